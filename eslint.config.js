@@ -1,0 +1,77 @@
+// Lint for correctness and for the layering of DESIGN.md: imports point down only.
+import { builtinModules } from 'node:module';
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+
+const nodeBuiltins = [...builtinModules, ...builtinModules.map((m) => `node:${m}`)];
+
+const restrict = (groups, message) => ({
+  'no-restricted-imports': ['error', { patterns: [{ group: groups, message }] }],
+});
+
+export default tseslint.config(
+  { ignores: ['out/**', 'dist/**', 'node_modules/**', 'test-results/**', 'playwright-report/**', '.tmp/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.strictTypeChecked,
+  {
+    languageOptions: {
+      parserOptions: {
+        project: ['./tsconfig.node.json', './tsconfig.web.json'],
+        tsconfigRootDir: import.meta.dirname,
+      },
+      globals: { ...globals.node },
+    },
+    rules: {
+      '@typescript-eslint/consistent-type-imports': 'error',
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-explicit-any': 'error',
+      '@typescript-eslint/restrict-template-expressions': ['error', { allowNumber: true, allowBoolean: true }],
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/no-confusing-void-expression': 'off',
+      'no-console': 'error',
+    },
+  },
+  {
+    files: ['**/*.js', '**/*.mjs', '**/*.cjs'],
+    ...tseslint.configs.disableTypeChecked,
+  },
+  {
+    files: ['scripts/**', 'bench/**', 'src/cli/**', 'src/simulator/cli.ts', 'src/main/web/cli.ts', 'tests/**'],
+    rules: { 'no-console': 'off' },
+  },
+  {
+    files: ['src/shared/**/*.ts'],
+    rules: restrict(
+      [...nodeBuiltins, 'electron', 'electron/*', 'react', 'react-dom', 'react-dom/*', 'undici', 'conf', 'better-sqlite3', 'sharp', 'fastify', '**/main/**', '**/renderer/**', '**/preload/**', '**/simulator/**'],
+      'src/shared is pure TypeScript: no Node, DOM, Electron or app-layer imports.',
+    ),
+  },
+  {
+    files: ['src/main/core/**/*.ts'],
+    rules: restrict(
+      ['electron', 'electron/*', 'electron-store', '**/main/electron/**', '**/main/web/**', '**/renderer/**', '**/preload/**'],
+      'src/main/core is plain Node: it never imports electron or a transport.',
+    ),
+  },
+  {
+    files: ['src/renderer/**/*.{ts,tsx}'],
+    languageOptions: { globals: { ...globals.browser } },
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      ...restrict(
+        [...nodeBuiltins, 'electron', 'electron/*', '**/main/**', '**/preload/**', '**/simulator/**'],
+        'The renderer talks to main only through the studio contract (StudioClient).',
+      ),
+    },
+  },
+  {
+    files: ['src/simulator/**/*.ts'],
+    rules: restrict(
+      ['electron', '**/main/**', '**/renderer/**', '**/shared/**'],
+      'The simulator is an independent reading of the gateway interface: it shares no code with the app.',
+    ),
+  },
+);

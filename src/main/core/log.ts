@@ -1,0 +1,24 @@
+/** A small module-named logger. App code logs through this, never `console` directly (lint enforces it). */
+export interface Logger {
+  info(message: string, ...rest: unknown[]): void;
+  warn(message: string, ...rest: unknown[]): void;
+  error(message: string, ...rest: unknown[]): void;
+}
+
+type Level = 'info' | 'warn' | 'error';
+
+const quiet = process.env.ATELIER_LOG === 'silent';
+
+export function createLogger(module: string): Logger {
+  const write = (level: Level, message: string, rest: unknown[]): void => {
+    if (quiet) return;
+    const line = `${new Date().toISOString()} ${level.padEnd(5)} [${module}] ${message}`;
+    // eslint-disable-next-line no-console -- the logger is the one place that writes to the console
+    (level === 'info' ? console.log : console.error)(line, ...rest);
+  };
+  return {
+    info: (m, ...r) => write('info', m, r),
+    warn: (m, ...r) => write('warn', m, r),
+    error: (m, ...r) => write('error', m, r),
+  };
+}

@@ -1,0 +1,23 @@
+import type { RouteHandlers } from '../router/router';
+import type { SettingsService } from './settings-service';
+
+type SettingsRoutes =
+  | 'settings.get'
+  | 'settings.update'
+  | 'profiles.list'
+  | 'profiles.save'
+  | 'profiles.delete'
+  | 'profiles.set_api_key'
+  | 'profiles.clear_api_key';
+
+export function settingsHandlers(settings: SettingsService): Pick<RouteHandlers, SettingsRoutes> {
+  return {
+    'settings.get': () => settings.get(),
+    'settings.update': (patch) => settings.update(patch),
+    'profiles.list': () => settings.listProfiles(),
+    'profiles.save': (draft) => settings.saveProfile(draft),
+    'profiles.delete': ({ id }) => ({ deleted: settings.deleteProfile(id) }),
+    'profiles.set_api_key': ({ id, apiKey }) => settings.setApiKey(id, apiKey),
+    'profiles.clear_api_key': ({ id }) => settings.clearApiKey(id),
+  };
+}

@@ -1,0 +1,18 @@
+import { z } from 'zod';
+import { defineRoute } from './define';
+
+export const appInfoSchema = z.object({
+  name: z.string(),
+  version: z.string(),
+  /** Which transport serves this renderer. */
+  shell: z.enum(['electron', 'web']),
+  /** True when no gateway profile is active and the embedded demo gateway answers. */
+  demoMode: z.boolean(),
+  /** Base URL of the gateway in use (the demo gateway's loopback address in demo mode). */
+  gatewayUrl: z.string(),
+});
+export type AppInfo = z.infer<typeof appInfoSchema>;
+
+export const appRoutes = {
+  'app.get_info': defineRoute({ input: z.object({}).strict(), output: appInfoSchema }),
+};

@@ -1,0 +1,40 @@
+import type { z } from 'zod';
+import type { EventDefinition, RouteDefinition } from './define';
+import { appRoutes } from './app';
+import { settingsEvents, settingsRoutes } from './settings';
+
+export * from './define';
+export * from './errors';
+export * from './app';
+export * from './settings';
+
+/** Every route of the studio contract, by name. Later domains add their tables here. */
+export const routes = {
+  ...appRoutes,
+  ...settingsRoutes,
+} satisfies Record<string, RouteDefinition>;
+
+/** Every event main may push to the renderer, by name. */
+export const events = {
+  ...settingsEvents,
+} satisfies Record<string, EventDefinition>;
+
+export type Routes = typeof routes;
+export type RouteName = keyof Routes;
+export type RouteInput<R extends RouteName> = z.input<Routes[R]['input']>;
+export type RouteOutput<R extends RouteName> = z.output<Routes[R]['output']>;
+
+export type Events = typeof events;
+export type EventName = keyof Events;
+export type EventPayload<E extends EventName> = z.output<Events[E]['payload']>;
+
+export function isRouteName(name: string): name is RouteName {
+  return Object.hasOwn(routes, name);
+}
+
+export function isEventName(name: string): name is EventName {
+  return Object.hasOwn(events, name);
+}
+
+/** Route names must read `domain.verb_noun`; checked by a unit test so new routes follow it. */
+export const routeNamePattern = /^[a-z]+\.[a-z]+(_[a-z]+)*$/;
