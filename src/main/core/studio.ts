@@ -1,0 +1,48 @@
+import { EventBus } from './events/event-bus';
+import { DemoGateway } from './demo/demo-gateway';
+import { createRouter, type RouteHandlers, type Router } from './router/router';
+import { SettingsService } from './settings/settings-service';
+import { settingsHandlers } from './settings/routes';
+import type { KeyValueStore } from './settings/key-value-store';
+import type { Vault } from './vault/vault';
+
+/** What a shell (Electron or web mode) hands to core. */
+export interface StudioPlatform {
+  shell: 'electron' | 'web';
+  version: string;
+  store: KeyValueStore;
+  vault: Vault;
+}
+
+/** The studio's services, wired in one place. Transports only see `router` and `bus`. */
+export interface Studio {
+  readonly router: Router;
+  readonly bus: EventBus;
+  stop(): Promise<void>;
+}
+
+export function createStudio(platform: StudioPlatform): Studio {
+  const bus = new EventBus();
+  const settings = new SettingsService(platform.store, platform.vault, bus);
+  const demo = new DemoGateway();
+
+  const handlers: RouteHandlers = {
+    'app.get_info': async () => {
+      const profile = settings.activeProfile();
+      return {
+        name: 'Atelier',
+        version: platform.version,
+        shell: platform.shell,
+        demoMode: profile === undefined,
+        gatewayUrl: profile?.baseUrl ?? (await demo.connection()).baseUrl,
+      };
+    },
+    ...settingsHandlers(settings),
+  };
+
+  return {
+    router: createRouter(handlers),
+    bus,
+    stop: () => demo.stop(),
+  };
+}
