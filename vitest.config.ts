@@ -2,6 +2,8 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
+    // Services log through createLogger; tests keep the output readable.
+    env: { ATELIER_LOG: 'silent' },
     projects: [
       {
         test: {

@@ -1,0 +1,62 @@
+import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { EventBus } from '../events/event-bus';
+import { createFileKeyVault } from '../vault/file-key-vault';
+import { createConfStore } from './key-value-store';
+import { SettingsService } from './settings-service';
+
+function setup() {
+  const dir = mkdtempSync(join(tmpdir(), 'atelier-settings-'));
+  const bus = new EventBus();
+  const seen: string[] = [];
+  bus.subscribe((name) => seen.push(name));
+  const make = () => new SettingsService(createConfStore(dir), createFileKeyVault(join(dir, 'vault.key')), bus);
+  return { dir, seen, service: make(), reopen: make };
+}
+
+const readAllFiles = (dir: string): string => readdirSync(dir).map((f) => readFileSync(join(dir, f), 'utf8')).join('\n');
+
+describe('settings service', () => {
+  it('starts with defaults and persists updates across restarts', () => {
+    const { service, reopen } = setup();
+    expect(service.get()).toEqual({ language: 'system', theme: 'system', activeProfileId: null });
+    service.update({ theme: 'dark', language: 'zh-CN' });
+    expect(reopen().get()).toMatchObject({ theme: 'dark', language: 'zh-CN' });
+  });
+
+  it('stores the API key sealed, reports only that one is set, and unseals it for main', () => {
+    const { dir, service, reopen } = setup();
+    const profile = service.saveProfile({ name: 'Studio', baseUrl: 'https://gw.example.com/' });
+    expect(profile).toEqual({ id: profile.id, name: 'Studio', baseUrl: 'https://gw.example.com', hasApiKey: false });
+    const withKey = service.setApiKey(profile.id, 'sk-plaintext-secret-123');
+    expect(withKey.hasApiKey).toBe(true);
+    expect(JSON.stringify(service.listProfiles())).not.toContain('sk-plaintext-secret-123');
+    expect(readAllFiles(dir)).not.toContain('sk-plaintext-secret-123');
+    expect(reopen().apiKeyFor(profile.id)).toBe('sk-plaintext-secret-123');
+    service.clearApiKey(profile.id);
+    expect(service.apiKeyFor(profile.id)).toBeUndefined();
+  });
+
+  it('refuses duplicate names and unknown profiles with typed errors', () => {
+    const { service } = setup();
+    service.saveProfile({ name: 'A', baseUrl: 'https://a.example' });
+    expect(() => service.saveProfile({ name: 'A', baseUrl: 'https://b.example' })).toThrow(/already exists/);
+    expect(() => service.setApiKey('missing', 'sk-123456789')).toThrow(/no longer exists/);
+    expect(() => service.update({ activeProfileId: 'missing' })).toThrow(/no longer exists/);
+  });
+
+  it('falls back to the demo gateway when the active profile is deleted, and drops its key', () => {
+    const { service, seen } = setup();
+    const p = service.saveProfile({ name: 'A', baseUrl: 'https://a.example' });
+    service.setApiKey(p.id, 'sk-abcdefgh');
+    service.update({ activeProfileId: p.id });
+    expect(service.activeProfile()?.baseUrl).toBe('https://a.example');
+    expect(service.deleteProfile(p.id)).toBe(true);
+    expect(service.get().activeProfileId).toBeNull();
+    expect(service.apiKeyFor(p.id)).toBeUndefined();
+    expect(seen).toContain('profiles.changed');
+    expect(seen).toContain('settings.changed');
+  });
+});
