@@ -1,0 +1,60 @@
+import { z } from 'zod';
+import { isRecord, optNumber, optString } from './lenient';
+
+/** One image of a direct result: normally Base64 (`b64_json`), a URL when `response_format` is `url`. */
+export const directImageItemSchema = z.looseObject({
+  b64_json: optString,
+  url: optString,
+  revised_prompt: optString,
+});
+
+/** Direct image result of the synchronous image models (`data[0].b64_json`). */
+export const directImageResultSchema = z.looseObject({
+  created: optNumber,
+  model: optString,
+  data: z.array(directImageItemSchema),
+});
+export type DirectImageResult = z.infer<typeof directImageResultSchema>;
+
+/**
+ * Edit-mode summary of image variant A: it describes the result but carries only the leading
+ * part of the Base64 data (`b64_prefix`), never the whole image.
+ */
+export const imageEditSummarySchema = z.looseObject({
+  case: optString,
+  status: optNumber,
+  reason: optString,
+  created: optNumber,
+  model: optString,
+  data_count: optNumber,
+  revised_prompt: optString,
+  b64_prefix: optString,
+  b64_length: optNumber,
+});
+export type ImageEditSummary = z.infer<typeof imageEditSummarySchema>;
+
+/** How a `POST /v1/images/generations` answer is shaped. */
+export type ImageResponseKind = 'direct' | 'summary' | 'task' | 'unknown';
+
+/**
+ * Classifies an image-generation answer by shape, for models whose response style the catalog
+ * does not know (generic entries) and as a guard for the known ones.
+ */
+export function classifyImageResponse(body: unknown): ImageResponseKind {
+  if (!isRecord(body)) return 'unknown';
+  if (Array.isArray(body.data)) return 'direct';
+  if ('b64_prefix' in body || 'data_count' in body || 'b64_length' in body) return 'summary';
+  const id = body.id ?? body.task_id;
+  if (typeof id === 'string' && id !== '') return 'task';
+  return 'unknown';
+}
+
+/** The images of a direct result, skipping items that carry neither Base64 data nor a URL. */
+export function directImages(result: DirectImageResult): { b64?: string; url?: string; revisedPrompt?: string }[] {
+  return result.data.flatMap((item) => {
+    const b64 = item.b64_json && item.b64_json !== '' ? item.b64_json : undefined;
+    const url = item.url && item.url !== '' ? item.url : undefined;
+    if (b64 === undefined && url === undefined) return [];
+    return [{ b64, url, revisedPrompt: item.revised_prompt }];
+  });
+}
