@@ -1,0 +1,47 @@
+/** zod schema of fault rules as the admin API accepts them. */
+import { z } from 'zod';
+import type { FaultRule } from '../faults';
+
+const target = {
+  route: z.string().optional(),
+  model: z.string().optional(),
+  count: z.number().int().positive().optional(),
+  probability: z.number().min(0).max(1).optional(),
+};
+
+export const faultRuleSchema: z.ZodType<FaultRule> = z.discriminatedUnion('kind', [
+  z.object({ ...target, kind: z.literal('latency'), ms: z.number().int().min(0) }),
+  z.object({
+    ...target,
+    kind: z.literal('error'),
+    status: z.number().int().min(400).max(599),
+    body: z.unknown().optional(),
+    headers: z.record(z.string(), z.string()).optional(),
+  }),
+  z.object({
+    ...target,
+    kind: z.literal('rate-limit'),
+    retryAfterSeconds: z.number().int().min(0).nullable().optional(),
+  }),
+  z.object({
+    ...target,
+    kind: z.literal('drop-connection'),
+    phase: z.enum(['before-request-read', 'after-request-read']),
+  }),
+  z.object({ ...target, kind: z.literal('truncated-body') }),
+  z.object({ ...target, kind: z.literal('malformed-json') }),
+  z.object({
+    ...target,
+    kind: z.literal('account-failure'),
+    failure: z.enum(['token-info', 'user-quota', 'used-quota', 'create-token']),
+  }),
+  z.object({ ...target, kind: z.literal('task-failure'), message: z.string().optional() }),
+  z.object({ ...target, kind: z.literal('result-expiry'), afterMs: z.number().int().min(0) }),
+  z.object({ ...target, kind: z.literal('slow-download'), bytesPerSecond: z.number().int().positive() }),
+]);
+
+/** Body of `POST /__admin/faults`: one rule, or a list; `replace` clears the active rules first. */
+export const addFaultsSchema = z.union([
+  faultRuleSchema,
+  z.object({ rules: z.array(faultRuleSchema), replace: z.boolean().optional() }),
+]);

@@ -1,0 +1,155 @@
+/**
+ * Fastify hooks that apply the request-level faults and record stats:
+ * onRequest: stats, latency, drop before the body is read;
+ * preHandler (body parsed, so `model` is known): drop after the body was read, 429 bursts, errors;
+ * onSend: truncated and malformed bodies; onResponse: status counts.
+ * Admin routes (`/__admin/*`) are never faulted or counted.
+ */
+import { Readable } from 'node:stream';
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { relayErrorBody } from './context';
+import type { SimulatorContext } from './context';
+import type { FaultSubject } from './faults';
+
+export const ADMIN_PREFIX = '/__admin';
+
+function pathOf(request: FastifyRequest): string {
+  const url = request.raw.url ?? request.url;
+  const query = url.indexOf('?');
+  return query === -1 ? url : url.slice(0, query);
+}
+
+function isAdmin(request: FastifyRequest): boolean {
+  return pathOf(request).startsWith(ADMIN_PREFIX);
+}
+
+/** `METHOD /route/pattern` used as the stats key. */
+export function routeKeyOf(request: FastifyRequest): string {
+  return `${request.method} ${request.routeOptions.url ?? pathOf(request)}`;
+}
+
+function subjectOf(request: FastifyRequest): FaultSubject {
+  const body: unknown = request.body;
+  const model =
+    typeof body === 'object' && body !== null && 'model' in body && typeof body.model === 'string'
+      ? body.model
+      : undefined;
+  return { method: request.method, path: pathOf(request), model };
+}
+
+/** Close the socket without any answer. */
+function dropConnection(request: FastifyRequest, reply: FastifyReply): void {
+  reply.hijack();
+  request.raw.socket.destroy();
+}
+
+/** A stream that sends the first half of `payload`, then breaks the connection. */
+function truncatedBody(payload: Buffer): Readable {
+  const cut = Math.max(1, Math.floor(payload.length / 2));
+  let sent = false;
+  return new Readable({
+    read() {
+      if (sent) return;
+      sent = true;
+      this.push(payload.subarray(0, cut));
+      // Give the first half time to leave before the connection breaks.
+      setTimeout(() => this.destroy(new Error('simulated truncated body')), 20);
+    },
+  });
+}
+
+/** Pass the first `keep` chunks of a stream, then break it. */
+function truncatedStream(source: Readable, keep: number): Readable {
+  async function* firstChunks(): AsyncGenerator<Buffer> {
+    let count = 0;
+    for await (const chunk of source) {
+      yield Buffer.from(chunk as Uint8Array);
+      count += 1;
+      if (count >= keep) break;
+    }
+    source.destroy();
+    await sleep(20);
+    throw new Error('simulated truncated stream');
+  }
+  return Readable.from(firstChunks());
+}
+
+/** Insert a broken event after the first chunk of a stream. */
+function malformedStream(source: Readable): Readable {
+  async function* withBrokenEvent(): AsyncGenerator<Buffer> {
+    let first = true;
+    for await (const chunk of source) {
+      yield Buffer.from(chunk as Uint8Array);
+      if (first) yield Buffer.from('data: {"malformed": tr\n\n');
+      first = false;
+    }
+  }
+  return Readable.from(withBrokenEvent());
+}
+
+function malformedText(text: string): string {
+  return `${text.slice(0, Math.max(1, Math.floor(text.length / 2)))}<!-- malformed -->`;
+}
+
+export function installFaultHooks(app: FastifyInstance, ctx: SimulatorContext): void {
+  app.addHook('onRequest', async (request, reply) => {
+    if (isAdmin(request)) return;
+    ctx.stats.recordRequest(routeKeyOf(request));
+    const subject = subjectOf(request);
+    const latency = ctx.faults.take('latency', subject);
+    if (latency) await sleep(latency.ms);
+    if (ctx.faults.take('drop-connection', subject, (rule) => rule.phase === 'before-request-read')) {
+      dropConnection(request, reply);
+    }
+  });
+
+  app.addHook('preHandler', async (request, reply) => {
+    if (isAdmin(request)) return;
+    const subject = subjectOf(request);
+    if (ctx.faults.take('drop-connection', subject, (rule) => rule.phase === 'after-request-read')) {
+      dropConnection(request, reply);
+      return;
+    }
+    const burst = ctx.faults.take('rate-limit', subject);
+    if (burst) {
+      await ctx.rejectRateLimited(request, reply, burst.retryAfterSeconds === undefined ? 1 : burst.retryAfterSeconds);
+      return reply;
+    }
+    const error = ctx.faults.take('error', subject);
+    if (error) {
+      if (error.headers) void reply.headers(error.headers);
+      const body =
+        error.body ??
+        (request.routeOptions.config.errorStyle === 'account'
+          ? { success: false, message: 'simulated fault' }
+          : relayErrorBody(error.status, { message: 'simulated fault', code: 'simulated_fault' }));
+      await reply.code(error.status).send(body);
+      return reply;
+    }
+  });
+
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (isAdmin(request) || payload === null || payload === undefined) return payload;
+    const subject = subjectOf(request);
+    if (ctx.faults.take('truncated-body', subject)) {
+      if (payload instanceof Readable) return truncatedStream(payload, 2);
+      if (typeof payload === 'string' || Buffer.isBuffer(payload)) {
+        const bytes = Buffer.from(payload);
+        void reply.header('content-length', String(bytes.length));
+        return truncatedBody(bytes);
+      }
+    }
+    if (ctx.faults.take('malformed-json', subject)) {
+      if (payload instanceof Readable) return malformedStream(payload);
+      if (typeof payload === 'string') return malformedText(payload);
+      if (Buffer.isBuffer(payload)) return malformedText(payload.toString('utf8'));
+    }
+    return payload;
+  });
+
+  app.addHook('onResponse', async (request, reply) => {
+    if (isAdmin(request)) return;
+    ctx.stats.recordResponse(routeKeyOf(request), reply.statusCode);
+  });
+}

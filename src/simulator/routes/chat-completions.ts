@@ -1,0 +1,5 @@
+import type { SimRoutePlugin } from '../context';
+
+export const chatCompletionRoutes: SimRoutePlugin = () => {
+  // Filled in by the next commit.
+};
