@@ -1,0 +1,25 @@
+import { useTranslation } from 'react-i18next';
+import type { StudioError } from '../../../shared/contract';
+import { alertMessage } from '../stores/error-messages';
+
+interface ErrorAlertProps {
+  error: StudioError | null;
+  onDismiss: () => void;
+}
+
+/** The last failed call, announced to screen readers as it appears; forms keep what was typed. */
+export function ErrorAlert({ error, onDismiss }: ErrorAlertProps) {
+  const { t } = useTranslation();
+  if (!error) return null;
+  return (
+    <div className="alert" role="alert">
+      <div className="alert-text">
+        <p className="alert-title">{t('alert.title')}</p>
+        <p>{alertMessage(error)}</p>
+      </div>
+      <button type="button" className="button button-quiet" onClick={onDismiss}>
+        {t('alert.dismiss')}
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,40 @@
+import { useTranslation } from 'react-i18next';
+import type { Profile } from '../../../../shared/contract';
+
+interface ProfileListProps {
+  profiles: Profile[];
+  activeProfileId: string | null;
+  onEdit: (id: string) => void;
+}
+
+/** The saved gateway profiles: name, address, and whether a key is stored (never the key). */
+export function ProfileList({ profiles, activeProfileId, onEdit }: ProfileListProps) {
+  const { t } = useTranslation();
+  if (profiles.length === 0) return <p className="empty">{t('profiles.empty')}</p>;
+  return (
+    <ul className="profile-list">
+      {profiles.map((profile) => (
+        <li key={profile.id} className="profile-card">
+          <div className="profile-text">
+            <p className="profile-name">
+              {profile.name}
+              {profile.id === activeProfileId && <span className="badge badge-active">{t('profiles.active')}</span>}
+            </p>
+            <p className="profile-url">{profile.baseUrl}</p>
+          </div>
+          <span className={profile.hasApiKey ? 'badge badge-ok' : 'badge badge-muted'}>
+            {profile.hasApiKey ? t('profiles.keyStored') : t('profiles.noKey')}
+          </span>
+          <button
+            type="button"
+            className="button"
+            aria-label={t('profiles.editNamed', { name: profile.name })}
+            onClick={() => onEdit(profile.id)}
+          >
+            {t('profiles.edit')}
+          </button>
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,40 @@
+import { useTranslation } from 'react-i18next';
+import { ActiveGatewayPicker } from '../components/settings/ActiveGatewayPicker';
+import { PreferencesForm } from '../components/settings/PreferencesForm';
+import { useProfilesStore } from '../stores/profiles-store';
+import { useSettingsStore } from '../stores/settings-store';
+import { ProfilesSection } from './ProfilesSection';
+
+/** Settings: which gateway answers, the gateway profiles and their keys, language and theme. */
+export function SettingsPage() {
+  const { t } = useTranslation();
+  const settings = useSettingsStore((s) => s.settings);
+  const update = useSettingsStore((s) => s.update);
+  const profiles = useProfilesStore((s) => s.profiles);
+
+  return (
+    <div className="page">
+      <h1 id="page-title" tabIndex={-1}>
+        {t('pages.settings.title')}
+      </h1>
+      {settings === null ? (
+        <p className="page-lead">{t('app.loading')}</p>
+      ) : (
+        <>
+          <ActiveGatewayPicker
+            profiles={profiles}
+            activeProfileId={settings.activeProfileId}
+            onChoose={(activeProfileId) => void update({ activeProfileId })}
+          />
+          <ProfilesSection />
+          <PreferencesForm
+            language={settings.language}
+            theme={settings.theme}
+            onLanguage={(language) => void update({ language })}
+            onTheme={(theme) => void update({ theme })}
+          />
+        </>
+      )}
+    </div>
+  );
+}

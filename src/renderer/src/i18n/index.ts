@@ -1,0 +1,43 @@
+import i18next from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import type { Settings } from '../../../shared/contract';
+import en from './en.json';
+import zhCN from './zh-CN.json';
+
+/** The languages the studio is written in. */
+export type UiLanguage = 'en' | 'zh-CN';
+
+export const resources = {
+  en: { translation: en },
+  'zh-CN': { translation: zhCN },
+} as const;
+
+declare module 'i18next' {
+  interface CustomTypeOptions {
+    // English is the reference: a key missing there is a type error everywhere.
+    resources: { translation: typeof en };
+  }
+}
+
+/** 'system' follows the browser's language: any Chinese variant opens Simplified Chinese, anything else English. */
+export function resolveLanguage(setting: Settings['language'], browserLanguage: string | undefined): UiLanguage {
+  if (setting !== 'system') return setting;
+  return browserLanguage?.toLowerCase().startsWith('zh') ? 'zh-CN' : 'en';
+}
+
+/** Starts i18next in the given language; resources are bundled, so nothing is fetched. */
+export async function initI18n(language: UiLanguage): Promise<void> {
+  await i18next.use(initReactI18next).init({
+    resources,
+    lng: language,
+    fallbackLng: 'en',
+    interpolation: { escapeValue: false }, // React escapes what it renders.
+    returnNull: false,
+  });
+}
+
+/** Switches the UI language and tells assistive technology which language the page is in. */
+export async function switchLanguage(language: UiLanguage): Promise<void> {
+  document.documentElement.lang = language;
+  if (i18next.language !== language) await i18next.changeLanguage(language);
+}
