@@ -8,6 +8,7 @@ import { modelRoutes } from './models';
 import { chatCompletionRoutes } from './chat-completions';
 import { responsesRoutes } from './responses';
 import { messagesRoutes } from './messages';
+import { mediaRoutePlugins } from './media';
 
 export const routePlugins: readonly SimRoutePlugin[] = [
   accountRoutes,
@@ -15,4 +16,5 @@ export const routePlugins: readonly SimRoutePlugin[] = [
   chatCompletionRoutes,
   responsesRoutes,
   messagesRoutes,
+  ...mediaRoutePlugins,
 ];
