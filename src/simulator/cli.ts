@@ -1,0 +1,98 @@
+/**
+ * `npm run sim -- [--port 8787] [--task-ms 300] ...`: run the demo gateway on its own and print
+ * its address, demo key and admin token. `--help` lists every flag.
+ */
+import { parseArgs } from 'node:util';
+import type { DisplayUnit, SimulatorOptions } from './options';
+import { startSimulator } from './server';
+
+const HELP = `Usage: npm run sim -- [flags]
+  --port <n>            port on 127.0.0.1 (default 8787; 0 = any free port)
+  --host <address>      address to bind (default 127.0.0.1)
+  --task-ms <ms>        duration of every task family (image, video, character)
+  --image-ms <ms>       image task duration     --video-ms <ms>      video task duration
+  --character-ms <ms>   character task duration --text-chunk-ms <ms> pause between streamed text events
+  --unit <USD|CNY|tokens>  balance display unit
+  --rate-limit <n>      requests per key per minute
+  --demo-key <sk-...>   demo key to seed       --admin-token <t>    token for /__admin/*
+  --log                 log every request`;
+
+function numberFlag(value: string | undefined, name: string): number | undefined {
+  if (value === undefined) return undefined;
+  const parsed = Number(value);
+  if (!Number.isFinite(parsed) || parsed < 0) throw new Error(`--${name} needs a non-negative number, got "${value}"`);
+  return parsed;
+}
+
+function optionsFromArgs(argv: string[]): SimulatorOptions | undefined {
+  const { values } = parseArgs({
+    args: argv,
+    options: {
+      port: { type: 'string' },
+      host: { type: 'string' },
+      'task-ms': { type: 'string' },
+      'image-ms': { type: 'string' },
+      'video-ms': { type: 'string' },
+      'character-ms': { type: 'string' },
+      'text-chunk-ms': { type: 'string' },
+      unit: { type: 'string' },
+      'rate-limit': { type: 'string' },
+      'demo-key': { type: 'string' },
+      'admin-token': { type: 'string' },
+      log: { type: 'boolean' },
+      help: { type: 'boolean', short: 'h' },
+    },
+  });
+  if (values.help === true) return undefined;
+  const taskMs = numberFlag(values['task-ms'], 'task-ms');
+  const timing: NonNullable<SimulatorOptions['timing']> = {};
+  const image = numberFlag(values['image-ms'], 'image-ms') ?? taskMs;
+  const video = numberFlag(values['video-ms'], 'video-ms') ?? taskMs;
+  const character = numberFlag(values['character-ms'], 'character-ms') ?? taskMs;
+  const textChunk = numberFlag(values['text-chunk-ms'], 'text-chunk-ms');
+  if (image !== undefined) timing.image = image;
+  if (video !== undefined) timing.video = video;
+  if (character !== undefined) timing.character = character;
+  if (textChunk !== undefined) timing.textChunk = textChunk;
+  const unit = values.unit;
+  if (unit !== undefined && !['USD', 'CNY', 'tokens'].includes(unit)) {
+    throw new Error(`--unit must be USD, CNY or tokens, got "${unit}"`);
+  }
+  const rateLimit = numberFlag(values['rate-limit'], 'rate-limit');
+  return {
+    port: numberFlag(values.port, 'port') ?? 8787,
+    timing,
+    logger: values.log === true,
+    ...(values.host === undefined ? {} : { host: values.host }),
+    ...(unit === undefined ? {} : { displayUnit: unit as DisplayUnit }),
+    ...(rateLimit === undefined ? {} : { rateLimit: { max: rateLimit, windowMs: 60_000 } }),
+    ...(values['demo-key'] === undefined ? {} : { demoKey: values['demo-key'] }),
+    ...(values['admin-token'] === undefined ? {} : { adminToken: values['admin-token'] }),
+  };
+}
+
+async function main(): Promise<void> {
+  const options = optionsFromArgs(process.argv.slice(2));
+  if (!options) {
+    console.log(HELP);
+    return;
+  }
+  const sim = await startSimulator(options);
+  console.log(`Demo gateway listening on ${sim.url}`);
+  console.log(`  OpenAI-style base URL: ${sim.url}/v1`);
+  console.log(`  Demo key:              ${sim.demoKey}`);
+  console.log(`  Admin token:           ${sim.adminToken}  (header x-admin-token, /__admin/*)`);
+  const stop = (): void => {
+    sim.close().then(
+      () => process.exit(0),
+      () => process.exit(1),
+    );
+  };
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});
