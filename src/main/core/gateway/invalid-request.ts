@@ -1,0 +1,42 @@
+import type { z } from 'zod';
+
+/** One problem with a request found before sending it. */
+export interface RequestIssue {
+  /** Field path, e.g. `['metadata', 'n']`; empty for the request as a whole. */
+  path: string[];
+  message: string;
+}
+
+/**
+ * A request refused locally, before anything was sent: it breaks a limit of the interface
+ * (sizes, durations, counts, file types...). Nothing reached the gateway and nothing was charged.
+ */
+export class InvalidRequestError extends Error {
+  readonly mayHaveReachedServer = false;
+
+  constructor(
+    /** What was being sent, e.g. `gen-image-2 (task)` or `POST /v1/messages`. */
+    readonly target: string,
+    readonly issues: readonly RequestIssue[],
+  ) {
+    super(`${target}: ${issues.map(describeIssue).join('; ')}`);
+    this.name = 'InvalidRequestError';
+  }
+}
+
+function describeIssue(issue: RequestIssue): string {
+  if (issue.path.length === 0 || issue.message.startsWith(`${issue.path.join('.')}:`)) return issue.message;
+  return `${issue.path.join('.')}: ${issue.message}`;
+}
+
+/** Issues of a zod parse failure, in our shape. */
+export function issuesOf(error: { issues: readonly { path: readonly PropertyKey[]; message: string }[] }): RequestIssue[] {
+  return error.issues.map((issue) => ({ path: issue.path.map(String), message: issue.message }));
+}
+
+/** Parses a request body with its schema, or throws InvalidRequestError listing every problem. */
+export function validateBody<S extends z.ZodType>(schema: S, body: unknown, target: string): z.output<S> {
+  const parsed = schema.safeParse(body);
+  if (!parsed.success) throw new InvalidRequestError(target, issuesOf(parsed.error));
+  return parsed.data;
+}

@@ -1,0 +1,84 @@
+/**
+ * A real simulator on loopback for the gateway client tests, with small helpers over its admin
+ * API (faults, stats, keys) and a client tuned for fast tests (short timeouts and backoff).
+ */
+import { request } from 'undici';
+import { GatewayClient } from '../../../src/main/core/gateway/client';
+import type { GatewayHttpOptions } from '../../../src/main/core/gateway/http';
+import { startSimulator, type RunningSimulator, type SimulatorOptions } from '../../../src/simulator/server';
+
+export interface StatsSnapshot {
+  requests: Record<string, number>;
+  responses: Record<string, Record<string, number>>;
+  submissions: Record<string, number>;
+  faults: Record<string, number>;
+  totalRequests: number;
+  totalSubmissions: number;
+}
+
+export interface TestGateway {
+  sim: RunningSimulator;
+  /** A client for the demo key (or `apiKey`) with test timings. */
+  client(overrides?: Partial<GatewayHttpOptions>): GatewayClient;
+  admin<T = unknown>(method: 'GET' | 'POST' | 'PATCH' | 'DELETE', path: string, body?: unknown): Promise<T>;
+  addFault(rule: Record<string, unknown>): Promise<void>;
+  stats(): Promise<StatsSnapshot>;
+  /** Requests counted for one route key, e.g. `POST /v1/images/generations`. */
+  requests(routeKey: string): Promise<number>;
+  /** Back to the initial state (accounts, faults, stats). */
+  reset(): Promise<void>;
+  /** A new key of the demo user with admin-set fields. */
+  createKey(fields?: Record<string, unknown>): Promise<{ key: string; id: number }>;
+  close(): Promise<void>;
+}
+
+export const FAST_TIMING = { image: 250, video: 300, character: 300, textChunk: 0 };
+
+export async function startTestGateway(options: SimulatorOptions = {}): Promise<TestGateway> {
+  const sim = await startSimulator({ timing: FAST_TIMING, ...options });
+  const clients: GatewayClient[] = [];
+
+  const admin = async <T>(method: 'GET' | 'POST' | 'PATCH' | 'DELETE', path: string, body?: unknown): Promise<T> => {
+    const response = await request(`${sim.url}/__admin${path}`, {
+      method,
+      headers: { 'x-admin-token': sim.adminToken, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const json = (await response.body.json()) as T;
+    if (response.statusCode >= 300) throw new Error(`admin ${method} ${path}: ${JSON.stringify(json)}`);
+    return json;
+  };
+
+  const gateway: TestGateway = {
+    sim,
+    client: (overrides = {}) => {
+      const client = new GatewayClient({
+        baseUrl: sim.url,
+        apiKey: sim.demoKey,
+        timeouts: { connectMs: 2_000, headersMs: 5_000, bodyMs: 5_000 },
+        retry: { maxAttempts: 4, baseDelayMs: 20, maxDelayMs: 100, maxRetryAfterMs: 3_000 },
+        ...overrides,
+      });
+      clients.push(client);
+      return client;
+    },
+    admin,
+    addFault: async (rule) => {
+      await admin('POST', '/faults', rule);
+    },
+    stats: () => admin<StatsSnapshot>('GET', '/stats'),
+    requests: async (routeKey) => (await admin<StatsSnapshot>('GET', '/stats')).requests[routeKey] ?? 0,
+    reset: async () => {
+      await admin('POST', '/reset');
+    },
+    createKey: async (fields = {}) => {
+      const created = await admin<{ key: string; token: { id: number } }>('POST', '/keys', fields);
+      return { key: created.key, id: created.token.id };
+    },
+    close: async () => {
+      await Promise.all(clients.map((client) => client.close()));
+      await sim.close();
+    },
+  };
+  return gateway;
+}

@@ -1,0 +1,172 @@
+import { createServer } from 'node:net';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { GatewayClient } from '../../../src/main/core/gateway/client';
+import { GatewayError } from '../../../src/main/core/gateway/gateway-error';
+import { startTestGateway, type TestGateway } from './harness';
+
+let gw: TestGateway;
+beforeAll(async () => {
+  gw = await startTestGateway();
+});
+afterAll(async () => gw.close());
+beforeEach(async () => gw.reset());
+
+async function failure(promise: Promise<unknown>): Promise<GatewayError> {
+  const error: unknown = await promise.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
+  expect(error).toBeInstanceOf(GatewayError);
+  return error as GatewayError;
+}
+
+const chat = { model: 'gen-5.2-official', messages: [{ role: 'user', content: 'hello' }] };
+
+/** A port with nothing listening on it. */
+async function closedPort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  const port = typeof address === 'object' && address !== null ? address.port : 0;
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}
+
+describe('retries of GETs', () => {
+  it('retries a 429 that carries Retry-After and succeeds', async () => {
+    await gw.addFault({ kind: 'rate-limit', route: 'GET /v1/models', retryAfterSeconds: 0, count: 1 });
+    const models = await gw.client().models.list('image');
+    expect(models.length).toBeGreaterThan(0);
+    expect(await gw.requests('GET /v1/models')).toBe(2);
+  });
+
+  it('retries a 429 without Retry-After (backoff) and succeeds', async () => {
+    await gw.addFault({ kind: 'rate-limit', route: 'GET /v1/models', retryAfterSeconds: null, count: 2 });
+    await gw.client().models.list('image');
+    expect(await gw.requests('GET /v1/models')).toBe(3);
+  });
+
+  it('does not sit out a Retry-After longer than the policy allows', async () => {
+    await gw.addFault({ kind: 'rate-limit', route: 'GET /v1/balance', retryAfterSeconds: 120 });
+    const error = await failure(gw.client().account.tokenBalance());
+    expect(error).toMatchObject({ status: 429, knownCase: 'rate_limited', retryable: true, retryAfterMs: 120_000, attempts: 1 });
+  });
+
+  it('retries 5xx answers and gives up after the bounded attempts', async () => {
+    await gw.addFault({ kind: 'error', status: 502, route: 'GET /v1/models', count: 1 });
+    await gw.client().models.list();
+    expect(await gw.requests('GET /v1/models')).toBe(2);
+    await gw.addFault({ kind: 'error', status: 500, route: 'GET /v1/models' });
+    const error = await failure(gw.client().models.list());
+    expect(error).toMatchObject({ kind: 'http', status: 500, shape: 'relay', knownCase: 'server_error', attempts: 4 });
+  });
+
+  it('retries a dropped connection and a malformed or truncated answer', async () => {
+    await gw.addFault({ kind: 'drop-connection', phase: 'before-request-read', route: 'GET /v1/balance', count: 1 });
+    await gw.addFault({ kind: 'malformed-json', route: 'GET /v1/balance', count: 1 });
+    await gw.addFault({ kind: 'truncated-body', route: 'GET /v1/balance', count: 1 });
+    const balance = await gw.client().account.tokenBalance();
+    expect(balance.remainCredits).toBe(4000);
+    expect(await gw.requests('GET /v1/balance')).toBe(4);
+  });
+
+  it('reports persistent malformed and truncated answers with their kind', async () => {
+    await gw.addFault({ kind: 'malformed-json', route: 'GET /v1/balance' });
+    const malformed = await failure(gw.client().account.tokenBalance());
+    expect(malformed).toMatchObject({ kind: 'malformed', status: 200, shape: 'malformed', attempts: 4 });
+    await gw.reset();
+    await gw.addFault({ kind: 'truncated-body', route: 'GET /v1/balance' });
+    const truncated = await failure(gw.client({ retry: { maxAttempts: 1 } }).account.tokenBalance());
+    expect(truncated).toMatchObject({ kind: 'truncated', status: 200, mayHaveReachedServer: true });
+  });
+
+  // undici checks header timeouts on a coarse (about half-second) timer, hence the long latency.
+  it('times out a slow answer and retries the GET', async () => {
+    await gw.addFault({ kind: 'latency', ms: 2500, route: 'GET /v1/balance', count: 1 });
+    const client = gw.client({ timeouts: { headersMs: 200 } });
+    const balance = await client.account.tokenBalance();
+    expect(balance.remainCredits).toBe(4000);
+    await gw.addFault({ kind: 'latency', ms: 2500, route: 'GET /v1/balance', count: 1 });
+    const error = await failure(gw.client({ timeouts: { headersMs: 200 }, retry: { maxAttempts: 1 } }).account.tokenBalance());
+    expect(error).toMatchObject({ kind: 'timeout', status: undefined, retryable: true, mayHaveReachedServer: true });
+  });
+});
+
+describe('paid POSTs are never retried once they may have reached the gateway', () => {
+  it('reports a connection dropped after the request was read as outcome unknown, sent once', async () => {
+    await gw.addFault({ kind: 'drop-connection', phase: 'after-request-read', route: 'POST /v1/chat/completions' });
+    const error = await failure(gw.client().text.chat(chat));
+    expect(error).toMatchObject({ kind: 'connection', mayHaveReachedServer: true, outcomeUnknown: true, attempts: 1 });
+    expect(await gw.requests('POST /v1/chat/completions')).toBe(1);
+  });
+
+  it('does not retry a timed-out POST', async () => {
+    await gw.addFault({ kind: 'latency', ms: 2500, route: 'POST /v1/chat/completions' });
+    const error = await failure(gw.client({ timeouts: { headersMs: 200 } }).text.chat(chat));
+    expect(error).toMatchObject({ kind: 'timeout', outcomeUnknown: true, attempts: 1 });
+    expect(await gw.requests('POST /v1/chat/completions')).toBe(1);
+  });
+
+  it('does not retry a 5xx or 429 answer to a POST', async () => {
+    await gw.addFault({ kind: 'error', status: 500, route: 'POST /v1/chat/completions', count: 1 });
+    const first = await failure(gw.client().text.chat(chat));
+    expect(first).toMatchObject({ status: 500, retryable: true, outcomeUnknown: false, attempts: 1 });
+    await gw.addFault({ kind: 'rate-limit', route: 'POST /v1/chat/completions', retryAfterSeconds: 0, count: 1 });
+    const second = await failure(gw.client().text.chat(chat));
+    expect(second).toMatchObject({ status: 429, knownCase: 'rate_limited', attempts: 1 });
+    expect(await gw.requests('POST /v1/chat/completions')).toBe(2);
+  });
+
+  it('retries a POST whose connection was refused (provably never sent)', async () => {
+    const client = new GatewayClient({
+      baseUrl: `http://127.0.0.1:${await closedPort()}`,
+      apiKey: gw.sim.demoKey,
+      retry: { maxAttempts: 3, baseDelayMs: 10, maxDelayMs: 20 },
+    });
+    try {
+      const error = await failure(client.text.chat(chat));
+      expect(error).toMatchObject({ kind: 'unreachable', mayHaveReachedServer: false, outcomeUnknown: false, attempts: 3 });
+      expect(error.summary).toMatch(/Could not connect/);
+    } finally {
+      await client.close();
+    }
+  });
+});
+
+describe('limits, cancellation and secrets', () => {
+  it('refuses an answer larger than the cap', async () => {
+    const error = await failure(gw.client({ maxJsonBytes: 200 }).models.list('all'));
+    expect(error).toMatchObject({ kind: 'too_large', status: 200, retryable: false });
+  });
+
+  it('cancels through an AbortSignal, also while waiting to retry', async () => {
+    await gw.addFault({ kind: 'latency', ms: 1000, route: 'GET /v1/balance', count: 1 });
+    const controller = new AbortController();
+    setTimeout(() => controller.abort(), 50);
+    const error = await failure(gw.client().account.tokenBalance({ signal: controller.signal }));
+    expect(error).toMatchObject({ kind: 'canceled', retryable: false });
+
+    await gw.addFault({ kind: 'rate-limit', route: 'GET /v1/balance', retryAfterSeconds: 2, count: 1 });
+    const later = new AbortController();
+    setTimeout(() => later.abort(), 150);
+    const waiting = await failure(gw.client().account.tokenBalance({ signal: later.signal }));
+    expect(waiting).toMatchObject({ kind: 'canceled', attempts: 1 });
+  });
+
+  it('never puts the key into an error, even when the gateway echoes it', async () => {
+    const key = gw.sim.demoKey;
+    await gw.addFault({
+      kind: 'error',
+      status: 401,
+      route: 'GET /v1/models',
+      body: { error: { message: `invalid token ${key} (Bearer ${key})`, code: 'invalid_api_key' } },
+    });
+    const error = await failure(gw.client().models.list());
+    const bare = key.replace(/^sk-/, '');
+    for (const text of [error.message, error.gatewayMessage ?? '', JSON.stringify(error.toDetails()), String(error.stack)]) {
+      expect(text).not.toContain(bare);
+    }
+    expect(error.gatewayMessage).toContain('redacted');
+    expect(error).toMatchObject({ knownCase: 'unauthorized', code: 'invalid_api_key' });
+  });
+});
