@@ -1,0 +1,134 @@
+import type { EnumField, FieldSpec, IntegerField, PromptField, SizeField, VariantEntry } from './types';
+import { HELP, LABELS, t } from './labels';
+import { MB, PNG_JPEG, PNG_ONLY } from './limits';
+import { GEN_IMAGE_DIRECT_TIERS, GEN_IMAGE_TASK_TIERS } from './sizes';
+
+const IMAGE_PATH = '/v1/images/generations';
+const IMAGE_POLL = { pathTemplate: '/v1/images/generations/{task_id}', recordShape: 'generation-task', cadence: 'image' } as const;
+
+const quality: EnumField = {
+  type: 'enum', key: 'quality', label: LABELS.quality, help: HELP.quality,
+  values: ['low', 'medium', 'high'], default: 'high',
+  choiceLabels: { low: t('Low (draft)', '低(草稿)'), medium: t('Medium', '中'), high: t('High', '高') },
+};
+
+const outputFormat: EnumField = {
+  type: 'enum', key: 'output_format', label: LABELS.outputFormat, help: HELP.outputFormat,
+  values: ['png', 'jpeg'], default: 'png',
+};
+
+const count: IntegerField = { type: 'integer', key: 'n', label: LABELS.count, min: 1, max: 10, default: 1, unit: 'images', advanced: true };
+
+// Variant A: the simulator and real deployments pick the direct channel for a pixel size or auto.
+const directSize: SizeField = {
+  type: 'size', key: 'size', label: LABELS.size, required: true, wire: 'pixels',
+  tiers: GEN_IMAGE_DIRECT_TIERS, allowAuto: true, default: { tier: '1K', ratio: '1:1' },
+};
+
+const promptA: PromptField = { type: 'prompt', key: 'prompt', label: LABELS.prompt, help: HELP.promptA, required: true, maxLength: 32_000 };
+
+const directCommon: readonly FieldSpec[] = [promptA, directSize, quality, outputFormat, count];
+
+/** Variant A, text-to-image and image-to-image (`reference_images`): direct Base64 result. */
+export const genImageDirect: VariantEntry = {
+  id: 'image.gen-image-2.direct',
+  kind: 'image',
+  modelIds: ['gen-image-2'],
+  label: t('Image 2 (direct)', 'Image 2(直出)'),
+  help: t(
+    'Returns the image in the same request. Reference images guide style and content.',
+    '在同一请求中直接返回图片。参考图可引导风格和内容。',
+  ),
+  method: 'POST',
+  path: IMAGE_PATH,
+  response: 'direct',
+  fields: [
+    ...directCommon,
+    {
+      type: 'image-list', key: 'reference_images', label: LABELS.referenceImages, help: HELP.publicUrls,
+      minCount: 0, maxCount: 4, maxBytes: 2 * MB, mimeTypes: PNG_JPEG, item: { shape: 'string' }, acceptsDataUrl: false,
+    },
+  ],
+  rules: [],
+};
+
+/** Variant A in edit mode (`image_urls` present, optional inpainting mask): summary result. */
+export const genImageEdit: VariantEntry = {
+  id: 'image.gen-image-2.edit',
+  kind: 'image',
+  modelIds: ['gen-image-2'],
+  label: t('Image 2 (edit)', 'Image 2(编辑)'),
+  help: t(
+    'Edits the given images; add a mask to repaint only part of the first image. The gateway answers with a summary of the result.',
+    '编辑给定图片;添加蒙版可只重绘第一张图片的一部分。网关返回结果摘要。',
+  ),
+  method: 'POST',
+  path: IMAGE_PATH,
+  response: 'summary',
+  fields: [
+    ...directCommon,
+    {
+      type: 'image-list', key: 'image_urls', label: LABELS.editImages, help: HELP.publicUrls, required: true,
+      minCount: 1, maxCount: 4, maxBytes: 2 * MB, mimeTypes: PNG_JPEG, item: { shape: 'string' }, acceptsDataUrl: false,
+    },
+    { type: 'mask', key: 'mask_url', label: LABELS.mask, help: HELP.mask, referenceField: 'image_urls', maxBytes: 2 * MB, mimeTypes: PNG_ONLY },
+  ],
+  rules: [],
+};
+
+/** Variant B: official channel, selected by a ratio `size`; asynchronous task. */
+export const genImageTask: VariantEntry = {
+  id: 'image.gen-image-2.task',
+  kind: 'image',
+  modelIds: ['gen-image-2'],
+  label: t('Image 2 (official, queued)', 'Image 2(官方,排队)'),
+  help: t(
+    'Runs as a task on the official channel: up to 16 reference images, 1K/2K/4K, JPEG compression.',
+    '在官方渠道以任务方式运行:最多 16 张参考图,支持 1K/2K/4K 与 JPEG 压缩。',
+  ),
+  method: 'POST',
+  path: IMAGE_PATH,
+  response: 'task',
+  // 4K at high quality can take up to 130 s; the interface advises waiting at least 180 s.
+  poll: { ...IMAGE_POLL, deadlineMs: 300_000 },
+  fields: [
+    { type: 'prompt', key: 'prompt', label: LABELS.prompt, required: true, help: t('Chinese or English.', '中文或英文均可。') },
+    {
+      type: 'size', key: 'size', label: LABELS.aspectRatio, required: true, wire: 'ratio',
+      requiredMessage: 'size: required; this variant is selected by a ratio size such as 1:1 (a pixel size or auto selects the direct variant)',
+      tierKey: 'resolution', tierLabel: LABELS.resolution, tiers: GEN_IMAGE_TASK_TIERS, allowAuto: false,
+      default: { tier: '1K', ratio: '1:1' },
+    },
+    quality,
+    outputFormat,
+    {
+      type: 'integer', key: 'output_compression', label: LABELS.outputCompression, min: 0, max: 100, default: 100,
+      help: t('JPEG only. 0 is the lowest compression, 100 the highest.', '仅 JPEG。0 为最低压缩,100 为最高压缩。'),
+      onlyWhen: { field: 'output_format', equals: 'jpeg' }, advanced: true,
+    },
+    count,
+    {
+      type: 'image-list', key: 'image_urls', label: LABELS.referenceImages, help: HELP.publicUrls,
+      minCount: 0, maxCount: 16, maxBytes: 50 * MB, mimeTypes: PNG_JPEG, item: { shape: 'string' }, acceptsDataUrl: false,
+    },
+    { type: 'mask', key: 'mask_url', label: LABELS.mask, help: HELP.mask, referenceField: 'image_urls', maxBytes: 50 * MB, mimeTypes: PNG_ONLY },
+    {
+      type: 'enum', key: 'background', label: LABELS.background, values: ['auto', 'transparent'], advanced: true,
+      help: t('Transparent is silently downgraded to auto by the channel.', '渠道会把透明背景静默降级为自动。'),
+    },
+  ],
+  rules: [
+    {
+      kind: 'warning', when: [{ field: 'n', above: 4 }],
+      message: t('The channel makes at most 4 images per request.', '该渠道每次请求最多生成 4 张图片。'),
+    },
+    {
+      kind: 'warning', when: [{ field: 'background', equals: 'transparent' }],
+      message: t('A transparent background is downgraded to auto: the image will be opaque.', '透明背景会被降级为自动:输出图片不透明。'),
+    },
+    {
+      kind: 'warning', when: [{ field: 'resolution', equals: '4K' }, { field: 'quality', equals: 'high' }],
+      message: t('4K at high quality can take up to 130 seconds.', '4K 高质量最长可能需要 130 秒。'),
+    },
+  ],
+};

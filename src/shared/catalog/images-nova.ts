@@ -1,0 +1,121 @@
+import type { EnumField, VariantEntry } from './types';
+import { HELP, LABELS, t } from './labels';
+import { JPEG_PNG_WEBP, MB } from './limits';
+import { NOVA_OFFICIAL_TIERS, NOVA_PIXEL_TIERS } from './sizes';
+
+const IMAGE_PATH = '/v1/images/generations';
+
+/** Variant C: fast model of the second family; direct result; `image_urls` items are `{url}`. */
+export const novaFlash: VariantEntry = {
+  id: 'image.nova-3.1-flash-image',
+  kind: 'image',
+  modelIds: ['nova-3.1-flash-image', 'nova-3.1-flash-image-preview'],
+  label: t('Nova 3.1 Flash Image', 'Nova 3.1 Flash 图像'),
+  help: t('Fast image generation and editing with optional web and image search.', '快速生成和编辑图片,可选网页与图片搜索增强。'),
+  method: 'POST',
+  path: IMAGE_PATH,
+  response: 'direct',
+  fields: [
+    { type: 'prompt', key: 'prompt', label: LABELS.prompt, required: true },
+    { type: 'size', key: 'size', label: LABELS.size, required: true, wire: 'pixels', tiers: NOVA_PIXEL_TIERS, allowAuto: false, default: { tier: '1K', ratio: '1:1' } },
+    {
+      type: 'image-list', key: 'image_urls', label: LABELS.referenceImages, help: HELP.publicUrls,
+      minCount: 0, maxCount: 4, maxBytes: 2 * MB, mimeTypes: JPEG_PNG_WEBP, item: { shape: 'object', urlKey: 'url' }, acceptsDataUrl: false,
+    },
+    {
+      type: 'search-tools', key: 'tools', label: t('Search enhancement', '搜索增强'), advanced: true,
+      help: t('Let the model look things up on the web or in image search.', '允许模型进行网页或图片搜索。'),
+      toolType: 'external_search', searchTypes: ['web_search', 'image_search'],
+    },
+  ],
+  rules: [],
+};
+
+/** Variant D: pro model of the second family; direct result. */
+export const novaPro: VariantEntry = {
+  id: 'image.nova-3-pro-image',
+  kind: 'image',
+  modelIds: ['nova-3-pro-image', 'nova-3-pro-image-preview'],
+  label: t('Nova 3 Pro Image', 'Nova 3 Pro 图像'),
+  help: t('High-quality images and edits; long prompts are fine.', '高质量图片生成与编辑;支持长提示词。'),
+  method: 'POST',
+  path: IMAGE_PATH,
+  response: 'direct',
+  fields: [
+    {
+      type: 'prompt', key: 'prompt', label: LABELS.prompt, required: true,
+      help: t('The upstream limit is 65,536 tokens; there is no character limit.', '上游上限为 65,536 个 token,没有字符数限制。'),
+    },
+    { type: 'size', key: 'size', label: LABELS.size, required: true, wire: 'pixels', tiers: NOVA_PIXEL_TIERS, allowAuto: false, default: { tier: '1K', ratio: '1:1' } },
+    {
+      // The interface gives the count limit (4) for C and D together and the 2MB limit for C only.
+      type: 'image-list', key: 'image_urls', label: LABELS.referenceImages, help: HELP.publicUrls,
+      minCount: 0, maxCount: 4, mimeTypes: JPEG_PNG_WEBP, item: { shape: 'object', urlKey: 'url' }, acceptsDataUrl: false,
+    },
+  ],
+  rules: [],
+};
+
+const personGeneration: EnumField = {
+  type: 'enum', key: 'metadata.personGeneration', label: t('People in images', '人物生成'), advanced: true,
+  values: ['ALLOW_ALL', 'ALLOW_ADULT', 'ALLOW_NONE'],
+  choiceLabels: { ALLOW_ALL: t('Allow all', '全部允许'), ALLOW_ADULT: t('Adults only', '仅成人'), ALLOW_NONE: t('No people', '不生成人物') },
+};
+
+const HARM_CATEGORIES = ['HARM_CATEGORY_HATE_SPEECH', 'HARM_CATEGORY_DANGEROUS_CONTENT', 'HARM_CATEGORY_SEXUALLY_EXPLICIT', 'HARM_CATEGORY_HARASSMENT'];
+const HARM_THRESHOLDS = ['OFF', 'BLOCK_LOW_AND_ABOVE', 'BLOCK_MEDIUM_AND_ABOVE', 'BLOCK_ONLY_HIGH'];
+
+/** Variant E: official channel of the pro model; asynchronous task with native `metadata` options. */
+export const novaOfficial: VariantEntry = {
+  id: 'image.nova-3-pro-image.official',
+  kind: 'image',
+  modelIds: ['nova-3-pro-image-preview-official'],
+  label: t('Nova 3 Pro Image (official, queued)', 'Nova 3 Pro 图像(官方,排队)'),
+  help: t('Runs as a task: up to 14 reference images, 1K/2K/4K, fine-grained model options.', '以任务方式运行:最多 14 张参考图,支持 1K/2K/4K 与细粒度模型参数。'),
+  method: 'POST',
+  path: IMAGE_PATH,
+  response: 'task',
+  poll: { pathTemplate: '/v1/images/generations/{task_id}', recordShape: 'generation-task', cadence: 'image' },
+  fields: [
+    { type: 'prompt', key: 'prompt', label: LABELS.prompt, required: true },
+    {
+      type: 'size', key: 'size', label: LABELS.aspectRatio, required: true, wire: 'ratio', tierKey: 'metadata.resolution',
+      tierLabel: LABELS.resolution, tiers: NOVA_OFFICIAL_TIERS, allowAuto: false, default: { tier: '1K', ratio: '1:1' },
+    },
+    { type: 'enum', key: 'n', label: LABELS.count, values: [1], default: 1, hidden: true },
+    {
+      type: 'image-list', key: 'image_urls', label: LABELS.referenceImages, help: HELP.publicUrls,
+      minCount: 0, maxCount: 14, maxBytes: 10 * MB, mimeTypes: JPEG_PNG_WEBP, item: { shape: 'string' }, acceptsDataUrl: false,
+    },
+    { type: 'number', key: 'metadata.temperature', label: t('Temperature', '温度'), min: 0, max: 2, step: 0.1, advanced: true },
+    { type: 'number', key: 'metadata.topP', label: t('Top P', 'Top P'), min: 0, max: 1, step: 0.05, default: 0.95, advanced: true },
+    { type: 'integer', key: 'metadata.maxOutputTokens', label: t('Max output tokens', '最大输出 token'), min: 1, max: 32_768, default: 32_768, unit: 'tokens', advanced: true },
+    personGeneration,
+    {
+      type: 'enum', key: 'metadata.imageOutputOptions.mimeType', label: LABELS.outputFormat, advanced: true,
+      values: ['image/png', 'image/jpeg', 'image/webp'],
+      choiceLabels: { 'image/png': t('PNG', 'PNG'), 'image/jpeg': t('JPEG', 'JPEG'), 'image/webp': t('WebP', 'WebP') },
+    },
+    {
+      type: 'integer', key: 'metadata.imageOutputOptions.compressionQuality', label: t('JPEG quality', 'JPEG 质量'),
+      min: 0, max: 100, advanced: true, onlyWhen: { field: 'metadata.imageOutputOptions.mimeType', equals: 'image/jpeg' },
+    },
+    {
+      type: 'integer', key: 'metadata.thinkingConfig.thinkingBudget', label: t('Thinking budget', '思考预算'),
+      min: 0, max: 24_576, unit: 'tokens', advanced: true,
+      help: t('Leave empty to let the model decide.', '留空则由模型决定。'),
+    },
+    {
+      type: 'enum', key: 'metadata.thinkingConfig.thinkingLevel', label: t('Thinking level', '思考等级'),
+      values: ['MINIMAL', 'LOW', 'MEDIUM', 'HIGH'], advanced: true,
+    },
+    {
+      type: 'object-list', key: 'metadata.safetySettings', label: t('Safety settings', '安全设置'), advanced: true,
+      itemFields: [
+        { type: 'enum', key: 'category', label: t('Category', '类别'), values: HARM_CATEGORIES, required: true },
+        { type: 'enum', key: 'threshold', label: t('Threshold', '阈值'), values: HARM_THRESHOLDS, required: true },
+      ],
+    },
+  ],
+  rules: [],
+};

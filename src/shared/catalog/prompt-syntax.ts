@@ -1,0 +1,58 @@
+/** Prompt reference syntaxes: omni placeholders `<<<image_N>>>` and `@username` mentions. */
+
+export interface Placeholder {
+  token: string;
+  index: number;
+}
+
+const PLACEHOLDER = /<<<([a-z]+)_(\d+)>>>/g;
+
+/** Placeholders in the order they appear in the prompt. */
+export function extractPlaceholders(prompt: string): Placeholder[] {
+  return [...prompt.matchAll(PLACEHOLDER)].map((match) => ({ token: match[1] ?? '', index: Number(match[2]) }));
+}
+
+// A mention starts after a non-word character (so e-mail addresses do not count) and may contain
+// letters, digits, underscores and inner dots.
+const MENTION = /(?<![\w@.])@([A-Za-z0-9_](?:[A-Za-z0-9_.]*[A-Za-z0-9_])?)/g;
+
+/** Usernames mentioned as `@username`, without duplicates, in order of first appearance. */
+export function extractMentions(prompt: string): string[] {
+  return [...new Set([...prompt.matchAll(MENTION)].map((match) => match[1] ?? ''))];
+}
+
+/** Problems of the placeholders of a prompt against the lengths of their lists. */
+export function placeholderProblems(
+  prompt: string,
+  lists: readonly { token: string; list: string; length: number }[],
+): { errors: string[]; unreferenced: { list: string; token: string; index: number }[] } {
+  const errors: string[] = [];
+  const found = extractPlaceholders(prompt);
+  for (const { token, list, length } of lists) {
+    const indexes = found.filter((placeholder) => placeholder.token === token).map((placeholder) => placeholder.index);
+    for (const index of new Set(indexes)) {
+      if (index < 1) errors.push(`prompt: <<<${token}_${index}>>> is invalid; placeholder numbers start at 1`);
+      else if (index > length) {
+        errors.push(`prompt: <<<${token}_${index}>>> refers to item ${index} of ${list}, which has ${length} item${length === 1 ? '' : 's'}`);
+      }
+    }
+    const firstAppearances = [...new Set(indexes)];
+    const outOfOrder = firstAppearances.findIndex((index, position) => position > 0 && index < (firstAppearances[position - 1] ?? 0));
+    if (outOfOrder > 0) {
+      errors.push(
+        `prompt: <<<${token}_${firstAppearances[outOfOrder - 1] ?? 0}>>> appears before <<<${token}_${firstAppearances[outOfOrder] ?? 0}>>>; ` +
+          `placeholders must first appear in the order of ${list}`,
+      );
+    }
+  }
+  const known = new Set(lists.map((entry) => entry.token));
+  for (const placeholder of found) {
+    if (!known.has(placeholder.token)) errors.push(`prompt: <<<${placeholder.token}_${placeholder.index}>>> is not a known placeholder`);
+  }
+  const unreferenced = lists.flatMap(({ token, list, length }) =>
+    Array.from({ length }, (_unused, i) => i + 1)
+      .filter((index) => !found.some((placeholder) => placeholder.token === token && placeholder.index === index))
+      .map((index) => ({ list, token, index })),
+  );
+  return { errors, unreferenced };
+}

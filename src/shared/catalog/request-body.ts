@@ -1,0 +1,238 @@
+import type { FieldSpec, MediaListField, SizeChoice, SizeField, VariantEntry } from './types';
+import type { RequestIssue, RequestWarning } from './rules';
+import { buildPathSchema, buildRequestSchema } from './request-schema';
+import { ignoredFieldWarning, ruleIssues, ruleWarnings } from './rules';
+import { pixelsOf } from './sizes';
+import { conditionHolds, deletePath, getPath, isSet, setPath, type WireBody } from './wire-path';
+import { isRecord } from '../gateway/lenient';
+
+/** Values of a form (or CLI flags), keyed by field key; strings are coerced to the field's type. */
+export type FormValues = Readonly<Record<string, unknown>>;
+
+function isBlank(value: unknown): boolean {
+  return value === undefined || value === null || (typeof value === 'string' && value.trim() === '') || (Array.isArray(value) && value.length === 0);
+}
+
+function toNumber(value: unknown): unknown {
+  if (typeof value !== 'string' || !/^\s*-?\d+(\.\d+)?\s*$/.test(value)) return value;
+  return Number(value);
+}
+
+function toBoolean(value: unknown): unknown {
+  if (value === 'true') return true;
+  if (value === 'false') return false;
+  return value;
+}
+
+function findSize(field: SizeField, choice: { tier: string; ratio: string }) {
+  return field.tiers.find((tier) => tier.tier === choice.tier)?.options.find((option) => option.ratio === choice.ratio);
+}
+
+/** A size read from a form: a known `{tier, ratio}`, or wire text (`auto`, or a value to reject). */
+export type SizeReading = Exclude<SizeChoice, 'auto'> | string;
+
+/** Reads a size choice from a form value: `{tier, ratio}`, `auto`, `WxH` or `W:H`. */
+export function sizeChoiceOf(field: SizeField, value: unknown, values: FormValues): SizeReading | undefined {
+  if (isBlank(value)) return undefined;
+  if (isRecord(value) && typeof value.tier === 'string' && typeof value.ratio === 'string') return { tier: value.tier, ratio: value.ratio };
+  if (typeof value !== 'string') return undefined;
+  const text = value.trim();
+  if (text === 'auto') return 'auto';
+  if (/^\d+x\d+$/.test(text)) {
+    for (const tier of field.tiers) {
+      const option = tier.options.find((candidate) => pixelsOf(candidate) === text);
+      if (option) return { tier: tier.tier, ratio: option.ratio };
+    }
+    return text;
+  }
+  if (/^\d+:\d+$/.test(text)) {
+    const formTier = field.tierKey === undefined ? undefined : values[field.tierKey];
+    const defaultTier = field.default === 'auto' ? field.tiers[0]?.tier : field.default.tier;
+    const tier = typeof formTier === 'string' && formTier !== '' ? formTier : defaultTier;
+    if (field.wire === 'pixels') {
+      // A ratio for a pixel-size field: the pixel value of that ratio in the chosen tier.
+      const inTier = field.tiers.find((candidate) => candidate.tier === tier) ?? field.tiers[0];
+      return inTier?.options.some((option) => option.ratio === text) ? { tier: inTier.tier, ratio: text } : text;
+    }
+    return { tier: tier ?? '', ratio: text };
+  }
+  return text;
+}
+
+function writeSize(body: WireBody, field: SizeField, choice: SizeReading): void {
+  if (typeof choice === 'string') {
+    setPath(body, field.key, choice);
+    return;
+  }
+  const option = findSize(field, choice);
+  const pixels = option === undefined ? undefined : pixelsOf(option);
+  setPath(body, field.key, field.wire === 'pixels' ? (pixels ?? choice.ratio) : choice.ratio);
+  if (field.tierKey !== undefined) setPath(body, field.tierKey, choice.tier);
+}
+
+function mediaItems(field: MediaListField, value: unknown): unknown[] {
+  const list: unknown[] = Array.isArray(value) ? value : [value];
+  return list.map((item) => {
+    if (typeof item === 'string') return field.item.shape === 'string' ? item.trim() : { [field.item.urlKey]: item.trim() };
+    // `{url}` items of a form become the variant's wire item (a string, or an object with its key).
+    if (!isRecord(item) || typeof item.url !== 'string') return item;
+    const { url, ...rest } = item;
+    return field.item.shape === 'string' ? url : { ...rest, [field.item.urlKey]: url };
+  });
+}
+
+function defaultOf(field: FieldSpec): unknown {
+  switch (field.type) {
+    case 'enum':
+    case 'integer':
+    case 'number':
+    case 'boolean':
+      return field.default;
+    case 'size':
+      return field.default;
+    case 'image-list':
+    case 'video-list':
+      // Sent empty so the count check can say how many are needed.
+      return [];
+    default:
+      return undefined;
+  }
+}
+
+function writeField(body: WireBody, field: FieldSpec, raw: unknown, values: FormValues): void {
+  switch (field.type) {
+    case 'size': {
+      const choice = sizeChoiceOf(field, raw, values);
+      // Anything unreadable goes on the wire as given, so validation names it.
+      if (choice === undefined) setPath(body, field.key, raw);
+      else writeSize(body, field, choice);
+      return;
+    }
+    case 'enum':
+      setPath(body, field.key, field.values.some((v) => typeof v === 'number') ? toNumber(raw) : raw);
+      return;
+    case 'integer':
+    case 'number':
+      setPath(body, field.key, toNumber(raw));
+      return;
+    case 'boolean':
+      setPath(body, field.key, toBoolean(raw));
+      return;
+    case 'image-list':
+    case 'video-list':
+      setPath(body, field.key, mediaItems(field, raw));
+      return;
+    case 'search-tools': {
+      const list = Array.isArray(raw) ? raw : [raw];
+      const asTypes = list.every((item) => typeof item === 'string');
+      setPath(body, field.key, asTypes ? [{ type: field.toolType, search_types: list }] : list);
+      return;
+    }
+    case 'prompt':
+      setPath(body, field.key, raw);
+      return;
+    default:
+      setPath(body, field.key, typeof raw === 'string' ? raw.trim() : raw);
+  }
+}
+
+/** Keys a form may carry for this variant: `model`, field keys and size tier keys. */
+export function formKeys(entry: VariantEntry): string[] {
+  const keys = ['model'];
+  for (const field of entry.fields) {
+    keys.push(field.key);
+    if (field.type === 'size' && field.tierKey !== undefined) keys.push(field.tierKey);
+  }
+  return keys;
+}
+
+/**
+ * The wire body for form values: types coerced, sizes turned into wire values, URL lists shaped
+ * per variant, required defaults filled, fixed values added, conditional fields dropped.
+ * Does not validate; see `validateRequest`.
+ */
+export function buildRequestBody(entry: VariantEntry, values: FormValues): WireBody {
+  const model = typeof values.model === 'string' && values.model.trim() !== '' ? values.model.trim() : entry.modelIds[0];
+  const body: WireBody = { model };
+  const known = new Set(formKeys(entry));
+  for (const field of entry.fields) {
+    if (field.in === 'path') continue;
+    const given = values[field.key];
+    const raw = isBlank(given) && field.required ? defaultOf(field) : given;
+    if (isBlank(raw) && !(field.required && Array.isArray(raw))) continue;
+    writeField(body, field, raw, values);
+  }
+  for (const field of entry.fields) {
+    if (field.onlyWhen && !conditionHolds(body, field.onlyWhen) && isSet(getPath(body, field.key))) deletePath(body, field.key);
+  }
+  for (const [path, value] of Object.entries(entry.fixed ?? {})) setPath(body, path, value);
+  if (entry.generic) {
+    for (const [key, value] of Object.entries(values)) if (!known.has(key) && !isBlank(value)) setPath(body, key, value);
+  }
+  return body;
+}
+
+/** The endpoint path with its parameters filled from the form values (URL-encoded). */
+export function buildRequestPath(entry: VariantEntry, values: FormValues): string {
+  return entry.path.replace(/\{(\w+)\}/g, (whole, name: string) => {
+    const value = values[name];
+    return typeof value === 'string' && value.trim() !== '' ? encodeURIComponent(value.trim()) : whole;
+  });
+}
+
+/** A request ready to send. */
+export interface BuiltRequest {
+  variantId: string;
+  method: 'POST';
+  path: string;
+  body: WireBody;
+}
+
+export type RequestValidation =
+  | { ok: true; request: BuiltRequest; warnings: RequestWarning[] }
+  | { ok: false; issues: RequestIssue[]; warnings: RequestWarning[] };
+
+/** Validates a wire body against the variant: field limits and cross-field rules. */
+export function validateRequestBody(entry: VariantEntry, body: WireBody): { issues: RequestIssue[]; warnings: RequestWarning[] } {
+  const parsed = buildRequestSchema(entry).safeParse(body);
+  const issues: RequestIssue[] = parsed.success ? [] : parsed.error.issues.map((issue) => ({ path: issue.path.join('.'), message: issue.message }));
+  // Cross-field rules do not run in zod while a field is invalid; report them in the same round.
+  for (const issue of ruleIssues(entry, body)) {
+    if (!issues.some((known) => known.message === issue.message)) issues.push(issue);
+  }
+  return { issues, warnings: ruleWarnings(entry, body) };
+}
+
+/** Builds and validates the whole request (path parameters, body, rules) from form values. */
+export function validateRequest(entry: VariantEntry, values: FormValues): RequestValidation {
+  const issues: RequestIssue[] = [];
+  if (!entry.generic) {
+    const known = new Set(formKeys(entry));
+    for (const key of Object.keys(values)) {
+      if (!known.has(key) && !isBlank(values[key])) issues.push({ path: key, message: `${key}: not an option of ${entry.id}` });
+    }
+  }
+  const pathValues = Object.fromEntries(
+    entry.fields.filter((field) => field.in === 'path').map((field) => {
+      const value = values[field.key];
+      return [field.key, typeof value === 'string' ? value.trim() : value];
+    }),
+  );
+  const pathParsed = buildPathSchema(entry).safeParse(pathValues);
+  if (!pathParsed.success) issues.push(...pathParsed.error.issues.map((issue) => ({ path: issue.path.join('.'), message: issue.message })));
+  const body = buildRequestBody(entry, values);
+  const checked = validateRequestBody(entry, body);
+  for (const field of entry.fields) {
+    // Dropped from the body by `buildRequestBody`: tell the user their value has no effect.
+    if (field.onlyWhen && !isBlank(values[field.key]) && getPath(body, field.key) === undefined) {
+      checked.warnings.push(ignoredFieldWarning(field.key, field.onlyWhen));
+    }
+  }
+  issues.push(...checked.issues);
+  if (issues.length > 0) return { ok: false, issues, warnings: checked.warnings };
+  return {
+    ok: true,
+    request: { variantId: entry.id, method: entry.method, path: buildRequestPath(entry, values), body },
+    warnings: checked.warnings,
+  };
+}

@@ -1,0 +1,84 @@
+import type { SizeTier, VariantEntry } from './types';
+import { HELP, LABELS, t } from './labels';
+import { JPEG_PNG_WEBP, UPLOAD_LIMITS } from './limits';
+import { VIDEO_1080P_TIERS, VIDEO_720P_TIERS } from './sizes';
+
+const CONTENT_PATH = '/v1/videos/{task_id}/content';
+
+/** First video model, official endpoint: polled with the wrapped `{code, message, data}` record. */
+export const vidOfficial: VariantEntry = {
+  id: 'video.vid-2.official',
+  kind: 'video',
+  modelIds: ['vid-2-official', 'vid-2', 'vid2-pro'],
+  label: t('Vid 2 (official)', 'Vid 2(官方)'),
+  help: t(
+    'Text-to-video or image-to-video in 4, 8 or 12 seconds, landscape or portrait.',
+    '文生视频或图生视频,时长 4、8 或 12 秒,横屏或竖屏。',
+  ),
+  method: 'POST',
+  path: '/v1/video/generations',
+  response: 'task',
+  poll: { pathTemplate: '/v1/video/generations/{task_id}', recordShape: 'official-video-wrapped', cadence: 'video' },
+  contentPathTemplate: CONTENT_PATH,
+  fields: [
+    {
+      type: 'prompt', key: 'prompt', label: LABELS.prompt, required: true,
+      help: t('One purpose: shot, subject, action, scene, light and camera motion.', '围绕一个目的描述:镜头、主体、动作、场景、光线和运镜。'),
+    },
+    { type: 'enum', key: 'duration', label: LABELS.duration, help: HELP.duration, values: [4, 8, 12], default: 4, unit: 'seconds' },
+    { type: 'size', key: 'size', label: LABELS.size, required: true, wire: 'pixels', tiers: VIDEO_720P_TIERS, allowAuto: false, default: { tier: '720p', ratio: '16:9' } },
+    {
+      type: 'image', key: 'input_reference', label: LABELS.inputReference, matchesSizeOf: 'size',
+      help: t('Image-to-video: the image should have the chosen size.', '图生视频:图片尺寸应与所选尺寸一致。'),
+      maxBytes: UPLOAD_LIMITS.maxBytes, mimeTypes: JPEG_PNG_WEBP, acceptsDataUrl: true,
+    },
+  ],
+  rules: [],
+};
+
+interface ClipModel {
+  model: string;
+  name: string;
+  tiers: readonly SizeTier[];
+  durations: readonly number[];
+  imagesRequired: boolean;
+}
+
+const CLIP_MODELS: readonly ClipModel[] = [
+  { model: 'clip3-720p', name: 'Clip 3 · 720p', tiers: VIDEO_720P_TIERS, durations: [5, 10, 15], imagesRequired: true },
+  { model: 'clip3-1080p', name: 'Clip 3 · 1080p', tiers: VIDEO_1080P_TIERS, durations: [5, 10, 15], imagesRequired: true },
+  { model: 'clip-o3-720p', name: 'Clip O3 · 720p', tiers: VIDEO_720P_TIERS, durations: [5, 15], imagesRequired: false },
+  { model: 'clip-o3-1080p', name: 'Clip O3 · 1080p', tiers: VIDEO_1080P_TIERS, durations: [5, 15], imagesRequired: false },
+];
+
+function clipEntry({ model, name, tiers, durations, imagesRequired }: ClipModel): VariantEntry {
+  const firstTier = tiers[0]?.tier ?? '720p';
+  return {
+    id: `video.${model}`,
+    kind: 'video',
+    modelIds: [model],
+    label: t(name, name),
+    help: imagesRequired
+      ? t('Image-guided video from 1 to 4 reference images.', '基于 1 到 4 张参考图生成视频。')
+      : t('Video from a prompt, optionally guided by up to 4 reference images.', '根据提示词生成视频,可选最多 4 张参考图。'),
+    method: 'POST',
+    path: '/v1/video/generations',
+    response: 'task',
+    poll: { pathTemplate: '/v1/videos/{task_id}', recordShape: 'generation-task', cadence: 'video' },
+    contentPathTemplate: CONTENT_PATH,
+    fields: [
+      { type: 'prompt', key: 'prompt', label: LABELS.prompt, required: true },
+      { type: 'size', key: 'size', label: LABELS.size, required: true, wire: 'pixels', tiers, allowAuto: false, default: { tier: firstTier, ratio: '16:9' } },
+      { type: 'enum', key: 'duration', label: LABELS.duration, help: HELP.duration, required: true, values: durations, default: 5, unit: 'seconds' },
+      {
+        type: 'image-list', key: 'images', label: LABELS.referenceImages, help: HELP.publicUrls, required: imagesRequired,
+        minCount: imagesRequired ? 1 : 0, maxCount: 4, mimeTypes: UPLOAD_LIMITS.mimeTypes, maxBytes: UPLOAD_LIMITS.maxBytes,
+        item: { shape: 'string' }, acceptsDataUrl: false,
+      },
+    ],
+    rules: [],
+  };
+}
+
+/** Second video family, versions 3: one entry per model (sizes, durations and image rules differ). */
+export const clipEntries: readonly VariantEntry[] = CLIP_MODELS.map(clipEntry);
