@@ -6,5 +6,13 @@ import type { SimRoutePlugin } from '../context';
 import { fileRoutes } from './files';
 import { imageRoutes } from './images';
 import { uploadRoutes } from './uploads';
+import { videoGenerationRoutes } from './video-generations';
+import { videoRoutes } from './videos';
 
-export const mediaRoutePlugins: readonly SimRoutePlugin[] = [fileRoutes, uploadRoutes, imageRoutes];
+export const mediaRoutePlugins: readonly SimRoutePlugin[] = [
+  fileRoutes,
+  uploadRoutes,
+  imageRoutes,
+  videoGenerationRoutes,
+  videoRoutes,
+];

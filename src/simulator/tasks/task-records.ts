@@ -47,7 +47,8 @@ function baseRecord(task: SimTask, phase: TaskPhase): Json {
     record.size = task.video.size;
     if (task.video.remixedFrom !== undefined) record.remixed_from_video_id = task.video.remixedFrom;
   }
-  record.metadata = { ...task.metadata };
+  // Records of the `video` object answer with the interface's field list, which has no metadata.
+  if (record.object === 'generation.task') record.metadata = { ...task.metadata };
   return record;
 }
 

@@ -1,0 +1,52 @@
+import { badRequest } from '../requests/rejection';
+
+/**
+ * Placeholder rules of the omni model's prompt: `<<<image_N>>>` names metadata.image_list
+ * item N, `<<<video_N>>>` video_list item N, `<<<element_N>>>` metadata.element_list item N.
+ *
+ * The simulator's reading (docs/simulator.md): numbering starts at 1; every placeholder needs
+ * its list item and every list item must be named by a placeholder (nothing is inserted
+ * automatically); placeholders of one kind first appear in list order (1 before 2 before 3);
+ * a placeholder may be repeated.
+ */
+
+export type PlaceholderKind = 'image' | 'video' | 'element';
+
+const LIST_FIELD: Record<PlaceholderKind, string> = {
+  image: 'metadata.image_list',
+  video: 'video_list',
+  element: 'metadata.element_list',
+};
+
+const PLACEHOLDER = /<<<(image|video|element)_(\d+)>>>/g;
+
+/** Throws a 400 naming the first broken rule; passes when prompt and lists agree. */
+export function checkPlaceholders(prompt: string, counts: Record<PlaceholderKind, number>): void {
+  const firstSeen: Record<PlaceholderKind, number[]> = { image: [], video: [], element: [] };
+  for (const match of prompt.matchAll(PLACEHOLDER)) {
+    const kind = match[1] as PlaceholderKind;
+    const index = Number(match[2]);
+    const tag = match[0];
+    if (index < 1) throw badRequest(`${tag}: placeholder numbering starts at 1`, 'prompt');
+    if (index > counts[kind]) {
+      throw badRequest(`${tag} has no ${LIST_FIELD[kind]} item ${index} (the list has ${counts[kind]})`, 'prompt');
+    }
+    if (!firstSeen[kind].includes(index)) firstSeen[kind].push(index);
+  }
+  for (const kind of Object.keys(counts) as PlaceholderKind[]) {
+    const seen = firstSeen[kind];
+    for (let item = 1; item <= counts[kind]; item++) {
+      if (!seen.includes(item)) {
+        throw badRequest(`${LIST_FIELD[kind]} item ${item} is not named in the prompt; add <<<${kind}_${item}>>>`, 'prompt');
+      }
+    }
+    seen.forEach((index, position) => {
+      if (index !== position + 1) {
+        throw badRequest(
+          `placeholders must follow list order: <<<${kind}_${index}>>> appears before <<<${kind}_${position + 1}>>>`,
+          'prompt',
+        );
+      }
+    });
+  }
+}

@@ -1,0 +1,34 @@
+import type { VideoSize } from '../media/video-fixtures';
+import type { TaskFamily } from '../tasks/task-store';
+
+/** What an accepted video request turns into; `submitVideoTask` schedules it. */
+export interface VideoPlan {
+  family: Exclude<TaskFamily, 'character' | 'image'>;
+  model: string;
+  /** Text used to derive thumbnails and character names. */
+  prompt: string;
+  /** Output length (already shortened where character references shorten it). */
+  seconds: number;
+  size: VideoSize;
+  /** Number of output videos (VVIP `metadata.n`). */
+  count: number;
+  /** `metadata` of the task record. */
+  metadata: Record<string, unknown>;
+  /** Multiplier applied to the model's price (billing tiers, several outputs). */
+  priceFactor: number;
+  clientBusinessId?: string;
+  private?: boolean;
+  thumbnails?: boolean;
+  /** The task also creates a character from its video (`character_create`). */
+  createsCharacter?: boolean;
+  remixedFrom?: string;
+}
+
+/** A character extraction (VVIP `metadata.character_from_task`): a task with no video. */
+export interface CharacterPlan {
+  family: 'character';
+  model: string;
+  prompt: string;
+  sourceTaskId: string;
+  metadata: Record<string, unknown>;
+}
