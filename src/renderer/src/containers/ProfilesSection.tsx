@@ -57,11 +57,11 @@ export function ProfilesSection() {
 
   return (
     <section className="settings-section">
-      <h2 ref={headingRef} tabIndex={-1}>
+      <h2 id="profiles-heading" ref={headingRef} tabIndex={-1}>
         {t('profiles.heading')}
       </h2>
       <p className="section-lead">{t('profiles.description')}</p>
-      <ProfileList profiles={profiles} activeProfileId={activeProfileId} onEdit={setEditing} />
+      <ProfileList profiles={profiles} activeProfileId={activeProfileId} labelledBy="profiles-heading" onEdit={setEditing} />
       <p className="notice" role="status">
         {notice ? t(notice.key, { name: notice.name }) : ''}
       </p>

@@ -4,15 +4,17 @@ import type { Profile } from '../../../../shared/contract';
 interface ProfileListProps {
   profiles: Profile[];
   activeProfileId: string | null;
+  /** Id of the heading that names the list. */
+  labelledBy?: string;
   onEdit: (id: string) => void;
 }
 
 /** The saved gateway profiles: name, address, and whether a key is stored (never the key). */
-export function ProfileList({ profiles, activeProfileId, onEdit }: ProfileListProps) {
+export function ProfileList({ profiles, activeProfileId, labelledBy, onEdit }: ProfileListProps) {
   const { t } = useTranslation();
   if (profiles.length === 0) return <p className="empty">{t('profiles.empty')}</p>;
   return (
-    <ul className="profile-list">
+    <ul className="profile-list" aria-labelledby={labelledBy}>
       {profiles.map((profile) => (
         <li key={profile.id} className="profile-card">
           <div className="profile-text">
