@@ -1,4 +1,8 @@
+import { existsSync } from 'node:fs';
 import { defineConfig } from '@playwright/test';
+
+// Playwright cannot download its own browser here; use the system Chromium where it is installed.
+const systemChromium = ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find((p) => existsSync(p));
 
 /** End-to-end tests drive the built studio: web mode in Chromium, and the Electron shell where its runtime exists. */
 export default defineConfig({
@@ -10,5 +14,19 @@ export default defineConfig({
   retries: 0,
   reporter: 'list',
   outputDir: '.tmp/e2e-results',
-  use: { trace: 'retain-on-failure' },
+  use: {
+    browserName: 'chromium',
+    trace: 'retain-on-failure',
+    launchOptions: {
+      ...(systemChromium ? { executablePath: systemChromium } : {}),
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--no-first-run',
+        '--disable-sync',
+      ],
+    },
+  },
 });

@@ -3,7 +3,7 @@ import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { defaultDataDir } from '../core/paths';
+import { defaultDataDir, packageVersion } from '../core/paths';
 import { createConfStore } from '../core/settings/key-value-store';
 import { createStudio } from '../core/studio';
 import { createFileKeyVault } from '../core/vault/file-key-vault';
@@ -28,7 +28,7 @@ if (!Number.isInteger(port) || port < 0 || port > 65535) {
 const dataDir = values['data-dir'] ?? defaultDataDir();
 const studio = createStudio({
   shell: 'web',
-  version: process.env.npm_package_version ?? '0.0.0',
+  version: packageVersion(import.meta.url),
   store: createConfStore(dataDir),
   vault: createFileKeyVault(join(dataDir, 'vault.key')),
 });

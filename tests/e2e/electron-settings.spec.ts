@@ -1,0 +1,34 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { _electron as electron, expect, test } from '@playwright/test';
+import { electronRuntime } from './support/electron-runtime';
+import { addProfileWithKey, everythingThePageHolds, SECRET_KEY } from './support/profile-flow';
+import { readDataFolder } from './support/web-mode';
+
+const runtime = electronRuntime();
+
+test.describe('the Electron shell', () => {
+  test.skip(runtime === undefined, 'The Electron runtime is not installed on this machine (it cannot be downloaded here).');
+
+  test('adds a profile with a key and lists it without the key reaching the window or disk', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'atelier-electron-'));
+    const app = await electron.launch({
+      executablePath: runtime,
+      args: [join(import.meta.dirname, '../..'), ...(process.platform === 'linux' ? ['--no-sandbox'] : [])],
+      env: { ...process.env, ATELIER_DATA_DIR: dataDir, ATELIER_LOG: 'silent' },
+    });
+    try {
+      const page = await app.firstWindow();
+      await expect(page.getByRole('navigation')).toBeVisible();
+      const exposed = await page.evaluate(() => Object.keys((window as unknown as { atelier: object }).atelier).sort());
+      expect(exposed).toEqual(['invoke', 'on']);
+      expect(await page.evaluate(() => typeof (globalThis as { require?: unknown }).require)).toBe('undefined');
+      await addProfileWithKey(page);
+      expect(await everythingThePageHolds(page)).not.toContain(SECRET_KEY);
+      expect(readDataFolder(dataDir)).not.toContain(SECRET_KEY);
+    } finally {
+      await app.close();
+    }
+  });
+});

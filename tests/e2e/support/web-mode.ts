@@ -1,0 +1,70 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+const root = join(import.meta.dirname, '../../..');
+
+export interface WebModeStudio {
+  launchUrl: string;
+  url: string;
+  dataDir: string;
+  stop(): Promise<void>;
+}
+
+/** Starts the built web-mode entry (`out/main/web.js`) as a user would, on a fresh data folder. */
+export async function startWebMode(): Promise<WebModeStudio> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'atelier-e2e-'));
+  const child = spawn(process.execPath, [join(root, 'out/main/web.js'), '--no-open', '--port', '0', '--data-dir', dataDir], {
+    cwd: root,
+    env: { ...process.env, ATELIER_LOG: 'silent' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const launchUrl = await waitForLaunchUrl(child);
+  return {
+    launchUrl,
+    url: new URL(launchUrl).origin,
+    dataDir,
+    stop: () => stopChild(child),
+  };
+}
+
+function waitForLaunchUrl(child: ChildProcess): Promise<string> {
+  return new Promise((resolve, reject) => {
+    let output = '';
+    const timer = setTimeout(() => reject(new Error(`web mode did not start:\n${output}`)), 20_000);
+    const onData = (chunk: Buffer): void => {
+      output += chunk.toString();
+      const match = /http:\/\/127\.0\.0\.1:\d+\/\?token=[\w-]+/.exec(output);
+      if (match) {
+        clearTimeout(timer);
+        resolve(match[0]);
+      }
+    };
+    child.stdout?.on('data', onData);
+    child.stderr?.on('data', onData);
+    child.on('exit', (code) => reject(new Error(`web mode exited with ${code}:\n${output}`)));
+  });
+}
+
+function stopChild(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    child.once('exit', () => resolve());
+    child.kill('SIGTERM');
+  });
+}
+
+/** Everything the studio wrote to its data folder, as text, for "never in plain text on disk" checks. */
+export function readDataFolder(dir: string): string {
+  const texts: string[] = [];
+  const walk = (path: string): void => {
+    for (const name of readdirSync(path)) {
+      const full = join(path, name);
+      if (statSync(full).isDirectory()) walk(full);
+      else texts.push(readFileSync(full).toString('latin1'));
+    }
+  };
+  walk(dir);
+  return texts.join('\n');
+}

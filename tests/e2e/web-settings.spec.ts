@@ -1,0 +1,69 @@
+import { mkdirSync } from 'node:fs';
+import { expect, test } from '@playwright/test';
+import { addProfileWithKey, everythingThePageHolds, SECRET_KEY } from './support/profile-flow';
+import { readDataFolder, startWebMode, type WebModeStudio } from './support/web-mode';
+
+let studio: WebModeStudio;
+
+test.beforeEach(async () => {
+  studio = await startWebMode();
+});
+test.afterEach(async () => {
+  await studio.stop();
+});
+
+test('opens the studio frame in demo mode', async ({ page }) => {
+  await page.goto(studio.launchUrl);
+  await expect(page).toHaveURL(`${studio.url}/`);
+  const nav = page.getByRole('navigation');
+  for (const item of ['Create', 'Gallery', 'Timeline', 'Account', 'Settings']) {
+    await expect(nav.getByRole('link', { name: item })).toBeVisible();
+  }
+  await expect(page.getByText('Demo gateway', { exact: true })).toBeVisible();
+  mkdirSync('.tmp/screenshots', { recursive: true });
+  await page.screenshot({ path: '.tmp/screenshots/web-app-frame.png' });
+});
+
+test('adds a profile with a key and lists it, the key never reaching the page, storage or any response', async ({ page }) => {
+  const bodies: string[] = [];
+  page.on('response', (response) => {
+    if (response.headers()['content-type']?.includes('text/event-stream')) return;
+    void response.text().then((text) => bodies.push(text), () => undefined);
+  });
+
+  await page.goto(studio.launchUrl);
+  await addProfileWithKey(page);
+  await page.reload();
+  await page.getByRole('navigation').getByRole('link', { name: 'Settings' }).click();
+  await expect(page.getByRole('listitem').filter({ hasText: 'Night studio' })).toContainText('Key stored');
+
+  expect(await everythingThePageHolds(page)).not.toContain(SECRET_KEY);
+  expect(bodies.length).toBeGreaterThan(3);
+  expect(bodies.filter((b) => b.includes(SECRET_KEY))).toEqual([]);
+  const onDisk = readDataFolder(studio.dataDir);
+  expect(onDisk).toContain('Night studio');
+  expect(onDisk).not.toContain(SECRET_KEY);
+});
+
+test('switches the whole studio to Simplified Chinese and dark theme, and keeps the choice', async ({ page }) => {
+  await page.goto(studio.launchUrl);
+  await page.getByRole('navigation').getByRole('link', { name: 'Settings' }).click();
+  await page.getByLabel('Theme').selectOption({ label: 'Dark' });
+  await page.getByLabel('Language').selectOption({ label: '简体中文' });
+  await expect(page.getByRole('heading', { level: 1 })).not.toHaveText('Settings');
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+  await page.reload();
+  await expect(page.getByRole('navigation').getByRole('link', { name: 'Settings' })).toHaveCount(0);
+  await expect(page.locator('html')).toHaveAttribute('lang', 'zh-CN');
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+});
+
+test('uses a real gateway profile once it is made active', async ({ page }) => {
+  await page.goto(studio.launchUrl);
+  await addProfileWithKey(page, 'Main', 'https://gw.example.org');
+  await page.getByRole('radio', { name: /Main/ }).check();
+  await expect(page.getByText('Gateway: https://gw.example.org')).toBeVisible();
+  await expect(page.getByText('Demo gateway', { exact: true })).toHaveCount(1);
+  await page.getByRole('radio', { name: /Demo gateway/ }).check();
+  await expect(page.getByText('Results are simulated on this computer', { exact: false })).toBeVisible();
+});
