@@ -1,0 +1,299 @@
+import { randomUUID } from 'node:crypto';
+import { canTransition, isTerminal, type JobState } from './job-states';
+import { jsonValueSchema, parseJsonColumn } from './json-column';
+import type { LibraryDatabase } from './library-database';
+import { redactRequest, type JsonValue } from './redact';
+import { buildMatchQuery } from './search-text';
+
+/** One generation request and where it is in its life. Times are Unix milliseconds. */
+export interface Job {
+  id: string;
+  batchId: string | null;
+  position: number;
+  /** Catalog id, e.g. `image.gen-image-2.direct`. */
+  variantId: string;
+  model: string;
+  /** The wire request as sent, without secrets. */
+  request: JsonValue;
+  prompt: string;
+  state: JobState;
+  attempts: number;
+  errorMessage: string | null;
+  errorCode: string | null;
+  clientBusinessId: string | null;
+  profileId: string | null;
+  createdAt: number;
+  updatedAt: number;
+  submittedAt: number | null;
+  finishedAt: number | null;
+  nextAttemptAt: number | null;
+}
+
+export interface NewJob {
+  id?: string;
+  batchId?: string | null;
+  variantId: string;
+  model: string;
+  /** Redacted before it is stored. */
+  request: unknown;
+  /** Defaults to `request.prompt` when that is a string. */
+  prompt?: string;
+  state?: 'draft' | 'queued';
+  profileId?: string | null;
+  clientBusinessId?: string | null;
+  nextAttemptAt?: number | null;
+}
+
+/** Columns a transition (or `updateJob`) may set besides the state. `undefined` leaves a column alone. */
+export interface JobPatch {
+  errorMessage?: string | null;
+  errorCode?: string | null;
+  clientBusinessId?: string | null;
+  profileId?: string | null;
+  nextAttemptAt?: number | null;
+  submittedAt?: number | null;
+  finishedAt?: number | null;
+}
+
+interface JobRow {
+  id: string;
+  batch_id: string | null;
+  position: number;
+  variant_id: string;
+  model: string;
+  request: string;
+  prompt: string;
+  state: JobState;
+  attempts: number;
+  error_message: string | null;
+  error_code: string | null;
+  client_business_id: string | null;
+  profile_id: string | null;
+  created_at: number;
+  updated_at: number;
+  submitted_at: number | null;
+  finished_at: number | null;
+  next_attempt_at: number | null;
+}
+
+const patchColumns: Readonly<Record<keyof JobPatch, string>> = {
+  errorMessage: 'error_message',
+  errorCode: 'error_code',
+  clientBusinessId: 'client_business_id',
+  profileId: 'profile_id',
+  nextAttemptAt: 'next_attempt_at',
+  submittedAt: 'submitted_at',
+  finishedAt: 'finished_at',
+};
+
+const columns = 'id, batch_id, position, variant_id, model, request, prompt, state, attempts, error_message, error_code, client_business_id, profile_id, created_at, updated_at, submitted_at, finished_at, next_attempt_at';
+
+function toJob(row: JobRow): Job {
+  return {
+    id: row.id,
+    batchId: row.batch_id,
+    position: row.position,
+    variantId: row.variant_id,
+    model: row.model,
+    request: parseJsonColumn(jsonValueSchema, row.request, `jobs.request of ${row.id}`),
+    prompt: row.prompt,
+    state: row.state,
+    attempts: row.attempts,
+    errorMessage: row.error_message,
+    errorCode: row.error_code,
+    clientBusinessId: row.client_business_id,
+    profileId: row.profile_id,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+    submittedAt: row.submitted_at,
+    finishedAt: row.finished_at,
+    nextAttemptAt: row.next_attempt_at,
+  };
+}
+
+/** The prompt of a request object, if it has a string one. */
+export function promptOf(request: unknown): string {
+  if (typeof request !== 'object' || request === null || !('prompt' in request)) return '';
+  return typeof request.prompt === 'string' ? request.prompt : '';
+}
+
+/** Adds a job at the end of its batch (state `queued` unless told `draft`). */
+export function insertJob(db: LibraryDatabase, input: NewJob): Job {
+  const now = db.now();
+  const id = input.id ?? randomUUID();
+  const batchId = input.batchId ?? null;
+  const request = redactRequest(input.request);
+  db.prepare(
+    `INSERT INTO jobs (id, batch_id, position, variant_id, model, request, prompt, state, client_business_id, profile_id, next_attempt_at, created_at, updated_at)
+     VALUES (?, ?, (SELECT COALESCE(MAX(position) + 1, 0) FROM jobs WHERE batch_id IS ?), ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+  ).run(
+    id,
+    batchId,
+    batchId,
+    input.variantId,
+    input.model,
+    JSON.stringify(request),
+    input.prompt ?? promptOf(request),
+    input.state ?? 'queued',
+    input.clientBusinessId ?? null,
+    input.profileId ?? null,
+    input.nextAttemptAt ?? null,
+    now,
+    now,
+  );
+  return getJobOrThrow(db, id);
+}
+
+/** Adds many jobs in one transaction (a batch fan-out): all or none. */
+export function insertJobs(db: LibraryDatabase, inputs: readonly NewJob[]): Job[] {
+  return db.transaction(() => inputs.map((input) => insertJob(db, input)));
+}
+
+export function getJob(db: LibraryDatabase, id: string): Job | undefined {
+  const row = db.prepare<[string], JobRow>(`SELECT ${columns} FROM jobs WHERE id = ?`).get(id);
+  return row && toJob(row);
+}
+
+function getJobOrThrow(db: LibraryDatabase, id: string): Job {
+  const job = getJob(db, id);
+  if (!job) throw new Error(`Job ${id} vanished while it was being written.`);
+  return job;
+}
+
+/** The job that sent this `client_business_id` (omni reconciliation). */
+export function findJobByClientBusinessId(db: LibraryDatabase, clientBusinessId: string): Job | undefined {
+  const row = db.prepare<[string], JobRow>(`SELECT ${columns} FROM jobs WHERE client_business_id = ?`).get(clientBusinessId);
+  return row && toJob(row);
+}
+
+/** A batch's jobs in queue order. */
+export function listBatchJobs(db: LibraryDatabase, batchId: string): Job[] {
+  return db.prepare<[string], JobRow>(`SELECT ${columns} FROM jobs WHERE batch_id = ? ORDER BY position, seq`).all(batchId).map(toJob);
+}
+
+/** Jobs in any of these states, oldest first (e.g. everything to resume after a restart). */
+export function listJobsInStates(db: LibraryDatabase, states: readonly JobState[]): Job[] {
+  if (states.length === 0) return [];
+  return db
+    .prepare<JobState[], JobRow>(`SELECT ${columns} FROM jobs WHERE state IN (${placeholders(states.length)}) ORDER BY seq`)
+    .all(...states)
+    .map(toJob);
+}
+
+/**
+ * Queued jobs that may be submitted now, in the order the queue should take them: jobs outside a
+ * batch first, then batches oldest first, each in its own order. Jobs of paused, done or
+ * canceled batches and jobs waiting for `next_attempt_at` are left out.
+ */
+export function listRunnableJobs(db: LibraryDatabase, options: { now?: number; limit?: number } = {}): Job[] {
+  const sql = `
+    SELECT ${columns.split(', ').map((c) => `j.${c}`).join(', ')} FROM jobs j LEFT JOIN batches b ON b.id = j.batch_id
+    WHERE j.state = 'queued' AND (j.next_attempt_at IS NULL OR j.next_attempt_at <= ?)
+      AND (j.batch_id IS NULL OR b.status = 'active')
+    ORDER BY j.batch_id IS NOT NULL, b.created_at, j.batch_id, j.position, j.seq
+    LIMIT ?`;
+  return db.prepare<[number, number], JobRow>(sql).all(options.now ?? db.now(), options.limit ?? 100).map(toJob);
+}
+
+/**
+ * Moves a job from one of `from` to `to` and applies `patch`, in one compare-and-set UPDATE:
+ * nothing happens unless the job is currently in one of `from`. Returns whether it moved.
+ * Entering `submitting` counts an attempt; entering `submitted` stamps `submitted_at` (unless
+ * patched); a terminal state stamps `finished_at`, any other state clears it.
+ * Throws when a move is not in the transition table (a caller bug, not a race).
+ */
+export function transitionJob(db: LibraryDatabase, id: string, from: readonly JobState[], to: JobState, patch: JobPatch = {}): boolean {
+  if (from.length === 0) throw new Error('transitionJob needs at least one state to move from.');
+  for (const state of from) {
+    if (!canTransition(state, to)) throw new Error(`A job cannot move from ${state} to ${to}.`);
+  }
+  const now = db.now();
+  const auto: JobPatch = {
+    finishedAt: isTerminal(to) ? now : null,
+    ...(to === 'submitted' ? { submittedAt: now } : {}),
+  };
+  const { sets, values } = patchAssignments({ ...auto, ...definedOnly(patch) });
+  const attempts = to === 'submitting' ? ', attempts = attempts + 1' : '';
+  const sql = `UPDATE jobs SET state = ?, updated_at = ?${attempts}${sets} WHERE id = ? AND state IN (${placeholders(from.length)})`;
+  return db.prepare(sql).run(to, now, ...values, id, ...from).changes === 1;
+}
+
+/** Applies `patch` without moving the job, only while it is in one of `states`. Returns whether it applied. */
+export function updateJob(db: LibraryDatabase, id: string, states: readonly JobState[], patch: JobPatch): boolean {
+  if (states.length === 0) return false;
+  const { sets, values } = patchAssignments(definedOnly(patch));
+  const sql = `UPDATE jobs SET updated_at = ?${sets} WHERE id = ? AND state IN (${placeholders(states.length)})`;
+  return db.prepare(sql).run(db.now(), ...values, id, ...states).changes === 1;
+}
+
+/** Changes what a draft or queued job will send. Returns false once the job has been picked up. */
+export function editJobRequest(db: LibraryDatabase, id: string, change: { request: unknown; model?: string; variantId?: string; prompt?: string }): boolean {
+  const request = redactRequest(change.request);
+  const sql = `UPDATE jobs SET request = ?, prompt = ?, model = COALESCE(?, model), variant_id = COALESCE(?, variant_id), updated_at = ?
+               WHERE id = ? AND state IN ('draft', 'queued')`;
+  return db.prepare(sql).run(JSON.stringify(request), change.prompt ?? promptOf(request), change.model ?? null, change.variantId ?? null, db.now(), id).changes === 1;
+}
+
+/** Puts a batch's jobs in this order; ids not in the batch are rejected, missing ones keep their relative order after. */
+export function reorderJobs(db: LibraryDatabase, batchId: string, orderedIds: readonly string[]): void {
+  db.transaction(() => {
+    const current = listBatchJobs(db, batchId).map((job) => job.id);
+    const known = new Set(current);
+    const stranger = orderedIds.find((id) => !known.has(id));
+    if (stranger !== undefined) throw new Error(`Job ${stranger} is not in batch ${batchId}.`);
+    const named = new Set(orderedIds);
+    const order = [...new Set(orderedIds), ...current.filter((id) => !named.has(id))];
+    const update = db.prepare('UPDATE jobs SET position = ? WHERE id = ?');
+    order.forEach((id, position) => update.run(position, id));
+  });
+}
+
+/** Deletes a job and its tasks; its assets stay in the library. */
+export function deleteJob(db: LibraryDatabase, id: string): boolean {
+  return db.prepare('DELETE FROM jobs WHERE id = ?').run(id).changes === 1;
+}
+
+/**
+ * After a crash or restart: a job still `submitting` may or may not have reached the gateway,
+ * so it becomes `unknown` (never silently resubmitted). Returns the ids it moved.
+ */
+export function recoverInterruptedSubmissions(db: LibraryDatabase): string[] {
+  return db.transaction(() => {
+    const stuck = listJobsInStates(db, ['submitting']);
+    return stuck
+      .filter((job) =>
+        transitionJob(db, job.id, ['submitting'], 'unknown', {
+          errorCode: 'interrupted',
+          errorMessage: 'The app stopped while this job was being submitted; it may or may not have reached the gateway.',
+        }),
+      )
+      .map((job) => job.id);
+  });
+}
+
+/** Jobs whose prompt matches `text`, newest first. */
+export function searchJobs(db: LibraryDatabase, text: string, options: { limit?: number; batchId?: string } = {}): Job[] {
+  const match = buildMatchQuery(text);
+  if (match === null) return [];
+  const batchClause = options.batchId === undefined ? '' : 'AND batch_id = ?';
+  const sql = `SELECT ${columns} FROM jobs WHERE seq IN (SELECT rowid FROM job_search WHERE job_search MATCH ?) ${batchClause}
+               ORDER BY created_at DESC, seq DESC LIMIT ?`;
+  const params = [match, ...(options.batchId === undefined ? [] : [options.batchId]), options.limit ?? 50];
+  return db.prepare<unknown[], JobRow>(sql).all(...params).map(toJob);
+}
+
+function placeholders(count: number): string {
+  return Array.from({ length: count }, () => '?').join(', ');
+}
+
+function definedOnly(patch: JobPatch): JobPatch {
+  return Object.fromEntries(Object.entries(patch).filter(([, value]) => value !== undefined));
+}
+
+function patchAssignments(patch: JobPatch): { sets: string; values: (string | number | null)[] } {
+  const keys = (Object.keys(patchColumns) as (keyof JobPatch)[]).filter((key) => key in patch);
+  return {
+    sets: keys.map((key) => `, ${patchColumns[key]} = ?`).join(''),
+    values: keys.map((key) => patch[key] ?? null),
+  };
+}

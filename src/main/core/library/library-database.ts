@@ -1,0 +1,94 @@
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import Database from 'better-sqlite3';
+import type { Database as Connection, Statement } from 'better-sqlite3';
+import { createLogger } from '../log';
+import { migrate, schemaVersion } from './migrations/migrate';
+import { migrations as allMigrations, type Migration } from './migrations';
+import { registerSearchTextFunction } from './search-text-function';
+
+const log = createLogger('library-db');
+
+export interface LibraryDatabaseOptions {
+  /** Milliseconds a statement waits for another connection's lock before failing (default 5000). */
+  busyTimeoutMs?: number;
+  /** The clock for created/updated times (tests pass a fixed one). */
+  clock?: () => number;
+  /** The migrations to apply (tests pass a different list; the app uses the default). */
+  migrations?: readonly Migration[];
+}
+
+/**
+ * The one connection that writes the library database. Open it once at start-up, hand it to
+ * the table modules (`jobs.ts`, `assets.ts`, ...), close it at shutdown.
+ */
+export class LibraryDatabase {
+  private readonly statements = new Map<string, Statement>();
+  private readonly clock: () => number;
+
+  private constructor(
+    /** The better-sqlite3 connection; table modules use `prepare` and `transaction` instead. */
+    readonly connection: Connection,
+    readonly file: string,
+    clock: () => number,
+  ) {
+    this.clock = clock;
+  }
+
+  /** Opens (creating if needed) the database file and brings its schema up to date. */
+  static open(file: string, options: LibraryDatabaseOptions = {}): LibraryDatabase {
+    if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
+    const connection = new Database(file);
+    try {
+      connection.pragma('journal_mode = WAL');
+      // FULL: a job row committed before a paid POST must survive a power cut, not only a crash.
+      connection.pragma('synchronous = FULL');
+      connection.pragma('foreign_keys = ON');
+      connection.pragma(`busy_timeout = ${Math.max(0, Math.trunc(options.busyTimeoutMs ?? 5000))}`);
+      registerSearchTextFunction(connection);
+      const applied = migrate(connection, options.migrations ?? allMigrations);
+      if (applied.length > 0) log.info(`migrated ${file} to schema ${applied.at(-1) ?? 0}`);
+    } catch (error) {
+      connection.close();
+      throw error;
+    }
+    return new LibraryDatabase(connection, file, options.clock ?? Date.now);
+  }
+
+  /** The schema version (`PRAGMA user_version`). */
+  get schemaVersion(): number {
+    return schemaVersion(this.connection);
+  }
+
+  get isOpen(): boolean {
+    return this.connection.open;
+  }
+
+  /** Current time in Unix milliseconds, from the configured clock. */
+  now(): number {
+    return this.clock();
+  }
+
+  /** A prepared statement, compiled once per connection and reused. */
+  prepare<Params extends unknown[] = unknown[], Row = unknown>(sql: string): Statement<Params, Row> {
+    let statement = this.statements.get(sql);
+    if (!statement) {
+      statement = this.connection.prepare(sql);
+      this.statements.set(sql, statement);
+    }
+    // The cache is keyed by SQL text; the caller's types describe that same statement.
+    return statement as unknown as Statement<Params, Row>;
+  }
+
+  /** Runs `work` in one IMMEDIATE transaction (nested calls become savepoints). */
+  transaction<T>(work: () => T): T {
+    return this.connection.transaction(work).immediate();
+  }
+
+  /** Closes the connection (and checkpoints the WAL). Safe to call twice. */
+  close(): void {
+    if (!this.connection.open) return;
+    this.statements.clear();
+    this.connection.close();
+  }
+}

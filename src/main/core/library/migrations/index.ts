@@ -1,0 +1,8 @@
+import { initial } from './001_initial';
+import { promptSearch } from './002_prompt_search';
+import type { Migration } from './migration';
+
+export type { Migration } from './migration';
+
+/** Every migration in order. Add a change as a new numbered file; never edit a released one. */
+export const migrations: readonly Migration[] = [initial, promptSearch];

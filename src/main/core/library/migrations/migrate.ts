@@ -1,0 +1,42 @@
+import type { Database } from 'better-sqlite3';
+import type { Migration } from './migration';
+
+/** The database was written by a newer version of the app; opening it could damage it. */
+export class SchemaTooNewError extends Error {
+  constructor(
+    readonly found: number,
+    readonly supported: number,
+  ) {
+    super(`The library database has schema version ${found}, newer than this version of Atelier understands (${supported}).`);
+    this.name = 'SchemaTooNewError';
+  }
+}
+
+/** The schema version stored in the file header (`PRAGMA user_version`). */
+export function schemaVersion(db: Database): number {
+  const version: unknown = db.pragma('user_version', { simple: true });
+  if (typeof version !== 'number') throw new Error('PRAGMA user_version did not return a number.');
+  return version;
+}
+
+/**
+ * Brings the schema up to date: each pending migration runs in its own transaction together
+ * with its version bump, so a failure leaves the database at the last complete version.
+ * Returns the versions that were applied.
+ */
+export function migrate(db: Database, migrations: readonly Migration[]): number[] {
+  migrations.forEach((migration, i) => {
+    if (migration.version !== i + 1) throw new Error(`Migration "${migration.name}" is numbered ${migration.version}, expected ${i + 1}.`);
+  });
+  const current = schemaVersion(db);
+  if (current > migrations.length) throw new SchemaTooNewError(current, migrations.length);
+  const applied: number[] = [];
+  for (const migration of migrations.slice(current)) {
+    db.transaction(() => {
+      migration.up(db);
+      db.pragma(`user_version = ${migration.version}`);
+    }).immediate();
+    applied.push(migration.version);
+  }
+  return applied;
+}

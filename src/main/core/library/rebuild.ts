@@ -1,0 +1,119 @@
+import { access, readdir, stat } from 'node:fs/promises';
+import { join } from 'node:path';
+import { getAsset, insertAsset } from './assets';
+import { getJob } from './jobs';
+import type { LibraryDatabase } from './library-database';
+import { isTemporaryName, resolveInLibrary, thumbPathFor } from './library-files';
+import { readAssetSidecar, type AssetSidecar } from './sidecars';
+
+export interface RebuildReport {
+  /** Sidecars found in dated folders. */
+  scanned: number;
+  /** Assets recreated from them. */
+  restored: number;
+  /** Sidecars whose asset was already in the database (the rebuild can run on a partial database). */
+  alreadyPresent: number;
+  /** Sidecars that could not be used, and why. */
+  skipped: { path: string; reason: string }[];
+}
+
+const year = /^\d{4}$/;
+const twoDigits = /^\d{2}$/;
+
+async function subfolders(path: string, pattern: RegExp): Promise<string[]> {
+  const entries = await readdir(path, { withFileTypes: true }).catch(() => []);
+  return entries.filter((entry) => entry.isDirectory() && pattern.test(entry.name)).map((entry) => entry.name).sort();
+}
+
+async function exists(path: string): Promise<boolean> {
+  return access(path).then(
+    () => true,
+    () => false,
+  );
+}
+
+interface Candidate {
+  sidecarPath: string;
+  sidecar: AssetSidecar;
+  filePath: string;
+  bytes: number;
+  thumbPath: string | null;
+}
+
+/** Reads one day folder: each `<id>.json` with its `<id>.<ext>` media file. */
+async function readDay(root: string, folder: string, report: RebuildReport): Promise<Candidate[]> {
+  const names = (await readdir(resolveInLibrary(root, folder))).filter((name) => !isTemporaryName(name));
+  const candidates: Candidate[] = [];
+  for (const name of names.filter((n) => n.endsWith('.json')).sort()) {
+    const sidecarPath = `${folder}/${name}`;
+    report.scanned++;
+    const skip = (reason: string): void => void report.skipped.push({ path: sidecarPath, reason });
+    let sidecar: AssetSidecar;
+    try {
+      sidecar = await readAssetSidecar(resolveInLibrary(root, sidecarPath));
+    } catch (error) {
+      skip(error instanceof Error ? error.message : String(error));
+      continue;
+    }
+    if (`${sidecar.id}.json` !== name) {
+      skip(`its id ${sidecar.id} does not match its file name`);
+      continue;
+    }
+    const media = names.find((other) => other.startsWith(`${sidecar.id}.`) && other !== name);
+    if (media === undefined) {
+      skip('its media file is missing');
+      continue;
+    }
+    const filePath = `${folder}/${media}`;
+    const info = await stat(resolveInLibrary(root, filePath));
+    const thumbPath = thumbPathFor(filePath);
+    candidates.push({ sidecarPath, sidecar, filePath, bytes: info.size, thumbPath: (await exists(resolveInLibrary(root, thumbPath))) ? thumbPath : null });
+  }
+  return candidates;
+}
+
+function restore(db: LibraryDatabase, candidate: Candidate, report: RebuildReport): void {
+  const { sidecar } = candidate;
+  if (getAsset(db, sidecar.id)) {
+    report.alreadyPresent++;
+    return;
+  }
+  try {
+    // A savepoint per asset: one bad row (say, a file path already taken) does not undo the day.
+    const { inserted } = db.transaction(() =>
+      insertAsset(db, {
+        ...sidecar,
+        // The job row is usually gone with the database; the asset stands on its own.
+        jobId: sidecar.jobId !== null && getJob(db, sidecar.jobId) ? sidecar.jobId : null,
+        filePath: candidate.filePath,
+        thumbPath: candidate.thumbPath,
+        bytes: candidate.bytes,
+        createdAt: Date.parse(sidecar.createdAt),
+      }),
+    );
+    if (inserted) report.restored++;
+    else report.skipped.push({ path: candidate.sidecarPath, reason: 'another asset already holds this task result' });
+  } catch (error) {
+    report.skipped.push({ path: candidate.sidecarPath, reason: error instanceof Error ? error.message : String(error) });
+  }
+}
+
+/**
+ * Recreates the asset rows (and so their search index and tags) from the sidecars under
+ * `root`'s `YYYY/MM/DD` folders, e.g. after the database was lost. Assets already present are
+ * left alone, so it is safe to run again. Writes one transaction per day folder.
+ */
+export async function rebuildFromSidecars(db: LibraryDatabase, root: string): Promise<RebuildReport> {
+  const report: RebuildReport = { scanned: 0, restored: 0, alreadyPresent: 0, skipped: [] };
+  for (const y of await subfolders(root, year)) {
+    for (const m of await subfolders(join(root, y), twoDigits)) {
+      for (const d of await subfolders(join(root, y, m), twoDigits)) {
+        const candidates = await readDay(root, `${y}/${m}/${d}`, report);
+        db.transaction(() => {
+          for (const candidate of candidates) restore(db, candidate, report);
+        });
+      }
+    }
+  }
+  return report;
+}

@@ -1,0 +1,91 @@
+import { readFile } from 'node:fs/promises';
+import { z } from 'zod';
+import { assetKinds, type Asset } from './assets';
+import { jsonValueSchema } from './json-column';
+import { resolveInLibrary, sidecarPathFor, writeFileAtomic } from './library-files';
+import { redactRequest } from './redact';
+
+export const SIDECAR_FORMAT = 'atelier.asset';
+export const SIDECAR_VERSION = 1;
+
+/**
+ * The JSON file beside each media file: everything the library knows about the asset except
+ * local paths, so the database can be rebuilt from the folder alone (`rebuildFromSidecars`).
+ */
+export const assetSidecarSchema = z.object({
+  format: z.literal(SIDECAR_FORMAT),
+  version: z.literal(SIDECAR_VERSION),
+  id: z.string().min(1),
+  kind: z.enum(assetKinds),
+  jobId: z.string().nullable(),
+  taskId: z.string().nullable(),
+  resultIndex: z.number().int().nonnegative(),
+  mime: z.string().min(1),
+  bytes: z.number().int().nonnegative(),
+  width: z.number().int().positive().nullable(),
+  height: z.number().int().positive().nullable(),
+  durationMs: z.number().int().nonnegative().nullable(),
+  sha256: z.string().regex(/^[0-9a-f]{64}$/i),
+  model: z.string(),
+  variantId: z.string().nullable(),
+  prompt: z.string(),
+  request: jsonValueSchema,
+  createdAt: z.iso.datetime({ offset: true }),
+  favourite: z.boolean(),
+  tags: z.array(z.string()),
+});
+export type AssetSidecar = z.infer<typeof assetSidecarSchema>;
+
+/** The sidecar content of an asset (the request is redacted again, in case). */
+export function sidecarOf(asset: Asset): AssetSidecar {
+  return {
+    format: SIDECAR_FORMAT,
+    version: SIDECAR_VERSION,
+    id: asset.id,
+    kind: asset.kind,
+    jobId: asset.jobId,
+    taskId: asset.taskId,
+    resultIndex: asset.resultIndex,
+    mime: asset.mime,
+    bytes: asset.bytes,
+    width: asset.width,
+    height: asset.height,
+    durationMs: asset.durationMs,
+    sha256: asset.sha256,
+    model: asset.model,
+    variantId: asset.variantId,
+    prompt: asset.prompt,
+    request: redactRequest(asset.request),
+    createdAt: new Date(asset.createdAt).toISOString(),
+    favourite: asset.favourite,
+    tags: asset.tags,
+  };
+}
+
+/** Writes (atomically) the sidecar of an asset beside its media file; returns its absolute path. */
+export async function writeAssetSidecar(root: string, asset: Asset): Promise<string> {
+  const path = resolveInLibrary(root, sidecarPathFor(asset.filePath));
+  await writeFileAtomic(path, `${JSON.stringify(sidecarOf(asset), null, 2)}\n`);
+  return path;
+}
+
+/** Why a sidecar could not be used. */
+export class InvalidSidecarError extends Error {
+  constructor(path: string, reason: string, options?: ErrorOptions) {
+    super(`${path}: ${reason}`, options);
+    this.name = 'InvalidSidecarError';
+  }
+}
+
+/** Reads and checks a sidecar file. */
+export async function readAssetSidecar(path: string): Promise<AssetSidecar> {
+  let value: unknown;
+  try {
+    value = JSON.parse(await readFile(path, 'utf8'));
+  } catch (error) {
+    throw new InvalidSidecarError(path, 'not readable JSON', { cause: error });
+  }
+  const parsed = assetSidecarSchema.safeParse(value);
+  if (!parsed.success) throw new InvalidSidecarError(path, `not an asset sidecar (${z.prettifyError(parsed.error).replace(/\s+/g, ' ')})`);
+  return parsed.data;
+}
