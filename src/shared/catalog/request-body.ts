@@ -89,7 +89,8 @@ function defaultOf(field: FieldSpec): unknown {
     case 'boolean':
       return field.default;
     case 'size':
-      return field.default;
+      // As a ratio, so a tier given separately in the form (`resolution`) still applies.
+      return field.default === 'auto' ? 'auto' : field.default.ratio;
     case 'image-list':
     case 'video-list':
       // Sent empty so the count check can say how many are needed.

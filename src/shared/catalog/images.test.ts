@@ -1,0 +1,228 @@
+import { describe, expect, it } from 'vitest';
+import type { FormValues } from './request-body';
+import { validateRequest, validateRequestBody } from './request-body';
+import { variantById } from './registry';
+
+function entry(id: string) {
+  const found = variantById(id);
+  if (!found) throw new Error(`no variant ${id}`);
+  return found;
+}
+
+function accepted(id: string, values: FormValues) {
+  const result = validateRequest(entry(id), values);
+  if (!result.ok) throw new Error(`expected ${id} to accept: ${result.issues.map((i) => i.message).join(' | ')}`);
+  return result;
+}
+
+function messages(id: string, values: FormValues): string[] {
+  const result = validateRequest(entry(id), values);
+  expect(result.ok).toBe(false);
+  return result.ok ? [] : result.issues.map((issue) => issue.message);
+}
+
+type RejectCase = [string, FormValues, RegExp];
+
+const url = (n: number) => `https://cdn.example/ref-${n}.png`;
+const urls = (count: number) => Array.from({ length: count }, (_unused, i) => url(i + 1));
+
+describe('image variant A, direct (image.gen-image-2.direct)', () => {
+  const id = 'image.gen-image-2.direct';
+
+  it('accepts text-to-image with the default pixel size', () => {
+    expect(accepted(id, { prompt: 'a lighthouse at dusk' }).request.body).toEqual({ model: 'gen-image-2', prompt: 'a lighthouse at dusk', size: '1024x1024' });
+  });
+
+  it('accepts every size of the table, auto, references and options', () => {
+    for (const size of ['720x1280', '1280x720', '1248x832', '2048x2048', '2304x1728', '1664x2496', '2160x3840', '3840x2160', 'auto']) {
+      expect(accepted(id, { prompt: 'p', size }).request.body.size).toBe(size);
+    }
+    const body = accepted(id, { prompt: 'p', size: { tier: '2K', ratio: '3:4' }, quality: 'low', output_format: 'jpeg', n: '2', reference_images: urls(4) }).request.body;
+    expect(body).toMatchObject({ size: '1728x2304', quality: 'low', output_format: 'jpeg', n: 2, reference_images: urls(4) });
+  });
+
+  it.each<RejectCase>([
+    ['missing prompt', {}, /^prompt: required$/],
+    ['prompt over 32000 characters', { prompt: 'x'.repeat(32_001) }, /prompt: at most 32000 characters \(got 32001\)/],
+    ['a size not in the table', { prompt: 'p', size: '1536x1024' }, /size: "1536x1024" is not an allowed size; allowed: 1K: 1024x1024/],
+    ['a ratio size (that would select variant B)', { prompt: 'p', size: { tier: '4K', ratio: '1:1' } }, /size: .* is not an allowed size/],
+    ['5 reference images', { prompt: 'p', reference_images: urls(5) }, /reference_images: at most 4 images \(got 5\)/],
+    ['a Base64 reference', { prompt: 'p', reference_images: ['data:image/png;base64,iVBORw0KGgo='] }, /reference_images\[\]: must be a public http\(s\) address; upload the file first/],
+    ['quality ultra', { prompt: 'p', quality: 'ultra' }, /quality: must be one of low, medium, high \(got "ultra"\)/],
+    ['webp output', { prompt: 'p', output_format: 'webp' }, /output_format: must be one of png, jpeg \(got "webp"\)/],
+    ['n = 0', { prompt: 'p', n: 0 }, /n: must be a whole number from 1 to 10 images \(got 0\)/],
+    ['edit-mode field on the direct entry', { prompt: 'p', image_urls: urls(1) }, /image_urls: not an option of image.gen-image-2.direct/],
+  ])('rejects %s', (_name, values, pattern) => {
+    expect(messages(id, values)).toContainEqual(expect.stringMatching(pattern));
+  });
+});
+
+describe('image variant A, edit mode (image.gen-image-2.edit)', () => {
+  const id = 'image.gen-image-2.edit';
+
+  it('accepts edits and inpainting with a mask', () => {
+    const body = accepted(id, { prompt: 'make it snow', image_urls: urls(2), mask_url: 'https://cdn.example/mask.png' }).request.body;
+    expect(body).toEqual({ model: 'gen-image-2', prompt: 'make it snow', size: '1024x1024', image_urls: urls(2), mask_url: 'https://cdn.example/mask.png' });
+    expect(entry(id).response).toBe('summary');
+  });
+
+  it.each<RejectCase>([
+    ['no image to edit', { prompt: 'p' }, /image_urls: at least 1 image required \(got 0\)/],
+    ['5 images', { prompt: 'p', image_urls: urls(5) }, /image_urls: at most 4 images \(got 5\)/],
+    ['a mask without images', { prompt: 'p', mask_url: 'https://cdn.example/m.png' }, /mask_url: requires image_urls; the mask applies to the first image/],
+    ['a mask given as data', { prompt: 'p', image_urls: urls(1), mask_url: 'data:image/png;base64,AAAA' }, /mask_url: must be a public http\(s\) address/],
+  ])('rejects %s', (_name, values, pattern) => {
+    expect(messages(id, values)).toContainEqual(expect.stringMatching(pattern));
+  });
+});
+
+describe('image variant B, task (image.gen-image-2.task)', () => {
+  const id = 'image.gen-image-2.task';
+
+  it('always sends a ratio size and the tier as resolution', () => {
+    expect(accepted(id, { prompt: '一只猫' }).request.body).toEqual({ model: 'gen-image-2', prompt: '一只猫', size: '1:1', resolution: '1K' });
+    expect(accepted(id, { prompt: 'p', size: '21:9', resolution: '2K' }).request.body).toMatchObject({ size: '21:9', resolution: '2K' });
+  });
+
+  it('accepts every ratio at 1K and 2K and the six 4K ratios', () => {
+    const ratios = ['1:1', '3:2', '2:3', '4:3', '3:4', '5:4', '4:5', '16:9', '9:16', '2:1', '1:2', '21:9', '9:21'];
+    for (const tier of ['1K', '2K']) for (const ratio of ratios) accepted(id, { prompt: 'p', size: { tier, ratio } });
+    for (const ratio of ['16:9', '9:16', '2:1', '1:2', '21:9', '9:21']) accepted(id, { prompt: 'p', size: { tier: '4K', ratio } });
+  });
+
+  it('sends output_compression only with JPEG, and warns about n, background and slow 4K', () => {
+    const jpeg = accepted(id, { prompt: 'p', output_format: 'jpeg', output_compression: 0, size: { tier: '4K', ratio: '16:9' }, quality: 'high', n: 6, background: 'transparent' });
+    expect(jpeg.request.body).toMatchObject({ output_format: 'jpeg', output_compression: 0, n: 6, background: 'transparent' });
+    expect(jpeg.warnings.map((w) => w.message.en)).toEqual([
+      'The channel makes at most 4 images per request.',
+      'A transparent background is downgraded to auto: the image will be opaque.',
+      '4K at high quality can take up to 130 seconds.',
+    ]);
+    const png = accepted(id, { prompt: 'p', output_compression: 50 });
+    expect(png.request.body).not.toHaveProperty('output_compression');
+    expect(png.warnings[0]?.message.en).toBe('output_compression is ignored unless output_format is "jpeg".');
+  });
+
+  it('turns a pixel size of its table into ratio and tier', () => {
+    expect(accepted(id, { prompt: 'p', size: '2688x1152' }).request.body).toMatchObject({ size: '21:9', resolution: '2K' });
+  });
+
+  it('rejects a pixel size in a hand-written body', () => {
+    const { issues } = validateRequestBody(entry(id), { model: 'gen-image-2', prompt: 'p', size: '1024x1024' });
+    expect(issues.map((i) => i.message)).toContainEqual(expect.stringMatching(/^size: "1024x1024" is not an allowed ratio/));
+  });
+
+  it('accepts 16 references and a mask', () => {
+    accepted(id, { prompt: 'p', image_urls: urls(16), mask_url: 'https://cdn.example/m.png' });
+  });
+
+  it.each<RejectCase>([
+    ['1:1 at 4K', { prompt: 'p', size: { tier: '4K', ratio: '1:1' } }, /size: 1:1 is not available at 4K; 4K allows 16:9, 9:16, 2:1, 1:2, 21:9, 9:21/],
+    ['3:2 at 4K via resolution', { prompt: 'p', size: '3:2', resolution: '4K' }, /size: 3:2 is not available at 4K/],
+    ['a pixel size outside the table', { prompt: 'p', size: '1000x1000' }, /size: "1000x1000" is not an allowed ratio; allowed: 1K: 1:1, 3:2/],
+    ['auto (selects variant A)', { prompt: 'p', size: 'auto' }, /size: "auto" is not an allowed ratio/],
+    ['an 8K tier', { prompt: 'p', size: '16:9', resolution: '8K' }, /resolution: must be one of 1K, 2K, 4K \(got "8K"\)/],
+    ['n = 11', { prompt: 'p', n: 11 }, /n: must be a whole number from 1 to 10 images \(got 11\)/],
+    ['compression 101', { prompt: 'p', output_format: 'jpeg', output_compression: 101 }, /output_compression: must be a whole number from 0 to 100 \(got 101\)/],
+    ['17 references', { prompt: 'p', image_urls: urls(17) }, /image_urls: at most 16 images \(got 17\)/],
+    ['a mask without references', { prompt: 'p', mask_url: 'https://cdn.example/m.png' }, /mask_url: requires image_urls/],
+    ['background opaque', { prompt: 'p', background: 'opaque' }, /background: must be one of auto, transparent/],
+  ])('rejects %s', (_name, values, pattern) => {
+    expect(messages(id, values)).toContainEqual(expect.stringMatching(pattern));
+  });
+
+  it('explains a missing size in a hand-written body', () => {
+    const { issues } = validateRequestBody(entry(id), { model: 'gen-image-2', prompt: 'p' });
+    expect(issues.map((i) => i.message)).toContain(
+      'size: required; this variant is selected by a ratio size such as 1:1 (a pixel size or auto selects the direct variant)',
+    );
+  });
+});
+
+describe('image variant C (image.nova-3.1-flash-image)', () => {
+  const id = 'image.nova-3.1-flash-image';
+
+  it('sends references as {url} objects and search tools', () => {
+    const body = accepted(id, { prompt: 'p', size: '5504x3072', image_urls: [url(1), { url: url(2) }], tools: ['web_search', 'image_search'] }).request.body;
+    expect(body).toEqual({
+      model: 'nova-3.1-flash-image', prompt: 'p', size: '5504x3072',
+      image_urls: [{ url: url(1) }, { url: url(2) }],
+      tools: [{ type: 'external_search', search_types: ['web_search', 'image_search'] }],
+    });
+  });
+
+  it('accepts the preview model id', () => {
+    expect(accepted(id, { prompt: 'p', model: 'nova-3.1-flash-image-preview' }).request.body.model).toBe('nova-3.1-flash-image-preview');
+  });
+
+  it.each<RejectCase>([
+    ['5 references', { prompt: 'p', image_urls: urls(5) }, /image_urls: at most 4 images \(got 5\)/],
+    ['a size of variant A', { prompt: 'p', size: '1280x720' }, /size: "1280x720" is not an allowed size; allowed: 1K: 1024x1024 \(1:1\), 1360x768 \(16:9\)/],
+    ['an unknown search type', { prompt: 'p', tools: ['news_search'] }, /tools\[\]\.search_types: must be web_search and\/or image_search \(got "news_search"\)/],
+    ['another model', { prompt: 'p', model: 'nova-3-pro-image' }, /model: image.nova-3.1-flash-image accepts nova-3.1-flash-image, nova-3.1-flash-image-preview \(got "nova-3-pro-image"\)/],
+  ])('rejects %s', (_name, values, pattern) => {
+    expect(messages(id, values)).toContainEqual(expect.stringMatching(pattern));
+  });
+});
+
+describe('image variant D (image.nova-3-pro-image)', () => {
+  const id = 'image.nova-3-pro-image';
+
+  it('accepts long prompts and 4K pixel sizes', () => {
+    const body = accepted(id, { prompt: 'x'.repeat(40_000), size: { tier: '4K', ratio: '3:4' }, image_urls: [url(1)] }).request.body;
+    expect(body).toMatchObject({ size: '3072x4096', image_urls: [{ url: url(1) }] });
+  });
+
+  it.each<RejectCase>([
+    ['a ratio size', { prompt: 'p', size: '16:9', resolution: '4K' }, /resolution: not an option of image.nova-3-pro-image/],
+    ['an unknown pixel size', { prompt: 'p', size: '4096x2304' }, /size: "4096x2304" is not an allowed size/],
+    ['5 references', { prompt: 'p', image_urls: urls(5) }, /image_urls: at most 4 images/],
+    ['an empty prompt', { prompt: '   ' }, /^prompt: required$/],
+  ])('rejects %s', (_name, values, pattern) => {
+    expect(messages(id, values)).toContainEqual(expect.stringMatching(pattern));
+  });
+});
+
+describe('image variant E (image.nova-3-pro-image.official)', () => {
+  const id = 'image.nova-3-pro-image.official';
+
+  it('puts native options under metadata', () => {
+    const body = accepted(id, {
+      prompt: 'p', size: '21:9', 'metadata.resolution': '4K', image_urls: urls(14),
+      'metadata.temperature': '1.5', 'metadata.topP': 0.9, 'metadata.maxOutputTokens': 4096, 'metadata.personGeneration': 'ALLOW_ADULT',
+      'metadata.imageOutputOptions.mimeType': 'image/jpeg', 'metadata.imageOutputOptions.compressionQuality': 80,
+      'metadata.thinkingConfig.thinkingBudget': 24_576, 'metadata.thinkingConfig.thinkingLevel': 'HIGH',
+      'metadata.safetySettings': [{ category: 'HARM_CATEGORY_HATE_SPEECH', threshold: 'BLOCK_ONLY_HIGH' }],
+    }).request.body;
+    expect(body).toEqual({
+      model: 'nova-3-pro-image-preview-official', prompt: 'p', size: '21:9', image_urls: urls(14),
+      metadata: {
+        resolution: '4K', temperature: 1.5, topP: 0.9, maxOutputTokens: 4096, personGeneration: 'ALLOW_ADULT',
+        imageOutputOptions: { mimeType: 'image/jpeg', compressionQuality: 80 },
+        thinkingConfig: { thinkingBudget: 24_576, thinkingLevel: 'HIGH' },
+        safetySettings: [{ category: 'HARM_CATEGORY_HATE_SPEECH', threshold: 'BLOCK_ONLY_HIGH' }],
+      },
+    });
+  });
+
+  it('drops compressionQuality unless JPEG', () => {
+    const result = accepted(id, { prompt: 'p', 'metadata.imageOutputOptions.mimeType': 'image/png', 'metadata.imageOutputOptions.compressionQuality': 80 });
+    expect(result.request.body.metadata).toEqual({ resolution: '1K', imageOutputOptions: { mimeType: 'image/png' } });
+    expect(result.warnings).toHaveLength(1);
+  });
+
+  it.each<RejectCase>([
+    ['15 references', { prompt: 'p', image_urls: urls(15) }, /image_urls: at most 14 images \(got 15\)/],
+    ['a 2:1 ratio', { prompt: 'p', size: '2:1' }, /size: "2:1" is not an allowed ratio/],
+    ['n = 2', { prompt: 'p', n: 2 }, /n: must be one of 1 \(got 2\)/],
+    ['temperature 2.5', { prompt: 'p', 'metadata.temperature': 2.5 }, /metadata.temperature: must be from 0 to 2 \(got 2.5\)/],
+    ['topP 1.2', { prompt: 'p', 'metadata.topP': 1.2 }, /metadata.topP: must be from 0 to 1 \(got 1.2\)/],
+    ['thinking budget over 24576', { prompt: 'p', 'metadata.thinkingConfig.thinkingBudget': 24_577 }, /metadata.thinkingConfig.thinkingBudget: must be a whole number from 0 to 24576 tokens/],
+    ['thinking level EXTREME', { prompt: 'p', 'metadata.thinkingConfig.thinkingLevel': 'EXTREME' }, /thinkingLevel: must be one of MINIMAL, LOW, MEDIUM, HIGH/],
+    ['person generation ALLOW_KIDS', { prompt: 'p', 'metadata.personGeneration': 'ALLOW_KIDS' }, /metadata.personGeneration: must be one of ALLOW_ALL, ALLOW_ADULT, ALLOW_NONE/],
+    ['a bad safety threshold', { prompt: 'p', 'metadata.safetySettings': [{ category: 'HARM_CATEGORY_HARASSMENT', threshold: 'BLOCK_ALL' }] }, /metadata.safetySettings\[\]\.threshold: must be one of OFF/],
+    ['an 8K resolution', { prompt: 'p', 'metadata.resolution': '8K' }, /metadata.resolution: must be one of 1K, 2K, 4K/],
+  ])('rejects %s', (_name, values, pattern) => {
+    expect(messages(id, values)).toContainEqual(expect.stringMatching(pattern));
+  });
+});
