@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest';
+import { composeReply, countInputTokens, countTokens, limitText, tokenPieces } from './reply';
+
+describe('composeReply', () => {
+  it('is deterministic and restates the latest request', () => {
+    const turns = [{ role: 'user' as const, text: 'a foggy pier', images: 0 }];
+    expect(composeReply(turns)).toBe(composeReply(turns));
+    expect(composeReply(turns)).toMatch(/^Refined prompt: a foggy pier, /);
+  });
+
+  it('echoes text after "echo:" verbatim', () => {
+    expect(composeReply([{ role: 'user', text: 'echo:  exact words here', images: 0 }])).toBe('exact words here');
+  });
+
+  it('mentions earlier turns, images and tool results', () => {
+    const reply = composeReply([
+      { role: 'user', text: 'a pier', images: 0 },
+      { role: 'assistant', text: 'ok', images: 0 },
+      { role: 'user', text: 'at night', images: 2 },
+      { role: 'tool', text: 'saved', images: 0 },
+    ]);
+    expect(reply).toContain('Building on "a pier"');
+    expect(reply).toContain('Using 2 reference images');
+    expect(reply).toContain('Tool result noted: saved.');
+  });
+});
+
+describe('token helpers', () => {
+  it('splits into word pieces that join back to the text', () => {
+    const text = 'one  two three';
+    expect(tokenPieces(text).join('')).toBe(text);
+    expect(countTokens(text)).toBe(3);
+    expect(countInputTokens([{ role: 'user', text: 'a b', images: 1 }])).toBe(87);
+  });
+});
+
+describe('limitText', () => {
+  it('cuts at the earliest stop sequence', () => {
+    expect(limitText('one two three four', undefined, ['four', 'two'])).toEqual({
+      text: 'one',
+      cause: 'stop_sequence',
+      stopSequence: 'two',
+    });
+  });
+
+  it('cuts at max tokens', () => {
+    expect(limitText('one two three', 2)).toEqual({ text: 'one two', cause: 'max_tokens', stopSequence: null });
+  });
+
+  it('reports a natural end when neither applies', () => {
+    expect(limitText('one two', 5, ['zzz'])).toEqual({ text: 'one two', cause: 'end', stopSequence: null });
+  });
+});
