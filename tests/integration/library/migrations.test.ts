@@ -1,0 +1,77 @@
+import Database from 'better-sqlite3';
+import { describe, expect, it } from 'vitest';
+import { getJob, insertJob, LibraryDatabase, SchemaTooNewError, searchJobs } from '../../../src/main/core/library';
+import { migrations } from '../../../src/main/core/library/migrations';
+import { openLibrary, tempFolder } from './helpers';
+
+const tableNames = (db: LibraryDatabase): string[] =>
+  db.connection
+    .prepare<[], { name: string }>("SELECT name FROM sqlite_master WHERE type IN ('table') AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '%search_%' ORDER BY name")
+    .all()
+    .map((row) => row.name);
+
+describe('library database migrations', () => {
+  it('creates every table on an empty database and records the schema version', () => {
+    const { db } = openLibrary();
+    expect(db.schemaVersion).toBe(migrations.length);
+    expect(tableNames(db)).toEqual(['asset_search', 'asset_tags', 'assets', 'batches', 'characters', 'job_search', 'jobs', 'tasks', 'upload_cache']);
+  });
+
+  it('opens with WAL, foreign keys and a busy timeout', () => {
+    const { db } = openLibrary(undefined, { busyTimeoutMs: 1234 });
+    expect(db.connection.pragma('journal_mode', { simple: true })).toBe('wal');
+    expect(db.connection.pragma('foreign_keys', { simple: true })).toBe(1);
+    expect(db.connection.pragma('busy_timeout', { simple: true })).toBe(1234);
+    expect(db.connection.pragma('synchronous', { simple: true })).toBe(2);
+  });
+
+  it('reopens an existing database without migrating again and keeps its rows', () => {
+    const { db, reopen } = openLibrary();
+    const job = insertJob(db, { variantId: 'image.gen-image-2.direct', model: 'gen-image-2', request: { prompt: 'a lighthouse' } });
+    db.close();
+    const again = reopen();
+    expect(again.schemaVersion).toBe(migrations.length);
+    expect(getJob(again, job.id)?.prompt).toBe('a lighthouse');
+  });
+
+  it('upgrades an older database step by step and indexes rows written before the search existed', () => {
+    const dir = tempFolder();
+    const { db: old } = openLibrary(dir, { migrations: migrations.slice(0, 1) });
+    expect(old.schemaVersion).toBe(1);
+    insertJob(old, { variantId: 'video.vid-2.task', model: 'vid-2', request: { prompt: '灯塔 at dusk' } });
+    old.close();
+    const { db } = openLibrary(dir);
+    expect(db.schemaVersion).toBe(2);
+    expect(searchJobs(db, '灯塔').map((job) => job.prompt)).toEqual(['灯塔 at dusk']);
+  });
+
+  it('rolls a failing migration back entirely and leaves the previous version', () => {
+    const dir = tempFolder();
+    const failing = {
+      version: 3,
+      name: 'broken',
+      up(connection: Database.Database) {
+        connection.exec('CREATE TABLE half_done (x)');
+        throw new Error('boom');
+      },
+    };
+    expect(() => openLibrary(dir, { migrations: [...migrations, failing] })).toThrow('boom');
+    const { db } = openLibrary(dir);
+    expect(db.schemaVersion).toBe(2);
+    expect(tableNames(db)).not.toContain('half_done');
+  });
+
+  it('refuses a database written by a newer version of the app', () => {
+    const { db, file } = openLibrary();
+    db.close();
+    const raw = new Database(file);
+    raw.pragma('user_version = 99');
+    raw.close();
+    expect(() => LibraryDatabase.open(file)).toThrow(SchemaTooNewError);
+  });
+
+  it('enforces foreign keys: a job cannot point at a batch that does not exist', () => {
+    const { db } = openLibrary();
+    expect(() => insertJob(db, { batchId: 'missing', variantId: 'v', model: 'm', request: {} })).toThrow(/FOREIGN KEY/);
+  });
+});
