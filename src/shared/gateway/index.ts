@@ -10,3 +10,4 @@ export * from './text';
 export * from './errors';
 export * from './error-cases';
 export * from './task-record';
+export * from './stream-events';
