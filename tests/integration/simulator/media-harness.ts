@@ -220,3 +220,12 @@ export function noisyPng(width = 1000, height = 1000): Promise<Buffer> {
 export function b64Facts(item: unknown): Promise<{ format: string | undefined; width: number; height: number }> {
   return imageFacts(Buffer.from(text(item, 'b64_json'), 'base64'));
 }
+
+/** Downloads a video and returns its pixel size after checking it is a served MP4. */
+export async function videoAt(url: string): Promise<{ width: number; height: number } | undefined> {
+  const file = await download(url);
+  if (file.status !== 200 || file.type !== 'video/mp4' || file.length !== file.bytes.length || !isMp4(file.bytes)) {
+    throw new Error(`${url} is not a served MP4 (status ${file.status}, type ${file.type})`);
+  }
+  return mp4VideoSize(file.bytes);
+}
