@@ -2,9 +2,10 @@
  * A real simulator on loopback for the gateway client tests, with small helpers over its admin
  * API (faults, stats, keys) and a client tuned for fast tests (short timeouts and backoff).
  */
+import { join } from 'node:path';
+import sharp from 'sharp';
 import { request } from 'undici';
-import { GatewayClient } from '../../../src/main/core/gateway/client';
-import type { GatewayHttpOptions } from '../../../src/main/core/gateway/http';
+import { GatewayClient, type GatewayClientOptions } from '../../../src/main/core/gateway/client';
 import { startSimulator, type RunningSimulator, type SimulatorOptions } from '../../../src/simulator/server';
 
 export interface StatsSnapshot {
@@ -19,7 +20,7 @@ export interface StatsSnapshot {
 export interface TestGateway {
   sim: RunningSimulator;
   /** A client for the demo key (or `apiKey`) with test timings. */
-  client(overrides?: Partial<GatewayHttpOptions>): GatewayClient;
+  client(overrides?: Partial<GatewayClientOptions>): GatewayClient;
   admin<T = unknown>(method: 'GET' | 'POST' | 'PATCH' | 'DELETE', path: string, body?: unknown): Promise<T>;
   addFault(rule: Record<string, unknown>): Promise<void>;
   stats(): Promise<StatsSnapshot>;
@@ -30,6 +31,26 @@ export interface TestGateway {
   /** A new key of the demo user with admin-set fields. */
   createKey(fields?: Record<string, unknown>): Promise<{ key: string; id: number }>;
   close(): Promise<void>;
+}
+
+/** Creates an image file of the given pixel size in `dir` and returns its path. */
+export async function writeImage(
+  dir: string,
+  name: string,
+  options: { width: number; height: number; format?: 'png' | 'jpeg' | 'webp' | 'gif' | 'tiff'; alpha?: boolean; seed?: number },
+): Promise<string> {
+  const seed = options.seed ?? 0;
+  const image = sharp({
+    create: {
+      width: options.width,
+      height: options.height,
+      channels: options.alpha === true ? 4 : 3,
+      background: { r: (seed * 37) % 256, g: (seed * 91) % 256, b: 120, alpha: 1 },
+    },
+  });
+  const path = join(dir, name);
+  await image.toFormat(options.format ?? 'png').toFile(path);
+  return path;
 }
 
 export const FAST_TIMING = { image: 250, video: 300, character: 300, textChunk: 0 };

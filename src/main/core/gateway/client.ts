@@ -2,6 +2,15 @@ import { AccountApi } from './account';
 import { GatewayHttp, type GatewayHttpOptions } from './http';
 import { ModelsApi } from './models';
 import { TextApi } from './text';
+import { MemoryUploadCache, type UploadCache } from './upload-cache';
+import { UploadsApi } from './uploads';
+
+export interface GatewayClientOptions extends GatewayHttpOptions {
+  /** Where uploads are remembered; default in memory. */
+  uploadCache?: UploadCache;
+  /** Cache scope of uploads (profile id + base URL); default the base URL. */
+  uploadScope?: string;
+}
 
 /**
  * The gateway client for one connection (base URL + key): typed wrappers per endpoint family
@@ -13,12 +22,14 @@ export class GatewayClient {
   readonly account: AccountApi;
   readonly models: ModelsApi;
   readonly text: TextApi;
+  readonly uploads: UploadsApi;
 
-  constructor(options: GatewayHttpOptions) {
+  constructor(options: GatewayClientOptions) {
     this.http = new GatewayHttp(options);
     this.account = new AccountApi(this.http);
     this.models = new ModelsApi(this.http);
     this.text = new TextApi(this.http);
+    this.uploads = new UploadsApi(this.http, options.uploadCache ?? new MemoryUploadCache(), options.uploadScope ?? this.http.baseUrl);
   }
 
   get baseUrl(): string {

@@ -1,0 +1,152 @@
+/**
+ * Image uploads (`POST /v1/uploads/images`): the file is checked by content (sharp reads its
+ * real format and pixel size) and against the 10 MB cap before anything is sent, streamed from
+ * disk as multipart, and remembered by content hash so the same file is uploaded once per
+ * gateway scope.
+ */
+import { createHash } from 'node:crypto';
+import { createReadStream, openAsBlob } from 'node:fs';
+import { stat } from 'node:fs/promises';
+import { basename } from 'node:path';
+import sharp from 'sharp';
+import { FormData } from 'undici';
+import { UPLOAD_LIMITS, uploadRecordSchema } from '../../../shared/gateway/uploads';
+import { decodeAnswer } from './decode';
+import type { GatewayHttp, GatewayRequest } from './http';
+import { InvalidRequestError } from './invalid-request';
+import type { UploadCache } from './upload-cache';
+
+/** What the studio knows about a local image from its bytes. */
+export interface ImageFacts {
+  sha256: string;
+  /** Bytes. */
+  size: number;
+  mimeType: string;
+  width: number | undefined;
+  height: number | undefined;
+  hasAlpha: boolean;
+}
+
+export interface UploadedImage extends ImageFacts {
+  /** Public address usable in `image_urls` and the other reference fields. */
+  url: string;
+  fileId: string | undefined;
+  /** True when the address came from the cache and nothing was sent. */
+  reused: boolean;
+}
+
+export interface UploadOptions {
+  /** File name sent with the upload; default the file's own name. */
+  fileName?: string;
+  /** `purpose` field; default `generation`. */
+  purpose?: string;
+  signal?: AbortSignal | undefined;
+}
+
+/** sharp's format names of the types the gateway accepts. */
+const MIME_BY_FORMAT: Readonly<Record<string, string>> = {
+  jpeg: 'image/jpeg',
+  png: 'image/png',
+  webp: 'image/webp',
+  gif: 'image/gif',
+};
+
+const ACCEPTED = 'upload a JPEG, PNG, WebP or GIF image';
+
+function megabytes(bytes: number): string {
+  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+}
+
+async function sha256Of(path: string): Promise<string> {
+  const hash = createHash('sha256');
+  for await (const chunk of createReadStream(path)) hash.update(chunk as Buffer);
+  return hash.digest('hex');
+}
+
+/**
+ * Reads a local image's facts and checks it against the upload limits (type by content, size).
+ * Throws InvalidRequestError naming the file when it cannot be uploaded.
+ */
+export async function inspectImageFile(path: string, displayName: string = basename(path)): Promise<ImageFacts> {
+  const target = `Upload of ${displayName}`;
+  const refuse = (message: string): InvalidRequestError => new InvalidRequestError(target, [{ path: ['file'], message }]);
+  const { size } = await stat(path);
+  if (size === 0) throw refuse('the file is empty');
+  if (size > UPLOAD_LIMITS.maxBytes) {
+    throw refuse(`the file is ${megabytes(size)}; the gateway accepts at most ${megabytes(UPLOAD_LIMITS.maxBytes)}`);
+  }
+  const metadata = await sharp(path)
+    .metadata()
+    .catch(() => {
+      throw refuse(`this is not an image the studio can read; ${ACCEPTED}`);
+    });
+  const mimeType = MIME_BY_FORMAT[metadata.format];
+  if (mimeType === undefined) throw refuse(`${metadata.format.toUpperCase()} images are not accepted; ${ACCEPTED}`);
+  return {
+    sha256: await sha256Of(path),
+    size,
+    mimeType,
+    width: metadata.width,
+    height: metadata.height,
+    hasAlpha: metadata.hasAlpha,
+  };
+}
+
+/** Uploads for one gateway scope (profile + base URL), deduplicated by content hash. */
+export class UploadsApi {
+  private readonly inFlight = new Map<string, Promise<UploadedImage>>();
+
+  constructor(
+    private readonly http: GatewayHttp,
+    private readonly cache: UploadCache,
+    /** Cache scope: uploads are reused only against the same gateway. */
+    readonly scope: string,
+  ) {}
+
+  /** Uploads a file from disk, or returns the address of the identical file uploaded before. */
+  async uploadFile(path: string, options: UploadOptions = {}): Promise<UploadedImage> {
+    const fileName = options.fileName ?? basename(path);
+    const facts = await inspectImageFile(path, fileName);
+    const cached = await this.cache.get(this.scope, facts.sha256);
+    if (cached) return { ...facts, url: cached.url, fileId: cached.fileId, reused: true };
+    // The same bytes added twice at once are uploaded once.
+    const pending = this.inFlight.get(facts.sha256);
+    if (pending) return { ...(await pending), reused: true };
+    const upload = this.send(path, fileName, facts, options).finally(() => this.inFlight.delete(facts.sha256));
+    this.inFlight.set(facts.sha256, upload);
+    return upload;
+  }
+
+  /** Forgets a cached upload (e.g. when the gateway stopped serving its address). */
+  async forget(sha256: string): Promise<void> {
+    await this.cache.delete(this.scope, sha256);
+  }
+
+  private async send(path: string, fileName: string, facts: ImageFacts, options: UploadOptions): Promise<UploadedImage> {
+    const req: GatewayRequest = {
+      method: 'POST',
+      path: '/v1/uploads/images',
+      multipart: async () => {
+        const form = new FormData();
+        form.append('file', await openAsBlob(path, { type: facts.mimeType }), fileName);
+        form.append('purpose', options.purpose ?? 'generation');
+        return form;
+      },
+      // An upload costs nothing: a duplicate after a lost answer is harmless, so it retries like a GET.
+      retry: 'idempotent',
+      signal: options.signal,
+    };
+    const record = decodeAnswer(uploadRecordSchema, req, await this.http.requestJson(req));
+    const uploaded: UploadedImage = { ...facts, url: record.data.url, fileId: record.data.id, reused: false };
+    await this.cache.put(this.scope, facts.sha256, {
+      url: uploaded.url,
+      mimeType: facts.mimeType,
+      size: facts.size,
+      width: facts.width,
+      height: facts.height,
+      fileId: uploaded.fileId,
+      uploadedAt: Date.now(),
+    });
+    return uploaded;
+  }
+}

@@ -1,0 +1,95 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import sharp from 'sharp';
+import { request } from 'undici';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { InvalidRequestError } from '../../../src/main/core/gateway/invalid-request';
+import { JsonFileUploadCache } from '../../../src/main/core/gateway/upload-cache';
+import { startTestGateway, writeImage, type TestGateway } from './harness';
+
+const UPLOAD = 'POST /v1/uploads/images';
+let gw: TestGateway;
+let dir: string;
+beforeAll(async () => {
+  gw = await startTestGateway();
+  dir = await mkdtemp(join(tmpdir(), 'atelier-uploads-'));
+});
+afterAll(async () => {
+  await gw.close();
+  await rm(dir, { recursive: true, force: true });
+});
+beforeEach(async () => gw.reset());
+
+describe('uploads', () => {
+  it('uploads an image and reports its type and pixel size from the bytes', async () => {
+    // PNG bytes behind a .jpg name: the type comes from the content.
+    const path = await writeImage(dir, 'misnamed.jpg', { width: 64, height: 48, alpha: true });
+    const uploaded = await gw.client().uploads.uploadFile(path);
+    expect(uploaded).toMatchObject({ mimeType: 'image/png', width: 64, height: 48, hasAlpha: true, reused: false });
+    expect(uploaded.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\//);
+    const served = await request(uploaded.url);
+    const meta = await sharp(Buffer.from(await served.body.arrayBuffer())).metadata();
+    expect([meta.width, meta.height]).toEqual([64, 48]);
+  });
+
+  it('uploads the same content once, also under another name and when added twice at once', async () => {
+    const client = gw.client();
+    const first = await writeImage(dir, 'a.png', { width: 20, height: 20, seed: 1 });
+    const copy = join(dir, 'copy-of-a.png');
+    await writeFile(copy, await sharp(first).toBuffer());
+    const one = await client.uploads.uploadFile(first);
+    const two = await client.uploads.uploadFile(first);
+    const three = await client.uploads.uploadFile(copy);
+    expect(two).toMatchObject({ url: one.url, reused: true });
+    expect(three.url).toBe(one.url);
+    expect(await gw.requests(UPLOAD)).toBe(1);
+
+    const other = await writeImage(dir, 'b.webp', { width: 30, height: 10, format: 'webp', seed: 2 });
+    const [x, y] = await Promise.all([client.uploads.uploadFile(other), client.uploads.uploadFile(other)]);
+    expect(x.url).toBe(y.url);
+    expect(await gw.requests(UPLOAD)).toBe(2);
+  });
+
+  it('keeps uploads per gateway scope, and remembers them across restarts in the JSON cache', async () => {
+    const path = await writeImage(dir, 'c.jpg', { width: 16, height: 16, format: 'jpeg', seed: 3 });
+    const cacheFile = join(dir, 'cache', 'uploads.json');
+    await gw.client({ uploadCache: new JsonFileUploadCache(cacheFile), uploadScope: 'profile-1' }).uploads.uploadFile(path);
+    const again = await gw.client({ uploadCache: new JsonFileUploadCache(cacheFile), uploadScope: 'profile-1' }).uploads.uploadFile(path);
+    expect(again.reused).toBe(true);
+    expect(await gw.requests(UPLOAD)).toBe(1);
+    await gw.client({ uploadCache: new JsonFileUploadCache(cacheFile), uploadScope: 'profile-2' }).uploads.uploadFile(path);
+    expect(await gw.requests(UPLOAD)).toBe(2);
+  });
+
+  it('refuses files over 10 MB, non-images and unaccepted formats before sending', async () => {
+    const big = join(dir, 'big.png');
+    await writeFile(big, Buffer.alloc(10 * 1024 * 1024 + 1));
+    const text = join(dir, 'notes.png');
+    await writeFile(text, 'not an image at all');
+    const tiff = await writeImage(dir, 'scan.tiff', { width: 8, height: 8, format: 'tiff' });
+    const empty = join(dir, 'empty.gif');
+    await writeFile(empty, '');
+    const client = gw.client();
+    const expectations: [string, RegExp][] = [
+      [big, /big\.png.*10\.0 MB; the gateway accepts at most 10\.0 MB/],
+      [text, /notes\.png.*not an image/],
+      [tiff, /TIFF images are not accepted; upload a JPEG, PNG, WebP or GIF/],
+      [empty, /empty/],
+    ];
+    for (const [path, message] of expectations) {
+      const attempt = client.uploads.uploadFile(path);
+      await expect(attempt).rejects.toBeInstanceOf(InvalidRequestError);
+      await expect(attempt).rejects.toThrow(message);
+    }
+    expect(await gw.requests(UPLOAD)).toBe(0);
+  });
+
+  it('retries an upload whose connection dropped (uploads cost nothing)', async () => {
+    await gw.addFault({ kind: 'drop-connection', phase: 'after-request-read', route: UPLOAD, count: 1 });
+    const path = await writeImage(dir, 'd.gif', { width: 12, height: 12, format: 'gif', seed: 4 });
+    const uploaded = await gw.client().uploads.uploadFile(path);
+    expect(uploaded.mimeType).toBe('image/gif');
+    expect(await gw.requests(UPLOAD)).toBe(2);
+  });
+});
