@@ -68,7 +68,9 @@ export async function startSimulator(input: SimulatorOptions = {}): Promise<Runn
   await app.listen({ port: options.port, host: options.host });
   const address = app.server.address();
   const port = typeof address === 'object' && address !== null ? address.port : options.port;
-  const url = `http://${options.host}:${port}`;
+  // A wildcard bind is still reached through loopback.
+  const host = options.host === '0.0.0.0' || options.host === '::' ? '127.0.0.1' : options.host;
+  const url = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
   ctx.setBaseUrl(options.publicBaseUrl ?? url);
 
   return {
