@@ -27,7 +27,13 @@ const directSize: SizeField = {
 
 const promptA: PromptField = { type: 'prompt', key: 'prompt', label: LABELS.prompt, help: HELP.promptA, required: true, maxLength: 32_000 };
 
-const directCommon: readonly FieldSpec[] = [promptA, directSize, quality, outputFormat, count];
+// Sent in the interface's examples; allowed values are not shown, so they are accepted, not offered.
+const directHidden: readonly FieldSpec[] = [
+  { type: 'enum', key: 'resolution', label: LABELS.resolution, values: ['1K', '2K', '4K'], hidden: true },
+  { type: 'enum', key: 'response_format', label: t('Response format', '返回格式'), values: ['b64_json', 'url'], hidden: true },
+];
+
+const directCommon: readonly FieldSpec[] = [promptA, directSize, quality, outputFormat, count, ...directHidden];
 
 /** Variant A, text-to-image and image-to-image (`reference_images`): direct Base64 result. */
 export const genImageDirect: VariantEntry = {

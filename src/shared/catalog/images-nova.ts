@@ -27,6 +27,9 @@ export const novaFlash: VariantEntry = {
       help: t('Let the model look things up on the web or in image search.', '允许模型进行网页或图片搜索。'),
       toolType: 'external_search', searchTypes: ['web_search', 'image_search'],
     },
+    // "pass 1"; Base64 is the only documented answer format.
+    { type: 'enum', key: 'n', label: LABELS.count, values: [1], hidden: true },
+    { type: 'enum', key: 'response_format', label: t('Response format', '返回格式'), values: ['b64_json'], hidden: true },
   ],
   rules: [],
 };
@@ -52,6 +55,7 @@ export const novaPro: VariantEntry = {
       type: 'image-list', key: 'image_urls', label: LABELS.referenceImages, help: HELP.publicUrls,
       minCount: 0, maxCount: 4, mimeTypes: JPEG_PNG_WEBP, item: { shape: 'object', urlKey: 'url' }, acceptsDataUrl: false,
     },
+    { type: 'enum', key: 'n', label: LABELS.count, values: [1], hidden: true },
   ],
   rules: [],
 };
