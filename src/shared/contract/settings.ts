@@ -18,8 +18,12 @@ export type SettingsPatch = z.infer<typeof settingsPatchSchema>;
 const httpUrl = z
   .string()
   .trim()
-  .url({ message: 'Enter a full address such as https://gateway.example.com' })
-  .refine((u) => /^https?:\/\//i.test(u), { message: 'The address must start with http:// or https://' });
+  .pipe(
+    z.url({
+      protocol: /^https?$/,
+      message: 'Enter a full address starting with http:// or https://, such as https://gateway.example.com',
+    }),
+  );
 
 /** A gateway profile as the renderer sees it: never the key, only whether one is stored. */
 export const profileSchema = z.object({

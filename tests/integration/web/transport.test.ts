@@ -1,5 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import type { ReadableStreamReadResult } from 'node:stream/web';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startWebServer, type RunningWebServer } from '../../../src/main/web/server';
 import type { Studio } from '../../../src/main/core/studio';
@@ -20,13 +21,12 @@ afterAll(async () => {
   await studio.stop();
 });
 
-const authed = (init: RequestInit = {}): RequestInit => ({
-  ...init,
-  headers: { authorization: `Bearer ${server.token}`, 'content-type': 'application/json', ...init.headers },
-});
-
-async function invoke(route: string, input: unknown, init: RequestInit = {}) {
-  const res = await fetch(`${server.url}/api/invoke/${route}`, authed({ method: 'POST', body: JSON.stringify({ input }), ...init }));
+async function invoke(route: string, input: unknown, extraHeaders: Record<string, string> = {}) {
+  const res = await fetch(`${server.url}/api/invoke/${route}`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${server.token}`, 'content-type': 'application/json', ...extraHeaders },
+    body: JSON.stringify({ input }),
+  });
   return { status: res.status, text: await res.text() };
 }
 
@@ -75,7 +75,7 @@ describe('the web-mode HTTP transport', () => {
   });
 
   it('answers 403 to a cross-origin caller', async () => {
-    const res = await invoke('settings.get', {}, { headers: { origin: 'http://evil.example' } });
+    const res = await invoke('settings.get', {}, { origin: 'http://evil.example' });
     expect(res.status).toBe(403);
   });
 
@@ -130,15 +130,16 @@ async function openEventStream() {
   const controller = new AbortController();
   const res = await fetch(`${server.url}/api/events`, { headers: { authorization: `Bearer ${server.token}` }, signal: controller.signal });
   expect(res.headers.get('content-type')).toMatch(/text\/event-stream/);
-  const reader = res.body!.getReader();
+  if (!res.body) throw new Error('the event stream has no body');
+  const reader = res.body.getReader();
   const decoder = new TextDecoder();
   let text = '';
   return {
     async collect(done: (text: string) => boolean): Promise<string> {
       while (!done(text)) {
-        const { value, done: ended } = await reader.read();
-        if (ended) break;
-        text += decoder.decode(value, { stream: true });
+        const chunk: ReadableStreamReadResult<Uint8Array> = await reader.read();
+        if (chunk.done) break;
+        text += decoder.decode(chunk.value, { stream: true });
       }
       controller.abort();
       return text;
