@@ -77,10 +77,11 @@ export class MediaSim {
   }
 
   async admin(method: string, path: string, body?: unknown): Promise<Json> {
+    const withBody = method !== 'GET' && method !== 'HEAD';
     const response = await fetch(`${this.url}/__admin${path}`, {
       method,
-      headers: { 'x-admin-token': this.sim.adminToken, 'content-type': 'application/json' },
-      body: JSON.stringify(body ?? {}),
+      headers: { 'x-admin-token': this.sim.adminToken, ...(withBody ? { 'content-type': 'application/json' } : {}) },
+      ...(withBody ? { body: JSON.stringify(body ?? {}) } : {}),
     });
     return (await response.json()) as Json;
   }
