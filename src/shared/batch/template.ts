@@ -1,0 +1,80 @@
+/**
+ * Prompt templates for batches. `{a|b|c}` offers alternatives (every combination is made);
+ * `{{column}}` takes a value from a CSV row. A backslash escapes a brace: `\{` is a literal `{`.
+ */
+
+export type TemplatePart =
+  | { kind: 'text'; text: string }
+  | { kind: 'choice'; options: string[] }
+  | { kind: 'column'; name: string };
+
+export class TemplateError extends Error {
+  override name = 'TemplateError';
+}
+
+/** Splits a template into text, alternatives and CSV columns; throws a TemplateError naming the position. */
+export function parseTemplate(template: string): TemplatePart[] {
+  const parts: TemplatePart[] = [];
+  let text = '';
+  let i = 0;
+  const flush = (): void => {
+    if (text) parts.push({ kind: 'text', text });
+    text = '';
+  };
+  while (i < template.length) {
+    const ch = template[i] ?? '';
+    if (ch === '\\' && (template[i + 1] === '{' || template[i + 1] === '}')) {
+      text += template[i + 1] ?? '';
+      i += 2;
+    } else if (template.startsWith('{{', i)) {
+      const end = template.indexOf('}}', i + 2);
+      if (end < 0) throw new TemplateError(`"{{" at position ${i + 1} is never closed with "}}"`);
+      const name = template.slice(i + 2, end).trim();
+      if (!name) throw new TemplateError(`Empty column name at position ${i + 1}`);
+      flush();
+      parts.push({ kind: 'column', name });
+      i = end + 2;
+    } else if (ch === '{') {
+      const end = template.indexOf('}', i + 1);
+      if (end < 0) throw new TemplateError(`"{" at position ${i + 1} is never closed with "}"`);
+      const options = template.slice(i + 1, end).split('|').map((o) => o.trim());
+      if (options.length < 2) {
+        throw new TemplateError(`"{${options[0] ?? ''}}" at position ${i + 1} needs alternatives like {a|b}, or use {{column}}`);
+      }
+      flush();
+      parts.push({ kind: 'choice', options });
+      i = end + 1;
+    } else if (ch === '}') {
+      throw new TemplateError(`"}" at position ${i + 1} has no opening "{"`);
+    } else {
+      text += ch;
+      i += 1;
+    }
+  }
+  flush();
+  return parts;
+}
+
+/** Column names a template uses, to check them against the CSV header before anything runs. */
+export function templateColumns(parts: TemplatePart[]): string[] {
+  return [...new Set(parts.flatMap((p) => (p.kind === 'column' ? [p.name] : [])))];
+}
+
+/** How many prompts a template makes per CSV row (product of its alternatives). */
+export function combinationCount(parts: TemplatePart[]): number {
+  return parts.reduce((n, p) => (p.kind === 'choice' ? n * p.options.length : n), 1);
+}
+
+/** Every prompt a template makes for one row, alternatives varying fastest at the end. */
+export function expandTemplate(parts: TemplatePart[], row: Readonly<Record<string, string>> = {}): string[] {
+  let prompts = [''];
+  for (const part of parts) {
+    if (part.kind === 'text') prompts = prompts.map((p) => p + part.text);
+    else if (part.kind === 'column') {
+      const value = row[part.name];
+      if (value === undefined) throw new TemplateError(`The CSV has no column "${part.name}"`);
+      prompts = prompts.map((p) => p + value);
+    } else prompts = prompts.flatMap((p) => part.options.map((o) => p + o));
+  }
+  return prompts.map((p) => p.trim());
+}
