@@ -41,14 +41,14 @@ describe('library database migrations', () => {
     insertJob(old, { variantId: 'video.vid-2.task', model: 'vid-2', request: { prompt: '灯塔 at dusk' } });
     old.close();
     const { db } = openLibrary(dir);
-    expect(db.schemaVersion).toBe(2);
+    expect(db.schemaVersion).toBe(migrations.length);
     expect(searchJobs(db, '灯塔').map((job) => job.prompt)).toEqual(['灯塔 at dusk']);
   });
 
   it('rolls a failing migration back entirely and leaves the previous version', () => {
     const dir = tempFolder();
     const failing = {
-      version: 3,
+      version: migrations.length + 1,
       name: 'broken',
       up(connection: Database.Database) {
         connection.exec('CREATE TABLE half_done (x)');
@@ -57,7 +57,7 @@ describe('library database migrations', () => {
     };
     expect(() => openLibrary(dir, { migrations: [...migrations, failing] })).toThrow('boom');
     const { db } = openLibrary(dir);
-    expect(db.schemaVersion).toBe(2);
+    expect(db.schemaVersion).toBe(migrations.length);
     expect(tableNames(db)).not.toContain('half_done');
   });
 

@@ -2,33 +2,44 @@ import { describe, expect, it } from 'vitest';
 import { SqliteUploadCache } from '../../../src/main/core/library';
 import { openLibrary, sha256Of } from './helpers';
 
+const entry = (url: string, uploadedAt: number) => ({ url, mimeType: 'image/png', size: 2048, width: 640, height: 480, fileId: 'file_1', uploadedAt });
+
 describe('upload cache', () => {
-  it('remembers uploads per gateway profile and across restarts', () => {
+  it('remembers uploads per gateway scope and across restarts', async () => {
     const { db, reopen } = openLibrary();
     const cache = new SqliteUploadCache(db);
     const hash = sha256Of('reference.png');
-    cache.put('profile-a', { sha256: hash, url: 'https://a.example/u/1.png', mime: 'image/png', bytes: 2048, width: 640, height: 480, uploadedAt: 1000 });
+    await cache.put('profile-a https://a.example', hash, entry('https://a.example/u/1.png', 1000));
 
-    expect(cache.get('profile-a', hash)).toEqual({ sha256: hash, url: 'https://a.example/u/1.png', mime: 'image/png', bytes: 2048, width: 640, height: 480, uploadedAt: 1000 });
+    expect(await cache.get('profile-a https://a.example', hash)).toEqual(entry('https://a.example/u/1.png', 1000));
     // The same file on another gateway has not been uploaded there.
-    expect(cache.get('profile-b', hash)).toBeUndefined();
+    expect(await cache.get('profile-b https://b.example', hash)).toBeUndefined();
 
     db.close();
     const again = new SqliteUploadCache(reopen());
-    expect(again.get('profile-a', hash.toUpperCase())?.url).toBe('https://a.example/u/1.png');
+    expect((await again.get('profile-a https://a.example', hash.toUpperCase()))?.url).toBe('https://a.example/u/1.png');
   });
 
-  it('replaces an entry on re-upload and forgets entries on request', () => {
+  it('replaces an entry on re-upload, keeps unknown sizes unknown, and forgets entries on request', async () => {
     const { db } = openLibrary();
     const cache = new SqliteUploadCache(db);
     const hash = sha256Of('x');
-    cache.put('p', { sha256: hash, url: 'https://old', mime: 'image/png', bytes: 1, uploadedAt: 1 });
-    cache.put('p', { sha256: hash, url: 'https://new', mime: 'image/png', bytes: 1, uploadedAt: 2 });
-    expect(cache.get('p', hash)).toMatchObject({ url: 'https://new', uploadedAt: 2, width: null });
-    cache.put('q', { sha256: hash, url: 'https://q', mime: 'image/png', bytes: 1, uploadedAt: 3 });
-    expect(cache.delete('p', hash)).toBe(true);
-    expect(cache.get('p', hash)).toBeUndefined();
-    expect(cache.clearProfile('q')).toBe(1);
-    expect(cache.get('q', hash)).toBeUndefined();
+    await cache.put('p1 https://g', hash, entry('https://old', 1));
+    await cache.put('p1 https://g', hash, { url: 'https://new', mimeType: 'image/gif', size: 5, width: undefined, height: undefined, fileId: undefined, uploadedAt: 2 });
+    expect(await cache.get('p1 https://g', hash)).toEqual({ url: 'https://new', mimeType: 'image/gif', size: 5, width: undefined, height: undefined, fileId: undefined, uploadedAt: 2 });
+    await cache.put('p2 https://g', hash, entry('https://q', 3));
+    await cache.delete('p1 https://g', hash);
+    expect(await cache.get('p1 https://g', hash)).toBeUndefined();
+    await cache.put('p1 https://other', hash, entry('https://o', 4));
+    expect(cache.clearScopes('p2')).toBe(1);
+    expect(await cache.get('p2 https://g', hash)).toBeUndefined();
+    expect((await cache.get('p1 https://other', hash))?.url).toBe('https://o');
+  });
+
+  it('reports storage failures as rejected promises', async () => {
+    const { db } = openLibrary();
+    const cache = new SqliteUploadCache(db);
+    db.close();
+    await expect(cache.get('p', sha256Of('x'))).rejects.toThrow();
   });
 });

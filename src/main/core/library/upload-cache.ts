@@ -1,62 +1,64 @@
+import type { UploadCache, UploadCacheEntry } from '../gateway/upload-cache';
 import type { LibraryDatabase } from './library-database';
 
-/** A file already uploaded to a gateway profile, found again by the SHA-256 of its bytes. */
-export interface UploadCacheEntry {
-  /** Hex SHA-256 of the file's bytes. */
-  sha256: string;
-  /** The public address the gateway gave the upload (usable in `image_urls`). */
-  url: string;
-  mime: string;
-  bytes: number;
-  width?: number | null;
-  height?: number | null;
-  /** Unix milliseconds. */
-  uploadedAt: number;
-}
-
-/** The same file is uploaded once per gateway profile: uploads on one gateway mean nothing to another. */
-export interface UploadCache {
-  get(profileId: string, sha256: string): UploadCacheEntry | undefined;
-  put(profileId: string, entry: UploadCacheEntry): void;
-}
-
 interface UploadRow {
-  sha256: string;
   url: string;
   mime: string;
   bytes: number;
   width: number | null;
   height: number | null;
+  file_id: string | null;
   uploaded_at: number;
 }
 
-/** The upload cache, stored in the library database (`upload_cache`). */
+/** Runs synchronous SQLite work behind the gateway client's promise-based interface. */
+function settle<T>(work: () => T): Promise<T> {
+  try {
+    return Promise.resolve(work());
+  } catch (error) {
+    return Promise.reject(error instanceof Error ? error : new Error(String(error)));
+  }
+}
+
+/**
+ * The gateway client's upload cache, stored in the library database (`upload_cache`). The
+ * scope (profile id + base URL, as the client builds it) is kept in the `profile_id` column:
+ * the same file is uploaded once per gateway, and an upload on one means nothing to another.
+ */
 export class SqliteUploadCache implements UploadCache {
   constructor(private readonly db: LibraryDatabase) {}
 
-  get(profileId: string, sha256: string): UploadCacheEntry | undefined {
-    const row = this.db
-      .prepare<[string, string], UploadRow>('SELECT sha256, url, mime, bytes, width, height, uploaded_at FROM upload_cache WHERE profile_id = ? AND sha256 = ?')
-      .get(profileId, sha256.toLowerCase());
-    if (!row) return undefined;
-    return { sha256: row.sha256, url: row.url, mime: row.mime, bytes: row.bytes, width: row.width, height: row.height, uploadedAt: row.uploaded_at };
+  get(scope: string, sha256: string): Promise<UploadCacheEntry | undefined> {
+    return settle(() => {
+      const row = this.db
+        .prepare<[string, string], UploadRow>('SELECT url, mime, bytes, width, height, file_id, uploaded_at FROM upload_cache WHERE profile_id = ? AND sha256 = ?')
+        .get(scope, sha256.toLowerCase());
+      if (!row) return undefined;
+      return { url: row.url, mimeType: row.mime, size: row.bytes, width: row.width ?? undefined, height: row.height ?? undefined, fileId: row.file_id ?? undefined, uploadedAt: row.uploaded_at };
+    });
   }
 
-  /** Records (or replaces) the upload of this content on this profile. */
-  put(profileId: string, entry: UploadCacheEntry): void {
-    const sql = `INSERT INTO upload_cache (profile_id, sha256, url, mime, bytes, width, height, uploaded_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
-                 ON CONFLICT (profile_id, sha256) DO UPDATE SET url = excluded.url, mime = excluded.mime, bytes = excluded.bytes,
-                   width = excluded.width, height = excluded.height, uploaded_at = excluded.uploaded_at`;
-    this.db.prepare(sql).run(profileId, entry.sha256.toLowerCase(), entry.url, entry.mime, entry.bytes, entry.width ?? null, entry.height ?? null, entry.uploadedAt);
+  /** Records (or replaces) the upload of this content in this scope. */
+  put(scope: string, sha256: string, entry: UploadCacheEntry): Promise<void> {
+    return settle(() => {
+      const sql = `INSERT INTO upload_cache (profile_id, sha256, url, mime, bytes, width, height, file_id, uploaded_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+                   ON CONFLICT (profile_id, sha256) DO UPDATE SET url = excluded.url, mime = excluded.mime, bytes = excluded.bytes,
+                     width = excluded.width, height = excluded.height, file_id = excluded.file_id, uploaded_at = excluded.uploaded_at`;
+      this.db
+        .prepare(sql)
+        .run(scope, sha256.toLowerCase(), entry.url, entry.mimeType, entry.size, entry.width ?? null, entry.height ?? null, entry.fileId ?? null, entry.uploadedAt);
+    });
   }
 
   /** Forgets one upload (e.g. the gateway no longer serves its address). */
-  delete(profileId: string, sha256: string): boolean {
-    return this.db.prepare('DELETE FROM upload_cache WHERE profile_id = ? AND sha256 = ?').run(profileId, sha256.toLowerCase()).changes === 1;
+  delete(scope: string, sha256: string): Promise<void> {
+    return settle(() => {
+      this.db.prepare('DELETE FROM upload_cache WHERE profile_id = ? AND sha256 = ?').run(scope, sha256.toLowerCase());
+    });
   }
 
-  /** Forgets every upload of a profile (the profile was deleted or points at another gateway). */
-  clearProfile(profileId: string): number {
-    return this.db.prepare('DELETE FROM upload_cache WHERE profile_id = ?').run(profileId).changes;
+  /** Forgets every upload of scopes that start with `prefix` (e.g. a deleted profile's id); returns how many. */
+  clearScopes(prefix: string): number {
+    return this.db.prepare('DELETE FROM upload_cache WHERE substr(profile_id, 1, length(?)) = ?').run(prefix, prefix).changes;
   }
 }
