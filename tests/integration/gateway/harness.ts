@@ -3,8 +3,11 @@
  * API (faults, stats, keys) and a client tuned for fast tests (short timeouts and backoff).
  */
 import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import sharp from 'sharp';
 import { request } from 'undici';
+import { variantById, type VariantEntry } from '../../../src/shared/catalog';
+import type { NormalizedTask } from '../../../src/shared/gateway/task-record';
 import { GatewayClient, type GatewayClientOptions } from '../../../src/main/core/gateway/client';
 import { startSimulator, type RunningSimulator, type SimulatorOptions } from '../../../src/simulator/server';
 
@@ -51,6 +54,24 @@ export async function writeImage(
   const path = join(dir, name);
   await image.toFormat(options.format ?? 'png').toFile(path);
   return path;
+}
+
+/** Polls a task of a variant until it finishes (completed or failed), a few times a second. */
+export async function waitForTask(client: GatewayClient, entry: VariantEntry, taskId: string, deadlineMs = 10_000): Promise<NormalizedTask> {
+  const until = Date.now() + deadlineMs;
+  for (;;) {
+    const task = await client.tasks.poll(entry, taskId);
+    if (task.state === 'completed' || task.state === 'failed') return task;
+    if (Date.now() > until) throw new Error(`task ${taskId} still ${task.state} after ${deadlineMs} ms`);
+    await sleep(100);
+  }
+}
+
+/** The catalog entry of a variant id (tests name variants by id). */
+export function variant(id: string): VariantEntry {
+  const entry = variantById(id);
+  if (!entry) throw new Error(`no variant ${id}`);
+  return entry;
 }
 
 export const FAST_TIMING = { image: 250, video: 300, character: 300, textChunk: 0 };

@@ -1,6 +1,8 @@
 import { AccountApi } from './account';
+import { GenerationApi } from './generation';
 import { GatewayHttp, type GatewayHttpOptions } from './http';
 import { ModelsApi } from './models';
+import { TasksApi } from './tasks';
 import { TextApi } from './text';
 import { MemoryUploadCache, type UploadCache } from './upload-cache';
 import { UploadsApi } from './uploads';
@@ -23,12 +25,16 @@ export class GatewayClient {
   readonly models: ModelsApi;
   readonly text: TextApi;
   readonly uploads: UploadsApi;
+  readonly generation: GenerationApi;
+  readonly tasks: TasksApi;
 
   constructor(options: GatewayClientOptions) {
     this.http = new GatewayHttp(options);
     this.account = new AccountApi(this.http);
     this.models = new ModelsApi(this.http);
     this.text = new TextApi(this.http);
+    this.generation = new GenerationApi(this.http);
+    this.tasks = new TasksApi(this.http);
     this.uploads = new UploadsApi(this.http, options.uploadCache ?? new MemoryUploadCache(), options.uploadScope ?? this.http.baseUrl);
   }
 

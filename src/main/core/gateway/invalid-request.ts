@@ -1,11 +1,7 @@
 import type { z } from 'zod';
+import type { RequestIssue } from '../../../shared/catalog';
 
-/** One problem with a request found before sending it. */
-export interface RequestIssue {
-  /** Field path, e.g. `['metadata', 'n']`; empty for the request as a whole. */
-  path: string[];
-  message: string;
-}
+export type { RequestIssue } from '../../../shared/catalog';
 
 /**
  * A request refused locally, before anything was sent: it breaks a limit of the interface
@@ -15,8 +11,9 @@ export class InvalidRequestError extends Error {
   readonly mayHaveReachedServer = false;
 
   constructor(
-    /** What was being sent, e.g. `gen-image-2 (task)` or `POST /v1/messages`. */
+    /** What was being sent, e.g. `image.gen-image-2.task` or `POST /v1/messages`. */
     readonly target: string,
+    /** Each problem with the wire path it concerns (`metadata.n`; '' for the request as a whole). */
     readonly issues: readonly RequestIssue[],
   ) {
     super(`${target}: ${issues.map(describeIssue).join('; ')}`);
@@ -25,13 +22,13 @@ export class InvalidRequestError extends Error {
 }
 
 function describeIssue(issue: RequestIssue): string {
-  if (issue.path.length === 0 || issue.message.startsWith(`${issue.path.join('.')}:`)) return issue.message;
-  return `${issue.path.join('.')}: ${issue.message}`;
+  if (issue.path === '' || issue.message.startsWith(`${issue.path}:`)) return issue.message;
+  return `${issue.path}: ${issue.message}`;
 }
 
-/** Issues of a zod parse failure, in our shape. */
+/** Issues of a zod parse failure, in the catalog's shape. */
 export function issuesOf(error: { issues: readonly { path: readonly PropertyKey[]; message: string }[] }): RequestIssue[] {
-  return error.issues.map((issue) => ({ path: issue.path.map(String), message: issue.message }));
+  return error.issues.map((issue) => ({ path: issue.path.map(String).join('.'), message: issue.message }));
 }
 
 /** Parses a request body with its schema, or throws InvalidRequestError listing every problem. */

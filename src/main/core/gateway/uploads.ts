@@ -69,7 +69,7 @@ async function sha256Of(path: string): Promise<string> {
  */
 export async function inspectImageFile(path: string, displayName: string = basename(path)): Promise<ImageFacts> {
   const target = `Upload of ${displayName}`;
-  const refuse = (message: string): InvalidRequestError => new InvalidRequestError(target, [{ path: ['file'], message }]);
+  const refuse = (message: string): InvalidRequestError => new InvalidRequestError(target, [{ path: 'file', message }]);
   const { size } = await stat(path);
   if (size === 0) throw refuse('the file is empty');
   if (size > UPLOAD_LIMITS.maxBytes) {
