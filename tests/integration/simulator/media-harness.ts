@@ -212,7 +212,8 @@ export function isMp4(bytes: Buffer): boolean {
 
 /** A noisy PNG that does not compress: about 2.9MB for 1000x1000 (over the 2MB reference limits). */
 export function noisyPng(width = 1000, height = 1000): Promise<Buffer> {
-  return sharp({ create: { width, height, channels: 3, noise: { type: 'gaussian', mean: 128, sigma: 50 } } })
+  const noise = { type: 'gaussian' as const, mean: 128, sigma: 50 };
+  return sharp({ create: { width, height, channels: 3, background: { r: 0, g: 0, b: 0 }, noise } })
     .png()
     .toBuffer();
 }
