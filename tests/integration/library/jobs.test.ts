@@ -6,6 +6,7 @@ import type {
   LibraryDatabase} from '../../../src/main/core/library';
 import {
   batchJobCounts,
+  countJobsBy,
   createBatch,
   editJobRequest,
   findJobByClientBusinessId,
@@ -185,6 +186,20 @@ describe('jobs and batches', () => {
     expect(listRunnableJobs(db).map((j) => j.prompt)).toEqual(['solo', 'b1']);
     expect(listRunnableJobs(db, { now: clock.now() + 60_000, limit: 2 }).map((j) => j.prompt)).toEqual(['solo', 'later']);
     expect(() => reorderJobs(db, batchB.id, [a2?.id ?? ''])).toThrow(/not in batch/);
+  });
+
+  it('counts jobs in flight per model and per batch for the concurrency caps', () => {
+    const { db } = openLibrary();
+    const batch = createBatch(db, { name: 'caps' });
+    const [first, second] = insertJobs(db, [imageJob('1', { batchId: batch.id }), imageJob('2', { batchId: batch.id }), imageJob('3', { model: 'vid-2' })]);
+    transitionJob(db, first?.id ?? '', ['queued'], 'submitting');
+    transitionJob(db, second?.id ?? '', ['queued'], 'submitting');
+    transitionJob(db, second?.id ?? '', ['submitting'], 'submitted');
+    const inFlight = ['submitting', 'submitted', 'running'] as const;
+    expect(countJobsBy(db, 'model', inFlight)).toEqual(new Map([['gen-image-2', 2]]));
+    expect(countJobsBy(db, 'batch', inFlight)).toEqual(new Map([[batch.id, 2]]));
+    expect(countJobsBy(db, 'model', ['queued'])).toEqual(new Map([['vid-2', 1]]));
+    expect(countJobsBy(db, 'model', [])).toEqual(new Map());
   });
 
   it('edits a job only until it is picked up', () => {

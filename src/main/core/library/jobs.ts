@@ -196,6 +196,17 @@ export function listRunnableJobs(db: LibraryDatabase, options: { now?: number; l
 }
 
 /**
+ * How many jobs in `states` there are per model or per batch (jobs outside a batch are not
+ * counted per batch): what the queue checks against its concurrency caps.
+ */
+export function countJobsBy(db: LibraryDatabase, by: 'model' | 'batch', states: readonly JobState[]): Map<string, number> {
+  if (states.length === 0) return new Map();
+  const column = by === 'model' ? 'model' : 'batch_id';
+  const sql = `SELECT ${column} AS k, COUNT(*) AS n FROM jobs WHERE state IN (${placeholders(states.length)}) AND ${column} IS NOT NULL GROUP BY ${column}`;
+  return new Map(db.prepare<JobState[], { k: string; n: number }>(sql).all(...states).map((row) => [row.k, row.n]));
+}
+
+/**
  * Moves a job from one of `from` to `to` and applies `patch`, in one compare-and-set UPDATE:
  * nothing happens unless the job is currently in one of `from`. Returns whether it moved.
  * Entering `submitting` counts an attempt; entering `submitted` stamps `submitted_at` (unless
