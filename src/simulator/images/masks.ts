@@ -13,14 +13,18 @@ export function checkMask(
   resolve: UrlResolver,
 ): void {
   const param = 'mask_url';
-  if (references.length === 0) throw badRequest('mask_url needs image_urls: the mask applies to the first reference image', param);
+  if (references.length === 0) {
+    throw badRequest('mask_url needs image_urls: the mask applies to the first reference image', param);
+  }
   const form = classifyReference(maskUrl);
   if (form === 'base64') {
     throw unprocessable('mask_url: Base64 image data is not accepted; upload the mask first and pass its URL', param);
   }
   if (form === 'invalid') throw badRequest('mask_url: must be a public http(s) URL', param);
   const target = resolve(maskUrl);
-  if (target.kind === 'missing') throw unprocessable(`mask_url: the image at ${maskUrl} does not exist or has expired`, param);
+  if (target.kind === 'missing') {
+    throw unprocessable(`mask_url: the image at ${maskUrl} does not exist or has expired`, param);
+  }
   if (target.kind === 'foreign') {
     const extension = urlExtension(maskUrl);
     if (extension !== undefined && extension !== 'png') {
@@ -30,7 +34,10 @@ export function checkMask(
   }
   const mask = target.file;
   if (mask.format !== 'png' || !mask.hasAlpha) {
-    throw unprocessable('mask_url: the mask must be a PNG with an alpha channel (alpha 0 marks the area to repaint)', param);
+    throw unprocessable(
+      'mask_url: the mask must be a PNG with an alpha channel (alpha 0 marks the area to repaint)',
+      param,
+    );
   }
   const first = references[0]?.file;
   if (first !== undefined && (first.width !== mask.width || first.height !== mask.height)) {

@@ -23,7 +23,8 @@ export const fileRoutes: SimRoutePlugin = (app, ctx) => {
     const bytes = await file.bytes();
     void reply.header('content-type', file.mime).header('content-length', String(bytes.length));
     void reply.header('cache-control', 'private, max-age=3600');
-    const slow = ctx.faults.take('slow-download', { method: request.method, path: request.url.split('?')[0] ?? request.url });
+    const path = request.url.split('?')[0] ?? request.url;
+    const slow = ctx.faults.take('slow-download', { method: request.method, path });
     return reply.send(slow ? throttledStream(bytes, slow.bytesPerSecond) : bytes);
   });
 };

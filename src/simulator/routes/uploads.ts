@@ -21,7 +21,10 @@ export const uploadRoutes: SimRoutePlugin = async (app, ctx) => {
     const key = ctx.authenticate(request, reply);
     if (!key) return reply;
     if (!request.isMultipart()) {
-      return ctx.sendError(reply, 400, { message: 'send multipart/form-data with the image in the field "file"', code: 'invalid_request' });
+      return ctx.sendError(reply, 400, {
+        message: 'send multipart/form-data with the image in the field "file"',
+        code: 'invalid_request',
+      });
     }
     let bytes: Buffer | undefined;
     let purpose = 'generation';
@@ -36,7 +39,11 @@ export const uploadRoutes: SimRoutePlugin = async (app, ctx) => {
       }
     } catch (error) {
       if (error instanceof app.multipartErrors.RequestFileTooLargeError) {
-        return ctx.sendError(reply, 413, { message: 'file too large: images may be at most 10MB', param: 'file', code: 'file_too_large' });
+        return ctx.sendError(reply, 413, {
+          message: 'file too large: images may be at most 10MB',
+          param: 'file',
+          code: 'file_too_large',
+        });
       }
       if (error instanceof app.multipartErrors.FilesLimitError) {
         return ctx.sendError(reply, 400, { message: 'send one file per upload', param: 'file', code: 'invalid_request' });
@@ -44,7 +51,11 @@ export const uploadRoutes: SimRoutePlugin = async (app, ctx) => {
       throw error;
     }
     if (bytes === undefined || bytes.length === 0) {
-      return ctx.sendError(reply, 400, { message: 'the field "file" with an image is required', param: 'file', code: 'invalid_request' });
+      return ctx.sendError(reply, 400, {
+        message: 'the field "file" with an image is required',
+        param: 'file',
+        code: 'invalid_request',
+      });
     }
     const facts = await probeImage(bytes);
     if (!facts) {

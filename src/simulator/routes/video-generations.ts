@@ -27,7 +27,8 @@ export const videoGenerationRoutes: SimRoutePlugin = (app, ctx) => {
     const plan = await validated(ctx, reply, () => {
       if (officialModels.includes(model.id)) return planOfficialVideo(request.body, media.resolveUrl);
       if (clip3Models.includes(model.id)) return planClip3Video(request.body, media.resolveUrl);
-      throw badRequest(`model ${model.id} is not served by POST /v1/video/generations; use POST /v1/videos/generations`, 'model');
+      const hint = 'use POST /v1/videos/generations';
+      throw badRequest(`model ${model.id} is not served by POST /v1/video/generations; ${hint}`, 'model');
     });
     if (!plan) return reply;
     const task = chargeAndSubmit(ctx, media, request, reply, key, plan);

@@ -42,7 +42,8 @@ export const videoRoutes: SimRoutePlugin = (app, ctx) => {
         case 'clip-v3-omni': {
           const omni = await planOmniVideo(request.body, media.resolveUrl);
           if (omni.clientBusinessId !== undefined && media.tasks.findByBusinessId(omni.clientBusinessId, ownerId)) {
-            throw new Rejection(400, `client_business_id ${omni.clientBusinessId} was already used`, 'client_business_id', 'duplicate_client_business_id');
+            const message = `client_business_id ${omni.clientBusinessId} was already used`;
+            throw new Rejection(400, message, 'client_business_id', 'duplicate_client_business_id');
           }
           return omni;
         }
@@ -98,7 +99,10 @@ export const videoRoutes: SimRoutePlugin = (app, ctx) => {
     const status = observe(task, ctx.now()).status;
     const file = task.outputs[0];
     if (status !== 'completed' || !file) {
-      return ctx.sendError(reply, 400, { message: `video ${task.id} is ${status}; its content is available once it is completed`, code: 'video_not_ready' });
+      return ctx.sendError(reply, 400, {
+        message: `video ${task.id} is ${status}; its content is available once it is completed`,
+        code: 'video_not_ready',
+      });
     }
     if (file.availability(ctx.now()) === 'expired') {
       file.release();
@@ -106,7 +110,8 @@ export const videoRoutes: SimRoutePlugin = (app, ctx) => {
     }
     const bytes = await file.bytes();
     void reply.header('content-type', file.mime).header('content-length', String(bytes.length));
-    const slow = ctx.faults.take('slow-download', { method: request.method, path: request.url.split('?')[0] ?? request.url, model: task.model });
+    const path = request.url.split('?')[0] ?? request.url;
+    const slow = ctx.faults.take('slow-download', { method: request.method, path, model: task.model });
     return reply.send(slow ? throttledStream(bytes, slow.bytesPerSecond) : bytes);
   });
 

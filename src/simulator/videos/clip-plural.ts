@@ -58,7 +58,10 @@ const omniSchema = z.object({
   aspect_ratio: aspectRatio.optional(),
   audio: z.boolean().optional(),
   // Item fields are not shown by the interface: `video_url` (or `url`) is read.
-  video_list: z.array(z.looseObject({ video_url: nonEmpty.optional(), url: nonEmpty.optional() })).max(1, 'at most 1 video').optional(),
+  video_list: z
+    .array(z.looseObject({ video_url: nonEmpty.optional(), url: nonEmpty.optional() }))
+    .max(1, 'at most 1 video')
+    .optional(),
   metadata: z
     .object({
       image_list: z.array(z.looseObject({ image_url: nonEmpty.optional(), url: nonEmpty.optional() })).optional(),

@@ -23,7 +23,13 @@ function resultWindow(schedule: TaskSchedule): { availableFromMs: number; expire
   return { availableFromMs: schedule.endsAtMs, expiresAtMs: schedule.expiresAtMs };
 }
 
-function pictureFile(media: MediaState, seed: string, width: number, height: number, window: { availableFromMs: number; expiresAtMs?: number }): ServedFile {
+function pictureFile(
+  media: MediaState,
+  seed: string,
+  width: number,
+  height: number,
+  window: { availableFromMs: number; expiresAtMs?: number },
+): ServedFile {
   return media.files.add({
     extension: 'png',
     mime: 'image/png',
@@ -45,7 +51,13 @@ function characterOf(media: MediaState, seed: string, schedule: TaskSchedule, ch
 }
 
 /** Schedules a video task: its clips (and thumbnails) are served from completion until expiry. */
-export function submitVideoTask(plan: VideoPlan, media: MediaState, submitter: Submitter, durationMs: number, newId: (prefix: string) => string): SimTask {
+export function submitVideoTask(
+  plan: VideoPlan,
+  media: MediaState,
+  submitter: Submitter,
+  durationMs: number,
+  newId: (prefix: string) => string,
+): SimTask {
   const schedule = media.scheduleFor(submitter.request, plan.model, durationMs);
   const id = media.newTaskId(plan.family);
   const succeeds = schedule.failureMessage === undefined;
@@ -68,7 +80,13 @@ export function submitVideoTask(plan: VideoPlan, media: MediaState, submitter: S
   const thumbnails =
     succeeds && plan.thumbnails === true
       ? outputs.map((_, index) =>
-          pictureFile(media, `${plan.prompt}\u0000${id}\u0000${index}`, Math.round(width / 4), Math.round(height / 4), window),
+          pictureFile(
+            media,
+            `${plan.prompt}\u0000${id}\u0000${index}`,
+            Math.round(width / 4),
+            Math.round(height / 4),
+            window,
+          ),
         )
       : [];
   const task: SimTask = {

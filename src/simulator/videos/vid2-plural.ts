@@ -79,7 +79,9 @@ export async function planVid2Video(
   const prompt = request.prompt?.trim() ?? '';
   if (metadata.character_from_task !== undefined) {
     const source = characters.finishedVideo(metadata.character_from_task);
-    if (typeof source === 'string') throw badRequest(`metadata.character_from_task: ${source}`, 'metadata.character_from_task');
+    if (typeof source === 'string') {
+      throw badRequest(`metadata.character_from_task: ${source}`, 'metadata.character_from_task');
+    }
     return {
       family: 'character',
       model: request.model,
