@@ -1,9 +1,10 @@
 import { initial } from './001_initial';
 import { promptSearch } from './002_prompt_search';
 import { uploadFileId } from './003_upload_file_id';
+import { batchSourceKey } from './004_batch_source_key';
 import type { Migration } from './migration';
 
 export type { Migration } from './migration';
 
 /** Every migration in order. Add a change as a new numbered file; never edit a released one. */
-export const migrations: readonly Migration[] = [initial, promptSearch, uploadFileId];
+export const migrations: readonly Migration[] = [initial, promptSearch, uploadFileId, batchSourceKey];
