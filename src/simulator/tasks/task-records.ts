@@ -42,11 +42,13 @@ function baseRecord(task: SimTask, phase: TaskPhase): Json {
   record.status = phase.status;
   record.progress = phase.progress;
   record.created_at = unixSeconds(task.schedule.createdAtMs);
-  if (task.video) {
+  // `seconds` and `size` belong to the `video` object records (sora-style and kling3); the
+  // generation.task families carry what they report in `metadata`.
+  if (task.video && record.object === 'video') {
     record.seconds = String(task.video.seconds);
     record.size = task.video.size;
-    if (task.video.remixedFrom !== undefined) record.remixed_from_video_id = task.video.remixedFrom;
   }
+  if (task.video?.remixedFrom !== undefined) record.remixed_from_video_id = task.video.remixedFrom;
   // Records of the `video` object answer with the interface's field list, which has no metadata.
   if (record.object === 'generation.task') record.metadata = { ...task.metadata };
   return record;

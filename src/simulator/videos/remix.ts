@@ -82,7 +82,7 @@ function durationRemix(source: SimTask, request: z.infer<typeof remixSchema>): V
     seconds,
     size,
     count: 1,
-    metadata: { size },
+    metadata: { size, seconds: String(seconds) },
     priceFactor: 1,
     remixedFrom: source.id,
   };

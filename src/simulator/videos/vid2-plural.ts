@@ -115,16 +115,17 @@ export async function planVid2Video(
     }
   }
   const duration = request.duration ?? 4;
+  const seconds = shortened ? duration - 1 : duration;
   const count = metadata.n ?? 1;
   const size = videoSizeFor('720p', request.aspect_ratio ?? '16:9');
   return {
     family: 'video-vid2',
     model: request.model,
     prompt,
-    seconds: shortened ? duration - 1 : duration,
+    seconds,
     size,
     count,
-    metadata: { ...metadata, n: count, size },
+    metadata: { ...metadata, n: count, size, seconds: String(seconds) },
     priceFactor: count,
     private: metadata.private === true,
     thumbnails: request.thumbnail === true,

@@ -45,18 +45,20 @@ describe('remix with duration (task_... ids; vid-2, vid-2-pro, vid-2-vip)', () =
     expect(typeof body.created_at).toBe('number');
     expect(at(body, 'metadata.size')).toBe('1280x720');
     const done = await finishedTask(text(body, 'id'));
-    expect(done.seconds).toBe('15');
+    expect(at(done, 'metadata.seconds')).toBe('15');
     expect(await videoAt(text(done, 'url'))).toEqual({ width: 1280, height: 720 });
   });
 
   it('durations: vid-2 10 or 15, vid-2-pro 15 (HD) or 25, vid-2-vip accepted', async () => {
     const source = await finishedVvip();
     const change = { prompt: 'add falling leaves' };
-    expect((await remix(source, { model: 'vid-2', ...change })).body.seconds).toBe('10');
+    expect(at((await remix(source, { model: 'vid-2', ...change })).body, 'metadata.seconds')).toBe('10');
     expect((await remix(source, { model: 'vid-2', duration: 12, ...change })).status).toBe(400);
     const hd = await remix(source, { model: 'vid-2-pro', duration: 15, ...change });
-    expect(hd.body.size).toBe('1920x1080');
-    expect((await remix(source, { model: 'vid-2-pro', duration: 25, ...change })).body.seconds).toBe('25');
+    expect(at(hd.body, 'metadata.size')).toBe('1920x1080');
+    const long = await remix(source, { model: 'vid-2-pro', duration: 25, ...change });
+    expect(at(long.body, 'metadata.seconds')).toBe('25');
+    expect(at(long.body, 'metadata.size')).toBe('1280x720');
     expect((await remix(source, { model: 'vid-2-pro', duration: 10, ...change })).status).toBe(400);
     expect((await remix(source, { model: 'vid-2-vip', ...change })).status).toBe(200);
   });

@@ -32,6 +32,8 @@ describe('turbo (clip-3.0-turbo)', () => {
     expect(status).toBe(200);
     expect(body).toMatchObject({ object: 'generation.task', model: 'clip-3.0-turbo', status: 'queued', progress: 0, metadata: {} });
     expect(typeof body.created_at).toBe('number');
+    expect(body.seconds).toBeUndefined();
+    expect(body.size).toBeUndefined();
     const done = await finishedTask(text(body, 'id'));
     expect(done.status).toBe('completed');
     expect(await videoAt(text(done, 'metadata.url'))).toEqual({ width: 1280, height: 720 });
