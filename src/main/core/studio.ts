@@ -1,5 +1,9 @@
 import { EventBus } from './events/event-bus';
 import { DemoGateway } from './demo/demo-gateway';
+import { GatewayService } from './gateway/gateway-service';
+import { accountHandlers } from './gateway/routes/account-routes';
+import { modelsHandlers } from './gateway/routes/models-routes';
+import { uploadsHandlers } from './gateway/routes/uploads-routes';
 import { createRouter, type RouteHandlers, type Router } from './router/router';
 import { SettingsService } from './settings/settings-service';
 import { settingsHandlers } from './settings/routes';
@@ -12,6 +16,8 @@ export interface StudioPlatform {
   version: string;
   store: KeyValueStore;
   vault: Vault;
+  /** The studio's data folder (upload cache); without it, caches live in memory only. */
+  dataDir?: string;
 }
 
 /** The studio's services, wired in one place. Transports only see `router` and `bus`. */
@@ -25,6 +31,7 @@ export function createStudio(platform: StudioPlatform): Studio {
   const bus = new EventBus();
   const settings = new SettingsService(platform.store, platform.vault, bus);
   const demo = new DemoGateway();
+  const gateway = new GatewayService(settings, demo, { dataDir: platform.dataDir });
 
   const handlers: RouteHandlers = {
     'app.get_info': async () => {
@@ -38,11 +45,17 @@ export function createStudio(platform: StudioPlatform): Studio {
       };
     },
     ...settingsHandlers(settings),
+    ...modelsHandlers(gateway),
+    ...accountHandlers(gateway, bus),
+    ...uploadsHandlers(gateway),
   };
 
   return {
     router: createRouter(handlers),
     bus,
-    stop: () => demo.stop(),
+    stop: async () => {
+      await gateway.stop();
+      await demo.stop();
+    },
   };
 }

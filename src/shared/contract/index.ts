@@ -2,21 +2,31 @@ import type { z } from 'zod';
 import type { EventDefinition, RouteDefinition } from './define';
 import { appRoutes } from './app';
 import { settingsEvents, settingsRoutes } from './settings';
+import { modelsRoutes } from './models';
+import { accountEvents, accountRoutes } from './account';
+import { uploadsRoutes } from './uploads';
 
 export * from './define';
 export * from './errors';
 export * from './app';
 export * from './settings';
+export * from './models';
+export * from './account';
+export * from './uploads';
 
 /** Every route of the studio contract, by name. Later domains add their tables here. */
 export const routes = {
   ...appRoutes,
   ...settingsRoutes,
+  ...modelsRoutes,
+  ...accountRoutes,
+  ...uploadsRoutes,
 } satisfies Record<string, RouteDefinition>;
 
 /** Every event main may push to the renderer, by name. */
 export const events = {
   ...settingsEvents,
+  ...accountEvents,
 } satisfies Record<string, EventDefinition>;
 
 export type Routes = typeof routes;

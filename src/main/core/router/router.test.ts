@@ -5,7 +5,8 @@ import { StudioFailure } from './failure';
 
 function handlers(overrides: Partial<RouteHandlers> = {}): RouteHandlers {
   const calls: unknown[] = [];
-  const base: RouteHandlers = {
+  // Only the routes these tests call; other domains' handlers are not needed here.
+  const base: Partial<RouteHandlers> = {
     'app.get_info': () => ({ name: 'Atelier', version: '1', shell: 'web', demoMode: true, gatewayUrl: 'http://127.0.0.1:1' }),
     'settings.get': () => ({ language: 'en', theme: 'dark', activeProfileId: null }),
     'settings.update': (patch) => {
@@ -18,7 +19,7 @@ function handlers(overrides: Partial<RouteHandlers> = {}): RouteHandlers {
     'profiles.set_api_key': ({ id }) => ({ id, name: 'n', baseUrl: 'https://g', hasApiKey: true }),
     'profiles.clear_api_key': ({ id }) => ({ id, name: 'n', baseUrl: 'https://g', hasApiKey: false }),
   };
-  return { ...base, ...overrides };
+  return { ...base, ...overrides } as RouteHandlers;
 }
 
 describe('router', () => {

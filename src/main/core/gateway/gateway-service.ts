@@ -1,0 +1,79 @@
+/**
+ * Chooses the gateway the studio talks to (the active profile with its unsealed key, or the
+ * embedded demo gateway) and keeps one client per connection. Services and routes ask it for a
+ * client; the key never leaves main.
+ */
+import { createHash } from 'node:crypto';
+import { join } from 'node:path';
+import type { DemoGateway } from '../demo/demo-gateway';
+import { StudioFailure } from '../router/failure';
+import type { SettingsService } from '../settings/settings-service';
+import { GatewayClient, type GatewayClientOptions } from './client';
+import { JsonFileUploadCache, MemoryUploadCache, type UploadCache } from './upload-cache';
+
+/** The client for the gateway in use, and which gateway that is. */
+export interface ActiveGateway {
+  client: GatewayClient;
+  /** True when no profile is active and the embedded demo gateway answers. */
+  demoMode: boolean;
+  profileId: string | null;
+}
+
+export interface GatewayServiceOptions {
+  /** Data folder for the upload cache; without one, uploads are remembered in memory only. */
+  dataDir?: string | undefined;
+  /** Client settings (timeouts, retry policy) for every connection. */
+  client?: Partial<Omit<GatewayClientOptions, 'baseUrl' | 'apiKey' | 'uploadCache' | 'uploadScope'>>;
+}
+
+export class GatewayService {
+  private readonly clients = new Map<string, GatewayClient>();
+  private readonly uploadCache: UploadCache;
+
+  constructor(
+    private readonly settings: SettingsService,
+    private readonly demo: DemoGateway,
+    private readonly options: GatewayServiceOptions = {},
+  ) {
+    this.uploadCache =
+      options.dataDir === undefined ? new MemoryUploadCache() : new JsonFileUploadCache(join(options.dataDir, 'upload-cache.json'));
+  }
+
+  /** The client of the gateway in use right now. */
+  async active(): Promise<ActiveGateway> {
+    const profile = this.settings.activeProfile();
+    if (profile === undefined) {
+      const { baseUrl, apiKey } = await this.demo.connection();
+      return { client: this.clientFor('demo', baseUrl, apiKey), demoMode: true, profileId: null };
+    }
+    const apiKey = this.settings.apiKeyFor(profile.id);
+    if (apiKey === undefined) {
+      throw new StudioFailure('unauthorized', `The profile "${profile.name}" has no API key yet. Add one in Settings.`);
+    }
+    return { client: this.clientFor(profile.id, profile.baseUrl, apiKey), demoMode: false, profileId: profile.id };
+  }
+
+  /** Closes every connection pool. */
+  async stop(): Promise<void> {
+    const clients = [...this.clients.values()];
+    this.clients.clear();
+    await Promise.all(clients.map((client) => client.close()));
+  }
+
+  private clientFor(profile: string, baseUrl: string, apiKey: string): GatewayClient {
+    // A fingerprint, not the key, names the connection; a changed key or address gets a new client.
+    const fingerprint = createHash('sha256').update(`${profile}\n${baseUrl}\n${apiKey}`).digest('hex');
+    let client = this.clients.get(fingerprint);
+    if (!client) {
+      client = new GatewayClient({
+        ...this.options.client,
+        baseUrl,
+        apiKey,
+        uploadCache: this.uploadCache,
+        uploadScope: `${profile}@${baseUrl}`,
+      });
+      this.clients.set(fingerprint, client);
+    }
+    return client;
+  }
+}

@@ -1,0 +1,14 @@
+import type { RouteHandlers } from '../../router/router';
+import type { GatewayService } from '../gateway-service';
+import { listModelViews } from '../model-views';
+import { withGatewayFailures } from './failures';
+
+export function modelsHandlers(gateway: GatewayService): Pick<RouteHandlers, 'models.list'> {
+  return {
+    'models.list': () =>
+      withGatewayFailures(async () => {
+        const { client, demoMode } = await gateway.active();
+        return { models: await listModelViews(client), demoMode };
+      }),
+  };
+}

@@ -1,0 +1,44 @@
+import { z } from 'zod';
+import { defineRoute } from './define';
+
+const localizedTextSchema = z.object({ en: z.string(), 'zh-CN': z.string() });
+
+/** One way to call a model: a catalog variant, or a generic form for models the catalog does not know. */
+export const modelVariantSchema = z.object({
+  /** Catalog variant id; the renderer builds its form from the shared catalog (`variantById`). */
+  id: z.string(),
+  kind: z.enum(['image', 'video', 'character']),
+  label: localizedTextSchema,
+  help: localizedTextSchema,
+  /** True for the generic entry of a model the catalog does not know. */
+  generic: z.boolean(),
+});
+export type ModelVariant = z.infer<typeof modelVariantSchema>;
+
+export const modelTypeSchema = z.enum(['text', 'image', 'video', 'audio']);
+export type ModelType = z.infer<typeof modelTypeSchema>;
+
+/** A model the key in use may call, with how to call it. */
+export const modelViewSchema = z.object({
+  id: z.string(),
+  type: modelTypeSchema,
+  ownedBy: z.string().nullable(),
+  /** `supported_endpoint_types` as the gateway lists them. */
+  endpointTypes: z.array(z.string()),
+  /** Text model callable only through `POST /v1/responses`. */
+  responsesOnly: z.boolean(),
+  /** Image and video models: their catalog variants, or one generic variant. Empty for text and audio. */
+  variants: z.array(modelVariantSchema),
+});
+export type ModelView = z.infer<typeof modelViewSchema>;
+
+export const modelListSchema = z.object({
+  models: z.array(modelViewSchema),
+  /** True when the embedded demo gateway answered. */
+  demoMode: z.boolean(),
+});
+export type ModelListView = z.infer<typeof modelListSchema>;
+
+export const modelsRoutes = {
+  'models.list': defineRoute({ input: z.object({}).strict(), output: modelListSchema }),
+};
