@@ -1,0 +1,95 @@
+/**
+ * Which catalog variant a jobs-file line is for. A line names a model; most models have one
+ * variant. The first image model is told apart by its body as the gateway does (a ratio size
+ * selects the task channel, `image_urls` or a mask selects edit mode, anything else the direct
+ * one); for other models with several variants, the one the line is valid for is taken, and a
+ * line that fits several must name one with `"variant"`.
+ */
+import { CATALOG, findVariants, variantById, type RequestIssue, type VariantEntry, type WireBody } from '../shared/catalog';
+
+/** What the choice looks at besides the variants' own rules. */
+export interface LineShape {
+  model: string;
+  body: WireBody;
+  variant: string | undefined;
+  hasMask: boolean;
+}
+
+export type VariantChoice = { ok: true; entry: VariantEntry } | { ok: false; message: string };
+
+const GEN_IMAGE = {
+  direct: 'image.gen-image-2.direct',
+  edit: 'image.gen-image-2.edit',
+  task: 'image.gen-image-2.task',
+} as const;
+
+/** Every model id the catalog knows, sorted. */
+export function knownModels(): string[] {
+  return [...new Set(CATALOG.flatMap((entry) => entry.modelIds))].sort();
+}
+
+function hasPathParameters(entry: VariantEntry): boolean {
+  return entry.fields.some((field) => field.in === 'path');
+}
+
+function givesPathParameters(entry: VariantEntry, body: WireBody): boolean {
+  return entry.fields.filter((field) => field.in === 'path').every((field) => field.key in body);
+}
+
+function genImageVariant(shape: LineShape, candidates: readonly VariantEntry[]): VariantEntry | undefined {
+  const ids = new Set(candidates.map((entry) => entry.id));
+  if (!Object.values(GEN_IMAGE).every((id) => ids.has(id))) return undefined;
+  const size = shape.body.size;
+  const id = typeof size === 'string' && /^\s*\d+\s*:\s*\d+\s*$/.test(size)
+    ? GEN_IMAGE.task
+    : 'image_urls' in shape.body || shape.hasMask
+      ? GEN_IMAGE.edit
+      : GEN_IMAGE.direct;
+  return candidates.find((entry) => entry.id === id);
+}
+
+function explicitVariant(shape: LineShape): VariantChoice {
+  const id = shape.variant ?? '';
+  const entry = variantById(id);
+  const ofModel = findVariants(shape.model).map((candidate) => candidate.id);
+  const choices = ofModel.length > 0 ? `; variants of ${shape.model}: ${ofModel.join(', ')}` : '';
+  if (!entry) return { ok: false, message: `unknown variant "${id}"${choices}` };
+  if (!entry.modelIds.includes(shape.model)) return { ok: false, message: `variant ${id} does not serve model "${shape.model}"${choices}` };
+  return { ok: true, entry };
+}
+
+/**
+ * Chooses the variant of a line. `issuesFor` validates the line against one variant (body,
+ * path parameters, files); it decides between variants of the same model.
+ */
+export function chooseVariant(shape: LineShape, issuesFor: (entry: VariantEntry) => readonly RequestIssue[]): VariantChoice {
+  if (shape.variant !== undefined) return explicitVariant(shape);
+  const candidates = findVariants(shape.model);
+  if (candidates.length === 0) {
+    return {
+      ok: false,
+      message:
+        `unknown model "${shape.model}"; known models: ${knownModels().join(', ')}. ` +
+        `For a model the gateway lists but this tool has no form for, add "variant": "image.generic:${shape.model}" (or video.generic:...)`,
+    };
+  }
+  const [only] = candidates;
+  if (only && candidates.length === 1) return { ok: true, entry: only };
+  const genImage = genImageVariant(shape, candidates);
+  if (genImage) return { ok: true, entry: genImage };
+  // Remix-style variants need their path parameter (`video_id`); the others must not get one.
+  const fitting = candidates.filter((entry) => !hasPathParameters(entry) || givesPathParameters(entry, shape.body));
+  const valid = fitting.filter((entry) => issuesFor(entry).length === 0);
+  const [onlyValid] = valid;
+  if (onlyValid && valid.length === 1) return { ok: true, entry: onlyValid };
+  const [onlyFitting] = fitting;
+  if (onlyFitting && fitting.length === 1) return { ok: true, entry: onlyFitting };
+  if (valid.length > 1) {
+    return { ok: false, message: `model "${shape.model}" has several variants that fit this line (${valid.map((e) => e.id).join(', ')}); add "variant": "<id>" to choose one` };
+  }
+  const reasons = fitting.map((entry) => `${entry.id}: ${issuesFor(entry)[0]?.message ?? 'does not fit'}`);
+  return {
+    ok: false,
+    message: `model "${shape.model}" has several variants and this line fits none of them (${reasons.join('; ')}); fix the line, or add "variant": "<id>" to see every problem for one variant`,
+  };
+}
