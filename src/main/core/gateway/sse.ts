@@ -37,9 +37,8 @@ export async function* serverSentEvents(answer: StreamAnswer, site: { method: st
       if (state.oversized) throw oversizedError();
       yield* pending.splice(0);
     }
-    parser.feed(decoder.decode());
-    // A last event without its closing blank line still counts.
-    parser.reset({ consume: true });
+    // A last event without its closing blank line still counts (some deployments end that way).
+    parser.feed(`${decoder.decode()}\n\n`);
     yield* pending.splice(0);
   } catch (error) {
     throw answer.failure(error);
