@@ -46,6 +46,13 @@ describe('retries of GETs', () => {
     expect(await gw.requests('GET /v1/models')).toBe(3);
   });
 
+  it('honours Retry-After given as an HTTP date', async () => {
+    const soon = new Date(Date.now() + 1000).toUTCString();
+    await gw.addFault({ kind: 'error', status: 429, route: 'GET /v1/models', count: 1, headers: { 'retry-after': soon } });
+    await gw.client().models.list();
+    expect(await gw.requests('GET /v1/models')).toBe(2);
+  });
+
   it('does not sit out a Retry-After longer than the policy allows', async () => {
     await gw.addFault({ kind: 'rate-limit', route: 'GET /v1/balance', retryAfterSeconds: 120 });
     const error = await failure(gw.client().account.tokenBalance());
