@@ -1,0 +1,44 @@
+/**
+ * The input stage of `batch`: read the jobs file and check every line. Nothing touches the
+ * network here, so a file with mistakes costs nothing.
+ */
+import { readFile } from 'node:fs/promises';
+import { dirname, resolve } from 'node:path';
+import { UsageError } from './args';
+import { parseJobsFile, type LineProblem } from './jobs-file';
+import { checkJobLines, type CheckedLine } from './line-check';
+
+export interface BatchInput {
+  /** Absolute path of the jobs file. */
+  path: string;
+  /** Its exact bytes (part of the batch's source key). */
+  content: Buffer;
+  checked: CheckedLine[];
+  /** Every problem, in line order; the batch may run only when this is empty. */
+  problems: LineProblem[];
+  /** Non-blocking notes per line. */
+  warnings: LineProblem[];
+}
+
+/** Reads and checks a jobs file. Throws UsageError when the file cannot be read. */
+export async function readBatchInput(jobsFile: string): Promise<BatchInput> {
+  const path = resolve(jobsFile);
+  let content: Buffer;
+  try {
+    content = await readFile(path);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    const reason = code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'it is a folder' : (error as Error).message;
+    throw new UsageError(`Cannot read the jobs file ${path}: ${reason}`);
+  }
+  const parsed = parseJobsFile(content.toString('utf8'));
+  const { checked, problems } = await checkJobLines(parsed.lines, dirname(path));
+  const all = [...parsed.problems, ...problems].sort((a, b) => a.line - b.line);
+  const warnings = checked.flatMap((line) => line.warnings.map((message) => ({ line: line.line, message })));
+  return { path, content, checked, problems: all, warnings };
+}
+
+/** `line 3: message`, or the message alone for the file as a whole. */
+export function formatProblem(problem: LineProblem): string {
+  return problem.line > 0 ? `line ${problem.line}: ${problem.message}` : problem.message;
+}

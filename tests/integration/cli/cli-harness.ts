@@ -1,0 +1,145 @@
+/**
+ * The CLI as a user runs it: the demo gateway started with `npm run sim` as its own process
+ * (its printed address, key and admin token parsed), and the CLI spawned as a child process
+ * with its own environment, output and exit code.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdir, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import sharp from 'sharp';
+import { request } from 'undici';
+
+export const REPO_ROOT = resolve(import.meta.dirname, '../../..');
+const CLI_ENTRY = join(REPO_ROOT, 'src/cli/index.ts');
+
+export interface SimProcess {
+  url: string;
+  demoKey: string;
+  adminToken: string;
+  stats(): Promise<{ submissions: Record<string, number>; totalSubmissions: number; requests: Record<string, number> }>;
+  addFault(rule: Record<string, unknown>): Promise<void>;
+  stop(): Promise<void>;
+}
+
+function waitForExit(child: ChildProcess): Promise<number | null> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve(child.exitCode);
+  return new Promise((done) => child.once('exit', (code) => done(code)));
+}
+
+/** Starts `npm run sim` on a free port with short task durations; resolves once it printed its address. */
+export async function startSimProcess(taskMs = 300): Promise<SimProcess> {
+  const child = spawn('npm', ['run', '--silent', 'sim', '--', '--port', '0', '--task-ms', String(taskMs)], {
+    cwd: REPO_ROOT,
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, ATELIER_LOG: 'silent' },
+  });
+  let output = '';
+  const printed = await new Promise<{ url: string; demoKey: string; adminToken: string }>((done, fail) => {
+    const timer = setTimeout(() => fail(new Error(`npm run sim printed no address:\n${output}`)), 20_000);
+    child.stdout.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      const url = /listening on (http:\/\/\S+)/.exec(output)?.[1];
+      const demoKey = /Demo key:\s+(sk-\S+)/.exec(output)?.[1];
+      const adminToken = /Admin token:\s+(\S+)/.exec(output)?.[1];
+      if (url && demoKey && adminToken) {
+        clearTimeout(timer);
+        done({ url, demoKey, adminToken });
+      }
+    });
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.once('exit', (code) => fail(new Error(`npm run sim exited (${code}):\n${output}`)));
+  });
+  const admin = async <T>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> => {
+    const answer = await request(`${printed.url}/__admin${path}`, {
+      method,
+      headers: { 'x-admin-token': printed.adminToken, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+    const json = (await answer.body.json()) as T;
+    if (answer.statusCode >= 400) throw new Error(`admin ${path}: ${answer.statusCode} ${JSON.stringify(json)}`);
+    return json;
+  };
+  return {
+    ...printed,
+    stats: () => admin('GET', '/stats'),
+    addFault: async (rule) => {
+      await admin('POST', '/faults', rule);
+    },
+    stop: async () => {
+      if (child.pid !== undefined && child.exitCode === null) process.kill(-child.pid, 'SIGTERM');
+      await waitForExit(child);
+    },
+  };
+}
+
+export interface CliRun {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+export interface CliOptions {
+  env?: Record<string, string | undefined>;
+  /** Called with the running child and its output so far, each time it prints. */
+  onOutput?: (child: ChildProcess, output: { stdout: string; stderr: string }) => void;
+  timeoutMs?: number;
+}
+
+/**
+ * Runs the CLI (`src/cli/index.ts` through tsx, as `npm run atelier` does, in one process so
+ * signals reach it directly) and collects its output. `viaNpm` runs the npm script itself.
+ */
+export async function runCli(args: readonly string[], options: CliOptions & { viaNpm?: boolean } = {}): Promise<CliRun> {
+  const env: Record<string, string | undefined> = { ...process.env, ATELIER_LOG: 'silent', ATELIER_API_KEY: undefined, ...options.env };
+  const [command, prefix] = options.viaNpm === true ? ['npm', ['run', '--silent', 'atelier', '--']] : [process.execPath, ['--import', 'tsx', CLI_ENTRY]];
+  const child = spawn(command, [...prefix, ...args], {
+    cwd: REPO_ROOT,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: Object.fromEntries(Object.entries(env).filter((pair): pair is [string, string] => pair[1] !== undefined)),
+  });
+  const output = { stdout: '', stderr: '' };
+  child.stdout.on('data', (chunk: Buffer) => {
+    output.stdout += chunk.toString();
+    options.onOutput?.(child, output);
+  });
+  child.stderr.on('data', (chunk: Buffer) => {
+    output.stderr += chunk.toString();
+    options.onOutput?.(child, output);
+  });
+  const timer = setTimeout(() => child.kill('SIGKILL'), options.timeoutMs ?? 40_000);
+  const code = await waitForExit(child);
+  clearTimeout(timer);
+  return { code, ...output };
+}
+
+/** A temporary folder, removed by the returned cleanup. */
+export function tempDir(prefix = 'atelier-cli-'): { dir: string; cleanup: () => void } {
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  return { dir, cleanup: () => rmSync(dir, { recursive: true, force: true }) };
+}
+
+/** Writes a PNG of the given size (transparent when `alpha`, for masks). */
+export async function writePng(path: string, width: number, height: number, options: { alpha?: boolean; seed?: number } = {}): Promise<string> {
+  await mkdir(dirname(path), { recursive: true });
+  const seed = options.seed ?? 1;
+  await sharp({
+    create: {
+      width,
+      height,
+      channels: options.alpha === true ? 4 : 3,
+      background: { r: (seed * 53) % 256, g: (seed * 97) % 256, b: 90, alpha: options.alpha === true ? 0 : 1 },
+    },
+  })
+    .png()
+    .toFile(path);
+  return path;
+}
+
+/** Writes a JSONL file of the given lines (objects are serialised, strings written as they are). */
+export async function writeJobs(path: string, lines: readonly (object | string)[]): Promise<string> {
+  await writeFile(path, lines.map((line) => (typeof line === 'string' ? line : JSON.stringify(line))).join('\n') + '\n');
+  return path;
+}
