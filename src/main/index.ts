@@ -6,7 +6,7 @@ import Store from 'electron-store';
 import { createStudio, type Studio } from './core/studio';
 import { createFileKeyVault } from './core/vault/file-key-vault';
 import { createLogger } from './core/log';
-import { APP_ORIGIN, registerAppScheme, serveRenderer } from './electron/app-protocol';
+import { APP_ORIGIN, registerAppScheme, serveLibraryMedia, serveRenderer } from './electron/app-protocol';
 import { forwardEvents, registerIpcTransport } from './electron/ipc-transport';
 import { createSafeStorageVault } from './electron/safe-storage-vault';
 import { createStudioWindow, preloadPath } from './electron/window';
@@ -36,9 +36,15 @@ async function start(): Promise<void> {
     version: app.getVersion(),
     store: new Store<Record<string, unknown>>({ cwd: dataDir, name: 'settings' }),
     vault: createSafeStorageVault() ?? createFileKeyVault(join(dataDir, 'vault.key')),
+    dataDir,
+    libraryDir: process.env.ATELIER_LIBRARY_DIR ?? join(app.getPath('pictures'), 'Atelier'),
   });
   registerIpcTransport(studio, isTrustedOrigin);
   serveRenderer(join(mainDir, '../renderer'), CONTENT_SECURITY_POLICY);
+  serveLibraryMedia(() => {
+    if (!studio) throw new Error('the studio is not running');
+    return studio.libraryRoot();
+  });
   const openWindow = (): void => {
     if (!studio) return;
     const window = createStudioWindow(preloadPath(mainDir), devServerUrl ?? `${APP_ORIGIN}/index.html`, isTrustedOrigin);

@@ -13,6 +13,7 @@ export function createTestStudio(): { studio: Studio; dataDir: string } {
     version: '0.0.0-test',
     store: createConfStore(dataDir),
     vault: createFileKeyVault(join(dataDir, 'vault.key')),
+    dataDir,
   });
   return { studio, dataDir };
 }

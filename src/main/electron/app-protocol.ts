@@ -1,9 +1,12 @@
 import { readFile } from 'node:fs/promises';
 import { extname, join, normalize, sep } from 'node:path';
-import { protocol } from 'electron';
+import { pathToFileURL } from 'node:url';
+import { net, protocol } from 'electron';
+import { resolveInLibrary } from '../core/library/library-files';
 
 export const APP_SCHEME = 'atelier-app';
 export const APP_ORIGIN = `${APP_SCHEME}://studio`;
+export const MEDIA_SCHEME = 'atelier-media';
 
 const MIME: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -19,6 +22,7 @@ const MIME: Record<string, string> = {
 export function registerAppScheme(): void {
   protocol.registerSchemesAsPrivileged([
     { scheme: APP_SCHEME, privileges: { standard: true, secure: true, supportFetchAPI: true } },
+    { scheme: MEDIA_SCHEME, privileges: { standard: true, secure: true, stream: true } },
   ]);
 }
 
@@ -36,6 +40,20 @@ export function serveRenderer(root: string, contentSecurityPolicy: string): void
           'content-security-policy': contentSecurityPolicy,
         },
       });
+    } catch {
+      return new Response('Not found', { status: 404 });
+    }
+  });
+}
+
+/** Serves library files as `atelier-media://library/<path>`, never anything outside the library folder. */
+export function serveLibraryMedia(libraryRoot: () => string): void {
+  protocol.handle(MEDIA_SCHEME, (request) => {
+    try {
+      const { pathname } = new URL(request.url);
+      const file = resolveInLibrary(libraryRoot(), decodeURIComponent(pathname.replace(/^\/+/, '')));
+      // net.fetch of the file URL keeps range requests working for video seeking.
+      return net.fetch(pathToFileURL(file).toString(), { headers: request.headers });
     } catch {
       return new Response('Not found', { status: 404 });
     }

@@ -31,6 +31,8 @@ const studio = createStudio({
   version: packageVersion(import.meta.url),
   store: createConfStore(dataDir),
   vault: createFileKeyVault(join(dataDir, 'vault.key')),
+  dataDir,
+  libraryDir: process.env.ATELIER_LIBRARY_DIR,
 });
 const server = await startWebServer({
   studio,

@@ -6,6 +6,7 @@ import Fastify from 'fastify';
 import type { Studio } from '../core/studio';
 import { createSessionGuard } from './session-guard';
 import { registerEventStream } from './event-stream';
+import { registerMediaRoute } from './media';
 
 export interface WebServerOptions {
   studio: Studio;
@@ -59,6 +60,7 @@ export async function startWebServer(options: WebServerOptions): Promise<Running
     },
   );
   registerEventStream(app, options.studio.bus);
+  registerMediaRoute(app, () => options.studio.libraryRoot());
 
   if (options.rendererDir !== undefined && existsSync(options.rendererDir)) {
     await app.register(fastifyStatic, { root: options.rendererDir, index: 'index.html' });

@@ -5,6 +5,7 @@ import { settingsEvents, settingsRoutes } from './settings';
 import { modelsRoutes } from './models';
 import { accountEvents, accountRoutes } from './account';
 import { uploadsRoutes } from './uploads';
+import { libraryEvents, libraryRoutes } from './library';
 
 export * from './define';
 export * from './errors';
@@ -13,6 +14,7 @@ export * from './settings';
 export * from './models';
 export * from './account';
 export * from './uploads';
+export * from './library';
 
 /** Every route of the studio contract, by name. Later domains add their tables here. */
 export const routes = {
@@ -21,12 +23,14 @@ export const routes = {
   ...modelsRoutes,
   ...accountRoutes,
   ...uploadsRoutes,
+  ...libraryRoutes,
 } satisfies Record<string, RouteDefinition>;
 
 /** Every event main may push to the renderer, by name. */
 export const events = {
   ...settingsEvents,
   ...accountEvents,
+  ...libraryEvents,
 } satisfies Record<string, EventDefinition>;
 
 export type Routes = typeof routes;

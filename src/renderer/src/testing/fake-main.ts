@@ -106,6 +106,7 @@ export function createFakeMain(): FakeMain {
       listeners.set(event, set);
       return () => set.delete(listener);
     },
+    mediaUrl: (libraryPath) => `/media/${libraryPath}`,
   };
 
   return {

@@ -113,3 +113,10 @@ describe('web transport: events', () => {
     expect(FakeEventSource.opened).toHaveLength(2);
   });
 });
+
+describe('web transport: media', () => {
+  it('points library files at /media with each path segment encoded', () => {
+    const transport = createWebTransport({ baseUrl: 'http://127.0.0.1:9' });
+    expect(transport.mediaUrl('2026/11/22/a b#1.png')).toBe('http://127.0.0.1:9/media/2026/11/22/a%20b%231.png');
+  });
+});

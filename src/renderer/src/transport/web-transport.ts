@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { Envelope, StudioError } from '../../../shared/contract';
 import { studioErrorSchema } from '../../../shared/contract';
-import type { StudioTransport } from '../../../shared/contract/client';
+import { encodeLibraryPath, type StudioTransport } from '../../../shared/contract/client';
 
 /** Platform pieces the web transport needs; injectable so tests can stand in for the browser. */
 export interface WebTransportOptions {
@@ -99,5 +99,8 @@ export function createWebTransport(options: WebTransportOptions = {}): StudioTra
     };
   }
 
-  return { invoke, on };
+  // Served by the web server's /media route behind the session cookie, confined to the library folder.
+  const mediaUrl = (libraryPath: string): string => `${baseUrl}/media/${encodeLibraryPath(libraryPath)}`;
+
+  return { invoke, on, mediaUrl };
 }
