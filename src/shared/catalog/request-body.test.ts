@@ -2,13 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { SizeField } from './types';
 import { buildRequestBody, buildRequestPath, sizeChoiceOf, validateRequestBody } from './request-body';
 import { buildRequestSchema } from './request-schema';
-import { variantById } from './registry';
-
-function entry(id: string) {
-  const found = variantById(id);
-  if (!found) throw new Error(`no variant ${id}`);
-  return found;
-}
+import { entry } from './test-support';
 
 function sizeField(id: string): SizeField {
   const field = entry(id).fields.find((f) => f.type === 'size');

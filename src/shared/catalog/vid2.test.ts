@@ -1,27 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { FormValues } from './request-body';
-import { validateRequest } from './request-body';
-import { variantById } from './registry';
-
-function entry(id: string) {
-  const found = variantById(id);
-  if (!found) throw new Error(`no variant ${id}`);
-  return found;
-}
-
-function accepted(id: string, values: FormValues) {
-  const result = validateRequest(entry(id), values);
-  if (!result.ok) throw new Error(`expected ${id} to accept: ${result.issues.map((i) => i.message).join(' | ')}`);
-  return result;
-}
-
-function messages(id: string, values: FormValues): string[] {
-  const result = validateRequest(entry(id), values);
-  expect(result.ok).toBe(false);
-  return result.ok ? [] : result.issues.map((issue) => issue.message);
-}
-
-type RejectCase = [string, FormValues, RegExp];
+import type { RejectCase } from './test-support';
+import { accepted, entry, messages } from './test-support';
 
 describe('VVIP (video.vid-2-vvip)', () => {
   const id = 'video.vid-2-vvip';
