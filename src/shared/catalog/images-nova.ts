@@ -1,9 +1,23 @@
-import type { EnumField, VariantEntry } from './types';
+import type { EnumField, MediaListField, SizeField, VariantEntry } from './types';
 import { HELP, LABELS, t } from './labels';
 import { JPEG_PNG_WEBP, MB } from './limits';
 import { NOVA_OFFICIAL_TIERS, NOVA_PIXEL_TIERS } from './sizes';
 
 const IMAGE_PATH = '/v1/images/generations';
+
+/** Pixel sizes of the direct models C and D. */
+const novaPixelSize: SizeField = {
+  type: 'size', key: 'size', label: LABELS.size, required: true, wire: 'pixels', tiers: NOVA_PIXEL_TIERS, allowAuto: false, default: { tier: '1K', ratio: '1:1' },
+};
+
+// The interface gives the count limit (4) for C and D together and the 2MB limit for C only.
+const novaReferenceUrls: MediaListField = {
+  type: 'image-list', key: 'image_urls', label: LABELS.referenceImages, help: HELP.publicUrls,
+  minCount: 0, maxCount: 4, mimeTypes: JPEG_PNG_WEBP, item: { shape: 'object', urlKey: 'url' }, acceptsDataUrl: false,
+};
+
+// C and D take "n": 1 only; it is sent but never shown.
+const singleImageCount: EnumField = { type: 'enum', key: 'n', label: LABELS.count, values: [1], hidden: true };
 
 /** Variant C: fast model of the second family; direct result; `image_urls` items are `{url}`. */
 export const novaFlash: VariantEntry = {
@@ -17,18 +31,15 @@ export const novaFlash: VariantEntry = {
   response: 'direct',
   fields: [
     { type: 'prompt', key: 'prompt', label: LABELS.prompt, required: true },
-    { type: 'size', key: 'size', label: LABELS.size, required: true, wire: 'pixels', tiers: NOVA_PIXEL_TIERS, allowAuto: false, default: { tier: '1K', ratio: '1:1' } },
-    {
-      type: 'image-list', key: 'image_urls', label: LABELS.referenceImages, help: HELP.publicUrls,
-      minCount: 0, maxCount: 4, maxBytes: 2 * MB, mimeTypes: JPEG_PNG_WEBP, item: { shape: 'object', urlKey: 'url' }, acceptsDataUrl: false,
-    },
+    novaPixelSize,
+    { ...novaReferenceUrls, maxBytes: 2 * MB },
     {
       type: 'search-tools', key: 'tools', label: t('Search enhancement', '搜索增强'), advanced: true,
       help: t('Let the model look things up on the web or in image search.', '允许模型进行网页或图片搜索。'),
       toolType: 'external_search', searchTypes: ['web_search', 'image_search'],
     },
     // "pass 1"; Base64 is the only documented answer format.
-    { type: 'enum', key: 'n', label: LABELS.count, values: [1], hidden: true },
+    singleImageCount,
     { type: 'enum', key: 'response_format', label: t('Response format', '返回格式'), values: ['b64_json'], hidden: true },
   ],
   rules: [],
@@ -49,13 +60,9 @@ export const novaPro: VariantEntry = {
       type: 'prompt', key: 'prompt', label: LABELS.prompt, required: true,
       help: t('The upstream limit is 65,536 tokens; there is no character limit.', '上游上限为 65,536 个 token,没有字符数限制。'),
     },
-    { type: 'size', key: 'size', label: LABELS.size, required: true, wire: 'pixels', tiers: NOVA_PIXEL_TIERS, allowAuto: false, default: { tier: '1K', ratio: '1:1' } },
-    {
-      // The interface gives the count limit (4) for C and D together and the 2MB limit for C only.
-      type: 'image-list', key: 'image_urls', label: LABELS.referenceImages, help: HELP.publicUrls,
-      minCount: 0, maxCount: 4, mimeTypes: JPEG_PNG_WEBP, item: { shape: 'object', urlKey: 'url' }, acceptsDataUrl: false,
-    },
-    { type: 'enum', key: 'n', label: LABELS.count, values: [1], hidden: true },
+    novaPixelSize,
+    novaReferenceUrls,
+    singleImageCount,
   ],
   rules: [],
 };

@@ -1,10 +1,7 @@
-import type { FieldSpec, PollSpec, VariantEntry } from './types';
+import type { FieldSpec, VariantEntry } from './types';
 import { HELP, LABELS, t } from './labels';
 import { UPLOAD_LIMITS, VIDEO_MIME_TYPES } from './limits';
-
-const PLURAL_PATH = '/v1/videos/generations';
-const PLURAL_POLL: PollSpec = { pathTemplate: '/v1/videos/generations/{task_id}', recordShape: 'generation-task', cadence: 'video' };
-const CONTENT_PATH = '/v1/videos/{task_id}/content';
+import { PLURAL_VIDEO_TASK } from './video-plural-route';
 
 const durationRange = (min: number, max: number, fallback: number): FieldSpec => ({
   type: 'integer', key: 'duration', label: LABELS.duration, help: HELP.duration, min, max, default: fallback, unit: 'seconds',
@@ -17,11 +14,7 @@ export const clipTurbo: VariantEntry = {
   modelIds: ['clip-3.0-turbo'],
   label: t('Clip 3.0 Turbo', 'Clip 3.0 Turbo'),
   help: t('Fast video; a reference image becomes the first frame.', '快速视频;参考图作为首帧。'),
-  method: 'POST',
-  path: PLURAL_PATH,
-  response: 'task',
-  poll: PLURAL_POLL,
-  contentPathTemplate: CONTENT_PATH,
+  ...PLURAL_VIDEO_TASK,
   fields: [
     { type: 'prompt', key: 'prompt', label: LABELS.prompt, required: true },
     {
@@ -59,11 +52,7 @@ export const clipOmni: VariantEntry = {
     'Combine images, a reference video and saved elements; refer to them in the prompt as <<<image_1>>>, <<<video_1>>>, <<<element_1>>>.',
     '组合图片、参考视频和已保存的主体;在提示词中用 <<<image_1>>>、<<<video_1>>>、<<<element_1>>> 引用。',
   ),
-  method: 'POST',
-  path: PLURAL_PATH,
-  response: 'task',
-  poll: PLURAL_POLL,
-  contentPathTemplate: CONTENT_PATH,
+  ...PLURAL_VIDEO_TASK,
   fields: [
     {
       type: 'prompt', key: 'prompt', label: LABELS.prompt, required: true, syntax: 'placeholders',

@@ -1,10 +1,7 @@
-import type { FieldSpec, PollSpec, TextField, VariantEntry } from './types';
+import type { FieldSpec, TextField, VariantEntry } from './types';
 import { HELP, LABELS, t } from './labels';
 import { UPLOAD_LIMITS } from './limits';
-
-const PLURAL_PATH = '/v1/videos/generations';
-const PLURAL_POLL: PollSpec = { pathTemplate: '/v1/videos/generations/{task_id}', recordShape: 'generation-task', cadence: 'video' };
-const CONTENT_PATH = '/v1/videos/{task_id}/content';
+import { PLURAL_VIDEO_PATH, PLURAL_VIDEO_TASK } from './video-plural-route';
 
 const mentionPrompt: FieldSpec = { type: 'prompt', key: 'prompt', label: LABELS.prompt, help: HELP.mentions, required: true, syntax: 'mentions' };
 
@@ -38,11 +35,7 @@ export const vidVvip: VariantEntry = {
   modelIds: ['vid-2-vvip'],
   label: t('Vid 2 VVIP', 'Vid 2 VVIP'),
   help: t('Up to 4 variants per request, styles, storyboard and @character mentions.', '每次最多 4 个版本,支持风格、故事板和 @角色 引用。'),
-  method: 'POST',
-  path: PLURAL_PATH,
-  response: 'task',
-  poll: PLURAL_POLL,
-  contentPathTemplate: CONTENT_PATH,
+  ...PLURAL_VIDEO_TASK,
   fields: [
     mentionPrompt,
     { type: 'enum', key: 'duration', label: LABELS.duration, help: HELP.duration, values: [4, 8, 12], unit: 'seconds' },
@@ -90,11 +83,7 @@ export const vidCharacterUse: VariantEntry = {
   modelIds: ['vid-2'],
   label: t('Vid 2 with characters', 'Vid 2 角色视频'),
   help: t('Put created characters in a video by writing @username in the prompt.', '在提示词中写 @用户名,让已创建的角色出现在视频中。'),
-  method: 'POST',
-  path: PLURAL_PATH,
-  response: 'task',
-  poll: PLURAL_POLL,
-  contentPathTemplate: CONTENT_PATH,
+  ...PLURAL_VIDEO_TASK,
   fields: [
     mentionPrompt,
     {
@@ -119,7 +108,7 @@ export const characterCreate: VariantEntry = {
     '从已完成的视频任务或视频中 2 秒的片段提取角色;之后可用 @用户名 引用。',
   ),
   method: 'POST',
-  path: PLURAL_PATH,
+  path: PLURAL_VIDEO_PATH,
   response: 'task',
   poll: { pathTemplate: '/v1/characters_tasks/{task_id}', recordShape: 'generation-task', cadence: 'character' },
   fields: [
