@@ -1,0 +1,62 @@
+/**
+ * How often and how long each task family is polled. The interface's advice is the default
+ * (`POLL_CADENCES` of the catalog, with a variant's own deadline where it has one); settings may
+ * change it within sane bounds; tests pass any values through the engine's constructor.
+ */
+import { pollCadence, POLL_CADENCES, type PollCadence, type VariantEntry } from '../../../shared/catalog';
+import type { TaskFamily } from '../library';
+
+export type PollTiming = PollCadence;
+export type PollTimings = Readonly<Record<TaskFamily, PollTiming>>;
+
+/** Overrides per family; a family given here replaces the interface's advice for every variant. */
+export type PollTimingOverrides = Partial<Record<TaskFamily, Partial<PollTiming>>>;
+
+/** Bounds a settings page may choose from: faster polling risks 429s, slower risks expired results. */
+export const POLL_SETTING_BOUNDS: Readonly<Record<keyof PollTiming, readonly [min: number, max: number]>> = {
+  initialDelayMs: [500, 60_000],
+  intervalMs: [1_000, 60_000],
+  deadlineMs: [30_000, 24 * 60 * 60_000],
+};
+
+function clamp(value: number, [min, max]: readonly [number, number]): number {
+  return Math.min(max, Math.max(min, value));
+}
+
+/** Settings values clamped into `POLL_SETTING_BOUNDS` (non-numbers are dropped). */
+export function pollTimingsFromSettings(input: PollTimingOverrides): PollTimingOverrides {
+  const out: PollTimingOverrides = {};
+  for (const family of Object.keys(input) as TaskFamily[]) {
+    const given = input[family] ?? {};
+    const clean: Partial<PollTiming> = {};
+    for (const key of Object.keys(POLL_SETTING_BOUNDS) as (keyof PollTiming)[]) {
+      const value = given[key];
+      if (typeof value === 'number' && Number.isFinite(value)) clean[key] = clamp(value, POLL_SETTING_BOUNDS[key]);
+    }
+    out[family] = clean;
+  }
+  return out;
+}
+
+/**
+ * The timing of a variant's tasks: the family override when one is given (all fields default to
+ * the family's advice), else the catalog's cadence for the variant (its own deadline included).
+ */
+export function timingFor(entry: VariantEntry, family: TaskFamily, overrides: PollTimingOverrides = {}): PollTiming {
+  const override = overrides[family];
+  const advised = pollCadence(entry) ?? POLL_CADENCES[family];
+  if (override === undefined) return advised;
+  return { ...POLL_CADENCES[family], ...override };
+}
+
+/** The timing of a family alone (for tasks whose variant is no longer known). */
+export function familyTiming(family: TaskFamily, overrides: PollTimingOverrides = {}): PollTiming {
+  return { ...POLL_CADENCES[family], ...overrides[family] };
+}
+
+/** Human wording of a duration for messages ("2 min", "45 s"). */
+export function describeDuration(ms: number): string {
+  if (ms >= 120_000) return `${Math.round(ms / 60_000)} min`;
+  if (ms >= 1_000) return `${Math.round(ms / 1_000)} s`;
+  return `${Math.max(0, Math.round(ms))} ms`;
+}

@@ -1,0 +1,294 @@
+/**
+ * Turns finished results into library files: for each result of a `downloading` job it fetches
+ * the bytes to a temporary file in the library folder, checks what they really are, renames
+ * them to `YYYY/MM/DD/<asset-id>.<ext>`, makes the thumbnail, records the asset and writes its
+ * sidecar. Results already in the library (row and file) are never fetched again, so a restart
+ * resumes where it stopped. Jobs whose results expire soonest go first.
+ */
+import { createHash } from 'node:crypto';
+import { access, mkdir, rename, rm } from 'node:fs/promises';
+import { dirname } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { VariantEntry } from '../../../shared/catalog';
+import type { GatewayClient } from '../gateway/client';
+import { createLogger } from '../log';
+import {
+  assetFilePath,
+  dateFolder,
+  findAssetByResult,
+  getJob,
+  insertAsset,
+  resolveInLibrary,
+  thumbPathFor,
+  transitionJob,
+  writeAssetSidecar,
+  type AssetKind,
+  type Job,
+  type LibraryDatabase,
+} from '../library';
+import { latestTask } from './engine-queries';
+import type { EngineEvents } from './events';
+import { entryOf } from './job-request';
+import { InvalidMediaError, type MediaInspector } from './media';
+import { ResultFetchError, type ResultFetcher, type ResultSource } from './result-fetch';
+import type { ResultStaging } from './staging';
+import type { WorkTracker } from './work-tracker';
+
+const log = createLogger('downloader');
+
+export interface DownloadLimits {
+  maxParallel: number;
+  /** Tries per result for failures that may pass (network, 5xx, a broken transfer). */
+  maxAttempts: number;
+  /** Wait before the second try; doubles each time. */
+  retryDelayMs: number;
+}
+
+export const DEFAULT_DOWNLOAD_LIMITS: DownloadLimits = { maxParallel: 3, maxAttempts: 4, retryDelayMs: 1_000 };
+
+export interface DownloaderDeps {
+  db: LibraryDatabase;
+  libraryRoot: string;
+  clientFor: (job: Job) => Promise<GatewayClient>;
+  staging: ResultStaging;
+  media: MediaInspector;
+  fetcher: ResultFetcher;
+  events: EngineEvents;
+  tracker: WorkTracker;
+  limits: DownloadLimits;
+  /** Called when a job reached `done` (characters made by a video are collected then). */
+  onDone: (job: Job) => void;
+}
+
+interface ResultPlan {
+  /** The task the results belong to; null for direct answers. */
+  taskId: string | null;
+  createdAt: number;
+  expiresAt: number | null;
+  items: { index: number; sources: ResultSource[] }[];
+  /** Staging file to remove once the job is finished. */
+  staged: { jobId: string } | { taskId: string } | null;
+}
+
+/** A stable asset id per result, so a retried download lands on the same path and row. */
+export function resultAssetId(scope: string, index: number): string {
+  const hex = createHash('sha256').update(`${scope}#${index}`).digest('hex');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20, 32)}`;
+}
+
+async function exists(path: string): Promise<boolean> {
+  return access(path).then(
+    () => true,
+    () => false,
+  );
+}
+
+export class ResultDownloader {
+  private readonly waiting = new Set<string>();
+  private readonly active = new Set<string>();
+  private abort = new AbortController();
+  private stopped = true;
+
+  constructor(private readonly deps: DownloaderDeps) {}
+
+  start(): void {
+    this.stopped = false;
+    this.abort = new AbortController();
+    this.pump();
+  }
+
+  stop(): void {
+    this.stopped = true;
+    this.abort.abort();
+  }
+
+  /** A method, not a field read, so checks after an await are not narrowed away. */
+  private isStopped(): boolean {
+    return this.stopped;
+  }
+
+  /** Asks for a `downloading` job's results to be fetched (again harmless). */
+  enqueue(jobId: string): void {
+    if (this.active.has(jobId)) return;
+    this.waiting.add(jobId);
+    this.pump();
+  }
+
+  private pump(): void {
+    if (this.stopped) return;
+    while (this.active.size < this.deps.limits.maxParallel && this.waiting.size > 0) {
+      const next = this.soonestToExpire();
+      this.waiting.delete(next);
+      this.active.add(next);
+      this.deps.tracker.run(`download of job ${next}`, async () => {
+        try {
+          await this.downloadJob(next);
+        } finally {
+          this.active.delete(next);
+          this.pump();
+        }
+      });
+    }
+  }
+
+  private soonestToExpire(): string {
+    let best: { id: string; at: number } | undefined;
+    for (const id of this.waiting) {
+      const at = latestTask(this.deps.db, id)?.expiresAt ?? Number.MAX_SAFE_INTEGER;
+      if (best === undefined || at < best.at) best = { id, at };
+    }
+    return best?.id ?? [...this.waiting][0] ?? '';
+  }
+
+  private async downloadJob(jobId: string): Promise<void> {
+    const { db } = this.deps;
+    const job = getJob(db, jobId);
+    if (!job || job.state !== 'downloading') return;
+    const entry = entryOf(job);
+    const plan = await this.planOf(job, entry);
+    if (typeof plan === 'string') {
+      this.finish(job, 'failed', { errorCode: 'no_result', errorMessage: plan }, null);
+      return;
+    }
+    const kind: AssetKind = entry?.kind === 'image' ? 'image' : 'video';
+    const problems: ResultFetchError[] = [];
+    let saved = 0;
+    for (const item of plan.items) {
+      if (this.stopped) return;
+      try {
+        await this.storeWithRetries(job, plan, item, kind);
+        saved += 1;
+      } catch (error) {
+        if (this.isStopped()) return;
+        const problem = error instanceof ResultFetchError ? error : new ResultFetchError((error as Error).message, 'permanent');
+        log.warn(`job ${job.id}, result ${item.index}: ${problem.message}`);
+        problems.push(problem);
+      }
+    }
+    const total = plan.items.length;
+    if (problems.length === 0) this.finish(job, 'done', { errorCode: null, errorMessage: null }, plan);
+    else if (saved > 0) {
+      const message = `${saved} of ${total} results were saved; the others could not be: ${problems[0]?.message ?? ''}`;
+      this.finish(job, 'done', { errorCode: 'partial', errorMessage: message }, plan);
+    } else if (problems.some((problem) => problem.reason === 'expired')) {
+      const when = plan.expiresAt === null ? '' : ` (it expired at ${new Date(plan.expiresAt).toISOString()})`;
+      const message = `The result was not downloaded before its address expired${when}. ${problems[0]?.message ?? ''}`;
+      this.finish(job, 'expired', { errorCode: 'result_expired', errorMessage: message }, plan);
+    } else {
+      this.finish(job, 'failed', { errorCode: 'download_failed', errorMessage: problems[0]?.message ?? 'The result could not be downloaded.' }, plan);
+    }
+  }
+
+  private finish(job: Job, to: 'done' | 'failed' | 'expired', patch: { errorCode: string | null; errorMessage: string | null }, plan: ResultPlan | null): void {
+    const moved = transitionJob(this.deps.db, job.id, ['downloading'], to, patch);
+    this.deps.events.jobsChanged(job.id);
+    if (!moved) return;
+    if (plan?.staged) void this.deps.staging.remove(plan.staged).catch(() => undefined);
+    if (to === 'done') this.deps.onDone(job);
+  }
+
+  /** Where the job's results come from: its completed task, or its staged direct answer. */
+  private async planOf(job: Job, entry: VariantEntry | undefined): Promise<ResultPlan | string> {
+    const task = latestTask(this.deps.db, job.id);
+    if (task) {
+      if (task.state !== 'completed') return `The task ${task.id} has not completed, so there is nothing to download.`;
+      const staged = await this.deps.staging.read({ taskId: task.id });
+      const content: ResultSource | undefined = entry?.contentPathTemplate ? { kind: 'content', entry, taskId: task.id } : undefined;
+      let items: ResultPlan['items'];
+      if (task.resultUrls.length > 0) {
+        items = task.resultUrls.map((url, index) => ({ index, sources: [{ kind: 'url', url }, ...(index === 0 && content ? [content] : [])] }));
+      } else if (staged && staged.results.length > 0) {
+        items = staged.results.map((result, index) => ({ index, sources: sourcesOfStaged(result) }));
+      } else if (content) {
+        items = [{ index: 0, sources: [content] }];
+      } else {
+        return `The task ${task.id} completed without any result address.`;
+      }
+      return { taskId: task.id, createdAt: task.createdAt, expiresAt: task.expiresAt, items, staged: staged ? { taskId: task.id } : null };
+    }
+    const staged = await this.deps.staging.read({ jobId: job.id });
+    if (!staged) {
+      return 'The image data of this direct answer was lost before it could be saved (the app stopped while writing it).';
+    }
+    const items = staged.results.map((result, index) => ({ index, sources: sourcesOfStaged(result) }));
+    return { taskId: null, createdAt: staged.receivedAt, expiresAt: null, items, staged: { jobId: job.id } };
+  }
+
+  private async storeWithRetries(job: Job, plan: ResultPlan, item: ResultPlan['items'][number], kind: AssetKind): Promise<void> {
+    const { db, libraryRoot } = this.deps;
+    const existing = findAssetByResult(db, { taskId: plan.taskId, jobId: job.id, resultIndex: item.index });
+    if (existing && (await exists(resolveInLibrary(libraryRoot, existing.filePath)))) return;
+    let lastError: ResultFetchError | undefined;
+    for (const source of item.sources) {
+      for (let attempt = 1; attempt <= this.deps.limits.maxAttempts; attempt++) {
+        try {
+          await this.store(job, plan, item.index, source, kind);
+          return;
+        } catch (error) {
+          lastError = toFetchError(error, this.abort.signal);
+          if (lastError.reason !== 'transient' || attempt === this.deps.limits.maxAttempts) break;
+          await sleep(this.deps.limits.retryDelayMs * 2 ** (attempt - 1), undefined, { signal: this.abort.signal }).catch(() => undefined);
+          if (this.stopped) throw lastError;
+        }
+      }
+      if (lastError?.reason === 'canceled') break;
+    }
+    throw lastError ?? new ResultFetchError('The result has no source to download from.', 'permanent');
+  }
+
+  private async store(job: Job, plan: ResultPlan, index: number, source: ResultSource, kind: AssetKind): Promise<void> {
+    const { db, libraryRoot, media, fetcher, events } = this.deps;
+    const assetId = resultAssetId(plan.taskId === null ? `job:${job.id}` : `task:${plan.taskId}`, index);
+    const temporary = resolveInLibrary(libraryRoot, `${dateFolder(plan.createdAt)}/.${assetId}.download.tmp`);
+    await mkdir(dirname(temporary), { recursive: true });
+    try {
+      const client = await this.deps.clientFor(job);
+      const fetched = await fetcher.fetch(source, temporary, { client, expiresAt: plan.expiresAt, now: Date.now(), signal: this.abort.signal });
+      const info = await media.probe(temporary, kind);
+      const filePath = assetFilePath(plan.createdAt, assetId, info.mime);
+      const absolute = resolveInLibrary(libraryRoot, filePath);
+      await rename(temporary, absolute);
+      const thumbPath = thumbPathFor(filePath);
+      const thumbed = await media.thumbnail(absolute, info.kind, resolveInLibrary(libraryRoot, thumbPath));
+      const { asset, inserted } = insertAsset(db, {
+        id: assetId,
+        jobId: job.id,
+        taskId: plan.taskId,
+        resultIndex: index,
+        kind: info.kind,
+        filePath,
+        thumbPath: thumbed ? thumbPath : null,
+        mime: info.mime,
+        bytes: fetched.bytes,
+        width: info.width,
+        height: info.height,
+        durationMs: info.durationMs,
+        sha256: fetched.sha256,
+        model: job.model,
+        variantId: job.variantId,
+        prompt: job.prompt,
+        request: job.request,
+        createdAt: plan.createdAt,
+      });
+      await writeAssetSidecar(libraryRoot, asset);
+      if (inserted) events.emit({ type: 'library.added', asset });
+    } finally {
+      await rm(temporary, { force: true });
+    }
+  }
+}
+
+function sourcesOfStaged(result: { b64?: string | undefined; url?: string | undefined }): ResultSource[] {
+  const sources: ResultSource[] = [];
+  if (result.b64 !== undefined && result.b64 !== '') sources.push({ kind: 'b64', data: result.b64 });
+  if (result.url !== undefined && result.url !== '') sources.push({ kind: 'url', url: result.url });
+  return sources;
+}
+
+function toFetchError(error: unknown, signal: AbortSignal): ResultFetchError {
+  if (error instanceof ResultFetchError) return error;
+  if (signal.aborted) return new ResultFetchError('The download was stopped.', 'canceled');
+  // A file that is not the media asked for may be a broken transfer: worth another try.
+  if (error instanceof InvalidMediaError) return new ResultFetchError(error.message, 'transient');
+  return new ResultFetchError(error instanceof Error ? error.message : String(error), 'permanent');
+}

@@ -1,0 +1,459 @@
+/**
+ * The job engine: wires the queue, the poller, the downloader, the reconciler and the character
+ * registry over the library database, and is the one object the studio and the headless CLI use.
+ * `connectionFor(profileId)` hands it the gateway client of a job's profile (the studio's active
+ * profile or demo gateway; the CLI's single gateway).
+ */
+import { randomUUID } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { variantById, validateRequestBody, type WireBody } from '../../../shared/catalog';
+import { GatewayClient } from '../gateway/client';
+import type { RequestIssue } from '../gateway/invalid-request';
+import type { KeyValueStore } from '../settings/key-value-store';
+import {
+  batchJobCounts,
+  createBatch as insertBatch,
+  getBatch,
+  insertJob,
+  insertJobs,
+  listBatches,
+  reorderJobs,
+  setBatchOptions,
+  setBatchStatus,
+  transitionJob,
+  type Batch,
+  type BatchOptions,
+  type Job,
+  type LibraryDatabase,
+} from '../library';
+import type { Vault } from '../vault/vault';
+import { BatchBudgets, type DedicatedKeyRequest } from './budget';
+import type { PollTimingOverrides } from './cadence';
+import { CharacterService, createsCharacter } from './characters';
+import { DEFAULT_DOWNLOAD_LIMITS, ResultDownloader, type DownloadLimits } from './downloader';
+import { ACTIVE_JOB_STATES, countJobsInStates, hasRunnableQueuedJobs } from './engine-queries';
+import { EngineEvents, jobView, type JobEngineListener, type JobView } from './events';
+import * as actions from './job-actions';
+import { storedRequestOf, wireRequestOf } from './job-request';
+import { MediaInspector } from './media';
+import { DEFAULT_RETRY_LIMITS, type RetryLimits } from './outcome';
+import { TaskPoller } from './poller';
+import { DEFAULT_QUEUE_LIMITS, JobQueue, type QueueLimits } from './queue';
+import { RateGate, DEFAULT_RATE_GATE, type RateGateOptions } from './rate-gate';
+import { DEFAULT_RECONCILER_OPTIONS, reconcilableJobs, UnknownReconciler, type ReconcilerOptions } from './reconciler';
+import { recoverAfterRestart, type RecoveryReport } from './recovery';
+import { ResultFetcher, type FetchLimits } from './result-fetch';
+import { ResultStaging } from './staging';
+import { JobSubmitter } from './submitter';
+import { WorkTracker } from './work-tracker';
+
+/** The gateway client of a profile (null: the default connection, e.g. the demo gateway). */
+export type ConnectionProvider = (profileId: string | null) => GatewayClient | Promise<GatewayClient>;
+
+export interface JobEngineOptions {
+  db: LibraryDatabase;
+  /** The library folder (media files, sidecars, thumbnails, staged results). */
+  libraryRoot: string;
+  connectionFor: ConnectionProvider;
+  /** Seals dedicated batch keys; required only for batches that mint one. */
+  vault?: Vault;
+  /** Small persistent state (queue paused, sealed batch keys, batch notes); in memory by default. */
+  state?: KeyValueStore;
+  /** Poll cadence per family; values from settings go through `pollTimingsFromSettings` first. */
+  pollTimings?: PollTimingOverrides;
+  queue?: Partial<QueueLimits>;
+  retry?: Partial<RetryLimits>;
+  rateGate?: Partial<RateGateOptions>;
+  downloads?: Partial<DownloadLimits & FetchLimits>;
+  reconcile?: Partial<ReconcilerOptions>;
+  maxParallelPolls?: number;
+  /** How long `stop()` lets submissions already on the wire finish before aborting them. */
+  stopGraceMs?: number;
+  /** Builds a client on the same gateway with another key (dedicated batch keys). */
+  clientForKey?: (base: GatewayClient, apiKey: string) => GatewayClient;
+  ffmpegPath?: string;
+}
+
+/** One job of a batch: a catalog variant and its wire body (reference URLs already uploaded). */
+export interface EngineJobInput {
+  variantId: string;
+  body: WireBody;
+  /** Path parameters (a remix's `video_id`) when they are not in the body. */
+  pathParams?: Record<string, string>;
+  /** Defaults to `body.prompt`. */
+  prompt?: string;
+}
+
+export interface CreateBatchInput {
+  name: string;
+  profileId?: string | null;
+  jobs: readonly EngineJobInput[];
+  /** Per-batch concurrency, credit floor (`creditBudget`), fan-out models. */
+  options?: BatchOptions;
+  /** Mint a key capped at this budget, limited to the batch's models, and submit with it. */
+  dedicatedKey?: DedicatedKeyRequest;
+  /** `draft` keeps the jobs out of the queue until `enqueueBatch`. */
+  state?: 'queued' | 'draft';
+}
+
+/** Jobs that break their variant's limits; nothing was created. */
+export class BatchValidationError extends Error {
+  constructor(readonly problems: readonly { index: number; variantId: string; issues: readonly RequestIssue[] }[]) {
+    super(problems.map((p) => `job ${p.index + 1} (${p.variantId}): ${p.issues.map((i) => i.message).join('; ')}`).join('\n'));
+    this.name = 'BatchValidationError';
+  }
+}
+
+export interface BatchView extends Batch {
+  counts: ReturnType<typeof batchJobCounts>;
+  /** Why the engine stopped the batch by itself (budget, credits, missing key), if it did. */
+  note: string | null;
+}
+
+/** In-memory state when none is given (tests, one-shot CLI runs). */
+function memoryState(): KeyValueStore {
+  const values = new Map<string, unknown>();
+  return { get: (key) => values.get(key), set: (key, value) => values.set(key, value), delete: (key) => values.delete(key) };
+}
+
+export class JobEngine {
+  readonly characters: CharacterService;
+  private readonly db: LibraryDatabase;
+  private readonly events: EngineEvents;
+  private readonly tracker = new WorkTracker();
+  private readonly cancelRequests = new Set<string>();
+  private readonly budgets: BatchBudgets;
+  private readonly fetcher: ResultFetcher;
+  private readonly queue: JobQueue;
+  private readonly poller: TaskPoller;
+  private readonly downloader: ResultDownloader;
+  private readonly reconciler: UnknownReconciler;
+  private readonly idleWaiters = new Set<() => void>();
+  private started = false;
+
+  constructor(private readonly options: JobEngineOptions) {
+    const { db } = options;
+    this.db = db;
+    const state = options.state ?? memoryState();
+    const timings = options.pollTimings ?? {};
+    const retry = { ...DEFAULT_RETRY_LIMITS, ...options.retry };
+    const gate = new RateGate({ ...DEFAULT_RATE_GATE, ...options.rateGate });
+    const staging = new ResultStaging(options.libraryRoot);
+    const clientFor = async (job: Job): Promise<GatewayClient> => options.connectionFor(job.profileId);
+    this.events = new EngineEvents(db);
+    this.characters = new CharacterService({ db, clientFor, events: this.events, tracker: this.tracker, timings });
+    this.budgets = new BatchBudgets({
+      db,
+      events: this.events,
+      state,
+      vault: options.vault,
+      clientForKey: options.clientForKey ?? ((base, apiKey) => new GatewayClient({ baseUrl: base.baseUrl, apiKey })),
+    });
+    const downloads = { ...DEFAULT_DOWNLOAD_LIMITS, ...options.downloads };
+    this.fetcher = new ResultFetcher({
+      headersTimeoutMs: downloads.headersTimeoutMs ?? 30_000,
+      bodyTimeoutMs: downloads.bodyTimeoutMs ?? 60_000,
+      maxBytes: downloads.maxBytes ?? 4 * 1024 ** 3,
+    });
+    this.downloader = new ResultDownloader({
+      db,
+      libraryRoot: options.libraryRoot,
+      clientFor,
+      staging,
+      media: new MediaInspector(options.ffmpegPath),
+      fetcher: this.fetcher,
+      events: this.events,
+      tracker: this.tracker,
+      limits: downloads,
+      onDone: (job) => {
+        if (createsCharacter(job)) this.characters.collectFromVideo(job);
+      },
+    });
+    this.poller = new TaskPoller({
+      db,
+      clientFor,
+      gate,
+      timings,
+      events: this.events,
+      tracker: this.tracker,
+      staging,
+      characters: this.characters,
+      maxParallel: options.maxParallelPolls ?? 4,
+      onResultsReady: (jobId) => this.downloader.enqueue(jobId),
+    });
+    const submitter = new JobSubmitter({
+      db,
+      events: this.events,
+      staging,
+      gate,
+      retry,
+      timings,
+      cancelRequests: this.cancelRequests,
+      onTaskRecorded: () => this.poller.wake(),
+      onResultsStaged: (jobId) => this.downloader.enqueue(jobId),
+      onUnknown: () => this.reconciler.wake(),
+      onOutOfCredits: (job, message) => {
+        const batch = job.batchId === null ? undefined : getBatch(db, job.batchId);
+        if (batch?.options.dedicatedTokenId !== undefined) this.queue.stopBatch(batch.id, `The batch's dedicated key is out of credits: ${message}`, job.id);
+        else this.queue.pause(`Out of credits: ${message}`);
+      },
+      onCanceledAfterSubmit: (jobId) => this.cancelJob(jobId),
+    });
+    this.queue = new JobQueue({
+      db,
+      events: this.events,
+      tracker: this.tracker,
+      gate,
+      budgets: this.budgets,
+      submitter,
+      state,
+      limits: { ...DEFAULT_QUEUE_LIMITS, ...options.queue },
+      retry,
+      profileClient: async (profileId) => options.connectionFor(profileId),
+    });
+    this.reconciler = new UnknownReconciler({
+      db,
+      events: this.events,
+      tracker: this.tracker,
+      clientFor,
+      timings,
+      options: { ...DEFAULT_RECONCILER_OPTIONS, ...options.reconcile },
+      onFound: () => this.poller.wake(),
+      onRequeued: () => this.queue.pump(),
+    });
+    this.events.onFlushed(() => {
+      this.settleBatches();
+      this.queue.pump();
+      this.checkIdle();
+    });
+    this.tracker.onSettled(() => this.checkIdle());
+  }
+
+  /** Recovers from a crash or restart, then starts submitting, polling and downloading. */
+  async start(): Promise<RecoveryReport> {
+    const report = await recoverAfterRestart(this.db, new ResultStaging(this.options.libraryRoot));
+    this.started = true;
+    this.characters.start();
+    this.downloader.start();
+    for (const jobId of report.downloads) this.downloader.enqueue(jobId);
+    this.poller.start();
+    this.reconciler.start();
+    this.queue.start();
+    this.events.jobsChanged(...report.unknown, ...report.stagedResults);
+    return report;
+  }
+
+  /** Stops every timer; lets submissions on the wire finish (up to `stopGraceMs`), aborts polls and downloads (they resume at the next start). */
+  async stop(): Promise<void> {
+    this.started = false;
+    this.queue.stop();
+    this.poller.stop();
+    this.downloader.stop();
+    this.reconciler.stop();
+    this.characters.stop();
+    await Promise.race([this.tracker.drain(), sleep(this.options.stopGraceMs ?? 10_000)]);
+    this.queue.abortSubmissions();
+    await this.tracker.drain();
+    this.events.flush();
+    await Promise.all([this.fetcher.close(), this.budgets.close()]);
+    this.checkIdle();
+  }
+
+  /** Listens to job, batch, queue, library, character and balance events; returns the unsubscribe. */
+  onChange(listener: JobEngineListener): () => void {
+    return this.events.subscribe(listener);
+  }
+
+  /**
+   * Resolves when nothing is left that the engine would do by itself: no job submitting,
+   * waiting on the gateway or downloading, no runnable queued job, no reconcilable unknown job.
+   */
+  waitForIdle(options: { timeoutMs?: number } = {}): Promise<void> {
+    return new Promise((resolve, reject) => {
+      let timer: NodeJS.Timeout | undefined;
+      const done = (): void => {
+        if (timer) clearTimeout(timer);
+        this.idleWaiters.delete(done);
+        resolve();
+      };
+      this.idleWaiters.add(done);
+      if (options.timeoutMs !== undefined) {
+        timer = setTimeout(() => {
+          this.idleWaiters.delete(done);
+          reject(new Error(`The job engine was still busy after ${options.timeoutMs ?? 0} ms: ${this.describeWork()}`));
+        }, options.timeoutMs);
+      }
+      this.checkIdle();
+    });
+  }
+
+  /** Validates every job against its variant, optionally mints the dedicated key, then stores the batch and its jobs. */
+  async createBatch(input: CreateBatchInput): Promise<{ batch: Batch; jobs: Job[] }> {
+    const profileId = input.profileId ?? null;
+    const prepared = this.validateJobs(input.jobs);
+    let options: BatchOptions = input.options ?? {};
+    const batchId = randomUUID();
+    if (input.dedicatedKey) {
+      const base = await this.options.connectionFor(profileId);
+      const tokenId = await this.budgets.mintDedicatedKey(base, { id: batchId, name: input.name }, prepared.map((job) => job.model), input.dedicatedKey);
+      options = { ...options, dedicatedTokenId: tokenId };
+    }
+    const created = this.db.transaction(() => {
+      const batch = insertBatch(this.db, { id: batchId, name: input.name, options });
+      const jobs = insertJobs(this.db, prepared.map((job) => ({ ...job, batchId, profileId, state: input.state ?? 'queued' })));
+      return { batch, jobs };
+    });
+    this.events.jobsChanged(...created.jobs.map((job) => job.id));
+    this.events.batchChanged(batchId, null);
+    return created;
+  }
+
+  /** Queues one job outside any batch. */
+  enqueue(input: EngineJobInput & { profileId?: string | null }): Job {
+    const [prepared] = this.validateJobs([input]);
+    if (!prepared) throw new BatchValidationError([]);
+    const job = insertJob(this.db, { ...prepared, profileId: input.profileId ?? null, state: 'queued' });
+    this.events.jobsChanged(job.id);
+    return job;
+  }
+
+  /** Moves a batch's draft jobs into the queue. */
+  enqueueBatch(batchId: string): void {
+    const ids = actions.draftJobIds(this.db, batchId);
+    for (const id of ids) transitionJob(this.db, id, ['draft'], 'queued');
+    this.events.jobsChanged(...ids);
+  }
+
+  get paused(): boolean {
+    return this.queue.paused;
+  }
+
+  /** Why the queue is paused when the engine paused it itself (out of credits, no connection). */
+  get pauseReason(): string | null {
+    return this.queue.pauseReason;
+  }
+
+  /** Pauses all submissions (kept across restarts). Tasks already accepted keep being polled and downloaded. */
+  pause(): void {
+    this.queue.pause();
+    this.checkIdle();
+  }
+
+  resume(): void {
+    this.queue.resume();
+  }
+
+  pauseBatch(batchId: string): void {
+    const batch = this.requireBatch(batchId);
+    if (batch.status === 'active') setBatchStatus(this.db, batchId, 'paused');
+    this.events.batchChanged(batchId, null);
+    this.checkIdle();
+  }
+
+  resumeBatch(batchId: string): void {
+    const batch = this.requireBatch(batchId);
+    if (batch.status === 'paused') setBatchStatus(this.db, batchId, 'active');
+    this.queue.clearBatchNote(batchId);
+    this.events.batchChanged(batchId, null);
+    this.queue.pump();
+  }
+
+  /** Changes a batch's credit floor (null removes it). */
+  setBatchBudget(batchId: string, creditFloor: number | null): void {
+    const batch = this.requireBatch(batchId);
+    const { creditBudget: _previous, ...rest } = batch.options;
+    setBatchOptions(this.db, batchId, creditFloor === null ? rest : { ...rest, creditBudget: creditFloor });
+  }
+
+  cancelJob(jobId: string): actions.CancelReport {
+    return actions.cancelJob(this.actionDeps(), jobId);
+  }
+
+  cancelBatch(batchId: string): actions.CancelReport[] {
+    return actions.cancelBatch(this.actionDeps(), batchId);
+  }
+
+  retryJob(jobId: string): void {
+    actions.retryJob(this.actionDeps(), jobId);
+  }
+
+  /** Puts a batch's jobs in this order (ids not named keep their relative order after). */
+  reorder(batchId: string, orderedJobIds: readonly string[]): void {
+    this.requireBatch(batchId);
+    reorderJobs(this.db, batchId, orderedJobIds);
+    this.events.jobsChanged(...orderedJobIds);
+  }
+
+  /** The user's decision on a job of unknown outcome: `resubmit` (knowingly, may pay twice) or `discard`. */
+  resolveUnknown(jobId: string, choice: 'resubmit' | 'discard'): void {
+    actions.resolveUnknown(this.actionDeps(), jobId, choice);
+  }
+
+  job(jobId: string): JobView | undefined {
+    return jobView(this.db, jobId);
+  }
+
+  batch(batchId: string): BatchView | undefined {
+    const batch = getBatch(this.db, batchId);
+    return batch && { ...batch, counts: batchJobCounts(this.db, batchId), note: this.queue.batchNote(batchId) };
+  }
+
+  private actionDeps(): actions.JobActionDeps {
+    return { db: this.db, events: this.events, cancelRequests: this.cancelRequests };
+  }
+
+  private requireBatch(batchId: string): Batch {
+    const batch = getBatch(this.db, batchId);
+    if (!batch) throw new actions.JobActionError(`There is no batch ${batchId}.`, 'not_found');
+    return batch;
+  }
+
+  private validateJobs(inputs: readonly EngineJobInput[]): { variantId: string; model: string; request: WireBody; prompt: string }[] {
+    const problems: ConstructorParameters<typeof BatchValidationError>[0][number][] = [];
+    const prepared = inputs.map((input, index) => {
+      const entry = variantById(input.variantId);
+      if (!entry) {
+        problems.push({ index, variantId: input.variantId, issues: [{ path: '', message: `unknown model variant ${input.variantId}` }] });
+        return { variantId: input.variantId, model: '', request: {}, prompt: '' };
+      }
+      const request = storedRequestOf(entry, input.body, input.pathParams);
+      const { path, body } = wireRequestOf(entry, request);
+      const issues = [...validateRequestBody(entry, body).issues];
+      if (/\{\w+\}/.test(path)) issues.push({ path: '', message: `path parameters missing in ${path}` });
+      if (issues.length > 0) problems.push({ index, variantId: input.variantId, issues });
+      const model = typeof request.model === 'string' ? request.model : entry.modelIds[0];
+      const prompt = input.prompt ?? (typeof request.prompt === 'string' ? request.prompt : '');
+      return { variantId: entry.id, model, request, prompt };
+    });
+    if (problems.length > 0) throw new BatchValidationError(problems);
+    return prepared;
+  }
+
+  /** Batches whose jobs have all ended become `done`. */
+  private settleBatches(): void {
+    if (!this.db.isOpen) return;
+    for (const batch of listBatches(this.db, { statuses: ['active', 'paused'] })) {
+      const { counts } = batch;
+      const open = counts.draft + counts.queued + counts.submitting + counts.submitted + counts.running + counts.downloading + counts.unknown;
+      if (counts.total > 0 && open === 0 && setBatchStatus(this.db, batch.id, 'done')) this.events.batchChanged(batch.id, null);
+    }
+  }
+
+  private isIdle(): boolean {
+    if (!this.db.isOpen) return true;
+    if (this.tracker.size > 0 || countJobsInStates(this.db, ACTIVE_JOB_STATES) > 0) return false;
+    if (this.started && !this.queue.paused && hasRunnableQueuedJobs(this.db)) return false;
+    return !this.started || reconcilableJobs(this.db).length === 0;
+  }
+
+  private describeWork(): string {
+    const active = countJobsInStates(this.db, ACTIVE_JOB_STATES);
+    const queued = hasRunnableQueuedJobs(this.db) ? 'queued jobs waiting' : 'no runnable queued job';
+    return `${this.tracker.size} operations running, ${active} jobs in flight, ${queued}, ${reconcilableJobs(this.db).length} unknown jobs to reconcile`;
+  }
+
+  private checkIdle(): void {
+    if (this.idleWaiters.size === 0 || !this.isIdle()) return;
+    for (const waiter of [...this.idleWaiters]) waiter();
+  }
+}

@@ -1,0 +1,107 @@
+/**
+ * The engine's outlet for changes. Job changes are coalesced (a batch of hundreds of jobs moving
+ * at once gives one `jobs.changed` with fresh rows); other events go out as they happen. The
+ * studio forwards them to the contract's events (`jobs.changed`, `library.added`,
+ * `account.balance`); the CLI prints them.
+ */
+import type { Balance } from '../gateway/account';
+import { createLogger } from '../log';
+import {
+  getBatch,
+  getJob,
+  listJobAssets,
+  type Asset,
+  type BatchStatus,
+  type Job,
+  type LibraryDatabase,
+  type StoredCharacter,
+} from '../library';
+import { latestTask } from './engine-queries';
+
+const log = createLogger('job-engine');
+
+/** A job as views show it: the row, plus what its latest task and the library know. */
+export interface JobView extends Job {
+  taskId: string | null;
+  /** 0-100 from the latest poll, null before the first one. */
+  progress: number | null;
+  assetIds: string[];
+}
+
+export type JobEngineEvent =
+  | { type: 'jobs.changed'; jobs: JobView[] }
+  | { type: 'batch.changed'; batchId: string; status: BatchStatus; reason: string | null }
+  | { type: 'queue.changed'; paused: boolean; reason: string | null }
+  | { type: 'library.added'; asset: Asset }
+  | { type: 'characters.changed'; characters: StoredCharacter[] }
+  /** A balance the engine read (before budgeted submissions); `dedicatedKey` when it was a batch's own key. */
+  | { type: 'balance'; profileId: string | null; dedicatedKey: boolean; balance: Balance };
+
+export type JobEngineListener = (event: JobEngineEvent) => void;
+
+/** The view of one job, or undefined when it no longer exists. */
+export function jobView(db: LibraryDatabase, id: string): JobView | undefined {
+  const job = getJob(db, id);
+  if (!job) return undefined;
+  const task = latestTask(db, id);
+  return {
+    ...job,
+    taskId: task?.id ?? null,
+    progress: job.state === 'done' ? 100 : (task?.progress ?? null),
+    assetIds: listJobAssets(db, id).map((asset) => asset.id),
+  };
+}
+
+export class EngineEvents {
+  private readonly listeners = new Set<JobEngineListener>();
+  private readonly changedJobs = new Set<string>();
+  private flushScheduled = false;
+  private readonly afterFlush: (() => void)[] = [];
+
+  constructor(private readonly db: LibraryDatabase) {}
+
+  subscribe(listener: JobEngineListener): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  /** Called after every flush of job changes (the engine checks for idleness there). */
+  onFlushed(callback: () => void): void {
+    this.afterFlush.push(callback);
+  }
+
+  /** Notes that jobs changed; one `jobs.changed` goes out on the next turn of the event loop. */
+  jobsChanged(...ids: string[]): void {
+    for (const id of ids) this.changedJobs.add(id);
+    if (this.flushScheduled) return;
+    this.flushScheduled = true;
+    setImmediate(() => this.flush());
+  }
+
+  emit(event: JobEngineEvent): void {
+    for (const listener of this.listeners) {
+      try {
+        listener(event);
+      } catch (error) {
+        log.error(`a ${event.type} listener failed`, error);
+      }
+    }
+  }
+
+  batchChanged(batchId: string, reason: string | null): void {
+    const batch = this.db.isOpen ? getBatch(this.db, batchId) : undefined;
+    if (batch) this.emit({ type: 'batch.changed', batchId, status: batch.status, reason });
+  }
+
+  /** Emits pending job changes now. */
+  flush(): void {
+    this.flushScheduled = false;
+    if (this.changedJobs.size > 0 && this.db.isOpen) {
+      const ids = [...this.changedJobs];
+      this.changedJobs.clear();
+      const jobs = ids.map((id) => jobView(this.db, id)).filter((job): job is JobView => job !== undefined);
+      if (jobs.length > 0) this.emit({ type: 'jobs.changed', jobs });
+    }
+    for (const callback of this.afterFlush) callback();
+  }
+}

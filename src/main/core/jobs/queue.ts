@@ -1,0 +1,242 @@
+/**
+ * The submission queue: takes runnable jobs in order (jobs outside batches, then batches oldest
+ * first, each in its own order) and submits them while the global, per-model and per-batch
+ * concurrency caps allow. A job holds a slot from `submitting` until its results are stored.
+ * The queue can be paused as a whole (persisted) or per batch; budgeted batches are checked
+ * against the live balance before each submission and stop with a clear reason. One timer wakes
+ * it for delayed retries and after a 429 slowdown.
+ */
+import { z } from 'zod';
+import type { GatewayClient } from '../gateway/client';
+import { createLogger } from '../log';
+import type { KeyValueStore } from '../settings/key-value-store';
+import { getBatch, listRunnableJobs, setBatchStatus, updateJob, type Batch, type Job, type LibraryDatabase } from '../library';
+import { isBudgeted, type BatchBudgets } from './budget';
+import { activeCounts, earliestQueuedRetry } from './engine-queries';
+import type { EngineEvents } from './events';
+import { retryDelay, type RetryLimits } from './outcome';
+import type { RateGate } from './rate-gate';
+import type { JobSubmitter } from './submitter';
+import type { WorkTracker } from './work-tracker';
+
+const log = createLogger('queue');
+
+export interface QueueLimits {
+  /** Jobs in flight at once (submitting to downloading), across everything. */
+  maxActive: number;
+  /** Jobs in flight at once per model id. */
+  maxActivePerModel: number;
+}
+
+export const DEFAULT_QUEUE_LIMITS: QueueLimits = { maxActive: 6, maxActivePerModel: 3 };
+
+const QUEUE_STATE = 'jobEngine.queue';
+const BATCH_NOTES = 'jobEngine.batchNotes';
+const queueStateSchema = z.object({ paused: z.boolean(), reason: z.string().nullable() });
+const batchNotesSchema = z.record(z.string(), z.string());
+
+export interface QueueDeps {
+  db: LibraryDatabase;
+  events: EngineEvents;
+  tracker: WorkTracker;
+  gate: RateGate;
+  budgets: BatchBudgets;
+  submitter: JobSubmitter;
+  state: KeyValueStore;
+  limits: QueueLimits;
+  retry: RetryLimits;
+  profileClient: (profileId: string | null) => Promise<GatewayClient>;
+}
+
+export class JobQueue {
+  private timer: NodeJS.Timeout | undefined;
+  private stopped = true;
+  private pumpScheduled = false;
+  /** Jobs picked but not yet `submitting` (their budget check or connection is under way). */
+  private readonly launching = new Map<string, { model: string; batchId: string | null }>();
+  private readonly budgetBusy = new Set<string>();
+  private submitAbort = new AbortController();
+  private pauseState: z.infer<typeof queueStateSchema>;
+
+  constructor(private readonly deps: QueueDeps) {
+    const parsed = queueStateSchema.safeParse(deps.state.get(QUEUE_STATE));
+    this.pauseState = parsed.success ? parsed.data : { paused: false, reason: null };
+  }
+
+  start(): void {
+    this.stopped = false;
+    this.submitAbort = new AbortController();
+    this.pump();
+  }
+
+  /** Stops taking jobs; submissions already out continue until `abortSubmissions`. */
+  stop(): void {
+    this.stopped = true;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = undefined;
+  }
+
+  /** Aborts submissions still out (they end `unknown` if they may have reached the gateway). */
+  abortSubmissions(): void {
+    this.submitAbort.abort();
+  }
+
+  get paused(): boolean {
+    return this.pauseState.paused;
+  }
+
+  /** Why the queue is paused, when the engine paused it (out of credits, no connection). */
+  get pauseReason(): string | null {
+    return this.pauseState.reason;
+  }
+
+  /** Pauses the whole queue (kept across restarts); `reason` when the engine pauses it by itself. */
+  pause(reason: string | null = null): void {
+    this.pauseState = { paused: true, reason };
+    this.deps.state.set(QUEUE_STATE, this.pauseState);
+    this.deps.events.emit({ type: 'queue.changed', paused: true, reason });
+  }
+
+  resume(): void {
+    this.pauseState = { paused: false, reason: null };
+    this.deps.state.set(QUEUE_STATE, this.pauseState);
+    this.deps.events.emit({ type: 'queue.changed', paused: false, reason: null });
+    this.pump();
+  }
+
+  /** Why a batch stopped on its own (budget, out of credits, missing key), if it did. */
+  batchNote(batchId: string): string | null {
+    return this.batchNotes()[batchId] ?? null;
+  }
+
+  clearBatchNote(batchId: string): void {
+    const notes = this.batchNotes();
+    if (!(batchId in notes)) return;
+    Reflect.deleteProperty(notes, batchId);
+    this.deps.state.set(BATCH_NOTES, notes);
+  }
+
+  /** Pauses a batch on the engine's own account, saying why (the waiting job carries the reason too). */
+  stopBatch(batchId: string, reason: string, jobId?: string): void {
+    setBatchStatus(this.deps.db, batchId, 'paused');
+    this.deps.state.set(BATCH_NOTES, { ...this.batchNotes(), [batchId]: reason });
+    if (jobId !== undefined) {
+      updateJob(this.deps.db, jobId, ['queued'], { errorCode: 'batch_stopped', errorMessage: reason });
+      this.deps.events.jobsChanged(jobId);
+    }
+    log.warn(`batch ${batchId} stopped: ${reason}`);
+    this.deps.events.batchChanged(batchId, reason);
+  }
+
+  /** Looks for jobs to submit on the next turn (coalesced). */
+  pump(): void {
+    if (this.pumpScheduled || this.stopped) return;
+    this.pumpScheduled = true;
+    setImmediate(() => {
+      this.pumpScheduled = false;
+      this.pumpNow();
+    });
+  }
+
+  private pumpNow(): void {
+    if (this.stopped || !this.deps.db.isOpen || this.paused) return;
+    const { db, gate, limits } = this.deps;
+    if (gate.waitMs() > 0) {
+      this.wakeAt(gate.opensAt);
+      return;
+    }
+    const counts = activeCounts(db);
+    let total = counts.total + this.launching.size;
+    const perModel = new Map(counts.byModel);
+    const perBatch = new Map(counts.byBatch);
+    for (const { model, batchId } of this.launching.values()) {
+      perModel.set(model, (perModel.get(model) ?? 0) + 1);
+      if (batchId !== null) perBatch.set(batchId, (perBatch.get(batchId) ?? 0) + 1);
+    }
+    const now = Date.now();
+    const batches = new Map<string, Batch | undefined>();
+    for (const job of listRunnableJobs(db, { now, limit: 500 })) {
+      if (total >= limits.maxActive) break;
+      if (this.launching.has(job.id) || (perModel.get(job.model) ?? 0) >= limits.maxActivePerModel) continue;
+      let batch: Batch | undefined;
+      if (job.batchId !== null) {
+        if (!batches.has(job.batchId)) batches.set(job.batchId, getBatch(db, job.batchId));
+        batch = batches.get(job.batchId);
+        const cap = batch?.options.concurrency;
+        if (cap !== undefined && (perBatch.get(job.batchId) ?? 0) >= cap) continue;
+        if (isBudgeted(batch) && this.budgetBusy.has(batch.id)) continue;
+      }
+      this.launch(job, batch);
+      total += 1;
+      perModel.set(job.model, (perModel.get(job.model) ?? 0) + 1);
+      if (job.batchId !== null) perBatch.set(job.batchId, (perBatch.get(job.batchId) ?? 0) + 1);
+    }
+    const retryAt = earliestQueuedRetry(db, now);
+    if (retryAt !== null) this.wakeAt(retryAt);
+  }
+
+  private wakeAt(at: number): void {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = setTimeout(() => {
+      this.timer = undefined;
+      this.pump();
+    }, Math.max(0, at - Date.now()));
+  }
+
+  private launch(job: Job, batch: Batch | undefined): void {
+    const budgeted = isBudgeted(batch);
+    this.launching.set(job.id, { model: job.model, batchId: job.batchId });
+    if (budgeted) this.budgetBusy.add(batch.id);
+    this.deps.tracker.run(`submission of job ${job.id}`, async () => {
+      try {
+        await this.prepareAndSubmit(job, batch);
+      } finally {
+        this.launching.delete(job.id);
+        if (budgeted) this.budgetBusy.delete(batch.id);
+        this.pump();
+      }
+    });
+  }
+
+  private async prepareAndSubmit(job: Job, batch: Batch | undefined): Promise<void> {
+    const { budgets, submitter } = this.deps;
+    let client: GatewayClient;
+    try {
+      client = budgets.clientFor(batch, await this.deps.profileClient(job.profileId));
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      if (batch && batch.options.dedicatedTokenId !== undefined) this.stopBatch(batch.id, message, job.id);
+      else this.pause(`No connection to the gateway: ${message}`);
+      return;
+    }
+    if (isBudgeted(batch)) {
+      const signal = this.submitAbort.signal;
+      try {
+        const verdict = await budgets.check(batch, job.model, client, job.profileId, signal);
+        if (!verdict.ok) {
+          this.stopBatch(batch.id, verdict.reason, job.id);
+          return;
+        }
+      } catch (error) {
+        if (signal.aborted) return;
+        const message = error instanceof Error ? error.message : String(error);
+        updateJob(this.deps.db, job.id, ['queued'], {
+          errorCode: 'budget_unchecked',
+          errorMessage: `The balance could not be read to check the budget (${message}); will try again.`,
+          nextAttemptAt: Date.now() + retryDelay(job.attempts + 1, this.deps.retry),
+        });
+        this.deps.events.jobsChanged(job.id);
+        return;
+      }
+    }
+    await submitter.submit(job.id, client, this.submitAbort.signal, () => {
+      this.launching.delete(job.id);
+      if (batch) budgets.submitted(batch.id, job.model);
+    });
+  }
+
+  private batchNotes(): Record<string, string> {
+    const parsed = batchNotesSchema.safeParse(this.deps.state.get(BATCH_NOTES) ?? {});
+    return parsed.success ? parsed.data : {};
+  }
+}

@@ -1,0 +1,148 @@
+/**
+ * Reconciliation of `unknown` jobs that sent a `client_business_id` (omni video): the gateway
+ * can be asked for the task by that id (`GET /v1/videos/generations/{client_business_id}`).
+ * Found: the task is recorded and followed like any other. Not found: the submission did not
+ * arrive, and once a grace period has passed since the job became unknown (a POST may still be
+ * on its way through a slow gateway) the job goes back to the queue without the user. Jobs of
+ * other variants stay `unknown` until the user resolves them.
+ */
+import { pollPath } from '../../../shared/catalog';
+import type { GatewayClient } from '../gateway/client';
+import { GatewayError } from '../gateway/gateway-error';
+import { createLogger } from '../log';
+import { getTask, insertTask, listJobsInStates, transitionJob, type Job, type LibraryDatabase } from '../library';
+import { timingFor, type PollTimingOverrides } from './cadence';
+import type { EngineEvents } from './events';
+import { entryOf, supportsBusinessId, taskFamilyOf } from './job-request';
+import type { WorkTracker } from './work-tracker';
+
+const log = createLogger('reconciler');
+
+export interface ReconcilerOptions {
+  /** Time since a job became unknown before "not found" is believed. */
+  graceMs: number;
+  /** Pause between two rounds of look-ups while reconcilable jobs remain. */
+  intervalMs: number;
+}
+
+export const DEFAULT_RECONCILER_OPTIONS: ReconcilerOptions = { graceMs: 10 * 60_000, intervalMs: 15_000 };
+
+export interface ReconcilerDeps {
+  db: LibraryDatabase;
+  events: EngineEvents;
+  tracker: WorkTracker;
+  clientFor: (job: Job) => Promise<GatewayClient>;
+  timings: PollTimingOverrides;
+  options: ReconcilerOptions;
+  onFound: () => void;
+  onRequeued: () => void;
+}
+
+/** Unknown jobs the gateway can be asked about. */
+export function reconcilableJobs(db: LibraryDatabase): Job[] {
+  return listJobsInStates(db, ['unknown']).filter((job) => {
+    const entry = entryOf(job);
+    return job.clientBusinessId !== null && entry !== undefined && supportsBusinessId(entry);
+  });
+}
+
+export class UnknownReconciler {
+  private timer: NodeJS.Timeout | undefined;
+  private running = false;
+  private stopped = true;
+  private abort = new AbortController();
+
+  constructor(private readonly deps: ReconcilerDeps) {}
+
+  start(): void {
+    this.stopped = false;
+    this.abort = new AbortController();
+    this.wake();
+  }
+
+  stop(): void {
+    this.stopped = true;
+    this.abort.abort();
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = undefined;
+  }
+
+  /** Runs a round now (a job just became unknown, or the engine started). */
+  wake(): void {
+    if (this.stopped || this.running) return;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = undefined;
+    this.running = true;
+    this.deps.tracker.run('reconciliation of unknown jobs', async () => {
+      try {
+        for (const job of reconcilableJobs(this.deps.db)) {
+          if (this.stopped) return;
+          await this.reconcile(job);
+        }
+      } finally {
+        this.running = false;
+        this.scheduleNext();
+      }
+    });
+  }
+
+  private scheduleNext(): void {
+    if (this.stopped || this.timer || !this.deps.db.isOpen) return;
+    if (reconcilableJobs(this.deps.db).length === 0) return;
+    this.timer = setTimeout(() => {
+      this.timer = undefined;
+      this.wake();
+    }, this.deps.options.intervalMs);
+  }
+
+  private async reconcile(job: Job): Promise<void> {
+    const businessId = job.clientBusinessId;
+    const entry = entryOf(job);
+    if (businessId === null || entry === undefined) return;
+    const { db, events } = this.deps;
+    let taskId: string | undefined;
+    try {
+      const client = await this.deps.clientFor(job);
+      const record = await client.tasks.pollVideo(businessId, { signal: this.abort.signal });
+      taskId = record.taskId;
+    } catch (error) {
+      if (this.stopped) return;
+      if (error instanceof GatewayError && error.knownCase === 'task_not_found') {
+        if (Date.now() - job.updatedAt < this.deps.options.graceMs) return;
+        const moved = transitionJob(db, job.id, ['unknown'], 'queued', {
+          errorCode: 'not_received',
+          errorMessage: `The gateway has no task with business id ${businessId}: the submission never arrived, so the job is submitted again.`,
+          nextAttemptAt: null,
+        });
+        if (moved) {
+          events.jobsChanged(job.id);
+          this.deps.onRequeued();
+        }
+        return;
+      }
+      log.warn(`job ${job.id}: look-up by business id failed (${error instanceof Error ? error.message : String(error)})`);
+      return;
+    }
+    if (taskId === undefined) return;
+    const family = taskFamilyOf(entry) ?? 'video';
+    const timing = timingFor(entry, family, this.deps.timings);
+    const now = Date.now();
+    const found = taskId;
+    const recorded = db.transaction(() => {
+      const inserted = insertTask(db, {
+        id: found,
+        jobId: job.id,
+        family,
+        pollRoute: pollPath(entry, found) ?? `/v1/videos/generations/${encodeURIComponent(found)}`,
+        nextPollAt: now,
+        deadlineAt: now + timing.deadlineMs,
+      });
+      if (!inserted && getTask(db, found)?.jobId !== job.id) return false;
+      return transitionJob(db, job.id, ['unknown'], 'submitted', { errorCode: null, errorMessage: null });
+    });
+    if (!recorded) return;
+    log.info(`job ${job.id}: found task ${found} by business id ${businessId}`);
+    events.jobsChanged(job.id);
+    this.deps.onFound();
+  }
+}

@@ -1,0 +1,145 @@
+/**
+ * Brings the bytes of one result to a temporary file in the library folder: streamed from its
+ * address (undici; the API key is never sent to result hosts), from the gateway's content route,
+ * or decoded from Base64. Counts and hashes on the way, refuses oversized answers, and says
+ * whether a failure is worth another try or means the result has expired.
+ */
+import { createHash } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
+import { writeFile } from 'node:fs/promises';
+import { Transform, type Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { Agent, interceptors, request, type Dispatcher } from 'undici';
+import type { VariantEntry } from '../../../shared/catalog';
+import type { GatewayClient } from '../gateway/client';
+import { GatewayError } from '../gateway/gateway-error';
+
+export type ResultSource = { kind: 'url'; url: string } | { kind: 'b64'; data: string } | { kind: 'content'; entry: VariantEntry; taskId: string };
+
+/** Why one result could not be fetched; `expired` results will never come back. */
+export class ResultFetchError extends Error {
+  constructor(
+    message: string,
+    readonly reason: 'expired' | 'transient' | 'permanent' | 'canceled',
+  ) {
+    super(message);
+    this.name = 'ResultFetchError';
+  }
+}
+
+export interface FetchLimits {
+  headersTimeoutMs: number;
+  bodyTimeoutMs: number;
+  maxBytes: number;
+}
+
+export interface Fetched {
+  bytes: number;
+  sha256: string;
+}
+
+class TooLarge extends Error {}
+
+/** A pass-through that hashes and counts, failing once `maxBytes` is exceeded. */
+function meter(maxBytes: number, into: { bytes: number; hash: ReturnType<typeof createHash> }): Transform {
+  return new Transform({
+    transform(chunk: Buffer, _encoding, callback) {
+      into.bytes += chunk.length;
+      if (into.bytes > maxBytes) {
+        callback(new TooLarge());
+        return;
+      }
+      into.hash.update(chunk);
+      callback(null, chunk);
+    },
+  });
+}
+
+function describe(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+export class ResultFetcher {
+  private readonly agent: Agent;
+  private readonly dispatcher: Dispatcher;
+
+  constructor(private readonly limits: FetchLimits) {
+    this.agent = new Agent({ headersTimeout: limits.headersTimeoutMs, bodyTimeout: limits.bodyTimeoutMs, connect: { timeout: 15_000 } });
+    this.dispatcher = this.agent.compose(interceptors.redirect({ maxRedirections: 5 }));
+  }
+
+  async close(): Promise<void> {
+    await this.agent.close();
+  }
+
+  /**
+   * Writes the result to `target`. `expiresAt` (Unix ms) turns a 403/404 after that time into
+   * `expired`; `client` resolves relative addresses and opens the content route.
+   */
+  async fetch(source: ResultSource, target: string, options: { client: GatewayClient; expiresAt: number | null; now: number; signal: AbortSignal }): Promise<Fetched> {
+    if (source.kind === 'b64') return this.decode(source.data, target);
+    const body = source.kind === 'url' ? await this.openUrl(source.url, options) : await this.openContent(source, options);
+    const into = { bytes: 0, hash: createHash('sha256') };
+    try {
+      await pipeline(body, meter(this.limits.maxBytes, into), createWriteStream(target), { signal: options.signal });
+    } catch (error) {
+      if (options.signal.aborted) throw new ResultFetchError('The download was stopped.', 'canceled');
+      if (error instanceof TooLarge) throw new ResultFetchError(`The result is larger than ${Math.round(this.limits.maxBytes / 1048576)} MB.`, 'permanent');
+      throw new ResultFetchError(`The download broke off after ${into.bytes} bytes (${describe(error)}).`, 'transient');
+    }
+    if (into.bytes === 0) throw new ResultFetchError('The result address answered with an empty file.', 'transient');
+    return { bytes: into.bytes, sha256: into.hash.digest('hex') };
+  }
+
+  private async decode(data: string, target: string): Promise<Fetched> {
+    const bytes = Buffer.from(data.replace(/^data:[^,]*,/, ''), 'base64');
+    if (bytes.length === 0) throw new ResultFetchError('The Base64 result is empty.', 'permanent');
+    if (bytes.length > this.limits.maxBytes) throw new ResultFetchError('The Base64 result is too large.', 'permanent');
+    await writeFile(target, bytes);
+    return { bytes: bytes.length, sha256: createHash('sha256').update(bytes).digest('hex') };
+  }
+
+  private async openUrl(url: string, options: { client: GatewayClient; expiresAt: number | null; now: number; signal: AbortSignal }): Promise<Readable> {
+    let address: URL;
+    try {
+      address = new URL(url, `${options.client.baseUrl}/`);
+    } catch {
+      throw new ResultFetchError(`The result address "${url.slice(0, 80)}" is not a valid URL.`, 'permanent');
+    }
+    if (address.protocol !== 'http:' && address.protocol !== 'https:') {
+      throw new ResultFetchError(`The result address uses ${address.protocol}, not http(s).`, 'permanent');
+    }
+    let response: Dispatcher.ResponseData;
+    try {
+      response = await request(address, { method: 'GET', dispatcher: this.dispatcher, signal: options.signal, headers: { accept: '*/*' } });
+    } catch (error) {
+      if (options.signal.aborted) throw new ResultFetchError('The download was stopped.', 'canceled');
+      throw new ResultFetchError(`Could not download the result (${describe(error)}).`, 'transient');
+    }
+    const status = response.statusCode;
+    if (status >= 200 && status < 300) return response.body;
+    await response.body.dump().catch(() => undefined);
+    const pastExpiry = options.expiresAt !== null && options.now >= options.expiresAt;
+    if (status === 410 || ((status === 403 || status === 404) && pastExpiry)) {
+      throw new ResultFetchError(`The result address has expired (HTTP ${status}); the gateway no longer serves this result.`, 'expired');
+    }
+    if (status === 403 || status === 404 || status === 408 || status === 425 || status === 429 || status >= 500) {
+      throw new ResultFetchError(`The result address answered HTTP ${status}.`, 'transient');
+    }
+    throw new ResultFetchError(`The result address answered HTTP ${status}.`, 'permanent');
+  }
+
+  private async openContent(source: Extract<ResultSource, { kind: 'content' }>, options: { client: GatewayClient; signal: AbortSignal }): Promise<Readable> {
+    try {
+      const download = await options.client.tasks.openVariantContent(source.entry, source.taskId, { signal: options.signal });
+      return download.answer.body;
+    } catch (error) {
+      if (options.signal.aborted) throw new ResultFetchError('The download was stopped.', 'canceled');
+      if (error instanceof GatewayError && error.status === 410) {
+        throw new ResultFetchError(`The result has expired on the gateway (${error.message}).`, 'expired');
+      }
+      const transient = !(error instanceof GatewayError) || error.retryable || error.status === 400;
+      throw new ResultFetchError(`Could not fetch the result from the gateway (${describe(error)}).`, transient ? 'transient' : 'permanent');
+    }
+  }
+}

@@ -1,0 +1,206 @@
+/**
+ * Submits one queued job, writing each step before the network step it precedes:
+ * `queued -> submitting` (written) -> POST -> `submitted` with its task row (one transaction),
+ * or, for direct answers, the images staged to disk -> `downloading`. A failed POST ends as the
+ * outcome rules say (`outcome.ts`): back to the queue when the gateway provably did not take it,
+ * `unknown` when it may have, `failed` when it refused.
+ */
+import { pollPath, type VariantEntry } from '../../../shared/catalog';
+import type { GatewayClient } from '../gateway/client';
+import type { PreparedRequest, SubmitResult } from '../gateway/generation';
+import { createLogger } from '../log';
+import { editJobRequest, getJob, getTask, insertTask, transitionJob, type Job, type LibraryDatabase } from '../library';
+import { timingFor, type PollTimingOverrides } from './cadence';
+import type { EngineEvents } from './events';
+import { businessIdFor, BUSINESS_ID_FIELD, entryOf, supportsBusinessId, taskFamilyOf, wireRequestOf } from './job-request';
+import { classifySubmitError, type RetryLimits } from './outcome';
+import type { RateGate } from './rate-gate';
+import type { ResultStaging } from './staging';
+
+const log = createLogger('submitter');
+
+export interface SubmitterDeps {
+  db: LibraryDatabase;
+  events: EngineEvents;
+  staging: ResultStaging;
+  gate: RateGate;
+  retry: RetryLimits;
+  timings: PollTimingOverrides;
+  /** Jobs the user canceled while their POST was out; they are canceled once the task id is known. */
+  cancelRequests: Set<string>;
+  onTaskRecorded: (job: Job) => void;
+  onResultsStaged: (jobId: string) => void;
+  onUnknown: (jobId: string) => void;
+  onOutOfCredits: (job: Job, message: string) => void;
+  onCanceledAfterSubmit: (jobId: string) => void;
+}
+
+/** Where a task of a variant without a poll route (generic entries) is polled. */
+function fallbackPollPath(entry: VariantEntry, taskId: string): string {
+  const id = encodeURIComponent(taskId);
+  return entry.kind === 'image' ? `/v1/images/generations/${id}` : `/v1/videos/generations/${id}`;
+}
+
+export class JobSubmitter {
+  constructor(private readonly deps: SubmitterDeps) {}
+
+  /**
+   * Submits `jobId` with `client` if it is still queued. `onClaimed` runs in the same turn as the
+   * `submitting` write (the queue counts the job as active from then on).
+   */
+  async submit(jobId: string, client: GatewayClient, signal: AbortSignal, onClaimed: () => void): Promise<void> {
+    const { db, events } = this.deps;
+    const job = getJob(db, jobId);
+    if (job?.state !== 'queued') return;
+    const entry = entryOf(job);
+    if (!entry) {
+      this.failQueued(job, 'unknown_variant', `The studio no longer knows the model variant ${job.variantId}.`);
+      return;
+    }
+    const { path, body } = wireRequestOf(entry, job.request);
+    const businessId = supportsBusinessId(entry) ? businessIdFor(job, body[BUSINESS_ID_FIELD]) : null;
+    if (businessId !== null) body[BUSINESS_ID_FIELD] = businessId;
+    let prepared: PreparedRequest;
+    try {
+      prepared = client.generation.prepareBody(entry, body, path);
+    } catch (error) {
+      this.failQueued(job, 'invalid_request', error instanceof Error ? error.message : String(error));
+      return;
+    }
+    const claimed = db.transaction(() => {
+      if (businessId !== null && businessId !== job.clientBusinessId) {
+        editJobRequest(db, job.id, { request: { ...(job.request as object), [BUSINESS_ID_FIELD]: businessId }, prompt: job.prompt });
+      }
+      return transitionJob(db, job.id, ['queued'], 'submitting', {
+        clientBusinessId: businessId ?? undefined,
+        errorCode: null,
+        errorMessage: null,
+        nextAttemptAt: null,
+      });
+    });
+    onClaimed();
+    if (!claimed) return;
+    events.jobsChanged(job.id);
+    let result: SubmitResult;
+    try {
+      result = await client.generation.send(prepared, { signal });
+    } catch (error) {
+      this.failed(job, error);
+      return;
+    }
+    this.deps.gate.succeeded();
+    await this.accepted(job, entry, result);
+    events.jobsChanged(job.id);
+  }
+
+  private failQueued(job: Job, code: string, message: string): void {
+    transitionJob(this.deps.db, job.id, ['queued'], 'failed', { errorCode: code, errorMessage: message });
+    this.deps.events.jobsChanged(job.id);
+  }
+
+  private async accepted(job: Job, entry: VariantEntry, result: SubmitResult): Promise<void> {
+    const { db } = this.deps;
+    switch (result.style) {
+      case 'task': {
+        const taskId = result.task.taskId;
+        const family = taskFamilyOf(entry) ?? (entry.kind === 'image' ? 'image' : 'video');
+        const timing = timingFor(entry, family, this.deps.timings);
+        const now = Date.now();
+        const recorded = db.transaction(() => {
+          const inserted = insertTask(db, {
+            id: taskId,
+            jobId: job.id,
+            family,
+            pollRoute: result.pollPath ?? pollPath(entry, taskId) ?? fallbackPollPath(entry, taskId),
+            nextPollAt: now + timing.initialDelayMs,
+            deadlineAt: now + timing.deadlineMs,
+          });
+          const owner = inserted ? job.id : getTask(db, taskId)?.jobId;
+          if (owner !== job.id) {
+            transitionJob(db, job.id, ['submitting'], 'unknown', {
+              errorCode: 'task_id_clash',
+              errorMessage: `The gateway answered with task id ${taskId}, which already belongs to another job; this job's outcome is unknown.`,
+            });
+            return false;
+          }
+          return transitionJob(db, job.id, ['submitting'], 'submitted', { errorCode: null, errorMessage: null });
+        });
+        if (!recorded) return;
+        this.deps.onTaskRecorded(job);
+        if (this.deps.cancelRequests.delete(job.id)) this.deps.onCanceledAfterSubmit(job.id);
+        return;
+      }
+      case 'direct': {
+        const results = result.images.map((image) => ({
+          ...(image.b64 === undefined ? {} : { b64: image.b64 }),
+          ...(image.url === undefined ? {} : { url: image.url }),
+          ...(image.revisedPrompt === undefined ? {} : { revisedPrompt: image.revisedPrompt }),
+        }));
+        if (results.length === 0) {
+          transitionJob(db, job.id, ['submitting'], 'failed', { errorCode: 'no_result', errorMessage: 'The gateway answered without any image.' });
+          return;
+        }
+        try {
+          await this.deps.staging.write({ jobId: job.id }, { receivedAt: Date.now(), results });
+        } catch (error) {
+          const message = `The images arrived but could not be written to the library folder (${(error as Error).message}).`;
+          transitionJob(db, job.id, ['submitting'], 'failed', { errorCode: 'write_failed', errorMessage: message });
+          return;
+        }
+        this.deps.cancelRequests.delete(job.id);
+        if (transitionJob(db, job.id, ['submitting'], 'downloading', { errorCode: null, errorMessage: null })) this.deps.onResultsStaged(job.id);
+        return;
+      }
+      case 'summary': {
+        const { summary } = result;
+        const described = [
+          summary.data_count === undefined ? undefined : `${summary.data_count} image(s)`,
+          summary.b64_length === undefined ? undefined : `${summary.b64_length} Base64 characters`,
+          summary.reason,
+        ].filter((part) => part !== undefined && part !== '');
+        const message =
+          `The gateway answered this edit with a summary only${described.length > 0 ? ` (${described.join(', ')})` : ''}; ` +
+          'it sends no image data, so nothing could be added to the library.';
+        this.deps.cancelRequests.delete(job.id);
+        transitionJob(db, job.id, ['submitting'], 'done', { errorCode: 'summary_only', errorMessage: message });
+        return;
+      }
+    }
+  }
+
+  private failed(job: Job, error: unknown): void {
+    const { db, events } = this.deps;
+    const attempts = job.attempts + 1;
+    const decision = classifySubmitError(error, attempts, this.deps.retry);
+    const cancelWanted = this.deps.cancelRequests.delete(job.id);
+    log.warn(`job ${job.id} (attempt ${attempts}): ${decision.action} (${decision.code})`);
+    switch (decision.action) {
+      case 'fail':
+        transitionJob(db, job.id, ['submitting'], 'failed', { errorCode: decision.code, errorMessage: decision.message });
+        break;
+      case 'retry':
+        if (decision.rateLimited) this.deps.gate.rateLimited(decision.delayMs);
+        transitionJob(db, job.id, ['submitting'], 'queued', {
+          errorCode: decision.code,
+          errorMessage: `${decision.message} Will try again.`,
+          nextAttemptAt: Date.now() + decision.delayMs,
+        });
+        break;
+      case 'unknown':
+        if (transitionJob(db, job.id, ['submitting'], 'unknown', { errorCode: decision.code, errorMessage: decision.message }) && !cancelWanted) {
+          this.deps.onUnknown(job.id);
+        }
+        break;
+      case 'out-of-credits':
+        transitionJob(db, job.id, ['submitting'], 'queued', { errorCode: decision.code, errorMessage: decision.message, nextAttemptAt: null });
+        if (!cancelWanted) this.deps.onOutOfCredits(job, decision.message);
+        break;
+    }
+    if (cancelWanted) {
+      // The user canceled while the POST was out; it did not produce a task to follow.
+      const note = decision.action === 'unknown' ? ' It may have reached the gateway and been charged.' : '';
+      transitionJob(db, job.id, ['queued', 'unknown'], 'canceled', { errorCode: 'canceled', errorMessage: `Canceled during submission.${note}`, nextAttemptAt: null });
+    }
+    events.jobsChanged(job.id);
+  }
+}

@@ -1,0 +1,170 @@
+/**
+ * The job engine against the real simulator on loopback, with a real SQLite library in a
+ * temporary folder and timings short enough for tests (tasks of a few hundred ms, polls every
+ * few tens of ms).
+ */
+import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, relative } from 'node:path';
+import { request } from 'undici';
+import { buildRequestBody, variantById, type FormValues, type WireBody } from '../../../src/shared/catalog';
+import { GatewayClient } from '../../../src/main/core/gateway/client';
+import { LibraryDatabase } from '../../../src/main/core/library';
+import { JobEngine, type JobEngineEvent, type JobEngineOptions } from '../../../src/main/core/jobs';
+import { startSimulator, type RunningSimulator, type SimulatorOptions } from '../../../src/simulator/server';
+
+export interface SimStats {
+  requests: Record<string, number>;
+  responses: Record<string, Record<string, number>>;
+  submissions: Record<string, number>;
+  faults: Record<string, number>;
+  totalRequests: number;
+  totalSubmissions: number;
+}
+
+export const FAST_TASKS = { image: 250, video: 300, character: 300, textChunk: 0 };
+
+/** Engine options that make everything happen within a few hundred milliseconds. */
+export const FAST_ENGINE: Partial<JobEngineOptions> = {
+  pollTimings: {
+    image: { initialDelayMs: 40, intervalMs: 40, deadlineMs: 15_000 },
+    video: { initialDelayMs: 40, intervalMs: 40, deadlineMs: 15_000 },
+    character: { initialDelayMs: 40, intervalMs: 40, deadlineMs: 15_000 },
+  },
+  retry: { baseDelayMs: 20, maxDelayMs: 200 },
+  rateGate: { baseMs: 50, maxMs: 400 },
+  downloads: { retryDelayMs: 20, headersTimeoutMs: 5_000, bodyTimeoutMs: 5_000 },
+  reconcile: { graceMs: 300, intervalMs: 50 },
+  stopGraceMs: 2_000,
+};
+
+/** A client tuned for tests: short timeouts and backoff. */
+export function fastClient(baseUrl: string, apiKey: string): GatewayClient {
+  return new GatewayClient({
+    baseUrl,
+    apiKey,
+    timeouts: { connectMs: 2_000, headersMs: 5_000, bodyMs: 5_000 },
+    retry: { maxAttempts: 4, baseDelayMs: 20, maxDelayMs: 100, maxRetryAfterMs: 3_000 },
+  });
+}
+
+export interface Bench {
+  sim: RunningSimulator;
+  root: string;
+  db: LibraryDatabase;
+  client: GatewayClient;
+  /** Engines made by `engine()`, stopped at `close()`. */
+  engine(overrides?: Partial<JobEngineOptions>): JobEngine;
+  /** Every event an engine emitted, in order. */
+  events: JobEngineEvent[];
+  admin<T = unknown>(method: 'GET' | 'POST' | 'PATCH' | 'DELETE', path: string, body?: unknown): Promise<T>;
+  addFault(rule: Record<string, unknown>): Promise<void>;
+  stats(): Promise<SimStats>;
+  /** Reopens the database (a new process would). */
+  reopen(): LibraryDatabase;
+  close(): Promise<void>;
+}
+
+/** Starts a simulator and opens a library in a fresh temporary folder. */
+export async function startBench(options: SimulatorOptions = {}): Promise<Bench> {
+  const sim = await startSimulator({ timing: FAST_TASKS, ...options });
+  const root = mkdtempSync(join(tmpdir(), 'atelier-jobs-'));
+  const file = join(root, 'library.sqlite');
+  let db = LibraryDatabase.open(file);
+  const client = fastClient(sim.url, sim.demoKey);
+  const engines: JobEngine[] = [];
+  const extraClients: GatewayClient[] = [];
+  const events: JobEngineEvent[] = [];
+
+  const admin = async <T>(method: 'GET' | 'POST' | 'PATCH' | 'DELETE', path: string, body?: unknown): Promise<T> => {
+    const response = await request(`${sim.url}/__admin${path}`, {
+      method,
+      headers: { 'x-admin-token': sim.adminToken, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const json = (await response.body.json()) as T;
+    if (response.statusCode >= 300) throw new Error(`admin ${method} ${path}: ${JSON.stringify(json)}`);
+    return json;
+  };
+
+  const bench: Bench = {
+    sim,
+    root,
+    get db() {
+      return db;
+    },
+    client,
+    events,
+    engine(overrides = {}) {
+      const engine = new JobEngine({
+        db,
+        libraryRoot: root,
+        connectionFor: () => client,
+        clientForKey: (base, apiKey) => {
+          const dedicated = fastClient(base.baseUrl, apiKey);
+          extraClients.push(dedicated);
+          return dedicated;
+        },
+        ...FAST_ENGINE,
+        ...overrides,
+      });
+      engine.onChange((event) => events.push(event));
+      engines.push(engine);
+      return engine;
+    },
+    admin,
+    addFault: async (rule) => {
+      await admin('POST', '/faults', rule);
+    },
+    stats: () => admin<SimStats>('GET', '/stats'),
+    reopen() {
+      db.close();
+      db = LibraryDatabase.open(file);
+      return db;
+    },
+    async close() {
+      for (const engine of engines) await engine.stop();
+      db.close();
+      await Promise.all([client.close(), ...extraClients.map((c) => c.close())]);
+      await sim.close();
+      rmSync(root, { recursive: true, force: true });
+    },
+  };
+  return bench;
+}
+
+/** The wire body of a variant from form values (the catalog builds it, as the studio's forms do). */
+export function bodyOf(variantId: string, values: FormValues): WireBody {
+  const entry = variantById(variantId);
+  if (!entry) throw new Error(`no variant ${variantId}`);
+  return buildRequestBody(entry, values);
+}
+
+/** Media files (not sidecars, not hidden files) under the library's dated folders, relative to the root. */
+export function mediaFilesIn(root: string): string[] {
+  const found: string[] = [];
+  const walk = (dir: string): void => {
+    for (const name of readdirSync(dir)) {
+      if (name.startsWith('.')) continue;
+      const path = join(dir, name);
+      if (statSync(path).isDirectory()) walk(path);
+      else if (!name.endsWith('.json') && !name.endsWith('.sqlite') && !name.includes('.sqlite-')) found.push(relative(root, path).split('\\').join('/'));
+    }
+  };
+  walk(root);
+  return found.sort();
+}
+
+/** Temporary download leftovers anywhere in the library (there should be none once idle). */
+export function temporaryFilesIn(root: string): string[] {
+  const found: string[] = [];
+  const walk = (dir: string): void => {
+    for (const name of readdirSync(dir)) {
+      const path = join(dir, name);
+      if (statSync(path).isDirectory()) walk(path);
+      else if (name.endsWith('.tmp')) found.push(relative(root, path));
+    }
+  };
+  walk(root);
+  return found;
+}
