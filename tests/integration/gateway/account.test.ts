@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { isAccountFailure } from '../../../src/shared/gateway/errors';
-import { GatewayError } from '../../../src/main/core/gateway/gateway-error';
 import { InvalidRequestError } from '../../../src/main/core/gateway/invalid-request';
-import { startTestGateway, type TestGateway } from './harness';
+import { gatewayFailure, startTestGateway, type TestGateway } from './harness';
 
 let gw: TestGateway;
 beforeAll(async () => {
@@ -10,15 +9,6 @@ beforeAll(async () => {
 });
 afterAll(async () => gw.close());
 beforeEach(async () => gw.reset());
-
-async function failure(promise: Promise<unknown>): Promise<GatewayError> {
-  const error: unknown = await promise.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(GatewayError);
-  return error as GatewayError;
-}
 
 describe('balances', () => {
   it('reads the token balance in credits', async () => {
@@ -40,7 +30,7 @@ describe('balances', () => {
 
   it('turns 200 + 获取令牌信息失败 into a GatewayError', async () => {
     await gw.addFault({ kind: 'account-failure', failure: 'token-info' });
-    const error = await failure(gw.client().account.tokenBalance());
+    const error = await gatewayFailure(gw.client().account.tokenBalance());
     expect(error).toMatchObject({
       kind: 'account',
       status: 200,
@@ -56,7 +46,7 @@ describe('balances', () => {
 
   it('turns 200 + 获取用户额度失败 (user deleted) into a GatewayError', async () => {
     await gw.admin('DELETE', '/users/1');
-    const error = await failure(gw.client().account.userBalance());
+    const error = await gatewayFailure(gw.client().account.userBalance());
     expect(error).toMatchObject({ kind: 'account', status: 200, gatewayMessage: '获取用户额度失败', knownCase: 'user_not_found' });
   });
 
@@ -69,15 +59,15 @@ describe('balances', () => {
 
   it('gives up on a persistent 获取已使用额度失败 after the bounded attempts', async () => {
     await gw.addFault({ kind: 'account-failure', failure: 'used-quota' });
-    const error = await failure(gw.client().account.userBalance());
+    const error = await gatewayFailure(gw.client().account.userBalance());
     expect(error).toMatchObject({ knownCase: 'usage_query_failed', retryable: true, attempts: 4 });
     expect(await gw.requests('GET /v1/user/balance')).toBe(4);
   });
 
   it('normalises 401 without credentials (无 Authorization 头) and with a wrong key', async () => {
-    const missing = await failure(gw.client({ apiKey: '' }).account.tokenBalance());
+    const missing = await gatewayFailure(gw.client({ apiKey: '' }).account.tokenBalance());
     expect(missing).toMatchObject({ kind: 'http', status: 401, gatewayMessage: '无 Authorization 头', knownCase: 'unauthorized', retryable: false });
-    const wrong = await failure(gw.client({ apiKey: 'sk-wrongwrongwrongwrong' }).account.userBalance());
+    const wrong = await gatewayFailure(gw.client({ apiKey: 'sk-wrongwrongwrongwrong' }).account.userBalance());
     expect(wrong).toMatchObject({ status: 401, knownCase: 'unauthorized', attempts: 1 });
     expect(wrong.summary).toMatch(/API key is missing or invalid/);
   });
@@ -101,7 +91,7 @@ describe('token creation', () => {
 
   it('normalises the gateway’s own 令牌名称过长 answer', async () => {
     const client = gw.client();
-    const error = await failure(
+    const error = await gatewayFailure(
       client.http.requestJson({
         method: 'POST',
         path: '/v1/tokens',
@@ -115,14 +105,14 @@ describe('token creation', () => {
 
   it('never retries 生成令牌失败 although it is worth retrying later: a retry could mint a second key', async () => {
     await gw.addFault({ kind: 'account-failure', failure: 'create-token' });
-    const error = await failure(gw.client().account.createToken({ name: 'x' }));
+    const error = await gatewayFailure(gw.client().account.createToken({ name: 'x' }));
     expect(error).toMatchObject({ gatewayMessage: '生成令牌失败', knownCase: 'token_create_failed', retryable: true, attempts: 1 });
     expect(await gw.requests('POST /v1/tokens')).toBe(1);
   });
 
   it('reports 429 on token creation without retrying', async () => {
     await gw.addFault({ kind: 'rate-limit', route: 'POST /v1/tokens', retryAfterSeconds: 1 });
-    const error = await failure(gw.client().account.createToken({ name: 'x' }));
+    const error = await gatewayFailure(gw.client().account.createToken({ name: 'x' }));
     expect(error).toMatchObject({ status: 429, gatewayMessage: '请求过于频繁', knownCase: 'rate_limited', retryAfterMs: 1000, attempts: 1 });
     expect(await gw.requests('POST /v1/tokens')).toBe(1);
   });

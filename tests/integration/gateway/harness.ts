@@ -6,19 +6,13 @@ import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import sharp from 'sharp';
 import { request } from 'undici';
+import { expect } from 'vitest';
 import { variantById, type VariantEntry } from '../../../src/shared/catalog';
 import type { NormalizedTask } from '../../../src/shared/gateway/task-record';
 import { GatewayClient, type GatewayClientOptions } from '../../../src/main/core/gateway/client';
+import { GatewayError } from '../../../src/main/core/gateway/gateway-error';
 import { startSimulator, type RunningSimulator, type SimulatorOptions } from '../../../src/simulator/server';
-
-export interface StatsSnapshot {
-  requests: Record<string, number>;
-  responses: Record<string, Record<string, number>>;
-  submissions: Record<string, number>;
-  faults: Record<string, number>;
-  totalRequests: number;
-  totalSubmissions: number;
-}
+import type { StatsSnapshot } from '../../../src/simulator/stats';
 
 export interface TestGateway {
   sim: RunningSimulator;
@@ -65,6 +59,16 @@ export async function waitForTask(client: GatewayClient, entry: VariantEntry, ta
     if (Date.now() > until) throw new Error(`task ${taskId} still ${task.state} after ${deadlineMs} ms`);
     await sleep(100);
   }
+}
+
+/** Awaits a call expected to fail, asserts it failed with a GatewayError and returns that error. */
+export async function gatewayFailure(promise: Promise<unknown>): Promise<GatewayError> {
+  const error: unknown = await promise.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
+  expect(error).toBeInstanceOf(GatewayError);
+  return error as GatewayError;
 }
 
 /** The catalog entry of a variant id (tests name variants by id). */

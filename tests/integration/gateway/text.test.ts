@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { chatCompletionText, messageText, responsesOutputText } from '../../../src/shared/gateway/text';
-import { GatewayError } from '../../../src/main/core/gateway/gateway-error';
 import { InvalidRequestError } from '../../../src/main/core/gateway/invalid-request';
 import { collectText, type TextStreamEvent } from '../../../src/main/core/gateway/text-streams';
-import { startTestGateway, type TestGateway } from './harness';
+import { gatewayFailure, startTestGateway, type TestGateway } from './harness';
 
 let gw: TestGateway;
 beforeAll(async () => {
@@ -11,15 +10,6 @@ beforeAll(async () => {
 });
 afterAll(async () => gw.close());
 beforeEach(async () => gw.reset());
-
-async function failure(promise: Promise<unknown>): Promise<GatewayError> {
-  const error: unknown = await promise.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(GatewayError);
-  return error as GatewayError;
-}
 
 async function all(events: AsyncIterable<TextStreamEvent>): Promise<TextStreamEvent[]> {
   const out: TextStreamEvent[] = [];
@@ -92,13 +82,13 @@ describe('text limits are checked before sending', () => {
 
 describe('text errors', () => {
   it('normalises 400 of responses (model does not support this interface)', async () => {
-    const error = await failure(gw.client().text.responses({ model: 'chat-haiku-4-5', input: 'x' }));
+    const error = await gatewayFailure(gw.client().text.responses({ model: 'chat-haiku-4-5', input: 'x' }));
     expect(error).toMatchObject({ kind: 'http', status: 400, shape: 'relay', knownCase: 'bad_request', retryable: false });
     expect(error.gatewayMessage).toMatch(/does not support/);
   });
 
   it('normalises 400 of messages in the messages error shape', async () => {
-    const error = await failure(
+    const error = await gatewayFailure(
       gw.client().text.messages({ model: 'chat-haiku-4-5', max_tokens: 10, messages: user('x') }, { providerVersion: '1999-01-01' }),
     );
     expect(error).toMatchObject({ status: 400, shape: 'messages', type: 'invalid_request_error' });
@@ -106,28 +96,28 @@ describe('text errors', () => {
 
   it('normalises 401 of messages through x-api-key', async () => {
     const client = gw.client({ apiKey: 'sk-notavalidkeynotavalidkey' });
-    const error = await failure(client.text.messages({ model: 'chat-haiku-4-5', max_tokens: 10, messages: user('x') }, { auth: 'x-api-key' }));
+    const error = await gatewayFailure(client.text.messages({ model: 'chat-haiku-4-5', max_tokens: 10, messages: user('x') }, { auth: 'x-api-key' }));
     expect(error).toMatchObject({ status: 401, knownCase: 'unauthorized' });
   });
 
   it('normalises 403 insufficient_user_quota, 403 access_denied and 503 model_not_found', async () => {
     const poor = await gw.createKey({ remain_credits: 0.2 });
-    const quota = await failure(gw.client({ apiKey: poor.key }).text.chat({ model: 'chat-opus-4-6', messages: user('x') }));
+    const quota = await gatewayFailure(gw.client({ apiKey: poor.key }).text.chat({ model: 'chat-opus-4-6', messages: user('x') }));
     expect(quota).toMatchObject({ status: 403, code: 'insufficient_user_quota', knownCase: 'insufficient_quota', retryable: false });
     expect(quota.summary).toMatch(/Not enough credits/);
 
     const limited = await gw.createKey({ model_limits_enabled: true, model_limits: 'chat-haiku-4-5' });
-    const denied = await failure(gw.client({ apiKey: limited.key }).text.chat({ model: 'chat-opus-4-6', messages: user('x') }));
+    const denied = await gatewayFailure(gw.client({ apiKey: limited.key }).text.chat({ model: 'chat-opus-4-6', messages: user('x') }));
     expect(denied).toMatchObject({ status: 403, code: 'access_denied', knownCase: 'access_denied' });
 
-    const missing = await failure(gw.client().text.chat({ model: 'no-such-model', messages: user('x') }));
+    const missing = await gatewayFailure(gw.client().text.chat({ model: 'no-such-model', messages: user('x') }));
     expect(missing).toMatchObject({ status: 503, code: 'model_not_found', knownCase: 'model_not_found', retryable: false });
   });
 
   it('normalises 429 of responses and messages', async () => {
     await gw.addFault({ kind: 'rate-limit', route: 'POST /v1/*', retryAfterSeconds: 1, count: 2 });
-    const responses = await failure(gw.client().text.responses({ model: 'gen-5.2-official', input: 'x' }));
-    const messages = await failure(gw.client().text.messages({ model: 'chat-haiku-4-5', max_tokens: 5, messages: user('x') }));
+    const responses = await gatewayFailure(gw.client().text.responses({ model: 'gen-5.2-official', input: 'x' }));
+    const messages = await gatewayFailure(gw.client().text.messages({ model: 'chat-haiku-4-5', max_tokens: 5, messages: user('x') }));
     for (const error of [responses, messages]) expect(error).toMatchObject({ status: 429, knownCase: 'rate_limited', attempts: 1 });
   });
 });
@@ -172,7 +162,7 @@ describe('streaming text', () => {
 
   it('reports a cut-off stream as truncated, sent once', async () => {
     await gw.addFault({ kind: 'truncated-body', route: 'POST /v1/messages' });
-    const error = await failure(
+    const error = await gatewayFailure(
       collectText(gw.client().text.streamMessages({ model: 'chat-haiku-4-5', max_tokens: 200, messages: user('Tell a story') })),
     );
     expect(error).toMatchObject({ kind: 'truncated', status: 200, mayHaveReachedServer: true, outcomeUnknown: true, attempts: 1 });
@@ -181,12 +171,12 @@ describe('streaming text', () => {
 
   it('reports a broken event as malformed', async () => {
     await gw.addFault({ kind: 'malformed-json', route: 'POST /v1/responses' });
-    const error = await failure(collectText(gw.client().text.streamResponses({ model: 'gen-5.2-official', input: 'x' })));
+    const error = await gatewayFailure(collectText(gw.client().text.streamResponses({ model: 'gen-5.2-official', input: 'x' })));
     expect(error).toMatchObject({ kind: 'malformed', status: 200 });
   });
 
   it('reports an error answer before the stream starts like any other error', async () => {
-    const error = await failure(collectText(gw.client().text.streamChat({ model: 'no-such-model', messages: user('x') })));
+    const error = await gatewayFailure(collectText(gw.client().text.streamChat({ model: 'no-such-model', messages: user('x') })));
     expect(error).toMatchObject({ status: 503, knownCase: 'model_not_found' });
   });
 });

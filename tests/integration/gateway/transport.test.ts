@@ -1,8 +1,7 @@
 import { createServer } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { GatewayClient } from '../../../src/main/core/gateway/client';
-import { GatewayError } from '../../../src/main/core/gateway/gateway-error';
-import { startTestGateway, type TestGateway } from './harness';
+import { gatewayFailure, startTestGateway, type TestGateway } from './harness';
 
 let gw: TestGateway;
 beforeAll(async () => {
@@ -10,15 +9,6 @@ beforeAll(async () => {
 });
 afterAll(async () => gw.close());
 beforeEach(async () => gw.reset());
-
-async function failure(promise: Promise<unknown>): Promise<GatewayError> {
-  const error: unknown = await promise.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(GatewayError);
-  return error as GatewayError;
-}
 
 const chat = { model: 'gen-5.2-official', messages: [{ role: 'user', content: 'hello' }] };
 
@@ -55,7 +45,7 @@ describe('retries of GETs', () => {
 
   it('does not sit out a Retry-After longer than the policy allows', async () => {
     await gw.addFault({ kind: 'rate-limit', route: 'GET /v1/balance', retryAfterSeconds: 120 });
-    const error = await failure(gw.client().account.tokenBalance());
+    const error = await gatewayFailure(gw.client().account.tokenBalance());
     expect(error).toMatchObject({ status: 429, knownCase: 'rate_limited', retryable: true, retryAfterMs: 120_000, attempts: 1 });
   });
 
@@ -64,7 +54,7 @@ describe('retries of GETs', () => {
     await gw.client().models.list();
     expect(await gw.requests('GET /v1/models')).toBe(2);
     await gw.addFault({ kind: 'error', status: 500, route: 'GET /v1/models' });
-    const error = await failure(gw.client().models.list());
+    const error = await gatewayFailure(gw.client().models.list());
     expect(error).toMatchObject({ kind: 'http', status: 500, shape: 'relay', knownCase: 'server_error', attempts: 4 });
   });
 
@@ -79,11 +69,11 @@ describe('retries of GETs', () => {
 
   it('reports persistent malformed and truncated answers with their kind', async () => {
     await gw.addFault({ kind: 'malformed-json', route: 'GET /v1/balance' });
-    const malformed = await failure(gw.client().account.tokenBalance());
+    const malformed = await gatewayFailure(gw.client().account.tokenBalance());
     expect(malformed).toMatchObject({ kind: 'malformed', status: 200, shape: 'malformed', attempts: 4 });
     await gw.reset();
     await gw.addFault({ kind: 'truncated-body', route: 'GET /v1/balance' });
-    const truncated = await failure(gw.client({ retry: { maxAttempts: 1 } }).account.tokenBalance());
+    const truncated = await gatewayFailure(gw.client({ retry: { maxAttempts: 1 } }).account.tokenBalance());
     expect(truncated).toMatchObject({ kind: 'truncated', status: 200, mayHaveReachedServer: true });
   });
 
@@ -94,7 +84,7 @@ describe('retries of GETs', () => {
     const balance = await client.account.tokenBalance();
     expect(balance.remainCredits).toBe(4000);
     await gw.addFault({ kind: 'latency', ms: 2500, route: 'GET /v1/balance', count: 1 });
-    const error = await failure(gw.client({ timeouts: { headersMs: 200 }, retry: { maxAttempts: 1 } }).account.tokenBalance());
+    const error = await gatewayFailure(gw.client({ timeouts: { headersMs: 200 }, retry: { maxAttempts: 1 } }).account.tokenBalance());
     expect(error).toMatchObject({ kind: 'timeout', status: undefined, retryable: true, mayHaveReachedServer: true });
   });
 });
@@ -102,24 +92,24 @@ describe('retries of GETs', () => {
 describe('paid POSTs are never retried once they may have reached the gateway', () => {
   it('reports a connection dropped after the request was read as outcome unknown, sent once', async () => {
     await gw.addFault({ kind: 'drop-connection', phase: 'after-request-read', route: 'POST /v1/chat/completions' });
-    const error = await failure(gw.client().text.chat(chat));
+    const error = await gatewayFailure(gw.client().text.chat(chat));
     expect(error).toMatchObject({ kind: 'connection', mayHaveReachedServer: true, outcomeUnknown: true, attempts: 1 });
     expect(await gw.requests('POST /v1/chat/completions')).toBe(1);
   });
 
   it('does not retry a timed-out POST', async () => {
     await gw.addFault({ kind: 'latency', ms: 2500, route: 'POST /v1/chat/completions' });
-    const error = await failure(gw.client({ timeouts: { headersMs: 200 } }).text.chat(chat));
+    const error = await gatewayFailure(gw.client({ timeouts: { headersMs: 200 } }).text.chat(chat));
     expect(error).toMatchObject({ kind: 'timeout', outcomeUnknown: true, attempts: 1 });
     expect(await gw.requests('POST /v1/chat/completions')).toBe(1);
   });
 
   it('does not retry a 5xx or 429 answer to a POST', async () => {
     await gw.addFault({ kind: 'error', status: 500, route: 'POST /v1/chat/completions', count: 1 });
-    const first = await failure(gw.client().text.chat(chat));
+    const first = await gatewayFailure(gw.client().text.chat(chat));
     expect(first).toMatchObject({ status: 500, retryable: true, outcomeUnknown: false, attempts: 1 });
     await gw.addFault({ kind: 'rate-limit', route: 'POST /v1/chat/completions', retryAfterSeconds: 0, count: 1 });
-    const second = await failure(gw.client().text.chat(chat));
+    const second = await gatewayFailure(gw.client().text.chat(chat));
     expect(second).toMatchObject({ status: 429, knownCase: 'rate_limited', attempts: 1 });
     expect(await gw.requests('POST /v1/chat/completions')).toBe(2);
   });
@@ -131,7 +121,7 @@ describe('paid POSTs are never retried once they may have reached the gateway', 
       retry: { maxAttempts: 3, baseDelayMs: 10, maxDelayMs: 20 },
     });
     try {
-      const error = await failure(client.text.chat(chat));
+      const error = await gatewayFailure(client.text.chat(chat));
       expect(error).toMatchObject({ kind: 'unreachable', mayHaveReachedServer: false, outcomeUnknown: false, attempts: 3 });
       expect(error.summary).toMatch(/Could not connect/);
     } finally {
@@ -142,7 +132,7 @@ describe('paid POSTs are never retried once they may have reached the gateway', 
 
 describe('limits, cancellation and secrets', () => {
   it('refuses an answer larger than the cap', async () => {
-    const error = await failure(gw.client({ maxJsonBytes: 200 }).models.list('all'));
+    const error = await gatewayFailure(gw.client({ maxJsonBytes: 200 }).models.list('all'));
     expect(error).toMatchObject({ kind: 'too_large', status: 200, retryable: false });
   });
 
@@ -150,13 +140,13 @@ describe('limits, cancellation and secrets', () => {
     await gw.addFault({ kind: 'latency', ms: 1000, route: 'GET /v1/balance', count: 1 });
     const controller = new AbortController();
     setTimeout(() => controller.abort(), 50);
-    const error = await failure(gw.client().account.tokenBalance({ signal: controller.signal }));
+    const error = await gatewayFailure(gw.client().account.tokenBalance({ signal: controller.signal }));
     expect(error).toMatchObject({ kind: 'canceled', retryable: false });
 
     await gw.addFault({ kind: 'rate-limit', route: 'GET /v1/balance', retryAfterSeconds: 2, count: 1 });
     const later = new AbortController();
     setTimeout(() => later.abort(), 150);
-    const waiting = await failure(gw.client().account.tokenBalance({ signal: later.signal }));
+    const waiting = await gatewayFailure(gw.client().account.tokenBalance({ signal: later.signal }));
     expect(waiting).toMatchObject({ kind: 'canceled', attempts: 1 });
   });
 
@@ -168,7 +158,7 @@ describe('limits, cancellation and secrets', () => {
       route: 'GET /v1/models',
       body: { error: { message: `invalid token ${key} (Bearer ${key})`, code: 'invalid_api_key' } },
     });
-    const error = await failure(gw.client().models.list());
+    const error = await gatewayFailure(gw.client().models.list());
     const bare = key.replace(/^sk-/, '');
     for (const text of [error.message, error.gatewayMessage ?? '', JSON.stringify(error.toDetails()), String(error.stack)]) {
       expect(text).not.toContain(bare);
