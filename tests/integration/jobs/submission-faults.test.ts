@@ -1,0 +1,147 @@
+/**
+ * Submissions under faults: a refusal that provably did not create work is retried; an answer
+ * lost after the gateway may have taken the work makes the job `unknown` and nothing is sent
+ * again without the user, except omni jobs, which are found again by their business id.
+ */
+import { afterEach, describe, expect, it } from 'vitest';
+import { listJobTasks } from '../../../src/main/core/library';
+import { BatchValidationError, type JobEngine, type JobView } from '../../../src/main/core/jobs';
+import { bodyOf, startBench, type Bench } from './harness';
+
+const IMAGE_SUBMIT = 'POST /v1/images/generations';
+const VIDEO_SUBMIT = 'POST /v1/videos/generations';
+
+let bench: Bench;
+afterEach(async () => bench.close());
+
+async function setup(): Promise<JobEngine> {
+  bench = await startBench();
+  const engine = bench.engine();
+  await engine.start();
+  return engine;
+}
+
+const imageTask = (prompt: string) => ({ variantId: 'image.gen-image-2.task', body: bodyOf('image.gen-image-2.task', { prompt }) });
+const omni = (prompt: string) => ({ variantId: 'video.clip-v3-omni', body: bodyOf('video.clip-v3-omni', { prompt, duration: 3 }) });
+
+async function runOne(engine: JobEngine, job: { variantId: string; body: Record<string, unknown> }): Promise<JobView> {
+  const created = engine.enqueue(job);
+  await engine.waitForIdle({ timeoutMs: 15_000 });
+  const view = engine.job(created.id);
+  if (!view) throw new Error('job vanished');
+  return view;
+}
+
+describe('refusals that did not create work are retried', () => {
+  it('a 429 storm on submissions (no Retry-After) slows the queue, then every job is done once', async () => {
+    const engine = await setup();
+    await bench.addFault({ kind: 'rate-limit', route: IMAGE_SUBMIT, count: 6, retryAfterSeconds: null });
+    const { jobs } = await engine.createBatch({ name: 'storm', jobs: [imageTask('one'), imageTask('two'), imageTask('three')] });
+    await engine.waitForIdle({ timeoutMs: 15_000 });
+    for (const job of jobs) expect(engine.job(job.id)).toMatchObject({ state: 'done', errorMessage: null });
+    const stats = await bench.stats();
+    expect(stats.faults['rate-limit']).toBe(6);
+    expect(stats.submissions['gen-image-2']).toBe(3);
+    const rateLimitedOnTheWay = bench.events.some((e) => e.type === 'jobs.changed' && e.jobs.some((j) => j.errorCode === 'rate_limited' && j.state === 'queued'));
+    expect(rateLimitedOnTheWay).toBe(true);
+  });
+
+  it('a 429 honours Retry-After and 5xx answers are retried with backoff', async () => {
+    const engine = await setup();
+    await bench.addFault({ kind: 'rate-limit', route: IMAGE_SUBMIT, count: 1, retryAfterSeconds: 0 });
+    await bench.addFault({ kind: 'error', status: 500, route: IMAGE_SUBMIT, count: 2 });
+    const job = await runOne(engine, imageTask('persistent'));
+    expect(job).toMatchObject({ state: 'done', attempts: 4 });
+    expect((await bench.stats()).submissions['gen-image-2']).toBe(1);
+  });
+
+  it('a definite 4xx refusal fails the job with the gateway text; too many 5xx give up', async () => {
+    const engine = await setup();
+    await bench.addFault({ kind: 'error', status: 400, route: IMAGE_SUBMIT, count: 1, body: { error: { message: '参数错误: size', type: 'invalid_request_error' } } });
+    const refused = await runOne(engine, imageTask('refused'));
+    expect(refused).toMatchObject({ state: 'failed', attempts: 1 });
+    expect(refused.errorMessage).toMatch(/参数错误: size/);
+    await bench.addFault({ kind: 'error', status: 500, route: IMAGE_SUBMIT });
+    const broken = await runOne(engine, imageTask('broken'));
+    expect(broken).toMatchObject({ state: 'failed', attempts: 5 });
+    expect(broken.errorMessage).toMatch(/Gave up after 5 attempts/);
+    expect((await bench.stats()).totalSubmissions).toBe(0);
+  });
+
+  it('a batch with a job that breaks its variant limits is refused whole, before anything is stored or sent', async () => {
+    const engine = await setup();
+    const attempt = engine.createBatch({
+      name: 'bad',
+      jobs: [imageTask('fine'), { variantId: 'video.clip-3.0-turbo', body: bodyOf('video.clip-3.0-turbo', { prompt: 'p', duration: 99 }) }],
+    });
+    await expect(attempt).rejects.toBeInstanceOf(BatchValidationError);
+    await expect(attempt).rejects.toThrow(/job 2 \(video.clip-3.0-turbo\): duration/);
+    expect(bench.db.prepare<[], { n: number }>('SELECT COUNT(*) AS n FROM jobs').get()?.n).toBe(0);
+    expect((await bench.stats()).totalRequests).toBe(0);
+  });
+});
+
+describe('answers lost after the gateway may have taken the work', () => {
+  for (const [name, fault] of [
+    ['the connection drops after the request was read', { kind: 'drop-connection', phase: 'after-request-read' }],
+    ['the connection drops before the request was read', { kind: 'drop-connection', phase: 'before-request-read' }],
+    ['the answer is malformed JSON', { kind: 'malformed-json' }],
+    ['the answer is cut off', { kind: 'truncated-body' }],
+    ['a proxy answers 502', { kind: 'error', status: 502 }],
+  ] as const) {
+    it(`${name}: the job is unknown, not resent, until the user resubmits it`, async () => {
+      const engine = await setup();
+      await bench.addFault({ ...fault, route: IMAGE_SUBMIT, count: 1 });
+      const job = await runOne(engine, imageTask(name));
+      expect(job).toMatchObject({ state: 'unknown', attempts: 1 });
+      expect(job.errorMessage).toMatch(/may have accepted/);
+      const before = (await bench.stats()).requests[IMAGE_SUBMIT];
+      expect(before).toBe(1);
+      engine.resolveUnknown(job.id, 'resubmit');
+      await engine.waitForIdle({ timeoutMs: 15_000 });
+      expect(engine.job(job.id)).toMatchObject({ state: 'done', attempts: 2 });
+      expect((await bench.stats()).requests[IMAGE_SUBMIT]).toBe(2);
+    });
+  }
+
+  it('an unknown job the user discards is canceled and never sent again', async () => {
+    const engine = await setup();
+    await bench.addFault({ kind: 'drop-connection', phase: 'after-request-read', route: IMAGE_SUBMIT, count: 1 });
+    const job = await runOne(engine, imageTask('discard me'));
+    engine.resolveUnknown(job.id, 'discard');
+    await engine.waitForIdle({ timeoutMs: 5_000 });
+    expect(engine.job(job.id)).toMatchObject({ state: 'canceled', errorCode: 'discarded' });
+    expect((await bench.stats()).requests[IMAGE_SUBMIT]).toBe(1);
+  });
+});
+
+describe('omni jobs are reconciled by their client_business_id', () => {
+  it('a malformed answer to an accepted submission: the task is found by business id and finished, submitted once', async () => {
+    const engine = await setup();
+    await bench.addFault({ kind: 'malformed-json', route: VIDEO_SUBMIT, count: 1 });
+    const job = await runOne(engine, omni('found again'));
+    expect(job).toMatchObject({ state: 'done', attempts: 1 });
+    expect(job.clientBusinessId).toMatch(/^atelier-/);
+    expect(job.request).toMatchObject({ client_business_id: job.clientBusinessId });
+    expect(listJobTasks(bench.db, job.id)).toHaveLength(1);
+    expect((await bench.stats()).submissions['clip-v3-omni']).toBe(1);
+    expect(job.assetIds).toHaveLength(1);
+  });
+
+  it('a submission that never arrived is not found, and is sent again (with a new business id) after the grace period', async () => {
+    const engine = await setup();
+    await bench.addFault({ kind: 'drop-connection', phase: 'after-request-read', route: VIDEO_SUBMIT, count: 1 });
+    const job = await runOne(engine, omni('never arrived'));
+    expect(job).toMatchObject({ state: 'done', attempts: 2 });
+    expect(job.clientBusinessId).toBe(`atelier-${job.id}-2`);
+    const stats = await bench.stats();
+    expect(stats.requests[VIDEO_SUBMIT]).toBe(2);
+    expect(stats.submissions['clip-v3-omni']).toBe(1);
+  });
+
+  it('keeps a business id the caller chose on the first attempt', async () => {
+    const engine = await setup();
+    const job = await runOne(engine, { variantId: 'video.clip-v3-omni', body: bodyOf('video.clip-v3-omni', { prompt: 'mine', client_business_id: 'my-own-id-1' }) });
+    expect(job).toMatchObject({ state: 'done', clientBusinessId: 'my-own-id-1' });
+  });
+});

@@ -1,0 +1,92 @@
+/**
+ * After a submission was accepted: failing tasks, polls that meet 429s, 5xx and malformed
+ * records, results that expire or arrive broken, and tasks that never finish in time.
+ */
+import { afterEach, describe, expect, it } from 'vitest';
+import { listJobAssets, listJobTasks } from '../../../src/main/core/library';
+import type { JobEngine, JobView } from '../../../src/main/core/jobs';
+import { bodyOf, mediaFilesIn, startBench, temporaryFilesIn, type Bench } from './harness';
+
+const IMAGE_SUBMIT = 'POST /v1/images/generations';
+const IMAGE_POLL = 'GET /v1/images/generations/*';
+
+let bench: Bench;
+afterEach(async () => bench.close());
+
+const imageTask = (prompt: string) => ({ variantId: 'image.gen-image-2.task', body: bodyOf('image.gen-image-2.task', { prompt }) });
+
+async function runOne(engine: JobEngine, job: { variantId: string; body: Record<string, unknown> }): Promise<JobView> {
+  const created = engine.enqueue(job);
+  await engine.waitForIdle({ timeoutMs: 15_000 });
+  const view = engine.job(created.id);
+  if (!view) throw new Error('job vanished');
+  return view;
+}
+
+describe('tasks that fail or misbehave', () => {
+  it('a failed task fails its job with the gateway message; a retry submits again and succeeds', async () => {
+    bench = await startBench();
+    const engine = bench.engine();
+    await engine.start();
+    await bench.addFault({ kind: 'task-failure', route: IMAGE_SUBMIT, count: 1, message: 'content policy violation' });
+    const failed = await runOne(engine, imageTask('a banned thing'));
+    expect(failed).toMatchObject({ state: 'failed', errorCode: 'task_failed' });
+    expect(failed.errorMessage).toMatch(/content policy violation/);
+    engine.retryJob(failed.id);
+    await engine.waitForIdle({ timeoutMs: 15_000 });
+    expect(engine.job(failed.id)).toMatchObject({ state: 'done', attempts: 2, errorMessage: null });
+    expect(listJobTasks(bench.db, failed.id).map((task) => task.state)).toEqual(['failed', 'completed']);
+    expect(() => engine.retryJob(failed.id)).toThrow(/A done job cannot be retried/);
+  });
+
+  it('polls through a 429 storm, 5xx answers and malformed records, each task submitted once', async () => {
+    bench = await startBench();
+    const engine = bench.engine();
+    await engine.start();
+    await bench.addFault({ kind: 'rate-limit', route: IMAGE_POLL, count: 9, retryAfterSeconds: null });
+    await bench.addFault({ kind: 'error', status: 503, route: IMAGE_POLL, count: 5 });
+    await bench.addFault({ kind: 'malformed-json', route: IMAGE_POLL, count: 3 });
+    const { jobs } = await engine.createBatch({ name: 'noisy polls', jobs: [imageTask('a'), imageTask('b')] });
+    await engine.waitForIdle({ timeoutMs: 15_000 });
+    for (const job of jobs) expect(engine.job(job.id)).toMatchObject({ state: 'done' });
+    const stats = await bench.stats();
+    expect(stats.faults).toMatchObject({ 'rate-limit': 9, error: 5, 'malformed-json': 3 });
+    expect(stats.submissions['gen-image-2']).toBe(2);
+  });
+
+  it('a result whose address expired before the download ends `expired`, saying so', async () => {
+    bench = await startBench();
+    const engine = bench.engine();
+    await engine.start();
+    await bench.addFault({ kind: 'result-expiry', route: IMAGE_SUBMIT, count: 1, afterMs: 0 });
+    const job = await runOne(engine, imageTask('too late'));
+    expect(job).toMatchObject({ state: 'expired', errorCode: 'result_expired' });
+    expect(job.errorMessage).toMatch(/expired/);
+    expect(listJobAssets(bench.db, job.id)).toEqual([]);
+    expect(temporaryFilesIn(bench.root)).toEqual([]);
+  });
+
+  it('a download cut off or dropped is fetched again and stored once', async () => {
+    bench = await startBench();
+    const engine = bench.engine();
+    await engine.start();
+    await bench.addFault({ kind: 'truncated-body', route: 'GET /files/*', count: 1 });
+    await bench.addFault({ kind: 'drop-connection', phase: 'before-request-read', route: 'GET /files/*', count: 1 });
+    const image = await runOne(engine, imageTask('patience'));
+    const video = await runOne(engine, { variantId: 'video.clip-3.0-turbo', body: bodyOf('video.clip-3.0-turbo', { prompt: 'p', duration: 3 }) });
+    for (const job of [image, video]) expect(job.state, job.errorMessage ?? '').toBe('done');
+    expect(mediaFilesIn(bench.root)).toHaveLength(2);
+    expect((await bench.stats()).faults).toMatchObject({ 'truncated-body': 1, 'drop-connection': 1 });
+  });
+
+  it('a task that does not finish before its deadline fails with a clear message and is no longer polled', async () => {
+    bench = await startBench({ timing: { image: 250, video: 5_000, character: 300, textChunk: 0 } });
+    const engine = bench.engine({ pollTimings: { video: { initialDelayMs: 30, intervalMs: 30, deadlineMs: 300 } } });
+    await engine.start();
+    const job = await runOne(engine, { variantId: 'video.clip-3.0-turbo', body: bodyOf('video.clip-3.0-turbo', { prompt: 'slow', duration: 3 }) });
+    expect(job).toMatchObject({ state: 'failed', errorCode: 'deadline' });
+    expect(job.errorMessage).toMatch(/No result after 300 ms \(the deadline for video tasks\)/);
+    const [task] = listJobTasks(bench.db, job.id);
+    expect(task).toMatchObject({ state: 'failed', nextPollAt: null });
+  });
+});
