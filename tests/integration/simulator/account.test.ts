@@ -1,7 +1,6 @@
 /** Balances, quota charging and token creation, walking the interface's account sections. */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { relayError, startHarness } from './sim-harness';
-import type { SimHarness } from './sim-harness';
+import { describe, expect, it } from 'vitest';
+import { harnessForFile, relayError, startHarness } from './sim-harness';
 
 const BALANCE_FIELDS = [
   'credits_per_usd',
@@ -37,16 +36,7 @@ const TOKEN_FIELDS = [
 
 const chat = (model = 'chat-sonnet-4-6') => ({ model, messages: [{ role: 'user', content: 'a lighthouse' }] });
 
-let h: SimHarness;
-beforeAll(async () => {
-  h = await startHarness();
-});
-afterAll(async () => {
-  await h.close();
-});
-beforeEach(async () => {
-  await h.reset();
-});
+const h = harnessForFile();
 
 describe('token balance', () => {
   it('returns exactly the balance record fields, in USD by default, on both paths', async () => {

@@ -1,7 +1,6 @@
 /** `POST /v1/chat/completions` over raw HTTP, streaming included. */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { relayError, startHarness } from './sim-harness';
-import type { SimHarness } from './sim-harness';
+import { describe, expect, it } from 'vitest';
+import { harnessForFile, relayError } from './sim-harness';
 
 interface Completion {
   id: string;
@@ -17,13 +16,7 @@ const ask = (content: unknown, extra: Record<string, unknown> = {}) => ({
   ...extra,
 });
 
-let h: SimHarness;
-beforeAll(async () => {
-  h = await startHarness({ rateLimit: { max: 10_000 } });
-});
-afterAll(async () => {
-  await h.close();
-});
+const h = harnessForFile({ rateLimit: { max: 10_000 } }, { resetBeforeEach: false });
 
 describe('POST /v1/chat/completions', () => {
   it('answers a chat completion with choices[0].message.content and usage', async () => {

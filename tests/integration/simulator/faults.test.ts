@@ -1,7 +1,6 @@
 /** Fault injection through the admin API and at start, observed over real HTTP. */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { relayError, startHarness } from './sim-harness';
-import type { SimHarness } from './sim-harness';
+import { describe, expect, it } from 'vitest';
+import { harnessForFile, relayError, startHarness } from './sim-harness';
 
 interface FaultList {
   faults: ({ id: number; kind: string } & Record<string, unknown>)[];
@@ -9,16 +8,7 @@ interface FaultList {
 
 const chat = (model = 'chat-sonnet-4-6') => ({ model, messages: [{ role: 'user', content: 'a comet' }] });
 
-let h: SimHarness;
-beforeAll(async () => {
-  h = await startHarness({ rateLimit: { max: 10_000 } });
-});
-afterAll(async () => {
-  await h.close();
-});
-beforeEach(async () => {
-  await h.reset();
-});
+const h = harnessForFile({ rateLimit: { max: 10_000 } });
 
 const addFault = (rule: Record<string, unknown>) => h.admin<FaultList>('POST', '/faults', rule);
 const faultStats = async () => (await h.admin<{ faults: Record<string, number> }>('GET', '/stats')).faults;

@@ -1,8 +1,7 @@
 /** `POST /v1/messages` over raw HTTP: parameters, limits, error shapes, streaming. */
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { relayError, startHarness } from './sim-harness';
-import type { SimHarness } from './sim-harness';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { harnessForFile, relayError } from './sim-harness';
 
 interface Message {
   id: string;
@@ -27,15 +26,11 @@ const ask = (extra: Record<string, unknown> = {}, content: unknown = 'a moonlit 
   ...extra,
 });
 
-let h: SimHarness;
+const h = harnessForFile({ rateLimit: { max: 10_000 } }, { resetBeforeEach: false });
 let pngBase64 = '';
 beforeAll(async () => {
-  h = await startHarness({ rateLimit: { max: 10_000 } });
   const png = await sharp({ create: { width: 4, height: 4, channels: 3, background: '#336699' } }).png().toBuffer();
   pngBase64 = png.toString('base64');
-});
-afterAll(async () => {
-  await h.close();
 });
 
 const send = (body: unknown, headers: Record<string, string> = {}) => h.call('/v1/messages', { body, headers });

@@ -1,7 +1,6 @@
 /** `GET /v1/models`: types, entry shape and per-key filtering; model access on calls. */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { relayError, startHarness } from './sim-harness';
-import type { SimHarness } from './sim-harness';
+import { describe, expect, it } from 'vitest';
+import { harnessForFile, relayError, startHarness } from './sim-harness';
 
 interface ModelList {
   success: boolean;
@@ -40,16 +39,7 @@ const VIDEO = [
   'clip-v3-omni',
 ];
 
-let h: SimHarness;
-beforeAll(async () => {
-  h = await startHarness();
-});
-afterAll(async () => {
-  await h.close();
-});
-beforeEach(async () => {
-  await h.reset();
-});
+const h = harnessForFile();
 
 const ids = async (query: string, key?: string): Promise<string[]> =>
   (await h.json<ModelList>(`/v1/models${query}`, key === undefined ? {} : { key })).data.map((model) => model.id);

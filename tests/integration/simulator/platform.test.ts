@@ -1,18 +1,8 @@
 /** Authentication, error shapes, rate limiting and the admin API of the demo gateway. */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { relayError, startHarness } from './sim-harness';
-import type { SimHarness } from './sim-harness';
+import { describe, expect, it } from 'vitest';
+import { harnessForFile, relayError } from './sim-harness';
 
-let h: SimHarness;
-beforeAll(async () => {
-  h = await startHarness();
-});
-afterAll(async () => {
-  await h.close();
-});
-beforeEach(async () => {
-  await h.reset();
-});
+const h = harnessForFile();
 
 describe('authentication', () => {
   it('answers 401 in the relay shape when a relay route gets no key', async () => {

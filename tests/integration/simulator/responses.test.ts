@@ -1,7 +1,6 @@
 /** `POST /v1/responses` over raw HTTP: input forms, context, reasoning, tools, limits, streaming. */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { relayError, startHarness } from './sim-harness';
-import type { SimHarness } from './sim-harness';
+import { describe, expect, it } from 'vitest';
+import { harnessForFile, relayError } from './sim-harness';
 
 interface OutputItem {
   type: string;
@@ -46,13 +45,7 @@ const textOf = (response: ResponseObject): string =>
     .map((content) => content.text)
     .join('');
 
-let h: SimHarness;
-beforeAll(async () => {
-  h = await startHarness({ rateLimit: { max: 10_000 } });
-});
-afterAll(async () => {
-  await h.close();
-});
+const h = harnessForFile({ rateLimit: { max: 10_000 } }, { resetBeforeEach: false });
 
 const respond = (body: Record<string, unknown>) => h.call('/v1/responses', { body: { model: MODEL, ...body } });
 const response = async (body: Record<string, unknown>) => (await respond(body)).json as ResponseObject;

@@ -4,6 +4,7 @@
  * `sse` (a streamed answer split into events with an established SSE parser).
  */
 import { createParser } from 'eventsource-parser';
+import { afterAll, beforeAll, beforeEach } from 'vitest';
 import type { EventSourceMessage } from 'eventsource-parser';
 import { startSimulator } from '../../../src/simulator/server';
 import type { RunningSimulator, SimulatorOptions } from '../../../src/simulator/server';
@@ -100,6 +101,42 @@ export async function startHarness(options: SimulatorOptions = {}): Promise<SimH
       await admin('POST', '/reset');
     },
     close: () => sim.close(),
+  };
+}
+
+/**
+ * One simulator for the whole test file: started before all its tests, reset before each test
+ * (unless `resetBeforeEach` is false) and closed after all. Call it at the top of the file; the
+ * returned harness can be used from inside tests and hooks.
+ */
+export function harnessForFile(options: SimulatorOptions = {}, { resetBeforeEach = true } = {}): SimHarness {
+  let started: SimHarness | undefined;
+  const current = (): SimHarness => {
+    if (started === undefined) throw new Error('the simulator is not running: use the harness inside tests or hooks');
+    return started;
+  };
+  beforeAll(async () => {
+    started = await startHarness(options);
+  });
+  afterAll(async () => {
+    await started?.close();
+  });
+  if (resetBeforeEach) {
+    beforeEach(async () => {
+      await current().reset();
+    });
+  }
+  return {
+    get sim() {
+      return current().sim;
+    },
+    call: (path, callOptions) => current().call(path, callOptions),
+    json: <T>(path: string, callOptions?: CallOptions) => current().json<T>(path, callOptions),
+    admin: <T>(method: string, path: string, body?: unknown) => current().admin<T>(method, path, body),
+    createKey: (fields) => current().createKey(fields),
+    sse: (path, body, callOptions) => current().sse(path, body, callOptions),
+    reset: () => current().reset(),
+    close: () => current().close(),
   };
 }
 
