@@ -1,14 +1,9 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { isAccountFailure } from '../../../src/shared/gateway/errors';
 import { InvalidRequestError } from '../../../src/main/core/gateway/invalid-request';
-import { gatewayFailure, startTestGateway, type TestGateway } from './harness';
+import { gatewayFailure, gatewayForFile } from './harness';
 
-let gw: TestGateway;
-beforeAll(async () => {
-  gw = await startTestGateway();
-});
-afterAll(async () => gw.close());
-beforeEach(async () => gw.reset());
+const gw = gatewayForFile();
 
 describe('balances', () => {
   it('reads the token balance in credits', async () => {

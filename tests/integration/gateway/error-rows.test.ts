@@ -2,19 +2,14 @@
  * The Errors table of the interface, row by row, as the simulator really answers it (bodies the
  * wrappers would refuse locally are sent raw through the one request path).
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { isAccountFailure } from '../../../src/shared/gateway/errors';
 import type { GatewayClient } from '../../../src/main/core/gateway/client';
 import { GatewayError } from '../../../src/main/core/gateway/gateway-error';
 import type { GatewayRequest } from '../../../src/main/core/gateway/http';
-import { startTestGateway, type TestGateway } from './harness';
+import { gatewayForFile } from './harness';
 
-let gw: TestGateway;
-beforeAll(async () => {
-  gw = await startTestGateway();
-});
-afterAll(async () => gw.close());
-beforeEach(async () => gw.reset());
+const gw = gatewayForFile();
 
 async function rejection(client: GatewayClient, req: Omit<GatewayRequest, 'retry'>): Promise<GatewayError> {
   const error: unknown = await client.http

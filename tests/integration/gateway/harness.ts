@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import sharp from 'sharp';
 import { request } from 'undici';
-import { expect } from 'vitest';
+import { afterAll, beforeAll, beforeEach, expect } from 'vitest';
 import { variantById, type VariantEntry } from '../../../src/shared/catalog';
 import type { NormalizedTask } from '../../../src/shared/gateway/task-record';
 import { GatewayClient, type GatewayClientOptions } from '../../../src/main/core/gateway/client';
@@ -127,4 +127,38 @@ export async function startTestGateway(options: SimulatorOptions = {}): Promise<
     },
   };
   return gateway;
+}
+
+/**
+ * One test gateway for the whole test file: started before all its tests, reset before each test
+ * and closed after all. Call it at the top of the file; use the returned gateway inside tests and hooks.
+ */
+export function gatewayForFile(options: SimulatorOptions = {}): TestGateway {
+  let started: TestGateway | undefined;
+  const current = (): TestGateway => {
+    if (started === undefined) throw new Error('the test gateway is not running: use it inside tests or hooks');
+    return started;
+  };
+  beforeAll(async () => {
+    started = await startTestGateway(options);
+  });
+  afterAll(async () => {
+    await started?.close();
+  });
+  beforeEach(async () => {
+    await current().reset();
+  });
+  return {
+    get sim() {
+      return current().sim;
+    },
+    client: (overrides) => current().client(overrides),
+    admin: <T>(method: 'GET' | 'POST' | 'PATCH' | 'DELETE', path: string, body?: unknown) => current().admin<T>(method, path, body),
+    addFault: (rule) => current().addFault(rule),
+    stats: () => current().stats(),
+    requests: (routeKey) => current().requests(routeKey),
+    reset: () => current().reset(),
+    createKey: (fields) => current().createKey(fields),
+    close: () => current().close(),
+  };
 }

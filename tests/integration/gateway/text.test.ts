@@ -1,15 +1,10 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { chatCompletionText, messageText, responsesOutputText } from '../../../src/shared/gateway/text';
 import { InvalidRequestError } from '../../../src/main/core/gateway/invalid-request';
 import { collectText, type TextStreamEvent } from '../../../src/main/core/gateway/text-streams';
-import { gatewayFailure, startTestGateway, type TestGateway } from './harness';
+import { gatewayFailure, gatewayForFile } from './harness';
 
-let gw: TestGateway;
-beforeAll(async () => {
-  gw = await startTestGateway();
-});
-afterAll(async () => gw.close());
-beforeEach(async () => gw.reset());
+const gw = gatewayForFile();
 
 async function all(events: AsyncIterable<TextStreamEvent>): Promise<TextStreamEvent[]> {
   const out: TextStreamEvent[] = [];

@@ -1,14 +1,9 @@
 import { createServer } from 'node:net';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { GatewayClient } from '../../../src/main/core/gateway/client';
-import { gatewayFailure, startTestGateway, type TestGateway } from './harness';
+import { gatewayFailure, gatewayForFile } from './harness';
 
-let gw: TestGateway;
-beforeAll(async () => {
-  gw = await startTestGateway();
-});
-afterAll(async () => gw.close());
-beforeEach(async () => gw.reset());
+const gw = gatewayForFile();
 
 const chat = { model: 'gen-5.2-official', messages: [{ role: 'user', content: 'hello' }] };
 

@@ -1,21 +1,16 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { FormValues } from '../../../src/shared/catalog';
 import type { GatewayClient } from '../../../src/main/core/gateway/client';
 import type { SubmitResult } from '../../../src/main/core/gateway/generation';
 import { GatewayError } from '../../../src/main/core/gateway/gateway-error';
 import { InvalidRequestError } from '../../../src/main/core/gateway/invalid-request';
-import { startTestGateway, variant, waitForTask, type TestGateway } from './harness';
+import { gatewayForFile, variant, waitForTask } from './harness';
 
 const img = (n: number) => `https://cdn.example/ref-${n}.png`;
 const imgs = (count: number) => Array.from({ length: count }, (_unused, i) => img(i + 1));
 const clip = (name: string) => `https://cdn.example/${name}.mp4`;
 
-let gw: TestGateway;
-beforeAll(async () => {
-  gw = await startTestGateway();
-});
-afterAll(async () => gw.close());
-beforeEach(async () => gw.reset());
+const gw = gatewayForFile();
 
 type LimitCase = [name: string, values: FormValues, message: RegExp];
 
