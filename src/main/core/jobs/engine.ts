@@ -130,6 +130,7 @@ export class JobEngine {
   private readonly reconciler: UnknownReconciler;
   private readonly idleWaiters = new Set<() => void>();
   private started = false;
+  private stopping: Promise<void> | undefined;
 
   constructor(private readonly options: JobEngineOptions) {
     const { db } = options;
@@ -231,6 +232,7 @@ export class JobEngine {
 
   /** Recovers from a crash or restart, then starts submitting, polling and downloading. */
   async start(): Promise<RecoveryReport> {
+    if (this.stopping) throw new Error('A stopped job engine cannot start again; make a new one.');
     const report = await recoverAfterRestart(this.db, new ResultStaging(this.options.libraryRoot));
     this.started = true;
     this.characters.start();
@@ -245,6 +247,11 @@ export class JobEngine {
 
   /** Stops every timer; lets submissions on the wire finish (up to `stopGraceMs`), aborts polls and downloads (they resume at the next start). */
   async stop(): Promise<void> {
+    this.stopping ??= this.shutDown();
+    await this.stopping;
+  }
+
+  private async shutDown(): Promise<void> {
     this.started = false;
     this.queue.stop();
     this.poller.stop();
@@ -441,7 +448,7 @@ export class JobEngine {
 
   private isIdle(): boolean {
     if (!this.db.isOpen) return true;
-    if (this.tracker.size > 0 || countJobsInStates(this.db, ACTIVE_JOB_STATES) > 0) return false;
+    if (this.events.pending || this.tracker.size > 0 || countJobsInStates(this.db, ACTIVE_JOB_STATES) > 0) return false;
     if (this.started && !this.queue.paused && hasRunnableQueuedJobs(this.db)) return false;
     return !this.started || reconcilableJobs(this.db).length === 0;
   }

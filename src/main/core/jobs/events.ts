@@ -93,6 +93,11 @@ export class EngineEvents {
     if (batch) this.emit({ type: 'batch.changed', batchId, status: batch.status, reason });
   }
 
+  /** True while job changes wait for their flush. */
+  get pending(): boolean {
+    return this.flushScheduled || this.changedJobs.size > 0;
+  }
+
   /** Emits pending job changes now. */
   flush(): void {
     this.flushScheduled = false;
