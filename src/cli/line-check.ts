@@ -39,6 +39,8 @@ export interface CheckedLine {
   body: WireBody;
   /** Endpoint path with its parameters (remix: `/v1/videos/task_.../remix`). */
   path: string;
+  /** The path parameters themselves (a remix's `video_id`). */
+  pathParams: Record<string, string>;
   references: LocalFile[];
   mask: LocalFile | undefined;
   count: number;
@@ -176,6 +178,8 @@ async function checkLine(line: JobLine, baseDir: string, inspect: Inspector): Pr
     entry,
     body,
     path: buildRequestPath(entry, pathValues),
+    // Validated above as text fields.
+    pathParams: Object.fromEntries(Object.entries(pathValues).flatMap(([key, value]) => (typeof value === 'string' ? [[key, value.trim()]] : []))),
     references: files.references,
     mask: files.mask,
     count: line.count,

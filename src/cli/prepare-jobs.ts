@@ -18,6 +18,7 @@ export interface PreparedJob {
   of: number;
   entry: VariantEntry;
   path: string;
+  pathParams: Record<string, string>;
   body: WireBody;
   prompt: string;
 }
@@ -65,6 +66,7 @@ export async function prepareJobs(
     of: line.count,
     entry: line.entry,
     path: line.path,
+    pathParams: line.pathParams,
     body: structuredClone(bodies.get(line.line) ?? line.body),
     prompt: line.prompt,
   }));

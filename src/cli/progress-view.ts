@@ -30,8 +30,12 @@ function eventLine(job: JobReport): string | undefined {
 }
 
 /** One line per change worth telling (submitted, completed, failed...), each only once. */
-function lineView(stream: NodeJS.WritableStream): ProgressView {
-  const told = new Map<string, string>();
+function lineView(stream: NodeJS.WritableStream, initial: readonly JobReport[]): ProgressView {
+  // What a resumed batch had already done before this run is in the summary, not told again.
+  const told = new Map<string, string>(initial.flatMap((job) => {
+    const line = eventLine(job);
+    return line === undefined ? [] : [[`${job.line}/${job.repeat}`, line] as const];
+  }));
   return {
     update(job, jobs) {
       const line = eventLine(job);
@@ -49,7 +53,7 @@ function lineView(stream: NodeJS.WritableStream): ProgressView {
   };
 }
 
-function barView(stream: NodeJS.WritableStream, total: number): ProgressView {
+function barView(stream: NodeJS.WritableStream, initial: readonly JobReport[]): ProgressView {
   const bars = new cliProgress.MultiBar(
     {
       stream,
@@ -60,25 +64,33 @@ function barView(stream: NodeJS.WritableStream, total: number): ProgressView {
     },
     cliProgress.Presets.shades_classic,
   );
-  const bar = bars.create(total, 0, { completed: 0, failed: 0, running: 0 });
+  const figures = (jobs: readonly JobReport[]): { finished: number; payload: Record<string, number> } => {
+    const totals = totalsOf(jobs);
+    const failed = totals.failed + totals.unknown + totals.canceled;
+    const running = jobs.filter((candidate) => candidate.status === 'running').length;
+    return { finished: totals.total - totals.pending, payload: { completed: totals.completed, failed, running } };
+  };
+  const start = figures(initial);
+  const bar = bars.create(initial.length, start.finished, start.payload);
+  let stopped = false;
   return {
     update(job, jobs) {
-      const totals = totalsOf(jobs);
-      const failed = totals.failed + totals.unknown + totals.canceled;
-      const running = jobs.filter((candidate) => candidate.status === 'running').length;
-      bar.update(totals.total - totals.pending, { completed: totals.completed, failed, running });
+      const now = figures(jobs);
+      bar.update(now.finished, now.payload);
       if (job.status === 'failed' || job.status === 'unknown') bars.log(`${jobLabel(job)}: ${job.status}${job.error ? `: ${job.error}` : ''}\n`);
     },
     note(message) {
       bars.log(`${message}\n`);
     },
     stop() {
+      if (stopped) return;
+      stopped = true;
       bars.stop();
     },
   };
 }
 
-/** A bar when `stream` is a terminal, event lines otherwise. */
-export function createProgressView(stream: NodeJS.WriteStream, total: number): ProgressView {
-  return stream.isTTY ? barView(stream, total) : lineView(stream);
+/** A bar when `stream` is a terminal, event lines otherwise; `initial` is every job as the run starts. */
+export function createProgressView(stream: NodeJS.WritableStream & { isTTY?: boolean }, initial: readonly JobReport[]): ProgressView {
+  return stream.isTTY === true ? barView(stream, initial) : lineView(stream, initial);
 }

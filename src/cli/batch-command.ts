@@ -1,0 +1,40 @@
+/**
+ * `atelier batch`: check every line, then run the jobs on the studio's job engine and report.
+ * Order matters for the user's money: nothing is uploaded or submitted until every line of the
+ * file is valid, and a batch is keyed by its input so that running the same command again
+ * resumes it instead of submitting its jobs a second time.
+ */
+import { join } from 'node:path';
+import { defaultDataDir } from '../main/core/paths';
+import { EXIT, type BatchArgs } from './args';
+import { formatProblem, readBatchInput } from './batch-input';
+import { apiKeyFor } from './gateway-connection';
+import { jsonResult } from './report';
+import { runBatch } from './run-batch';
+
+/** Where the CLI writes: results and summaries on stdout, notes and errors on stderr. */
+export interface CliIo {
+  stdout: NodeJS.WriteStream;
+  stderr: NodeJS.WriteStream;
+  env: NodeJS.ProcessEnv;
+}
+
+/** The studio's library folder, unless `--library` names another. */
+export function defaultLibraryRoot(): string {
+  return join(defaultDataDir(), 'library');
+}
+
+export async function runBatchCommand(args: BatchArgs, io: CliIo): Promise<number> {
+  // The key is checked first: a missing key is a usage error, whatever the file holds.
+  const apiKey = apiKeyFor(args.gateway, io.env);
+  const input = await readBatchInput(args.jobsFile);
+  if (input.problems.length > 0) {
+    const count = input.problems.length;
+    io.stderr.write(`${input.path}: ${count} problem${count === 1 ? '' : 's'}; nothing was submitted.\n`);
+    for (const problem of input.problems) io.stderr.write(`  ${formatProblem(problem)}\n`);
+    if (args.json) io.stdout.write(`${JSON.stringify(jsonResult([], { id: null, resumed: false }, input.problems))}\n`);
+    return EXIT.usage;
+  }
+  for (const warning of input.warnings) io.stderr.write(`note: ${formatProblem(warning)}\n`);
+  return runBatch({ args, io, input, apiKey, libraryRoot: args.library ?? defaultLibraryRoot() });
+}

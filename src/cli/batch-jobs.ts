@@ -1,0 +1,85 @@
+/**
+ * The jobs of the CLI's batch as the user knows them (by line of the jobs file), kept current
+ * from the engine's change events.
+ */
+import type { JobView } from '../main/core/jobs';
+import { getAsset, resolveInLibrary, type JobState, type LibraryDatabase } from '../main/core/library';
+import type { JobReport, JobStatus } from './report';
+
+/** Where a job came from in the jobs file. */
+export interface JobOrigin {
+  line: number;
+  repeat: number;
+  of: number;
+}
+
+const STATUS_OF: Readonly<Record<JobState, JobStatus>> = {
+  draft: 'pending',
+  queued: 'pending',
+  submitting: 'running',
+  submitted: 'running',
+  running: 'running',
+  downloading: 'running',
+  done: 'completed',
+  failed: 'failed',
+  expired: 'failed',
+  canceled: 'canceled',
+  unknown: 'unknown',
+};
+
+/** The reports of a batch's jobs, by job id, in file order. */
+export class BatchJobs {
+  private readonly reports = new Map<string, JobReport>();
+  /** Notes of completed jobs that have no file (edit mode answers with a summary only). */
+  private readonly notes = new Map<string, string>();
+
+  constructor(
+    private readonly db: LibraryDatabase,
+    private readonly libraryRoot: string,
+    /** Job ids in file order, each with its origin. */
+    origins: readonly { jobId: string; origin: JobOrigin }[],
+  ) {
+    for (const { jobId, origin } of origins) {
+      this.reports.set(jobId, { ...origin, status: 'pending', progress: null, taskId: null, files: [], error: null });
+    }
+  }
+
+  has(jobId: string): boolean {
+    return this.reports.has(jobId);
+  }
+
+  /** Applies a job's current view; returns its report when the job is one of this batch's. */
+  apply(view: JobView): JobReport | undefined {
+    const known = this.reports.get(view.id);
+    if (!known) return undefined;
+    const status = STATUS_OF[view.state];
+    const files = view.assetIds
+      .map((id) => getAsset(this.db, id))
+      .filter((asset) => asset !== undefined)
+      .map((asset) => resolveInLibrary(this.libraryRoot, asset.filePath));
+    const report: JobReport = {
+      ...known,
+      status,
+      progress: view.progress,
+      taskId: view.taskId ?? known.taskId,
+      files,
+      error: status === 'completed' ? null : view.errorMessage,
+    };
+    if (status === 'completed' && files.length === 0 && view.errorMessage) this.notes.set(view.id, view.errorMessage);
+    this.reports.set(view.id, report);
+    return report;
+  }
+
+  /** Every job's report, in file order. */
+  all(): JobReport[] {
+    return [...this.reports.values()];
+  }
+
+  /** Notes worth printing at the end (completed jobs without a file, and why). */
+  completionNotes(): string[] {
+    return [...this.notes].flatMap(([jobId, note]) => {
+      const report = this.reports.get(jobId);
+      return report ? [`line ${report.line}: completed without a file: ${note}`] : [];
+    });
+  }
+}
