@@ -233,7 +233,7 @@ export class JobEngine {
   /** Recovers from a crash or restart, then starts submitting, polling and downloading. */
   async start(): Promise<RecoveryReport> {
     if (this.stopping) throw new Error('A stopped job engine cannot start again; make a new one.');
-    const report = await recoverAfterRestart(this.db, new ResultStaging(this.options.libraryRoot));
+    const report = await recoverAfterRestart(this.db, new ResultStaging(this.options.libraryRoot), this.options.libraryRoot);
     this.started = true;
     this.characters.start();
     this.downloader.start();

@@ -5,10 +5,20 @@
  * `downloading` jobs resume (results already stored are skipped); tasks of submitted and running
  * jobs resume polling; tasks of jobs that no longer wait for them are not polled.
  */
-import { listJobsInStates, recoverInterruptedSubmissions, transitionJob, type LibraryDatabase } from '../library';
-import { orphanedPendingTaskIds, setTaskNextPoll, unscheduledLiveTaskIds } from './engine-queries';
-import { latestTask } from './engine-queries';
-import type { ResultStaging } from './staging';
+import { readdir, rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import {
+  dateFolder,
+  isTemporaryName,
+  listJobsInStates,
+  recoverInterruptedSubmissions,
+  resolveInLibrary,
+  THUMBS_FOLDER,
+  transitionJob,
+  type LibraryDatabase,
+} from '../library';
+import { latestTask, orphanedPendingTaskIds, setTaskNextPoll, unscheduledLiveTaskIds } from './engine-queries';
+import { STAGING_FOLDER, type ResultStaging } from './staging';
 
 /** What recovery found and did. */
 export interface RecoveryReport {
@@ -22,7 +32,24 @@ export interface RecoveryReport {
   pendingTasks: number;
 }
 
-export async function recoverAfterRestart(db: LibraryDatabase, staging: ResultStaging, now: number = Date.now()): Promise<RecoveryReport> {
+/** Removes half-written files (`.<random>.<name>.tmp`) a killed process left in these library folders. */
+async function sweepTemporaryFiles(root: string, folders: Iterable<string>): Promise<void> {
+  for (const folder of folders) {
+    const path = resolveInLibrary(root, folder);
+    const names = await readdir(path).catch(() => [] as string[]);
+    for (const name of names.filter(isTemporaryName)) await rm(join(path, name), { force: true });
+  }
+}
+
+/** Library folders a `downloading` job writes into (media, sidecars, thumbnails). */
+async function foldersOf(db: LibraryDatabase, staging: ResultStaging, jobId: string): Promise<string[]> {
+  const createdAt = latestTask(db, jobId)?.createdAt ?? (await staging.read({ jobId }))?.receivedAt;
+  if (createdAt === undefined) return [];
+  const folder = dateFolder(createdAt);
+  return [folder, `${THUMBS_FOLDER}/${folder}`];
+}
+
+export async function recoverAfterRestart(db: LibraryDatabase, staging: ResultStaging, libraryRoot: string, now: number = Date.now()): Promise<RecoveryReport> {
   const stagedResults: string[] = [];
   for (const job of listJobsInStates(db, ['submitting'])) {
     // A job with a task row got its answer; a direct one whose images are staged did too.
@@ -40,6 +67,10 @@ export async function recoverAfterRestart(db: LibraryDatabase, staging: ResultSt
   const live = unscheduledLiveTaskIds(db);
   for (const taskId of live) setTaskNextPoll(db, taskId, now);
   const downloads = listJobsInStates(db, ['downloading']).map((job) => job.id);
+  // Only one engine writes a library, so any temporary file in these folders is a crash's leftover.
+  const folders = new Set([STAGING_FOLDER]);
+  for (const jobId of downloads) for (const folder of await foldersOf(db, staging, jobId)) folders.add(folder);
+  await sweepTemporaryFiles(libraryRoot, folders);
   const pendingTasks = listJobsInStates(db, ['submitted', 'running']).length;
   return { unknown, stagedResults, downloads, pendingTasks };
 }
