@@ -104,7 +104,7 @@ describe('atelier batch against npm run sim', () => {
     const run = await runCli(batchArgs(file, library), { env: env() });
     expect(run.code, run.stderr).toBe(0);
     // No progress-bar escape codes or carriage returns in a pipe.
-    expect(run.stdout).not.toMatch(/\x1b|\r/);
+    expect(run.stdout.includes('\u001b') || run.stdout.includes('\r')).toBe(false);
     const lines = run.stdout.trim().split('\n');
     expect(lines[0]).toMatch(/^Started batch [\w-]+: 2 jobs from .*lines\.jsonl$/);
     expect(lines).toContainEqual(expect.stringMatching(/^\[0\/2\] line 1: submitted, task \S+$/));
