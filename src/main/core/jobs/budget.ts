@@ -8,7 +8,8 @@
  *   previous submission of the same model in this batch caused (0 until one was seen), so the
  *   floor can be undershot by at most one job of a model the batch has not submitted yet, and
  *   by spending elsewhere on the same account meanwhile. A budgeted batch submits one job at a
- *   time so each reading reflects the previous charge.
+ *   time so each reading reflects the previous charge. On an unlimited key the user's account
+ *   balance is the one read.
  * - **Dedicated key** (optional): a key minted with `POST /v1/tokens` whose remaining credits are
  *   the batch's spending cap and whose model limits are the batch's models, so the gateway
  *   itself refuses anything beyond. Only the batch's submissions and balance readings use it;
@@ -106,9 +107,14 @@ export class BatchBudgets {
 
   /** Reads the balance the batch spends from and decides whether its next job (of `model`) may go. */
   async check(batch: Batch, model: string, client: GatewayClient, profileId: string | null, signal: AbortSignal): Promise<BudgetVerdict> {
-    const balance = await client.account.tokenBalance({ signal });
     const dedicated = batch.options.dedicatedTokenId !== undefined;
+    let balance = await client.account.tokenBalance({ signal });
     this.deps.events.emit({ type: 'balance', profileId, dedicatedKey: dedicated, balance });
+    // An unlimited key spends from the user's account: that is the balance the floor protects.
+    if (balance.unlimited && !dedicated) {
+      balance = await client.account.userBalance({ signal });
+      this.deps.events.emit({ type: 'balance', profileId, dedicatedKey: false, balance });
+    }
     return this.decide(batch, model, balance, dedicated);
   }
 

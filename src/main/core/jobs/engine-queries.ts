@@ -62,9 +62,13 @@ export function orphanedPendingTaskIds(db: LibraryDatabase): string[] {
   return db.prepare<[], { id: string }>(sql).all().map((row) => row.id);
 }
 
-/** Pending tasks of submitted or running jobs that have no next poll (resumed after a restart). */
+/** Pending latest tasks of submitted or running jobs that have no next poll (resumed after a restart). */
 export function unscheduledLiveTaskIds(db: LibraryDatabase): string[] {
-  const sql = `SELECT t.id AS id FROM tasks t JOIN jobs j ON j.id = t.job_id
+  const sql = `SELECT t.id AS id, t.job_id AS jobId FROM tasks t JOIN jobs j ON j.id = t.job_id
                WHERE t.state IN ('queued', 'running', 'unknown') AND t.next_poll_at IS NULL AND j.state IN ('submitted', 'running')`;
-  return db.prepare<[], { id: string }>(sql).all().map((row) => row.id);
+  return db
+    .prepare<[], { id: string; jobId: string }>(sql)
+    .all()
+    .filter((row) => latestTask(db, row.jobId)?.id === row.id)
+    .map((row) => row.id);
 }

@@ -6,10 +6,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { variantById, validateRequestBody, type WireBody } from '../../../shared/catalog';
 import { GatewayClient } from '../gateway/client';
-import type { RequestIssue } from '../gateway/invalid-request';
-import type { KeyValueStore } from '../settings/key-value-store';
 import {
   batchJobCounts,
   createBatch as insertBatch,
@@ -26,95 +23,27 @@ import {
   type Job,
   type LibraryDatabase,
 } from '../library';
-import type { Vault } from '../vault/vault';
-import { BatchBudgets, type DedicatedKeyRequest } from './budget';
-import type { PollTimingOverrides } from './cadence';
+import { BatchBudgets } from './budget';
 import { CharacterService, createsCharacter } from './characters';
-import { DEFAULT_DOWNLOAD_LIMITS, ResultDownloader, type DownloadLimits } from './downloader';
+import { DEFAULT_DOWNLOAD_LIMITS, ResultDownloader } from './downloader';
 import { ACTIVE_JOB_STATES, countJobsInStates, hasRunnableQueuedJobs } from './engine-queries';
 import { EngineEvents, jobView, type JobEngineListener, type JobView } from './events';
+import { BatchValidationError, memoryState, prepareJobs, type BatchView, type CreateBatchInput, type EngineJobInput, type JobEngineOptions } from './engine-types';
 import * as actions from './job-actions';
-import { storedRequestOf, wireRequestOf } from './job-request';
 import { MediaInspector } from './media';
-import { DEFAULT_RETRY_LIMITS, type RetryLimits } from './outcome';
+import { DEFAULT_RETRY_LIMITS } from './outcome';
 import { TaskPoller } from './poller';
-import { DEFAULT_QUEUE_LIMITS, JobQueue, type QueueLimits } from './queue';
-import { RateGate, DEFAULT_RATE_GATE, type RateGateOptions } from './rate-gate';
-import { DEFAULT_RECONCILER_OPTIONS, reconcilableJobs, UnknownReconciler, type ReconcilerOptions } from './reconciler';
+import { DEFAULT_QUEUE_LIMITS, JobQueue } from './queue';
+import { RateGate, DEFAULT_RATE_GATE } from './rate-gate';
+import { DEFAULT_RECONCILER_OPTIONS, reconcilableJobs, UnknownReconciler } from './reconciler';
 import { recoverAfterRestart, type RecoveryReport } from './recovery';
-import { ResultFetcher, type FetchLimits } from './result-fetch';
+import { ResultFetcher } from './result-fetch';
 import { ResultStaging } from './staging';
 import { JobSubmitter } from './submitter';
 import { WorkTracker } from './work-tracker';
 
-/** The gateway client of a profile (null: the default connection, e.g. the demo gateway). */
-export type ConnectionProvider = (profileId: string | null) => GatewayClient | Promise<GatewayClient>;
+export { BatchValidationError, type BatchView, type ConnectionProvider, type CreateBatchInput, type EngineJobInput, type JobEngineOptions } from './engine-types';
 
-export interface JobEngineOptions {
-  db: LibraryDatabase;
-  /** The library folder (media files, sidecars, thumbnails, staged results). */
-  libraryRoot: string;
-  connectionFor: ConnectionProvider;
-  /** Seals dedicated batch keys; required only for batches that mint one. */
-  vault?: Vault;
-  /** Small persistent state (queue paused, sealed batch keys, batch notes); in memory by default. */
-  state?: KeyValueStore;
-  /** Poll cadence per family; values from settings go through `pollTimingsFromSettings` first. */
-  pollTimings?: PollTimingOverrides;
-  queue?: Partial<QueueLimits>;
-  retry?: Partial<RetryLimits>;
-  rateGate?: Partial<RateGateOptions>;
-  downloads?: Partial<DownloadLimits & FetchLimits>;
-  reconcile?: Partial<ReconcilerOptions>;
-  maxParallelPolls?: number;
-  /** How long `stop()` lets submissions already on the wire finish before aborting them. */
-  stopGraceMs?: number;
-  /** Builds a client on the same gateway with another key (dedicated batch keys). */
-  clientForKey?: (base: GatewayClient, apiKey: string) => GatewayClient;
-  ffmpegPath?: string;
-}
-
-/** One job of a batch: a catalog variant and its wire body (reference URLs already uploaded). */
-export interface EngineJobInput {
-  variantId: string;
-  body: WireBody;
-  /** Path parameters (a remix's `video_id`) when they are not in the body. */
-  pathParams?: Record<string, string>;
-  /** Defaults to `body.prompt`. */
-  prompt?: string;
-}
-
-export interface CreateBatchInput {
-  name: string;
-  profileId?: string | null;
-  jobs: readonly EngineJobInput[];
-  /** Per-batch concurrency, credit floor (`creditBudget`), fan-out models. */
-  options?: BatchOptions;
-  /** Mint a key capped at this budget, limited to the batch's models, and submit with it. */
-  dedicatedKey?: DedicatedKeyRequest;
-  /** `draft` keeps the jobs out of the queue until `enqueueBatch`. */
-  state?: 'queued' | 'draft';
-}
-
-/** Jobs that break their variant's limits; nothing was created. */
-export class BatchValidationError extends Error {
-  constructor(readonly problems: readonly { index: number; variantId: string; issues: readonly RequestIssue[] }[]) {
-    super(problems.map((p) => `job ${p.index + 1} (${p.variantId}): ${p.issues.map((i) => i.message).join('; ')}`).join('\n'));
-    this.name = 'BatchValidationError';
-  }
-}
-
-export interface BatchView extends Batch {
-  counts: ReturnType<typeof batchJobCounts>;
-  /** Why the engine stopped the batch by itself (budget, credits, missing key), if it did. */
-  note: string | null;
-}
-
-/** In-memory state when none is given (tests, one-shot CLI runs). */
-function memoryState(): KeyValueStore {
-  const values = new Map<string, unknown>();
-  return { get: (key) => values.get(key), set: (key, value) => values.set(key, value), delete: (key) => values.delete(key) };
-}
 
 export class JobEngine {
   readonly characters: CharacterService;
@@ -222,8 +151,8 @@ export class JobEngine {
       onFound: () => this.poller.wake(),
       onRequeued: () => this.queue.pump(),
     });
-    this.events.onFlushed(() => {
-      this.settleBatches();
+    this.events.onFlushed((batchIds) => {
+      this.settleBatches(batchIds);
       this.queue.pump();
       this.checkIdle();
     });
@@ -297,7 +226,7 @@ export class JobEngine {
   /** Validates every job against its variant, optionally mints the dedicated key, then stores the batch and its jobs. */
   async createBatch(input: CreateBatchInput): Promise<{ batch: Batch; jobs: Job[] }> {
     const profileId = input.profileId ?? null;
-    const prepared = this.validateJobs(input.jobs);
+    const prepared = prepareJobs(input.jobs);
     let options: BatchOptions = input.options ?? {};
     const batchId = randomUUID();
     if (input.dedicatedKey) {
@@ -317,7 +246,7 @@ export class JobEngine {
 
   /** Queues one job outside any batch. */
   enqueue(input: EngineJobInput & { profileId?: string | null }): Job {
-    const [prepared] = this.validateJobs([input]);
+    const [prepared] = prepareJobs([input]);
     if (!prepared) throw new BatchValidationError([]);
     const job = insertJob(this.db, { ...prepared, profileId: input.profileId ?? null, state: 'queued' });
     this.events.jobsChanged(job.id);
@@ -396,6 +325,11 @@ export class JobEngine {
     actions.resolveUnknown(this.actionDeps(), jobId, choice);
   }
 
+  /** Batches newest first, with their job counts and the engine's note on why one stopped. */
+  batches(): BatchView[] {
+    return listBatches(this.db).map((batch) => ({ ...batch, note: this.queue.batchNote(batch.id) }));
+  }
+
   job(jobId: string): JobView | undefined {
     return jobView(this.db, jobId);
   }
@@ -415,32 +349,13 @@ export class JobEngine {
     return batch;
   }
 
-  private validateJobs(inputs: readonly EngineJobInput[]): { variantId: string; model: string; request: WireBody; prompt: string }[] {
-    const problems: ConstructorParameters<typeof BatchValidationError>[0][number][] = [];
-    const prepared = inputs.map((input, index) => {
-      const entry = variantById(input.variantId);
-      if (!entry) {
-        problems.push({ index, variantId: input.variantId, issues: [{ path: '', message: `unknown model variant ${input.variantId}` }] });
-        return { variantId: input.variantId, model: '', request: {}, prompt: '' };
-      }
-      const request = storedRequestOf(entry, input.body, input.pathParams);
-      const { path, body } = wireRequestOf(entry, request);
-      const issues = [...validateRequestBody(entry, body).issues];
-      if (/\{\w+\}/.test(path)) issues.push({ path: '', message: `path parameters missing in ${path}` });
-      if (issues.length > 0) problems.push({ index, variantId: input.variantId, issues });
-      const model = typeof request.model === 'string' ? request.model : entry.modelIds[0];
-      const prompt = input.prompt ?? (typeof request.prompt === 'string' ? request.prompt : '');
-      return { variantId: entry.id, model, request, prompt };
-    });
-    if (problems.length > 0) throw new BatchValidationError(problems);
-    return prepared;
-  }
-
-  /** Batches whose jobs have all ended become `done`. */
-  private settleBatches(): void {
+  /** Batches (of jobs that just changed) whose jobs have all ended become `done`. */
+  private settleBatches(batchIds: ReadonlySet<string>): void {
     if (!this.db.isOpen) return;
-    for (const batch of listBatches(this.db, { statuses: ['active', 'paused'] })) {
-      const { counts } = batch;
+    for (const id of batchIds) {
+      const batch = getBatch(this.db, id);
+      if (batch?.status !== 'active' && batch?.status !== 'paused') continue;
+      const counts = batchJobCounts(this.db, id);
       const open = counts.draft + counts.queued + counts.submitting + counts.submitted + counts.running + counts.downloading + counts.unknown;
       if (counts.total > 0 && open === 0 && setBatchStatus(this.db, batch.id, 'done')) this.events.batchChanged(batch.id, null);
     }

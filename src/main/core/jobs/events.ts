@@ -56,7 +56,7 @@ export class EngineEvents {
   private readonly listeners = new Set<JobEngineListener>();
   private readonly changedJobs = new Set<string>();
   private flushScheduled = false;
-  private readonly afterFlush: (() => void)[] = [];
+  private readonly afterFlush: ((batchIds: ReadonlySet<string>) => void)[] = [];
 
   constructor(private readonly db: LibraryDatabase) {}
 
@@ -65,8 +65,8 @@ export class EngineEvents {
     return () => this.listeners.delete(listener);
   }
 
-  /** Called after every flush of job changes (the engine checks for idleness there). */
-  onFlushed(callback: () => void): void {
+  /** Called after every flush of job changes, with the batches of the jobs that changed. */
+  onFlushed(callback: (batchIds: ReadonlySet<string>) => void): void {
     this.afterFlush.push(callback);
   }
 
@@ -101,12 +101,14 @@ export class EngineEvents {
   /** Emits pending job changes now. */
   flush(): void {
     this.flushScheduled = false;
+    const batchIds = new Set<string>();
     if (this.changedJobs.size > 0 && this.db.isOpen) {
       const ids = [...this.changedJobs];
       this.changedJobs.clear();
       const jobs = ids.map((id) => jobView(this.db, id)).filter((job): job is JobView => job !== undefined);
+      for (const job of jobs) if (job.batchId !== null) batchIds.add(job.batchId);
       if (jobs.length > 0) this.emit({ type: 'jobs.changed', jobs });
     }
-    for (const callback of this.afterFlush) callback();
+    for (const callback of this.afterFlush) callback(batchIds);
   }
 }

@@ -12,7 +12,7 @@ import { createLogger } from '../log';
 import { getJob, listDueTasks, nextPollTime, recordPoll, transitionJob, type Job, type LibraryDatabase, type Task } from '../library';
 import { describeDuration, familyTiming, timingFor, type PollTiming, type PollTimingOverrides } from './cadence';
 import type { CharacterService } from './characters';
-import { setTaskNextPoll } from './engine-queries';
+import { latestTask, setTaskNextPoll } from './engine-queries';
 import type { EngineEvents } from './events';
 import { entryOf } from './job-request';
 import type { RateGate } from './rate-gate';
@@ -111,8 +111,8 @@ export class TaskPoller {
   private async poll(task: Task): Promise<void> {
     const { db, events } = this.deps;
     const job = getJob(db, task.jobId);
-    if (!job || (job.state !== 'submitted' && job.state !== 'running')) {
-      // Canceled or otherwise finished: the task is not followed any more.
+    if (!job || (job.state !== 'submitted' && job.state !== 'running') || latestTask(db, job.id)?.id !== task.id) {
+      // Canceled, finished, or an earlier submission of a retried job: the task is not followed any more.
       setTaskNextPoll(db, task.id, null);
       return;
     }
