@@ -163,4 +163,13 @@ describe('a batch across the whole catalog', () => {
     expect(characters).toHaveLength(before + 1);
     expect(characters[0]?.sourceTaskId).toBe(listJobTasks(bench.db, job?.id ?? '')[0]?.id);
   });
+
+  it('creates a character from a 2-second segment of a video address', async () => {
+    const [job] = await runBatch('character from a clip', [characterCreationJob({ videoUrl: 'https://cdn.example/dancer.mp4', segment: '1,3' }, 'the dancer')]);
+    expect(job?.state, job?.errorMessage ?? '').toBe('done');
+    expect(job?.request).toMatchObject({ metadata: { character_url: 'https://cdn.example/dancer.mp4', character_timestamps: '1,3', character_create: true } });
+    const made = engine.characters.list().find((character) => character.sourceTaskId === listJobTasks(bench.db, job?.id ?? '')[0]?.id);
+    expect(made?.username).toMatch(/^\w+/);
+    expect(engine.characters.findByUsername(`@${made?.username ?? ''}`)?.id).toBe(made?.id);
+  });
 });

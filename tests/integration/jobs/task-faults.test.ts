@@ -89,4 +89,14 @@ describe('tasks that fail or misbehave', () => {
     const [task] = listJobTasks(bench.db, job.id);
     expect(task).toMatchObject({ state: 'failed', nextPollAt: null });
   });
+
+  it('without ffmpeg a video is still saved, checked by its container signature, without poster or duration', async () => {
+    bench = await startBench();
+    const engine = bench.engine({ ffmpegPath: '/nonexistent/ffmpeg' });
+    await engine.start();
+    const job = await runOne(engine, { variantId: 'video.clip-3.0-turbo', body: bodyOf('video.clip-3.0-turbo', { prompt: 'p', duration: 3 }) });
+    expect(job.state, job.errorMessage ?? '').toBe('done');
+    const [asset] = listJobAssets(bench.db, job.id);
+    expect(asset).toMatchObject({ kind: 'video', mime: 'video/mp4', durationMs: null, thumbPath: null });
+  });
 });

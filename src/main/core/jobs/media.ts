@@ -33,11 +33,15 @@ const IMAGE_MIME: Readonly<Record<string, string>> = { png: 'image/png', jpeg: '
 /** Longest side of a thumbnail. */
 export const THUMB_SIZE = 512;
 
-/** The ffmpeg binary shipped with the app (`@ffmpeg-installer/ffmpeg`). */
+/** The ffmpeg binary shipped with the app (`@ffmpeg-installer/ffmpeg`), else `ffmpeg` from the PATH. */
 export function bundledFfmpegPath(): string {
-  const require = createRequire(import.meta.url);
-  const installer = require('@ffmpeg-installer/ffmpeg') as { path: string };
-  return installer.path;
+  try {
+    const require = createRequire(import.meta.url);
+    const installer = require('@ffmpeg-installer/ffmpeg') as { path: string };
+    return installer.path;
+  } catch {
+    return 'ffmpeg';
+  }
 }
 
 async function headOf(path: string, length: number): Promise<Buffer> {
@@ -60,10 +64,19 @@ export function videoMimeOf(head: Buffer): string | undefined {
   return undefined;
 }
 
-function runFfmpeg(ffmpeg: string, args: readonly string[]): Promise<{ stdout: Buffer; stderr: string; failed: boolean }> {
+interface FfmpegRun {
+  stdout: Buffer;
+  stderr: string;
+  failed: boolean;
+  /** ffmpeg could not be started at all (not installed where expected). */
+  missing: boolean;
+}
+
+function runFfmpeg(ffmpeg: string, args: readonly string[]): Promise<FfmpegRun> {
   return new Promise((resolve) => {
     execFile(ffmpeg, args, { encoding: 'buffer', maxBuffer: 64 * 1024 * 1024, timeout: 60_000 }, (error, stdout, stderr) => {
-      resolve({ stdout, stderr: stderr.toString('utf8'), failed: error !== null });
+      const missing = error !== null && (error as NodeJS.ErrnoException).code === 'ENOENT';
+      resolve({ stdout, stderr: stderr.toString('utf8'), failed: error !== null, missing });
     });
   });
 }
@@ -102,6 +115,8 @@ export class MediaInspector {
     const mime = videoMimeOf(await headOf(path, 16));
     if (mime === undefined) throw new InvalidMediaError('The result is not a video file (no MP4, QuickTime or WebM signature).');
     const described = await runFfmpeg(this.ffmpegPath, ['-hide_banner', '-i', path]);
+    // Without ffmpeg the container signature is all we can check; the video is still saved.
+    if (described.missing) return { kind: 'video', mime, width: null, height: null, durationMs: null };
     const info = parseFfmpegDescription(described.stderr);
     if (info.width === null) throw new InvalidMediaError('The video file has no readable video stream (it may be truncated).');
     return { kind: 'video', mime, ...info };
