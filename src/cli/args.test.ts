@@ -3,18 +3,19 @@ import { DEFAULT_CONCURRENCY, parseCliArgs, UsageError } from './args';
 
 describe('parseCliArgs', () => {
   it('reads a batch command with every option', () => {
-    expect(parseCliArgs(['batch', 'jobs.jsonl', '--gateway', 'https://gw.example.com/', '--library', '/lib', '--concurrency', '8', '--json'])).toEqual({
+    expect(parseCliArgs(['batch', 'jobs.jsonl', '--gateway', 'https://gw.example.com/', '--library', '/lib', '--concurrency', '8', '--json', '--new'])).toEqual({
       command: 'batch',
       jobsFile: 'jobs.jsonl',
       gateway: 'https://gw.example.com',
       library: '/lib',
       concurrency: 8,
       json: true,
+      fresh: true,
     });
   });
 
   it('defaults the options', () => {
-    expect(parseCliArgs(['batch', 'jobs.jsonl'])).toMatchObject({ gateway: undefined, library: undefined, concurrency: DEFAULT_CONCURRENCY, json: false });
+    expect(parseCliArgs(['batch', 'jobs.jsonl'])).toMatchObject({ gateway: undefined, library: undefined, concurrency: DEFAULT_CONCURRENCY, json: false, fresh: false });
   });
 
   it('answers help with no arguments or --help', () => {

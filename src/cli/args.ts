@@ -31,11 +31,16 @@ Options:
                        (default: the studio's library folder)
   --concurrency <n>    jobs running at once, 1-${MAX_CONCURRENCY} (default ${DEFAULT_CONCURRENCY})
   --json               print one JSON object with every job's result on stdout, nothing else
+  --new                start a new batch even if this file already ran against this gateway
+                       (by default the same command resumes, or reports, its earlier batch)
   -h, --help           show this help
 
 Each line: {"model": "...", "prompt": "...", ...options of the model,
             "references": ["local/image.png"], "mask": "local/mask.png", "count": 2}
 Paths are relative to the JSONL file. "variant": "<id>" picks a variant when a model has several.
+
+Environment: ATELIER_API_KEY (the gateway key; never an argument), ATELIER_POLL_INTERVAL_MS
+(poll every N ms instead of the interface's advice), ATELIER_LOG (service logs on stderr).
 
 Exit codes: 0 all completed, 1 some failed, 2 bad usage or input, 130 interrupted (rerun to resume).`;
 
@@ -54,6 +59,8 @@ export interface BatchArgs {
   library: string | undefined;
   concurrency: number;
   json: boolean;
+  /** Start a new batch instead of resuming the one made from the same input. */
+  fresh: boolean;
 }
 
 export type CliArgs = BatchArgs | { command: 'help' };
@@ -109,6 +116,7 @@ export function parseCliArgs(argv: readonly string[]): CliArgs {
         library: { type: 'string' },
         concurrency: { type: 'string' },
         json: { type: 'boolean', default: false },
+        new: { type: 'boolean', default: false },
         help: { type: 'boolean', short: 'h', default: false },
       },
     });
@@ -132,6 +140,7 @@ export function parseCliArgs(argv: readonly string[]): CliArgs {
     library: values.library,
     concurrency: parseConcurrency(values.concurrency),
     json: values.json,
+    fresh: values.new,
   };
 }
 

@@ -27,6 +27,8 @@ export interface SetupContext {
   sourceKey: string | null;
   profileId: string;
   concurrency: number;
+  /** Start a new batch even when one was made from this input (it then takes over the key). */
+  fresh: boolean;
   signal: AbortSignal;
   note: (message: string) => void;
 }
@@ -54,9 +56,11 @@ function resume(context: SetupContext, batch: Batch): BatchSetup {
   return { batch, resumed: true, origins: jobs.map((job, index) => ({ jobId: job.id, origin: origins[index] ?? { line: 0, repeat: 1, of: 1 } })) };
 }
 
-async function create(context: SetupContext): Promise<BatchSetup> {
+async function create(context: SetupContext, replaces: Batch | undefined): Promise<BatchSetup> {
   const { db, engine, client, input, sourceKey, profileId, concurrency, signal, note } = context;
-  if (sourceKey !== null) {
+  if (replaces) {
+    note(`Starting a new batch for ${input.path} (--new); the earlier one stays in the library.`);
+  } else if (sourceKey !== null) {
     const earlier = listBatches(db).filter((batch) => batch.name === input.path && batchSourceKeyOf(db, batch.id) !== null);
     if (earlier.length > 0) {
       note(`${input.path} changed since it was last run (or the gateway is another one): starting a new batch; the earlier one stays in the library.`);
@@ -75,7 +79,12 @@ async function create(context: SetupContext): Promise<BatchSetup> {
     options: { concurrency },
     state: 'draft',
   });
-  if (sourceKey !== null) setBatchSourceKey(db, batch.id, sourceKey);
+  if (sourceKey !== null) {
+    db.transaction(() => {
+      if (replaces) setBatchSourceKey(db, replaces.id, null);
+      setBatchSourceKey(db, batch.id, sourceKey);
+    });
+  }
   engine.enqueueBatch(batch.id);
   return {
     batch,
@@ -90,5 +99,6 @@ async function create(context: SetupContext): Promise<BatchSetup> {
 /** The batch of this input: found again by its source key, or uploaded and created. */
 export async function setUpBatch(context: SetupContext): Promise<BatchSetup> {
   const existing = context.sourceKey === null ? undefined : findBatchBySourceKey(context.db, context.sourceKey);
-  return existing ? resume(context, existing) : create(context);
+  if (existing && !context.fresh) return resume(context, existing);
+  return create(context, existing);
 }

@@ -17,6 +17,6 @@ const code = await main(process.argv.slice(2), { stdout: process.stdout, stderr:
   return EXIT.jobsFailed;
 });
 process.exitCode = code;
-// Open connections or timers of a library must not keep a finished command alive.
-setTimeout(() => process.exit(code), 2_000).unref();
+// A service's leftover timer must not keep a finished command alive; output is flushed first.
+process.stdout.write('', () => process.stderr.write('', () => process.exit(code)));
 export {};

@@ -100,6 +100,7 @@ export async function runBatch(context: RunBatchContext): Promise<number> {
         db, engine, client, input, profileId, note,
         sourceKey: connection.demo ? null : batchSourceKey(input.path, input.content, connection.baseUrl),
         concurrency: args.concurrency,
+        fresh: args.fresh,
         signal: interruption.signal,
       });
     } catch (error) {

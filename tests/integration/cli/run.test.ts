@@ -120,6 +120,16 @@ describe('atelier batch against npm run sim', () => {
     expect(again.code).toBe(0);
     expect(again.stderr).toMatch(/Resuming the batch of .*lines\.jsonl \(2 of 2 jobs finished/);
     expect((await sim.stats()).totalSubmissions).toBe(before.totalSubmissions);
+
+    // --new asks for a fresh batch of the same file; plain reruns then resume that one.
+    const fresh = await runCli(batchArgs(file, library, '--new', '--json'), { env: env() });
+    expect(fresh.code, fresh.stderr).toBe(0);
+    expect(fresh.stderr).toMatch(/Starting a new batch .*--new/);
+    const freshResult = JSON.parse(fresh.stdout) as JsonOutput;
+    expect(freshResult).toMatchObject({ resumed: false, completed: 2 });
+    expect((await sim.stats()).totalSubmissions).toBe(before.totalSubmissions + 2);
+    const resumed = JSON.parse((await runCli(batchArgs(file, library, '--json'), { env: env() })).stdout) as JsonOutput;
+    expect(resumed).toMatchObject({ resumed: true, batch_id: freshResult.batch_id });
   });
 
   it('exits 1 when a task fails, and reports the failure by line', async () => {
@@ -135,5 +145,16 @@ describe('atelier batch against npm run sim', () => {
     expect(result.jobs[1]).toMatchObject({ line: 2, status: 'failed', files: [] });
     expect(result.jobs[1]?.error).toMatch(/upstream refused the scene/);
     expect(run.stderr).toMatch(/line 2: failed: .*upstream refused the scene/);
+  });
+
+  it('runs on the embedded demo gateway without --gateway, and says so', async () => {
+    const file = await writeJobs(join(folder.dir, 'demo.jsonl'), [{ model: 'gen-image-2', prompt: 'a demo lantern' }]);
+    const run = await runCli(['batch', file, '--library', join(folder.dir, 'library-demo'), '--json'], { env: env() });
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stderr).toMatch(/No --gateway given: running against the embedded demo gateway at http:\/\/127\.0\.0\.1:\d+/);
+    expect(run.stderr).toMatch(/ATELIER_API_KEY is used only with --gateway/);
+    const result = JSON.parse(run.stdout) as JsonOutput;
+    expect(result).toMatchObject({ total: 1, completed: 1 });
+    expect(existsSync(result.jobs[0]?.files[0] ?? '')).toBe(true);
   });
 });
