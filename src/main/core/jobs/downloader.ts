@@ -84,7 +84,8 @@ async function exists(path: string): Promise<boolean> {
 }
 
 export class ResultDownloader {
-  private readonly waiting = new Set<string>();
+  /** Jobs waiting for a download slot, with when their results expire (Unix ms). */
+  private readonly waiting = new Map<string, number>();
   private readonly active = new Set<string>();
   private abort = new AbortController();
   private stopped = true;
@@ -110,7 +111,7 @@ export class ResultDownloader {
   /** Asks for a `downloading` job's results to be fetched (again harmless). */
   enqueue(jobId: string): void {
     if (this.active.has(jobId)) return;
-    this.waiting.add(jobId);
+    this.waiting.set(jobId, latestTask(this.deps.db, jobId)?.expiresAt ?? Number.MAX_SAFE_INTEGER);
     this.pump();
   }
 
@@ -133,11 +134,8 @@ export class ResultDownloader {
 
   private soonestToExpire(): string {
     let best: { id: string; at: number } | undefined;
-    for (const id of this.waiting) {
-      const at = latestTask(this.deps.db, id)?.expiresAt ?? Number.MAX_SAFE_INTEGER;
-      if (best === undefined || at < best.at) best = { id, at };
-    }
-    return best?.id ?? [...this.waiting][0] ?? '';
+    for (const [id, at] of this.waiting) if (best === undefined || at < best.at) best = { id, at };
+    return best?.id ?? '';
   }
 
   private async downloadJob(jobId: string): Promise<void> {

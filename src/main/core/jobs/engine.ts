@@ -44,7 +44,10 @@ import { WorkTracker } from './work-tracker';
 
 export { BatchValidationError, type BatchView, type ConnectionProvider, type CreateBatchInput, type EngineJobInput, type JobEngineOptions } from './engine-types';
 
-
+/**
+ * Start it once (`start()` recovers what a previous process left), create batches or single
+ * jobs, listen with `onChange`, and `stop()` it at shutdown. One engine per library database.
+ */
 export class JobEngine {
   readonly characters: CharacterService;
   private readonly db: LibraryDatabase;

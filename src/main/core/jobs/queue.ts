@@ -118,6 +118,8 @@ export class JobQueue {
 
   /** Pauses a batch on the engine's own account, saying why (the waiting job carries the reason too). */
   stopBatch(batchId: string, reason: string, jobId?: string): void {
+    // A batch the user paused or canceled meanwhile keeps the user's status.
+    if (getBatch(this.deps.db, batchId)?.status !== 'active') return;
     setBatchStatus(this.deps.db, batchId, 'paused');
     this.deps.state.set(BATCH_NOTES, { ...this.batchNotes(), [batchId]: reason });
     if (jobId !== undefined) {
@@ -155,7 +157,9 @@ export class JobQueue {
     }
     const now = Date.now();
     const batches = new Map<string, Batch | undefined>();
-    for (const job of listRunnableJobs(db, { now, limit: 500 })) {
+    // When every slot is taken there is nothing to read; a finishing job pumps again.
+    const candidates = total >= limits.maxActive ? [] : listRunnableJobs(db, { now, limit: 200 });
+    for (const job of candidates) {
       if (total >= limits.maxActive) break;
       if (this.launching.has(job.id) || (perModel.get(job.model) ?? 0) >= limits.maxActivePerModel) continue;
       let batch: Batch | undefined;
@@ -229,6 +233,8 @@ export class JobQueue {
         return;
       }
     }
+    // The user may have paused the queue or the batch while the connection or the balance was read.
+    if (this.stopped || this.paused || (job.batchId !== null && getBatch(this.deps.db, job.batchId)?.status !== 'active')) return;
     await submitter.submit(job.id, client, this.submitAbort.signal, () => {
       this.launching.delete(job.id);
       if (batch) budgets.submitted(batch.id, job.model);
