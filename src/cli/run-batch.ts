@@ -3,6 +3,7 @@
  * with live progress, and report. Ctrl-C stops submitting, lets submissions on the wire be
  * recorded, and says how to resume.
  */
+import { GatewayError, InvalidRequestError } from '../main/core/gateway';
 import { JobEngine, pollTimingsFromSettings, type JobEngineEvent, type PollTimingOverrides } from '../main/core/jobs';
 import { LibraryDatabase, SqliteUploadCache } from '../main/core/library';
 import { libraryDatabasePath } from '../main/core/library/library-service';
@@ -104,10 +105,17 @@ export async function runBatch(context: RunBatchContext): Promise<number> {
         signal: interruption.signal,
       });
     } catch (error) {
-      if (!interruption.interrupted) throw error;
-      note('Interrupted before any job was submitted.');
-      if (args.json) io.stdout.write(`${JSON.stringify(jsonResult([], { id: null, resumed: false }))}\n`);
-      return EXIT.interrupted;
+      if (interruption.interrupted) {
+        note('Interrupted before any job was submitted.');
+        if (args.json) io.stdout.write(`${JSON.stringify(jsonResult([], { id: null, resumed: false }))}\n`);
+        return EXIT.interrupted;
+      }
+      // The gateway refused an upload (bad key, unreachable...): say so plainly, nothing was sent.
+      if (!(error instanceof GatewayError) && !(error instanceof InvalidRequestError)) throw error;
+      const message = `Nothing was submitted: ${error.message}`;
+      note(message);
+      if (args.json) io.stdout.write(`${JSON.stringify(jsonResult([], { id: null, resumed: false }, [{ line: 0, message }]))}\n`);
+      return EXIT.jobsFailed;
     }
     return await runToEnd(context, db, engine, setup, connection.demo, interruption);
   } finally {

@@ -4,6 +4,8 @@
  */
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { insertJob, LibraryDatabase } from '../../../src/main/core/library';
+import { libraryDatabasePath } from '../../../src/main/core/library/library-service';
 import { runCli, startSimProcess, tempDir, writeJobs, writePng, type SimProcess } from './cli-harness';
 
 let sim: SimProcess;
@@ -106,5 +108,20 @@ describe('atelier batch: bad usage exits 2', () => {
     const run = await runCli(['--frobnicate'], { env: withKey(), viaNpm: true });
     expect(run.code).toBe(2);
     expect(run.stderr).toMatch(/Unknown option '--frobnicate'.*--help/s);
+  });
+});
+
+describe('atelier batch: a library with work of another origin', () => {
+  it('refuses to run (exit 2) rather than run the studio\'s jobs with its own key', async () => {
+    const library = join(folder.dir, 'studio-library');
+    const db = LibraryDatabase.open(libraryDatabasePath(library));
+    insertJob(db, { variantId: 'image.gen-image-2.direct', model: 'gen-image-2', request: { model: 'gen-image-2', prompt: 'from the studio' }, profileId: 'studio-profile' });
+    db.close();
+    const file = await writeJobs(join(folder.dir, 'guarded.jsonl'), [{ model: 'gen-image-2', prompt: 'x' }]);
+    const before = await sim.stats();
+    const run = await runCli(['batch', file, '--gateway', sim.url, '--library', library], { env: withKey() });
+    expect(run.code).toBe(2);
+    expect(run.stderr).toMatch(/has 1 unfinished job from the studio or another gateway.*--library/s);
+    expect((await sim.stats()).totalSubmissions).toBe(before.totalSubmissions);
   });
 });
