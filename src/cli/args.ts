@@ -27,8 +27,9 @@ Runs every job of a JSONL file (one gateway request body per line) and downloads
 Options:
   --gateway <url>      gateway base address (the key is read from ATELIER_API_KEY);
                        without it, an embedded demo gateway answers
-  --library <dir>      library folder for results and the batch record
-                       (default: the studio's library folder)
+  --library <dir>      library folder for results and the batch record (default: a
+                       "cli-library" folder beside the studio's; the studio's own library
+                       works too while the studio is closed)
   --concurrency <n>    jobs running at once, 1-${MAX_CONCURRENCY} (default ${DEFAULT_CONCURRENCY})
   --json               print one JSON object with every job's result on stdout, nothing else
   --new                start a new batch even if this file already ran against this gateway

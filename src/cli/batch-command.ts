@@ -19,9 +19,12 @@ export interface CliIo {
   env: NodeJS.ProcessEnv;
 }
 
-/** The studio's library folder, unless `--library` names another. */
+/**
+ * The CLI's own library folder beside the studio's, unless `--library` names another. Not the
+ * studio's own: two engines on one library at once would each see the other's jobs.
+ */
 export function defaultLibraryRoot(): string {
-  return join(defaultDataDir(), 'library');
+  return join(defaultDataDir(), 'cli-library');
 }
 
 export async function runBatchCommand(args: BatchArgs, io: CliIo): Promise<number> {

@@ -177,6 +177,9 @@ async function runToEnd(context: RunBatchContext, db: LibraryDatabase, engine: J
       );
       return EXIT.interrupted;
     }
+    if (setup.resumed && reports.some((job) => job.status === 'failed' || job.status === 'canceled')) {
+      io.stderr.write('A rerun does not retry failed or canceled jobs (each try may be charged); retry them in the studio, or run with --new for a fresh batch.\n');
+    }
     const waiting = reports.filter((job) => job.status === 'pending').length;
     if (waiting > 0) {
       const reason = engine.pauseReason ?? engine.batch(setup.batch.id)?.note ?? 'the engine stopped before they could be sent';
