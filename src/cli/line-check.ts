@@ -50,6 +50,7 @@ export interface CheckedLine {
 }
 
 const PLACEHOLDER_URL = 'https://uploads.invalid/reference.png';
+const CHECK_PARALLEL = 16;
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -194,7 +195,11 @@ async function checkLine(line: JobLine, baseDir: string, inspect: Inspector): Pr
  */
 export async function checkJobLines(lines: readonly JobLine[], baseDir: string): Promise<{ checked: CheckedLine[]; problems: LineProblem[] }> {
   const inspect = cachedInspector();
-  const results = await Promise.all(lines.map((line) => checkLine(line, baseDir, inspect)));
+  const results: (CheckedLine | LineProblem[])[] = [];
+  // A few lines at a time: a file of thousands of lines must not open thousands of files at once.
+  for (let start = 0; start < lines.length; start += CHECK_PARALLEL) {
+    results.push(...(await Promise.all(lines.slice(start, start + CHECK_PARALLEL).map((line) => checkLine(line, baseDir, inspect)))));
+  }
   const checked: CheckedLine[] = [];
   const problems: LineProblem[] = [];
   for (const result of results) {

@@ -61,6 +61,8 @@ export async function runBatch(context: RunBatchContext): Promise<number> {
     io.stderr.write(`${message}\n`);
   };
   const interruption = new Interruption(() => {
+    // The progress bar hides the cursor; give it back before leaving mid-draw.
+    for (const stream of [io.stdout, io.stderr]) if (stream.isTTY) stream.write('\u001b[?25h\n');
     note('Stopped at once. Jobs caught mid-submission are checked on the next run, never silently sent twice.');
     process.exit(EXIT.interrupted);
   });
@@ -177,8 +179,11 @@ async function runToEnd(context: RunBatchContext, db: LibraryDatabase, engine: J
       );
       return EXIT.interrupted;
     }
+    if (reports.some((job) => job.status === 'unknown')) {
+      io.stderr.write('Jobs of unknown outcome may have reached the gateway, so they are never resent by themselves (that could charge twice); check the gateway\'s records before running the file again with --new.\n');
+    }
     if (setup.resumed && reports.some((job) => job.status === 'failed' || job.status === 'canceled')) {
-      io.stderr.write('A rerun does not retry failed or canceled jobs (each try may be charged); retry them in the studio, or run with --new for a fresh batch.\n');
+      io.stderr.write('A rerun does not retry failed or canceled jobs (each try may be charged); run with --new for a fresh batch of the whole file.\n');
     }
     const waiting = reports.filter((job) => job.status === 'pending').length;
     if (waiting > 0) {

@@ -62,4 +62,27 @@ describe('atelier batch: Ctrl-C and resume', () => {
     expect(stats.submissions['clip-3.0-turbo']).toBe(4);
     expect(stats.submissions['gen-image-2']).toBe(2);
   });
+
+  it('a submission whose answer was lost ends unknown (exit 1) and no rerun resends it', async () => {
+    await sim.addFault({ kind: 'drop-connection', phase: 'after-request-read', route: 'POST /v1/videos/generations', count: 1 });
+    const file = await writeJobs(join(folder.dir, 'lost.jsonl'), [
+      { model: 'clip-3.0-turbo', prompt: 'an answer that never comes back', duration: 3 },
+      { model: 'gen-image-2', prompt: 'a kite' },
+    ]);
+    const args = ['batch', file, '--gateway', sim.url, '--library', join(folder.dir, 'library-lost'), '--json'];
+    const env = { ATELIER_API_KEY: sim.demoKey, ATELIER_POLL_INTERVAL_MS: '1000' };
+    const first = await runCli(args, { env });
+    expect(first.code).toBe(1);
+    const result = JSON.parse(first.stdout) as { unknown: number; completed: number; jobs: { status: string; error: string | null }[] };
+    expect(result).toMatchObject({ unknown: 1, completed: 1 });
+    expect(result.jobs[0]?.status).toBe('unknown');
+    expect(result.jobs[0]?.error).toMatch(/may have accepted/);
+    expect(first.stderr).toMatch(/never resent by themselves/);
+
+    const requests = (await sim.stats()).requests['POST /v1/videos/generations'] ?? 0;
+    const again = await runCli(args, { env });
+    expect(again.code).toBe(1);
+    expect((JSON.parse(again.stdout) as { unknown: number; resumed: boolean })).toMatchObject({ unknown: 1, resumed: true });
+    expect((await sim.stats()).requests['POST /v1/videos/generations'] ?? 0).toBe(requests);
+  });
 });
