@@ -27,7 +27,7 @@ import {
 import { familyTiming, type PollTimingOverrides } from './cadence';
 import { latestTask } from './engine-queries';
 import type { EngineEvents } from './events';
-import type { WorkTracker } from './work-tracker';
+import { serviceAbortController, type WorkTracker } from './work-tracker';
 
 const log = createLogger('characters');
 
@@ -64,12 +64,12 @@ export interface CharacterServiceDeps {
 }
 
 export class CharacterService {
-  private abort = new AbortController();
+  private abort = serviceAbortController();
 
   constructor(private readonly deps: CharacterServiceDeps) {}
 
   start(): void {
-    this.abort = new AbortController();
+    this.abort = serviceAbortController();
   }
 
   stop(): void {

@@ -32,7 +32,7 @@ import { entryOf } from './job-request';
 import { InvalidMediaError, type MediaInspector } from './media';
 import { ResultFetchError, type ResultFetcher, type ResultSource } from './result-fetch';
 import type { ResultStaging } from './staging';
-import type { WorkTracker } from './work-tracker';
+import { serviceAbortController, type WorkTracker } from './work-tracker';
 
 const log = createLogger('downloader');
 
@@ -87,14 +87,14 @@ export class ResultDownloader {
   /** Jobs waiting for a download slot, with when their results expire (Unix ms). */
   private readonly waiting = new Map<string, number>();
   private readonly active = new Set<string>();
-  private abort = new AbortController();
+  private abort = serviceAbortController();
   private stopped = true;
 
   constructor(private readonly deps: DownloaderDeps) {}
 
   start(): void {
     this.stopped = false;
-    this.abort = new AbortController();
+    this.abort = serviceAbortController();
     this.pump();
   }
 

@@ -17,7 +17,7 @@ import type { EngineEvents } from './events';
 import { entryOf } from './job-request';
 import type { RateGate } from './rate-gate';
 import type { ResultStaging } from './staging';
-import type { WorkTracker } from './work-tracker';
+import { serviceAbortController, type WorkTracker } from './work-tracker';
 
 const log = createLogger('poller');
 
@@ -43,14 +43,14 @@ export class TaskPoller {
   private timer: NodeJS.Timeout | undefined;
   private readonly inFlight = new Set<string>();
   private readonly refusals = new Map<string, number>();
-  private abort = new AbortController();
+  private abort = serviceAbortController();
   private stopped = true;
 
   constructor(private readonly deps: PollerDeps) {}
 
   start(): void {
     this.stopped = false;
-    this.abort = new AbortController();
+    this.abort = serviceAbortController();
     this.schedule();
   }
 
@@ -117,23 +117,31 @@ export class TaskPoller {
       return;
     }
     const timing = this.timingOf(task, job);
-    const now = Date.now();
-    if (task.deadlineAt !== null && now >= task.deadlineAt) {
-      this.failOnDeadline(job, task, timing);
-      return;
-    }
+    // Past the deadline the task still gets this last poll: a result that is there is collected.
+    const pastDeadline = task.deadlineAt !== null && Date.now() >= task.deadlineAt;
     let record: NormalizedTask;
     try {
       const client = await this.deps.clientFor(job);
       record = await client.tasks.pollPath(task.pollRoute, task.family, { signal: this.abort.signal });
     } catch (error) {
-      if (!this.stopped) this.pollFailed(job, task, timing, error);
+      if (this.isStopped()) return;
+      // A throttled poll is the gateway's doing, not the task's: keep trying a while longer.
+      const throttled = error instanceof GatewayError && error.status === 429;
+      const graceOver = task.deadlineAt !== null && Date.now() >= task.deadlineAt + timing.deadlineMs;
+      if (pastDeadline && (!throttled || graceOver)) this.failOnDeadline(job, task, timing, error);
+      else this.pollFailed(job, task, timing, error);
       return;
     }
     this.deps.gate.succeeded();
     this.refusals.delete(task.id);
-    await this.apply(job, task, timing, record);
+    if (pastDeadline && record.state !== 'completed' && record.state !== 'failed') this.failOnDeadline(job, task, timing);
+    else await this.apply(job, task, timing, record);
     events.jobsChanged(job.id);
+  }
+
+  /** A method, not a field read, so checks after an await are not narrowed away. */
+  private isStopped(): boolean {
+    return this.stopped;
   }
 
   private async apply(job: Job, task: Task, timing: PollTiming, record: NormalizedTask): Promise<void> {
@@ -192,12 +200,13 @@ export class TaskPoller {
     if (moved) this.deps.onResultsReady(job.id);
   }
 
-  private failOnDeadline(job: Job, task: Task, timing: PollTiming): void {
+  private failOnDeadline(job: Job, task: Task, timing: PollTiming, lastError?: unknown): void {
     const { db } = this.deps;
     const waited = describeDuration(timing.deadlineMs);
+    const why = lastError === undefined ? '' : ` The last poll failed: ${lastError instanceof Error ? lastError.message : 'unknown error'}`;
     const message =
       `No result after ${waited} (the deadline for ${task.family} tasks). The gateway may still finish task ${task.id}; ` +
-      'the studio stopped waiting for it. Retry the job to submit it again.';
+      `the studio stopped waiting for it. Retry the job to submit it again.${why}`;
     db.transaction(() => {
       recordPoll(db, task.id, { state: 'failed', nextPollAt: null, lastError: message });
       transitionJob(db, job.id, ['submitted', 'running'], 'failed', { errorCode: 'deadline', errorMessage: message });

@@ -17,7 +17,7 @@ import type { EngineEvents } from './events';
 import { retryDelay, type RetryLimits } from './outcome';
 import type { RateGate } from './rate-gate';
 import type { JobSubmitter } from './submitter';
-import type { WorkTracker } from './work-tracker';
+import { serviceAbortController, type WorkTracker } from './work-tracker';
 
 const log = createLogger('queue');
 
@@ -55,7 +55,7 @@ export class JobQueue {
   /** Jobs picked but not yet `submitting` (their budget check or connection is under way). */
   private readonly launching = new Map<string, { model: string; batchId: string | null }>();
   private readonly budgetBusy = new Set<string>();
-  private submitAbort = new AbortController();
+  private submitAbort = serviceAbortController();
   private pauseState: z.infer<typeof queueStateSchema>;
 
   constructor(private readonly deps: QueueDeps) {
@@ -65,7 +65,7 @@ export class JobQueue {
 
   start(): void {
     this.stopped = false;
-    this.submitAbort = new AbortController();
+    this.submitAbort = serviceAbortController();
     this.pump();
   }
 

@@ -14,7 +14,7 @@ import { getTask, insertTask, listJobsInStates, transitionJob, type Job, type Li
 import { timingFor, type PollTimingOverrides } from './cadence';
 import type { EngineEvents } from './events';
 import { entryOf, supportsBusinessId, taskFamilyOf } from './job-request';
-import type { WorkTracker } from './work-tracker';
+import { serviceAbortController, type WorkTracker } from './work-tracker';
 
 const log = createLogger('reconciler');
 
@@ -50,13 +50,13 @@ export class UnknownReconciler {
   private timer: NodeJS.Timeout | undefined;
   private running = false;
   private stopped = true;
-  private abort = new AbortController();
+  private abort = serviceAbortController();
 
   constructor(private readonly deps: ReconcilerDeps) {}
 
   start(): void {
     this.stopped = false;
-    this.abort = new AbortController();
+    this.abort = serviceAbortController();
     this.wake();
   }
 

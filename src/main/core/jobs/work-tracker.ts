@@ -1,3 +1,4 @@
+import { setMaxListeners } from 'node:events';
 import { createLogger } from '../log';
 
 const log = createLogger('job-engine');
@@ -40,4 +41,14 @@ export class WorkTracker {
   async drain(): Promise<void> {
     while (this.running.size > 0) await Promise.allSettled([...this.running]);
   }
+}
+
+/**
+ * An abort controller for a service's whole life: many requests and waits listen to its signal
+ * at once, which is expected here, so Node's listener-leak warning is lifted for it.
+ */
+export function serviceAbortController(): AbortController {
+  const controller = new AbortController();
+  setMaxListeners(0, controller.signal);
+  return controller;
 }
