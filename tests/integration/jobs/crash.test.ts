@@ -112,14 +112,13 @@ async function restartAndCheck(expectedJobs: number): Promise<{ engine: JobEngin
 describe('a batch survives its process being killed', () => {
   it('between the submission reaching the gateway and its task id being recorded', async () => {
     bench = await startBench();
-    await bench.addFault({ kind: 'latency', ms: 600, route: 'POST /v1/images/generations', count: 1 });
+    await bench.addFault({ kind: 'latency', ms: 1_000, route: 'POST /v1/images/generations', count: 1 });
     const job = MIXED[1];
     if (!job) throw new Error('no job');
     const run = startChild([job]);
     await until('the submission reached the gateway', async () => ((await bench.stats()).requests['POST /v1/images/generations'] ?? 0) >= 1);
     await kill(run);
     expect(allJobs().map((j) => j.state)).toEqual(['submitting']);
-    await sleep(700);
     const { unknownAtRestart } = await restartAndCheck(1);
     expect(unknownAtRestart).toHaveLength(1);
   });
