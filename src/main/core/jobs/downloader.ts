@@ -243,6 +243,10 @@ export class ResultDownloader {
       const client = await this.deps.clientFor(job);
       const fetched = await fetcher.fetch(source, temporary, { client, expiresAt: plan.expiresAt, now: Date.now(), signal: this.abort.signal });
       const info = await media.probe(temporary, kind);
+      const declared = fetched.declaredType?.split(';')[0]?.trim().toLowerCase();
+      if (declared !== undefined && declared !== info.mime && declared !== 'application/octet-stream') {
+        log.warn(`job ${job.id}, result ${index}: declared ${declared} but the bytes are ${info.mime}; stored as ${info.mime}`);
+      }
       const filePath = assetFilePath(plan.createdAt, assetId, info.mime);
       const absolute = resolveInLibrary(libraryRoot, filePath);
       await rename(temporary, absolute);

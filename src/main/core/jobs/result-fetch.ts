@@ -36,9 +36,20 @@ export interface FetchLimits {
 export interface Fetched {
   bytes: number;
   sha256: string;
+  /** The type the server declared (the bytes decide what the file is; this is for the log). */
+  declaredType: string | undefined;
 }
 
 class TooLarge extends Error {}
+
+interface Opened {
+  body: Readable;
+  declaredType: string | undefined;
+}
+
+function headerText(value: string | string[] | undefined): string | undefined {
+  return Array.isArray(value) ? value[0] : value;
+}
 
 /** A pass-through that hashes and counts, failing once `maxBytes` is exceeded. */
 function meter(maxBytes: number, into: { bytes: number; hash: ReturnType<typeof createHash> }): Transform {
@@ -78,7 +89,7 @@ export class ResultFetcher {
    */
   async fetch(source: ResultSource, target: string, options: { client: GatewayClient; expiresAt: number | null; now: number; signal: AbortSignal }): Promise<Fetched> {
     if (source.kind === 'b64') return this.decode(source.data, target);
-    const body = source.kind === 'url' ? await this.openUrl(source.url, options) : await this.openContent(source, options);
+    const { body, declaredType } = source.kind === 'url' ? await this.openUrl(source.url, options) : await this.openContent(source, options);
     const into = { bytes: 0, hash: createHash('sha256') };
     try {
       await pipeline(body, meter(this.limits.maxBytes, into), createWriteStream(target), { signal: options.signal });
@@ -88,7 +99,7 @@ export class ResultFetcher {
       throw new ResultFetchError(`The download broke off after ${into.bytes} bytes (${describe(error)}).`, 'transient');
     }
     if (into.bytes === 0) throw new ResultFetchError('The result address answered with an empty file.', 'transient');
-    return { bytes: into.bytes, sha256: into.hash.digest('hex') };
+    return { bytes: into.bytes, sha256: into.hash.digest('hex'), declaredType };
   }
 
   private async decode(data: string, target: string): Promise<Fetched> {
@@ -96,10 +107,10 @@ export class ResultFetcher {
     if (bytes.length === 0) throw new ResultFetchError('The Base64 result is empty.', 'permanent');
     if (bytes.length > this.limits.maxBytes) throw new ResultFetchError('The Base64 result is too large.', 'permanent');
     await writeFile(target, bytes);
-    return { bytes: bytes.length, sha256: createHash('sha256').update(bytes).digest('hex') };
+    return { bytes: bytes.length, sha256: createHash('sha256').update(bytes).digest('hex'), declaredType: undefined };
   }
 
-  private async openUrl(url: string, options: { client: GatewayClient; expiresAt: number | null; now: number; signal: AbortSignal }): Promise<Readable> {
+  private async openUrl(url: string, options: { client: GatewayClient; expiresAt: number | null; now: number; signal: AbortSignal }): Promise<Opened> {
     let address: URL;
     try {
       address = new URL(url, `${options.client.baseUrl}/`);
@@ -117,7 +128,7 @@ export class ResultFetcher {
       throw new ResultFetchError(`Could not download the result (${describe(error)}).`, 'transient');
     }
     const status = response.statusCode;
-    if (status >= 200 && status < 300) return response.body;
+    if (status >= 200 && status < 300) return { body: response.body, declaredType: headerText(response.headers['content-type']) };
     await response.body.dump().catch(() => undefined);
     const pastExpiry = options.expiresAt !== null && options.now >= options.expiresAt;
     if (status === 410 || ((status === 403 || status === 404) && pastExpiry)) {
@@ -129,10 +140,10 @@ export class ResultFetcher {
     throw new ResultFetchError(`The result address answered HTTP ${status}.`, 'permanent');
   }
 
-  private async openContent(source: Extract<ResultSource, { kind: 'content' }>, options: { client: GatewayClient; signal: AbortSignal }): Promise<Readable> {
+  private async openContent(source: Extract<ResultSource, { kind: 'content' }>, options: { client: GatewayClient; signal: AbortSignal }): Promise<Opened> {
     try {
       const download = await options.client.tasks.openVariantContent(source.entry, source.taskId, { signal: options.signal });
-      return download.answer.body;
+      return { body: download.answer.body, declaredType: download.contentType };
     } catch (error) {
       if (options.signal.aborted) throw new ResultFetchError('The download was stopped.', 'canceled');
       if (error instanceof GatewayError && error.status === 410) {
