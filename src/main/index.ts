@@ -39,6 +39,7 @@ async function start(): Promise<void> {
     dataDir,
     libraryDir: process.env.ATELIER_LIBRARY_DIR ?? join(app.getPath('pictures'), 'Atelier'),
   });
+  await studio.start();
   registerIpcTransport(studio, isTrustedOrigin);
   serveRenderer(join(mainDir, '../renderer'), CONTENT_SECURITY_POLICY);
   serveLibraryMedia(() => {

@@ -1,17 +1,25 @@
 import { join } from 'node:path';
 import { EventBus } from './events/event-bus';
+import type { SimulatorOptions } from '../../simulator/options';
 import { DemoGateway } from './demo/demo-gateway';
 import { GatewayService } from './gateway/gateway-service';
 import { accountHandlers } from './gateway/routes/account-routes';
 import { modelsHandlers } from './gateway/routes/models-routes';
 import { uploadsHandlers } from './gateway/routes/uploads-routes';
+import { JobEngine } from './jobs/engine';
+import { forwardEngineEvents } from './jobs/studio-events';
+import { jobsHandlers } from './jobs/routes';
 import { LibraryService } from './library/library-service';
 import { libraryHandlers } from './library/routes';
+import { createLogger } from './log';
+import { StudioFailure } from './router/failure';
 import { createRouter, type RouteHandlers, type Router } from './router/router';
 import { SettingsService } from './settings/settings-service';
 import { settingsHandlers } from './settings/routes';
 import type { KeyValueStore } from './settings/key-value-store';
 import type { Vault } from './vault/vault';
+
+const log = createLogger('studio');
 
 /** What a shell (Electron or web mode) hands to core. */
 export interface StudioPlatform {
@@ -23,12 +31,18 @@ export interface StudioPlatform {
   dataDir?: string;
   /** The library folder (results, their sidecars and the library database); default `<dataDir>/library`. */
   libraryDir?: string;
+  /** Demo gateway settings for tests (short task times); the app uses the defaults. */
+  demo?: SimulatorOptions;
+  /** Engine settings for tests (fast polling); the app uses the defaults. */
+  engine?: Partial<Omit<ConstructorParameters<typeof JobEngine>[0], 'db' | 'libraryRoot' | 'connectionFor' | 'vault' | 'state'>>;
 }
 
-/** The studio's services, wired in one place. Transports only see `router` and `bus`. */
+/** The studio's services, wired in one place. Transports only see `router`, `bus` and the library folder. */
 export interface Studio {
   readonly router: Router;
   readonly bus: EventBus;
+  /** Opens the library and resumes background work left by a previous run. */
+  start(): Promise<void>;
   /** The library folder, which transports serve media from (and nothing outside it). */
   libraryRoot(): string;
   stop(): Promise<void>;
@@ -37,12 +51,16 @@ export interface Studio {
 export function createStudio(platform: StudioPlatform): Studio {
   const bus = new EventBus();
   const settings = new SettingsService(platform.store, platform.vault, bus);
-  const demo = new DemoGateway();
+  const demo = new DemoGateway(platform.demo);
   const gateway = new GatewayService(settings, demo, { dataDir: platform.dataDir });
   const libraryRoot = platform.libraryDir ?? join(platform.dataDir ?? process.cwd(), 'library');
   let library: LibraryService | undefined;
-  // Opened on first use so a studio that never touches the library never creates its folder.
-  const openLibrary = (): LibraryService => (library ??= new LibraryService(libraryRoot));
+  let engine: JobEngine | undefined;
+
+  const running = <T>(service: T | undefined): T => {
+    if (service === undefined) throw new StudioFailure('internal', 'The studio is still starting; try again in a moment.');
+    return service;
+  };
 
   const handlers: RouteHandlers = {
     'app.get_info': async () => {
@@ -59,14 +77,30 @@ export function createStudio(platform: StudioPlatform): Studio {
     ...modelsHandlers(gateway),
     ...accountHandlers(gateway, bus),
     ...uploadsHandlers(gateway),
-    ...libraryHandlers(openLibrary),
+    ...libraryHandlers(() => running(library)),
+    ...jobsHandlers({ engine: () => running(engine), activeProfileId: () => settings.activeProfile()?.id ?? null }),
   };
 
   return {
     router: createRouter(handlers),
     bus,
     libraryRoot: () => libraryRoot,
+    async start() {
+      library = new LibraryService(libraryRoot);
+      engine = new JobEngine({
+        ...platform.engine,
+        db: library.db,
+        libraryRoot,
+        connectionFor: (profileId) => gateway.forProfile(profileId),
+        vault: platform.vault,
+        state: platform.store,
+      });
+      forwardEngineEvents(engine, bus, () => settings.activeProfile() === undefined);
+      const recovered = await engine.start();
+      log.info(`library open at ${libraryRoot}; resumed ${recovered.pendingTasks} tasks and ${recovered.downloads.length} downloads; ${recovered.unknown.length} jobs await a decision`);
+    },
     stop: async () => {
+      await engine?.stop();
       await gateway.stop();
       await demo.stop();
       library?.close();

@@ -34,6 +34,7 @@ const studio = createStudio({
   dataDir,
   libraryDir: process.env.ATELIER_LIBRARY_DIR,
 });
+await studio.start();
 const server = await startWebServer({
   studio,
   port,

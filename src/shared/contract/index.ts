@@ -6,6 +6,7 @@ import { modelsRoutes } from './models';
 import { accountEvents, accountRoutes } from './account';
 import { uploadsRoutes } from './uploads';
 import { libraryEvents, libraryRoutes } from './library';
+import { jobsEvents, jobsRoutes } from './jobs';
 
 export * from './define';
 export * from './errors';
@@ -15,6 +16,7 @@ export * from './models';
 export * from './account';
 export * from './uploads';
 export * from './library';
+export * from './jobs';
 
 /** Every route of the studio contract, by name. Later domains add their tables here. */
 export const routes = {
@@ -24,6 +26,7 @@ export const routes = {
   ...accountRoutes,
   ...uploadsRoutes,
   ...libraryRoutes,
+  ...jobsRoutes,
 } satisfies Record<string, RouteDefinition>;
 
 /** Every event main may push to the renderer, by name. */
@@ -31,6 +34,7 @@ export const events = {
   ...settingsEvents,
   ...accountEvents,
   ...libraryEvents,
+  ...jobsEvents,
 } satisfies Record<string, EventDefinition>;
 
 export type Routes = typeof routes;

@@ -15,7 +15,7 @@ let server: RunningWebServer;
 let png: Buffer;
 
 beforeAll(async () => {
-  ({ studio, dataDir } = createTestStudio());
+  ({ studio, dataDir } = await createTestStudio());
   server = await startWebServer({ studio });
   const root = studio.libraryRoot();
   png = await sharp({ create: { width: 64, height: 32, channels: 3, background: '#c04' } }).png().toBuffer();

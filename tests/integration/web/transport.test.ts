@@ -13,7 +13,7 @@ let dataDir: string;
 let server: RunningWebServer;
 
 beforeAll(async () => {
-  ({ studio, dataDir } = createTestStudio());
+  ({ studio, dataDir } = await createTestStudio());
   server = await startWebServer({ studio });
 });
 afterAll(async () => {

@@ -1,3 +1,4 @@
+import type { SimulatorOptions } from '../../../simulator/options';
 import { startSimulator, type RunningSimulator } from '../../../simulator/server';
 import { createLogger } from '../log';
 
@@ -10,9 +11,11 @@ const log = createLogger('demo-gateway');
 export class DemoGateway {
   private running: Promise<RunningSimulator> | undefined;
 
+  constructor(private readonly options: SimulatorOptions = {}) {}
+
   /** Base URL and key of the demo gateway, starting it if needed. */
   async connection(): Promise<{ baseUrl: string; apiKey: string }> {
-    this.running ??= startSimulator().then((sim) => {
+    this.running ??= startSimulator(this.options).then((sim) => {
       log.info(`demo gateway listening at ${sim.url}`);
       return sim;
     });

@@ -53,6 +53,24 @@ export class GatewayService {
     return { client: this.clientFor(profile.id, profile.baseUrl, apiKey), demoMode: false, profileId: profile.id };
   }
 
+  /**
+   * The client of a given profile (null: the demo gateway), for work that outlives a change of the
+   * active profile, such as queued jobs.
+   */
+  async forProfile(profileId: string | null): Promise<GatewayClient> {
+    if (profileId === null) {
+      const { baseUrl, apiKey } = await this.demo.connection();
+      return this.clientFor('demo', baseUrl, apiKey);
+    }
+    const profile = this.settings.listProfiles().find((p) => p.id === profileId);
+    if (!profile) throw new StudioFailure('not_found', 'The gateway profile of this job was deleted.');
+    const apiKey = this.settings.apiKeyFor(profileId);
+    if (apiKey === undefined) {
+      throw new StudioFailure('unauthorized', `The profile "${profile.name}" has no API key. Add one in Settings to continue its jobs.`);
+    }
+    return this.clientFor(profile.id, profile.baseUrl, apiKey);
+  }
+
   /** Closes every connection pool. */
   async stop(): Promise<void> {
     const clients = [...this.clients.values()];

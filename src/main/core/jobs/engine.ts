@@ -13,7 +13,11 @@ import {
   getBatch,
   insertJob,
   insertJobs,
+  jobStates,
+  listBatchJobs,
   listBatches,
+  listJobsInStates,
+  type JobState,
   reorderJobs,
   setBatchOptions,
   setBatchStatus,
@@ -335,6 +339,16 @@ export class JobEngine {
 
   job(jobId: string): JobView | undefined {
     return jobView(this.db, jobId);
+  }
+
+  /** A batch's jobs in queue order (first `limit`), or the newest `limit` jobs in the given states. */
+  jobs(query: { batchId?: string | undefined; states?: readonly JobState[] | undefined; limit: number }): JobView[] {
+    const { batchId, states, limit } = query;
+    const rows =
+      batchId === undefined
+        ? listJobsInStates(this.db, states ?? jobStates).slice(-limit).reverse()
+        : listBatchJobs(this.db, batchId).filter((job) => states === undefined || states.includes(job.state)).slice(0, limit);
+    return rows.flatMap((row) => jobView(this.db, row.id) ?? []);
   }
 
   batch(batchId: string): BatchView | undefined {

@@ -6,7 +6,8 @@ import { GatewayError } from '../gateway-error';
 import type { GatewayService } from '../gateway-service';
 import { withGatewayFailures } from './failures';
 
-function balanceView(balance: Balance): BalanceView {
+/** The contract's view of a balance read from the gateway. */
+export function balanceView(balance: Balance): BalanceView {
   return {
     unlimited: balance.unlimited,
     remainCredits: balance.remainCredits,

@@ -1,0 +1,68 @@
+/**
+ * Turns the Create page's batch description into engine jobs: plans prompts (templates, CSV,
+ * repeats, fan-out), builds each job's wire request from its variant, and reports every problem
+ * at once before anything is stored.
+ */
+import { parse as parseCsv } from 'csv-parse/sync';
+import { planBatch } from '../../../shared/batch/plan';
+import { TemplateError } from '../../../shared/batch/template';
+import { validateRequest, variantById, type FormValues } from '../../../shared/catalog';
+import type { CreateBatchInput } from '../../../shared/contract';
+import { StudioFailure } from '../router/failure';
+import type { EngineJobInput } from './engine';
+
+/** How many problems one answer lists; the rest are counted. */
+const MAX_LISTED_PROBLEMS = 8;
+
+export function batchJobsFrom(input: Omit<CreateBatchInput, 'values'> & { values: Record<string, unknown> }): EngineJobInput[] {
+  const unknown = input.variantIds.filter((id) => variantById(id) === undefined);
+  if (unknown.length > 0) throw new StudioFailure('invalid_input', `Unknown model variant ${unknown.join(', ')}`);
+
+  let planned;
+  try {
+    planned = planBatch({
+      prompts: input.prompts,
+      template: input.template,
+      rows: input.csv === undefined ? undefined : readCsv(input.csv),
+      countPerPrompt: input.countPerPrompt,
+      variantIds: input.variantIds,
+    });
+  } catch (err) {
+    if (err instanceof TemplateError) throw new StudioFailure('invalid_input', err.message);
+    throw err;
+  }
+
+  const problems: string[] = [];
+  const jobs: EngineJobInput[] = [];
+  for (const [index, job] of planned.entries()) {
+    const entry = variantById(job.variantId);
+    if (!entry) continue;
+    const values: FormValues = { ...(input.values as FormValues), prompt: job.prompt };
+    const checked = validateRequest(entry, values);
+    if (!checked.ok) {
+      problems.push(`job ${index + 1} (${entry.label.en}): ${checked.issues.map((i) => i.message).join('; ')}`);
+      continue;
+    }
+    const pathParams = Object.fromEntries(
+      entry.fields.filter((f) => f.in === 'path').map((f) => [f.key, pathValue(values[f.key])]),
+    );
+    jobs.push({ variantId: entry.id, body: checked.request.body, pathParams, prompt: job.prompt });
+  }
+  if (problems.length > 0) {
+    const more = problems.length > MAX_LISTED_PROBLEMS ? `\n…and ${problems.length - MAX_LISTED_PROBLEMS} more` : '';
+    throw new StudioFailure('invalid_input', problems.slice(0, MAX_LISTED_PROBLEMS).join('\n') + more, { problems: problems.length });
+  }
+  return jobs;
+}
+
+function readCsv(text: string): Record<string, string>[] {
+  try {
+    return parseCsv<Record<string, string>>(text, { columns: true, skip_empty_lines: true, trim: true, bom: true });
+  } catch (err) {
+    throw new StudioFailure('invalid_input', `The CSV could not be read: ${err instanceof Error ? err.message : String(err)}`);
+  }
+}
+
+function pathValue(value: unknown): string {
+  return typeof value === 'string' || typeof value === 'number' ? String(value).trim() : '';
+}

@@ -1,0 +1,107 @@
+import type { BatchView as ContractBatchView, CharacterView, JobView as ContractJobView } from '../../../shared/contract';
+import type { StoredCharacter } from '../library';
+import { StudioFailure } from '../router/failure';
+import type { RouteHandlers } from '../router/router';
+import { batchJobsFrom } from './batch-request';
+import { characterCreationJob } from './characters';
+import { BatchValidationError, type BatchView, type JobEngine } from './engine';
+import type { JobView } from './events';
+import { JobActionError } from './job-actions';
+
+type JobsRoutes = Extract<keyof RouteHandlers, `jobs.${string}` | `characters.${string}`>;
+
+/** What the routes need from the studio: the running engine and which gateway profile is in use. */
+export interface JobsRouteDeps {
+  engine(): JobEngine;
+  activeProfileId(): string | null;
+}
+
+export function jobsHandlers(deps: JobsRouteDeps): Pick<RouteHandlers, JobsRoutes> {
+  const engine = (): JobEngine => deps.engine();
+  const batchOrFail = (id: string): ContractBatchView => {
+    const batch = engine().batch(id);
+    if (!batch) throw new StudioFailure('not_found', 'That batch no longer exists.');
+    return toBatchView(batch);
+  };
+  const jobOrFail = (id: string): ContractJobView => {
+    const job = engine().job(id);
+    if (!job) throw new StudioFailure('not_found', 'That job no longer exists.');
+    return toJobView(job);
+  };
+  const queue = () => ({ paused: engine().paused, reason: engine().pauseReason });
+
+  return {
+    'jobs.create_batch': (input) =>
+      translate(async () => {
+        const jobs = batchJobsFrom(input);
+        const { batch } = await engine().createBatch({
+          name: input.name,
+          profileId: deps.activeProfileId(),
+          jobs,
+          options: input.creditBudget === undefined ? {} : { creditBudget: input.creditBudget },
+          ...(input.dedicatedKeyCredits === undefined ? {} : { dedicatedKey: { credits: input.dedicatedKeyCredits, name: input.name } }),
+          state: input.draft ? 'draft' : 'queued',
+        });
+        return { batch: batchOrFail(batch.id), jobCount: jobs.length };
+      }),
+    'jobs.start_batch': ({ id }) => translate(() => (engine().enqueueBatch(id), batchOrFail(id))),
+    'jobs.list_batches': () => engine().batches().map(toBatchView),
+    'jobs.list_jobs': ({ batchId, states, limit }) => {
+      const jobs = engine().jobs({ batchId, states, limit: limit ?? 500 });
+      return jobs.map(toJobView);
+    },
+    'jobs.get_queue': () => queue(),
+    'jobs.pause_queue': () => (engine().pause(), queue()),
+    'jobs.resume_queue': () => (engine().resume(), queue()),
+    'jobs.pause_batch': ({ id }) => translate(() => (engine().pauseBatch(id), batchOrFail(id))),
+    'jobs.resume_batch': ({ id }) => translate(() => (engine().resumeBatch(id), batchOrFail(id))),
+    'jobs.cancel_batch': ({ id }) => translate(() => engine().cancelBatch(id)),
+    'jobs.cancel_job': ({ id }) => translate(() => engine().cancelJob(id)),
+    'jobs.retry_job': ({ id }) => translate(() => (engine().retryJob(id), jobOrFail(id))),
+    'jobs.reorder_jobs': ({ batchId, jobIds }) =>
+      translate(() => {
+        engine().reorder(batchId, jobIds);
+        return engine().jobs({ batchId, limit: 5000 }).map(toJobView);
+      }),
+    'jobs.resolve_unknown': ({ id, choice }) => translate(() => (engine().resolveUnknown(id, choice), jobOrFail(id))),
+    'characters.list': () => engine().characters.list().map(toCharacterView),
+    'characters.create': ({ description, fromTaskId, videoUrl, segment }) =>
+      translate(() => {
+        const source = fromTaskId !== undefined ? { fromTaskId } : { videoUrl: videoUrl ?? '', ...(segment === undefined ? {} : { segment }) };
+        const job = engine().enqueue({ ...characterCreationJob(source, description), profileId: deps.activeProfileId() });
+        return jobOrFail(job.id);
+      }),
+  };
+}
+
+export function toJobView(job: JobView): ContractJobView {
+  return { ...job, request: job.request };
+}
+
+export function toBatchView(batch: BatchView): ContractBatchView {
+  return { ...batch, counts: { ...batch.counts }, creditBudget: batch.options.creditBudget ?? null };
+}
+
+export function toCharacterView(character: StoredCharacter): CharacterView {
+  return {
+    id: character.id,
+    username: character.username,
+    displayName: character.displayName,
+    sourceTaskId: character.sourceTaskId,
+    profilePictureUrl: character.profilePictureUrl,
+    createdAt: character.createdAt,
+  };
+}
+
+/** The engine's refusals become typed answers the user can act on. */
+async function translate<T>(action: () => T | Promise<T>): Promise<T> {
+  try {
+    return await action();
+  } catch (err) {
+    if (err instanceof JobActionError) {
+      throw new StudioFailure(err.code === 'not_found' ? 'not_found' : err.code === 'invalid_state' ? 'conflict' : 'invalid_input', err.message);
+    }
+    if (err instanceof BatchValidationError) throw new StudioFailure('invalid_input', err.message);
+    throw err;
+  }
+}

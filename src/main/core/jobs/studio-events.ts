@@ -1,0 +1,41 @@
+import type { EventBus } from '../events/event-bus';
+import { balanceView } from '../gateway/routes/account-routes';
+import { toAssetView } from '../library/library-service';
+import type { JobEngine } from './engine';
+import { toBatchView, toCharacterView, toJobView } from './routes';
+
+/** Forwards the engine's events to the studio contract's events, in the contract's shapes. */
+export function forwardEngineEvents(engine: JobEngine, bus: EventBus, demoMode: () => boolean): () => void {
+  return engine.onChange((event) => {
+    switch (event.type) {
+      case 'jobs.changed':
+        bus.emit('jobs.changed', event.jobs.map(toJobView));
+        return;
+      case 'batch.changed': {
+        const batch = engine.batch(event.batchId);
+        if (batch) bus.emit('jobs.batch_changed', toBatchView(batch));
+        return;
+      }
+      case 'queue.changed':
+        bus.emit('jobs.queue_changed', { paused: event.paused, reason: event.reason });
+        return;
+      case 'library.added':
+        bus.emit('library.added', toAssetView(event.asset));
+        return;
+      case 'characters.changed':
+        bus.emit('characters.changed', event.characters.map(toCharacterView));
+        return;
+      case 'balance':
+        // A dedicated batch key's balance is not the account's; only the profile's own key updates the view.
+        if (!event.dedicatedKey) {
+          bus.emit('account.balance', {
+            token: balanceView(event.balance),
+            user: null,
+            userError: null,
+            demoMode: demoMode(),
+          });
+        }
+        return;
+    }
+  });
+}

@@ -1,0 +1,145 @@
+import { z } from 'zod';
+import { defineEvent, defineRoute } from './define';
+
+export const jobStateSchema = z.enum([
+  'draft',
+  'queued',
+  'submitting',
+  'submitted',
+  'running',
+  'downloading',
+  'done',
+  'failed',
+  'canceled',
+  'unknown',
+  'expired',
+]);
+export type JobStateView = z.infer<typeof jobStateSchema>;
+
+/** One generation request and where it stands. `unknown` means it may have been paid for: the user decides. */
+export const jobViewSchema = z.object({
+  id: z.string(),
+  batchId: z.string().nullable(),
+  position: z.number(),
+  variantId: z.string(),
+  model: z.string(),
+  prompt: z.string(),
+  /** The request as sent, without secrets: the recipe to reuse. */
+  request: z.unknown(),
+  state: jobStateSchema,
+  attempts: z.number().int(),
+  errorMessage: z.string().nullable(),
+  errorCode: z.string().nullable(),
+  createdAt: z.number(),
+  updatedAt: z.number(),
+  submittedAt: z.number().nullable(),
+  finishedAt: z.number().nullable(),
+  taskId: z.string().nullable(),
+  progress: z.number().nullable(),
+  assetIds: z.array(z.string()),
+});
+export type JobView = z.infer<typeof jobViewSchema>;
+
+export const batchViewSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  status: z.enum(['active', 'paused', 'done', 'canceled']),
+  createdAt: z.number(),
+  updatedAt: z.number(),
+  counts: z.record(z.string(), z.number().int()),
+  /** Why the studio stopped the batch by itself (budget reached, out of credits), if it did. */
+  note: z.string().nullable(),
+  creditBudget: z.number().nullable(),
+});
+export type BatchView = z.infer<typeof batchViewSchema>;
+
+/** A batch as the Create page describes it; main plans, validates and stores every job before any is sent. */
+export const createBatchInputSchema = z
+  .object({
+    name: z.string().trim().min(1, 'Give the batch a name').max(120),
+    /** Catalog variant ids; several fan every prompt out for side-by-side comparison. */
+    variantIds: z.array(z.string().min(1)).min(1, 'Choose at least one model').max(12),
+    prompts: z.array(z.string()).max(5000).optional(),
+    /** `{a|b}` alternatives and `{{column}}` values from `csv`. */
+    template: z.string().max(32000).optional(),
+    /** CSV text with a header row, for `{{column}}` in the template. */
+    csv: z.string().max(5_000_000).optional(),
+    countPerPrompt: z.number().int().min(1).max(100),
+    /** Options applied to every job, keyed by wire path (`size`, `metadata.n`, `image_urls`, ...). */
+    values: z.record(z.string(), z.unknown()).default({}),
+    /** Stop submitting when the remaining credits would fall below this floor. */
+    creditBudget: z.number().positive().optional(),
+    /** Mint a key capped at this many credits for the batch, so the gateway enforces the budget. */
+    dedicatedKeyCredits: z.number().positive().optional(),
+    /** Keep the jobs as drafts until `jobs.start_batch`. */
+    draft: z.boolean().optional(),
+  })
+  .strict();
+export type CreateBatchInput = z.input<typeof createBatchInputSchema>;
+
+const id = z.object({ id: z.string().min(1) }).strict();
+const queueState = z.object({ paused: z.boolean(), reason: z.string().nullable() });
+const cancelReport = z.object({ jobId: z.string(), outcome: z.enum(['canceled', 'pending', 'not-cancelable']), message: z.string() });
+
+export const characterViewSchema = z.object({
+  id: z.string(),
+  username: z.string(),
+  displayName: z.string().nullable(),
+  sourceTaskId: z.string().nullable(),
+  profilePictureUrl: z.string().nullable(),
+  createdAt: z.number(),
+});
+export type CharacterView = z.infer<typeof characterViewSchema>;
+
+export const jobsRoutes = {
+  'jobs.create_batch': defineRoute({ input: createBatchInputSchema, output: z.object({ batch: batchViewSchema, jobCount: z.number().int() }) }),
+  'jobs.start_batch': defineRoute({ input: id, output: batchViewSchema }),
+  'jobs.list_batches': defineRoute({ input: z.object({}).strict(), output: z.array(batchViewSchema) }),
+  'jobs.list_jobs': defineRoute({
+    input: z
+      .object({ batchId: z.string().min(1).optional(), states: z.array(jobStateSchema).min(1).optional(), limit: z.number().int().min(1).max(1000).optional() })
+      .strict(),
+    output: z.array(jobViewSchema),
+  }),
+  'jobs.get_queue': defineRoute({ input: z.object({}).strict(), output: queueState }),
+  'jobs.pause_queue': defineRoute({ input: z.object({}).strict(), output: queueState }),
+  'jobs.resume_queue': defineRoute({ input: z.object({}).strict(), output: queueState }),
+  'jobs.pause_batch': defineRoute({ input: id, output: batchViewSchema }),
+  'jobs.resume_batch': defineRoute({ input: id, output: batchViewSchema }),
+  'jobs.cancel_batch': defineRoute({ input: id, output: z.array(cancelReport) }),
+  'jobs.cancel_job': defineRoute({ input: id, output: cancelReport }),
+  'jobs.retry_job': defineRoute({ input: id, output: jobViewSchema }),
+  'jobs.reorder_jobs': defineRoute({
+    input: z.object({ batchId: z.string().min(1), jobIds: z.array(z.string().min(1)).min(1) }).strict(),
+    output: z.array(jobViewSchema),
+  }),
+  /** The user's answer for a job that may have been paid for: send it again, or let it go. */
+  'jobs.resolve_unknown': defineRoute({
+    input: z.object({ id: z.string().min(1), choice: z.enum(['resubmit', 'discard']) }).strict(),
+    output: jobViewSchema,
+  }),
+  'characters.list': defineRoute({ input: z.object({}).strict(), output: z.array(characterViewSchema) }),
+  'characters.create': defineRoute({
+    input: z
+      .object({
+        description: z.string().trim().min(1).max(2000),
+        fromTaskId: z.string().min(1).optional(),
+        videoUrl: z.url({ protocol: /^https?$/ }).optional(),
+        /** `<start>,<end>` seconds of the reference video, two seconds apart. */
+        segment: z.string().regex(/^\d+(\.\d+)?,\d+(\.\d+)?$/, 'Write the segment as start,end in seconds, e.g. 3,5').optional(),
+      })
+      .strict()
+      .refine((v) => (v.fromTaskId === undefined) !== (v.videoUrl === undefined), {
+        message: 'Give either a finished video task or a video address, not both',
+      }),
+    output: jobViewSchema,
+  }),
+};
+
+export const jobsEvents = {
+  /** Jobs whose state, progress or results changed (coalesced). */
+  'jobs.changed': defineEvent(z.array(jobViewSchema)),
+  'jobs.batch_changed': defineEvent(batchViewSchema),
+  'jobs.queue_changed': defineEvent(queueState),
+  'characters.changed': defineEvent(z.array(characterViewSchema)),
+};

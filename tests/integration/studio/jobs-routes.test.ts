@@ -1,0 +1,104 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AssetView, BatchView, EventName, JobView } from '../../../src/shared/contract';
+import type { Studio } from '../../../src/main/core/studio';
+import { FAST_ENGINE, FAST_TASKS } from '../jobs/harness';
+import { createTestStudio } from '../../helpers/studio';
+
+let studio: Studio;
+const seen: { name: EventName; payload: unknown }[] = [];
+
+beforeAll(async () => {
+  ({ studio } = await createTestStudio({ demo: { timing: FAST_TASKS }, engine: FAST_ENGINE }));
+  studio.bus.subscribe((name, payload) => seen.push({ name, payload }));
+});
+afterAll(async () => {
+  await studio.stop();
+});
+
+async function call<T>(route: string, input: unknown): Promise<T> {
+  const result = await studio.router.dispatch(route, input);
+  if (!result.ok) throw new Error(`${route}: ${result.error.message}`);
+  return result.value as T;
+}
+
+async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, what: string): Promise<T> {
+  for (let i = 0; i < 300; i++) {
+    const value = await read();
+    if (done(value)) return value;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error(`timed out waiting for ${what}`);
+}
+
+describe('jobs through the studio contract, on the demo gateway', () => {
+  it('plans a template batch with CSV and fan-out, runs it to the library, and tells the renderer', async () => {
+    const { batch, jobCount } = await call<{ batch: BatchView; jobCount: number }>('jobs.create_batch', {
+      name: 'Foxes',
+      variantIds: ['image.gen-image-2.direct', 'image.gen-image-2.task'],
+      template: 'a {{animal}} in {snow|rain}',
+      csv: 'animal\nfox\n',
+      countPerPrompt: 1,
+      values: {},
+    });
+    expect(jobCount).toBe(4);
+    const done = await until(
+      () => call<BatchView[]>('jobs.list_batches', {}),
+      (batches) => batches.find((b) => b.id === batch.id)?.counts.done === 4,
+      'the batch to finish',
+    );
+    expect(done.find((b) => b.id === batch.id)?.status).toBe('done');
+
+    const jobs = await call<JobView[]>('jobs.list_jobs', { batchId: batch.id });
+    expect(jobs.map((j) => j.prompt).sort()).toEqual(['a fox in rain', 'a fox in rain', 'a fox in snow', 'a fox in snow']);
+    expect(jobs.every((j) => j.state === 'done' && j.assetIds.length === 1)).toBe(true);
+
+    const page = await call<{ items: AssetView[] }>('library.list_assets', { text: 'fox snow' });
+    expect(page.items).toHaveLength(2);
+    for (const asset of page.items) expect(existsSync(join(studio.libraryRoot(), asset.mediaPath))).toBe(true);
+
+    const names = new Set(seen.map((e) => e.name));
+    expect(names).toContain('jobs.changed');
+    expect(names).toContain('library.added');
+    expect(seen.filter((e) => e.name === 'library.added')).toHaveLength(4);
+  });
+
+  it('refuses a batch whose jobs break a limit, naming the job, and stores nothing', async () => {
+    const before = (await call<BatchView[]>('jobs.list_batches', {})).length;
+    const result = await studio.router.dispatch('jobs.create_batch', {
+      name: 'Too many',
+      variantIds: ['image.gen-image-2.direct'],
+      prompts: ['x'],
+      countPerPrompt: 1,
+      values: { reference_images: ['https://a.example/1.png', 'https://a.example/2.png', 'https://a.example/3.png', 'https://a.example/4.png', 'https://a.example/5.png'] },
+    });
+    expect(result).toMatchObject({ ok: false, error: { code: 'invalid_input' } });
+    if (!result.ok) expect(result.error.message).toMatch(/job 1/);
+    expect(await call<BatchView[]>('jobs.list_batches', {})).toHaveLength(before);
+  });
+
+  it('refuses a template that uses a CSV column the file lacks', async () => {
+    const result = await studio.router.dispatch('jobs.create_batch', {
+      name: 'Bad CSV',
+      variantIds: ['image.gen-image-2.direct'],
+      template: '{{colour}} cat',
+      csv: 'color\nred\n',
+      countPerPrompt: 1,
+      values: {},
+    });
+    expect(result).toMatchObject({ ok: false, error: { code: 'invalid_input', message: 'The CSV has no column "colour"' } });
+  });
+
+  it('pauses and resumes the queue, and holds a draft batch until it is started', async () => {
+    await expect(call('jobs.pause_queue', {})).resolves.toEqual({ paused: true, reason: null });
+    await expect(call('jobs.resume_queue', {})).resolves.toEqual({ paused: false, reason: null });
+    const { batch } = await call<{ batch: BatchView }>('jobs.create_batch', {
+      name: 'Later', variantIds: ['image.nova-3.1-flash-image'], prompts: ['a lighthouse'], countPerPrompt: 1, values: {}, draft: true,
+    });
+    expect(batch.counts.draft).toBe(1);
+    await call('jobs.start_batch', { id: batch.id });
+    await until(() => call<BatchView[]>('jobs.list_batches', {}), (b) => b.find((x) => x.id === batch.id)?.counts.done === 1, 'the draft batch');
+    await expect(studio.router.dispatch('jobs.cancel_job', { id: 'missing' })).resolves.toMatchObject({ ok: false, error: { code: 'not_found' } });
+  });
+});
