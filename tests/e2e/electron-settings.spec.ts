@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { _electron as electron, expect, test } from '@playwright/test';
 import { electronRuntime } from './support/electron-runtime';
 import { addProfileWithKey, everythingThePageHolds, SECRET_KEY } from './support/profile-flow';
-import { readDataFolder } from './support/web-mode';
+import { readFolderText } from '../helpers/files';
 
 const runtime = electronRuntime();
 
@@ -26,7 +26,7 @@ test.describe('the Electron shell', () => {
       expect(await page.evaluate(() => typeof (globalThis as { require?: unknown }).require)).toBe('undefined');
       await addProfileWithKey(page);
       expect(await everythingThePageHolds(page)).not.toContain(SECRET_KEY);
-      expect(readDataFolder(dataDir)).not.toContain(SECRET_KEY);
+      expect(readFolderText(dataDir)).not.toContain(SECRET_KEY);
     } finally {
       await app.close();
     }

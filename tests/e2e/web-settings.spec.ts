@@ -1,7 +1,8 @@
 import { mkdirSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { addProfileWithKey, everythingThePageHolds, SECRET_KEY } from './support/profile-flow';
-import { readDataFolder, startWebMode, type WebModeStudio } from './support/web-mode';
+import { readFolderText } from '../helpers/files';
+import { startWebMode, type WebModeStudio } from './support/web-mode';
 
 let studio: WebModeStudio;
 
@@ -40,7 +41,7 @@ test('adds a profile with a key and lists it, the key never reaching the page, s
   expect(await everythingThePageHolds(page)).not.toContain(SECRET_KEY);
   expect(bodies.length).toBeGreaterThan(3);
   expect(bodies.filter((b) => b.includes(SECRET_KEY))).toEqual([]);
-  const onDisk = readDataFolder(studio.dataDir);
+  const onDisk = readFolderText(studio.dataDir);
   expect(onDisk).toContain('Night studio');
   expect(onDisk).not.toContain(SECRET_KEY);
 });

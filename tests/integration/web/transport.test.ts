@@ -1,9 +1,8 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import type { ReadableStreamReadResult } from 'node:stream/web';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startWebServer, type RunningWebServer } from '../../../src/main/web/server';
 import type { Studio } from '../../../src/main/core/studio';
+import { readFolderText } from '../../helpers/files';
 import { createTestStudio } from '../../helpers/studio';
 
 const SECRET = 'sk-integration-secret-4f9a';
@@ -119,7 +118,7 @@ describe('the web-mode HTTP transport', () => {
     for (const body of [saved.text, keyed.text, listed.text]) expect(body).not.toContain(SECRET);
     const streamed = await events.collect((text) => text.includes('profiles.changed') && text.includes('"hasApiKey":true'));
     expect(streamed).not.toContain(SECRET);
-    const onDisk = readdirSync(dataDir).map((f) => readFileSync(join(dataDir, f), 'utf8')).join('\n');
+    const onDisk = readFolderText(dataDir);
     expect(onDisk).toContain('My gateway');
     expect(onDisk).not.toContain(SECRET);
   });
