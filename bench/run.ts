@@ -1,0 +1,47 @@
+/**
+ * `npm run bench` runs every benchmark; `npm run bench -- paging search` runs the named ones.
+ * Each benchmark module is loaded only when it runs (after `quiet` has silenced the app's log).
+ */
+import './quiet';
+import { cpus } from 'node:os';
+import { formatTable, type Table } from './table';
+
+interface BenchmarkEntry {
+  summary: string;
+  load: () => Promise<{ run: () => Promise<Table[]> }>;
+}
+
+const benchmarks: Record<string, BenchmarkEntry> = {
+  paging: { summary: 'gallery pages via listAssets vs hand-written keyset SQL', load: () => import('./paging') },
+  search: { summary: 'prompt search (FTS index) vs a LIKE scan', load: () => import('./search') },
+};
+
+async function main(): Promise<number> {
+  const asked = process.argv.slice(2).filter((arg) => arg !== '--');
+  const unknown = asked.filter((name) => !(name in benchmarks));
+  if (unknown.length > 0) {
+    console.error(`Unknown benchmark: ${unknown.join(', ')}. Choose from:`);
+    for (const [name, entry] of Object.entries(benchmarks)) console.error(`  ${name.padEnd(9)} ${entry.summary}`);
+    return 2;
+  }
+  const names = asked.length > 0 ? asked : Object.keys(benchmarks);
+  console.log(`Node ${process.version}, ${cpus().length} CPUs (${cpus()[0]?.model.trim() ?? 'unknown'}), ${process.platform}/${process.arch}`);
+  console.log('median and p95 are per operation; "vs raw" = median / median of the raw baseline measured just before it.\n');
+
+  const started = process.hrtime.bigint();
+  try {
+    for (const name of names) {
+      const entry = benchmarks[name];
+      if (!entry) continue;
+      const module = await entry.load();
+      for (const table of await module.run()) console.log(formatTable(table));
+    }
+  } finally {
+    const { closeSharedLibrary } = await import('./library-fixture');
+    closeSharedLibrary();
+  }
+  console.log(`done in ${(Number(process.hrtime.bigint() - started) / 1e9).toFixed(1)} s`);
+  return 0;
+}
+
+process.exitCode = await main();
