@@ -37,7 +37,7 @@ async function start(): Promise<void> {
     store: new Store<Record<string, unknown>>({ cwd: dataDir, name: 'settings' }),
     vault: createSafeStorageVault() ?? createFileKeyVault(join(dataDir, 'vault.key')),
     dataDir,
-    libraryDir: process.env.ATELIER_LIBRARY_DIR ?? join(app.getPath('pictures'), 'Atelier'),
+    libraryDir: join(app.getPath('pictures'), 'Atelier'),
   });
   await studio.start();
   registerIpcTransport(studio, isTrustedOrigin);

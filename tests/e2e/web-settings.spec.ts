@@ -1,4 +1,5 @@
 import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { addProfileWithKey, everythingThePageHolds, SECRET_KEY } from './support/profile-flow';
 import { readFolderText } from '../helpers/files';
@@ -67,4 +68,25 @@ test('uses a real gateway profile once it is made active', async ({ page }) => {
   await expect(page.getByText('Demo gateway', { exact: true })).toHaveCount(1);
   await page.getByRole('radio', { name: /Demo gateway/ }).check();
   await expect(page.getByText('Results are simulated on this computer', { exact: false })).toBeVisible();
+});
+
+test('saves results in a folder the artist chooses, from the next start on', async ({ page }) => {
+  const chosen = join(studio.dataDir, 'my-art');
+  await page.goto(studio.launchUrl);
+  await page.getByRole('navigation').getByRole('link', { name: 'Settings' }).click();
+  const section = page.getByRole('region', { name: 'Library folder' });
+  await expect(section).toContainText(join(studio.dataDir, 'library'));
+  await section.getByLabel('Folder').fill('relative/folder');
+  await section.getByRole('button', { name: 'Use this folder' }).click();
+  await expect(page.getByRole('alert')).toContainText('full path');
+  await section.getByLabel('Folder').fill(chosen);
+  await section.getByRole('button', { name: 'Use this folder' }).click();
+  await expect(section.getByRole('status')).toContainText(`${chosen} will be used the next time the studio starts`);
+
+  await studio.stop();
+  studio = await startWebMode(studio.dataDir);
+  await page.goto(studio.launchUrl);
+  await page.getByRole('navigation').getByRole('link', { name: 'Settings' }).click();
+  await expect(page.getByRole('region', { name: 'Library folder' })).toContainText(`Results are saved in ${chosen}`);
+  await expect(page.getByRole('region', { name: 'Library folder' }).getByRole('status')).toHaveCount(0);
 });

@@ -29,7 +29,10 @@ export interface StudioPlatform {
   vault: Vault;
   /** The studio's data folder (upload cache); without it, caches live in memory only. */
   dataDir?: string;
-  /** The library folder (results, their sidecars and the library database); default `<dataDir>/library`. */
+  /**
+   * The default library folder (results, their sidecars and the library database), default
+   * `<dataDir>/library`. The user's choice in settings wins over it, and `ATELIER_LIBRARY_DIR` over both.
+   */
   libraryDir?: string;
   /** Demo gateway settings for tests (short task times); the app uses the defaults. */
   demo?: SimulatorOptions;
@@ -53,7 +56,9 @@ export function createStudio(platform: StudioPlatform): Studio {
   const settings = new SettingsService(platform.store, platform.vault, bus);
   const demo = new DemoGateway(platform.demo);
   const gateway = new GatewayService(settings, demo, { dataDir: platform.dataDir });
-  const libraryRoot = platform.libraryDir ?? join(platform.dataDir ?? process.cwd(), 'library');
+  // Read once: a folder chosen in settings applies at the next start, never under a running engine.
+  const libraryRoot =
+    process.env.ATELIER_LIBRARY_DIR ?? settings.get().libraryDir ?? platform.libraryDir ?? join(platform.dataDir ?? process.cwd(), 'library');
   let library: LibraryService | undefined;
   let engine: JobEngine | undefined;
 
@@ -71,6 +76,7 @@ export function createStudio(platform: StudioPlatform): Studio {
         shell: platform.shell,
         demoMode: profile === undefined,
         gatewayUrl: profile?.baseUrl ?? (await demo.connection()).baseUrl,
+        libraryDir: libraryRoot,
       };
     },
     ...settingsHandlers(settings),

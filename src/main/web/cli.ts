@@ -32,7 +32,6 @@ const studio = createStudio({
   store: createConfStore(dataDir),
   vault: createFileKeyVault(join(dataDir, 'vault.key')),
   dataDir,
-  libraryDir: process.env.ATELIER_LIBRARY_DIR,
 });
 await studio.start();
 const server = await startWebServer({

@@ -10,6 +10,8 @@ export const appInfoSchema = z.object({
   demoMode: z.boolean(),
   /** Base URL of the gateway in use (the demo gateway's loopback address in demo mode). */
   gatewayUrl: z.string(),
+  /** The library folder in use this run. */
+  libraryDir: z.string(),
 });
 export type AppInfo = z.infer<typeof appInfoSchema>;
 

@@ -9,6 +9,8 @@ export const settingsSchema = z.object({
   theme: themeSchema,
   /** The gateway profile in use; null means the embedded demo gateway. */
   activeProfileId: z.string().nullable(),
+  /** The folder results are saved in (absolute path); null means the studio's default. Applies at the next start. */
+  libraryDir: z.string().trim().min(1).max(1024).nullable(),
 });
 export type Settings = z.infer<typeof settingsSchema>;
 

@@ -13,8 +13,7 @@ export interface WebModeStudio {
 }
 
 /** Starts the built web-mode entry (`out/main/web.js`) as a user would, on a fresh data folder. */
-export async function startWebMode(): Promise<WebModeStudio> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'atelier-e2e-'));
+export async function startWebMode(dataDir = mkdtempSync(join(tmpdir(), 'atelier-e2e-'))): Promise<WebModeStudio> {
   const child = spawn(process.execPath, [join(root, 'out/main/web.js'), '--no-open', '--port', '0', '--data-dir', dataDir], {
     cwd: root,
     env: { ...process.env, ATELIER_LOG: 'silent' },

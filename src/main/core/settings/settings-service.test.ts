@@ -21,7 +21,7 @@ const readAllFiles = (dir: string): string => readdirSync(dir).map((f) => readFi
 describe('settings service', () => {
   it('starts with defaults and persists updates across restarts', () => {
     const { service, reopen } = setup();
-    expect(service.get()).toEqual({ language: 'system', theme: 'system', activeProfileId: null });
+    expect(service.get()).toEqual({ language: 'system', theme: 'system', activeProfileId: null, libraryDir: null });
     service.update({ theme: 'dark', language: 'zh-CN' });
     expect(reopen().get()).toMatchObject({ theme: 'dark', language: 'zh-CN' });
   });
@@ -37,6 +37,13 @@ describe('settings service', () => {
     expect(reopen().apiKeyFor(profile.id)).toBe('sk-plaintext-secret-123');
     service.clearApiKey(profile.id);
     expect(service.apiKeyFor(profile.id)).toBeUndefined();
+  });
+
+  it('keeps a chosen library folder, and refuses a relative path', () => {
+    const { service, reopen } = setup();
+    expect(() => service.update({ libraryDir: 'Pictures/Atelier' })).toThrow(/full path/);
+    service.update({ libraryDir: '/srv/art/atelier' });
+    expect(reopen().get().libraryDir).toBe('/srv/art/atelier');
   });
 
   it('refuses duplicate names and unknown profiles with typed errors', () => {

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { isAbsolute } from 'node:path';
 import { z } from 'zod';
 import {
   settingsSchema,
@@ -12,7 +13,7 @@ import { StudioFailure } from '../router/failure';
 import type { Vault } from '../vault/vault';
 import type { KeyValueStore } from './key-value-store';
 
-const defaults: Settings = { language: 'system', theme: 'system', activeProfileId: null };
+const defaults: Settings = { language: 'system', theme: 'system', activeProfileId: null, libraryDir: null };
 
 const storedProfileSchema = z.object({ id: z.string(), name: z.string(), baseUrl: z.string() });
 const storedProfilesSchema = z.record(z.string(), storedProfileSchema);
@@ -41,6 +42,9 @@ export class SettingsService {
   update(patch: SettingsPatch): Settings {
     if (patch.activeProfileId != null && !(patch.activeProfileId in this.profiles())) {
       throw new StudioFailure('not_found', 'That gateway profile no longer exists.');
+    }
+    if (patch.libraryDir != null && !isAbsolute(patch.libraryDir)) {
+      throw new StudioFailure('invalid_input', 'libraryDir: Give the full path of the folder, such as /home/me/Pictures/Atelier');
     }
     const next = { ...this.get(), ...patch };
     this.store.set('settings', next);

@@ -1,6 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { ActiveGatewayPicker } from '../components/settings/ActiveGatewayPicker';
+import { LibraryFolderForm } from '../components/settings/LibraryFolderForm';
 import { PreferencesForm } from '../components/settings/PreferencesForm';
+import { useAppInfoStore } from '../stores/app-info-store';
 import { useProfilesStore } from '../stores/profiles-store';
 import { useSettingsStore } from '../stores/settings-store';
 import { ProfilesSection } from './ProfilesSection';
@@ -11,6 +13,7 @@ export function SettingsPage() {
   const settings = useSettingsStore((s) => s.settings);
   const update = useSettingsStore((s) => s.update);
   const profiles = useProfilesStore((s) => s.profiles);
+  const libraryInUse = useAppInfoStore((s) => s.info?.libraryDir);
 
   return (
     <div className="page">
@@ -27,6 +30,9 @@ export function SettingsPage() {
             onChoose={(activeProfileId) => void update({ activeProfileId })}
           />
           <ProfilesSection />
+          {libraryInUse !== undefined && (
+            <LibraryFolderForm inUse={libraryInUse} chosen={settings.libraryDir} onChoose={(libraryDir) => update({ libraryDir })} />
+          )}
           <PreferencesForm
             language={settings.language}
             theme={settings.theme}

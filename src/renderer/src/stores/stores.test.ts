@@ -24,7 +24,7 @@ const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
 describe('settings store', () => {
   it('loads what main holds', async () => {
     await loadStudio();
-    expect(useSettingsStore.getState().settings).toEqual({ language: 'system', theme: 'system', activeProfileId: null });
+    expect(useSettingsStore.getState().settings).toEqual({ language: 'system', theme: 'system', activeProfileId: null, libraryDir: null });
     expect(useAppInfoStore.getState().info?.demoMode).toBe(true);
   });
 

@@ -18,7 +18,7 @@ export interface FakeMain {
 }
 
 export function createFakeMain(): FakeMain {
-  let settings: Settings = { language: 'system', theme: 'system', activeProfileId: null };
+  let settings: Settings = { language: 'system', theme: 'system', activeProfileId: null, libraryDir: null };
   const profiles = new Map<string, { id: string; name: string; baseUrl: string }>();
   const keys = new Map<string, string>();
   const listeners = new Map<string, Set<(payload: unknown) => void>>();
@@ -42,7 +42,7 @@ export function createFakeMain(): FakeMain {
       const active = settings.activeProfileId === null ? undefined : profiles.get(settings.activeProfileId);
       return {
         ok: true,
-        value: { name: 'Atelier', version: '0.0.0', shell: 'web', demoMode: !active, gatewayUrl: active?.baseUrl ?? 'http://127.0.0.1:1' },
+        value: { name: 'Atelier', version: '0.0.0', shell: 'web', demoMode: !active, gatewayUrl: active?.baseUrl ?? 'http://127.0.0.1:1', libraryDir: '/home/artist/Atelier' },
       };
     },
     'settings.get': () => ({ ok: true, value: settings }),
