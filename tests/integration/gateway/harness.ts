@@ -5,14 +5,13 @@
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import sharp from 'sharp';
-import { request } from 'undici';
 import { afterAll, beforeAll, beforeEach, expect } from 'vitest';
 import { variantById, type VariantEntry } from '../../../src/shared/catalog';
 import type { NormalizedTask } from '../../../src/shared/gateway/task-record';
 import { GatewayClient, type GatewayClientOptions } from '../../../src/main/core/gateway/client';
 import { GatewayError } from '../../../src/main/core/gateway/gateway-error';
 import { startSimulator, type RunningSimulator, type SimulatorOptions } from '../../../src/simulator/server';
-import type { StatsSnapshot } from '../../../src/simulator/stats';
+import { FAST_TASKS, simAdmin, type StatsSnapshot } from '../../helpers/sim-admin';
 
 export interface TestGateway {
   sim: RunningSimulator;
@@ -78,22 +77,13 @@ export function variant(id: string): VariantEntry {
   return entry;
 }
 
-export const FAST_TIMING = { image: 250, video: 300, character: 300, textChunk: 0 };
+export const FAST_TIMING = FAST_TASKS;
 
 export async function startTestGateway(options: SimulatorOptions = {}): Promise<TestGateway> {
   const sim = await startSimulator({ timing: FAST_TIMING, ...options });
   const clients: GatewayClient[] = [];
 
-  const admin = async <T>(method: 'GET' | 'POST' | 'PATCH' | 'DELETE', path: string, body?: unknown): Promise<T> => {
-    const response = await request(`${sim.url}/__admin${path}`, {
-      method,
-      headers: { 'x-admin-token': sim.adminToken, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    const json = (await response.body.json()) as T;
-    if (response.statusCode >= 300) throw new Error(`admin ${method} ${path}: ${JSON.stringify(json)}`);
-    return json;
-  };
+  const admin = simAdmin(sim);
 
   const gateway: TestGateway = {
     sim,

@@ -6,23 +6,16 @@
 import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
-import { request } from 'undici';
 import { buildRequestBody, variantById, type FormValues, type WireBody } from '../../../src/shared/catalog';
 import { GatewayClient } from '../../../src/main/core/gateway/client';
 import { LibraryDatabase } from '../../../src/main/core/library';
 import { JobEngine, type JobEngineEvent, type JobEngineOptions } from '../../../src/main/core/jobs';
 import { startSimulator, type RunningSimulator, type SimulatorOptions } from '../../../src/simulator/server';
+import { FAST_TASKS, simAdmin, type StatsSnapshot } from '../../helpers/sim-admin';
 
-export interface SimStats {
-  requests: Record<string, number>;
-  responses: Record<string, Record<string, number>>;
-  submissions: Record<string, number>;
-  faults: Record<string, number>;
-  totalRequests: number;
-  totalSubmissions: number;
-}
+export type SimStats = StatsSnapshot;
 
-export const FAST_TASKS = { image: 250, video: 300, character: 300, textChunk: 0 };
+export { FAST_TASKS };
 
 /** Engine options that make everything happen within a few hundred milliseconds. */
 export const FAST_ENGINE: Partial<JobEngineOptions> = {
@@ -76,16 +69,7 @@ export async function startBench(options: SimulatorOptions = {}): Promise<Bench>
   const extraClients: GatewayClient[] = [];
   const events: JobEngineEvent[] = [];
 
-  const admin = async <T>(method: 'GET' | 'POST' | 'PATCH' | 'DELETE', path: string, body?: unknown): Promise<T> => {
-    const response = await request(`${sim.url}/__admin${path}`, {
-      method,
-      headers: { 'x-admin-token': sim.adminToken, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    const json = (await response.body.json()) as T;
-    if (response.statusCode >= 300) throw new Error(`admin ${method} ${path}: ${JSON.stringify(json)}`);
-    return json;
-  };
+  const admin = simAdmin(sim);
 
   const bench: Bench = {
     sim,
