@@ -42,6 +42,11 @@ export class GatewayClient {
     return this.http.baseUrl;
   }
 
+  /** Stops taking requests; those in flight (perhaps a paid submission) finish first. */
+  async retire(): Promise<void> {
+    await this.http.drain();
+  }
+
   async close(): Promise<void> {
     await this.http.close();
   }

@@ -27,7 +27,8 @@ export interface GatewayServiceOptions {
 }
 
 export class GatewayService {
-  private readonly clients = new Map<string, GatewayClient>();
+  /** One client per profile ('demo' for the demo gateway), replaced when its address or key changes. */
+  private readonly clients = new Map<string, { fingerprint: string; client: GatewayClient }>();
   private readonly uploadCache: UploadCache;
 
   constructor(
@@ -75,23 +76,24 @@ export class GatewayService {
   async stop(): Promise<void> {
     const clients = [...this.clients.values()];
     this.clients.clear();
-    await Promise.all(clients.map((client) => client.close()));
+    await Promise.all(clients.map(({ client }) => client.close()));
   }
 
   private clientFor(profile: string, baseUrl: string, apiKey: string): GatewayClient {
-    // A fingerprint, not the key, names the connection; a changed key or address gets a new client.
+    // A fingerprint, not the key, tells whether the profile's connection changed (new key or address).
     const fingerprint = createHash('sha256').update(`${profile}\n${baseUrl}\n${apiKey}`).digest('hex');
-    let client = this.clients.get(fingerprint);
-    if (!client) {
-      client = new GatewayClient({
-        ...this.options.client,
-        baseUrl,
-        apiKey,
-        uploadCache: this.uploadCache,
-        uploadScope: `${profile}@${baseUrl}`,
-      });
-      this.clients.set(fingerprint, client);
-    }
+    const current = this.clients.get(profile);
+    if (current?.fingerprint === fingerprint) return current.client;
+    // The old client may still be serving a paid request: let it finish rather than abort it.
+    if (current) void current.client.retire().catch(() => undefined);
+    const client = new GatewayClient({
+      ...this.options.client,
+      baseUrl,
+      apiKey,
+      uploadCache: this.uploadCache,
+      uploadScope: `${profile}@${baseUrl}`,
+    });
+    this.clients.set(profile, { fingerprint, client });
     return client;
   }
 }

@@ -145,6 +145,11 @@ export class GatewayHttp {
     return redactSecrets(text, [this.apiKey]);
   }
 
+  /** Closes the connection pool once the requests in flight have finished. */
+  async drain(): Promise<void> {
+    await this.agent.close();
+  }
+
   /** Closes the connection pool; requests in flight are aborted. */
   async close(): Promise<void> {
     await this.agent.destroy();
