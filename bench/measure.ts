@@ -20,25 +20,17 @@ export interface MeasureOptions {
   iterations?: number;
   /** Untimed calls first, so the JIT, statement caches and connections are warm (default 10% of `iterations`, at least 5). */
   warmup?: number;
-  /** Stop timing after this many milliseconds even if `iterations` is not reached (default 5000). */
+  /** Stop timing after this many milliseconds (per operation) even if `iterations` is not reached (default 5000). */
   budgetMs?: number;
 }
 
 /** A call to benchmark; a returned promise is awaited (and the wait is part of the time). */
 export type Operation = () => unknown;
 
-/** Keeps results reachable so the engine cannot drop a call as unused. */
-let sink: unknown;
-
-/** The last value an operation returned, for benchmarks that want to print something about it. */
-export function lastResult(): unknown {
-  return sink;
-}
-
-async function call(operation: Operation): Promise<void> {
+/** Runs one call; returns what to await only when it returned a promise, so sync calls are timed without a microtask hop. */
+function call(operation: Operation): PromiseLike<unknown> | undefined {
   const result = operation();
-  // Await only real promises: a sync operation should not pay for a microtask hop it never has.
-  sink = isThenable(result) ? await result : result;
+  return isThenable(result) ? result : undefined;
 }
 
 function isThenable(value: unknown): value is PromiseLike<unknown> {
@@ -47,20 +39,52 @@ function isThenable(value: unknown): value is PromiseLike<unknown> {
 
 /** Times `operation` and returns its statistics. */
 export async function measure(label: string, operation: Operation, options: MeasureOptions = {}): Promise<Stats> {
+  const [stats] = await compare([{ label, operation }], options);
+  return stats;
+}
+
+export interface Contender {
+  label: string;
+  operation: Operation;
+}
+
+/** Calls per contender in one turn of `compare`. */
+const TURN = 20;
+
+/**
+ * Times several operations (a raw baseline and what is compared with it) in alternating turns of
+ * a few calls each, so drift during the run (JIT warming up, a server getting hot, other work on
+ * the machine) falls on all of them alike rather than on whichever ran last. Statistics come back
+ * in the order given; `budgetMs` is per contender.
+ */
+export async function compare<const T extends readonly Contender[]>(contenders: T, options: MeasureOptions = {}): Promise<{ -readonly [K in keyof T]: Stats }> {
   const iterations = Math.max(1, Math.trunc(options.iterations ?? 200));
   const warmup = Math.max(0, Math.trunc(options.warmup ?? Math.max(5, Math.ceil(iterations / 10))));
-  const budgetNs = BigInt(Math.trunc((options.budgetMs ?? 5000) * 1e6));
+  const budgetNs = BigInt(Math.trunc((options.budgetMs ?? 5000) * 1e6)) * BigInt(contenders.length);
 
-  for (let i = 0; i < warmup; i++) await call(operation);
-
-  const samples: number[] = [];
-  const started = process.hrtime.bigint();
-  while (samples.length < iterations && process.hrtime.bigint() - started < budgetNs) {
-    const before = process.hrtime.bigint();
-    await call(operation);
-    samples.push(Number(process.hrtime.bigint() - before));
+  for (const { operation } of contenders) {
+    for (let i = 0; i < warmup; i++) {
+      const pending = call(operation);
+      if (pending) await pending;
+    }
   }
-  return summarise(label, samples);
+
+  const samples = contenders.map((): number[] => []);
+  const started = process.hrtime.bigint();
+  for (let done = 0; done < iterations && process.hrtime.bigint() - started < budgetNs; done += TURN) {
+    const calls = Math.min(TURN, iterations - done);
+    for (const [index, { operation }] of contenders.entries()) {
+      const own = samples[index] ?? [];
+      for (let i = 0; i < calls; i++) {
+        const before = process.hrtime.bigint();
+        const pending = call(operation);
+        if (pending) await pending;
+        own.push(Number(process.hrtime.bigint() - before));
+      }
+    }
+  }
+  // One Stats per contender, in order: the tuple type only restates that.
+  return contenders.map(({ label }, index) => summarise(label, samples[index] ?? [])) as { -readonly [K in keyof T]: Stats };
 }
 
 /** Median, p95 and throughput of samples in nanoseconds. */

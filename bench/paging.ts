@@ -4,7 +4,7 @@
  */
 import { buildAssetPageQuery, encodeCursor, listAssets, type AssetPage, type AssetPageRequest } from '../src/main/core/library';
 import { sharedLibrary, type LibraryFixture } from './library-fixture';
-import { measure } from './measure';
+import { compare } from './measure';
 import type { Table } from './table';
 
 const PAGE = 50;
@@ -64,17 +64,29 @@ export async function run(): Promise<Table[]> {
     return count;
   };
 
-  const rawFirst = await measure('first page: raw SELECT * keyset', () => raw.page(undefined), { iterations: 400 });
-  const appFirst = await measure('first page: listAssets', () => listAssets(fixture.db, { limit: PAGE }), { iterations: 400 });
-  const rawDeep = await measure(`page after row ${DEEP_ROW.toLocaleString('en-US')}: raw`, () => raw.page(deepOffset), { iterations: 400 });
-  const sameDeep = await measure(`page after row ${DEEP_ROW.toLocaleString('en-US')}: app SQL, rows only`, sameSqlRows(fixture, { limit: PAGE, cursor: deepCursor }), {
-    iterations: 400,
-  });
-  const appDeep = await measure(`page after row ${DEEP_ROW.toLocaleString('en-US')}: listAssets`, () => listAssets(fixture.db, { limit: PAGE, cursor: deepCursor }), {
-    iterations: 400,
-  });
-  const rawWalk = await measure(`${WALK_PAGES} next pages: raw keyset`, walkRaw, { iterations: 60 });
-  const appWalk = await measure(`${WALK_PAGES} next pages: listAssets + cursors`, walkApp, { iterations: 60 });
+  const deep = `page after row ${DEEP_ROW.toLocaleString('en-US')}`;
+  const [rawFirst, appFirst] = await compare(
+    [
+      { label: 'first page: raw SELECT * keyset', operation: () => raw.page(undefined) },
+      { label: 'first page: listAssets', operation: () => listAssets(fixture.db, { limit: PAGE }) },
+    ],
+    { iterations: 400 },
+  );
+  const [rawDeep, sameDeep, appDeep] = await compare(
+    [
+      { label: `${deep}: raw`, operation: () => raw.page(deepOffset) },
+      { label: `${deep}: app SQL, rows only`, operation: sameSqlRows(fixture, { limit: PAGE, cursor: deepCursor }) },
+      { label: `${deep}: listAssets`, operation: () => listAssets(fixture.db, { limit: PAGE, cursor: deepCursor }) },
+    ],
+    { iterations: 400 },
+  );
+  const [rawWalk, appWalk] = await compare(
+    [
+      { label: `${WALK_PAGES} next pages: raw keyset`, operation: walkRaw },
+      { label: `${WALK_PAGES} next pages: listAssets + cursors`, operation: walkApp },
+    ],
+    { iterations: 60 },
+  );
 
   return [
     {

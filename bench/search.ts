@@ -4,7 +4,7 @@
  */
 import { buildMatchQuery, listAssets } from '../src/main/core/library';
 import { sharedLibrary, type LibraryFixture } from './library-fixture';
-import { measure } from './measure';
+import { compare } from './measure';
 import { RARE_CHINESE, RARE_ENGLISH } from './prompts';
 import type { Row, Table } from './table';
 
@@ -43,11 +43,13 @@ export async function run(): Promise<Table[]> {
   let faster = 0;
   for (const { text, what } of searches) {
     const like = likeSearch(fixture, text);
-    const raw = await measure(`"${text}" LIKE scan, ${like.hits} hits`, like.page, { iterations: 100, budgetMs: 2000 });
-    const app = await measure(`"${text}" listAssets, ${indexHits(fixture, text)} hits (${what})`, () => listAssets(fixture.db, { text, limit: PAGE }), {
-      iterations: 100,
-      budgetMs: 2000,
-    });
+    const [raw, app] = await compare(
+      [
+        { label: `"${text}" LIKE scan, ${like.hits} hits`, operation: like.page },
+        { label: `"${text}" listAssets, ${indexHits(fixture, text)} hits (${what})`, operation: () => listAssets(fixture.db, { text, limit: PAGE }) },
+      ],
+      { iterations: 100, budgetMs: 2000 },
+    );
     if (app.medianNs < raw.medianNs) faster++;
     rows.push({ stats: raw }, { stats: app, raw });
   }
