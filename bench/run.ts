@@ -14,6 +14,9 @@ interface BenchmarkEntry {
 const benchmarks: Record<string, BenchmarkEntry> = {
   paging: { summary: 'gallery pages via listAssets vs hand-written keyset SQL', load: () => import('./paging') },
   search: { summary: 'prompt search (FTS index) vs a LIKE scan', load: () => import('./search') },
+  facets: { summary: 'countAssetFacets vs a bare COUNT(*)', load: () => import('./facets') },
+  contract: { summary: 'router.dispatch and web-mode HTTP vs direct call and bare servers', load: () => import('./contract') },
+  polling: { summary: 'GatewayClient task polling vs a bare undici request', load: () => import('./polling') },
 };
 
 async function main(): Promise<number> {
@@ -26,7 +29,7 @@ async function main(): Promise<number> {
   }
   const names = asked.length > 0 ? asked : Object.keys(benchmarks);
   console.log(`Node ${process.version}, ${cpus().length} CPUs (${cpus()[0]?.model.trim() ?? 'unknown'}), ${process.platform}/${process.arch}`);
-  console.log('median and p95 are per operation; "vs raw" = median / median of the raw baseline measured just before it.\n');
+  console.log('median and p95 are per operation; "vs raw" = median / median of the raw baseline, timed in alternating turns with it.\n');
 
   const started = process.hrtime.bigint();
   try {
