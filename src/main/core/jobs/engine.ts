@@ -194,7 +194,12 @@ export class JobEngine {
     this.downloader.stop();
     this.reconciler.stop();
     this.characters.stop();
-    await Promise.race([this.tracker.drain(), sleep(this.options.stopGraceMs ?? 10_000)]);
+    // The grace timer is cancelled once the submissions drain, so it never holds the process open.
+    const grace = new AbortController();
+    await Promise.race([
+      this.tracker.drain().finally(() => grace.abort()),
+      sleep(this.options.stopGraceMs ?? 10_000, undefined, { signal: grace.signal }).catch(() => undefined),
+    ]);
     this.queue.abortSubmissions();
     await this.tracker.drain();
     this.events.flush();
