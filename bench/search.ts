@@ -61,7 +61,7 @@ export async function run(): Promise<Table[]> {
         `the index-backed search was faster than the LIKE scan for ${faster} of ${searches.length} terms`,
         'raw = SELECT * FROM assets WHERE prompt LIKE \'%term%\' [AND ...] ORDER BY created_at DESC, id DESC LIMIT 50',
         'LIKE walks the newest-first index and stops after 50 matches: quick for common terms, a read of every row for rare or absent ones',
-        'listAssets reads the row and tags of every index match and sorts them all before taking 50: its cost grows with the hit count',
+        'listAssets sorts the keys of every index match, then reads rows and tags for the 51 it keeps: its cost still grows with the hit count',
         'hit counts differ where LIKE matches inside words ("cat" in "caterpillar") and the index matches word prefixes',
       ],
     },

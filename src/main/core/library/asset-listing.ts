@@ -44,10 +44,10 @@ export function countAssetFacets(db: LibraryDatabase, filter: AssetFilter = {}):
     .all(...byModel.params);
 
   const byTag = buildAssetConditions(filter, 'tag');
+  // Unfiltered, every tag row counts: no need to join each one to its asset.
+  const tagSource = byTag.sql === '1' ? 'asset_tags t' : `asset_tags t JOIN assets a ON a.id = t.asset_id WHERE ${byTag.sql}`;
   const tags = db
-    .prepare<unknown[], { tag: string; count: number }>(
-      `SELECT t.tag, COUNT(*) AS count FROM asset_tags t JOIN assets a ON a.id = t.asset_id WHERE ${byTag.sql} GROUP BY t.tag ORDER BY count DESC, t.tag LIMIT 200`,
-    )
+    .prepare<unknown[], { tag: string; count: number }>(`SELECT t.tag, COUNT(*) AS count FROM ${tagSource} GROUP BY t.tag ORDER BY count DESC, t.tag LIMIT 200`)
     .all(...byTag.params);
 
   return {
