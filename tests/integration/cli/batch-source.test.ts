@@ -54,7 +54,7 @@ describe('batch source keys (migration 4)', () => {
     old.close();
     const db = LibraryDatabase.open(file);
     try {
-      expect(db.schemaVersion).toBe(4);
+      expect(db.schemaVersion).toBe(migrations.length);
       expect(findBatchBySourceKey(db, 'anything')).toBeUndefined();
       expect(batchSourceKeyOf(db, kept.id)).toBeNull();
     } finally {
