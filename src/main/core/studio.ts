@@ -9,6 +9,7 @@ import { uploadsHandlers } from './gateway/routes/uploads-routes';
 import { JobEngine } from './jobs/engine';
 import { forwardEngineEvents } from './jobs/studio-events';
 import { jobsHandlers } from './jobs/routes';
+import { SqliteUploadCache } from './library/upload-cache';
 import { LibraryService } from './library/library-service';
 import { libraryHandlers } from './library/routes';
 import { createLogger } from './log';
@@ -27,7 +28,7 @@ export interface StudioPlatform {
   version: string;
   store: KeyValueStore;
   vault: Vault;
-  /** The studio's data folder (upload cache); without it, caches live in memory only. */
+  /** The studio's data folder; the default library folder is `<dataDir>/library`. */
   dataDir?: string;
   /**
    * The default library folder (results, their sidecars and the library database), default
@@ -44,7 +45,7 @@ export interface StudioPlatform {
 export interface Studio {
   readonly router: Router;
   readonly bus: EventBus;
-  /** Opens the library and resumes background work left by a previous run. */
+  /** Starts the job engine, which resumes background work left by a previous run. */
   start(): Promise<void>;
   /** The library folder, which transports serve media from (and nothing outside it). */
   libraryRoot(): string;
@@ -55,16 +56,17 @@ export function createStudio(platform: StudioPlatform): Studio {
   const bus = new EventBus();
   const settings = new SettingsService(platform.store, platform.vault, bus);
   const demo = new DemoGateway(platform.demo);
-  const gateway = new GatewayService(settings, demo, { dataDir: platform.dataDir });
   // Read once: a folder chosen in settings applies at the next start, never under a running engine.
   const libraryRoot =
     process.env.ATELIER_LIBRARY_DIR ?? settings.get().libraryDir ?? platform.libraryDir ?? join(platform.dataDir ?? process.cwd(), 'library');
-  let library: LibraryService | undefined;
+  // Opened at once: the gallery and the upload cache answer before the engine has resumed its work.
+  const library = new LibraryService(libraryRoot);
+  const gateway = new GatewayService(settings, demo, { uploadCache: new SqliteUploadCache(library.db) });
   let engine: JobEngine | undefined;
 
-  const running = <T>(service: T | undefined): T => {
-    if (service === undefined) throw new StudioFailure('internal', 'The studio is still starting; try again in a moment.');
-    return service;
+  const runningEngine = (): JobEngine => {
+    if (engine === undefined) throw new StudioFailure('internal', 'The studio is still starting; try again in a moment.');
+    return engine;
   };
 
   const handlers: RouteHandlers = {
@@ -83,8 +85,8 @@ export function createStudio(platform: StudioPlatform): Studio {
     ...modelsHandlers(gateway),
     ...accountHandlers(gateway, bus),
     ...uploadsHandlers(gateway),
-    ...libraryHandlers(() => running(library)),
-    ...jobsHandlers({ engine: () => running(engine), activeProfileId: () => settings.activeProfile()?.id ?? null }),
+    ...libraryHandlers(() => library),
+    ...jobsHandlers({ engine: runningEngine, activeProfileId: () => settings.activeProfile()?.id ?? null }),
   };
 
   return {
@@ -92,7 +94,6 @@ export function createStudio(platform: StudioPlatform): Studio {
     bus,
     libraryRoot: () => libraryRoot,
     async start() {
-      library = new LibraryService(libraryRoot);
       engine = new JobEngine({
         ...platform.engine,
         db: library.db,
@@ -109,7 +110,7 @@ export function createStudio(platform: StudioPlatform): Studio {
       await engine?.stop();
       await gateway.stop();
       await demo.stop();
-      library?.close();
+      library.close();
     },
   };
 }

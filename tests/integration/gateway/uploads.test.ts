@@ -5,17 +5,20 @@ import sharp from 'sharp';
 import { request } from 'undici';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { InvalidRequestError } from '../../../src/main/core/gateway/invalid-request';
-import { JsonFileUploadCache } from '../../../src/main/core/gateway/upload-cache';
+import { LibraryDatabase, SqliteUploadCache } from '../../../src/main/core/library';
 import { startTestGateway, writeImage, type TestGateway } from './harness';
 
 const UPLOAD = 'POST /v1/uploads/images';
 let gw: TestGateway;
 let dir: string;
+const databases: LibraryDatabase[] = [];
+const opened = (db: LibraryDatabase): LibraryDatabase => (databases.push(db), db);
 beforeAll(async () => {
   gw = await startTestGateway();
   dir = await mkdtemp(join(tmpdir(), 'atelier-uploads-'));
 });
 afterAll(async () => {
+  for (const db of databases) db.close();
   await gw.close();
   await rm(dir, { recursive: true, force: true });
 });
@@ -51,14 +54,16 @@ describe('uploads', () => {
     expect(await gw.requests(UPLOAD)).toBe(2);
   });
 
-  it('keeps uploads per gateway scope, and remembers them across restarts in the JSON cache', async () => {
+  it('keeps uploads per gateway scope, and remembers them across restarts in the library database', async () => {
     const path = await writeImage(dir, 'c.jpg', { width: 16, height: 16, format: 'jpeg', seed: 3 });
-    const cacheFile = join(dir, 'cache', 'uploads.json');
-    await gw.client({ uploadCache: new JsonFileUploadCache(cacheFile), uploadScope: 'profile-1' }).uploads.uploadFile(path);
-    const again = await gw.client({ uploadCache: new JsonFileUploadCache(cacheFile), uploadScope: 'profile-1' }).uploads.uploadFile(path);
+    const dbFile = join(dir, 'cache', 'library.sqlite');
+    // Each client gets a freshly opened database, as a restarted studio would.
+    const cache = (): SqliteUploadCache => new SqliteUploadCache(opened(LibraryDatabase.open(dbFile)));
+    await gw.client({ uploadCache: cache(), uploadScope: 'profile-1' }).uploads.uploadFile(path);
+    const again = await gw.client({ uploadCache: cache(), uploadScope: 'profile-1' }).uploads.uploadFile(path);
     expect(again.reused).toBe(true);
     expect(await gw.requests(UPLOAD)).toBe(1);
-    await gw.client({ uploadCache: new JsonFileUploadCache(cacheFile), uploadScope: 'profile-2' }).uploads.uploadFile(path);
+    await gw.client({ uploadCache: cache(), uploadScope: 'profile-2' }).uploads.uploadFile(path);
     expect(await gw.requests(UPLOAD)).toBe(2);
   });
 

@@ -4,12 +4,11 @@
  * client; the key never leaves main.
  */
 import { createHash } from 'node:crypto';
-import { join } from 'node:path';
 import type { DemoGateway } from '../demo/demo-gateway';
 import { StudioFailure } from '../router/failure';
 import type { SettingsService } from '../settings/settings-service';
 import { GatewayClient, type GatewayClientOptions } from './client';
-import { JsonFileUploadCache, MemoryUploadCache, type UploadCache } from './upload-cache';
+import { MemoryUploadCache, type UploadCache } from './upload-cache';
 
 /** The client for the gateway in use, and which gateway that is. */
 export interface ActiveGateway {
@@ -20,8 +19,8 @@ export interface ActiveGateway {
 }
 
 export interface GatewayServiceOptions {
-  /** Data folder for the upload cache; without one, uploads are remembered in memory only. */
-  dataDir?: string | undefined;
+  /** Where uploads are remembered (the library database in the studio); in memory by default. */
+  uploadCache?: UploadCache | undefined;
   /** Client settings (timeouts, retry policy) for every connection. */
   client?: Partial<Omit<GatewayClientOptions, 'baseUrl' | 'apiKey' | 'uploadCache' | 'uploadScope'>>;
 }
@@ -36,8 +35,7 @@ export class GatewayService {
     private readonly demo: DemoGateway,
     private readonly options: GatewayServiceOptions = {},
   ) {
-    this.uploadCache =
-      options.dataDir === undefined ? new MemoryUploadCache() : new JsonFileUploadCache(join(options.dataDir, 'upload-cache.json'));
+    this.uploadCache = options.uploadCache ?? new MemoryUploadCache();
   }
 
   /** The client of the gateway in use right now. */

@@ -16,4 +16,4 @@ export type { PreparedRequest, SubmitResult, SubmitOptions, DirectImage } from '
 export type { ContentDownload } from './tasks';
 export { uploadReferences, type LocalReference, type PreparedReferences } from './references';
 export { inspectImageFile, type ImageFacts, type UploadedImage, type UploadOptions } from './uploads';
-export { JsonFileUploadCache, MemoryUploadCache, type UploadCache, type UploadCacheEntry } from './upload-cache';
+export { MemoryUploadCache, type UploadCache, type UploadCacheEntry } from './upload-cache';
