@@ -5,8 +5,8 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { listJobTasks } from '../../../src/main/core/library';
-import { BatchValidationError, type JobEngine, type JobView } from '../../../src/main/core/jobs';
-import { bodyOf, startBench, type Bench } from './harness';
+import { BatchValidationError, type JobEngine } from '../../../src/main/core/jobs';
+import { bodyOf, runOne, startBench, type Bench } from './harness';
 
 const IMAGE_SUBMIT = 'POST /v1/images/generations';
 const VIDEO_SUBMIT = 'POST /v1/videos/generations';
@@ -23,14 +23,6 @@ async function setup(): Promise<JobEngine> {
 
 const imageTask = (prompt: string) => ({ variantId: 'image.gen-image-2.task', body: bodyOf('image.gen-image-2.task', { prompt }) });
 const omni = (prompt: string) => ({ variantId: 'video.clip-v3-omni', body: bodyOf('video.clip-v3-omni', { prompt, duration: 3 }) });
-
-async function runOne(engine: JobEngine, job: { variantId: string; body: Record<string, unknown> }): Promise<JobView> {
-  const created = engine.enqueue(job);
-  await engine.waitForIdle({ timeoutMs: 15_000 });
-  const view = engine.job(created.id);
-  if (!view) throw new Error('job vanished');
-  return view;
-}
 
 describe('refusals that did not create work are retried', () => {
   it('a 429 storm on submissions (no Retry-After) slows the queue, then every job is done once', async () => {

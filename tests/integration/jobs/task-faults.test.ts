@@ -4,8 +4,7 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { listJobAssets, listJobTasks } from '../../../src/main/core/library';
-import type { JobEngine, JobView } from '../../../src/main/core/jobs';
-import { bodyOf, mediaFilesIn, startBench, temporaryFilesIn, type Bench } from './harness';
+import { bodyOf, mediaFilesIn, runOne, startBench, temporaryFilesIn, type Bench } from './harness';
 
 const IMAGE_SUBMIT = 'POST /v1/images/generations';
 const IMAGE_POLL = 'GET /v1/images/generations/*';
@@ -14,14 +13,6 @@ let bench: Bench;
 afterEach(async () => bench.close());
 
 const imageTask = (prompt: string) => ({ variantId: 'image.gen-image-2.task', body: bodyOf('image.gen-image-2.task', { prompt }) });
-
-async function runOne(engine: JobEngine, job: { variantId: string; body: Record<string, unknown> }): Promise<JobView> {
-  const created = engine.enqueue(job);
-  await engine.waitForIdle({ timeoutMs: 15_000 });
-  const view = engine.job(created.id);
-  if (!view) throw new Error('job vanished');
-  return view;
-}
 
 describe('tasks that fail or misbehave', () => {
   it('a failed task fails its job with the gateway message; a retry submits again and succeeds', async () => {
