@@ -34,8 +34,8 @@ export const createTokenInputSchema = z
     dailyCredits: z.number().min(0).optional(),
     monthlyCredits: z.number().min(0).optional(),
     /** Restrict the key to these model ids. */
-    modelLimits: z.array(z.string().trim().min(1)).optional(),
-    group: z.string().trim().min(1).optional(),
+    modelLimits: z.array(z.string().trim().min(1).max(200)).max(500).optional(),
+    group: z.string().trim().min(1).max(200).optional(),
   })
   .strict();
 export type CreateTokenInput = z.infer<typeof createTokenInputSchema>;

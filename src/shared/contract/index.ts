@@ -10,6 +10,8 @@ import { jobsEvents, jobsRoutes } from './jobs';
 
 export * from './define';
 export * from './errors';
+export * from './ids';
+export * from './gateway-address';
 export * from './app';
 export * from './settings';
 export * from './models';

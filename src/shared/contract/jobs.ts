@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineEvent, defineRoute } from './define';
+import { idSchema, taskIdSchema } from './ids';
 
 export const jobStateSchema = z.enum([
   'draft',
@@ -77,7 +78,7 @@ export const createBatchInputSchema = z
   .strict();
 export type CreateBatchInput = z.input<typeof createBatchInputSchema>;
 
-const id = z.object({ id: z.string().min(1) }).strict();
+const id = z.object({ id: idSchema }).strict();
 const queueState = z.object({ paused: z.boolean(), reason: z.string().nullable() });
 const cancelReport = z.object({ jobId: z.string(), outcome: z.enum(['canceled', 'pending', 'not-cancelable']), message: z.string() });
 
@@ -97,7 +98,7 @@ export const jobsRoutes = {
   'jobs.list_batches': defineRoute({ input: z.object({}).strict(), output: z.array(batchViewSchema) }),
   'jobs.list_jobs': defineRoute({
     input: z
-      .object({ batchId: z.string().min(1).optional(), states: z.array(jobStateSchema).min(1).optional(), limit: z.number().int().min(1).max(1000).optional() })
+      .object({ batchId: idSchema.optional(), states: z.array(jobStateSchema).min(1).optional(), limit: z.number().int().min(1).max(1000).optional() })
       .strict(),
     output: z.array(jobViewSchema),
   }),
@@ -110,12 +111,12 @@ export const jobsRoutes = {
   'jobs.cancel_job': defineRoute({ input: id, output: cancelReport }),
   'jobs.retry_job': defineRoute({ input: id, output: jobViewSchema }),
   'jobs.reorder_jobs': defineRoute({
-    input: z.object({ batchId: z.string().min(1), jobIds: z.array(z.string().min(1)).min(1) }).strict(),
+    input: z.object({ batchId: idSchema, jobIds: z.array(idSchema).min(1).max(5000) }).strict(),
     output: z.array(jobViewSchema),
   }),
   /** The user's answer for a job that may have been paid for: send it again, or let it go. */
   'jobs.resolve_unknown': defineRoute({
-    input: z.object({ id: z.string().min(1), choice: z.enum(['resubmit', 'discard']) }).strict(),
+    input: z.object({ id: idSchema, choice: z.enum(['resubmit', 'discard']) }).strict(),
     output: jobViewSchema,
   }),
   'characters.list': defineRoute({ input: z.object({}).strict(), output: z.array(characterViewSchema) }),
@@ -123,8 +124,8 @@ export const jobsRoutes = {
     input: z
       .object({
         description: z.string().trim().min(1).max(2000),
-        fromTaskId: z.string().min(1).optional(),
-        videoUrl: z.url({ protocol: /^https?$/ }).optional(),
+        fromTaskId: taskIdSchema.optional(),
+        videoUrl: z.url({ protocol: /^https?$/ }).max(4096).optional(),
         /** `<start>,<end>` seconds of the reference video, two seconds apart. */
         segment: z.string().regex(/^\d+(\.\d+)?,\d+(\.\d+)?$/, 'Write the segment as start,end in seconds, e.g. 3,5').optional(),
       })

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineEvent, defineRoute } from './define';
+import { idSchema } from './ids';
 
 export const assetKindSchema = z.enum(['image', 'video']);
 
@@ -30,18 +31,18 @@ export type AssetView = z.infer<typeof assetViewSchema>;
 export const libraryFilterSchema = z
   .object({
     kind: assetKindSchema.optional(),
-    model: z.string().min(1).optional(),
+    model: z.string().min(1).max(200).optional(),
     favourite: z.boolean().optional(),
     tag: z.string().min(1).max(64).optional(),
     createdFrom: z.number().int().nonnegative().optional(),
     createdBefore: z.number().int().nonnegative().optional(),
-    batchId: z.string().min(1).optional(),
+    batchId: idSchema.optional(),
     text: z.string().max(500).optional(),
   })
   .strict();
 export type LibraryFilter = z.infer<typeof libraryFilterSchema>;
 
-const assetId = z.object({ id: z.string().min(1) }).strict();
+const assetId = z.object({ id: idSchema }).strict();
 
 export const libraryRoutes = {
   'library.list_assets': defineRoute({
@@ -63,11 +64,11 @@ export const libraryRoutes = {
   }),
   'library.get_asset': defineRoute({ input: assetId, output: assetViewSchema }),
   'library.set_favourite': defineRoute({
-    input: z.object({ id: z.string().min(1), favourite: z.boolean() }).strict(),
+    input: z.object({ id: idSchema, favourite: z.boolean() }).strict(),
     output: assetViewSchema,
   }),
   'library.set_tags': defineRoute({
-    input: z.object({ id: z.string().min(1), tags: z.array(z.string().trim().min(1).max(64)).max(50) }).strict(),
+    input: z.object({ id: idSchema, tags: z.array(z.string().trim().min(1).max(64)).max(50) }).strict(),
     output: assetViewSchema,
   }),
 };

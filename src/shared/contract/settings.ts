@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { defineEvent, defineRoute } from './define';
+import { gatewayAddressProblem } from './gateway-address';
+import { idSchema } from './ids';
 
 export const languageSchema = z.enum(['system', 'en', 'zh-CN']);
 export const themeSchema = z.enum(['system', 'light', 'dark']);
@@ -8,7 +10,7 @@ export const settingsSchema = z.object({
   language: languageSchema,
   theme: themeSchema,
   /** The gateway profile in use; null means the embedded demo gateway. */
-  activeProfileId: z.string().nullable(),
+  activeProfileId: idSchema.nullable(),
   /** The folder results are saved in (absolute path); null means the studio's default. Applies at the next start. */
   libraryDir: z.string().trim().min(1).max(1024).nullable(),
 });
@@ -17,14 +19,20 @@ export type Settings = z.infer<typeof settingsSchema>;
 export const settingsPatchSchema = settingsSchema.partial().strict();
 export type SettingsPatch = z.infer<typeof settingsPatchSchema>;
 
-const httpUrl = z
+const gatewayUrl = z
   .string()
   .trim()
+  .max(2048)
   .pipe(
-    z.url({
-      protocol: /^https?$/,
-      message: 'Enter a full address starting with http:// or https://, such as https://gateway.example.com',
-    }),
+    z
+      .url({
+        protocol: /^https?$/,
+        message: 'Enter a full address starting with https://, such as https://gateway.example.com',
+      })
+      .superRefine((value, ctx) => {
+        const problem = gatewayAddressProblem(value);
+        if (problem !== undefined) ctx.addIssue({ code: 'custom', message: problem });
+      }),
   );
 
 /** A gateway profile as the renderer sees it: never the key, only whether one is stored. */
@@ -39,14 +47,15 @@ export type Profile = z.infer<typeof profileSchema>;
 export const profileDraftSchema = z
   .object({
     /** Absent to create a new profile. */
-    id: z.string().min(1).optional(),
+    id: idSchema.optional(),
     name: z.string().trim().min(1, 'Give the profile a name').max(80, 'Keep the name under 80 characters'),
-    baseUrl: httpUrl,
+    /** https, or http on this computer only; changing its origin (scheme, host, port) clears the key. */
+    baseUrl: gatewayUrl,
   })
   .strict();
 export type ProfileDraft = z.infer<typeof profileDraftSchema>;
 
-const profileId = z.object({ id: z.string().min(1) }).strict();
+const profileId = z.object({ id: idSchema }).strict();
 
 export const settingsRoutes = {
   'settings.get': defineRoute({ input: z.object({}).strict(), output: settingsSchema }),
@@ -56,7 +65,7 @@ export const settingsRoutes = {
   'profiles.delete': defineRoute({ input: profileId, output: z.object({ deleted: z.boolean() }) }),
   'profiles.set_api_key': defineRoute({
     input: z
-      .object({ id: z.string().min(1), apiKey: z.string().trim().min(8, 'That key looks too short').max(512) })
+      .object({ id: idSchema, apiKey: z.string().trim().min(8, 'That key looks too short').max(512) })
       .strict(),
     output: profileSchema,
   }),

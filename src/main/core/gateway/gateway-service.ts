@@ -4,6 +4,7 @@
  * client; the key never leaves main.
  */
 import { createHash } from 'node:crypto';
+import { gatewayAddressProblem } from '../../../shared/contract';
 import type { DemoGateway } from '../demo/demo-gateway';
 import { StudioFailure } from '../router/failure';
 import type { SettingsService } from '../settings/settings-service';
@@ -61,7 +62,7 @@ export class GatewayService {
       const { baseUrl, apiKey } = await this.demo.connection();
       return this.clientFor('demo', baseUrl, apiKey);
     }
-    const profile = this.settings.listProfiles().find((p) => p.id === profileId);
+    const profile = this.settings.profile(profileId);
     if (!profile) throw new StudioFailure('not_found', 'The gateway profile of this job was deleted.');
     const apiKey = this.settings.apiKeyFor(profileId);
     if (apiKey === undefined) {
@@ -78,6 +79,9 @@ export class GatewayService {
   }
 
   private clientFor(profile: string, baseUrl: string, apiKey: string): GatewayClient {
+    // A settings file edited by hand could still name a plain-http server elsewhere: the key never goes there.
+    const problem = profile === 'demo' ? undefined : gatewayAddressProblem(baseUrl);
+    if (problem !== undefined) throw new StudioFailure('invalid_input', problem);
     // A fingerprint, not the key, tells whether the profile's connection changed (new key or address).
     const fingerprint = createHash('sha256').update(`${profile}\n${baseUrl}\n${apiKey}`).digest('hex');
     const current = this.clients.get(profile);

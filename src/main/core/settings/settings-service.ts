@@ -2,6 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { isAbsolute } from 'node:path';
 import { z } from 'zod';
 import {
+  gatewayAddressProblem,
+  gatewayOriginOf,
   settingsSchema,
   type Profile,
   type ProfileDraft,
@@ -9,38 +11,61 @@ import {
   type SettingsPatch,
 } from '../../../shared/contract';
 import type { EventBus } from '../events/event-bus';
+import { createLogger } from '../log';
 import { StudioFailure } from '../router/failure';
 import type { Vault } from '../vault/vault';
 import type { KeyValueStore } from './key-value-store';
 
+const log = createLogger('settings');
+
 const defaults: Settings = { language: 'system', theme: 'system', activeProfileId: null, libraryDir: null };
 
 const storedProfileSchema = z.object({ id: z.string(), name: z.string(), baseUrl: z.string() });
-const storedProfilesSchema = z.record(z.string(), storedProfileSchema);
-const sealedKeysSchema = z.record(z.string(), z.string());
 type StoredProfile = z.infer<typeof storedProfileSchema>;
 
 /**
- * Settings and gateway profiles. API keys are sealed by the vault before they are stored and are
- * only ever unsealed for the gateway client (`apiKeyFor`); no route returns them.
+ * What a sealed key is bound to: its profile and the gateway origin it was given for. A key copied
+ * to another profile, or left behind after the address changed, no longer opens.
+ */
+export function keyBinding(profileId: string, baseUrl: string): string {
+  return `atelier.profile-key\n${profileId}\n${gatewayOriginOf(baseUrl)}`;
+}
+
+/** Entries of a stored JSON object, as a Map: keys such as `constructor` or `__proto__` are plain keys. */
+function storedMap<T>(value: unknown, schema: z.ZodType<T>): Map<string, T> {
+  const map = new Map<string, T>();
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return map;
+  for (const [key, entry] of Object.entries(value)) {
+    const parsed = schema.safeParse(entry);
+    if (parsed.success) map.set(key, parsed.data);
+  }
+  return map;
+}
+
+/**
+ * Settings and gateway profiles. API keys are sealed by the vault, bound to their profile and the
+ * gateway's origin, before they are stored, and are only ever unsealed for the gateway client
+ * (`apiKeyFor`); no route returns them. Changing a profile's origin drops its key.
  */
 export class SettingsService {
   constructor(
     private readonly store: KeyValueStore,
     private readonly vault: Vault,
     private readonly bus: EventBus,
-  ) {}
+  ) {
+    this.resealLegacyKeys();
+  }
 
   get(): Settings {
     // A damaged or older settings file falls back field by field rather than failing start-up.
     const parsed = settingsSchema.partial().safeParse(this.store.get('settings'));
     const merged = { ...defaults, ...(parsed.success ? parsed.data : {}) };
-    if (merged.activeProfileId !== null && !(merged.activeProfileId in this.profiles())) merged.activeProfileId = null;
+    if (merged.activeProfileId !== null && !this.profiles().has(merged.activeProfileId)) merged.activeProfileId = null;
     return merged;
   }
 
   update(patch: SettingsPatch): Settings {
-    if (patch.activeProfileId != null && !(patch.activeProfileId in this.profiles())) {
+    if (patch.activeProfileId != null && !this.profiles().has(patch.activeProfileId)) {
       throw new StudioFailure('not_found', 'That gateway profile no longer exists.');
     }
     if (patch.libraryDir != null && !isAbsolute(patch.libraryDir)) {
@@ -54,60 +79,91 @@ export class SettingsService {
 
   listProfiles(): Profile[] {
     const sealed = this.sealedKeys();
-    return Object.values(this.profiles())
-      .map((p) => ({ ...p, hasApiKey: p.id in sealed }))
+    return [...this.profiles().values()]
+      .map((p) => ({ ...p, hasApiKey: sealed.has(p.id) }))
       .sort((a, b) => a.name.localeCompare(b.name));
   }
 
   saveProfile(draft: ProfileDraft): Profile {
     const profiles = this.profiles();
-    if (draft.id !== undefined && !(draft.id in profiles)) {
+    const previous = draft.id === undefined ? undefined : profiles.get(draft.id);
+    if (draft.id !== undefined && previous === undefined) {
       throw new StudioFailure('not_found', 'That gateway profile no longer exists.');
     }
-    const clash = Object.values(profiles).find((p) => p.name === draft.name && p.id !== draft.id);
+    const problem = gatewayAddressProblem(draft.baseUrl);
+    if (problem !== undefined) throw new StudioFailure('invalid_input', `baseUrl: ${problem}`);
+    const clash = [...profiles.values()].find((p) => p.name === draft.name && p.id !== draft.id);
     if (clash) throw new StudioFailure('conflict', `A profile named "${draft.name}" already exists.`);
     const profile: StoredProfile = { id: draft.id ?? randomUUID(), name: draft.name, baseUrl: stripSlash(draft.baseUrl) };
-    this.store.set('profiles', { ...profiles, [profile.id]: profile });
+    // The key was given for one server: another scheme, host or port must ask for it again.
+    if (previous !== undefined && gatewayOriginOf(previous.baseUrl) !== gatewayOriginOf(profile.baseUrl)) {
+      const keys = this.sealedKeys();
+      if (keys.delete(profile.id)) {
+        this.writeKeys(keys);
+        log.info(`profile ${profile.id} moved to another gateway; its API key was cleared`);
+      }
+    }
+    profiles.set(profile.id, profile);
+    this.writeProfiles(profiles);
     this.profilesChanged();
     return this.profileView(profile.id);
   }
 
   deleteProfile(id: string): boolean {
-    const { [id]: removed, ...rest } = this.profiles();
-    if (!removed) return false;
-    const { [id]: _key, ...keys } = this.sealedKeys();
-    this.store.set('profiles', rest);
-    this.store.set('apiKeys', keys);
+    const profiles = this.profiles();
+    if (!profiles.delete(id)) return false;
+    const keys = this.sealedKeys();
+    keys.delete(id);
+    this.writeProfiles(profiles);
+    this.writeKeys(keys);
     if (this.get().activeProfileId === id) this.update({ activeProfileId: null });
     this.profilesChanged();
     return true;
   }
 
   setApiKey(id: string, apiKey: string): Profile {
-    this.requireProfile(id);
-    this.store.set('apiKeys', { ...this.sealedKeys(), [id]: this.vault.encrypt(apiKey) });
+    const profile = this.requireProfile(id);
+    const keys = this.sealedKeys();
+    keys.set(id, this.vault.encrypt(apiKey, keyBinding(id, profile.baseUrl)));
+    this.writeKeys(keys);
     this.profilesChanged();
     return this.profileView(id);
   }
 
   clearApiKey(id: string): Profile {
     this.requireProfile(id);
-    const { [id]: _removed, ...rest } = this.sealedKeys();
-    this.store.set('apiKeys', rest);
+    const keys = this.sealedKeys();
+    keys.delete(id);
+    this.writeKeys(keys);
     this.profilesChanged();
     return this.profileView(id);
   }
 
-  /** The unsealed key of a profile, for the gateway client in main only. */
+  /**
+   * The unsealed key of a profile, for the gateway client in main only. Undefined when none is
+   * stored, and when the stored one was sealed for another profile or origin (it will not open).
+   */
   apiKeyFor(id: string): string | undefined {
-    const sealed = this.sealedKeys()[id];
-    return sealed === undefined ? undefined : this.vault.decrypt(sealed);
+    const profile = this.profiles().get(id);
+    const sealed = this.sealedKeys().get(id);
+    if (profile === undefined || sealed === undefined) return undefined;
+    try {
+      return this.vault.decrypt(sealed, keyBinding(id, profile.baseUrl));
+    } catch {
+      log.warn(`the stored API key of profile ${id} does not belong to its gateway address; it is ignored`);
+      return undefined;
+    }
   }
 
   /** The active profile with its base URL, or undefined in demo mode. */
   activeProfile(): StoredProfile | undefined {
     const id = this.get().activeProfileId;
-    return id === null ? undefined : this.profiles()[id];
+    return id === null ? undefined : this.profiles().get(id);
+  }
+
+  /** A profile by id (own entries only), or undefined. */
+  profile(id: string): StoredProfile | undefined {
+    return this.profiles().get(id);
   }
 
   private profileView(id: string): Profile {
@@ -116,22 +172,64 @@ export class SettingsService {
     return profile;
   }
 
-  private requireProfile(id: string): void {
-    if (!(id in this.profiles())) throw new StudioFailure('not_found', 'That gateway profile no longer exists.');
+  private requireProfile(id: string): StoredProfile {
+    const profile = this.profiles().get(id);
+    if (!profile) throw new StudioFailure('not_found', 'That gateway profile no longer exists.');
+    return profile;
   }
 
-  private profiles(): Record<string, StoredProfile> {
-    const parsed = storedProfilesSchema.safeParse(this.store.get('profiles') ?? {});
-    return parsed.success ? parsed.data : {};
+  private profiles(): Map<string, StoredProfile> {
+    const map = storedMap(this.store.get('profiles'), storedProfileSchema);
+    for (const [key, profile] of map) if (profile.id !== key) map.delete(key);
+    return map;
   }
 
-  private sealedKeys(): Record<string, string> {
-    const parsed = sealedKeysSchema.safeParse(this.store.get('apiKeys') ?? {});
-    return parsed.success ? parsed.data : {};
+  private sealedKeys(): Map<string, string> {
+    return storedMap(this.store.get('apiKeys'), z.string());
+  }
+
+  private writeProfiles(profiles: Map<string, StoredProfile>): void {
+    this.store.set('profiles', Object.fromEntries(profiles));
+  }
+
+  private writeKeys(keys: Map<string, string>): void {
+    this.store.set('apiKeys', Object.fromEntries(keys));
+  }
+
+  /**
+   * Keys sealed before they carried their binding (they open without associated data, which a
+   * bound value never does) are sealed again, bound to their profile's current origin.
+   */
+  private resealLegacyKeys(): void {
+    const keys = this.sealedKeys();
+    const profiles = this.profiles();
+    let changed = false;
+    for (const [id, sealed] of keys) {
+      const profile = profiles.get(id);
+      if (profile === undefined || this.opens(sealed, keyBinding(id, profile.baseUrl))) continue;
+      let plain: string;
+      try {
+        plain = this.vault.decrypt(sealed);
+      } catch {
+        continue;
+      }
+      keys.set(id, this.vault.encrypt(plain, keyBinding(id, profile.baseUrl)));
+      changed = true;
+    }
+    if (changed) this.writeKeys(keys);
   }
 
   private profilesChanged(): void {
     this.bus.emit('profiles.changed', this.listProfiles());
+  }
+
+  private opens(sealed: string, binding: string): boolean {
+    try {
+      this.vault.decrypt(sealed, binding);
+      return true;
+    } catch {
+      return false;
+    }
   }
 }
 
