@@ -10,9 +10,12 @@ import { JobEngine } from './jobs/engine';
 import { forwardEngineEvents } from './jobs/studio-events';
 import { jobsHandlers } from './jobs/routes';
 import { SqliteUploadCache } from './library/upload-cache';
+import { forgetMovedEngineState, readLegacyEngineState } from './library/engine-state';
 import { LibraryService } from './library/library-service';
 import { libraryHandlers } from './library/routes';
 import { createLogger } from './log';
+import { ensurePrivateDir, isSharedWithOthers, PRIVATE_MODES, SHARED_MODES, type FileModes } from './private-files';
+import { UploadStaging } from './gateway/upload-staging';
 import { StudioFailure } from './router/failure';
 import { createRouter, type RouteHandlers, type Router } from './router/router';
 import { SettingsService } from './settings/settings-service';
@@ -38,7 +41,7 @@ export interface StudioPlatform {
   /** Demo gateway settings for tests (short task times); the app uses the defaults. */
   demo?: SimulatorOptions;
   /** Engine settings for tests (fast polling); the app uses the defaults. */
-  engine?: Partial<Omit<ConstructorParameters<typeof JobEngine>[0], 'db' | 'libraryRoot' | 'connectionFor' | 'vault' | 'state'>>;
+  engine?: Partial<Omit<ConstructorParameters<typeof JobEngine>[0], 'db' | 'libraryRoot' | 'connectionFor' | 'vault' | 'fileModes'>>;
 }
 
 /** The studio's services, wired in one place. Transports only see `router`, `bus` and the library folder. */
@@ -49,20 +52,30 @@ export interface Studio {
   start(): Promise<void>;
   /** The library folder, which transports serve media from (and nothing outside it). */
   libraryRoot(): string;
+  /**
+   * Stops the engine (submissions already on the wire get their grace to finish and be recorded),
+   * then closes connections and the library. Resolves when all of that is done; safe to call twice.
+   */
   stop(): Promise<void>;
 }
 
 export function createStudio(platform: StudioPlatform): Studio {
+  if (platform.dataDir !== undefined) ensurePrivateDir(platform.dataDir);
   const bus = new EventBus();
   const settings = new SettingsService(platform.store, platform.vault, bus);
   const demo = new DemoGateway(platform.demo);
   // Read once: a folder chosen in settings applies at the next start, never under a running engine.
-  const libraryRoot =
-    process.env.ATELIER_LIBRARY_DIR ?? settings.get().libraryDir ?? platform.libraryDir ?? join(platform.dataDir ?? process.cwd(), 'library');
+  const chosenLibrary = process.env.ATELIER_LIBRARY_DIR ?? settings.get().libraryDir ?? undefined;
+  const libraryRoot = chosenLibrary ?? platform.libraryDir ?? join(platform.dataDir ?? process.cwd(), 'library');
+  const fileModes = libraryModes(libraryRoot, chosenLibrary !== undefined);
   // Opened at once: the gallery and the upload cache answer before the engine has resumed its work.
-  const library = new LibraryService(libraryRoot);
+  const library = new LibraryService(libraryRoot, fileModes, readLegacyEngineState(platform.store));
+  forgetMovedEngineState(platform.store, library.db);
   const gateway = new GatewayService(settings, demo, { uploadCache: new SqliteUploadCache(library.db) });
+  const uploadStaging = new UploadStaging();
   let engine: JobEngine | undefined;
+  let starting: Promise<void> | undefined;
+  let stopping: Promise<void> | undefined;
 
   const runningEngine = (): JobEngine => {
     if (engine === undefined) throw new StudioFailure('internal', 'The studio is still starting; try again in a moment.');
@@ -84,7 +97,7 @@ export function createStudio(platform: StudioPlatform): Studio {
     ...settingsHandlers(settings),
     ...modelsHandlers(gateway),
     ...accountHandlers(gateway, bus),
-    ...uploadsHandlers(gateway),
+    ...uploadsHandlers(gateway, uploadStaging),
     ...libraryHandlers(() => library),
     ...jobsHandlers({ engine: runningEngine, activeProfileId: () => settings.activeProfile()?.id ?? null }),
   };
@@ -93,24 +106,44 @@ export function createStudio(platform: StudioPlatform): Studio {
     router: createRouter(handlers),
     bus,
     libraryRoot: () => libraryRoot,
-    async start() {
-      engine = new JobEngine({
-        ...platform.engine,
-        db: library.db,
-        libraryRoot,
-        connectionFor: (profileId) => gateway.forProfile(profileId),
-        vault: platform.vault,
-        state: platform.store,
-      });
-      forwardEngineEvents(engine, bus, () => settings.activeProfile() === undefined);
-      const recovered = await engine.start();
-      log.info(`library open at ${libraryRoot}; resumed ${recovered.pendingTasks} tasks and ${recovered.downloads.length} downloads; ${recovered.unknown.length} jobs await a decision`);
+    start() {
+      starting ??= (async () => {
+        const started = new JobEngine({
+          ...platform.engine,
+          db: library.db,
+          libraryRoot,
+          connectionFor: (profileId) => gateway.forProfile(profileId),
+          vault: platform.vault,
+          fileModes,
+        });
+        engine = started;
+        forwardEngineEvents(started, bus, () => settings.activeProfile() === undefined);
+        const recovered = await started.start();
+        log.info(`library open at ${libraryRoot}; resumed ${recovered.pendingTasks} tasks and ${recovered.downloads.length} downloads; ${recovered.unknown.length} jobs await a decision`);
+      })();
+      return starting;
     },
-    stop: async () => {
-      await engine?.stop();
-      await gateway.stop();
-      await demo.stop();
-      library.close();
+    // The engine first, with its grace for paid submissions on the wire; then the connections it used.
+    stop() {
+      stopping ??= (async () => {
+        await starting?.catch(() => undefined);
+        await engine?.stop();
+        await gateway.stop();
+        await demo.stop();
+        await uploadStaging.remove();
+        library.close();
+      })();
+      return stopping;
     },
   };
+}
+
+/**
+ * Modes of the library's files: owner-only, unless the artist chose a folder they already share
+ * with other accounts (it then keeps the usual modes). A folder the studio picked is tightened.
+ */
+function libraryModes(root: string, chosenByUser: boolean): FileModes {
+  if (chosenByUser && isSharedWithOthers(root)) return SHARED_MODES;
+  ensurePrivateDir(root);
+  return PRIVATE_MODES;
 }

@@ -3,6 +3,13 @@ import { defineRoute } from './define';
 
 /** The gateway's upload limit; larger files are refused before they cross the boundary. */
 export const UPLOAD_MAX_BYTES = 10 * 1024 * 1024;
+
+/**
+ * Pixels (all frames together) of a reference image the studio accepts: far above any size the
+ * models take (4K outputs are under 17 megapixels) and a bound on what decoding a small but
+ * hostile file (a decompression bomb) may cost.
+ */
+export const UPLOAD_MAX_PIXELS = 100_000_000;
 const tooLarge = 'The file is larger than 10 MB; the gateway accepts at most 10 MB per image.';
 
 /**

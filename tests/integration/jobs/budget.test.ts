@@ -4,7 +4,6 @@
  */
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { KeyValueStore } from '../../../src/main/core/settings/key-value-store';
 import { createFileKeyVault } from '../../../src/main/core/vault/file-key-vault';
 import { bodyOf, fastClient, startBench, type Bench } from './harness';
 
@@ -17,11 +16,6 @@ const novaTask = (prompt: string) => ({ variantId: 'image.nova-3-pro-image.offic
 
 interface TokenView {
   token: { id: number; remain_credits: number; used_credits: number; model_limits: string; model_limits_enabled: boolean; name: string };
-}
-
-function memoryState(): KeyValueStore & { values: Map<string, unknown> } {
-  const values = new Map<string, unknown>();
-  return { values, get: (k) => values.get(k), set: (k, v) => values.set(k, v), delete: (k) => values.delete(k) };
 }
 
 describe('a credit floor', () => {
@@ -54,9 +48,8 @@ describe('a credit floor', () => {
 describe('a dedicated key per batch', () => {
   it('is minted with the budget as its credits and the batch models as its limits, sealed, and used for the batch', async () => {
     bench = await startBench();
-    const state = memoryState();
     const vault = createFileKeyVault(join(bench.root, 'vault.key'));
-    const engine = bench.engine({ state, vault });
+    const engine = bench.engine({ vault });
     await engine.start();
     const { batch, jobs } = await engine.createBatch({
       name: 'capped batch',
@@ -76,16 +69,17 @@ describe('a dedicated key per batch', () => {
     expect(engine.batch(batch.id)).toMatchObject({ status: 'paused', note: expect.stringMatching(/dedicated key has 0 credits left/) as unknown });
     expect(token.used_credits).toBe(40);
 
-    const sealed = JSON.stringify(state.values.get('jobEngine.batchKeys'));
-    expect(sealed).toMatch(/"sealed":"v1:/);
-    expect(sealed).not.toMatch(/sk-/);
+    // Kept sealed in the library database, with the batch, bound to the batch and its gateway.
+    const stored = bench.db.prepare<[string], { token_id: string; sealed: string }>('SELECT token_id, sealed FROM batch_keys WHERE batch_id = ?').get(batch.id);
+    expect(stored).toMatchObject({ token_id: String(tokenId), sealed: expect.stringMatching(/^v2:/) as unknown });
+    expect(JSON.stringify(stored)).not.toMatch(/sk-/);
     const demo = await bench.client.account.tokenBalance();
     expect(demo.usedCredits).toBe(0);
   });
 
   it('is refused by the gateway beyond its cap: the job waits in the queue and the batch stops, nothing charged twice', async () => {
     bench = await startBench();
-    const engine = bench.engine({ state: memoryState(), vault: createFileKeyVault(join(bench.root, 'vault.key')) });
+    const engine = bench.engine({ vault: createFileKeyVault(join(bench.root, 'vault.key')) });
     await engine.start();
     const { batch, jobs } = await engine.createBatch({ name: 'too small', dedicatedKey: { credits: 10 }, jobs: [novaTask('expensive')] });
     await engine.waitForIdle({ timeoutMs: 15_000 });

@@ -4,7 +4,6 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { countJobsBy, getBatch, listJobTasks } from '../../../src/main/core/library';
-import type { KeyValueStore } from '../../../src/main/core/settings/key-value-store';
 import type { JobEngine } from '../../../src/main/core/jobs';
 import { bodyOf, startBench, type Bench } from './harness';
 
@@ -17,11 +16,6 @@ afterEach(async () => bench.close());
 const imageTask = (prompt: string) => ({ variantId: 'image.gen-image-2.task', body: bodyOf('image.gen-image-2.task', { prompt }) });
 const novaTask = (prompt: string) => ({ variantId: 'image.nova-3-pro-image.official', body: bodyOf('image.nova-3-pro-image.official', { prompt }) });
 const turbo = (prompt: string) => ({ variantId: 'video.clip-3.0-turbo', body: bodyOf('video.clip-3.0-turbo', { prompt, duration: 3 }) });
-
-function memoryState(): KeyValueStore & { values: Map<string, unknown> } {
-  const values = new Map<string, unknown>();
-  return { values, get: (k) => values.get(k), set: (k, v) => values.set(k, v), delete: (k) => values.delete(k) };
-}
 
 /** Waits until `predicate` holds for some job event (for acting at a given stage). */
 function whenJob(engine: JobEngine, predicate: (state: string) => boolean, jobId: () => string): Promise<void> {
@@ -68,8 +62,7 @@ describe('concurrency caps', () => {
 describe('pause and resume', () => {
   it('a paused queue sends nothing (and stays paused after a restart) until resumed', async () => {
     bench = await startBench();
-    const state = memoryState();
-    const first = bench.engine({ state });
+    const first = bench.engine();
     await first.start();
     first.pause();
     const { jobs } = await first.createBatch({ name: 'later', jobs: [imageTask('x'), imageTask('y')] });
@@ -77,7 +70,9 @@ describe('pause and resume', () => {
     expect((await bench.stats()).requests[IMAGE_SUBMIT]).toBeUndefined();
     await first.stop();
 
-    const second = bench.engine({ state });
+    // The pause is kept in the library database, so a new process (reopened database) sees it.
+    bench.reopen();
+    const second = bench.engine();
     await second.start();
     expect(second.paused).toBe(true);
     await second.waitForIdle({ timeoutMs: 5_000 });

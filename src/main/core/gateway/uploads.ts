@@ -10,6 +10,7 @@ import { stat } from 'node:fs/promises';
 import { basename } from 'node:path';
 import sharp from 'sharp';
 import { FormData } from 'undici';
+import { UPLOAD_MAX_PIXELS } from '../../../shared/contract/uploads';
 import { UPLOAD_LIMITS, uploadRecordSchema } from '../../../shared/gateway/uploads';
 import { decodeAnswer } from './decode';
 import type { GatewayHttp, GatewayRequest } from './http';
@@ -53,6 +54,10 @@ const MIME_BY_FORMAT: Readonly<Record<string, string>> = {
 
 const ACCEPTED = 'upload a JPEG, PNG, WebP or GIF image';
 
+function megapixels(pixels: number): string {
+  return `${Math.round(pixels / 1_000_000)} megapixels`;
+}
+
 function megabytes(bytes: number): string {
   return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
 }
@@ -80,8 +85,13 @@ export async function inspectImageFile(path: string, displayName: string = basen
     .catch(() => {
       throw refuse(`this is not an image the studio can read; ${ACCEPTED}`);
     });
-  const mimeType = MIME_BY_FORMAT[metadata.format];
+  const mimeType = Object.hasOwn(MIME_BY_FORMAT, metadata.format) ? MIME_BY_FORMAT[metadata.format] : undefined;
   if (mimeType === undefined) throw refuse(`${metadata.format.toUpperCase()} images are not accepted; ${ACCEPTED}`);
+  // A small file can declare a huge picture (a decompression bomb): its header is enough to refuse it.
+  const pixels = metadata.width * (metadata.pageHeight ?? metadata.height) * Math.max(1, metadata.pages ?? 1);
+  if (pixels > UPLOAD_MAX_PIXELS) {
+    throw refuse(`the image has ${megapixels(pixels)} (all frames together); the studio accepts at most ${megapixels(UPLOAD_MAX_PIXELS)}`);
+  }
   return {
     sha256: await sha256Of(path),
     size,

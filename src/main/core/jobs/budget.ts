@@ -13,19 +13,21 @@
  * - **Dedicated key** (optional): a key minted with `POST /v1/tokens` whose remaining credits are
  *   the batch's spending cap and whose model limits are the batch's models, so the gateway
  *   itself refuses anything beyond. Only the batch's submissions and balance readings use it;
- *   polls and downloads use the profile's key. The secret is sealed with the vault and kept in
- *   the engine's state store; it is never stored in plain text and never logged.
+ *   polls and downloads use the profile's key. The secret is sealed with the vault, bound to the
+ *   batch and its gateway's origin, and kept in the library database with the batch (written in
+ *   the transaction that creates it); it is never stored in plain text and never logged.
  */
-import { z } from 'zod';
+import { gatewayOriginOf } from '../../../shared/contract';
 import type { Balance } from '../gateway/account';
 import type { GatewayClient } from '../gateway/client';
-import type { KeyValueStore } from '../settings/key-value-store';
-import { setBatchOptions, type Batch, type LibraryDatabase } from '../library';
+import { batchKey, putBatchKey, type Batch, type LibraryDatabase, type StoredBatchKey } from '../library';
 import type { Vault } from '../vault/vault';
 import type { EngineEvents } from './events';
 
-const KEYS_STATE = 'jobEngine.batchKeys';
-const sealedKeysSchema = z.record(z.string(), z.object({ tokenId: z.union([z.string(), z.number()]), sealed: z.string() }));
+/** What a batch's sealed key is bound to: the batch and the gateway origin it was minted on. */
+export function batchKeyBinding(batchId: string, baseUrl: string): string {
+  return `atelier.batch-key\n${batchId}\n${gatewayOriginOf(baseUrl)}`;
+}
 
 /** The result of a budget check before a submission. */
 export type BudgetVerdict = { ok: true } | { ok: false; reason: string };
@@ -40,7 +42,6 @@ export interface DedicatedKeyRequest {
 export interface BudgetDeps {
   db: LibraryDatabase;
   events: EngineEvents;
-  state: KeyValueStore;
   vault: Vault | undefined;
   /** A client on the same gateway presenting another key. */
   clientForKey: (base: GatewayClient, apiKey: string) => GatewayClient;
@@ -64,8 +65,11 @@ export class BatchBudgets {
 
   constructor(private readonly deps: BudgetDeps) {}
 
-  /** Mints the dedicated key of a batch (model limits = its models) and keeps it sealed. Returns the token id. */
-  async mintDedicatedKey(base: GatewayClient, batch: { id: string; name: string }, models: readonly string[], request: DedicatedKeyRequest): Promise<string | number> {
+  /**
+   * Mints the dedicated key of a batch (model limits = its models) and returns it sealed, for the
+   * caller to store with the batch (`putBatchKey`) in the transaction that creates the batch.
+   */
+  async mintDedicatedKey(base: GatewayClient, batch: { id: string; name: string }, models: readonly string[], request: DedicatedKeyRequest): Promise<StoredBatchKey> {
     const vault = this.deps.vault;
     if (!vault) throw new Error('A dedicated key cannot be kept without a vault to seal it; none was given to the job engine.');
     const name = (request.name ?? `Atelier · ${batch.name}`).slice(0, 50);
@@ -76,16 +80,7 @@ export class BatchBudgets {
       model_limits_enabled: true,
       model_limits: [...new Set(models)].join(','),
     });
-    const tokenId = created.token.id ?? name;
-    const keys = this.sealedKeys();
-    keys[batch.id] = { tokenId, sealed: vault.encrypt(created.key) };
-    this.deps.state.set(KEYS_STATE, keys);
-    return tokenId;
-  }
-
-  /** Records the dedicated token id in the batch options (the key itself stays sealed in the state store). */
-  attachToken(batch: Batch, tokenId: string | number): void {
-    setBatchOptions(this.deps.db, batch.id, { ...batch.options, dedicatedTokenId: tokenId });
+    return { tokenId: created.token.id ?? name, sealed: vault.encrypt(created.key, batchKeyBinding(batch.id, base.baseUrl)) };
   }
 
   /**
@@ -96,13 +91,31 @@ export class BatchBudgets {
     if (batch?.options.dedicatedTokenId === undefined) return base;
     const cached = this.dedicatedClients.get(batch.id);
     if (cached) return cached;
-    const sealed = this.sealedKeys()[batch.id];
-    if (!sealed || !this.deps.vault) {
-      throw new Error('The dedicated key of this batch is no longer available (it is kept in the settings store); the batch cannot spend beyond it.');
+    const stored = batchKey(this.deps.db, batch.id);
+    if (!stored || !this.deps.vault) {
+      throw new Error('The dedicated key of this batch is no longer available (it is kept in the library database); the batch cannot spend beyond it.');
     }
-    const client = this.deps.clientForKey(base, this.deps.vault.decrypt(sealed.sealed));
+    const client = this.deps.clientForKey(base, this.unseal(batch.id, stored, base.baseUrl, this.deps.vault));
     this.dedicatedClients.set(batch.id, client);
     return client;
+  }
+
+  /** Opens a batch's key for the gateway it belongs to; a key sealed before bindings existed is bound now. */
+  private unseal(batchId: string, stored: StoredBatchKey, baseUrl: string, vault: Vault): string {
+    const binding = batchKeyBinding(batchId, baseUrl);
+    try {
+      return vault.decrypt(stored.sealed, binding);
+    } catch {
+      // Only a value sealed without associated data opens here; one bound to another gateway does not.
+      let plain: string;
+      try {
+        plain = vault.decrypt(stored.sealed);
+      } catch {
+        throw new Error("The dedicated key of this batch belongs to another gateway address; it is not sent to this one.");
+      }
+      putBatchKey(this.deps.db, batchId, { tokenId: stored.tokenId, sealed: vault.encrypt(plain, binding) });
+      return plain;
+    }
   }
 
   /** Reads the balance the batch spends from and decides whether its next job (of `model`) may go. */
@@ -151,10 +164,5 @@ export class BatchBudgets {
     const clients = [...this.dedicatedClients.values()];
     this.dedicatedClients.clear();
     await Promise.all(clients.map((client) => client.close()));
-  }
-
-  private sealedKeys(): z.infer<typeof sealedKeysSchema> {
-    const parsed = sealedKeysSchema.safeParse(this.deps.state.get(KEYS_STATE) ?? {});
-    return parsed.success ? parsed.data : {};
   }
 }

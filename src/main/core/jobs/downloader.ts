@@ -12,6 +12,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { VariantEntry } from '../../../shared/catalog';
 import type { GatewayClient } from '../gateway/client';
 import { createLogger } from '../log';
+import type { FileModes } from '../private-files';
 import {
   assetFilePath,
   dateFolder,
@@ -56,6 +57,8 @@ export interface DownloaderDeps {
   events: EngineEvents;
   tracker: WorkTracker;
   limits: DownloadLimits;
+  /** Modes of the folders and files it writes. */
+  modes: FileModes;
   /** Called when a job reached `done` (characters made by a video are collected then). */
   onDone: (job: Job) => void;
 }
@@ -238,10 +241,10 @@ export class ResultDownloader {
     const { db, libraryRoot, media, fetcher, events } = this.deps;
     const assetId = resultAssetId(plan.taskId === null ? `job:${job.id}` : `task:${plan.taskId}`, index);
     const temporary = resolveInLibrary(libraryRoot, `${dateFolder(plan.createdAt)}/.${assetId}.download.tmp`);
-    await mkdir(dirname(temporary), { recursive: true });
+    await mkdir(dirname(temporary), { recursive: true, mode: this.deps.modes.dir });
     try {
       const client = await this.deps.clientFor(job);
-      const fetched = await fetcher.fetch(source, temporary, { client, expiresAt: plan.expiresAt, now: Date.now(), signal: this.abort.signal });
+      const fetched = await fetcher.fetch(source, temporary, { client, expiresAt: plan.expiresAt, now: Date.now(), signal: this.abort.signal, mode: this.deps.modes.file });
       const info = await media.probe(temporary, kind);
       const declared = fetched.declaredType?.split(';')[0]?.trim().toLowerCase();
       if (declared !== undefined && declared !== info.mime && declared !== 'application/octet-stream') {
@@ -251,7 +254,7 @@ export class ResultDownloader {
       const absolute = resolveInLibrary(libraryRoot, filePath);
       await rename(temporary, absolute);
       const thumbPath = thumbPathFor(filePath);
-      const thumbed = await media.thumbnail(absolute, info.kind, resolveInLibrary(libraryRoot, thumbPath));
+      const thumbed = await media.thumbnail(absolute, info.kind, resolveInLibrary(libraryRoot, thumbPath), this.deps.modes);
       const { asset, inserted } = insertAsset(db, {
         id: assetId,
         jobId: job.id,
@@ -272,7 +275,7 @@ export class ResultDownloader {
         request: job.request,
         createdAt: plan.createdAt,
       });
-      await writeAssetSidecar(libraryRoot, asset);
+      await writeAssetSidecar(libraryRoot, asset, this.deps.modes);
       if (inserted) events.emit({ type: 'library.added', asset });
     } finally {
       await rm(temporary, { force: true });

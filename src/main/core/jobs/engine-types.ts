@@ -5,7 +5,7 @@
 import { variantById, validateRequestBody, type WireBody } from '../../../shared/catalog';
 import type { GatewayClient } from '../gateway/client';
 import type { RequestIssue } from '../gateway/invalid-request';
-import type { KeyValueStore } from '../settings/key-value-store';
+import type { FileModes } from '../private-files';
 import type { Batch, BatchOptions, JobCounts, LibraryDatabase } from '../library';
 import type { Vault } from '../vault/vault';
 import type { DedicatedKeyRequest } from './budget';
@@ -26,10 +26,8 @@ export interface JobEngineOptions {
   /** The library folder (media files, sidecars, thumbnails, staged results). */
   libraryRoot: string;
   connectionFor: ConnectionProvider;
-  /** Seals dedicated batch keys; required only for batches that mint one. */
+  /** Seals dedicated batch keys (kept in the library database); required only for batches that mint one. */
   vault?: Vault;
-  /** Small persistent state (queue paused, sealed batch keys, batch notes); in memory by default. */
-  state?: KeyValueStore;
   /** Poll cadence per family; values from settings go through `pollTimingsFromSettings` first. */
   pollTimings?: PollTimingOverrides;
   queue?: Partial<QueueLimits>;
@@ -43,6 +41,8 @@ export interface JobEngineOptions {
   /** Builds a client on the same gateway with another key (dedicated batch keys). */
   clientForKey?: (base: GatewayClient, apiKey: string) => GatewayClient;
   ffmpegPath?: string;
+  /** Modes of results, thumbnails and sidecars: owner-only unless the library folder is shared. */
+  fileModes?: FileModes;
 }
 
 /** One job of a batch: a catalog variant and its wire body (reference URLs already uploaded). */
@@ -77,14 +77,6 @@ export class BatchValidationError extends Error {
 
 export interface BatchView extends Batch {
   counts: JobCounts;
-  /** Why the engine stopped the batch by itself (budget, credits, missing key), if it did. */
-  note: string | null;
-}
-
-/** In-memory state when none is given (tests, one-shot CLI runs). */
-export function memoryState(): KeyValueStore {
-  const values = new Map<string, unknown>();
-  return { get: (key) => values.get(key), set: (key, value) => values.set(key, value), delete: (key) => values.delete(key) };
 }
 
 /** A job checked against its variant, ready to be stored. */

@@ -7,6 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { GatewayClient } from '../gateway/client';
+import { PRIVATE_MODES } from '../private-files';
 import {
   batchJobCounts,
   createBatch as insertBatch,
@@ -18,7 +19,9 @@ import {
   listBatches,
   listJobsInStates,
   type JobState,
+  putBatchKey,
   reorderJobs,
+  setBatchNote,
   setBatchOptions,
   setBatchStatus,
   transitionJob,
@@ -26,13 +29,14 @@ import {
   type BatchOptions,
   type Job,
   type LibraryDatabase,
+  type StoredBatchKey,
 } from '../library';
 import { BatchBudgets } from './budget';
 import { CharacterService, createsCharacter } from './characters';
 import { DEFAULT_DOWNLOAD_LIMITS, ResultDownloader } from './downloader';
 import { ACTIVE_JOB_STATES, countJobsInStates, hasRunnableQueuedJobs } from './engine-queries';
 import { EngineEvents, jobView, type JobEngineListener, type JobView } from './events';
-import { BatchValidationError, memoryState, prepareJobs, type BatchView, type CreateBatchInput, type EngineJobInput, type JobEngineOptions } from './engine-types';
+import { BatchValidationError, prepareJobs, type BatchView, type CreateBatchInput, type EngineJobInput, type JobEngineOptions } from './engine-types';
 import * as actions from './job-actions';
 import { MediaInspector } from './media';
 import { DEFAULT_RETRY_LIMITS } from './outcome';
@@ -71,7 +75,6 @@ export class JobEngine {
   constructor(private readonly options: JobEngineOptions) {
     const { db } = options;
     this.db = db;
-    const state = options.state ?? memoryState();
     const timings = options.pollTimings ?? {};
     const retry = { ...DEFAULT_RETRY_LIMITS, ...options.retry };
     const gate = new RateGate({ ...DEFAULT_RATE_GATE, ...options.rateGate });
@@ -82,7 +85,6 @@ export class JobEngine {
     this.budgets = new BatchBudgets({
       db,
       events: this.events,
-      state,
       vault: options.vault,
       clientForKey: options.clientForKey ?? ((base, apiKey) => new GatewayClient({ baseUrl: base.baseUrl, apiKey })),
     });
@@ -102,6 +104,7 @@ export class JobEngine {
       events: this.events,
       tracker: this.tracker,
       limits: downloads,
+      modes: options.fileModes ?? PRIVATE_MODES,
       onDone: (job) => {
         if (createsCharacter(job)) this.characters.collectFromVideo(job);
       },
@@ -143,7 +146,6 @@ export class JobEngine {
       gate,
       budgets: this.budgets,
       submitter,
-      state,
       limits: { ...DEFAULT_QUEUE_LIMITS, ...options.queue },
       retry,
       profileClient: async (profileId) => options.connectionFor(profileId),
@@ -241,14 +243,17 @@ export class JobEngine {
     const prepared = prepareJobs(input.jobs);
     let options: BatchOptions = input.options ?? {};
     const batchId = randomUUID();
+    let key: StoredBatchKey | undefined;
     if (input.dedicatedKey) {
       const base = await this.options.connectionFor(profileId);
-      const tokenId = await this.budgets.mintDedicatedKey(base, { id: batchId, name: input.name }, prepared.map((job) => job.model), input.dedicatedKey);
-      options = { ...options, dedicatedTokenId: tokenId };
+      key = await this.budgets.mintDedicatedKey(base, { id: batchId, name: input.name }, prepared.map((job) => job.model), input.dedicatedKey);
+      options = { ...options, dedicatedTokenId: key.tokenId };
     }
+    // The batch, its jobs and its sealed key are stored together or not at all.
     const created = this.db.transaction(() => {
       const batch = insertBatch(this.db, { id: batchId, name: input.name, options });
       const jobs = insertJobs(this.db, prepared.map((job) => ({ ...job, batchId, profileId, state: input.state ?? 'queued' })));
+      if (key) putBatchKey(this.db, batchId, key);
       return { batch, jobs };
     });
     this.events.jobsChanged(...created.jobs.map((job) => job.id));
@@ -300,8 +305,10 @@ export class JobEngine {
 
   resumeBatch(batchId: string): void {
     const batch = this.requireBatch(batchId);
-    if (batch.status === 'paused') setBatchStatus(this.db, batchId, 'active');
-    this.queue.clearBatchNote(batchId);
+    this.db.transaction(() => {
+      if (batch.status === 'paused') setBatchStatus(this.db, batchId, 'active');
+      setBatchNote(this.db, batchId, null);
+    });
     this.events.batchChanged(batchId, null);
     this.queue.pump();
   }
@@ -339,7 +346,7 @@ export class JobEngine {
 
   /** Batches newest first, with their job counts and the engine's note on why one stopped. */
   batches(): BatchView[] {
-    return listBatches(this.db).map((batch) => ({ ...batch, note: this.queue.batchNote(batch.id) }));
+    return listBatches(this.db);
   }
 
   job(jobId: string): JobView | undefined {
@@ -358,7 +365,7 @@ export class JobEngine {
 
   batch(batchId: string): BatchView | undefined {
     const batch = getBatch(this.db, batchId);
-    return batch && { ...batch, counts: batchJobCounts(this.db, batchId), note: this.queue.batchNote(batchId) };
+    return batch && { ...batch, counts: batchJobCounts(this.db, batchId) };
   }
 
   private actionDeps(): actions.JobActionDeps {

@@ -5,11 +5,12 @@
  * ffmpeg poster frame turned into webp for videos).
  */
 import { execFile } from 'node:child_process';
-import { mkdir, open, rename, rm } from 'node:fs/promises';
+import { chmod, mkdir, open, rename, rm } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { dirname } from 'node:path';
 import sharp, { type Metadata } from 'sharp';
 import { temporaryPathFor, type AssetKind } from '../library';
+import { PRIVATE_MODES, type FileModes } from '../private-files';
 
 /** What the library records about a media file. */
 export interface MediaInfo {
@@ -123,7 +124,7 @@ export class MediaInspector {
   }
 
   /** Writes a webp thumbnail of the media to `target`; false when none could be made (not fatal). */
-  async thumbnail(source: string, kind: AssetKind, target: string): Promise<boolean> {
+  async thumbnail(source: string, kind: AssetKind, target: string, modes: FileModes = PRIVATE_MODES): Promise<boolean> {
     try {
       let input: Buffer | string = source;
       if (kind === 'video') {
@@ -131,7 +132,7 @@ export class MediaInspector {
         if (frame.failed || frame.stdout.length === 0) return false;
         input = frame.stdout;
       }
-      await mkdir(dirname(target), { recursive: true });
+      await mkdir(dirname(target), { recursive: true, mode: modes.dir });
       const temporary = temporaryPathFor(target);
       try {
         await sharp(input, { animated: false })
@@ -139,6 +140,7 @@ export class MediaInspector {
           .resize({ width: THUMB_SIZE, height: THUMB_SIZE, fit: 'inside', withoutEnlargement: true })
           .webp({ quality: 80 })
           .toFile(temporary);
+        await chmod(temporary, modes.file);
         await rename(temporary, target);
       } finally {
         await rm(temporary, { force: true });

@@ -6,11 +6,21 @@
  * against the live balance before each submission and stop with a clear reason. One timer wakes
  * it for delayed retries and after a 429 slowdown.
  */
-import { z } from 'zod';
 import type { GatewayClient } from '../gateway/client';
 import { createLogger } from '../log';
-import type { KeyValueStore } from '../settings/key-value-store';
-import { getBatch, listRunnableJobs, setBatchStatus, updateJob, type Batch, type Job, type LibraryDatabase } from '../library';
+import {
+  getBatch,
+  listRunnableJobs,
+  readQueueState,
+  setBatchNote,
+  setBatchStatus,
+  updateJob,
+  writeQueueState,
+  type Batch,
+  type Job,
+  type LibraryDatabase,
+  type QueueState,
+} from '../library';
 import { isBudgeted, type BatchBudgets } from './budget';
 import { activeCounts, earliestQueuedRetry } from './engine-queries';
 import type { EngineEvents } from './events';
@@ -30,11 +40,6 @@ export interface QueueLimits {
 
 export const DEFAULT_QUEUE_LIMITS: QueueLimits = { maxActive: 6, maxActivePerModel: 3 };
 
-const QUEUE_STATE = 'jobEngine.queue';
-const BATCH_NOTES = 'jobEngine.batchNotes';
-const queueStateSchema = z.object({ paused: z.boolean(), reason: z.string().nullable() });
-const batchNotesSchema = z.record(z.string(), z.string());
-
 export interface QueueDeps {
   db: LibraryDatabase;
   events: EngineEvents;
@@ -42,7 +47,6 @@ export interface QueueDeps {
   gate: RateGate;
   budgets: BatchBudgets;
   submitter: JobSubmitter;
-  state: KeyValueStore;
   limits: QueueLimits;
   retry: RetryLimits;
   profileClient: (profileId: string | null) => Promise<GatewayClient>;
@@ -56,11 +60,10 @@ export class JobQueue {
   private readonly launching = new Map<string, { model: string; batchId: string | null }>();
   private readonly budgetBusy = new Set<string>();
   private submitAbort = serviceAbortController();
-  private pauseState: z.infer<typeof queueStateSchema>;
+  private pauseState: QueueState;
 
   constructor(private readonly deps: QueueDeps) {
-    const parsed = queueStateSchema.safeParse(deps.state.get(QUEUE_STATE));
-    this.pauseState = parsed.success ? parsed.data : { paused: false, reason: null };
+    this.pauseState = readQueueState(deps.db);
   }
 
   start(): void {
@@ -90,42 +93,34 @@ export class JobQueue {
     return this.pauseState.reason;
   }
 
-  /** Pauses the whole queue (kept across restarts); `reason` when the engine pauses it by itself. */
+  /** Pauses the whole queue (kept in the library across restarts); `reason` when the engine pauses it by itself. */
   pause(reason: string | null = null): void {
     this.pauseState = { paused: true, reason };
-    this.deps.state.set(QUEUE_STATE, this.pauseState);
+    if (this.deps.db.isOpen) writeQueueState(this.deps.db, this.pauseState);
     this.deps.events.emit({ type: 'queue.changed', paused: true, reason });
   }
 
   resume(): void {
     this.pauseState = { paused: false, reason: null };
-    this.deps.state.set(QUEUE_STATE, this.pauseState);
+    if (this.deps.db.isOpen) writeQueueState(this.deps.db, this.pauseState);
     this.deps.events.emit({ type: 'queue.changed', paused: false, reason: null });
     this.pump();
   }
 
-  /** Why a batch stopped on its own (budget, out of credits, missing key), if it did. */
-  batchNote(batchId: string): string | null {
-    return this.batchNotes()[batchId] ?? null;
-  }
-
-  clearBatchNote(batchId: string): void {
-    const notes = this.batchNotes();
-    if (!(batchId in notes)) return;
-    Reflect.deleteProperty(notes, batchId);
-    this.deps.state.set(BATCH_NOTES, notes);
-  }
-
   /** Pauses a batch on the engine's own account, saying why (the waiting job carries the reason too). */
   stopBatch(batchId: string, reason: string, jobId?: string): void {
-    // A batch the user paused or canceled meanwhile keeps the user's status.
-    if (getBatch(this.deps.db, batchId)?.status !== 'active') return;
-    setBatchStatus(this.deps.db, batchId, 'paused');
-    this.deps.state.set(BATCH_NOTES, { ...this.batchNotes(), [batchId]: reason });
-    if (jobId !== undefined) {
-      updateJob(this.deps.db, jobId, ['queued'], { errorCode: 'batch_stopped', errorMessage: reason });
-      this.deps.events.jobsChanged(jobId);
-    }
+    const { db } = this.deps;
+    // Status, note and the waiting job change together, or not at all.
+    const stopped = db.transaction(() => {
+      // A batch the user paused or canceled meanwhile keeps the user's status.
+      if (getBatch(db, batchId)?.status !== 'active') return false;
+      setBatchStatus(db, batchId, 'paused');
+      setBatchNote(db, batchId, reason);
+      if (jobId !== undefined) updateJob(db, jobId, ['queued'], { errorCode: 'batch_stopped', errorMessage: reason });
+      return true;
+    });
+    if (!stopped) return;
+    if (jobId !== undefined) this.deps.events.jobsChanged(jobId);
     log.warn(`batch ${batchId} stopped: ${reason}`);
     this.deps.events.batchChanged(batchId, reason);
   }
@@ -239,10 +234,5 @@ export class JobQueue {
       this.launching.delete(job.id);
       if (batch) budgets.submitted(batch.id, job.model);
     });
-  }
-
-  private batchNotes(): Record<string, string> {
-    const parsed = batchNotesSchema.safeParse(this.deps.state.get(BATCH_NOTES) ?? {});
-    return parsed.success ? parsed.data : {};
   }
 }

@@ -13,6 +13,7 @@ import { Agent, interceptors, request, type Dispatcher } from 'undici';
 import type { VariantEntry } from '../../../shared/catalog';
 import type { GatewayClient } from '../gateway/client';
 import { GatewayError } from '../gateway/gateway-error';
+import { PRIVATE_MODES } from '../private-files';
 
 export type ResultSource = { kind: 'url'; url: string } | { kind: 'b64'; data: string } | { kind: 'content'; entry: VariantEntry; taskId: string };
 
@@ -87,12 +88,13 @@ export class ResultFetcher {
    * Writes the result to `target`. `expiresAt` (Unix ms) turns a 403/404 after that time into
    * `expired`; `client` resolves relative addresses and opens the content route.
    */
-  async fetch(source: ResultSource, target: string, options: { client: GatewayClient; expiresAt: number | null; now: number; signal: AbortSignal }): Promise<Fetched> {
-    if (source.kind === 'b64') return this.decode(source.data, target);
+  async fetch(source: ResultSource, target: string, options: { client: GatewayClient; expiresAt: number | null; now: number; signal: AbortSignal; mode?: number }): Promise<Fetched> {
+    const mode = options.mode ?? PRIVATE_MODES.file;
+    if (source.kind === 'b64') return this.decode(source.data, target, mode);
     const { body, declaredType } = source.kind === 'url' ? await this.openUrl(source.url, options) : await this.openContent(source, options);
     const into = { bytes: 0, hash: createHash('sha256') };
     try {
-      await pipeline(body, meter(this.limits.maxBytes, into), createWriteStream(target), { signal: options.signal });
+      await pipeline(body, meter(this.limits.maxBytes, into), createWriteStream(target, { mode }), { signal: options.signal });
     } catch (error) {
       if (options.signal.aborted) throw new ResultFetchError('The download was stopped.', 'canceled');
       if (error instanceof TooLarge) throw new ResultFetchError(`The result is larger than ${Math.round(this.limits.maxBytes / 1048576)} MB.`, 'permanent');
@@ -102,11 +104,11 @@ export class ResultFetcher {
     return { bytes: into.bytes, sha256: into.hash.digest('hex'), declaredType };
   }
 
-  private async decode(data: string, target: string): Promise<Fetched> {
+  private async decode(data: string, target: string, mode: number): Promise<Fetched> {
     const bytes = Buffer.from(data.replace(/^data:[^,]*,/, ''), 'base64');
     if (bytes.length === 0) throw new ResultFetchError('The Base64 result is empty.', 'permanent');
     if (bytes.length > this.limits.maxBytes) throw new ResultFetchError('The Base64 result is too large.', 'permanent');
-    await writeFile(target, bytes);
+    await writeFile(target, bytes, { mode });
     return { bytes: bytes.length, sha256: createHash('sha256').update(bytes).digest('hex'), declaredType: undefined };
   }
 

@@ -25,6 +25,8 @@ export interface Batch {
   name: string;
   status: BatchStatus;
   options: BatchOptions;
+  /** Why the engine stopped the batch by itself (budget, credits, missing key); null otherwise. */
+  note: string | null;
   createdAt: number;
   updatedAt: number;
 }
@@ -41,6 +43,7 @@ interface BatchRow {
   name: string;
   status: BatchStatus;
   options: string;
+  note: string | null;
   created_at: number;
   updated_at: number;
 }
@@ -51,6 +54,7 @@ function toBatch(row: BatchRow): Batch {
     name: row.name,
     status: row.status,
     options: parseJsonColumn(batchOptionsSchema, row.options, `batches.options of ${row.id}`),
+    note: row.note,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   };
@@ -64,6 +68,7 @@ export function createBatch(db: LibraryDatabase, input: { id?: string; name: str
     name: input.name,
     status: 'active',
     options: batchOptionsSchema.parse(input.options ?? {}),
+    note: null,
     createdAt: now,
     updatedAt: now,
   };

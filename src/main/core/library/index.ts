@@ -6,6 +6,7 @@ export { redactRequest, isSecretField, type JsonValue } from './redact';
 export { buildMatchQuery, searchTextOf } from './search-text';
 export { jobStates, jobTransitions, terminalJobStates, canTransition, isTerminal, type JobState } from './job-states';
 export * from './batches';
+export * from './engine-state';
 export * from './jobs';
 export * from './tasks';
 export * from './assets';

@@ -1,11 +1,12 @@
-import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
 import type { Database as Connection, Statement } from 'better-sqlite3';
 import { createLogger } from '../log';
+import { ensurePrivateDir, ensurePrivateFile, PRIVATE_MODES, tighten } from '../private-files';
 import { migrate, schemaVersion } from './migrations/migrate';
 import { migrations as allMigrations, type Migration } from './migrations';
 import { registerSearchTextFunction } from './search-text-function';
+import type { LegacyEngineState } from './engine-state';
 
 const log = createLogger('library-db');
 
@@ -16,6 +17,8 @@ export interface LibraryDatabaseOptions {
   clock?: () => number;
   /** The migrations to apply (tests pass a different list; the app uses the default). */
   migrations?: readonly Migration[];
+  /** The job engine's state from the settings file of earlier versions, moved in by migration 6. */
+  legacyEngineState?: LegacyEngineState | undefined;
 }
 
 /**
@@ -37,7 +40,12 @@ export class LibraryDatabase {
 
   /** Opens (creating if needed) the database file and brings its schema up to date. */
   static open(file: string, options: LibraryDatabaseOptions = {}): LibraryDatabase {
-    if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
+    if (file !== ':memory:') {
+      // Owner-only before SQLite opens it: the WAL and shared-memory files take the database's mode.
+      ensurePrivateDir(dirname(file));
+      ensurePrivateFile(file);
+      for (const sidecar of [`${file}-wal`, `${file}-shm`, `${file}-journal`]) tighten(sidecar, PRIVATE_MODES.file);
+    }
     const connection = new Database(file);
     try {
       connection.pragma('journal_mode = WAL');
@@ -46,7 +54,7 @@ export class LibraryDatabase {
       connection.pragma('foreign_keys = ON');
       connection.pragma(`busy_timeout = ${Math.max(0, Math.trunc(options.busyTimeoutMs ?? 5000))}`);
       registerSearchTextFunction(connection);
-      const applied = migrate(connection, options.migrations ?? allMigrations);
+      const applied = migrate(connection, options.migrations ?? allMigrations, { legacyEngineState: options.legacyEngineState });
       if (applied.length > 0) log.info(`migrated ${file} to schema ${applied.at(-1) ?? 0}`);
     } catch (error) {
       connection.close();

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, open, rename, rm } from 'node:fs/promises';
 import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
+import { PRIVATE_MODES, type FileModes } from '../private-files';
 
 /** Where thumbnails live under the library root, mirroring the dated folders of their assets. */
 export const THUMBS_FOLDER = '.thumbs';
@@ -76,12 +77,13 @@ export function isTemporaryName(name: string): boolean {
 /**
  * Writes a file so that readers see either the old content or the new, never a torn one:
  * the data goes to a temporary file in the same folder, is flushed to disk, then renamed over.
+ * New folders and the file get `modes` (owner-only unless the library is shared).
  */
-export async function writeFileAtomic(target: string, data: string | Uint8Array): Promise<void> {
-  await mkdir(dirname(target), { recursive: true });
+export async function writeFileAtomic(target: string, data: string | Uint8Array, modes: FileModes = PRIVATE_MODES): Promise<void> {
+  await mkdir(dirname(target), { recursive: true, mode: modes.dir });
   const temporary = temporaryPathFor(target);
   try {
-    const handle = await open(temporary, 'w');
+    const handle = await open(temporary, 'w', modes.file);
     try {
       await handle.writeFile(data);
       await handle.sync();

@@ -6,6 +6,8 @@ import { getAsset, setAssetFavourite, setAssetTags } from './assets';
 import { countAssetFacets, listAssets, type AssetFacets } from './asset-listing';
 import { InvalidCursorError } from './asset-query';
 import { LibraryDatabase } from './library-database';
+import type { LegacyEngineState } from './engine-state';
+import { PRIVATE_MODES, type FileModes } from '../private-files';
 import { writeAssetSidecar } from './sidecars';
 
 /** Where the library's database lives inside the library folder, so moving the folder moves everything. */
@@ -20,8 +22,14 @@ export function libraryDatabasePath(root: string): string {
 export class LibraryService {
   readonly db: LibraryDatabase;
 
-  constructor(readonly root: string) {
-    this.db = LibraryDatabase.open(libraryDatabasePath(root));
+  constructor(
+    readonly root: string,
+    /** Modes of the files it writes: owner-only unless the artist chose a shared library folder. */
+    private readonly modes: FileModes = PRIVATE_MODES,
+    /** The engine's state an earlier version kept in the settings file; migration 6 moves it in. */
+    legacyEngineState?: LegacyEngineState,
+  ) {
+    this.db = LibraryDatabase.open(libraryDatabasePath(root), { legacyEngineState });
   }
 
   list(request: LibraryFilter & { limit?: number | undefined; cursor?: string | null | undefined }): { items: AssetView[]; nextCursor: string | null } {
@@ -44,13 +52,13 @@ export class LibraryService {
 
   async setFavourite(id: string, favourite: boolean): Promise<AssetView> {
     const asset = this.require(setAssetFavourite(this.db, id, favourite));
-    await writeAssetSidecar(this.root, asset);
+    await writeAssetSidecar(this.root, asset, this.modes);
     return toAssetView(asset);
   }
 
   async setTags(id: string, tags: string[]): Promise<AssetView> {
     const asset = this.require(setAssetTags(this.db, id, tags));
-    await writeAssetSidecar(this.root, asset);
+    await writeAssetSidecar(this.root, asset, this.modes);
     return toAssetView(asset);
   }
 

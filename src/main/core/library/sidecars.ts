@@ -4,6 +4,7 @@ import { assetKinds, type Asset } from './assets';
 import { jsonValueSchema } from './json-column';
 import { resolveInLibrary, sidecarPathFor, writeFileAtomic } from './library-files';
 import { redactRequest } from './redact';
+import { PRIVATE_MODES, type FileModes } from '../private-files';
 
 export const SIDECAR_FORMAT = 'atelier.asset';
 export const SIDECAR_VERSION = 1;
@@ -63,9 +64,9 @@ export function sidecarOf(asset: Asset): AssetSidecar {
 }
 
 /** Writes (atomically) the sidecar of an asset beside its media file; returns its absolute path. */
-export async function writeAssetSidecar(root: string, asset: Asset): Promise<string> {
+export async function writeAssetSidecar(root: string, asset: Asset, modes: FileModes = PRIVATE_MODES): Promise<string> {
   const path = resolveInLibrary(root, sidecarPathFor(asset.filePath));
-  await writeFileAtomic(path, `${JSON.stringify(sidecarOf(asset), null, 2)}\n`);
+  await writeFileAtomic(path, `${JSON.stringify(sidecarOf(asset), null, 2)}\n`, modes);
   return path;
 }
 

@@ -1,5 +1,5 @@
 import type { Database } from 'better-sqlite3';
-import type { Migration } from './migration';
+import type { Migration, MigrationContext } from './migration';
 
 /** The database was written by a newer version of the app; opening it could damage it. */
 export class SchemaTooNewError extends Error {
@@ -24,7 +24,7 @@ export function schemaVersion(db: Database): number {
  * with its version bump, so a failure leaves the database at the last complete version.
  * Returns the versions that were applied.
  */
-export function migrate(db: Database, migrations: readonly Migration[]): number[] {
+export function migrate(db: Database, migrations: readonly Migration[], context: MigrationContext = {}): number[] {
   migrations.forEach((migration, i) => {
     if (migration.version !== i + 1) throw new Error(`Migration "${migration.name}" is numbered ${migration.version}, expected ${i + 1}.`);
   });
@@ -33,7 +33,7 @@ export function migrate(db: Database, migrations: readonly Migration[]): number[
   const applied: number[] = [];
   for (const migration of migrations.slice(current)) {
     db.transaction(() => {
-      migration.up(db);
+      migration.up(db, context);
       db.pragma(`user_version = ${migration.version}`);
     }).immediate();
     applied.push(migration.version);
