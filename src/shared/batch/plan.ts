@@ -1,4 +1,9 @@
-import { combinationCount, expandTemplate, parseTemplate, templateColumns, TemplateError } from './template';
+import {
+  MAX_EXPANDED_BATCH_CHARS,
+  MAX_PROMPT_CHARS,
+  MAX_TEMPLATE_COLUMN_REFERENCES,
+} from '../contract/limits';
+import { combinationCount, countColumnReferences, expandTemplate, measureExpansion, parseTemplate, templateColumns, TemplateError } from './template';
 
 /** The most jobs one batch may hold; beyond it an artist almost certainly made a typo in a template. */
 export const MAX_BATCH_JOBS = 5000;
@@ -13,6 +18,8 @@ export interface BatchSource {
   countPerPrompt: number;
   /** Catalog variant ids; several fan out every prompt for side-by-side comparison. */
   variantIds: string[];
+  /** Characters every job stores besides its prompt (the options applied to all jobs, as JSON). */
+  perJobChars?: number;
 }
 
 export interface PlannedJob {
@@ -24,18 +31,35 @@ export interface PlannedJob {
   repeat: number;
 }
 
-/** Expands a batch description into its jobs, or throws a TemplateError saying what to fix. */
+/**
+ * Expands a batch description into its jobs, or throws a TemplateError saying what to fix. The
+ * size of the result (job count, longest prompt, characters stored) is measured first, so a
+ * template that would explode is refused before anything is built.
+ */
 export function planBatch(source: BatchSource): PlannedJob[] {
   if (!Number.isInteger(source.countPerPrompt) || source.countPerPrompt < 1) {
     throw new TemplateError('The count per prompt must be a whole number of at least 1');
   }
   if (source.variantIds.length === 0) throw new TemplateError('Choose at least one model');
-  const prompts = [...(source.prompts ?? []).map((p) => p.trim()).filter(Boolean), ...expandSourceTemplate(source)];
-  if (prompts.length === 0) throw new TemplateError('The batch has no prompt');
-  const total = prompts.length * source.countPerPrompt * source.variantIds.length;
+  const literal = (source.prompts ?? []).map((p) => p.trim()).filter(Boolean);
+  const measured = measureSource(source, literal);
+  if (measured.prompts === 0) throw new TemplateError('The batch has no prompt');
+  const jobsPerPrompt = source.countPerPrompt * source.variantIds.length;
+  const total = measured.prompts * jobsPerPrompt;
   if (total > MAX_BATCH_JOBS) {
     throw new TemplateError(`This batch would make ${total} jobs; the limit is ${MAX_BATCH_JOBS}. Split it or lower the count.`);
   }
+  if (measured.longest > MAX_PROMPT_CHARS) {
+    throw new TemplateError(`A prompt of this batch would be ${measured.longest} characters long; the limit is ${MAX_PROMPT_CHARS}. Shorten the template or the CSV values.`);
+  }
+  const stored = measured.totalChars * jobsPerPrompt + total * (source.perJobChars ?? 0);
+  if (stored > MAX_EXPANDED_BATCH_CHARS) {
+    throw new TemplateError(
+      `This batch would store ${stored} characters of prompts and options; the limit is ${MAX_EXPANDED_BATCH_CHARS}. Split it into smaller batches or shorten the prompts.`,
+    );
+  }
+  const prompts = [...literal, ...expandSourceTemplate(source)];
+  if (prompts.length === 0) throw new TemplateError('The batch has no prompt');
   return prompts.flatMap((prompt, promptIndex) =>
     source.variantIds.flatMap((variantId) =>
       Array.from({ length: source.countPerPrompt }, (_, repeat) => ({ prompt, variantId, promptIndex, repeat })),
@@ -43,20 +67,44 @@ export function planBatch(source: BatchSource): PlannedJob[] {
   );
 }
 
-function expandSourceTemplate(source: BatchSource): string[] {
-  if (source.template === undefined || source.template.trim() === '') return [];
+/** Prompts, their characters together and the longest, of literal prompts and the template, before expanding. */
+function measureSource(source: BatchSource, literal: readonly string[]): { prompts: number; totalChars: number; longest: number } {
+  const size = { prompts: literal.length, totalChars: 0, longest: 0 };
+  for (const prompt of literal) {
+    size.totalChars += prompt.length;
+    size.longest = Math.max(size.longest, prompt.length);
+  }
+  if (source.template === undefined || source.template.trim() === '') return size;
+  const references = countColumnReferences(source.template);
+  if (references > MAX_TEMPLATE_COLUMN_REFERENCES) {
+    throw new TemplateError(`The template has ${references} {{column}} references; the limit is ${MAX_TEMPLATE_COLUMN_REFERENCES}.`);
+  }
   const parts = parseTemplate(source.template);
   const columns = templateColumns(parts);
   const rows = source.rows ?? [];
   if (columns.length > 0 && rows.length === 0) {
     throw new TemplateError(`The template uses ${columns.map((c) => `{{${c}}}`).join(', ')} but no CSV rows were given`);
   }
-  const header = new Set(Object.keys(rows[0] ?? {}));
-  const missing = columns.filter((c) => !header.has(c));
-  if (missing.length > 0) throw new TemplateError(`The CSV has no column ${missing.map((c) => `"${c}"`).join(', ')}`);
   const perRow = combinationCount(parts);
   if (perRow * Math.max(rows.length, 1) > MAX_BATCH_JOBS) {
     throw new TemplateError(`The template makes ${perRow * Math.max(rows.length, 1)} prompts; the limit is ${MAX_BATCH_JOBS}`);
   }
+  for (const row of columns.length > 0 ? rows : [{}]) {
+    const measured = measureExpansion(parts, row);
+    size.prompts += measured.prompts;
+    size.totalChars += measured.totalChars;
+    size.longest = Math.max(size.longest, measured.longest);
+  }
+  return size;
+}
+
+function expandSourceTemplate(source: BatchSource): string[] {
+  if (source.template === undefined || source.template.trim() === '') return [];
+  const parts = parseTemplate(source.template);
+  const columns = templateColumns(parts);
+  const rows = source.rows ?? [];
+  const header = new Set(Object.keys(rows[0] ?? {}));
+  const missing = columns.filter((c) => !header.has(c));
+  if (missing.length > 0) throw new TemplateError(`The CSV has no column ${missing.map((c) => `"${c}"`).join(', ')}`);
   return (columns.length > 0 ? rows : [{}]).flatMap((row) => expandTemplate(parts, row)).filter(Boolean);
 }

@@ -55,6 +55,11 @@ export function parseTemplate(template: string): TemplatePart[] {
   return parts;
 }
 
+/** How many `{{column}}` references a template holds (repeats counted), by its text alone. */
+export function countColumnReferences(template: string): number {
+  return template.match(/\{\{/g)?.length ?? 0;
+}
+
 /** Column names a template uses, to check them against the CSV header before anything runs. */
 export function templateColumns(parts: TemplatePart[]): string[] {
   return [...new Set(parts.flatMap((p) => (p.kind === 'column' ? [p.name] : [])))];
@@ -65,13 +70,39 @@ export function combinationCount(parts: TemplatePart[]): number {
   return parts.reduce((n, p) => (p.kind === 'choice' ? n * p.options.length : n), 1);
 }
 
+/**
+ * The size of what `expandTemplate` would make for one row, computed without making it: how many
+ * prompts, their characters together and the longest one. Text and column values appear in every
+ * prompt; each alternative of a choice in its share of them. Values of missing columns count 0.
+ */
+export function measureExpansion(parts: TemplatePart[], row: Readonly<Record<string, string>> = {}): { prompts: number; totalChars: number; longest: number } {
+  const prompts = combinationCount(parts);
+  let totalChars = 0;
+  let longest = 0;
+  for (const part of parts) {
+    if (part.kind === 'text') {
+      totalChars += prompts * part.text.length;
+      longest += part.text.length;
+    } else if (part.kind === 'column') {
+      const length = Object.hasOwn(row, part.name) ? (row[part.name] ?? '').length : 0;
+      totalChars += prompts * length;
+      longest += length;
+    } else {
+      const lengths = part.options.map((option) => option.length);
+      totalChars += (prompts / part.options.length) * lengths.reduce((sum, n) => sum + n, 0);
+      longest += Math.max(...lengths);
+    }
+  }
+  return { prompts, totalChars, longest };
+}
+
 /** Every prompt a template makes for one row, alternatives varying fastest at the end. */
 export function expandTemplate(parts: TemplatePart[], row: Readonly<Record<string, string>> = {}): string[] {
   let prompts = [''];
   for (const part of parts) {
     if (part.kind === 'text') prompts = prompts.map((p) => p + part.text);
     else if (part.kind === 'column') {
-      const value = row[part.name];
+      const value = Object.hasOwn(row, part.name) ? row[part.name] : undefined;
       if (value === undefined) throw new TemplateError(`The CSV has no column "${part.name}"`);
       prompts = prompts.map((p) => p + value);
     } else prompts = prompts.flatMap((p) => part.options.map((o) => p + o));

@@ -12,6 +12,7 @@ export * from './define';
 export * from './errors';
 export * from './ids';
 export * from './gateway-address';
+export * from './limits';
 export * from './app';
 export * from './settings';
 export * from './models';

@@ -1,6 +1,17 @@
 import { z } from 'zod';
 import { defineEvent, defineRoute } from './define';
 import { idSchema, taskIdSchema } from './ids';
+import {
+  jsonBoundsProblem,
+  MAX_BATCH_PROMPTS,
+  MAX_BATCH_PROMPTS_CHARS,
+  MAX_BATCH_VALUES_CHARS,
+  MAX_CSV_BYTES,
+  MAX_PROMPT_CHARS,
+  MAX_TEMPLATE_CHARS,
+  MAX_TEMPLATE_COLUMN_REFERENCES,
+  utf8Length,
+} from './limits';
 
 export const jobStateSchema = z.enum([
   'draft',
@@ -59,15 +70,33 @@ export const createBatchInputSchema = z
   .object({
     name: z.string().trim().min(1, 'Give the batch a name').max(120),
     /** Catalog variant ids; several fan every prompt out for side-by-side comparison. */
-    variantIds: z.array(z.string().min(1)).min(1, 'Choose at least one model').max(12),
-    prompts: z.array(z.string()).max(5000).optional(),
+    variantIds: z.array(z.string().min(1).max(200)).min(1, 'Choose at least one model').max(12),
+    prompts: z
+      .array(z.string().max(MAX_PROMPT_CHARS, `A prompt may be at most ${MAX_PROMPT_CHARS} characters`))
+      .max(MAX_BATCH_PROMPTS, `At most ${MAX_BATCH_PROMPTS} prompts per batch`)
+      .refine((list) => list.reduce((sum, p) => sum + p.length, 0) <= MAX_BATCH_PROMPTS_CHARS, `The prompts together may be at most ${MAX_BATCH_PROMPTS_CHARS} characters`)
+      .optional(),
     /** `{a|b}` alternatives and `{{column}}` values from `csv`. */
-    template: z.string().max(32000).optional(),
+    template: z
+      .string()
+      .max(MAX_TEMPLATE_CHARS, `The template may be at most ${MAX_TEMPLATE_CHARS} characters`)
+      .refine((text) => (text.match(/\{\{/g)?.length ?? 0) <= MAX_TEMPLATE_COLUMN_REFERENCES, `A template may hold at most ${MAX_TEMPLATE_COLUMN_REFERENCES} {{column}} references`)
+      .optional(),
     /** CSV text with a header row, for `{{column}}` in the template. */
-    csv: z.string().max(5_000_000).optional(),
+    csv: z
+      .string()
+      .max(MAX_CSV_BYTES, `The CSV may be at most ${MAX_CSV_BYTES / 1024 / 1024} MB`)
+      .refine((text) => utf8Length(text) <= MAX_CSV_BYTES, `The CSV may be at most ${MAX_CSV_BYTES / 1024 / 1024} MB`)
+      .optional(),
     countPerPrompt: z.number().int().min(1).max(100),
     /** Options applied to every job, keyed by wire path (`size`, `metadata.n`, `image_urls`, ...). */
-    values: z.record(z.string(), z.unknown()).default({}),
+    values: z
+      .record(z.string().max(200), z.unknown())
+      .default({})
+      .superRefine((values, ctx) => {
+        const problem = jsonBoundsProblem(values, MAX_BATCH_VALUES_CHARS);
+        if (problem !== undefined) ctx.addIssue({ code: 'custom', message: `The options are ${problem}` });
+      }),
     /** Stop submitting when the remaining credits would fall below this floor. */
     creditBudget: z.number().positive().optional(),
     /** Mint a key capped at this many credits for the batch, so the gateway enforces the budget. */

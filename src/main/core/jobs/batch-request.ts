@@ -7,7 +7,7 @@ import { parse as parseCsv } from 'csv-parse/sync';
 import { planBatch } from '../../../shared/batch/plan';
 import { TemplateError } from '../../../shared/batch/template';
 import { validateRequest, variantById, type FormValues } from '../../../shared/catalog';
-import type { CreateBatchInput } from '../../../shared/contract';
+import { MAX_CSV_ROWS, type CreateBatchInput } from '../../../shared/contract';
 import { StudioFailure } from '../router/failure';
 import type { EngineJobInput } from './engine';
 
@@ -26,6 +26,8 @@ export function batchJobsFrom(input: Omit<CreateBatchInput, 'values'> & { values
       rows: input.csv === undefined ? undefined : readCsv(input.csv),
       countPerPrompt: input.countPerPrompt,
       variantIds: input.variantIds,
+      // Every job stores the shared options besides its prompt.
+      perJobChars: JSON.stringify(input.values).length,
     });
   } catch (err) {
     if (err instanceof TemplateError) throw new StudioFailure('invalid_input', err.message);
@@ -55,12 +57,16 @@ export function batchJobsFrom(input: Omit<CreateBatchInput, 'values'> & { values
   return jobs;
 }
 
+/** The CSV's rows by column name; more than MAX_CSV_ROWS rows are refused without reading further. */
 function readCsv(text: string): Record<string, string>[] {
+  let rows: Record<string, string>[];
   try {
-    return parseCsv<Record<string, string>>(text, { columns: true, skip_empty_lines: true, trim: true, bom: true });
+    rows = parseCsv<Record<string, string>>(text, { columns: true, skip_empty_lines: true, trim: true, bom: true, to: MAX_CSV_ROWS + 1 });
   } catch (err) {
     throw new StudioFailure('invalid_input', `The CSV could not be read: ${err instanceof Error ? err.message : String(err)}`);
   }
+  if (rows.length > MAX_CSV_ROWS) throw new StudioFailure('invalid_input', `The CSV has more than ${MAX_CSV_ROWS} rows; split it into several batches.`);
+  return rows;
 }
 
 function pathValue(value: unknown): string {

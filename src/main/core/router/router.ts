@@ -31,7 +31,14 @@ export function createRouter(handlers: RouteHandlers): Router {
       if (!isRouteName(route)) {
         return fail({ code: 'unknown_route', message: `There is no route named "${route}".` });
       }
-      const parsed = routes[route].input.safeParse(rawInput ?? {});
+      let parsed: z.ZodSafeParseResult<unknown>;
+      try {
+        parsed = routes[route].input.safeParse(rawInput ?? {});
+      } catch (err) {
+        // Input no schema can read (a transport may carry values JSON cannot): refused, not a crash.
+        log.warn(`route ${route}: unreadable input`, err);
+        return fail({ code: 'invalid_input', message: 'The input could not be read.' });
+      }
       if (!parsed.success) {
         return fail({
           code: 'invalid_input',
