@@ -1,12 +1,13 @@
 // Entry of web mode: `npm start -- --web [--port N] [--no-open]`. Serves the studio on 127.0.0.1.
-import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { defaultDataDir, packageVersion } from '../core/paths';
+import { ensurePrivateDir } from '../core/private-files';
 import { createConfStore } from '../core/settings/key-value-store';
 import { createStudio } from '../core/studio';
 import { createFileKeyVault } from '../core/vault/file-key-vault';
+import { openInBrowser } from './launch-page';
 import { startWebServer } from './server';
 
 const { values } = parseArgs({
@@ -26,6 +27,7 @@ if (!Number.isInteger(port) || port < 0 || port > 65535) {
 }
 
 const dataDir = values['data-dir'] ?? defaultDataDir();
+ensurePrivateDir(dataDir);
 const studio = createStudio({
   shell: 'web',
   version: packageVersion(import.meta.url),
@@ -41,20 +43,11 @@ const server = await startWebServer({
 });
 
 console.log(`Atelier is running in web mode at ${server.url}`);
-console.log(`Open this address in a browser (it carries this launch's access token):\n  ${server.launchUrl}`);
-if (!values['no-open']) openBrowser(server.launchUrl);
+console.log(`Open this address in a browser (it works once, for one browser):\n  ${server.launchUrl}`);
+const opened = values['no-open'] ? undefined : openInBrowser(server, dataDir);
 
 const shutdown = (): void => {
-  void Promise.all([server.close(), studio.stop()]).finally(() => process.exit(0));
+  void Promise.all([server.close(), studio.stop(), opened?.remove()]).finally(() => process.exit(0));
 };
 process.on('SIGINT', shutdown);
 process.on('SIGTERM', shutdown);
-
-function openBrowser(url: string): void {
-  const hasDisplay = process.platform !== 'linux' || Boolean(process.env.DISPLAY ?? process.env.WAYLAND_DISPLAY);
-  if (!hasDisplay) return;
-  const command = process.platform === 'darwin' ? 'open' : process.platform === 'win32' ? 'explorer' : 'xdg-open';
-  const child = spawn(command, [url], { detached: true, stdio: 'ignore' });
-  child.on('error', () => console.log('(No browser could be opened; use the address above.)'));
-  child.unref();
-}

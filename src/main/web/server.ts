@@ -1,10 +1,10 @@
-import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import fastifyStatic from '@fastify/static';
 import Fastify from 'fastify';
+import { MAX_CONTRACT_REQUEST_BYTES } from '../../shared/contract';
 import type { Studio } from '../core/studio';
-import { createSessionGuard } from './session-guard';
+import { SessionGuard, type LaunchListener } from './session-guard';
 import { registerEventStream } from './event-stream';
 import { registerMediaRoute } from './media';
 
@@ -13,16 +13,22 @@ export interface WebServerOptions {
   /** Folder of the built renderer; when missing, only the API is served. */
   rendererDir?: string;
   port?: number;
-  /** Fixed token for tests; random per launch otherwise. */
-  token?: string;
 }
 
 export interface RunningWebServer {
   url: string;
   port: number;
+  /**
+   * A session id opened for programs in this process (tests, benchmarks) to present as
+   * `Authorization: Bearer`; never printed and never sent to a browser.
+   */
   token: string;
-  /** The address to open: it carries the token once, then the browser keeps a cookie. */
+  /** An address carrying a new one-time launch code: the first browser to open it gets a session. */
   launchUrl: string;
+  /** Another one-time launch address (each works once). */
+  newLaunchUrl(): string;
+  /** Called with each launch code when it is traded for a session. */
+  onLaunch(listener: LaunchListener): void;
   close(): Promise<void>;
 }
 
@@ -40,11 +46,12 @@ const CONTENT_SECURITY_POLICY = [
 
 /** Web mode: the studio contract over HTTP on 127.0.0.1 only, plus the built renderer. */
 export async function startWebServer(options: WebServerOptions): Promise<RunningWebServer> {
-  const token = options.token ?? randomBytes(24).toString('base64url');
-  const app = Fastify({ logger: false, bodyLimit: 64 * 1024 * 1024, forceCloseConnections: true });
+  // Sized to the largest real request (a 10 MB reference image as Base64, or a batch at its bounds).
+  const app = Fastify({ logger: false, bodyLimit: MAX_CONTRACT_REQUEST_BYTES, forceCloseConnections: true });
   let port = options.port ?? 0;
+  const guard = new SessionGuard(() => port);
 
-  app.addHook('onRequest', createSessionGuard(token, () => port));
+  app.addHook('onRequest', guard.hook);
   app.addHook('onSend', async (_request, reply) => {
     reply.header('content-security-policy', CONTENT_SECURITY_POLICY);
     reply.header('x-content-type-options', 'nosniff');
@@ -69,11 +76,15 @@ export async function startWebServer(options: WebServerOptions): Promise<Running
   await app.listen({ host: '127.0.0.1', port });
   port = (app.server.address() as AddressInfo).port;
   const url = `http://127.0.0.1:${port}`;
+  const newLaunchUrl = (): string => `${url}/?code=${guard.issueLaunchCode()}`;
+  const token = guard.redeem(guard.issueLaunchCode()) ?? '';
   return {
     url,
     port,
     token,
-    launchUrl: `${url}/?token=${token}`,
+    launchUrl: newLaunchUrl(),
+    newLaunchUrl,
+    onLaunch: (listener) => guard.onLaunch(listener),
     close: () => app.close(),
   };
 }

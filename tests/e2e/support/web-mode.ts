@@ -34,7 +34,7 @@ function waitForLaunchUrl(child: ChildProcess): Promise<string> {
     const timer = setTimeout(() => reject(new Error(`web mode did not start:\n${output}`)), 20_000);
     const onData = (chunk: Buffer): void => {
       output += chunk.toString();
-      const match = /http:\/\/127\.0\.0\.1:\d+\/\?token=[\w-]+/.exec(output);
+      const match = /http:\/\/127\.0\.0\.1:\d+\/\?(?:code|token)=[\w-]+/.exec(output);
       if (match) {
         clearTimeout(timer);
         resolve(match[0]);

@@ -49,7 +49,7 @@ describe('the web-mode HTTP transport', () => {
     expect(server.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
   });
 
-  it('answers 401 without the session token and with a wrong one', async () => {
+  it('answers 401 without a session and with a wrong one', async () => {
     expect((await fetch(`${server.url}/api/invoke/settings.get`, { method: 'POST' })).status).toBe(401);
     expect((await fetch(`${server.url}/`)).status).toBe(401);
     expect((await fetch(`${server.url}/api/events`)).status).toBe(401);
@@ -59,7 +59,7 @@ describe('the web-mode HTTP transport', () => {
       body: '{}',
     });
     expect(wrong.status).toBe(401);
-    expect((await fetch(`${server.url}/?token=wrong`, { redirect: 'manual' })).status).toBe(401);
+    expect((await fetch(`${server.url}/?code=wrong`, { redirect: 'manual' })).status).toBe(401);
   });
 
   it('answers 403 to a foreign Host header even with the token (DNS rebinding)', async () => {
@@ -78,20 +78,24 @@ describe('the web-mode HTTP transport', () => {
     expect(res.status).toBe(403);
   });
 
-  it('trades the launch token for an HttpOnly SameSite cookie and drops it from the address', async () => {
-    const res = await fetch(server.launchUrl, { redirect: 'manual' });
-    expect(res.status).toBe(303);
-    expect(res.headers.get('location')).toBe('/');
+  it('trades a launch code once for a session cookie named after the port, HttpOnly and SameSite=Strict', async () => {
+    const launch = server.newLaunchUrl();
+    const res = await fetch(launch, { redirect: 'manual' });
+    expect(res.status).toBe(200);
+    expect(await res.text()).toMatch(/http-equiv="refresh" content="0; url=\/"/);
     const cookie = res.headers.get('set-cookie') ?? '';
+    expect(cookie).toMatch(new RegExp(`^atelier_session_${server.port}=`));
     expect(cookie).toMatch(/HttpOnly/);
     expect(cookie).toMatch(/SameSite=Strict/);
     const session = cookie.split(';')[0] ?? '';
+    expect(session).not.toContain(new URL(launch).searchParams.get('code') ?? '');
     const withCookie = await fetch(`${server.url}/api/invoke/settings.get`, {
       method: 'POST',
       headers: { cookie: session, 'content-type': 'application/json' },
       body: JSON.stringify({ input: {} }),
     });
     expect(withCookie.status).toBe(200);
+    expect((await fetch(launch, { redirect: 'manual' })).status).toBe(401);
   });
 
   it('answers bad input with 400 and an invalid_input envelope naming the field', async () => {
