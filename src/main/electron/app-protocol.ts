@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { extname, join, normalize, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { net, protocol } from 'electron';
-import { resolveInLibrary } from '../core/library/library-files';
+import { resolveLibraryMedia } from '../core/library/media-file';
 
 export const APP_SCHEME = 'atelier-app';
 export const APP_ORIGIN = `${APP_SCHEME}://studio`;
@@ -51,7 +51,7 @@ export function serveLibraryMedia(libraryRoot: () => string): void {
   protocol.handle(MEDIA_SCHEME, (request) => {
     try {
       const { pathname } = new URL(request.url);
-      const file = resolveInLibrary(libraryRoot(), decodeURIComponent(pathname.replace(/^\/+/, '')));
+      const file = resolveLibraryMedia(libraryRoot(), decodeURIComponent(pathname.replace(/^\/+/, ''))).path;
       // net.fetch of the file URL keeps range requests working for video seeking.
       return net.fetch(pathToFileURL(file).toString(), { headers: request.headers });
     } catch {

@@ -1,37 +1,21 @@
-import { createReadStream, statSync } from 'node:fs';
+import { createReadStream } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
-import { resolveInLibrary } from '../core/library/library-files';
-
-const MEDIA_TYPES: Record<string, string> = {
-  png: 'image/png',
-  jpg: 'image/jpeg',
-  jpeg: 'image/jpeg',
-  webp: 'image/webp',
-  gif: 'image/gif',
-  mp4: 'video/mp4',
-};
+import { resolveLibraryMedia, type LibraryMediaFile } from '../core/library/media-file';
 
 /**
- * `GET /media/<path>`: files of the library folder, behind the same session guard as everything else,
- * never outside that folder. Supports byte ranges so videos can seek.
+ * `GET /media/<path>`: media files of the library folder (checked by their real path and type in
+ * core, as Electron's handler does), behind the same session guard as everything else. Supports
+ * byte ranges so videos can seek.
  */
 export function registerMediaRoute(app: FastifyInstance, libraryRoot: () => string): void {
   app.get<{ Params: { '*': string } }>('/media/*', (request, reply) => {
-    let file: string;
+    let media: LibraryMediaFile;
     try {
-      file = resolveInLibrary(libraryRoot(), request.params['*']);
+      media = resolveLibraryMedia(libraryRoot(), request.params['*']);
     } catch {
       return reply.code(404).send('Not found');
     }
-    const type = MEDIA_TYPES[file.split('.').pop()?.toLowerCase() ?? ''];
-    let size: number;
-    try {
-      const stat = statSync(file);
-      if (!stat.isFile() || type === undefined) return reply.code(404).send('Not found');
-      size = stat.size;
-    } catch {
-      return reply.code(404).send('Not found');
-    }
+    const { path: file, type, size } = media;
     void reply.header('content-type', type).header('accept-ranges', 'bytes').header('cache-control', 'private, max-age=3600');
     const range = parseRange(request.headers.range, size);
     if (range === 'invalid') return reply.code(416).header('content-range', `bytes */${size}`).send();

@@ -15,6 +15,7 @@ export * from './asset-listing';
 export * from './characters';
 export * from './upload-cache';
 export * from './library-files';
+export * from './media-file';
 export * from './sidecars';
 export * from './rebuild';
 export { normalizeTag, normalizeTags, MAX_TAG_LENGTH } from './tags';

@@ -1,0 +1,59 @@
+/**
+ * The one check both transports make before serving a library file (web mode's `/media/...`,
+ * Electron's `atelier-media:`): the path stays in the library once every link is followed (a
+ * symlink inside the folder pointing elsewhere is refused), it is a regular file, and it is a
+ * media type the library writes. Anything else is "not found".
+ */
+import { realpathSync, statSync } from 'node:fs';
+import { extname, isAbsolute, relative, sep } from 'node:path';
+import { PathOutsideLibraryError, resolveInLibrary } from './library-files';
+
+/** The file types the library serves, by extension: results, thumbnails and nothing else. */
+export const LIBRARY_MEDIA_TYPES: ReadonlyMap<string, string> = new Map([
+  ['.png', 'image/png'],
+  ['.jpg', 'image/jpeg'],
+  ['.jpeg', 'image/jpeg'],
+  ['.webp', 'image/webp'],
+  ['.gif', 'image/gif'],
+  ['.mp4', 'video/mp4'],
+  ['.webm', 'video/webm'],
+  ['.mov', 'video/quicktime'],
+]);
+
+/** A library file that may be served: its real path (links resolved), media type and size. */
+export interface LibraryMediaFile {
+  path: string;
+  type: string;
+  size: number;
+}
+
+/** The file is missing, not a regular file, or not a media type the library serves. */
+export class MediaNotServedError extends Error {
+  constructor(path: string, reason: string) {
+    super(`"${path}" is not served: ${reason}.`);
+    this.name = 'MediaNotServedError';
+  }
+}
+
+/**
+ * Checks a library-relative path for serving; throws PathOutsideLibraryError or
+ * MediaNotServedError. Serve the returned `path`, the one that was checked.
+ */
+export function resolveLibraryMedia(root: string, relativePath: string): LibraryMediaFile {
+  const lexical = resolveInLibrary(root, relativePath);
+  let real: string;
+  let realRoot: string;
+  try {
+    realRoot = realpathSync(root);
+    real = realpathSync(lexical);
+  } catch {
+    throw new MediaNotServedError(relativePath, 'no such file');
+  }
+  const rel = relative(realRoot, real);
+  if (rel === '' || rel === '..' || rel.startsWith(`..${sep}`) || isAbsolute(rel)) throw new PathOutsideLibraryError(relativePath);
+  const type = LIBRARY_MEDIA_TYPES.get(extname(real).toLowerCase());
+  if (type === undefined) throw new MediaNotServedError(relativePath, 'not a media file of the library');
+  const stat = statSync(real);
+  if (!stat.isFile()) throw new MediaNotServedError(relativePath, 'not a file');
+  return { path: real, type, size: stat.size };
+}
