@@ -6,7 +6,7 @@
  * resumes where it stopped. Jobs whose results expire soonest go first.
  */
 import { createHash } from 'node:crypto';
-import { access, mkdir, rename, rm } from 'node:fs/promises';
+import { access, mkdir, open, rename, rm, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { VariantEntry } from '../../../shared/catalog';
@@ -43,9 +43,23 @@ export interface DownloadLimits {
   maxAttempts: number;
   /** Wait before the second try; doubles each time. */
   retryDelayMs: number;
+  /** Largest image result accepted (a 4K PNG is tens of MB). */
+  maxImageBytes: number;
+  /** Largest video result accepted (25 seconds of 1080p is about 100 MB). */
+  maxVideoBytes: number;
 }
 
-export const DEFAULT_DOWNLOAD_LIMITS: DownloadLimits = { maxParallel: 3, maxAttempts: 4, retryDelayMs: 1_000 };
+export const DEFAULT_DOWNLOAD_LIMITS: DownloadLimits = {
+  maxParallel: 3,
+  maxAttempts: 4,
+  retryDelayMs: 1_000,
+  maxImageBytes: 100 * 1024 * 1024,
+  maxVideoBytes: 1024 * 1024 * 1024,
+};
+
+/** Bytes of a result that is not the media promised, kept for the user to look at (`.rejected/`). */
+const KEPT_HEAD_BYTES = 64 * 1024;
+export const REJECTED_FOLDER = '.rejected';
 
 export interface DownloaderDeps {
   db: LibraryDatabase;
@@ -237,6 +251,14 @@ export class ResultDownloader {
     throw lastError ?? new ResultFetchError('The result has no source to download from.', 'permanent');
   }
 
+  /** The permanent failure of a result that is not the media promised, its first bytes kept. */
+  private async rejected(temporary: string, name: string, error: InvalidMediaError): Promise<ResultFetchError> {
+    const relativePath = `${REJECTED_FOLDER}/${name}`;
+    const kept = await keepHead(temporary, resolveInLibrary(this.deps.libraryRoot, relativePath), this.deps.modes.file);
+    const where = kept ? ` Its first bytes are kept in ${relativePath} in the library folder.` : '';
+    return new ResultFetchError(`${error.message}${where}`, 'permanent');
+  }
+
   private async store(job: Job, plan: ResultPlan, index: number, source: ResultSource, kind: AssetKind): Promise<void> {
     const { db, libraryRoot, media, fetcher, events } = this.deps;
     const assetId = resultAssetId(plan.taskId === null ? `job:${job.id}` : `task:${plan.taskId}`, index);
@@ -244,8 +266,12 @@ export class ResultDownloader {
     await mkdir(dirname(temporary), { recursive: true, mode: this.deps.modes.dir });
     try {
       const client = await this.deps.clientFor(job);
-      const fetched = await fetcher.fetch(source, temporary, { client, expiresAt: plan.expiresAt, now: Date.now(), signal: this.abort.signal, mode: this.deps.modes.file });
-      const info = await media.probe(temporary, kind);
+      const maxBytes = kind === 'image' ? this.deps.limits.maxImageBytes : this.deps.limits.maxVideoBytes;
+      const fetched = await fetcher.fetch(source, temporary, { client, expiresAt: plan.expiresAt, now: Date.now(), signal: this.abort.signal, mode: this.deps.modes.file, maxBytes });
+      const info = await media.probe(temporary, kind).catch(async (error: unknown) => {
+        if (!(error instanceof InvalidMediaError)) throw error;
+        throw await this.rejected(temporary, `${assetId}.head`, error);
+      });
       const declared = fetched.declaredType?.split(';')[0]?.trim().toLowerCase();
       if (declared !== undefined && declared !== info.mime && declared !== 'application/octet-stream') {
         log.warn(`job ${job.id}, result ${index}: declared ${declared} but the bytes are ${info.mime}; stored as ${info.mime}`);
@@ -283,6 +309,28 @@ export class ResultDownloader {
   }
 }
 
+/**
+ * What was downloaded is not the media promised (an error page, another type, a cut file): the
+ * same address would give the same bytes, so it is not fetched again. Its first bytes are kept
+ * in `.rejected/` for the user to look at.
+ */
+async function keepHead(source: string, target: string, mode: number): Promise<boolean> {
+  try {
+    const handle = await open(source, 'r');
+    try {
+      const head = Buffer.alloc(KEPT_HEAD_BYTES);
+      const { bytesRead } = await handle.read(head, 0, KEPT_HEAD_BYTES, 0);
+      await mkdir(dirname(target), { recursive: true, mode: 0o700 });
+      await writeFile(target, head.subarray(0, bytesRead), { mode });
+      return true;
+    } finally {
+      await handle.close();
+    }
+  } catch {
+    return false;
+  }
+}
+
 function sourcesOfStaged(result: { b64?: string | undefined; url?: string | undefined }): ResultSource[] {
   const sources: ResultSource[] = [];
   if (result.b64 !== undefined && result.b64 !== '') sources.push({ kind: 'b64', data: result.b64 });
@@ -293,7 +341,5 @@ function sourcesOfStaged(result: { b64?: string | undefined; url?: string | unde
 function toFetchError(error: unknown, signal: AbortSignal): ResultFetchError {
   if (error instanceof ResultFetchError) return error;
   if (signal.aborted) return new ResultFetchError('The download was stopped.', 'canceled');
-  // A file that is not the media asked for may be a broken transfer: worth another try.
-  if (error instanceof InvalidMediaError) return new ResultFetchError(error.message, 'transient');
   return new ResultFetchError(error instanceof Error ? error.message : String(error), 'permanent');
 }

@@ -92,7 +92,6 @@ export class JobEngine {
     this.fetcher = new ResultFetcher({
       headersTimeoutMs: downloads.headersTimeoutMs ?? 30_000,
       bodyTimeoutMs: downloads.bodyTimeoutMs ?? 60_000,
-      maxBytes: downloads.maxBytes ?? 4 * 1024 ** 3,
     });
     this.downloader = new ResultDownloader({
       db,

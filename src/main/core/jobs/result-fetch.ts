@@ -1,8 +1,10 @@
 /**
  * Brings the bytes of one result to a temporary file in the library folder: streamed from its
  * address (undici; the API key is never sent to result hosts), from the gateway's content route,
- * or decoded from Base64. Counts and hashes on the way, refuses oversized answers, and says
- * whether a failure is worth another try or means the result has expired.
+ * or decoded from Base64. Addresses must be public unless the gateway itself is local
+ * (`result-addresses.ts`, checked on every redirect). The size cap of the result's kind is
+ * checked against the declared length first and again while streaming. Counts and hashes on the
+ * way, and says whether a failure is worth another try or means the result has expired.
  */
 import { createHash } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
@@ -10,6 +12,7 @@ import { writeFile } from 'node:fs/promises';
 import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { Agent, interceptors, request, type Dispatcher } from 'undici';
+import { isLocalGateway, publicOnlyConnector, RefusedAddressError, type AddressPolicy } from './result-addresses';
 import type { VariantEntry } from '../../../shared/catalog';
 import type { GatewayClient } from '../gateway/client';
 import { GatewayError } from '../gateway/gateway-error';
@@ -31,7 +34,20 @@ export class ResultFetchError extends Error {
 export interface FetchLimits {
   headersTimeoutMs: number;
   bodyTimeoutMs: number;
+  /** Where results of a gateway that is not local may be fetched from; public addresses by default. */
+  addressPolicy?: AddressPolicy;
+}
+
+/** What one fetch is for: the result's kind sets its size cap. */
+export interface FetchOptions {
+  client: GatewayClient;
+  expiresAt: number | null;
+  now: number;
+  signal: AbortSignal;
+  /** Largest result accepted, in bytes. */
   maxBytes: number;
+  /** Mode of the file written. */
+  mode?: number;
 }
 
 export interface Fetched {
@@ -71,48 +87,74 @@ function describe(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
+function megabytes(bytes: number): string {
+  return `${Math.round(bytes / 1048576)} MB`;
+}
+
+/** A declared length over the cap: refused before a byte is read. */
+function declaredTooLarge(length: unknown, maxBytes: number): ResultFetchError | undefined {
+  const declared = Number(Array.isArray(length) ? length[0] : length);
+  if (!Number.isFinite(declared) || declared <= maxBytes) return undefined;
+  return new ResultFetchError(`The result is declared as ${megabytes(declared)}, more than the ${megabytes(maxBytes)} the studio accepts for it; it was not downloaded.`, 'permanent');
+}
+
+function refusedAddress(error: unknown): RefusedAddressError | undefined {
+  for (let cause = error; cause instanceof Error; cause = cause.cause) if (cause instanceof RefusedAddressError) return cause;
+  return undefined;
+}
+
 export class ResultFetcher {
-  private readonly agent: Agent;
-  private readonly dispatcher: Dispatcher;
+  /** For gateways on this computer or a private network: their results live there too. */
+  private readonly localAgent: Agent;
+  /** For every other gateway: public addresses only, checked at each connection. */
+  private readonly publicAgent: Agent;
+  private readonly local: Dispatcher;
+  private readonly publicOnly: Dispatcher;
+  private readonly gatewayIsLocal = new Map<string, Promise<boolean>>();
 
   constructor(private readonly limits: FetchLimits) {
-    this.agent = new Agent({ headersTimeout: limits.headersTimeoutMs, bodyTimeout: limits.bodyTimeoutMs, connect: { timeout: 15_000 } });
-    this.dispatcher = this.agent.compose(interceptors.redirect({ maxRedirections: 5 }));
+    const common = { headersTimeout: limits.headersTimeoutMs, bodyTimeout: limits.bodyTimeoutMs };
+    this.localAgent = new Agent({ ...common, connect: { timeout: 15_000 } });
+    this.publicAgent = new Agent({ ...common, connect: publicOnlyConnector(15_000, limits.addressPolicy) });
+    this.local = this.localAgent.compose(interceptors.redirect({ maxRedirections: 5 }));
+    this.publicOnly = this.publicAgent.compose(interceptors.redirect({ maxRedirections: 5 }));
   }
 
   async close(): Promise<void> {
-    await this.agent.close();
+    await Promise.all([this.localAgent.close(), this.publicAgent.close()]);
   }
 
   /**
    * Writes the result to `target`. `expiresAt` (Unix ms) turns a 403/404 after that time into
    * `expired`; `client` resolves relative addresses and opens the content route.
    */
-  async fetch(source: ResultSource, target: string, options: { client: GatewayClient; expiresAt: number | null; now: number; signal: AbortSignal; mode?: number }): Promise<Fetched> {
+  async fetch(source: ResultSource, target: string, options: FetchOptions): Promise<Fetched> {
     const mode = options.mode ?? PRIVATE_MODES.file;
-    if (source.kind === 'b64') return this.decode(source.data, target, mode);
+    if (source.kind === 'b64') return this.decode(source.data, target, mode, options.maxBytes);
     const { body, declaredType } = source.kind === 'url' ? await this.openUrl(source.url, options) : await this.openContent(source, options);
     const into = { bytes: 0, hash: createHash('sha256') };
     try {
-      await pipeline(body, meter(this.limits.maxBytes, into), createWriteStream(target, { mode }), { signal: options.signal });
+      await pipeline(body, meter(options.maxBytes, into), createWriteStream(target, { mode }), { signal: options.signal });
     } catch (error) {
       if (options.signal.aborted) throw new ResultFetchError('The download was stopped.', 'canceled');
-      if (error instanceof TooLarge) throw new ResultFetchError(`The result is larger than ${Math.round(this.limits.maxBytes / 1048576)} MB.`, 'permanent');
+      if (error instanceof TooLarge) throw new ResultFetchError(`The result is larger than the ${megabytes(options.maxBytes)} the studio accepts for it.`, 'permanent');
       throw new ResultFetchError(`The download broke off after ${into.bytes} bytes (${describe(error)}).`, 'transient');
     }
     if (into.bytes === 0) throw new ResultFetchError('The result address answered with an empty file.', 'transient');
     return { bytes: into.bytes, sha256: into.hash.digest('hex'), declaredType };
   }
 
-  private async decode(data: string, target: string, mode: number): Promise<Fetched> {
+  private async decode(data: string, target: string, mode: number, maxBytes: number): Promise<Fetched> {
+    // Four Base64 characters carry three bytes: refused before decoding when it cannot fit.
+    if (Math.floor((data.length * 3) / 4) > maxBytes + 3 + 256) throw new ResultFetchError(`The Base64 result is larger than the ${megabytes(maxBytes)} the studio accepts for it.`, 'permanent');
     const bytes = Buffer.from(data.replace(/^data:[^,]*,/, ''), 'base64');
     if (bytes.length === 0) throw new ResultFetchError('The Base64 result is empty.', 'permanent');
-    if (bytes.length > this.limits.maxBytes) throw new ResultFetchError('The Base64 result is too large.', 'permanent');
+    if (bytes.length > maxBytes) throw new ResultFetchError(`The Base64 result is larger than the ${megabytes(maxBytes)} the studio accepts for it.`, 'permanent');
     await writeFile(target, bytes, { mode });
     return { bytes: bytes.length, sha256: createHash('sha256').update(bytes).digest('hex'), declaredType: undefined };
   }
 
-  private async openUrl(url: string, options: { client: GatewayClient; expiresAt: number | null; now: number; signal: AbortSignal }): Promise<Opened> {
+  private async openUrl(url: string, options: FetchOptions): Promise<Opened> {
     let address: URL;
     try {
       address = new URL(url, `${options.client.baseUrl}/`);
@@ -122,15 +164,25 @@ export class ResultFetcher {
     if (address.protocol !== 'http:' && address.protocol !== 'https:') {
       throw new ResultFetchError(`The result address uses ${address.protocol}, not http(s).`, 'permanent');
     }
+    const dispatcher = (await this.isLocal(options.client.baseUrl)) ? this.local : this.publicOnly;
     let response: Dispatcher.ResponseData;
     try {
-      response = await request(address, { method: 'GET', dispatcher: this.dispatcher, signal: options.signal, headers: { accept: '*/*' } });
+      response = await request(address, { method: 'GET', dispatcher, signal: options.signal, headers: { accept: '*/*' } });
     } catch (error) {
       if (options.signal.aborted) throw new ResultFetchError('The download was stopped.', 'canceled');
+      const refused = refusedAddress(error);
+      if (refused) throw new ResultFetchError(refused.message, 'permanent');
       throw new ResultFetchError(`Could not download the result (${describe(error)}).`, 'transient');
     }
     const status = response.statusCode;
-    if (status >= 200 && status < 300) return { body: response.body, declaredType: headerText(response.headers['content-type']) };
+    if (status >= 200 && status < 300) {
+      const tooLarge = declaredTooLarge(response.headers['content-length'], options.maxBytes);
+      if (tooLarge) {
+        response.body.destroy();
+        throw tooLarge;
+      }
+      return { body: response.body, declaredType: headerText(response.headers['content-type']) };
+    }
     await response.body.dump().catch(() => undefined);
     const pastExpiry = options.expiresAt !== null && options.now >= options.expiresAt;
     if (status === 410 || ((status === 403 || status === 404) && pastExpiry)) {
@@ -142,11 +194,18 @@ export class ResultFetcher {
     throw new ResultFetchError(`The result address answered HTTP ${status}.`, 'permanent');
   }
 
-  private async openContent(source: Extract<ResultSource, { kind: 'content' }>, options: { client: GatewayClient; signal: AbortSignal }): Promise<Opened> {
+  private async openContent(source: Extract<ResultSource, { kind: 'content' }>, options: FetchOptions): Promise<Opened> {
+    let opened: Opened;
     try {
       const download = await options.client.tasks.openVariantContent(source.entry, source.taskId, { signal: options.signal });
-      return { body: download.answer.body, declaredType: download.contentType };
+      opened = { body: download.answer.body, declaredType: download.contentType };
+      const tooLarge = declaredTooLarge(download.contentLength, options.maxBytes);
+      if (tooLarge) {
+        download.answer.body.destroy();
+        throw tooLarge;
+      }
     } catch (error) {
+      if (error instanceof ResultFetchError) throw error;
       if (options.signal.aborted) throw new ResultFetchError('The download was stopped.', 'canceled');
       if (error instanceof GatewayError && error.status === 410) {
         throw new ResultFetchError(`The result has expired on the gateway (${error.message}).`, 'expired');
@@ -154,5 +213,15 @@ export class ResultFetcher {
       const transient = !(error instanceof GatewayError) || error.retryable || error.status === 400;
       throw new ResultFetchError(`Could not fetch the result from the gateway (${describe(error)}).`, transient ? 'transient' : 'permanent');
     }
+    return opened;
+  }
+
+  private isLocal(baseUrl: string): Promise<boolean> {
+    let known = this.gatewayIsLocal.get(baseUrl);
+    if (known === undefined) {
+      known = isLocalGateway(baseUrl);
+      this.gatewayIsLocal.set(baseUrl, known);
+    }
+    return known;
   }
 }

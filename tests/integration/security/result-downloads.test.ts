@@ -1,0 +1,140 @@
+/**
+ * Result downloads do not trust the gateway: a gateway that is not local cannot send the studio
+ * to this computer or the user's network (checked after DNS, on every redirect), a result larger
+ * than its kind allows is refused from its declared length, and bytes that are not the media
+ * promised fail the job at once, their start kept for the user, instead of being fetched again.
+ */
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { GatewayClient } from '../../../src/main/core/gateway/client';
+import { ResultFetcher, ResultFetchError } from '../../../src/main/core/jobs/result-fetch';
+import { startRecordingServer, type RecordingServer } from '../../helpers/recording-server';
+import { bodyOf, fastClient, runOne, startBench, type Bench } from '../jobs/harness';
+
+const servers: RecordingServer[] = [];
+const clients: GatewayClient[] = [];
+let bench: Bench | undefined;
+afterEach(async () => {
+  await Promise.all(servers.splice(0).map((s) => s.close()));
+  await Promise.all(clients.splice(0).map((c) => c.close()));
+  await bench?.close();
+  bench = undefined;
+});
+
+async function serve(respond: Parameters<typeof startRecordingServer>[0]): Promise<RecordingServer> {
+  const server = await startRecordingServer(respond);
+  servers.push(server);
+  return server;
+}
+
+/** A client of the gateway at `baseUrl` (the fetcher only reads its address here). */
+function clientAt(baseUrl: string): GatewayClient {
+  const client = new GatewayClient({ baseUrl, apiKey: '' });
+  clients.push(client);
+  return client;
+}
+
+/** A gateway on the public internet, as far as the fetcher can tell (it never contacts it here). */
+const publicGateway = (): GatewayClient => clientAt('https://gateway.example.com');
+const target = (): string => join(mkdtempSync(join(tmpdir(), 'atelier-fetch-')), 'result.tmp');
+const fetchOptions = (client: GatewayClient, maxBytes = 10 * 1024 * 1024) => ({ client, expiresAt: null, now: Date.now(), signal: new AbortController().signal, maxBytes });
+
+async function failure(run: Promise<unknown>): Promise<ResultFetchError> {
+  try {
+    await run;
+  } catch (error) {
+    if (error instanceof ResultFetchError) return error;
+    throw error;
+  }
+  throw new Error('the fetch succeeded');
+}
+
+describe('where results may come from', () => {
+  it('a gateway that is not local cannot point a result at this computer', async () => {
+    const local = await serve((_req, res) => res.end('secret from the local network'));
+    const fetcher = new ResultFetcher({ headersTimeoutMs: 2_000, bodyTimeoutMs: 2_000 });
+    const error = await failure(fetcher.fetch({ kind: 'url', url: `${local.url}/admin.png` }, target(), fetchOptions(publicGateway())));
+    expect(error.reason).toBe('permanent');
+    expect(error.message).toMatch(/not a public address/);
+    expect(local.requests).toHaveLength(0);
+    await fetcher.close();
+  });
+
+  it('every redirect is checked: an allowed address cannot bounce the download to a refused one', async () => {
+    const refused = await serve((_req, res) => res.end('private'));
+    const allowed = await serve((_req, res) => {
+      res.writeHead(302, { location: `${refused.url}/metadata.png` });
+      res.end();
+    });
+    // Here only the first server counts as "public"; the policy is the same code path as in use.
+    const fetcher = new ResultFetcher({ headersTimeoutMs: 2_000, bodyTimeoutMs: 2_000, addressPolicy: (_address, port) => port === allowed.port });
+    const error = await failure(fetcher.fetch({ kind: 'url', url: `${allowed.url}/result.png` }, target(), fetchOptions(publicGateway())));
+    expect(error).toMatchObject({ reason: 'permanent' });
+    expect(allowed.requests).toHaveLength(1);
+    expect(refused.requests).toHaveLength(0);
+    await fetcher.close();
+  });
+
+  it('a local gateway (the demo gateway, one on this network) may serve its results locally', async () => {
+    const local = await serve((_req, res) => res.end('bytes'));
+    const fetcher = new ResultFetcher({ headersTimeoutMs: 2_000, bodyTimeoutMs: 2_000 });
+    const fetched = await fetcher.fetch({ kind: 'url', url: `${local.url}/r.png` }, target(), fetchOptions(clientAt(local.url)));
+    expect(fetched.bytes).toBe(5);
+    await fetcher.close();
+  });
+});
+
+describe('how large a result may be', () => {
+  it('a declared 10 GB body is refused from its Content-Length, before it is read', async () => {
+    const huge = await serve((_req, res) => {
+      res.writeHead(200, { 'content-type': 'image/png', 'content-length': String(10 * 1024 ** 3) });
+      res.write(Buffer.alloc(1024));
+      // ...and then nothing more: a client that reads on waits for a body that never comes.
+    });
+    const fetcher = new ResultFetcher({ headersTimeoutMs: 2_000, bodyTimeoutMs: 2_000 });
+    const error = await failure(fetcher.fetch({ kind: 'url', url: `${huge.url}/big.png` }, target(), fetchOptions(clientAt(huge.url))));
+    expect(error.reason).toBe('permanent');
+    expect(error.message).toMatch(/declared as 10240 MB/);
+    await fetcher.close();
+  });
+
+  it('a body without a length is cut at the cap of its kind while streaming', async () => {
+    const endless = await serve((_req, res) => {
+      res.writeHead(200, { 'content-type': 'image/png' });
+      res.end(Buffer.alloc(3 * 1024 * 1024));
+    });
+    const fetcher = new ResultFetcher({ headersTimeoutMs: 2_000, bodyTimeoutMs: 2_000 });
+    const error = await failure(fetcher.fetch({ kind: 'url', url: `${endless.url}/big.png` }, target(), fetchOptions(clientAt(endless.url), 1024 * 1024)));
+    expect(error).toMatchObject({ reason: 'permanent', message: expect.stringMatching(/larger than the 1 MB/) as unknown });
+    await fetcher.close();
+  });
+});
+
+describe('bytes that are not the media promised', () => {
+  it('fail the job at once with what they look like, fetched once, their first bytes kept in the library', async () => {
+    const page = '<!doctype html><html><body>Please sign in to continue</body></html>';
+    const gateway = await serve((req, res) => {
+      if (req.method === 'POST') {
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.end(JSON.stringify({ created: 1, data: [{ url: `${gateway.url}/files/result.png` }] }));
+        return;
+      }
+      res.writeHead(200, { 'content-type': 'image/png' });
+      res.end(page);
+    });
+    bench = await startBench();
+    const client = fastClient(gateway.url, 'sk-not-media-0123456789');
+    const engine = bench.engine({ connectionFor: () => client });
+    await engine.start();
+    const job = await runOne(engine, { variantId: 'image.gen-image-2.direct', body: bodyOf('image.gen-image-2.direct', { prompt: 'a harbour', response_format: 'url' }) });
+    await client.close();
+    expect(job).toMatchObject({ state: 'failed', errorCode: 'download_failed' });
+    expect(job.errorMessage).toMatch(/not a readable image \(it starts with "<!doctype html>/);
+    expect(gateway.requests.filter((r) => r.method === 'GET')).toHaveLength(1);
+    const kept = /kept in (\S+) in the library folder/.exec(job.errorMessage ?? '')?.[1] ?? '';
+    expect(existsSync(join(bench.root, kept))).toBe(true);
+    expect(readFileSync(join(bench.root, kept), 'utf8')).toBe(page);
+  });
+});
