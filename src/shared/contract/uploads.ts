@@ -12,6 +12,12 @@ export const UPLOAD_MAX_BYTES = 10 * 1024 * 1024;
 export const UPLOAD_MAX_PIXELS = 100_000_000;
 const tooLarge = 'The file is larger than 10 MB; the gateway accepts at most 10 MB per image.';
 
+/** Bytes that Base64 text decodes to (without decoding it). */
+function base64DecodedLength(text: string): number {
+  const padding = text.endsWith('==') ? 2 : text.endsWith('=') ? 1 : 0;
+  return Math.floor((text.length * 3) / 4) - padding;
+}
+
 /**
  * File bytes as they cross the boundary: a Uint8Array or ArrayBuffer over IPC, or Base64 text
  * where the transport carries JSON only.
@@ -21,7 +27,7 @@ export const fileBytesSchema = z.union([
   z.instanceof(ArrayBuffer).refine((bytes) => bytes.byteLength <= UPLOAD_MAX_BYTES, tooLarge),
   z
     .base64()
-    .refine((text) => text.length <= Math.ceil(UPLOAD_MAX_BYTES / 3) * 4, tooLarge),
+    .refine((text) => base64DecodedLength(text) <= UPLOAD_MAX_BYTES, tooLarge),
 ]);
 
 export const addUploadInputSchema = z

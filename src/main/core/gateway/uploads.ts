@@ -80,7 +80,8 @@ export async function inspectImageFile(path: string, displayName: string = basen
   if (size > UPLOAD_LIMITS.maxBytes) {
     throw refuse(`the file is ${megabytes(size)}; the gateway accepts at most ${megabytes(UPLOAD_LIMITS.maxBytes)}`);
   }
-  const metadata = await sharp(path)
+  // The header only: the pixel count is checked below with a clearer message than the decoder gives.
+  const metadata = await sharp(path, { limitInputPixels: false })
     .metadata()
     .catch(() => {
       throw refuse(`this is not an image the studio can read; ${ACCEPTED}`);
