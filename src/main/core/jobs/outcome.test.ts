@@ -36,10 +36,12 @@ describe('classifySubmitError', () => {
     expect(classifySubmitError(new Error('boom'), 1)).toMatchObject({ action: 'unknown', code: 'unexpected' });
   });
 
-  it('retries what provably did not reach the gateway, then gives up', () => {
+  it('retries what provably did not reach the gateway, slowing the whole queue, with the larger allowance, then gives up', () => {
     const unreachable = gatewayError({ kind: 'unreachable', retryable: true, mayHaveReachedServer: false });
-    expect(classifySubmitError(unreachable, 1, DEFAULT_RETRY_LIMITS, fixed)).toMatchObject({ action: 'retry', code: 'unreachable', delayMs: 1500 });
-    expect(classifySubmitError(unreachable, 5)).toMatchObject({ action: 'fail', message: expect.stringMatching(/Gave up after 5 attempts/) as unknown });
+    expect(classifySubmitError(unreachable, 1, DEFAULT_RETRY_LIMITS, fixed)).toMatchObject({ action: 'retry', code: 'unreachable', delayMs: 1500, rateLimited: true });
+    expect(classifySubmitError(unreachable, 5)).toMatchObject({ action: 'retry', rateLimited: true });
+    const last = DEFAULT_RETRY_LIMITS.maxRateLimitedAttempts;
+    expect(classifySubmitError(unreachable, last)).toMatchObject({ action: 'fail', message: expect.stringMatching(new RegExp(`Gave up after ${last} attempts`)) as unknown });
     const stopped = gatewayError({ kind: 'canceled', mayHaveReachedServer: false });
     expect(classifySubmitError(stopped, 1)).toMatchObject({ action: 'retry', delayMs: 0 });
   });

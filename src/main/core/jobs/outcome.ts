@@ -19,7 +19,7 @@ export type SubmitDecision =
 export interface RetryLimits {
   /** Submission attempts before a retryable refusal becomes a failure. */
   maxAttempts: number;
-  /** Attempts allowed when every refusal was a 429 (rate limits pass; they are not the job's fault). */
+  /** Attempts allowed when the refusals were 429s or the gateway was unreachable (they pass; they are not the job's fault). */
   maxRateLimitedAttempts: number;
   /** Backoff of the first retry; doubles per attempt up to `maxDelayMs`. */
   baseDelayMs: number;
@@ -54,7 +54,14 @@ export function classifySubmitError(error: unknown, attempts: number, limits: Re
       message: `${error.message} The gateway may have accepted (and charged for) this job; it was not sent again.`,
     };
   }
-  if (!error.mayHaveReachedServer) return retryOrFail(error, attempts, limits, random, 'unreachable');
+  if (!error.mayHaveReachedServer) {
+    // The gateway cannot be reached at all: a state of the connection, not of this job. The whole
+    // queue waits (as after a 429), with the larger allowance, so an outage is ridden out.
+    if (attempts >= limits.maxRateLimitedAttempts) {
+      return { action: 'fail', code: 'unreachable', message: `${error.message} Gave up after ${attempts} attempts.` };
+    }
+    return { action: 'retry', code: 'unreachable', message: error.message, delayMs: error.retryAfterMs ?? retryDelay(attempts, limits, random), rateLimited: true };
+  }
   if (error.status === 429) {
     if (attempts >= limits.maxRateLimitedAttempts) return { action: 'fail', code: 'rate_limited', message: error.message };
     return {

@@ -1,0 +1,228 @@
+/**
+ * The fault table: one mixed batch (every family) through the job engine per fault of the demo
+ * gateway, counting what became of each job. The gateway sits behind a TCP proxy, so it can also
+ * be made unreachable and come back. Rows marked `short` run in `npm test`; all of them (with the
+ * full one-minute outage) in `npm run test:faults`.
+ */
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import sharp from 'sharp';
+import { buildRequestBody, variantById } from '../../../src/shared/catalog';
+import { GatewayClient } from '../../../src/main/core/gateway/client';
+import { listJobAssets, listJobTasks, LibraryDatabase, resolveInLibrary, type JobState } from '../../../src/main/core/library';
+import { JobEngine, type JobEngineOptions } from '../../../src/main/core/jobs';
+import { startSimulator, type RunningSimulator } from '../../../src/simulator/server';
+import { startGatewayProxy, type GatewayProxy } from '../../helpers/gateway-proxy';
+import { MIXED_BATCH } from '../../helpers/mixed-batch';
+import { FAST_TASKS, simAdmin, type StatsSnapshot } from '../../helpers/sim-admin';
+
+export type Mode = 'short' | 'full';
+
+export interface FaultRow {
+  fault: string;
+  /** Demo-gateway fault rules active while the batch runs. */
+  rules?: (context: RowContext) => Promise<Record<string, unknown>[]> | Record<string, unknown>[];
+  /** The gateway is unreachable for this long from the start of the batch (per mode). */
+  outageMs?: Record<Mode, number>;
+  /** End states other than `done` this fault explains (the job says why). */
+  explained: readonly JobState[];
+  /** In `npm test` too. */
+  short: boolean;
+}
+
+export interface RowResult {
+  fault: string;
+  jobs: number;
+  completed: number;
+  failedCorrectly: number;
+  duplicates: number;
+  lost: number;
+  /** What the lost jobs ended as, for the report. */
+  lostStates: string[];
+}
+
+interface RowContext {
+  url: string;
+  key: string;
+}
+
+const SUBMIT = 'POST /v1/*';
+const POLL = 'GET /v1/*';
+
+async function taskRecordOfAnotherJob(context: RowContext): Promise<unknown> {
+  const response = await fetch(`${context.url}/v1/images/generations`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${context.key}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ model: 'gen-image-2', prompt: 'made elsewhere', size: '1:1' }),
+  });
+  return response.json();
+}
+
+async function directImagesAnswer(): Promise<unknown> {
+  const png = await sharp({ create: { width: 1024, height: 1024, channels: 3, background: '#468' } }).png().toBuffer();
+  return { created: 1, model: 'unexpected-style', data: [{ b64_json: png.toString('base64'), revised_prompt: 'direct' }] };
+}
+
+/** The table's rows, in the order they are printed. */
+export const FAULT_ROWS: readonly FaultRow[] = [
+  { fault: 'none (baseline)', explained: [], short: true },
+  { fault: 'latency spikes (0.8 s on half the calls)', rules: () => [{ kind: 'latency', ms: 800, probability: 0.5 }], explained: [], short: false },
+  {
+    fault: '5xx bursts (500 on submissions, 503 on polls and downloads)',
+    rules: () => [
+      { kind: 'error', status: 500, route: SUBMIT, count: 4 },
+      { kind: 'error', status: 503, route: POLL, count: 6 },
+      { kind: 'error', status: 503, route: 'GET /files/*', count: 3 },
+    ],
+    explained: [],
+    short: true,
+  },
+  { fault: '429 storm with Retry-After', rules: () => [{ kind: 'rate-limit', retryAfterSeconds: 1, count: 12 }], explained: [], short: false },
+  { fault: '429 storm without Retry-After', rules: () => [{ kind: 'rate-limit', retryAfterSeconds: null, count: 12 }], explained: [], short: true },
+  {
+    fault: 'dropped connections on submit',
+    rules: () => [{ kind: 'drop-connection', phase: 'after-request-read', route: SUBMIT, count: 3 }],
+    explained: ['unknown'],
+    short: true,
+  },
+  { fault: 'dropped connections on poll', rules: () => [{ kind: 'drop-connection', phase: 'before-request-read', route: POLL, count: 6 }], explained: [], short: false },
+  { fault: 'dropped connections mid-download', rules: () => [{ kind: 'truncated-body', route: 'GET /files/*', count: 4 }], explained: [], short: true },
+  {
+    fault: 'truncated bodies (submissions and polls)',
+    rules: () => [
+      { kind: 'truncated-body', route: SUBMIT, count: 2 },
+      { kind: 'truncated-body', route: POLL, count: 4 },
+    ],
+    explained: ['unknown'],
+    short: false,
+  },
+  {
+    fault: 'malformed bodies (submissions and polls)',
+    rules: () => [
+      { kind: 'malformed-json', route: SUBMIT, count: 2 },
+      { kind: 'malformed-json', route: POLL, count: 4 },
+    ],
+    explained: ['unknown'],
+    short: false,
+  },
+  { fault: 'failing tasks (half of them)', rules: () => [{ kind: 'task-failure', route: SUBMIT, probability: 0.5 }], explained: ['failed'], short: true },
+  { fault: 'results that expire before download', rules: () => [{ kind: 'result-expiry', afterMs: 0, route: SUBMIT }], explained: ['expired'], short: false },
+  { fault: 'gateway gone for a minute and back', outageMs: { short: 4_000, full: 60_000 }, explained: [], short: true },
+  {
+    fault: 'an answer in an unexpected style',
+    rules: async (context) => [
+      { kind: 'error', status: 200, route: 'POST /v1/images/generations', model: 'nova-3.1-flash-image', count: 1, body: await taskRecordOfAnotherJob(context) },
+      { kind: 'error', status: 200, route: 'POST /v1/images/generations', model: 'nova-3-pro-image-preview-official', count: 1, body: await directImagesAnswer() },
+    ],
+    explained: [],
+    short: false,
+  },
+];
+
+/** Engine timings for the table: fast polls, backoff long enough that a one-minute outage can be ridden out. */
+const TABLE_ENGINE: Partial<JobEngineOptions> = {
+  pollTimings: {
+    image: { initialDelayMs: 50, intervalMs: 60, deadlineMs: 150_000 },
+    video: { initialDelayMs: 50, intervalMs: 60, deadlineMs: 150_000 },
+    character: { initialDelayMs: 50, intervalMs: 60, deadlineMs: 150_000 },
+  },
+  retry: { baseDelayMs: 200, maxDelayMs: 4_000 },
+  rateGate: { baseMs: 200, maxMs: 4_000 },
+  downloads: { retryDelayMs: 50, headersTimeoutMs: 5_000, bodyTimeoutMs: 5_000 },
+  reconcile: { graceMs: 500, intervalMs: 100 },
+  stopGraceMs: 2_000,
+};
+
+/** Runs one row on a fresh library against the demo gateway behind its proxy. */
+export async function runFaultRow(row: FaultRow, mode: Mode): Promise<RowResult> {
+  // The proxy comes first: the gateway's result addresses must name it.
+  const target = { port: 0 };
+  const proxy: GatewayProxy = await startGatewayProxy(() => target.port);
+  const sim: RunningSimulator = await startSimulator({ timing: FAST_TASKS, publicBaseUrl: proxy.url });
+  target.port = sim.port;
+  const admin = simAdmin(sim);
+  const root = mkdtempSync(join(tmpdir(), 'atelier-faults-'));
+  const db = LibraryDatabase.open(join(root, 'library.sqlite'));
+  const client = new GatewayClient({
+    baseUrl: proxy.url,
+    apiKey: sim.demoKey,
+    timeouts: { connectMs: 2_000, headersMs: 5_000, bodyMs: 5_000 },
+    retry: { maxAttempts: 4, baseDelayMs: 50, maxDelayMs: 400, maxRetryAfterMs: 3_000 },
+  });
+  const engine = new JobEngine({ ...TABLE_ENGINE, db, libraryRoot: root, connectionFor: () => client });
+  try {
+    await engine.start();
+    const before = await admin<StatsSnapshot>('GET', '/stats');
+    const rules = (await row.rules?.({ url: proxy.url, key: sim.demoKey })) ?? [];
+    const setupSubmissions = (await admin<StatsSnapshot>('GET', '/stats')).totalSubmissions - before.totalSubmissions;
+    if (rules.length > 0) await admin('POST', '/faults', { rules });
+    const { jobs } = await engine.createBatch({
+      name: row.fault,
+      jobs: MIXED_BATCH.map((entry) => ({ variantId: entry.variantId, body: bodyOf(entry.variantId, { ...entry.values, prompt: `${row.fault}: ${entry.family}` }) })),
+    });
+    const outage = row.outageMs?.[mode];
+    if (outage !== undefined) {
+      await proxy.down();
+      await new Promise((resolve) => setTimeout(resolve, outage));
+      await proxy.up();
+    }
+    await engine.waitForIdle({ timeoutMs: 120_000 }).catch(() => undefined);
+    const after = await admin<StatsSnapshot>('GET', '/stats');
+    return tally(row, db, root, jobs.map((job) => job.id), after.totalSubmissions - before.totalSubmissions - setupSubmissions, engine);
+  } finally {
+    await engine.stop();
+    db.close();
+    await client.close();
+    await sim.close();
+    await proxy.close();
+    rmSync(root, { recursive: true, force: true });
+  }
+}
+
+function bodyOf(variantId: string, values: Record<string, unknown>): Record<string, unknown> {
+  const entry = variantById(variantId);
+  if (!entry) throw new Error(`no variant ${variantId}`);
+  // The catalog builds the wire body from form values, as the studio's forms do.
+  return buildRequestBody(entry, values);
+}
+
+function tally(row: FaultRow, db: LibraryDatabase, root: string, jobIds: string[], paidSubmissions: number, engine: JobEngine): RowResult {
+  let completed = 0;
+  let failedCorrectly = 0;
+  let recorded = 0;
+  let unknown = 0;
+  const lostStates: string[] = [];
+  for (const id of jobIds) {
+    const job = engine.job(id);
+    if (!job) {
+      lostStates.push('missing');
+      continue;
+    }
+    const tasks = listJobTasks(db, id);
+    const assets = listJobAssets(db, id);
+    // Each task is one paid submission the studio knows of; so is a direct answer it staged and saved.
+    recorded += tasks.length > 0 ? tasks.length : assets.length > 0 || job.errorCode === 'download_failed' ? 1 : 0;
+    if (job.state === 'unknown') unknown += 1;
+    const filesThere = assets.length > 0 && assets.every((asset) => existsSync(resolveInLibrary(root, asset.filePath)));
+    if (job.state === 'done' && filesThere) completed += 1;
+    else if (row.explained.includes(job.state) && (job.errorMessage ?? '') !== '') failedCorrectly += 1;
+    else lostStates.push(`${job.variantId}: ${job.state}${job.errorCode ? ` (${job.errorCode})` : ''}`);
+  }
+  return {
+    fault: row.fault,
+    jobs: jobIds.length,
+    completed,
+    failedCorrectly,
+    duplicates: Math.max(0, paidSubmissions - recorded - unknown),
+    lost: lostStates.length,
+    lostStates,
+  };
+}
+
+/** The table as Markdown, as `docs/reliability.md` shows it. */
+export function formatTable(results: readonly RowResult[]): string {
+  const lines = ['| fault | jobs | completed | failed correctly | duplicates | lost |', '|---|---|---|---|---|---|'];
+  for (const r of results) lines.push(`| ${r.fault} | ${r.jobs} | ${r.completed} | ${r.failedCorrectly} | ${r.duplicates} | ${r.lost} |`);
+  return lines.join('\n');
+}
