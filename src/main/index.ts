@@ -34,7 +34,7 @@ async function start(): Promise<void> {
   studio = createStudio({
     shell: 'electron',
     version: app.getVersion(),
-    store: new Store<Record<string, unknown>>({ cwd: dataDir, name: 'settings' }),
+    store: new Store<Record<string, unknown>>({ cwd: dataDir, name: 'settings', configFileMode: 0o600 }),
     vault: createSafeStorageVault() ?? createFileKeyVault(join(dataDir, 'vault.key')),
     dataDir,
     libraryDir: join(app.getPath('pictures'), 'Atelier'),

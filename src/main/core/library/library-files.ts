@@ -18,7 +18,8 @@ const extensionsByMime: Readonly<Record<string, string>> = {
 
 /** The file extension for a media type (`bin` when unknown). */
 export function extensionForMime(mime: string): string {
-  return extensionsByMime[mime.split(';')[0]?.trim().toLowerCase() ?? ''] ?? 'bin';
+  const type = mime.split(';')[0]?.trim().toLowerCase() ?? '';
+  return (Object.hasOwn(extensionsByMime, type) ? extensionsByMime[type] : undefined) ?? 'bin';
 }
 
 const pad = (n: number): string => String(n).padStart(2, '0');
