@@ -51,4 +51,9 @@ describe('parseCliArgs', () => {
   it('refuses credentials inside the gateway address', () => {
     expect(() => parseCliArgs(['batch', 'a.jsonl', '--gateway', 'https://user:secret@gw.example.com'])).toThrow(/ATELIER_API_KEY/);
   });
+
+  it('refuses plain http to another computer (the key would cross the network readable), accepts it for this one', () => {
+    expect(() => parseCliArgs(['batch', 'a.jsonl', '--gateway', 'http://gw.example.com'])).toThrow(/--gateway: Use https:\/\//);
+    expect(parseCliArgs(['batch', 'a.jsonl', '--gateway', 'http://127.0.0.1:8787'])).toMatchObject({ gateway: 'http://127.0.0.1:8787' });
+  });
 });

@@ -4,6 +4,7 @@
  * from ATELIER_API_KEY, and anything that looks like a key on the command line is refused.
  */
 import { parseArgs } from 'node:util';
+import { gatewayAddressProblem } from '../shared/contract/gateway-address';
 
 /** Exit codes of the CLI. */
 export const EXIT = {
@@ -100,6 +101,9 @@ function parseGateway(text: string | undefined): string | undefined {
     throw new UsageError(`--gateway must be an http(s) address (got "${text}")`);
   }
   if (url.username !== '' || url.password !== '') throw new UsageError(KEY_MESSAGE);
+  // The key goes with every request: plain http only to this computer.
+  const problem = gatewayAddressProblem(text);
+  if (problem !== undefined) throw new UsageError(`--gateway: ${problem}`);
   return text.replace(/\/+$/, '');
 }
 
