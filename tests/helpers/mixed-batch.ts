@@ -10,7 +10,7 @@ export const MIXED_BATCH: readonly { variantId: string; values: Record<string, u
   { family: 'image direct (nova)', variantId: 'image.nova-3.1-flash-image', values: { size: '1024x1024' } },
   { family: 'image task (nova official)', variantId: 'image.nova-3-pro-image.official', values: { size: '1:1' } },
   { family: 'video official', variantId: 'video.vid-2.official', values: { size: '1280x720', duration: 4 } },
-  { family: 'video clip3', variantId: 'video.clip-o3-720p', values: { duration: 5, size: '1280x720' } },
+  { family: 'video clip3', variantId: 'video.clip-o3-720p', values: { duration: 5, size: '1280x720', images: ['https://cdn.example/ref-1.png'] } },
   { family: 'video turbo', variantId: 'video.clip-3.0-turbo', values: { duration: 3 } },
   { family: 'video omni', variantId: 'video.clip-v3-omni', values: { duration: 3 } },
   { family: 'video vvip', variantId: 'video.vid-2-vvip', values: { duration: 4 } },
