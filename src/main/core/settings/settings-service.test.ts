@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { EventBus } from '../events/event-bus';
 import { createFileKeyVault } from '../vault/file-key-vault';
 import { createConfStore } from './key-value-store';
-import { SettingsService } from './settings-service';
+import { keyBinding, SettingsService } from './settings-service';
 
 function setup() {
   const dir = mkdtempSync(join(tmpdir(), 'atelier-settings-'));
@@ -37,6 +37,22 @@ describe('settings service', () => {
     expect(reopen().apiKeyFor(profile.id)).toBe('sk-plaintext-secret-123');
     service.clearApiKey(profile.id);
     expect(service.apiKeyFor(profile.id)).toBeUndefined();
+  });
+
+  it('binds a key sealed by an earlier version (no associated data) to its profile and origin at start', () => {
+    const { dir, service } = setup();
+    const profile = service.saveProfile({ name: 'Old', baseUrl: 'https://gw.example.com' });
+    const vault = createFileKeyVault(join(dir, 'vault.key'));
+    const legacy = `v1:${vault.encrypt('sk-from-an-earlier-version').slice(3)}`;
+    const store = createConfStore(dir);
+    store.set('apiKeys', { [profile.id]: legacy });
+    const reopened = new SettingsService(store, vault, new EventBus());
+    expect(reopened.apiKeyFor(profile.id)).toBe('sk-from-an-earlier-version');
+    const sealed = (store.get('apiKeys') as Record<string, string>)[profile.id] ?? '';
+    expect(sealed.startsWith('v2:')).toBe(true);
+    expect(() => vault.decrypt(sealed)).toThrow();
+    expect(vault.decrypt(sealed, keyBinding(profile.id, 'https://gw.example.com/other/path'))).toBe('sk-from-an-earlier-version');
+    expect(() => vault.decrypt(sealed, keyBinding(profile.id, 'https://gw.example.com:8443'))).toThrow();
   });
 
   it('keeps a chosen library folder, and refuses a relative path', () => {

@@ -48,6 +48,9 @@ function storedMap<T>(value: unknown, schema: z.ZodType<T>): Map<string, T> {
  * (`apiKeyFor`); no route returns them. Changing a profile's origin drops its key.
  */
 export class SettingsService {
+  /** Profiles whose stored key did not open for their address, already logged once. */
+  private readonly warnedUnbound = new Set<string>();
+
   constructor(
     private readonly store: KeyValueStore,
     private readonly vault: Vault,
@@ -150,7 +153,8 @@ export class SettingsService {
     try {
       return this.vault.decrypt(sealed, keyBinding(id, profile.baseUrl));
     } catch {
-      log.warn(`the stored API key of profile ${id} does not belong to its gateway address; it is ignored`);
+      if (!this.warnedUnbound.has(id)) log.warn(`the stored API key of profile ${id} does not belong to its gateway address; it is ignored`);
+      this.warnedUnbound.add(id);
       return undefined;
     }
   }
@@ -206,14 +210,21 @@ export class SettingsService {
     let changed = false;
     for (const [id, sealed] of keys) {
       const profile = profiles.get(id);
-      if (profile === undefined || this.opens(sealed, keyBinding(id, profile.baseUrl))) continue;
+      let binding: string;
+      try {
+        if (profile === undefined) continue;
+        binding = keyBinding(id, profile.baseUrl);
+      } catch {
+        continue; // An address edited into something unreadable: its key stays sealed and unused.
+      }
+      if (this.opens(sealed, binding)) continue;
       let plain: string;
       try {
         plain = this.vault.decrypt(sealed);
       } catch {
         continue;
       }
-      keys.set(id, this.vault.encrypt(plain, keyBinding(id, profile.baseUrl)));
+      keys.set(id, this.vault.encrypt(plain, binding));
       changed = true;
     }
     if (changed) this.writeKeys(keys);

@@ -14,6 +14,14 @@ describe('file-key vault', () => {
     expect(vault.decrypt(sealed)).toBe('sk-very-secret-key');
   });
 
+  it('opens a value only with the associated data it was sealed with', () => {
+    const vault = createFileKeyVault(keyFile());
+    const sealed = vault.encrypt('sk-bound', 'profile-1 https://a.example');
+    expect(vault.decrypt(sealed, 'profile-1 https://a.example')).toBe('sk-bound');
+    expect(() => vault.decrypt(sealed, 'profile-1 https://b.example')).toThrow();
+    expect(() => vault.decrypt(sealed)).toThrow();
+  });
+
   it('seals the same secret differently each time (random IV)', () => {
     const vault = createFileKeyVault(keyFile());
     expect(vault.encrypt('same')).not.toBe(vault.encrypt('same'));
