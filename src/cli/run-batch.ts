@@ -7,6 +7,7 @@ import { GatewayError, InvalidRequestError } from '../main/core/gateway';
 import { JobEngine, pollTimingsFromSettings, type JobEngineEvent, type PollTimingOverrides } from '../main/core/jobs';
 import { LibraryDatabase, SqliteUploadCache } from '../main/core/library';
 import { libraryDatabasePath } from '../main/core/library/library-service';
+import { isSharedWithOthers, PRIVATE_MODES, SHARED_MODES } from '../main/core/private-files';
 import { EXIT, type BatchArgs } from './args';
 import type { CliIo } from './batch-command';
 import type { BatchInput } from './batch-input';
@@ -67,6 +68,8 @@ export async function runBatch(context: RunBatchContext): Promise<number> {
     process.exit(EXIT.interrupted);
   });
   interruption.install(() => note('\nStopping: no new jobs are submitted; submissions already on their way are being recorded (Ctrl-C again to quit at once)...'));
+  // Results are the user's alone, unless --library names a folder already shared with other accounts.
+  const fileModes = isSharedWithOthers(libraryRoot) ? SHARED_MODES : PRIVATE_MODES;
   const db = LibraryDatabase.open(libraryDatabasePath(libraryRoot));
   let connection: GatewayConnection | undefined;
   let engine: JobEngine | undefined;
@@ -96,6 +99,7 @@ export async function runBatch(context: RunBatchContext): Promise<number> {
       },
       queue: { maxActive: args.concurrency, maxActivePerModel: args.concurrency },
       pollTimings: pollTimings(io.env),
+      fileModes,
     });
     let setup: BatchSetup;
     try {
