@@ -3,12 +3,13 @@
  * the library's database, results, thumbnails and sidecars, and dropped files waiting to be
  * uploaded (in a folder made for this launch).
  */
-import { mkdtempSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { AssetView, Profile } from '../../../src/shared/contract';
+import { createConfStore } from '../../../src/main/core/settings/key-value-store';
 import type { Studio } from '../../../src/main/core/studio';
 import { startSimulator, type RunningSimulator } from '../../../src/simulator/server';
 import { FAST_ENGINE, FAST_TASKS } from '../jobs/harness';
@@ -47,6 +48,23 @@ describe.skipIf(process.platform === 'win32')('owner-only files', () => {
     expect(mode(join(library, asset.mediaPath.replace(/\.\w+$/, '.json')))).toBe('600');
     expect(mode(join(library, asset.thumbPath ?? ''))).toBe('600');
     expect(mode(join(library, asset.mediaPath.split('/')[0] ?? ''))).toBe('700');
+  });
+
+  it('a library folder the artist chose and already shares with other accounts keeps the usual modes', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'atelier-shared-'));
+    const shared = join(dataDir, 'shared-library');
+    mkdirSync(shared, { mode: 0o755 });
+    chmodSync(shared, 0o755);
+    createConfStore(dataDir).set('settings', { language: 'system', theme: 'system', activeProfileId: null, libraryDir: shared });
+    ({ studio } = await createTestStudio({ dataDir, demo: { timing: FAST_TASKS }, engine: FAST_ENGINE }));
+    expect(studio.libraryRoot()).toBe(shared);
+    await callRoute(studio, 'jobs.create_batch', { name: 'one', variantIds: ['image.gen-image-2.task'], prompts: ['a shared view'], countPerPrompt: 1, values: {} });
+    const page = await until(() => callRoute<{ items: AssetView[] }>(studio as Studio, 'library.list_assets', {}), (p) => p.items.length === 1, 'the result');
+    const asset = page.items[0] as AssetView;
+    expect(mode(shared)).toBe('755');
+    expect(Number.parseInt(mode(join(shared, asset.mediaPath)), 8) & 0o044).toBe(0o044);
+    // The database stays the user's alone.
+    expect(mode(join(shared, '.atelier'))).toBe('700');
   });
 
   it('a dropped file waits for its upload in a folder of this launch that only the user may enter', async () => {
