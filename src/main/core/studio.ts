@@ -1,5 +1,7 @@
 import { join } from 'node:path';
 import { EventBus } from './events/event-bus';
+import type { DesktopShell } from './desktop/desktop-shell';
+import { desktopHandlers } from './desktop/routes';
 import type { SimulatorOptions } from '../../simulator/options';
 import { DemoGateway } from './demo/demo-gateway';
 import { GatewayService } from './gateway/gateway-service';
@@ -37,6 +39,8 @@ export interface StudioPlatform {
   libraryDir?: string;
   /** Demo gateway settings for tests (short task times); the app uses the defaults. */
   demo?: SimulatorOptions;
+  /** The desktop's file manager, trash, drag-out and preferences (the Electron shell); absent in web mode. */
+  desktop?: DesktopShell;
   /** Engine settings for tests (fast polling); the app uses the defaults. */
   engine?: Partial<Omit<ConstructorParameters<typeof JobEngine>[0], 'db' | 'libraryRoot' | 'connectionFor' | 'vault' | 'state'>>;
 }
@@ -87,6 +91,7 @@ export function createStudio(platform: StudioPlatform): Studio {
     ...uploadsHandlers(gateway),
     ...libraryHandlers(() => library),
     ...jobsHandlers({ engine: runningEngine, activeProfileId: () => settings.activeProfile()?.id ?? null }),
+    ...desktopHandlers(platform.desktop, library),
   };
 
   return {
