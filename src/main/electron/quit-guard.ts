@@ -2,7 +2,7 @@ import { app, BrowserWindow, nativeTheme } from 'electron';
 import { createLogger } from '../core/log';
 import { beforeQuitAction, QUIT_WINDOW_DELAY_MS, quitWaitLines, quitWaitPage, type QuitPhase, type QuitWork } from './close-policy';
 import type { ShellText } from './shell-text';
-import { quitWindowOptions } from './window-options';
+import { newQuitWindow } from './window-options';
 
 const log = createLogger('quit');
 
@@ -48,7 +48,7 @@ export function guardQuit(deps: QuitGuardDeps): { isQuitting: () => boolean } {
 function showWaitingWindow(deps: QuitGuardDeps): BrowserWindow {
   const text = deps.text().quitting;
   const dark = nativeTheme.shouldUseDarkColors;
-  const window = new BrowserWindow(quitWindowOptions(text.title, dark));
+  const window = newQuitWindow(BrowserWindow, text.title, dark);
   const page = quitWaitPage(text.title, text.heading, quitWaitLines(deps.work(), text, deps.graceSeconds), dark);
   window.once('ready-to-show', () => window.show());
   void window.loadURL(`data:text/html;charset=utf-8,${encodeURIComponent(page)}`);

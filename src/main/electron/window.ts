@@ -1,5 +1,5 @@
 import { BrowserWindow } from 'electron';
-import { studioWindowOptions } from './window-options';
+import { newStudioWindow } from './window-options';
 
 export { preloadPath } from './window-options';
 
@@ -8,7 +8,7 @@ export { preloadPath } from './window-options';
  * web-contents-guard.ts, for this and every other web contents.
  */
 export function createStudioWindow(preload: string, startUrl: string, icon: string | undefined): BrowserWindow {
-  const window = new BrowserWindow(studioWindowOptions(preload, icon));
+  const window = newStudioWindow(BrowserWindow, preload, icon);
   window.once('ready-to-show', () => window.show());
   void window.loadURL(startUrl);
   return window;
