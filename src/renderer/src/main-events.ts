@@ -1,5 +1,7 @@
 import type { StudioClient } from '../../shared/contract/client';
 import { useAppInfoStore } from './stores/app-info-store';
+import { useDesktopStore } from './stores/desktop-store';
+import { hashOf } from './stores/navigation-store';
 import { useProfilesStore } from './stores/profiles-store';
 import { useSettingsStore } from './stores/settings-store';
 
@@ -19,6 +21,11 @@ export function subscribeToMainEvents(client: StudioClient): () => void {
       useProfilesStore.getState().received(profiles);
       refreshHeader();
     }),
+    client.on('desktop.changed', (info) => useDesktopStore.getState().received(info)),
+    // The application menu (Electron) opens a page; the address follows, so Back works as usual.
+    client.on('desktop.navigate', ({ page }) => {
+      window.location.hash = hashOf(page);
+    }),
   ];
   return () => {
     for (const stop of stops) stop();
@@ -31,5 +38,6 @@ export async function loadStudio(): Promise<void> {
     useAppInfoStore.getState().load(),
     useSettingsStore.getState().load(),
     useProfilesStore.getState().load(),
+    useDesktopStore.getState().load(),
   ]);
 }

@@ -1,4 +1,4 @@
-import { routes, type Envelope, type Profile, type Settings, type StudioError } from '../../../shared/contract';
+import { routes, type DesktopInfo, type DesktopPreferences, type Envelope, type Profile, type Settings, type StudioError } from '../../../shared/contract';
 import { createStudioClient, type StudioClient, type StudioTransport } from '../../../shared/contract/client';
 
 /**
@@ -17,7 +17,12 @@ export interface FakeMain {
   keys: Map<string, string>;
 }
 
-export function createFakeMain(): FakeMain {
+/** What web mode answers for the desktop: nothing available. */
+const WEB_DESKTOP: DesktopInfo = { reveal: false, trash: false, drag: false, systemNotifications: false, keyProtection: null, preferences: null };
+
+/** `desktop`: answer as the Electron shell would (its capabilities and preferences); web mode by default. */
+export function createFakeMain(options: { desktop?: DesktopInfo } = {}): FakeMain {
+  let desktop = options.desktop ?? WEB_DESKTOP;
   let settings: Settings = { language: 'system', theme: 'system', activeProfileId: null, libraryDir: null };
   const profiles = new Map<string, { id: string; name: string; baseUrl: string }>();
   const keys = new Map<string, string>();
@@ -44,6 +49,13 @@ export function createFakeMain(): FakeMain {
         ok: true,
         value: { name: 'Atelier', version: '0.0.0', shell: 'web', demoMode: !active, gatewayUrl: active?.baseUrl ?? 'http://127.0.0.1:1', libraryDir: '/home/artist/Atelier' },
       };
+    },
+    'desktop.get_info': () => ({ ok: true, value: desktop }),
+    'desktop.update_preferences': (patch) => {
+      if (!desktop.preferences) return fail('unsupported', 'Only the desktop app can do this.');
+      desktop = { ...desktop, preferences: { ...desktop.preferences, ...(patch as Partial<DesktopPreferences>) } };
+      emit('desktop.changed', desktop);
+      return { ok: true, value: desktop };
     },
     'settings.get': () => ({ ok: true, value: settings }),
     'settings.update': (patch) => {
