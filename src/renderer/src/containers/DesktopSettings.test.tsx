@@ -38,9 +38,11 @@ async function settle(step: () => void): Promise<void> {
 }
 
 async function open(language: 'en' | 'zh-CN', desktop?: DesktopInfo): Promise<FakeMain> {
-  for (const store of [useAlertStore, useAppInfoStore, useProfilesStore, useSettingsStore, useDesktopStore] as const) {
-    store.setState(store.getInitialState(), true);
-  }
+  useAlertStore.setState(useAlertStore.getInitialState(), true);
+  useAppInfoStore.setState(useAppInfoStore.getInitialState(), true);
+  useProfilesStore.setState(useProfilesStore.getInitialState(), true);
+  useSettingsStore.setState(useSettingsStore.getInitialState(), true);
+  useDesktopStore.setState(useDesktopStore.getInitialState(), true);
   const main = createFakeMain(desktop ? { desktop } : {});
   connectStudio(main.client);
   await initI18n(language);
@@ -60,12 +62,13 @@ afterEach(() => {
   for (const stop of stops.splice(0)) stop();
 });
 
-const labelled = <T extends HTMLElement>(text: string): T => {
+const labelled = (text: string): HTMLElement => {
   const label = [...container.querySelectorAll('label')].find((l) => l.textContent === text);
   const control = label ? document.getElementById(label.htmlFor) : null;
   if (!control) throw new Error(`no control labelled "${text}"`);
-  return control as T;
+  return control;
 };
+const select = (text: string): HTMLSelectElement => labelled(text) as HTMLSelectElement;
 
 describe('desktop settings', () => {
   it('are not offered in web mode', async () => {
@@ -78,16 +81,16 @@ describe('desktop settings', () => {
     expect(container.querySelector('#desktop-heading')?.textContent).toBe('Desktop');
     expect(container.querySelector('[role="note"]')?.textContent).toMatch(/no keyring/);
 
-    const close = labelled<HTMLSelectElement>('When the window closes while jobs run');
+    const close = select('When the window closes while jobs run');
     expect(close.value).toBe('keep-running');
     await settle(() => {
       close.value = 'quit';
       close.dispatchEvent(new Event('change', { bubbles: true }));
     });
     expect(main.calls.at(-1)).toEqual({ route: 'desktop.update_preferences', input: { closeWhileRunning: 'quit' } });
-    expect(labelled<HTMLSelectElement>('When the window closes while jobs run').value).toBe('quit');
+    expect(select('When the window closes while jobs run').value).toBe('quit');
 
-    const sessionOnly = labelled<HTMLInputElement>('Keep API keys in memory for this session only (enter them again after each start)');
+    const sessionOnly = labelled('Keep API keys in memory for this session only (enter them again after each start)');
     await settle(() => sessionOnly.click());
     expect(main.calls.at(-1)).toEqual({ route: 'desktop.update_preferences', input: { sessionOnlyKeys: true } });
     expect(useDesktopStore.getState().info?.preferences?.sessionOnlyKeys).toBe(true);
@@ -96,7 +99,7 @@ describe('desktop settings', () => {
   it('speak Chinese', async () => {
     await open('zh-CN', electronWithoutKeyring);
     expect(container.querySelector('#desktop-heading')?.textContent).toBe('桌面');
-    expect(labelled<HTMLSelectElement>('任务运行时关闭窗口').value).toBe('keep-running');
+    expect(select('任务运行时关闭窗口').value).toBe('keep-running');
   });
 
   it('follow the application menu to another page', async () => {
