@@ -29,6 +29,7 @@ export class BackgroundMode {
   private readonly notices = new BatchNotices();
   private tray: Tray | undefined;
   private toldAboutBackground = false;
+  private badgeSupported = true;
   private unsubscribe: (() => void) | undefined;
 
   constructor(private readonly deps: BackgroundModeDeps) {}
@@ -78,7 +79,10 @@ export class BackgroundMode {
 
   /** Rebuilds what carries text (after a language change). */
   refresh(): void {
-    if (!app.setBadgeCount(this.tally.pending)) log.info('this desktop shows no badge count');
+    if (this.badgeSupported && !app.setBadgeCount(this.tally.pending)) {
+      this.badgeSupported = false;
+      log.info('this desktop shows no badge count');
+    }
     if (this.tray) {
       const text = this.deps.text();
       this.tray.setToolTip(text.tray.tooltip(this.tally.pending));
@@ -90,7 +94,7 @@ export class BackgroundMode {
     this.unsubscribe?.();
     this.tray?.destroy();
     this.tray = undefined;
-    app.setBadgeCount(0);
+    if (this.badgeSupported) app.setBadgeCount(0);
   }
 
   private showTray(): void {
