@@ -29,7 +29,7 @@ export function DesktopForm({ preferences, keyProtection, onChange }: DesktopFor
         </select>
       </div>
       {weak && (
-        <p role="note" className="notice">
+        <p role="note" className="caution">
           {t('desktop.weakKey')}
         </p>
       )}
