@@ -96,6 +96,18 @@ describe('desktop settings', () => {
     expect(useDesktopStore.getState().info?.preferences?.sessionOnlyKeys).toBe(true);
   });
 
+  it('go back to the stored choice, with an alert, when main refuses a change', async () => {
+    const main = await open('en', electronWithoutKeyring);
+    main.failNext('desktop.update_preferences', { code: 'storage_error', message: 'The settings file is read-only.' });
+    const close = select('When the window closes while jobs run');
+    await settle(() => {
+      close.value = 'quit';
+      close.dispatchEvent(new Event('change', { bubbles: true }));
+    });
+    expect(select('When the window closes while jobs run').value).toBe('keep-running');
+    expect(container.querySelector('[role="alert"]')?.textContent).toContain('The settings file is read-only.');
+  });
+
   it('speak Chinese', async () => {
     await open('zh-CN', electronWithoutKeyring);
     expect(container.querySelector('#desktop-heading')?.textContent).toBe('桌面');
