@@ -3,13 +3,13 @@
 // stand-in carries the fuse wire of a real Electron binary (its sentinel, version and defaults):
 // what is checked is our configuration, not Electron. Needs `npm run build` first.
 import { execFile } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { listPackage } from '@electron/asar';
 import { FuseV1Options, getCurrentFuseWire } from '@electron/fuses';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { installedElectronVersion } from '../../scripts/native/electron-sqlite';
 
 const root = join(import.meta.dirname, '../..');
@@ -17,9 +17,20 @@ const run = promisify(execFile);
 const electronVersion = installedElectronVersion();
 const PLACEHOLDER_ADDON = 'stand-in for the Electron build of better-sqlite3';
 
+/** Every temporary folder of this file (a packed app is about 100 MB), removed at the end. */
+const scratch: string[] = [];
+const scratchFolder = (prefix: string): string => {
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  scratch.push(dir);
+  return dir;
+};
+afterAll(() => {
+  for (const dir of scratch) rmSync(dir, { recursive: true, force: true });
+});
+
 /** An unpacked "Electron" whose binary holds the fuse wire as Electron ships it (all defaults). */
 function standInElectron(): string {
-  const dir = mkdtempSync(join(tmpdir(), 'atelier-electron-dist-'));
+  const dir = scratchFolder('atelier-electron-dist-');
   // Sentinel, wire version 1, 8 fuses: RunAsNode on, cookie encryption off, NODE_OPTIONS on, inspect on,
   // ASAR integrity off, only-ASAR off, browser V8 snapshot off, file protocol privileges on.
   const wire = Buffer.concat([Buffer.from('#!/bin/sh\nexit 0\n'), Buffer.from('dL7pKGdnNz796PbbjQWNKmHXBZaB9tsX'), Buffer.from([1, 8]), Buffer.from('10110001\n')]);
@@ -32,14 +43,14 @@ function standInElectron(): string {
 
 /** A native folder with a stand-in Electron addon, so packaging does not need the network to build one. */
 function nativeFolder(): string {
-  const dir = mkdtempSync(join(tmpdir(), 'atelier-native-'));
+  const dir = scratchFolder('atelier-native-');
   mkdirSync(join(dir, `electron-v${electronVersion}-linux-x64`));
   writeFileSync(join(dir, `electron-v${electronVersion}-linux-x64`, 'better_sqlite3.node'), PLACEHOLDER_ADDON);
   return dir;
 }
 
 async function pack(env: Record<string, string> = {}): Promise<string> {
-  const output = mkdtempSync(join(tmpdir(), 'atelier-dist-'));
+  const output = scratchFolder('atelier-dist-');
   await run(
     join(root, 'node_modules/.bin/electron-builder'),
     ['--linux', 'dir', '--x64', '--publish', 'never', `-c.electronDist=${standInElectron()}`, `-c.directories.output=${output}`],
