@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { BatchView } from '../../src/shared/contract';
 import { loadStudio, subscribeToMainEvents } from '../../src/renderer/src/app/main-events';
-import { connectStudio } from '../../src/renderer/src/app/studio-client';
+import { connectStudio } from '../../src/renderer/src/studio/studio-client';
 import { assetPages } from '../../src/renderer/src/entities/asset-pages';
 import { useAssetsStore } from '../../src/renderer/src/entities/assets-store';
 import { jobSelectors, useJobsStore } from '../../src/renderer/src/entities/jobs-store';

@@ -4,7 +4,7 @@ import { App } from '../../src/renderer/src/app/App';
 import { loadStudio, subscribeToMainEvents } from '../../src/renderer/src/app/main-events';
 import { PageCrash } from '../../src/renderer/src/app/PageCrash';
 import { appRoutes } from '../../src/renderer/src/app/router';
-import { connectStudio } from '../../src/renderer/src/app/studio-client';
+import { connectStudio } from '../../src/renderer/src/studio/studio-client';
 import { SettingsPage } from '../../src/renderer/src/features/settings/SettingsPage';
 import { initI18n } from '../../src/renderer/src/i18n';
 import { button, renderRoutes, settle, type Rendered } from './dom';

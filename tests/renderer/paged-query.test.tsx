@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { AssetView, LibraryFilter } from '../../src/shared/contract';
 import { subscribeToMainEvents } from '../../src/renderer/src/app/main-events';
-import { connectStudio } from '../../src/renderer/src/app/studio-client';
+import { connectStudio } from '../../src/renderer/src/studio/studio-client';
 import { assetPages } from '../../src/renderer/src/entities/asset-pages';
 import { useAssetsStore } from '../../src/renderer/src/entities/assets-store';
 import { queryKey, usePagedQueriesStore } from '../../src/renderer/src/entities/paged-queries';

@@ -1,5 +1,5 @@
 import type { StoreApi, UseBoundStore } from 'zustand';
-import { useAppInfoStore } from '../../src/renderer/src/app/app-info-store';
+import { useAppInfoStore } from '../../src/renderer/src/studio/app-info-store';
 import { useAssetsStore } from '../../src/renderer/src/entities/assets-store';
 import { useCharactersStore } from '../../src/renderer/src/entities/characters-store';
 import { useJobsStore } from '../../src/renderer/src/entities/jobs-store';

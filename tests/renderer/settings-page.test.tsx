@@ -2,7 +2,7 @@ import { act } from 'react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { loadStudio, subscribeToMainEvents } from '../../src/renderer/src/app/main-events';
 import { appRoutes } from '../../src/renderer/src/app/router';
-import { connectStudio } from '../../src/renderer/src/app/studio-client';
+import { connectStudio } from '../../src/renderer/src/studio/studio-client';
 import { initI18n, switchLanguage } from '../../src/renderer/src/i18n';
 import { button, click, field, renderRoutes, type, type Rendered } from './dom';
 import { resetStores } from './reset-stores';

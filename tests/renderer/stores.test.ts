@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { useAppInfoStore } from '../../src/renderer/src/app/app-info-store';
+import { useAppInfoStore } from '../../src/renderer/src/studio/app-info-store';
 import { loadStudio, subscribeToMainEvents } from '../../src/renderer/src/app/main-events';
-import { connectStudio } from '../../src/renderer/src/app/studio-client';
+import { connectStudio } from '../../src/renderer/src/studio/studio-client';
 import { useProfilesStore } from '../../src/renderer/src/features/settings/profiles-store';
 import { useSettingsStore } from '../../src/renderer/src/features/settings/settings-store';
 import { readFolderText } from '../helpers/files';

@@ -4,7 +4,7 @@ import { RouterProvider } from 'react-router';
 import { createStudioClient } from '../../shared/contract/client';
 import { loadStudio, subscribeToMainEvents } from './app/main-events';
 import { createAppRouter } from './app/router';
-import { connectStudio } from './app/studio-client';
+import { connectStudio } from './studio/studio-client';
 import { initI18n, resolveLanguage } from './i18n';
 import { startPreferenceEffects } from './preferences/apply-preferences';
 import { pickTransport } from './transport/pick-transport';

@@ -5,7 +5,7 @@ import { jobSelectors, useJobsStore } from '../entities/jobs-store';
 import { useAlertStore } from '../errors/alert-store';
 import { ErrorAlert } from '../errors/ErrorAlert';
 import { ToastRegion } from '../ui';
-import { useAppInfoStore } from './app-info-store';
+import { useAppInfoStore } from '../studio/app-info-store';
 import { DemoBanner } from './DemoBanner';
 import { NavBar } from './NavBar';
 

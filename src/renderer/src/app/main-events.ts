@@ -9,7 +9,7 @@ import { useAlertStore } from '../errors/alert-store';
 import { useAccountStore } from '../features/account/account-store';
 import { useProfilesStore } from '../features/settings/profiles-store';
 import { useSettingsStore } from '../features/settings/settings-store';
-import { useAppInfoStore } from './app-info-store';
+import { useAppInfoStore } from '../studio/app-info-store';
 
 /**
  * The one place that listens to main's events and hands them to the stores. Where an event

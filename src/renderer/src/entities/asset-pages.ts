@@ -1,6 +1,6 @@
 import { useShallow } from 'zustand/react/shallow';
 import type { AssetView, LibraryFilter } from '../../../shared/contract';
-import { studio } from '../app/studio-client';
+import { studio } from '../studio/studio-client';
 import { useAssetsStore } from './assets-store';
 import { pick } from './entity-cache';
 import type { PagedSource } from './paged-queries';

@@ -1,6 +1,6 @@
 import { create } from 'zustand';
 import type { CharacterView, Envelope } from '../../../shared/contract';
-import { studio } from '../app/studio-client';
+import { studio } from '../studio/studio-client';
 import { upsertMany, type ById } from './entity-cache';
 
 interface CharactersState {

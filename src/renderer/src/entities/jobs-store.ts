@@ -1,6 +1,6 @@
 import { create } from 'zustand';
 import type { BatchView, Envelope, JobStateView, JobView } from '../../../shared/contract';
-import { studio } from '../app/studio-client';
+import { studio } from '../studio/studio-client';
 import { byUpdatedAt, upsertMany, type ById } from './entity-cache';
 
 export interface QueueView {

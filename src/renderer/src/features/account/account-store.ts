@@ -1,6 +1,6 @@
 import { create } from 'zustand';
 import type { AccountBalance, Envelope } from '../../../../shared/contract';
-import { studio } from '../../app/studio-client';
+import { studio } from '../../studio/studio-client';
 
 interface AccountState {
   /** The last balance main read (from any view: main pushes `account.balance` every time). */

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { useAppInfoStore } from '../../app/app-info-store';
+import { useAppInfoStore } from '../../studio/app-info-store';
 import { useErrorAlert } from '../../errors/alert-store';
 import { Page, Skeleton } from '../../ui';
 import { ActiveGatewayPicker } from './components/ActiveGatewayPicker';
