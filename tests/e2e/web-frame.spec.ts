@@ -86,7 +86,26 @@ test('screenshots of the frame and Settings, light and dark, English and Chinese
       await page.screenshot({ path: `test-results/screens/frame-${language}-${theme}.png` });
       await page.getByRole('navigation').getByRole('link').last().click();
       await expect(page.getByRole('radio').first()).toBeVisible();
-      await page.screenshot({ path: `test-results/screens/settings-${language}-${theme}.png`, fullPage: true });
+      await page.screenshot({ path: `test-results/screens/settings-${language}-${theme}.png` });
     }
+  }
+});
+
+test('screenshots of the UI kit in both themes, with a toast and a dialog open', async ({ page }) => {
+  mkdirSync('test-results/screens', { recursive: true });
+  await page.setViewportSize({ width: 1280, height: 1000 });
+  await page.goto(studio.launchUrl);
+  for (const theme of ['light', 'dark'] as const) {
+    await invoke(page, 'settings.update', { theme });
+    await page.goto(`${studio.url}/#/kit`);
+    await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
+    await page.getByRole('button', { name: 'Show a toast' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'Batch queued' }).first()).toBeVisible();
+    await page.screenshot({ path: `test-results/screens/kit-${theme}.png` });
+    await page.getByRole('button', { name: 'Delete', exact: true }).click();
+    await expect(page.getByRole('dialog', { name: 'Delete 3 items?' })).toBeVisible();
+    await page.screenshot({ path: `test-results/screens/kit-dialog-${theme}.png` });
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('dialog')).toHaveCount(0);
   }
 });

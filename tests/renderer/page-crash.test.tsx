@@ -76,6 +76,7 @@ describe('a page that crashes', () => {
       'timeline/batch/:batchId',
       'account',
       'settings',
+      'kit',
     ]);
     for (const route of pages) expect(route.errorElement, route.path).toBeTruthy();
   });

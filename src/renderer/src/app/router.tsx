@@ -4,6 +4,7 @@ import { CreatePage } from '../features/create/CreatePage';
 import { GalleryPage } from '../features/gallery/GalleryPage';
 import { SettingsPage } from '../features/settings/SettingsPage';
 import { TimelinePage } from '../features/timeline/TimelinePage';
+import { KitShowcase } from '../ui/KitShowcase';
 import { App } from './App';
 import { PageCrash } from './PageCrash';
 import { paths, patterns } from './routes';
@@ -29,6 +30,8 @@ export const appRoutes: RouteObject[] = [
       { path: child(patterns.batch), element: <TimelinePage />, errorElement: <PageCrash /> },
       { path: child(patterns.account), element: <AccountPage />, errorElement: <PageCrash /> },
       { path: child(patterns.settings), element: <SettingsPage />, errorElement: <PageCrash /> },
+      // The UI kit's reference page, for the people building screens; not in the navigation.
+      { path: child(patterns.kit), element: <KitShowcase />, errorElement: <PageCrash /> },
       // An address from an older version, or mistyped: open Create rather than nothing.
       { path: '*', element: <Navigate to={paths.create()} replace /> },
     ],

@@ -20,6 +20,7 @@ export const patterns = {
   batch: '/timeline/batch/:batchId',
   account: '/account',
   settings: '/settings',
+  kit: '/kit',
 } as const;
 
 /** What the Create page can be opened with. */

@@ -32,6 +32,7 @@ export function usePagedQuery<F, T extends { id: string }>(source: PagedSource<F
   const needsLoad = query === undefined;
 
   useEffect(() => {
+    // The filter is read back from its key, so a new but equal filter object does not reload.
     if (needsLoad) void loadFirstPage(source, JSON.parse(key.slice(source.name.length + 1)) as F);
   }, [key, needsLoad, source]);
 
