@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { StrictMode, useEffect } from 'react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { AssetView, LibraryFilter } from '../../src/shared/contract';
 import { subscribeToMainEvents } from '../../src/renderer/src/app/main-events';
@@ -48,7 +48,12 @@ function Gallery({ filter }: { filter: LibraryFilter }) {
 
 async function show(filter: LibraryFilter): Promise<void> {
   view?.unmount();
-  view = await renderNode(<Gallery filter={filter} />);
+  // Strict mode mounts twice, as the app does: still one request per page.
+  view = await renderNode(
+    <StrictMode>
+      <Gallery filter={filter} />
+    </StrictMode>,
+  );
   await until(() => expect(latest.status).toBe('ready'));
 }
 

@@ -32,8 +32,10 @@ export function usePagedQuery<F, T extends { id: string }>(source: PagedSource<F
   const needsLoad = query === undefined;
 
   useEffect(() => {
+    // Checked again here: another list (or React's second mount in strict mode) may have started it.
+    if (!needsLoad || usePagedQueriesStore.getState().queries[key] !== undefined) return;
     // The filter is read back from its key, so a new but equal filter object does not reload.
-    if (needsLoad) void loadFirstPage(source, JSON.parse(key.slice(source.name.length + 1)) as F);
+    void loadFirstPage(source, JSON.parse(key.slice(source.name.length + 1)) as F);
   }, [key, needsLoad, source]);
 
   return {
