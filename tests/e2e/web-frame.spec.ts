@@ -58,6 +58,8 @@ test('the Timeline link counts the jobs in progress, live', async ({ page }) => 
   await page.goto(studio.launchUrl);
   const timeline = page.getByRole('navigation').getByRole('link', { name: 'Timeline' });
   await expect(timeline).toHaveAccessibleDescription('');
+  // Held in the queue, so the count can be read before the demo gateway finishes them.
+  await invoke(page, 'jobs.pause_queue', {});
   const created = await invoke(page, 'jobs.create_batch', {
     name: 'Lighthouses',
     variantIds: ['image.nova-3.1-flash-image'],
@@ -66,9 +68,12 @@ test('the Timeline link counts the jobs in progress, live', async ({ page }) => 
     values: {},
   });
   expect(created).toMatchObject({ ok: true, value: { jobCount: 2 } });
-  await expect(timeline).toHaveAccessibleDescription(/\d+ jobs in progress/);
+  await expect(timeline).toHaveAccessibleDescription('2 jobs in progress');
   await expect(timeline).toContainText('2');
-  // The demo gateway finishes them; the badge goes away without a reload.
+  await page.reload();
+  await expect(timeline).toHaveAccessibleDescription('2 jobs in progress');
+  // Let them run: the demo gateway finishes them and the badge goes away without a reload.
+  await invoke(page, 'jobs.resume_queue', {});
   await expect(timeline).toHaveAccessibleDescription('', { timeout: 30_000 });
 });
 
