@@ -8,7 +8,7 @@ export function useSection(): Section {
   return sectionOf(useLocation().pathname);
 }
 
-/** Create's parameters from the address (`?reuse=<asset>`, `?reference=<asset>`). */
+/** Create's parameters from the address (`?reuse=`, `?reference=`, `?remix=`, `?character=` with an asset id). */
 export function useCreateParams(): CreateParams {
   const [search] = useSearchParams();
   return useMemo(() => parseCreateParams(search), [search]);

@@ -22,9 +22,11 @@ describe('paths', () => {
     expect(paths.batch('x?y')).toBe('/timeline/batch/x%3Fy');
   });
 
-  it('carry "reuse the settings of" and "use as reference" to Create', () => {
-    expect(parseCreateParams(searchOf(paths.create({ reuse: 'asset-1' })))).toEqual({ reuse: 'asset-1', reference: null });
-    expect(parseCreateParams(searchOf(paths.create({ reference: 'asset-2' })))).toEqual({ reuse: null, reference: 'asset-2' });
+  it('carry "reuse the settings of", "use as reference", "remix" and "create a character" to Create', () => {
+    expect(parseCreateParams(searchOf(paths.create({ reuse: 'asset-1' })))).toEqual({ reuse: 'asset-1', reference: null, remix: null, character: null });
+    expect(parseCreateParams(searchOf(paths.create({ reference: 'asset-2' })))).toEqual({ reuse: null, reference: 'asset-2', remix: null, character: null });
+    expect(parseCreateParams(searchOf(paths.create({ remix: 'video-3' })))).toEqual({ reuse: null, reference: null, remix: 'video-3', character: null });
+    expect(parseCreateParams(searchOf(paths.create({ character: 'video-4' })))).toEqual({ reuse: null, reference: null, remix: null, character: 'video-4' });
     expect(paths.create()).toBe('/create');
   });
 });
@@ -32,7 +34,7 @@ describe('paths', () => {
 describe('parsers', () => {
   it('drop a malformed field and keep the others', () => {
     expect(parseGalleryFilter(new URLSearchParams('kind=sculpture&from=yesterday&model=gen-image-2&fav=maybe'))).toEqual({ model: 'gen-image-2' });
-    expect(parseCreateParams(new URLSearchParams('reuse=%20%20'))).toEqual({ reuse: null, reference: null });
+    expect(parseCreateParams(new URLSearchParams('reuse=%20%20'))).toEqual({ reuse: null, reference: null, remix: null, character: null });
   });
 
   it('name the section of every address; unknown ones open Create', () => {

@@ -29,7 +29,13 @@ export interface CreateParams {
   reuse: string | null;
   /** Open with this asset as the first reference image. */
   reference: string | null;
+  /** Open the remix form for this finished video asset. */
+  remix: string | null;
+  /** Open "create a character" from this finished video asset. */
+  character: string | null;
 }
+
+const createKeys = ['reuse', 'reference', 'remix', 'character'] as const satisfies readonly (keyof CreateParams)[];
 
 /** Query-string names of the gallery filter; short, because they show in the address. */
 const galleryKeys = {
@@ -62,7 +68,7 @@ export function galleryQuery(filter: LibraryFilter = {}): string {
 
 /** Builders of every address; use them for links and `navigate`, never hand-written strings. */
 export const paths = {
-  create: (params: Partial<CreateParams> = {}): string => `/create${query([['reuse', params.reuse], ['reference', params.reference]])}`,
+  create: (params: Partial<CreateParams> = {}): string => `/create${query(createKeys.map((key) => [key, params[key]]))}`,
   gallery: (filter: LibraryFilter = {}): string => `/gallery${galleryQuery(filter)}`,
   /** One asset's detail, keeping the gallery filter it was opened from. */
   asset: (assetId: string, filter: LibraryFilter = {}): string => `/gallery/asset/${segment(assetId)}${galleryQuery(filter)}`,
@@ -88,7 +94,7 @@ export function parseCreateParams(search: URLSearchParams): CreateParams {
     const parsed = id.safeParse(search.get(key));
     return parsed.success ? parsed.data : null;
   };
-  return { reuse: read('reuse'), reference: read('reference') };
+  return { reuse: read('reuse'), reference: read('reference'), remix: read('remix'), character: read('character') };
 }
 
 const flag = z.enum(['1', 'true']).transform(() => true);
