@@ -11,6 +11,9 @@ import { desktopEvents, desktopRoutes } from './desktop';
 
 export * from './define';
 export * from './errors';
+export * from './error-reasons';
+export * from './error-wording';
+export * from './input-messages';
 export * from './app';
 export * from './settings';
 export * from './models';
