@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineEvent, defineRoute } from './define';
+import { studioErrorSchema } from './errors';
 
 /** What the Electron shell does when the window closes while jobs run. */
 export const closeWhileRunningSchema = z.enum(['keep-running', 'quit']);
@@ -42,11 +43,12 @@ export const desktopRoutes = {
   'desktop.reveal_asset': defineRoute({ input: z.object({ id: z.string().min(1).max(200) }).strict(), output: z.object({ revealed: z.boolean() }) }),
   /**
    * Moves results (media, sidecar and thumbnail) to the system trash and removes them from the
-   * library. Final from the studio's side: an undo must be offered before calling it.
+   * library. Final from the studio's side: an undo must be offered before calling it. Each result
+   * that stays answers with its own error (`asset_not_found`, `asset_trash_failed`).
    */
   'desktop.trash_assets': defineRoute({
     input: z.object({ ids: assetIds }).strict(),
-    output: z.object({ trashed: z.array(z.string()), failed: z.array(z.object({ id: z.string(), message: z.string() })) }),
+    output: z.object({ trashed: z.array(z.string()), failed: z.array(z.object({ id: z.string(), error: studioErrorSchema })) }),
   }),
   /** Starts dragging the results' files out of the window; call it from the `dragstart` handler. */
   'desktop.start_drag': defineRoute({ input: z.object({ ids: assetIds }).strict(), output: z.object({ started: z.boolean() }) }),

@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, mkdtempSync, renameSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -73,7 +73,11 @@ describe('desktop routes in the Electron shell', () => {
     const { studio, libraryDir } = await studioWithLibrary(desktop);
     await expect(studio.router.dispatch('desktop.reveal_asset', { id: 'a1' })).resolves.toEqual({ ok: true, value: { revealed: true } });
     expect(desktop.revealed).toEqual([join(libraryDir, '2026/11/22/a1.png')]);
-    await expect(studio.router.dispatch('desktop.reveal_asset', { id: 'missing' })).resolves.toMatchObject({ ok: false, error: { code: 'not_found' } });
+    await expect(studio.router.dispatch('desktop.reveal_asset', { id: 'missing' })).resolves.toMatchObject({ ok: false, error: { code: 'not_found', reason: 'asset_not_found' } });
+    // A file deleted behind the studio's back: the item is known, its file is not there to show.
+    rmSync(join(libraryDir, '2026/11/22/a2.png'));
+    await expect(studio.router.dispatch('desktop.reveal_asset', { id: 'a2' })).resolves.toMatchObject({ ok: false, error: { code: 'not_found', reason: 'asset_file_missing' } });
+    expect(desktop.revealed).toHaveLength(1);
   });
 
   it('moves a result, its sidecar and its thumbnail to the trash and removes it from the library', async () => {
@@ -81,7 +85,10 @@ describe('desktop routes in the Electron shell', () => {
     const { studio, libraryDir } = await studioWithLibrary(desktop);
     await expect(studio.router.dispatch('desktop.trash_assets', { ids: ['a1', 'gone'] })).resolves.toEqual({
       ok: true,
-      value: { trashed: ['a1'], failed: [{ id: 'gone', message: 'That item is no longer in the library.' }] },
+      value: {
+        trashed: ['a1'],
+        failed: [{ id: 'gone', error: { code: 'not_found', reason: 'asset_not_found', params: {}, message: 'That item is no longer in the library.' } }],
+      },
     });
     for (const name of ['a1.png', 'a1.json', 'a1.webp']) expect(existsSync(join(desktop.trashDir, name))).toBe(true);
     expect(existsSync(join(libraryDir, '2026/11/22/a1.png'))).toBe(false);
@@ -93,7 +100,10 @@ describe('desktop routes in the Electron shell', () => {
     const desktop = new FolderDesktop();
     desktop.failTrashOf = 'a2.png';
     const { studio, libraryDir } = await studioWithLibrary(desktop);
-    await expect(studio.router.dispatch('desktop.trash_assets', { ids: ['a2'] })).resolves.toMatchObject({ ok: true, value: { trashed: [], failed: [{ id: 'a2' }] } });
+    await expect(studio.router.dispatch('desktop.trash_assets', { ids: ['a2'] })).resolves.toMatchObject({
+      ok: true,
+      value: { trashed: [], failed: [{ id: 'a2', error: { code: 'storage_error', reason: 'asset_trash_failed' } }] },
+    });
     expect(existsSync(join(libraryDir, '2026/11/22/a2.png'))).toBe(true);
     await expect(studio.router.dispatch('library.get_asset', { id: 'a2' })).resolves.toMatchObject({ ok: true });
   });
@@ -130,7 +140,7 @@ describe('desktop routes in web mode', () => {
       ['desktop.start_drag', { ids: ['a1'] }],
       ['desktop.update_preferences', { closeWhileRunning: 'quit' }],
     ] as const) {
-      await expect(studio.router.dispatch(route, input)).resolves.toMatchObject({ ok: false, error: { code: 'unsupported' } });
+      await expect(studio.router.dispatch(route, input)).resolves.toMatchObject({ ok: false, error: { code: 'unsupported', reason: 'desktop_unsupported' } });
     }
     expect(existsSync(join(libraryDir, '2026/11/22/a1.png'))).toBe(true);
   });

@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import type { StudioError } from '../../../shared/contract';
 import type { RouteHandlers } from '../router/router';
 import { StudioFailure } from '../router/failure';
 import { deleteAsset, getAsset, resolveInLibrary, sidecarPathFor, type Asset } from '../library';
@@ -12,16 +13,17 @@ type DesktopRoutes = 'desktop.get_info' | 'desktop.update_preferences' | 'deskto
 
 /**
  * The desktop routes. The renderer names results by id; only files of those results, inside the
- * library folder, ever reach the shell. Without a shell (web mode) the actions answer `unsupported`.
+ * library folder, ever reach the shell. Without a shell (web mode) the actions answer
+ * `desktop_unsupported`.
  */
 export function desktopHandlers(shell: DesktopShell | undefined, library: LibraryService): Pick<RouteHandlers, DesktopRoutes> {
   const requireShell = (): DesktopShell => {
-    if (!shell) throw new StudioFailure('unsupported', 'Only the desktop app can do this.');
+    if (!shell) throw StudioFailure.of('desktop_unsupported');
     return shell;
   };
   const asset = (id: string): Asset => {
     const found = getAsset(library.db, id);
-    if (!found) throw new StudioFailure('not_found', 'That item is no longer in the library.');
+    if (!found) throw StudioFailure.of('asset_not_found');
     return found;
   };
   const inLibrary = (path: string): string => resolveInLibrary(library.root, path);
@@ -32,18 +34,18 @@ export function desktopHandlers(shell: DesktopShell | undefined, library: Librar
     'desktop.reveal_asset': ({ id }) => {
       const target = requireShell();
       const file = inLibrary(asset(id).filePath);
-      if (!existsSync(file)) throw new StudioFailure('not_found', 'The file of that item is missing from the library folder.');
+      if (!existsSync(file)) throw StudioFailure.of('asset_file_missing');
       target.reveal(file);
       return { revealed: true };
     },
     'desktop.trash_assets': async ({ ids }) => {
       const target = requireShell();
       const trashed: string[] = [];
-      const failed: { id: string; message: string }[] = [];
+      const failed: { id: string; error: StudioError }[] = [];
       for (const id of new Set(ids)) {
         const found = getAsset(library.db, id);
         if (!found) {
-          failed.push({ id, message: 'That item is no longer in the library.' });
+          failed.push({ id, error: StudioFailure.of('asset_not_found').toError() });
           continue;
         }
         try {
@@ -54,7 +56,7 @@ export function desktopHandlers(shell: DesktopShell | undefined, library: Librar
           trashed.push(id);
         } catch (error) {
           log.warn(`could not move ${found.filePath} to the trash`, error);
-          failed.push({ id, message: 'The file could not be moved to the trash.' });
+          failed.push({ id, error: StudioFailure.of('asset_trash_failed').toError() });
         }
       }
       return { trashed, failed };
