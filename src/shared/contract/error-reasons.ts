@@ -118,6 +118,9 @@ export const errorReasons = {
   asset_trash_failed: entry('storage_error', () =>
     t('The file could not be moved to the trash; the item stays in the library.', '无法将文件移到回收站,该作品仍保留在作品库中。'),
   ),
+  desktop_preferences_not_saved: entry('storage_error', () =>
+    t('The desktop settings could not be saved; the previous choice is kept.', '无法保存桌面设置,已保留之前的选择。'),
+  ),
   desktop_unsupported: entry('unsupported', () => t('Only the desktop app can do this.', '只有桌面应用可以执行此操作。')),
   // The studio itself
   studio_starting: entry('internal', () => t('The studio is still starting; try again in a moment.', '工作室仍在启动,请稍后再试。')),

@@ -1,45 +1,14 @@
-import { existsSync, mkdirSync, mkdtempSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { basename, join } from 'node:path';
+import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { DesktopInfo, DesktopPreferences } from '../../../src/shared/contract';
 import type { DesktopShell } from '../../../src/main/core/desktop/desktop-shell';
 import { insertAsset } from '../../../src/main/core/library/assets';
 import { LibraryDatabase } from '../../../src/main/core/library/library-database';
 import { libraryDatabasePath } from '../../../src/main/core/library/library-service';
 import type { Studio } from '../../../src/main/core/studio';
+import { FolderDesktop } from '../../helpers/folder-desktop';
 import { createTestStudio } from '../../helpers/studio';
-
-/**
- * A desktop that does what the Electron one does with real files (its trash is a folder), so the
- * routes are checked against the real library without the Electron runtime.
- */
-class FolderDesktop implements DesktopShell {
-  readonly trashDir = mkdtempSync(join(tmpdir(), 'atelier-trash-'));
-  readonly revealed: string[] = [];
-  readonly drags: { files: string[]; icon: string | undefined }[] = [];
-  failTrashOf: string | undefined;
-  private preferences: DesktopPreferences = { closeWhileRunning: 'keep-running', sessionOnlyKeys: false };
-  info(): DesktopInfo {
-    return { reveal: true, trash: true, drag: true, systemNotifications: true, keyProtection: 'weak', preferences: this.preferences };
-  }
-  updatePreferences(patch: Partial<DesktopPreferences>): DesktopInfo {
-    this.preferences = { ...this.preferences, ...patch };
-    return this.info();
-  }
-  reveal(file: string): void {
-    this.revealed.push(file);
-  }
-  trash(file: string): Promise<void> {
-    if (this.failTrashOf !== undefined && file.endsWith(this.failTrashOf)) return Promise.reject(new Error('permission denied'));
-    renameSync(file, join(this.trashDir, basename(file)));
-    return Promise.resolve();
-  }
-  startDrag(files: string[], icon: string | undefined): boolean {
-    this.drags.push({ files, icon });
-    return true;
-  }
-}
 
 const studios: Studio[] = [];
 afterEach(async () => {
@@ -124,6 +93,17 @@ describe('desktop routes in the Electron shell', () => {
       value: { preferences: { closeWhileRunning: 'quit', sessionOnlyKeys: false }, keyProtection: 'weak' },
     });
     await expect(studio.router.dispatch('desktop.update_preferences', { closeWhileRunning: 'sometimes' })).resolves.toMatchObject({ ok: false, error: { code: 'invalid_input' } });
+  });
+
+  it('says so in words when the shell cannot save a preference, and keeps the previous choice', async () => {
+    const desktop = new FolderDesktop();
+    const { studio } = await studioWithLibrary(desktop);
+    desktop.failNextPreferencesWrite = true;
+    await expect(studio.router.dispatch('desktop.update_preferences', { closeWhileRunning: 'quit' })).resolves.toMatchObject({
+      ok: false,
+      error: { code: 'storage_error', reason: 'desktop_preferences_not_saved' },
+    });
+    await expect(studio.router.dispatch('desktop.get_info', {})).resolves.toMatchObject({ ok: true, value: { preferences: { closeWhileRunning: 'keep-running' } } });
   });
 });
 

@@ -30,7 +30,15 @@ export function desktopHandlers(shell: DesktopShell | undefined, library: Librar
 
   return {
     'desktop.get_info': () => shell?.info() ?? NO_DESKTOP,
-    'desktop.update_preferences': (patch) => requireShell().updatePreferences(patch),
+    'desktop.update_preferences': (patch) => {
+      const target = requireShell();
+      try {
+        return target.updatePreferences(patch);
+      } catch (error) {
+        log.warn('could not save the desktop preferences', error);
+        throw StudioFailure.of('desktop_preferences_not_saved');
+      }
+    },
     'desktop.reveal_asset': ({ id }) => {
       const target = requireShell();
       const file = inLibrary(asset(id).filePath);
