@@ -1,48 +1,43 @@
-import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { closeWhileRunningSchema, type DesktopInfo, type DesktopPreferences } from '../../../../shared/contract';
+import type { DesktopInfo, DesktopPreferences } from '../../../../../shared/contract';
+import { Select, Switch } from '../../../ui';
 
 interface DesktopFormProps {
   preferences: DesktopPreferences;
   keyProtection: DesktopInfo['keyProtection'];
+  /** A choice applies at once; the owner persists it. */
   onChange: (patch: Partial<DesktopPreferences>) => void;
 }
 
 /** The desktop app's own choices: what closing the window does while jobs run, and where API keys are kept. */
 export function DesktopForm({ preferences, keyProtection, onChange }: DesktopFormProps) {
   const { t } = useTranslation();
-  const closeId = useId();
-  const sessionId = useId();
   const weak = keyProtection === 'weak';
   return (
     <section className="settings-section" aria-labelledby="desktop-heading">
       <h2 id="desktop-heading">{t('desktop.heading')}</h2>
-      <div className="field">
-        <label htmlFor={closeId}>{t('desktop.closeWhileRunning')}</label>
-        <select
-          id={closeId}
-          value={preferences.closeWhileRunning}
-          onChange={(event) => onChange({ closeWhileRunning: closeWhileRunningSchema.parse(event.target.value) })}
-        >
-          <option value="keep-running">{t('desktop.keepRunning')}</option>
-          <option value="quit">{t('desktop.quit')}</option>
-        </select>
-      </div>
+      <Select
+        label={t('desktop.closeWhileRunning')}
+        value={preferences.closeWhileRunning}
+        onChange={(closeWhileRunning) => onChange({ closeWhileRunning })}
+        options={[
+          { value: 'keep-running', label: t('desktop.keepRunning') },
+          { value: 'quit', label: t('desktop.quit') },
+        ]}
+      />
       {weak && (
         <p role="note" className="caution">
           {t('desktop.weakKey')}
         </p>
       )}
+      {/* Offered where the keyring is weak; kept visible while on, so it can be turned off again. */}
       {(weak || preferences.sessionOnlyKeys) && (
-        <div className="field field-checkbox">
-          <input
-            id={sessionId}
-            type="checkbox"
-            checked={preferences.sessionOnlyKeys}
-            onChange={(event) => onChange({ sessionOnlyKeys: event.target.checked })}
-          />
-          <label htmlFor={sessionId}>{t('desktop.sessionOnly')}</label>
-        </div>
+        <Switch
+          label={t('desktop.sessionOnly')}
+          help={t('desktop.sessionOnlyHelp')}
+          checked={preferences.sessionOnlyKeys}
+          onChange={(sessionOnlyKeys) => onChange({ sessionOnlyKeys })}
+        />
       )}
     </section>
   );
