@@ -21,7 +21,7 @@ describe('describeForm', () => {
   it('offers a model choice only where a variant serves several models', () => {
     expect(form('video.vid-2.official').fields[0]).toMatchObject({
       key: 'model', control: 'select', default: 'vid-2-official',
-      choices: [{ value: 'vid-2-official' }, { value: 'vid-2' }, { value: 'vid2-pro' }],
+      choices: [{ value: 'vid-2-official' }, { value: 'vid-2' }, { value: 'vid2-pro' }, { value: 'vid2' }],
     });
     expect(form('video.clip-v3-omni').fields.some((field) => field.key === 'model')).toBe(false);
   });

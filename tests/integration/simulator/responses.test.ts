@@ -16,6 +16,7 @@ interface ResponseObject {
   id: string;
   object: string;
   status: string;
+  incomplete_details?: { reason: string } | null;
   model: string;
   output: OutputItem[];
   usage: {
