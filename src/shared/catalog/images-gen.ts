@@ -33,8 +33,9 @@ const channelNote = t(
 const usuallyDirect: ChannelPreference = { usually: 'direct', note: channelNote };
 const usuallyQueued: ChannelPreference = { usually: 'queued', note: channelNote };
 
+// Optional for the gateway (default 1024x1024); the form sends the size it shows.
 const directSize: SizeField = {
-  type: 'size', key: 'size', label: LABELS.size, required: true, wire: 'pixels',
+  type: 'size', key: 'size', label: LABELS.size, sendDefault: true, wire: 'pixels',
   tiers: GEN_IMAGE_DIRECT_TIERS, allowAuto: true, default: { tier: '1K', ratio: '1:1' },
 };
 

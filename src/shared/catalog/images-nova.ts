@@ -5,9 +5,9 @@ import { NOVA_OFFICIAL_TIERS, NOVA_PIXEL_TIERS } from './sizes';
 
 const IMAGE_PATH = '/v1/images/generations';
 
-/** Pixel sizes of the direct models C and D. */
+/** Pixel sizes of the direct models C and D; optional for the gateway, the form sends the size it shows. */
 const novaPixelSize: SizeField = {
-  type: 'size', key: 'size', label: LABELS.size, required: true, wire: 'pixels', tiers: NOVA_PIXEL_TIERS, allowAuto: false, default: { tier: '1K', ratio: '1:1' },
+  type: 'size', key: 'size', label: LABELS.size, sendDefault: true, wire: 'pixels', tiers: NOVA_PIXEL_TIERS, allowAuto: false, default: { tier: '1K', ratio: '1:1' },
 };
 
 // The interface gives the count limit (4) for C and D together and the 2MB limit for C only.
@@ -91,7 +91,7 @@ export const novaOfficial: VariantEntry = {
   fields: [
     { type: 'prompt', key: 'prompt', label: LABELS.prompt, required: true },
     {
-      type: 'size', key: 'size', label: LABELS.aspectRatio, required: true, wire: 'ratio', tierKey: 'metadata.resolution',
+      type: 'size', key: 'size', label: LABELS.aspectRatio, sendDefault: true, wire: 'ratio', tierKey: 'metadata.resolution',
       tierLabel: LABELS.resolution, tiers: NOVA_OFFICIAL_TIERS, allowAuto: false, default: { tier: '1K', ratio: '1:1' },
     },
     { type: 'enum', key: 'n', label: LABELS.count, values: [1], default: 1, hidden: true },

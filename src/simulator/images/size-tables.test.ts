@@ -39,11 +39,15 @@ describe('size tables', () => {
 });
 
 describe('variant selection and plans', () => {
-  it('by its own rule a ratio goes to the task channel; a pixel size, auto or no size to the direct one', () => {
+  it('by its own rule a ratio or what only the task channel takes goes there; the rest to the direct channel', () => {
     expect(genImageChannel({ size: '16:9' }, 'request')).toBe('task');
     expect(genImageChannel({ size: '1280x720' }, 'request')).toBe('direct');
     expect(genImageChannel({ size: 'auto' }, 'request')).toBe('direct');
     expect(genImageChannel({}, 'request')).toBe('direct');
+    expect(genImageChannel({ size: 'auto', image_urls: ['a', 'b', 'c', 'd'] }, 'request')).toBe('direct');
+    expect(genImageChannel({ size: 'auto', image_urls: ['a', 'b', 'c', 'd', 'e'] }, 'request')).toBe('task');
+    expect(genImageChannel({ output_compression: 50 }, 'request')).toBe('task');
+    expect(genImageChannel({ background: 'transparent' }, 'request')).toBe('task');
     expect(genImageChannel({ size: '16:9' }, 'direct')).toBe('direct');
     expect(genImageChannel({ size: '1280x720' }, 'task')).toBe('task');
   });

@@ -13,18 +13,28 @@ import { formatSize, isRatio } from './size-tables';
  * Variants A (direct channel) and B (task channel) of `gen-image-2`. The interface does not
  * show how a request is routed to one or the other; real gateways route by channel
  * configuration. The demo gateway routes by `GenImageRouting` (docs/simulator.md):
- * `request` (its own rule: a ratio `size` goes to the task channel; a pixel size, `auto` or no
- * size to the direct channel), or always `direct`, or always `task`. Each channel reads a
- * request written for the other one as far as the interface allows.
+ * `request` (its own rule: a ratio `size`, or anything only the task channel takes, goes to the
+ * task channel; the rest to the direct channel), or always `direct`, or always `task`. Each
+ * channel reads a request written for the other one as far as the interface allows.
  */
 export type GenImageRouting = 'request' | 'direct' | 'task';
 
 export const GEN_IMAGE_ROUTINGS: readonly GenImageRouting[] = ['request', 'direct', 'task'];
 
-/** The channel a request goes to under a routing. */
+/** Variant A's limit on `image_urls`; more can only be served by the task channel (16). */
+const DIRECT_MAX_EDIT_IMAGES = 4;
+
+/**
+ * The channel a request goes to under a routing. By its own rule the demo gateway sends to the
+ * task channel a ratio `size` and whatever only that channel takes (more than 4 `image_urls`,
+ * `output_compression`, `background`); the rest to the direct channel.
+ */
 export function genImageChannel(body: Record<string, unknown>, routing: GenImageRouting): GenImageChannel {
   if (routing !== 'request') return routing;
-  return typeof body.size === 'string' && isRatio(body.size) ? 'task' : 'direct';
+  const ratio = typeof body.size === 'string' && isRatio(body.size);
+  const manyImages = Array.isArray(body.image_urls) && body.image_urls.length > DIRECT_MAX_EDIT_IMAGES;
+  const taskOnly = body.output_compression !== undefined || body.background !== undefined;
+  return ratio || manyImages || taskOnly ? 'task' : 'direct';
 }
 
 const MB = 1024 * 1024;
@@ -48,7 +58,7 @@ const variantASchema = z.object({
   prompt: z.string().min(1, 'prompt is required').max(32_000, 'at most 32000 characters'),
   size: z.string().optional(),
   reference_images: z.array(z.string()).max(4, 'at most 4 reference images').optional(),
-  image_urls: z.array(z.string()).max(4, 'at most 4 images').optional(),
+  image_urls: z.array(z.string()).max(DIRECT_MAX_EDIT_IMAGES, 'at most 4 images').optional(),
   mask_url: z.string().optional(),
   quality: quality.optional(),
   output_format: outputFormat.optional(),

@@ -57,7 +57,7 @@ export const responsesBody = z.object({
   instructions: z.string().nullish(),
   stream: z.boolean().nullish(),
   // The interface gives no lower bound; a budget must still be a positive whole number.
-  max_output_tokens: z.number().int().min(1).nullish(),
+  max_output_tokens: z.number().int('a whole number').min(1, 'at least 1').nullish(),
   temperature: z.number().min(0).max(2).nullish(),
   top_p: z.number().min(0).max(1).nullish(),
   previous_response_id: z.string().nullish(),

@@ -29,10 +29,10 @@ describe('omni placeholders', () => {
   it('warns about items no placeholder names, without refusing them', () => {
     expect(problem('<<<image_1>>>', { image: 2 })).toBeUndefined();
     expect(checkPlaceholders('<<<image_1>>>', { ...none, image: 2 })).toEqual([
-      'metadata.image_list item 2 is not referenced as <<<image_2>>> in the prompt; nothing is inserted automatically',
+      'Item 2 of metadata.image_list is not referenced as <<<image_2>>> in the prompt; nothing is inserted automatically.',
     ]);
-    expect(checkPlaceholders('nothing here', { ...none, video: 1 })).toEqual([expect.stringMatching(/video_list item 1 is not referenced/)]);
-    expect(checkPlaceholders('<<<image_1>>> <<<image_3>>>', { ...none, image: 3 })).toEqual([expect.stringMatching(/item 2 is not referenced/)]);
+    expect(checkPlaceholders('nothing here', { ...none, video: 1 })).toEqual([expect.stringMatching(/Item 1 of video_list is not referenced/)]);
+    expect(checkPlaceholders('<<<image_1>>> <<<image_3>>>', { ...none, image: 3 })).toEqual([expect.stringMatching(/Item 2 of metadata\.image_list is not referenced/)]);
   });
 
   it('numbers from 1 and follows list order', () => {

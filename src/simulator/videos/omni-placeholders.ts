@@ -47,7 +47,7 @@ export function checkPlaceholders(prompt: string, counts: Record<PlaceholderKind
     });
     for (let item = 1; item <= counts[kind]; item++) {
       if (!seen.includes(item)) {
-        warnings.push(`${LIST_FIELD[kind]} item ${item} is not referenced as <<<${kind}_${item}>>> in the prompt; nothing is inserted automatically`);
+        warnings.push(`Item ${item} of ${LIST_FIELD[kind]} is not referenced as <<<${kind}_${item}>>> in the prompt; nothing is inserted automatically.`);
       }
     }
   }

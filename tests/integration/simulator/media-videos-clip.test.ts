@@ -106,7 +106,7 @@ describe('omni (clip-v3-omni)', () => {
     expect(ok.status).toBe(200);
     const unnamed = await omni({ prompt: 'only <<<image_1>>>', metadata: images });
     expect(unnamed.status).toBe(200);
-    expect(unnamed.headers.get('warning')).toMatch(/metadata\.image_list item 2 is not referenced as <<<image_2>>>/);
+    expect(unnamed.headers.get('warning')).toMatch(/Item 2 of metadata\.image_list is not referenced as <<<image_2>>>/);
     const missingItem = await omni({ prompt: '<<<image_1>>> <<<image_2>>> <<<image_3>>>', metadata: images });
     expect(missingItem.status).toBe(400);
     expect(text(missingItem.body, 'error.message')).toMatch(/<<<image_3>>>/);
