@@ -14,6 +14,7 @@ interface JsonJob {
   task_id: string | null;
   files: string[];
   error: string | null;
+  raw_answer: string | null;
 }
 
 interface JsonOutput {
@@ -73,9 +74,10 @@ describe('atelier batch against npm run sim', () => {
     expect(result).toMatchObject({ total: 7, completed: 7, failed: 0, canceled: 0, unknown: 0, pending: 0, resumed: false, problems: [] });
     expect(result.jobs.map((job) => job.line)).toEqual([1, 1, 2, 3, 5, 6, 6]);
     for (const job of result.jobs) {
-      expect(Object.keys(job).sort()).toEqual(['error', 'files', 'line', 'status', 'task_id']);
+      expect(Object.keys(job).sort()).toEqual(['error', 'files', 'line', 'raw_answer', 'status', 'task_id']);
       expect(job.status).toBe('completed');
       expect(job.error).toBeNull();
+      expect(job.raw_answer).toBeNull();
       expect(job.files.length).toBeGreaterThan(0);
       for (const path of job.files) {
         expect(isAbsolute(path)).toBe(true);
