@@ -26,6 +26,12 @@ describe('describeForm', () => {
     expect(form('video.clip-v3-omni').fields.some((field) => field.key === 'model')).toBe(false);
   });
 
+  it('says which channel a variant usually reaches', () => {
+    expect(form('image.gen-image-2.task').channel).toMatchObject({ usually: 'queued', label: { en: 'Usually queued' } });
+    expect(form('image.gen-image-2.direct').channel?.note?.['zh-CN']).toMatch(/由网关而非请求决定/);
+    expect(form('image.generic:flux-9').channel).toBeUndefined();
+  });
+
   it('describes sizes by tier with pixel values', () => {
     const size = form('image.gen-image-2.task').fields.find((field) => field.key === 'size');
     expect(size?.sizes?.wire).toBe('ratio');
