@@ -178,6 +178,18 @@ describe('atelier batch against npm run sim', () => {
     expect(run.stderr).toMatch(/line 2: failed: .*upstream refused the scene/);
   });
 
+  it('words a refused upload from the same source as the window, with the gateway’s own text', async () => {
+    const before = (await sim.stats()).totalSubmissions;
+    const file = await writeJobs(join(folder.dir, 'bad-key.jsonl'), [{ model: 'gen-image-2', prompt: 'repaint', size: '1:1', references: ['refs/photo.png'] }]);
+    const run = await runCli(batchArgs(file, join(folder.dir, 'library-bad-key'), '--json'), { env: { ...env(), ATELIER_API_KEY: 'sk-wrongwrongwrongwrongwrong' } });
+    expect(run.code).toBe(1);
+    const result = JSON.parse(run.stdout) as JsonOutput;
+    const message = (result.problems[0] as { message: string } | undefined)?.message ?? '';
+    expect(message).toContain('Nothing was submitted: The API key is missing or invalid. Check the key in the gateway settings.');
+    expect(message).toContain('Gateway said: 无效的令牌');
+    expect((await sim.stats()).totalSubmissions).toBe(before);
+  });
+
   it('runs on the embedded demo gateway without --gateway, and says so', async () => {
     const file = await writeJobs(join(folder.dir, 'demo.jsonl'), [{ model: 'gen-image-2', prompt: 'a demo lantern' }]);
     const run = await runCli(['batch', file, '--library', join(folder.dir, 'library-demo'), '--json'], { env: env() });

@@ -184,12 +184,17 @@ describe('account routes', () => {
   it('reports a bad key as unauthorized, a profile without key clearly, and never returns the key', async () => {
     await useGateway(gw.sim.url, 'sk-wrongwrongwrongwrong', 'Wrong key');
     const wrong = await failure('account.get_balance');
-    expect(wrong.code).toBe('unauthorized');
+    expect(wrong).toMatchObject({ code: 'unauthorized', reason: 'gateway_key_rejected', gatewayMessage: '无效的令牌' });
     expect(JSON.stringify(wrong)).not.toContain('wrongwrongwrongwrong');
 
     await useGateway(gw.sim.url, undefined, 'No key');
     const missing = await failure('account.get_balance');
-    expect(missing).toMatchObject({ code: 'unauthorized', message: expect.stringMatching(/"No key" has no API key/) as unknown });
+    expect(missing).toMatchObject({
+      code: 'unauthorized',
+      reason: 'missing_api_key',
+      params: { profile: 'No key' },
+      message: expect.stringMatching(/"No key" has no API key/) as unknown,
+    });
   });
 
   it('creates a key once and hands it over; the key works', async () => {

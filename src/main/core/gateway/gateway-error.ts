@@ -1,26 +1,8 @@
-import { ERROR_CASE_SUMMARIES } from '../../../shared/gateway/error-cases';
+import { ERROR_CASE_SUMMARIES, FAILURE_KIND_SUMMARIES, type GatewayFailureKind } from '../../../shared/gateway/error-cases';
 import type { GatewayErrorCase, GatewayErrorShape } from '../../../shared/gateway/errors';
 
 /** What went wrong, at the level the app reacts to. */
-export type GatewayErrorKind =
-  /** The gateway answered with a non-2xx status. */
-  | 'http'
-  /** An account endpoint answered HTTP 200 with `success: false` and a message. */
-  | 'account'
-  /** No connection could be made; the request never left this machine. */
-  | 'unreachable'
-  /** The connection broke after the request may have been sent. */
-  | 'connection'
-  /** No answer (headers, or the next body bytes) in time. */
-  | 'timeout'
-  /** A 2xx answer that is not JSON or not the expected record. */
-  | 'malformed'
-  /** The answer ended before its announced end. */
-  | 'truncated'
-  /** The answer is larger than the client accepts. */
-  | 'too_large'
-  /** The caller canceled (AbortSignal). */
-  | 'canceled';
+export type GatewayErrorKind = GatewayFailureKind;
 
 /** The body shape an error came in: the shapes of `parseGatewayErrorBody`, plus malformed bodies and no body at all. */
 export type GatewayErrorBodyShape = GatewayErrorShape | 'malformed' | 'none';
@@ -46,18 +28,6 @@ export interface GatewayErrorInit {
   rawAnswer?: string | undefined;
   cause?: unknown;
 }
-
-const KIND_SUMMARIES: Readonly<Record<GatewayErrorKind, string>> = {
-  http: 'The gateway rejected the request.',
-  account: 'The gateway reported a failure.',
-  unreachable: 'Could not connect to the gateway. Check the address and your network.',
-  connection: 'The connection to the gateway broke before an answer arrived.',
-  timeout: 'The gateway did not answer in time.',
-  malformed: 'The gateway sent an answer the studio cannot read.',
-  truncated: 'The gateway answer was cut off.',
-  too_large: 'The gateway answer is larger than the studio accepts.',
-  canceled: 'The request was canceled.',
-};
 
 /**
  * The one error type of the gateway client. Every failure (HTTP error answers of every shape,
@@ -100,7 +70,7 @@ export class GatewayError extends Error {
 
   constructor(init: GatewayErrorInit) {
     const summary =
-      init.summary ?? (init.knownCase ? ERROR_CASE_SUMMARIES[init.knownCase].en : KIND_SUMMARIES[init.kind]);
+      init.summary ?? (init.knownCase ? ERROR_CASE_SUMMARIES[init.knownCase].en : FAILURE_KIND_SUMMARIES[init.kind].en);
     super(describe(summary, init), init.cause === undefined ? undefined : { cause: init.cause });
     this.name = 'GatewayError';
     this.kind = init.kind;
