@@ -38,6 +38,13 @@ export const jobViewSchema = z.object({
   taskId: z.string().nullable(),
   progress: z.number().nullable(),
   assetIds: z.array(z.string()),
+  /**
+   * How the gateway answered the latest submission (direct images, an edit summary, or a task),
+   * whatever the variant usually gets. Null before an answer was read.
+   */
+  answerStyle: z.enum(['direct', 'summary', 'task']).nullable(),
+  /** What came back when the studio could not read a 200 answer (bounded, without secrets). */
+  rawAnswer: z.string().nullable(),
 });
 export type JobView = z.infer<typeof jobViewSchema>;
 

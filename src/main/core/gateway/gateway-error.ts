@@ -24,6 +24,8 @@ export interface GatewayErrorInit {
   attempts?: number;
   /** English summary for kinds the app describes itself (transport failures). */
   summary?: string;
+  /** An excerpt of a 2xx answer the client could not read (bounded, without secrets). */
+  rawAnswer?: string | undefined;
   cause?: unknown;
 }
 
@@ -63,6 +65,8 @@ export class GatewayError extends Error {
   readonly retryAfterMs: number | undefined;
   /** Attempts made, including retries. */
   readonly attempts: number;
+  /** An excerpt of a 2xx answer the client could not read (bounded, without secrets), so the user sees what came back. */
+  readonly rawAnswer: string | undefined;
 
   constructor(init: GatewayErrorInit) {
     const summary =
@@ -84,6 +88,7 @@ export class GatewayError extends Error {
     this.outcomeUnknown = init.outcomeUnknown;
     this.retryAfterMs = init.retryAfterMs;
     this.attempts = init.attempts ?? 1;
+    this.rawAnswer = init.rawAnswer;
   }
 
   /** A copy with the attempt count filled in (the request path counts attempts). */
@@ -125,6 +130,7 @@ export class GatewayError extends Error {
       retryAfterMs: this.retryAfterMs,
       attempts: this.attempts,
       summary: this.summary,
+      rawAnswer: this.rawAnswer,
       cause: this.cause,
     };
   }
