@@ -7,6 +7,8 @@ import globals from 'globals';
 
 const nodeBuiltins = [...builtinModules, ...builtinModules.map((m) => `node:${m}`)];
 
+const electronModules = ['electron', 'electron/*', 'electron-store', 'electron-updater'];
+
 const restrict = (groups, message) => ({
   'no-restricted-imports': ['error', { patterns: [{ group: groups, message }] }],
 });
@@ -18,7 +20,7 @@ export default tseslint.config(
   {
     languageOptions: {
       parserOptions: {
-        project: ['./tsconfig.node.json', './tsconfig.web.json', './tsconfig.e2e.json'],
+        project: ['./tsconfig.node.json', './tsconfig.web.json', './tsconfig.e2e.json', './tsconfig.renderer-tests.json'],
         tsconfigRootDir: import.meta.dirname,
       },
       globals: { ...globals.node },
@@ -51,21 +53,50 @@ export default tseslint.config(
   {
     files: ['src/main/core/**/*.ts'],
     rules: restrict(
-      ['electron', 'electron/*', 'electron-store', '**/main/electron/**', '**/main/web/**', '**/renderer/**', '**/preload/**'],
+      [...electronModules, '**/electron/**', '**/web/**', '**/renderer/**', '**/preload/**', '**/cli/**'],
       'src/main/core is plain Node: it never imports electron or a transport.',
     ),
   },
   {
-    files: ['src/renderer/**/*.{ts,tsx}'],
+    files: ['src/renderer/**/*.{ts,tsx}', 'tests/renderer/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },
-    rules: {
-      ...reactHooks.configs.recommended.rules,
-      ...restrict(
-        [...nodeBuiltins, 'electron', 'electron/*', '**/main/**', '**/preload/**', '**/simulator/**'],
-        'The renderer talks to main only through the studio contract (StudioClient).',
-      ),
-    },
+    rules: reactHooks.configs.recommended.rules,
+  },
+  {
+    files: ['src/renderer/**/*.{ts,tsx}'],
+    rules: restrict(
+      [...nodeBuiltins, ...electronModules, '**/main/**', '**/preload/**', '**/simulator/**', '**/cli/**', '**/tests/**'],
+      'The renderer talks to main only through the studio contract (StudioClient); tests reach the real core through tests/renderer.',
+    ),
+  },
+  {
+    files: ['src/main/web/**/*.ts'],
+    rules: restrict(
+      [...electronModules, '**/electron/**', '**/renderer/**', '**/preload/**', '**/cli/**'],
+      'src/main/web is the web-mode transport on plain Node: no Electron, no Electron shell, no renderer or CLI code.',
+    ),
+  },
+  {
+    files: ['src/main/electron/**/*.ts', 'src/main/index.ts'],
+    rules: restrict(
+      ['fastify', '@fastify/*', '**/web/**', '**/renderer/**', '**/preload/**', '**/cli/**', '**/simulator/**'],
+      'src/main/electron is the Electron shell: it reaches the studio through core, never through web mode, the renderer, the CLI or the simulator.',
+    ),
+  },
+  {
+    files: ['src/preload/**/*.ts'],
+    rules: restrict(
+      [...nodeBuiltins, 'electron-store', 'electron-updater', '**/main/**', '**/renderer/**', '**/simulator/**', '**/cli/**'],
+      'The sandboxed preload exposes invoke and on over ipcRenderer and nothing else: no Node modules, no app code.',
+    ),
+  },
+  {
+    files: ['src/cli/**/*.ts'],
+    rules: restrict(
+      [...electronModules, 'fastify', '@fastify/*', '**/electron/**', '**/web/**', '**/renderer/**', '**/preload/**'],
+      'The CLI runs on plain Node over core: no Electron, no transport, no renderer.',
+    ),
   },
   {
     files: ['src/simulator/**/*.ts'],

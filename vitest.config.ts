@@ -14,11 +14,31 @@ export default defineConfig({
       },
       {
         test: {
+          // The renderer against the real studio core (tests/renderer/studio-harness.ts), in a DOM.
+          name: 'renderer',
+          include: ['tests/renderer/**/*.test.ts', 'tests/renderer/**/*.test.tsx'],
+          environment: './tests/renderer/dom-environment.ts',
+          testTimeout: 30_000,
+          hookTimeout: 30_000,
+        },
+      },
+      {
+        test: {
           name: 'integration',
           include: ['tests/integration/**/*.test.ts'],
           environment: 'node',
           testTimeout: 30_000,
           hookTimeout: 30_000,
+        },
+      },
+      {
+        // Packs the built app with electron-builder: run after `npm run build` (npm test does).
+        test: {
+          name: 'packaging',
+          include: ['tests/packaging/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 180_000,
+          hookTimeout: 180_000,
         },
       },
     ],

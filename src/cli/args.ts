@@ -103,7 +103,7 @@ function parseGateway(text: string | undefined): string | undefined {
   if (url.username !== '' || url.password !== '') throw new UsageError(KEY_MESSAGE);
   // The key goes with every request: plain http only to this computer.
   const problem = gatewayAddressProblem(text);
-  if (problem !== undefined) throw new UsageError(`--gateway: ${problem}`);
+  if (problem !== undefined) throw new UsageError(`--gateway: ${problem.en}`);
   return text.replace(/\/+$/, '');
 }
 

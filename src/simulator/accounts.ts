@@ -99,6 +99,8 @@ export class AccountStore {
   private users = new Map<number, UserAccount>();
   private tokens = new Map<number, StoredToken>();
   private bySecret = new Map<string, StoredToken>();
+  /** Secrets of deleted tokens: a balance look-up with one answers "token info failed". */
+  private deletedSecrets = new Set<string>();
   private nextUserId = 1;
   private nextTokenId = 1;
 
@@ -173,7 +175,13 @@ export class AccountStore {
     if (!stored) return false;
     this.tokens.delete(id);
     this.bySecret.delete(stored.secret);
+    this.deletedSecrets.add(stored.secret);
     return true;
+  }
+
+  /** Whether a presented key belonged to a token that was deleted. */
+  wasDeleted(presented: string): boolean {
+    return this.deletedSecrets.has(normaliseKey(presented));
   }
 
   /** Usage of the current day and month, rolled over when the UTC day or month changed. */
@@ -233,6 +241,7 @@ export class AccountStore {
     this.users.clear();
     this.tokens.clear();
     this.bySecret.clear();
+    this.deletedSecrets.clear();
     this.nextUserId = 1;
     this.nextTokenId = 1;
   }

@@ -3,6 +3,7 @@
  * its address, demo key and admin token. `--help` lists every flag.
  */
 import { parseArgs } from 'node:util';
+import { GEN_IMAGE_ROUTINGS, type GenImageRouting } from './images/variant-gen-image';
 import type { DisplayUnit, SimulatorOptions } from './options';
 import { startSimulator } from './server';
 
@@ -15,6 +16,8 @@ const HELP = `Usage: npm run sim -- [flags]
   --unit <USD|CNY|tokens>  balance display unit
   --rate-limit <n>      requests per key per minute
   --demo-key <sk-...>   demo key to seed       --admin-token <t>    token for /__admin/*
+  --gen-image-2-routing <request|direct|task>  how gen-image-2 reaches its channels (default request)
+  --no-content-route    act like a deployment without GET /v1/videos/{id}/content
   --log                 log every request`;
 
 function numberFlag(value: string | undefined, name: string): number | undefined {
@@ -39,6 +42,8 @@ function optionsFromArgs(argv: string[]): SimulatorOptions | undefined {
       'rate-limit': { type: 'string' },
       'demo-key': { type: 'string' },
       'admin-token': { type: 'string' },
+      'gen-image-2-routing': { type: 'string' },
+      'no-content-route': { type: 'boolean' },
       log: { type: 'boolean' },
       help: { type: 'boolean', short: 'h' },
     },
@@ -59,7 +64,15 @@ function optionsFromArgs(argv: string[]): SimulatorOptions | undefined {
     throw new Error(`--unit must be USD, CNY or tokens, got "${unit}"`);
   }
   const rateLimit = numberFlag(values['rate-limit'], 'rate-limit');
+  const routing = values['gen-image-2-routing'];
+  if (routing !== undefined && !(GEN_IMAGE_ROUTINGS as readonly string[]).includes(routing)) {
+    throw new Error(`--gen-image-2-routing must be ${GEN_IMAGE_ROUTINGS.join(', ')}, got "${routing}"`);
+  }
   return {
+    settings: {
+      ...(routing === undefined ? {} : { genImage2Routing: routing as GenImageRouting }),
+      ...(values['no-content-route'] === true ? { contentRoute: false } : {}),
+    },
     port: numberFlag(values.port, 'port') ?? 8787,
     timing,
     logger: values.log === true,

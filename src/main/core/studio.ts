@@ -1,5 +1,7 @@
 import { join } from 'node:path';
 import { EventBus } from './events/event-bus';
+import type { DesktopShell } from './desktop/desktop-shell';
+import { desktopHandlers } from './desktop/routes';
 import type { SimulatorOptions } from '../../simulator/options';
 import { DemoGateway } from './demo/demo-gateway';
 import { GatewayService } from './gateway/gateway-service';
@@ -40,6 +42,8 @@ export interface StudioPlatform {
   libraryDir?: string;
   /** Demo gateway settings for tests (short task times); the app uses the defaults. */
   demo?: SimulatorOptions;
+  /** The desktop's file manager, trash, drag-out and preferences (the Electron shell); absent in web mode. */
+  desktop?: DesktopShell;
   /** Engine settings for tests (fast polling); the app uses the defaults. */
   engine?: Partial<Omit<ConstructorParameters<typeof JobEngine>[0], 'db' | 'libraryRoot' | 'connectionFor' | 'vault' | 'fileModes'>>;
 }
@@ -78,7 +82,7 @@ export function createStudio(platform: StudioPlatform): Studio {
   let stopping: Promise<void> | undefined;
 
   const runningEngine = (): JobEngine => {
-    if (engine === undefined) throw new StudioFailure('internal', 'The studio is still starting; try again in a moment.');
+    if (engine === undefined) throw StudioFailure.of('studio_starting');
     return engine;
   };
 
@@ -100,6 +104,7 @@ export function createStudio(platform: StudioPlatform): Studio {
     ...uploadsHandlers(gateway, uploadStaging),
     ...libraryHandlers(() => library),
     ...jobsHandlers({ engine: runningEngine, activeProfileId: () => settings.activeProfile()?.id ?? null }),
+    ...desktopHandlers(platform.desktop, library),
   };
 
   return {

@@ -47,15 +47,22 @@ export function planBatch(source: BatchSource): PlannedJob[] {
   const jobsPerPrompt = source.countPerPrompt * source.variantIds.length;
   const total = measured.prompts * jobsPerPrompt;
   if (total > MAX_BATCH_JOBS) {
-    throw new TemplateError(`This batch would make ${total} jobs; the limit is ${MAX_BATCH_JOBS}. Split it or lower the count.`);
+    throw new TemplateError(`This batch would make ${total} jobs; the limit is ${MAX_BATCH_JOBS}. Split it or lower the count.`, {
+      reason: 'batch_too_many_jobs',
+      params: { jobs: total, limit: MAX_BATCH_JOBS },
+    });
   }
   if (measured.longest > MAX_PROMPT_CHARS) {
-    throw new TemplateError(`A prompt of this batch would be ${measured.longest} characters long; the limit is ${MAX_PROMPT_CHARS}. Shorten the template or the CSV values.`);
+    throw new TemplateError(`A prompt of this batch would be ${measured.longest} characters long; the limit is ${MAX_PROMPT_CHARS}. Shorten the template or the CSV values.`, {
+      reason: 'batch_prompt_too_long',
+      params: { chars: measured.longest, limit: MAX_PROMPT_CHARS },
+    });
   }
   const stored = measured.totalChars * jobsPerPrompt + total * (source.perJobChars ?? 0);
   if (stored > MAX_EXPANDED_BATCH_CHARS) {
     throw new TemplateError(
       `This batch would store ${stored} characters of prompts and options; the limit is ${MAX_EXPANDED_BATCH_CHARS}. Split it into smaller batches or shorten the prompts.`,
+      { reason: 'batch_too_large', params: { chars: stored, limit: MAX_EXPANDED_BATCH_CHARS } },
     );
   }
   const prompts = [...literal, ...expandSourceTemplate(source)];
@@ -77,7 +84,10 @@ function measureSource(source: BatchSource, literal: readonly string[]): { promp
   if (source.template === undefined || source.template.trim() === '') return size;
   const references = countColumnReferences(source.template);
   if (references > MAX_TEMPLATE_COLUMN_REFERENCES) {
-    throw new TemplateError(`The template has ${references} {{column}} references; the limit is ${MAX_TEMPLATE_COLUMN_REFERENCES}.`);
+    throw new TemplateError(`The template has ${references} {{column}} references; the limit is ${MAX_TEMPLATE_COLUMN_REFERENCES}.`, {
+      reason: 'template_too_many_references',
+      params: { references, limit: MAX_TEMPLATE_COLUMN_REFERENCES },
+    });
   }
   const parts = parseTemplate(source.template);
   const columns = templateColumns(parts);
@@ -87,7 +97,11 @@ function measureSource(source: BatchSource, literal: readonly string[]): { promp
   }
   const perRow = combinationCount(parts);
   if (perRow * Math.max(rows.length, 1) > MAX_BATCH_JOBS) {
-    throw new TemplateError(`The template makes ${perRow * Math.max(rows.length, 1)} prompts; the limit is ${MAX_BATCH_JOBS}`);
+    const prompts = perRow * Math.max(rows.length, 1);
+    throw new TemplateError(`The template makes ${prompts} prompts; the limit is ${MAX_BATCH_JOBS}`, {
+      reason: 'template_too_many_prompts',
+      params: { prompts, limit: MAX_BATCH_JOBS },
+    });
   }
   for (const row of columns.length > 0 ? rows : [{}]) {
     const measured = measureExpansion(parts, row);

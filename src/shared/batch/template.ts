@@ -8,8 +8,22 @@ export type TemplatePart =
   | { kind: 'choice'; options: string[] }
   | { kind: 'column'; name: string };
 
+/** A bound of the batch that was broken, for the studio to word it in the user's language. */
+export interface BatchBound {
+  reason: 'template_too_many_references' | 'template_too_many_prompts' | 'batch_too_many_jobs' | 'batch_prompt_too_long' | 'batch_too_large';
+  params: Record<string, number>;
+}
+
+/** A template or batch that cannot be planned; `bound` is set when it is only too large. */
 export class TemplateError extends Error {
   override name = 'TemplateError';
+
+  constructor(
+    message: string,
+    readonly bound?: BatchBound,
+  ) {
+    super(message);
+  }
 }
 
 /** Splits a template into text, alternatives and CSV columns; throws a TemplateError naming the position. */

@@ -3,6 +3,8 @@
  * that origin and never sent anywhere else. Plain `http:` would show the key to anyone on the
  * path, so it is accepted only for this computer's own addresses.
  */
+import type { LocalizedText } from '../catalog/types';
+import { inputMessages } from './input-messages';
 
 /** The WHATWG URL class every runtime of the studio has (Node, browsers); shared code sees no platform types. */
 declare const URL: new (input: string) => { readonly protocol: string; readonly hostname: string; readonly origin: string };
@@ -14,21 +16,20 @@ export function isLoopbackHostname(hostname: string): boolean {
   return /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host);
 }
 
-/** Why a gateway address may not carry a key, or undefined when it may. */
-export function gatewayAddressProblem(address: string): string | undefined {
+/**
+ * Why a gateway address may not carry a key (one of the studio's field messages, in both
+ * languages), or undefined when it may.
+ */
+export function gatewayAddressProblem(address: string): LocalizedText | undefined {
   let url: { protocol: string; hostname: string };
   try {
     url = new URL(address);
   } catch {
-    return 'Enter a full address starting with https://, such as https://gateway.example.com';
+    return inputMessages.gatewayAddress;
   }
   if (url.protocol === 'https:') return undefined;
-  if (url.protocol === 'http:') {
-    return isLoopbackHostname(url.hostname)
-      ? undefined
-      : 'Use https:// for a gateway on another computer: plain http:// would send your API key unencrypted. http:// is accepted only for this computer (localhost, 127.0.0.1).';
-  }
-  return 'Enter a full address starting with https://, such as https://gateway.example.com';
+  if (url.protocol === 'http:') return isLoopbackHostname(url.hostname) ? undefined : inputMessages.gatewayPlainHttp;
+  return inputMessages.gatewayAddress;
 }
 
 /** The origin (`scheme://host:port`) a key is bound to; the path of a base address does not matter. */

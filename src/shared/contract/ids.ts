@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { inputMessages } from './input-messages';
 
 /**
  * Ids the studio makes (profiles, batches, jobs, assets): letters, digits, `-` and `_`, starting
@@ -11,5 +12,5 @@ export const ID_PATTERN = /^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$/;
 /** A gateway task id (`task_…`, `video_…`): the studio's id characters plus `.` and `:`, up to 128. */
 export const TASK_ID_PATTERN = /^[A-Za-z0-9][A-Za-z0-9_.:-]{0,127}$/;
 
-export const idSchema = z.string().regex(ID_PATTERN, 'Not a valid id');
-export const taskIdSchema = z.string().regex(TASK_ID_PATTERN, 'Not a valid task id');
+export const idSchema = z.string().regex(ID_PATTERN, inputMessages.invalidId.en);
+export const taskIdSchema = z.string().regex(TASK_ID_PATTERN, inputMessages.invalidTaskId.en);

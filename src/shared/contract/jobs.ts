@@ -12,6 +12,7 @@ import {
   MAX_TEMPLATE_COLUMN_REFERENCES,
   utf8Length,
 } from './limits';
+import { inputMessages } from './input-messages';
 
 export const jobStateSchema = z.enum([
   'draft',
@@ -49,6 +50,13 @@ export const jobViewSchema = z.object({
   taskId: z.string().nullable(),
   progress: z.number().nullable(),
   assetIds: z.array(z.string()),
+  /**
+   * How the gateway answered the latest submission (direct images, an edit summary, or a task),
+   * whatever the variant usually gets. Null before an answer was read.
+   */
+  answerStyle: z.enum(['direct', 'summary', 'task']).nullable(),
+  /** What came back when the studio could not read a 200 answer (bounded, without secrets). */
+  rawAnswer: z.string().nullable(),
 });
 export type JobView = z.infer<typeof jobViewSchema>;
 
@@ -65,28 +73,34 @@ export const batchViewSchema = z.object({
 });
 export type BatchView = z.infer<typeof batchViewSchema>;
 
+const valuesProblemMessages = {
+  too_large: inputMessages.batchOptionsTooLarge,
+  too_deep: inputMessages.batchOptionsTooDeep,
+  not_json: inputMessages.batchOptionsNotJson,
+} as const;
+
 /** A batch as the Create page describes it; main plans, validates and stores every job before any is sent. */
 export const createBatchInputSchema = z
   .object({
-    name: z.string().trim().min(1, 'Give the batch a name').max(120),
+    name: z.string().trim().min(1, inputMessages.batchName.en).max(120),
     /** Catalog variant ids; several fan every prompt out for side-by-side comparison. */
-    variantIds: z.array(z.string().min(1).max(200)).min(1, 'Choose at least one model').max(12),
+    variantIds: z.array(z.string().min(1).max(200)).min(1, inputMessages.batchModels.en).max(12),
     prompts: z
-      .array(z.string().max(MAX_PROMPT_CHARS, `A prompt may be at most ${MAX_PROMPT_CHARS} characters`))
-      .max(MAX_BATCH_PROMPTS, `At most ${MAX_BATCH_PROMPTS} prompts per batch`)
-      .refine((list) => list.reduce((sum, p) => sum + p.length, 0) <= MAX_BATCH_PROMPTS_CHARS, `The prompts together may be at most ${MAX_BATCH_PROMPTS_CHARS} characters`)
+      .array(z.string().max(MAX_PROMPT_CHARS, inputMessages.promptTooLong.en))
+      .max(MAX_BATCH_PROMPTS, inputMessages.tooManyPrompts.en)
+      .refine((list) => list.reduce((sum, p) => sum + p.length, 0) <= MAX_BATCH_PROMPTS_CHARS, inputMessages.promptsTooLong.en)
       .optional(),
     /** `{a|b}` alternatives and `{{column}}` values from `csv`. */
     template: z
       .string()
-      .max(MAX_TEMPLATE_CHARS, `The template may be at most ${MAX_TEMPLATE_CHARS} characters`)
-      .refine((text) => (text.match(/\{\{/g)?.length ?? 0) <= MAX_TEMPLATE_COLUMN_REFERENCES, `A template may hold at most ${MAX_TEMPLATE_COLUMN_REFERENCES} {{column}} references`)
+      .max(MAX_TEMPLATE_CHARS, inputMessages.templateTooLong.en)
+      .refine((text) => (text.match(/\{\{/g)?.length ?? 0) <= MAX_TEMPLATE_COLUMN_REFERENCES, inputMessages.templateTooManyReferences.en)
       .optional(),
     /** CSV text with a header row, for `{{column}}` in the template. */
     csv: z
       .string()
-      .max(MAX_CSV_BYTES, `The CSV may be at most ${MAX_CSV_BYTES / 1024 / 1024} MB`)
-      .refine((text) => utf8Length(text) <= MAX_CSV_BYTES, `The CSV may be at most ${MAX_CSV_BYTES / 1024 / 1024} MB`)
+      .max(MAX_CSV_BYTES, inputMessages.csvTooLarge.en)
+      .refine((text) => utf8Length(text) <= MAX_CSV_BYTES, inputMessages.csvTooLarge.en)
       .optional(),
     countPerPrompt: z.number().int().min(1).max(100),
     /** Options applied to every job, keyed by wire path (`size`, `metadata.n`, `image_urls`, ...). */
@@ -95,7 +109,7 @@ export const createBatchInputSchema = z
       .default({})
       .superRefine((values, ctx) => {
         const problem = jsonBoundsProblem(values, MAX_BATCH_VALUES_CHARS);
-        if (problem !== undefined) ctx.addIssue({ code: 'custom', message: `The options are ${problem}` });
+        if (problem !== undefined) ctx.addIssue({ code: 'custom', message: valuesProblemMessages[problem].en });
       }),
     /** Stop submitting when the remaining credits would fall below this floor. */
     creditBudget: z.number().positive().optional(),
@@ -156,11 +170,11 @@ export const jobsRoutes = {
         fromTaskId: taskIdSchema.optional(),
         videoUrl: z.url({ protocol: /^https?$/ }).max(4096).optional(),
         /** `<start>,<end>` seconds of the reference video, two seconds apart. */
-        segment: z.string().regex(/^\d+(\.\d+)?,\d+(\.\d+)?$/, 'Write the segment as start,end in seconds, e.g. 3,5').optional(),
+        segment: z.string().regex(/^\d+(\.\d+)?,\d+(\.\d+)?$/, inputMessages.characterSegment.en).optional(),
       })
       .strict()
       .refine((v) => (v.fromTaskId === undefined) !== (v.videoUrl === undefined), {
-        message: 'Give either a finished video task or a video address, not both',
+        message: inputMessages.characterSource.en,
       }),
     output: jobViewSchema,
   }),

@@ -57,19 +57,22 @@ export function utf8Length(text: string): number {
 /** Nesting depth of free-form JSON in a request (batch options are a few levels deep). */
 export const MAX_JSON_DEPTH = 16;
 
+/** Why a free-form JSON value is refused. */
+export type JsonBoundsProblem = 'too_large' | 'too_deep' | 'not_json';
+
 /**
  * Why a free-form JSON value is too big or too deep, or undefined when it is within bounds.
  * Walks without recursion and stops at the first excess, so a hostile value (deeply nested,
  * huge, or even cyclic where a transport allows it) costs at most `maxChars` steps.
  */
-export function jsonBoundsProblem(value: unknown, maxChars: number, maxDepth: number = MAX_JSON_DEPTH): string | undefined {
+export function jsonBoundsProblem(value: unknown, maxChars: number, maxDepth: number = MAX_JSON_DEPTH): JsonBoundsProblem | undefined {
   const stack: { value: unknown; depth: number }[] = [{ value, depth: 0 }];
   let chars = 0;
   while (stack.length > 0) {
     const next = stack.pop();
     if (next === undefined) break;
     const { value: item, depth } = next;
-    if (depth > maxDepth) return `nested more than ${maxDepth} levels deep`;
+    if (depth > maxDepth) return 'too_deep';
     if (typeof item === 'string') chars += item.length + 2;
     else if (typeof item === 'number' || typeof item === 'boolean' || item === null) chars += 5;
     else if (Array.isArray(item)) {
@@ -81,8 +84,8 @@ export function jsonBoundsProblem(value: unknown, maxChars: number, maxDepth: nu
         chars += key.length + 3;
         stack.push({ value: child, depth: depth + 1 });
       }
-    } else return 'not plain JSON';
-    if (chars > maxChars) return `larger than ${maxChars} characters`;
+    } else return 'not_json';
+    if (chars > maxChars) return 'too_large';
   }
   return undefined;
 }

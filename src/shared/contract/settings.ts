@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { defineEvent, defineRoute } from './define';
 import { gatewayAddressProblem } from './gateway-address';
 import { idSchema } from './ids';
+import { inputMessages } from './input-messages';
 
 export const languageSchema = z.enum(['system', 'en', 'zh-CN']);
 export const themeSchema = z.enum(['system', 'light', 'dark']);
@@ -27,11 +28,11 @@ const gatewayUrl = z
     z
       .url({
         protocol: /^https?$/,
-        message: 'Enter a full address starting with https://, such as https://gateway.example.com',
+        message: inputMessages.gatewayAddress.en,
       })
       .superRefine((value, ctx) => {
         const problem = gatewayAddressProblem(value);
-        if (problem !== undefined) ctx.addIssue({ code: 'custom', message: problem });
+        if (problem !== undefined) ctx.addIssue({ code: 'custom', message: problem.en });
       }),
   );
 
@@ -48,7 +49,7 @@ export const profileDraftSchema = z
   .object({
     /** Absent to create a new profile. */
     id: idSchema.optional(),
-    name: z.string().trim().min(1, 'Give the profile a name').max(80, 'Keep the name under 80 characters'),
+    name: z.string().trim().min(1, inputMessages.profileName.en).max(80, inputMessages.profileNameLength.en),
     /** https, or http on this computer only; changing its origin (scheme, host, port) clears the key. */
     baseUrl: gatewayUrl,
   })
@@ -65,7 +66,7 @@ export const settingsRoutes = {
   'profiles.delete': defineRoute({ input: profileId, output: z.object({ deleted: z.boolean() }) }),
   'profiles.set_api_key': defineRoute({
     input: z
-      .object({ id: idSchema, apiKey: z.string().trim().min(8, 'That key looks too short').max(512) })
+      .object({ id: idSchema, apiKey: z.string().trim().min(8, inputMessages.apiKeyTooShort.en).max(512) })
       .strict(),
     output: profileSchema,
   }),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineRoute } from './define';
+import { inputMessages } from './input-messages';
 
 /** The gateway's upload limit; larger files are refused before they cross the boundary. */
 export const UPLOAD_MAX_BYTES = 10 * 1024 * 1024;
@@ -10,7 +11,7 @@ export const UPLOAD_MAX_BYTES = 10 * 1024 * 1024;
  * hostile file (a decompression bomb) may cost.
  */
 export const UPLOAD_MAX_PIXELS = 100_000_000;
-const tooLarge = 'The file is larger than 10 MB; the gateway accepts at most 10 MB per image.';
+const tooLarge = inputMessages.uploadTooLarge.en;
 
 /** Bytes that Base64 text decodes to (without decoding it). */
 function base64DecodedLength(text: string): number {

@@ -23,6 +23,8 @@ export interface DirectImagePlan {
   prompt: string;
   images: ImageSpec[];
   responseFormat: 'b64_json' | 'url';
+  /** What the request "should" have done differently (sent as `Warning` headers). */
+  warnings?: string[];
 }
 
 /** Variant A edit mode: the summary object. */
@@ -34,6 +36,8 @@ export interface SummaryImagePlan {
   /** `case` field: which edit mode ran. */
   editCase: 'multi_reference_edit' | 'inpainting';
   images: ImageSpec[];
+  /** What the request "should" have done differently (sent as `Warning` headers). */
+  warnings?: string[];
 }
 
 /** Asynchronous variants: a task whose result lists served URLs. */
@@ -44,6 +48,8 @@ export interface TaskImagePlan {
   images: ImageSpec[];
   /** `metadata` of the task record. */
   metadata: Record<string, unknown>;
+  /** What the request "should" have done differently (sent as `Warning` headers). */
+  warnings?: string[];
 }
 
 export type ImagePlan = DirectImagePlan | SummaryImagePlan | TaskImagePlan;

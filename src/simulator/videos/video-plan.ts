@@ -22,6 +22,8 @@ export interface VideoPlan {
   /** The task also creates a character from its video (`character_create`). */
   createsCharacter?: boolean;
   remixedFrom?: string;
+  /** What the request "should" have done differently (sent as `Warning` headers). */
+  warnings?: string[];
 }
 
 /** A character extraction (VVIP `metadata.character_from_task`): a task with no video. */

@@ -4,7 +4,7 @@
  * client; the key never leaves main.
  */
 import { createHash } from 'node:crypto';
-import { gatewayAddressProblem } from '../../../shared/contract';
+import { gatewayAddressProblem, inputMessages } from '../../../shared/contract';
 import type { DemoGateway } from '../demo/demo-gateway';
 import { StudioFailure } from '../router/failure';
 import type { SettingsService } from '../settings/settings-service';
@@ -48,7 +48,7 @@ export class GatewayService {
     }
     const apiKey = this.settings.apiKeyFor(profile.id);
     if (apiKey === undefined) {
-      throw new StudioFailure('unauthorized', `The profile "${profile.name}" has no API key yet. Add one in Settings.`);
+      throw StudioFailure.of('missing_api_key', { profile: profile.name });
     }
     return { client: this.clientFor(profile.id, profile.baseUrl, apiKey), demoMode: false, profileId: profile.id };
   }
@@ -63,10 +63,10 @@ export class GatewayService {
       return this.clientFor('demo', baseUrl, apiKey);
     }
     const profile = this.settings.profile(profileId);
-    if (!profile) throw new StudioFailure('not_found', 'The gateway profile of this job was deleted.');
+    if (!profile) throw StudioFailure.of('job_profile_deleted');
     const apiKey = this.settings.apiKeyFor(profileId);
     if (apiKey === undefined) {
-      throw new StudioFailure('unauthorized', `The profile "${profile.name}" has no API key. Add one in Settings to continue its jobs.`);
+      throw StudioFailure.of('job_profile_missing_key', { profile: profile.name });
     }
     return this.clientFor(profile.id, profile.baseUrl, apiKey);
   }
@@ -81,7 +81,13 @@ export class GatewayService {
   private clientFor(profile: string, baseUrl: string, apiKey: string): GatewayClient {
     // A settings file edited by hand could still name a plain-http server elsewhere: the key never goes there.
     const problem = profile === 'demo' ? undefined : gatewayAddressProblem(baseUrl);
-    if (problem !== undefined) throw new StudioFailure('invalid_input', problem);
+    if (problem !== undefined) {
+      throw StudioFailure.of('profile_address_refused', {
+        profile: this.settings.profile(profile)?.name ?? profile,
+        address: baseUrl,
+        insecure: problem === inputMessages.gatewayPlainHttp,
+      });
+    }
     // A fingerprint, not the key, tells whether the profile's connection changed (new key or address).
     const fingerprint = createHash('sha256').update(`${profile}\n${baseUrl}\n${apiKey}`).digest('hex');
     const current = this.clients.get(profile);

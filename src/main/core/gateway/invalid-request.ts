@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type { RequestIssue } from '../../../shared/catalog';
+import type { ErrorParams, ErrorReason } from '../../../shared/contract';
 
 export type { RequestIssue } from '../../../shared/catalog';
 
@@ -15,6 +16,8 @@ export class InvalidRequestError extends Error {
     readonly target: string,
     /** Each problem with the wire path it concerns (`metadata.n`; '' for the request as a whole). */
     readonly issues: readonly RequestIssue[],
+    /** A reason the studio words in each language, where the refusal has one of its own (a refused file). */
+    readonly wording?: { reason: ErrorReason; params: ErrorParams },
   ) {
     super(`${target}: ${issues.map(describeIssue).join('; ')}`);
     this.name = 'InvalidRequestError';

@@ -10,6 +10,7 @@ import { stat } from 'node:fs/promises';
 import { basename } from 'node:path';
 import sharp from 'sharp';
 import { FormData } from 'undici';
+import type { ErrorParams, ErrorReason } from '../../../shared/contract';
 import { UPLOAD_MAX_PIXELS } from '../../../shared/contract/uploads';
 import { UPLOAD_LIMITS, uploadRecordSchema } from '../../../shared/gateway/uploads';
 import { decodeAnswer } from './decode';
@@ -58,6 +59,10 @@ function megapixels(pixels: number): string {
   return `${Math.round(pixels / 1_000_000)} megapixels`;
 }
 
+function toMegabytes(bytes: number): number {
+  return Number((bytes / (1024 * 1024)).toFixed(1));
+}
+
 function megabytes(bytes: number): string {
   return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
 }
@@ -74,24 +79,33 @@ async function sha256Of(path: string): Promise<string> {
  */
 export async function inspectImageFile(path: string, displayName: string = basename(path)): Promise<ImageFacts> {
   const target = `Upload of ${displayName}`;
-  const refuse = (message: string): InvalidRequestError => new InvalidRequestError(target, [{ path: 'file', message }]);
+  const refuse = (message: string, reason: ErrorReason, params: ErrorParams = {}): InvalidRequestError =>
+    new InvalidRequestError(target, [{ path: 'file', message }], { reason, params: { file: displayName, ...params } });
   const { size } = await stat(path);
-  if (size === 0) throw refuse('the file is empty');
+  if (size === 0) throw refuse('the file is empty', 'upload_empty');
   if (size > UPLOAD_LIMITS.maxBytes) {
-    throw refuse(`the file is ${megabytes(size)}; the gateway accepts at most ${megabytes(UPLOAD_LIMITS.maxBytes)}`);
+    throw refuse(`the file is ${megabytes(size)}; the gateway accepts at most ${megabytes(UPLOAD_LIMITS.maxBytes)}`, 'upload_too_large', {
+      megabytes: toMegabytes(size),
+      limitMegabytes: toMegabytes(UPLOAD_LIMITS.maxBytes),
+    });
   }
   // The header only: the pixel count is checked below with a clearer message than the decoder gives.
   const metadata = await sharp(path, { limitInputPixels: false })
     .metadata()
     .catch(() => {
-      throw refuse(`this is not an image the studio can read; ${ACCEPTED}`);
+      throw refuse(`this is not an image the studio can read; ${ACCEPTED}`, 'upload_not_image');
     });
   const mimeType = Object.hasOwn(MIME_BY_FORMAT, metadata.format) ? MIME_BY_FORMAT[metadata.format] : undefined;
-  if (mimeType === undefined) throw refuse(`${metadata.format.toUpperCase()} images are not accepted; ${ACCEPTED}`);
+  if (mimeType === undefined) {
+    throw refuse(`${metadata.format.toUpperCase()} images are not accepted; ${ACCEPTED}`, 'upload_type_refused', { format: metadata.format.toUpperCase() });
+  }
   // A small file can declare a huge picture (a decompression bomb): its header is enough to refuse it.
   const pixels = metadata.width * (metadata.pageHeight ?? metadata.height) * Math.max(1, metadata.pages ?? 1);
   if (pixels > UPLOAD_MAX_PIXELS) {
-    throw refuse(`the image has ${megapixels(pixels)} (all frames together); the studio accepts at most ${megapixels(UPLOAD_MAX_PIXELS)}`);
+    throw refuse(`the image has ${megapixels(pixels)} (all frames together); the studio accepts at most ${megapixels(UPLOAD_MAX_PIXELS)}`, 'upload_too_many_pixels', {
+      megapixels: Math.round(pixels / 1_000_000),
+      limitMegapixels: Math.round(UPLOAD_MAX_PIXELS / 1_000_000),
+    });
   }
   return {
     sha256: await sha256Of(path),

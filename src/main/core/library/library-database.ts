@@ -7,6 +7,7 @@ import { migrate, schemaVersion } from './migrations/migrate';
 import { migrations as allMigrations, type Migration } from './migrations';
 import { registerSearchTextFunction } from './search-text-function';
 import type { LegacyEngineState } from './engine-state';
+import { sqliteOpenOptions } from './sqlite-binding';
 
 const log = createLogger('library-db');
 
@@ -17,7 +18,7 @@ export interface LibraryDatabaseOptions {
   clock?: () => number;
   /** The migrations to apply (tests pass a different list; the app uses the default). */
   migrations?: readonly Migration[];
-  /** The job engine's state from the settings file of earlier versions, moved in by migration 6. */
+  /** The job engine's state from the settings file of earlier versions, moved in by migration 7. */
   legacyEngineState?: LegacyEngineState | undefined;
 }
 
@@ -46,7 +47,7 @@ export class LibraryDatabase {
       ensurePrivateFile(file);
       for (const sidecar of [`${file}-wal`, `${file}-shm`, `${file}-journal`]) tighten(sidecar, PRIVATE_MODES.file);
     }
-    const connection = new Database(file);
+    const connection = new Database(file, sqliteOpenOptions());
     try {
       connection.pragma('journal_mode = WAL');
       // FULL: a job row committed before a paid POST must survive a power cut, not only a crash.

@@ -26,7 +26,7 @@ export class LibraryService {
     readonly root: string,
     /** Modes of the files it writes: owner-only unless the artist chose a shared library folder. */
     private readonly modes: FileModes = PRIVATE_MODES,
-    /** The engine's state an earlier version kept in the settings file; migration 6 moves it in. */
+    /** The engine's state an earlier version kept in the settings file; migration 7 moves it in. */
     legacyEngineState?: LegacyEngineState,
   ) {
     this.db = LibraryDatabase.open(libraryDatabasePath(root), { legacyEngineState });
@@ -37,7 +37,7 @@ export class LibraryService {
       const page = listAssets(this.db, request);
       return { items: page.items.map(toAssetView), nextCursor: page.nextCursor };
     } catch (err) {
-      if (err instanceof InvalidCursorError) throw new StudioFailure('invalid_input', 'That page of the library is no longer valid; start from the first page.');
+      if (err instanceof InvalidCursorError) throw StudioFailure.of('stale_cursor');
       throw err;
     }
   }
@@ -67,7 +67,7 @@ export class LibraryService {
   }
 
   private require(asset: Asset | undefined): Asset {
-    if (!asset) throw new StudioFailure('not_found', 'That item is no longer in the library.');
+    if (!asset) throw StudioFailure.of('asset_not_found');
     return asset;
   }
 }

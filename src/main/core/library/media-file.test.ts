@@ -41,6 +41,18 @@ describe.skipIf(process.platform === 'win32')('resolveLibraryMedia', () => {
     expect(() => resolveLibraryMedia(root, '2026/01/02/c.png')).toThrow(MediaNotServedError);
   });
 
+  it('judges the type by the extension whatever its case, and serves nothing but media', () => {
+    const { root } = library();
+    writeFileSync(join(root, '2026/01/02/B.PNG'), 'png');
+    writeFileSync(join(root, '2026/01/02/c.MOV'), 'mov');
+    expect(resolveLibraryMedia(root, '2026/01/02/B.PNG').type).toBe('image/png');
+    expect(resolveLibraryMedia(root, '2026/01/02/c.MOV').type).toBe('video/quicktime');
+    for (const name of ['page.html', 'icon.svg', 'a.png.tmp', 'noextension']) {
+      writeFileSync(join(root, '2026/01/02', name), 'x');
+      expect(() => resolveLibraryMedia(root, `2026/01/02/${name}`), name).toThrow(MediaNotServedError);
+    }
+  });
+
   it('refuses sidecars, the database, folders and missing files', () => {
     const { root } = library();
     mkdirSync(join(root, 'folder.png'));

@@ -1,8 +1,9 @@
 /**
- * The one check both transports make before serving a library file (web mode's `/media/...`,
- * Electron's `atelier-media:`): the path stays in the library once every link is followed (a
- * symlink inside the folder pointing elsewhere is refused), it is a regular file, and it is a
- * media type the library writes. Anything else is "not found".
+ * The one check made before a library file leaves the studio's hands: served by either transport
+ * (web mode's `/media/...`, Electron's `atelier-media:`) or given to the desktop shell (reveal,
+ * trash, drag). The path stays in the library once every link is followed (a symlink inside the
+ * folder pointing elsewhere is refused), it is a regular file, and, to be served, a media type the
+ * library writes. Anything else is "not found".
  */
 import { realpathSync, statSync } from 'node:fs';
 import { extname, isAbsolute, relative, sep } from 'node:path';
@@ -20,11 +21,15 @@ export const LIBRARY_MEDIA_TYPES: ReadonlyMap<string, string> = new Map([
   ['.mov', 'video/quicktime'],
 ]);
 
-/** A library file that may be served: its real path (links resolved), media type and size. */
-export interface LibraryMediaFile {
+/** A library file checked by its real path: links resolved, inside the library, a regular file. */
+export interface LibraryFile {
   path: string;
-  type: string;
   size: number;
+}
+
+/** A library file that may be served: its real path (links resolved), media type and size. */
+export interface LibraryMediaFile extends LibraryFile {
+  type: string;
 }
 
 /** The file is missing, not a regular file, or not a media type the library serves. */
@@ -36,10 +41,12 @@ export class MediaNotServedError extends Error {
 }
 
 /**
- * Checks a library-relative path for serving; throws PathOutsideLibraryError or
- * MediaNotServedError. Serve the returned `path`, the one that was checked.
+ * Checks a library-relative path before the studio hands it to anyone (a transport, the desktop
+ * shell's reveal, trash or drag): it stays in the library once every link is followed and is a
+ * regular file. Throws PathOutsideLibraryError or MediaNotServedError; use the returned `path`,
+ * the one that was checked.
  */
-export function resolveLibraryMedia(root: string, relativePath: string): LibraryMediaFile {
+export function resolveLibraryFile(root: string, relativePath: string): LibraryFile {
   const lexical = resolveInLibrary(root, relativePath);
   let real: string;
   let realRoot: string;
@@ -51,9 +58,18 @@ export function resolveLibraryMedia(root: string, relativePath: string): Library
   }
   const rel = relative(realRoot, real);
   if (rel === '' || rel === '..' || rel.startsWith(`..${sep}`) || isAbsolute(rel)) throw new PathOutsideLibraryError(relativePath);
-  const type = LIBRARY_MEDIA_TYPES.get(extname(real).toLowerCase());
-  if (type === undefined) throw new MediaNotServedError(relativePath, 'not a media file of the library');
   const stat = statSync(real);
   if (!stat.isFile()) throw new MediaNotServedError(relativePath, 'not a file');
-  return { path: real, type, size: stat.size };
+  return { path: real, size: stat.size };
+}
+
+/**
+ * `resolveLibraryFile`, and the file must also be a media type the library writes (by the real
+ * file's extension). The one check both transports make before serving a file.
+ */
+export function resolveLibraryMedia(root: string, relativePath: string): LibraryMediaFile {
+  const file = resolveLibraryFile(root, relativePath);
+  const type = LIBRARY_MEDIA_TYPES.get(extname(file.path).toLowerCase());
+  if (type === undefined) throw new MediaNotServedError(relativePath, 'not a media file of the library');
+  return { ...file, type };
 }

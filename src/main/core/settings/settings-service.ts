@@ -9,6 +9,7 @@ import {
   type ProfileDraft,
   type Settings,
   type SettingsPatch,
+  inputMessages,
 } from '../../../shared/contract';
 import type { EventBus } from '../events/event-bus';
 import { createLogger } from '../log';
@@ -69,10 +70,13 @@ export class SettingsService {
 
   update(patch: SettingsPatch): Settings {
     if (patch.activeProfileId != null && !this.profiles().has(patch.activeProfileId)) {
-      throw new StudioFailure('not_found', 'That gateway profile no longer exists.');
+      throw StudioFailure.of('profile_not_found');
     }
     if (patch.libraryDir != null && !isAbsolute(patch.libraryDir)) {
-      throw new StudioFailure('invalid_input', 'libraryDir: Give the full path of the folder, such as /home/me/Pictures/Atelier');
+      throw StudioFailure.of('invalid_fields', {}, {
+        message: `libraryDir: ${inputMessages.libraryDirAbsolute.en}`,
+        issues: [{ path: ['libraryDir'], message: inputMessages.libraryDirAbsolute.en }],
+      });
     }
     const next = { ...this.get(), ...patch };
     this.store.set('settings', next);
@@ -91,12 +95,14 @@ export class SettingsService {
     const profiles = this.profiles();
     const previous = draft.id === undefined ? undefined : profiles.get(draft.id);
     if (draft.id !== undefined && previous === undefined) {
-      throw new StudioFailure('not_found', 'That gateway profile no longer exists.');
+      throw StudioFailure.of('profile_not_found');
     }
     const problem = gatewayAddressProblem(draft.baseUrl);
-    if (problem !== undefined) throw new StudioFailure('invalid_input', `baseUrl: ${problem}`);
+    if (problem !== undefined) {
+      throw StudioFailure.of('invalid_fields', {}, { message: `baseUrl: ${problem.en}`, issues: [{ path: ['baseUrl'], message: problem.en }] });
+    }
     const clash = [...profiles.values()].find((p) => p.name === draft.name && p.id !== draft.id);
-    if (clash) throw new StudioFailure('conflict', `A profile named "${draft.name}" already exists.`);
+    if (clash) throw StudioFailure.of('profile_name_taken', { name: draft.name });
     const profile: StoredProfile = { id: draft.id ?? randomUUID(), name: draft.name, baseUrl: stripSlash(draft.baseUrl) };
     // The key was given for one server: another scheme, host or port must ask for it again.
     if (previous !== undefined && gatewayOriginOf(previous.baseUrl) !== gatewayOriginOf(profile.baseUrl)) {
@@ -172,13 +178,13 @@ export class SettingsService {
 
   private profileView(id: string): Profile {
     const profile = this.listProfiles().find((p) => p.id === id);
-    if (!profile) throw new StudioFailure('not_found', 'That gateway profile no longer exists.');
+    if (!profile) throw StudioFailure.of('profile_not_found');
     return profile;
   }
 
   private requireProfile(id: string): StoredProfile {
     const profile = this.profiles().get(id);
-    if (!profile) throw new StudioFailure('not_found', 'That gateway profile no longer exists.');
+    if (!profile) throw StudioFailure.of('profile_not_found');
     return profile;
   }
 

@@ -28,9 +28,7 @@ async function previewDataUrl(path: string, fileName: string): Promise<string> {
       .toBuffer();
     return `data:image/webp;base64,${preview.toString('base64')}`;
   } catch {
-    throw new StudioFailure('invalid_input', `${fileName}: the image could not be read to the end (it may be damaged or cut short); nothing was uploaded.`, {
-      issues: [{ path: 'file', message: 'the image could not be decoded' }],
-    });
+    throw StudioFailure.of('upload_cut_short', { file: fileName });
   }
 }
 
@@ -44,7 +42,7 @@ export function uploadsHandlers(gateway: GatewayService, staging: UploadStaging)
   return {
     'uploads.add': async ({ fileName, bytes }) => {
       const buffer = toBuffer(bytes);
-      if (buffer.length === 0) throw new StudioFailure('invalid_input', `${fileName}: the file is empty; nothing was uploaded.`);
+      if (buffer.length === 0) throw StudioFailure.of('upload_empty', { file: fileName });
       const path = await staging.write(buffer);
       try {
         const facts = await inspectImageFile(path, fileName).catch((error: unknown) => {

@@ -3,10 +3,19 @@ import { promptSearch } from './002_prompt_search';
 import { uploadFileId } from './003_upload_file_id';
 import { batchSourceKey } from './004_batch_source_key';
 import { assetKindIndex } from './005_asset_kind_index';
-import { engineState } from './006_engine_state';
+import { jobAnswer } from './006_job_answer';
+import { engineState } from './007_engine_state';
 import type { Migration } from './migration';
 
 export type { Migration, MigrationContext } from './migration';
 
 /** Every migration in order. Add a change as a new numbered file; never edit a released one. */
-export const migrations: readonly Migration[] = [initial, promptSearch, uploadFileId, batchSourceKey, assetKindIndex, engineState];
+export const migrations: readonly Migration[] = [
+  initial,
+  promptSearch,
+  uploadFileId,
+  batchSourceKey,
+  assetKindIndex,
+  jobAnswer,
+  engineState,
+];

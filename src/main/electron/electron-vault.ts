@@ -1,0 +1,24 @@
+import { join } from 'node:path';
+import { safeStorage } from 'electron';
+import { createFileKeyVault } from '../core/vault/file-key-vault';
+import type { Vault } from '../core/vault/vault';
+import { keyringVault } from './keyring-sealing';
+import { keyProtection, type KeyProtection } from './session-keys';
+
+/**
+ * The vault of the Electron shell: the system keyring through safeStorage where there is one;
+ * otherwise (Linux with only the basic text backend) the file-key vault, and the user is told the
+ * protection is weak (Settings offers to keep keys in memory for the session only). Both bind a
+ * sealed key to its associated data (the profile and its gateway origin).
+ * Call after the app is ready: Linux only knows its backend then.
+ */
+export function createElectronVault(dataDir: string): { vault: Vault; protection: KeyProtection } {
+  const protection = keyProtection({
+    encryptionAvailable: safeStorage.isEncryptionAvailable(),
+    platform: process.platform,
+    backend: process.platform === 'linux' ? safeStorage.getSelectedStorageBackend() : undefined,
+  });
+  if (protection === 'weak') return { vault: createFileKeyVault(join(dataDir, 'vault.key')), protection };
+  // Each key sealed with its profile and gateway origin as associated data (see keyring-sealing.ts).
+  return { protection, vault: keyringVault(safeStorage) };
+}
