@@ -19,4 +19,12 @@ describe('answerExcerpt', () => {
     expect(excerpt.length).toBeLessThan(RAW_ANSWER_MAX_CHARS + 50);
     expect(excerpt).toMatch(/100000 characters in all/);
   });
+
+  it('summarises nesting deeper than it keeps, so a hostile answer nested 100,000 levels deep is still excerpted', () => {
+    const depth = 100_000;
+    const json: unknown = JSON.parse(`{"error":{"message":${'['.repeat(depth)}${']'.repeat(depth)}}}`);
+    const excerpt = answerExcerpt({ json }, []);
+    expect(excerpt).toMatch(/^\{"error":\{"message":\[\[\[/);
+    expect(excerpt).toContain('…(nested deeper)');
+  });
 });

@@ -10,12 +10,16 @@ export const RAW_ANSWER_MAX_CHARS = 8_000;
 /** Strings longer than this are shortened to their start and their length. */
 const LONG_STRING = 256;
 const KEEP_OF_LONG_STRING = 64;
+/** Levels of nesting kept. */
+const MAX_DEPTH = 20;
 
 function shortenStrings(value: unknown, depth = 0): unknown {
   if (typeof value === 'string') {
     return value.length > LONG_STRING ? `${value.slice(0, KEEP_OF_LONG_STRING)}…(${value.length} characters)` : value;
   }
-  if (depth > 20 || typeof value !== 'object' || value === null) return value;
+  if (typeof value !== 'object' || value === null) return value;
+  // Deeper nesting is summarised, not kept: serialising a hostile, deeply nested answer would overflow the stack.
+  if (depth > MAX_DEPTH) return '…(nested deeper)';
   if (Array.isArray(value)) return value.map((item) => shortenStrings(item, depth + 1));
   return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, shortenStrings(item, depth + 1)]));
 }
