@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import sharp from 'sharp';
 import { buildRequestBody, variantById } from '../../../src/shared/catalog';
 import { GatewayClient } from '../../../src/main/core/gateway/client';
-import { listJobAssets, listJobTasks, LibraryDatabase, resolveInLibrary, type JobState } from '../../../src/main/core/library';
+import { listJobAssets, listJobTasks, LibraryDatabase, resolveInLibrary, type AnswerStyle, type JobState } from '../../../src/main/core/library';
 import { JobEngine, type JobEngineOptions } from '../../../src/main/core/jobs';
 import { startSimulator, type RunningSimulator } from '../../../src/simulator/server';
 import { startGatewayProxy, type GatewayProxy } from '../../helpers/gateway-proxy';
@@ -23,6 +23,10 @@ export interface FaultRow {
   fault: string;
   /** Demo-gateway fault rules active while the batch runs. */
   rules?: (context: RowContext) => Promise<Record<string, unknown>[]> | Record<string, unknown>[];
+  /** Demo-gateway behaviour settings for the row (`POST /__admin/settings`), such as how `gen-image-2` is routed. */
+  settings?: Record<string, unknown>;
+  /** The style each of these variants must have been answered in, proving the fault reached the studio. */
+  answers?: Readonly<Record<string, AnswerStyle>>;
   /** The gateway is unreachable for this long from the start of the batch (per mode). */
   outageMs?: Record<Mode, number>;
   /** End states other than `done` this fault explains (the job says why). */
@@ -40,6 +44,8 @@ export interface RowResult {
   lost: number;
   /** What the lost jobs ended as, for the report. */
   lostStates: string[];
+  /** Jobs whose answer did not have the style the row meant to give them (the fault did not happen). */
+  unexercised: string[];
 }
 
 interface RowContext {
@@ -62,6 +68,13 @@ async function taskRecordOfAnotherJob(context: RowContext): Promise<unknown> {
 async function directImagesAnswer(): Promise<unknown> {
   const png = await sharp({ create: { width: 1024, height: 1024, channels: 3, background: '#468' } }).png().toBuffer();
   return { created: 1, model: 'unexpected-style', data: [{ b64_json: png.toString('base64'), revised_prompt: 'direct' }] };
+}
+
+/** The model id a variant's requests carry (the catalog's first). */
+function wireModel(variantId: string): string {
+  const model = variantById(variantId)?.modelIds[0];
+  if (model === undefined) throw new Error(`no variant ${variantId}`);
+  return model;
 }
 
 /** The table's rows, in the order they are printed. */
@@ -110,11 +123,22 @@ export const FAULT_ROWS: readonly FaultRow[] = [
   { fault: 'results that expire before download', rules: () => [{ kind: 'result-expiry', afterMs: 0, route: SUBMIT }], explained: ['expired'], short: false },
   { fault: 'gateway gone for a minute and back', outageMs: { short: 4_000, full: 60_000 }, explained: [], short: true },
   {
-    fault: 'an answer in an unexpected style',
+    // gen-image-2's channel is not shown: routed to its task channel, the direct variant gets a task.
+    // nova has no such switch: its answers are swapped for the other style (a real task of this key, real images).
+    fault: 'an answer in an unexpected style (gen-image-2 always queued; nova both ways)',
+    settings: { genImage2Routing: 'task' },
+    answers: { 'image.gen-image-2.direct': 'task', 'image.nova-3.1-flash-image': 'task', 'image.nova-3-pro-image.official': 'direct' },
     rules: async (context) => [
-      { kind: 'error', status: 200, route: 'POST /v1/images/generations', model: 'nova-3.1-flash-image', count: 1, body: await taskRecordOfAnotherJob(context) },
-      { kind: 'error', status: 200, route: 'POST /v1/images/generations', model: 'nova-3-pro-image-preview-official', count: 1, body: await directImagesAnswer() },
+      { kind: 'error', status: 200, route: 'POST /v1/images/generations', model: wireModel('image.nova-3.1-flash-image'), count: 1, body: await taskRecordOfAnotherJob(context) },
+      { kind: 'error', status: 200, route: 'POST /v1/images/generations', model: wireModel('image.nova-3-pro-image.official'), count: 1, body: await directImagesAnswer() },
     ],
+    explained: [],
+    short: true,
+  },
+  {
+    fault: 'an answer in an unexpected style (gen-image-2 always direct)',
+    settings: { genImage2Routing: 'direct' },
+    answers: { 'image.gen-image-2.task': 'direct' },
     explained: [],
     short: false,
   },
@@ -154,6 +178,7 @@ export async function runFaultRow(row: FaultRow, mode: Mode): Promise<RowResult>
   try {
     await engine.start();
     const before = await admin<StatsSnapshot>('GET', '/stats');
+    if (row.settings) await admin('POST', '/settings', row.settings);
     const rules = (await row.rules?.({ url: proxy.url, key: sim.demoKey })) ?? [];
     const setupSubmissions = (await admin<StatsSnapshot>('GET', '/stats')).totalSubmissions - before.totalSubmissions;
     if (rules.length > 0) await admin('POST', '/faults', { rules });
@@ -193,6 +218,7 @@ function tally(row: FaultRow, db: LibraryDatabase, root: string, jobIds: string[
   let recorded = 0;
   let unknown = 0;
   const lostStates: string[] = [];
+  const unexercised: string[] = [];
   for (const id of jobIds) {
     const job = engine.job(id);
     if (!job) {
@@ -204,6 +230,8 @@ function tally(row: FaultRow, db: LibraryDatabase, root: string, jobIds: string[
     // Each task is one paid submission the studio knows of; so is a direct answer it staged and saved.
     recorded += tasks.length > 0 ? tasks.length : assets.length > 0 || job.errorCode === 'download_failed' ? 1 : 0;
     if (job.state === 'unknown') unknown += 1;
+    const meant = row.answers?.[job.variantId];
+    if (meant !== undefined && job.answerStyle !== meant) unexercised.push(`${job.variantId}: answered ${job.answerStyle ?? 'nothing'}, not ${meant}`);
     const filesThere = assets.length > 0 && assets.every((asset) => existsSync(resolveInLibrary(root, asset.filePath)));
     if (job.state === 'done' && filesThere) completed += 1;
     else if (row.explained.includes(job.state) && (job.errorMessage ?? '') !== '') failedCorrectly += 1;
@@ -217,6 +245,7 @@ function tally(row: FaultRow, db: LibraryDatabase, root: string, jobIds: string[
     duplicates: Math.max(0, paidSubmissions - recorded - unknown),
     lost: lostStates.length,
     lostStates,
+    unexercised,
   };
 }
 
