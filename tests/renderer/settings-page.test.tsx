@@ -63,6 +63,20 @@ describe('settings page, on the real studio core', () => {
     await act(() => switchLanguage('en'));
   });
 
+  it('refuses plain http to another computer in words, in English and Chinese, and takes it for this computer', async () => {
+    await addProfile('Remote', 'http://gw.example.com');
+    expect(text('.field-error')).toContain('Use https:// for a gateway on another computer');
+    expect(field(page.container, 'Base URL').getAttribute('aria-invalid')).toBe('true');
+    await act(() => switchLanguage('zh-CN'));
+    await click(button(page.container, '保存配置'));
+    expect(text('.field-error')).toContain('其他电脑上的网关请使用 https://');
+    await act(() => switchLanguage('en'));
+    await click(button(page.container, 'Close'));
+    await addProfile('Local', 'http://127.0.0.1:8787');
+    expect(profileList()).toContain('Local');
+    expect(profileList()).not.toContain('Remote');
+  });
+
   it('adds a profile, stores its key without showing it again, and makes it active', async () => {
     await addProfile('Studio', 'https://gw.example.com');
     expect(profileList()).toContain('No key');

@@ -67,7 +67,7 @@ export class SessionGuard {
       // Always a path on this server: `//host` would leave it.
       const target = url.pathname.replace(/^\/+/, '/') + url.search;
       const session = this.redeem(offered);
-      if (session !== undefined) return this.startSession(reply, session, target);
+      if (session !== undefined) return this.startSession(request, reply, session, target);
       // A used link opened again in a browser that already has its session: just drop the code.
       if (current !== undefined) return reply.code(303).header('cache-control', 'no-store').redirect(target);
       return reply
@@ -81,12 +81,18 @@ export class SessionGuard {
   };
 
   /**
-   * Sets the session cookie and moves on to `target` from a page of this origin: a redirect
-   * would stay in a navigation that began elsewhere (the launch page), and a SameSite=Strict
-   * cookie is not sent there.
+   * Sets the session cookie and moves on to `target`. A navigation the user started here (an
+   * address typed, pasted or bookmarked: `Sec-Fetch-Site: none`) is simply redirected. One that
+   * began elsewhere (the launch page) or says nothing moves on from a page of this origin
+   * instead: a redirect would stay in the navigation from elsewhere, where a SameSite=Strict
+   * cookie is not sent.
    */
-  private startSession(reply: FastifyReply, session: string, target: string): FastifyReply {
+  private startSession(request: FastifyRequest, reply: FastifyReply, session: string, target: string): FastifyReply {
     const cookie = `${sessionCookieName(this.port())}=${session}; HttpOnly; SameSite=Strict; Path=/`;
+    const site = request.headers['sec-fetch-site'];
+    if (site === 'none' || site === 'same-origin') {
+      return reply.code(303).header('set-cookie', cookie).header('cache-control', 'no-store').redirect(target);
+    }
     const href = escapeHtml(target);
     return reply
       .code(200)

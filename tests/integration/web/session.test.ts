@@ -51,6 +51,17 @@ describe('launch codes', () => {
     expect(value?.length).toBeGreaterThanOrEqual(32);
   });
 
+  it('an address the user opened directly redirects with the session; one from another page moves on from a page of this origin', async () => {
+    const direct = await fetch(server.newLaunchUrl(), { redirect: 'manual', headers: { 'sec-fetch-site': 'none' } });
+    expect(direct.status).toBe(303);
+    expect(direct.headers.get('location')).toBe('/');
+    expect(direct.headers.get('set-cookie')).toMatch(new RegExp(`^atelier_session_${server.port}=[\\w-]{32,}; HttpOnly; SameSite=Strict; Path=/$`));
+    const fromElsewhere = await fetch(server.newLaunchUrl(), { redirect: 'manual', headers: { 'sec-fetch-site': 'cross-site' } });
+    expect(fromElsewhere.status).toBe(200);
+    expect(await fromElsewhere.text()).toContain('http-equiv="refresh" content="0; url=/"');
+    expect(fromElsewhere.headers.get('set-cookie')).toMatch(/^atelier_session_\d+=/);
+  });
+
   it('a used link opened again in the browser that used it just drops the code', async () => {
     const url = server.newLaunchUrl();
     const { cookie } = await launch(url);
