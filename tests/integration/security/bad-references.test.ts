@@ -7,7 +7,7 @@
 import { crc32 } from 'node:zlib';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Profile } from '../../../src/shared/contract';
+import { wordError, type Profile } from '../../../src/shared/contract';
 import type { Studio } from '../../../src/main/core/studio';
 import { startSimulator, type RunningSimulator } from '../../../src/simulator/server';
 import { FAST_TASKS, simAdmin, type StatsSnapshot } from '../../helpers/sim-admin';
@@ -52,16 +52,21 @@ async function uploadsSeen(): Promise<number> {
 
 describe('bad files dropped as references', () => {
   it.each([
-    ['not an image', 'notes.png', () => Promise.resolve(Buffer.from('just some text, not a picture')), /not an image the studio can read/],
-    ['an SVG behind a .png name', 'logo.png', () => Promise.resolve(Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><rect width="10" height="10"/></svg>')), /SVG images are not accepted/],
-    ['a TIFF behind a .png name', 'scan.png', () => sharp({ create: { width: 8, height: 8, channels: 3, background: '#888' } }).tiff().toBuffer(), /TIFF images are not accepted/],
-    ['an empty file', 'empty.png', () => Promise.resolve(Buffer.alloc(0)), /empty/],
-    ['a decompression bomb', 'bomb.png', () => Promise.resolve(pngBomb()), /1600 megapixels.*at most 100 megapixels/],
-    ['a PNG cut short', 'cut.png', async () => (await sharp({ create: { width: 300, height: 300, channels: 3, background: '#000', noise: { type: 'gaussian', mean: 128, sigma: 40 } } }).png().toBuffer()).subarray(0, 4000), /could not be read to the end/],
-  ])('refuses %s with a clear message, uploading nothing', async (_what, fileName, make, message) => {
+    ['not an image', 'notes.png', () => Promise.resolve(Buffer.from('just some text, not a picture')), /not an image the studio can read/, /这不是工作室能读取的图片/],
+    ['an SVG behind a .png name', 'logo.png', () => Promise.resolve(Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><rect width="10" height="10"/></svg>')), /SVG images are not accepted/, /不接受 SVG 格式/],
+    ['a TIFF behind a .png name', 'scan.png', () => sharp({ create: { width: 8, height: 8, channels: 3, background: '#888' } }).tiff().toBuffer(), /TIFF images are not accepted/, /不接受 TIFF 格式/],
+    ['an empty file', 'empty.png', () => Promise.resolve(Buffer.alloc(0)), /empty/, /文件是空的/],
+    ['a decompression bomb', 'bomb.png', () => Promise.resolve(pngBomb()), /1600 megapixels.*at most 100 megapixels/, /1600 百万像素.*最多接受 100 百万像素/],
+    ['a PNG cut short', 'cut.png', async () => (await sharp({ create: { width: 300, height: 300, channels: 3, background: '#000', noise: { type: 'gaussian', mean: 128, sigma: 40 } } }).png().toBuffer()).subarray(0, 4000), /could not be read to the end/, /无法完整读取/],
+  ])('refuses %s with a clear message in English and Chinese, uploading nothing', async (_what, fileName, make, english, chinese) => {
     const before = await uploadsSeen();
     const answer = await studio.router.dispatch('uploads.add', { fileName, bytes: (await make()).toString('base64') });
-    expect(answer).toMatchObject({ ok: false, error: { code: 'invalid_input', message: expect.stringMatching(message) as unknown } });
+    expect(answer).toMatchObject({ ok: false, error: { code: 'invalid_input', message: expect.stringMatching(english) as unknown } });
+    if (answer.ok) throw new Error('accepted');
+    // The window words it from the reason, in the studio's language, naming the file.
+    expect(wordError(answer.error, 'en').summary).toMatch(english);
+    expect(wordError(answer.error, 'zh-CN').summary).toMatch(chinese);
+    expect(wordError(answer.error, 'zh-CN').summary).toContain(fileName);
     expect(await uploadsSeen()).toBe(before);
   });
 

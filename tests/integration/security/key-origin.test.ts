@@ -3,10 +3,13 @@
  * it, a key sealed for one origin does not open for another, and plain http is refused for
  * anything but this computer.
  */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { Profile } from '../../../src/shared/contract';
+import { wordError, type Profile } from '../../../src/shared/contract';
+import { createConfStore } from '../../../src/main/core/settings/key-value-store';
+import { createFileKeyVault } from '../../../src/main/core/vault/file-key-vault';
 import type { Studio } from '../../../src/main/core/studio';
 import { startRecordingServer, type RecordingServer } from '../../helpers/recording-server';
 import { callRoute, createTestStudio } from '../../helpers/studio';
@@ -80,5 +83,20 @@ describe('the key follows its gateway, not the profile', () => {
     for (const baseUrl of ['http://127.0.0.1:8787', 'http://localhost:8787', 'http://[::1]:8787', 'https://gateway.example.com']) {
       expect(await studio.router.dispatch('profiles.save', { name: baseUrl, baseUrl })).toMatchObject({ ok: true });
     }
+  });
+
+  it('a key of an earlier version under a plain-http address elsewhere is never sent: the profile is refused in words', async () => {
+    dataDir = mkdtempSync(join(tmpdir(), 'atelier-legacy-http-'));
+    // As an earlier version left it: a key sealed without its binding, an address typed when http was accepted.
+    const store = createConfStore(dataDir);
+    store.set('profiles', { old: { id: 'old', name: 'Old relay', baseUrl: 'http://gateway.example.com' } });
+    store.set('apiKeys', { old: createFileKeyVault(join(dataDir, 'vault.key')).encrypt(KEY) });
+    store.set('settings', { ...(store.get('settings') as object | undefined), activeProfileId: 'old' });
+    ({ studio } = await createTestStudio({ dataDir }));
+    const answer = await studio.router.dispatch('account.get_balance', {});
+    expect(answer).toMatchObject({ ok: false, error: { code: 'invalid_input', reason: 'profile_address_refused', params: { insecure: true } } });
+    if (answer.ok) throw new Error('accepted');
+    expect(wordError(answer.error, 'en').summary).toMatch(/"Old relay" points at http:\/\/gateway\.example\.com over plain http:\/\/.*Change the address to https:\/\//);
+    expect(wordError(answer.error, 'zh-CN').summary).toMatch(/配置“Old relay”.*请在“设置”中改为 https:\/\//);
   });
 });
