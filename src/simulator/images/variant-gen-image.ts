@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { ImageEncoding } from '../media/image-render';
+import type { ImageEncoding } from '../media/recipes';
 import type { UrlResolver, ImageReferenceRule } from '../requests/references';
 import { checkImageReferences } from '../requests/references';
 import { badRequest, parseBody } from '../requests/rejection';
@@ -67,12 +67,13 @@ export async function planVariantA(
 ): Promise<DirectImagePlan | SummaryImagePlan> {
   const request = parseBody(variantASchema, body);
   const pixels = variantASize(request.size, request.resolution);
-  await checkImageReferences(request.reference_images ?? [], 'reference_images', variantAReferences, resolve);
+  const styleImages = await checkImageReferences(request.reference_images ?? [], 'reference_images', variantAReferences, resolve);
   const editImages = await checkImageReferences(request.image_urls ?? [], 'image_urls', variantAReferences, resolve);
-  if (request.mask_url !== undefined) checkMask(request.mask_url, editImages, resolve);
+  const mask = request.mask_url === undefined ? undefined : checkMask(request.mask_url, editImages, resolve);
   const encoding: ImageEncoding = request.output_format ?? 'png';
   const images: ImageSpec[] = Array.from({ length: request.n ?? 1 }, () => ({ ...pixels, encoding }));
-  const common = { model: request.model, resultLabel: resultLabel(request.model), prompt: request.prompt, images };
+  const sources = { references: [...editImages, ...styleImages], mask };
+  const common = { model: request.model, resultLabel: resultLabel(request.model), prompt: request.prompt, images, sources };
   if (editImages.length > 0) {
     return { style: 'summary', editCase: request.mask_url === undefined ? 'multi_reference_edit' : 'inpainting', ...common };
   }
@@ -114,7 +115,7 @@ export async function planVariantB(body: unknown, resolve: UrlResolver): Promise
   const resolution = request.resolution ?? '1K';
   const pixels = variantBSize(request.size.trim(), resolution);
   const references = await checkImageReferences(request.image_urls ?? [], 'image_urls', variantBReferences, resolve);
-  if (request.mask_url !== undefined) checkMask(request.mask_url, references, resolve);
+  const mask = request.mask_url === undefined ? undefined : checkMask(request.mask_url, references, resolve);
   const encoding: ImageEncoding = request.output_format ?? 'png';
   const spec: ImageSpec =
     encoding === 'jpeg'
@@ -127,6 +128,7 @@ export async function planVariantB(body: unknown, resolve: UrlResolver): Promise
     model: request.model,
     prompt: request.prompt,
     images: Array.from({ length: count }, () => spec),
+    sources: { references, mask },
     metadata: { size: formatSize(pixels) },
   };
 }

@@ -30,7 +30,7 @@ export function chargeAndSubmit(
   const factor = plan.family === 'character' ? 1 : plan.priceFactor;
   const charge = ctx.charge(key, plan.model, reply, { credits: price * factor });
   if (!charge) return undefined;
-  const submitter = { request, ownerId: ownerOf(key), refund: () => charge.refund() };
+  const submitter = { request, ownerId: ownerOf(key), charge };
   const newId = (prefix: string): string => ctx.newId(prefix);
   return plan.family === 'character'
     ? submitCharacterTask(plan, media, submitter, ctx.options.timing.character, newId)

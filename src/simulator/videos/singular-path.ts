@@ -1,6 +1,7 @@
 import { z } from 'zod';
+import { ServedFile } from '../media/file-store';
 import { probeImage } from '../media/image-probe';
-import type { VideoSize } from '../media/video-fixtures';
+import type { VideoSize } from '../media/video-size';
 import { classifyReference, decodeBase64Data } from '../requests/image-data';
 import type { ImageReferenceRule, UrlResolver } from '../requests/references';
 import { checkImageReference, checkImageReferences } from '../requests/references';
@@ -45,8 +46,10 @@ async function inputReferenceSize(
 /** The official variant. `input_reference` must have the requested size when it is known. */
 export async function planOfficialVideo(body: unknown, resolve: UrlResolver): Promise<VideoPlan> {
   const request = parseBody(officialSchema, body);
+  let firstFrame: ServedFile | undefined;
   if (request.input_reference !== undefined) {
     const known = await inputReferenceSize(request.input_reference, resolve);
+    if (known instanceof ServedFile) firstFrame = known;
     if (known && `${known.width}x${known.height}` !== request.size) {
       throw badRequest(
         `input_reference is ${known.width}x${known.height} but size is ${request.size}; the image must match the video size`,
@@ -63,6 +66,7 @@ export async function planOfficialVideo(body: unknown, resolve: UrlResolver): Pr
     count: 1,
     metadata: {},
     priceFactor: 1,
+    firstFrame,
   };
 }
 
@@ -94,7 +98,7 @@ export async function planClip3Video(body: unknown, resolve: UrlResolver): Promi
   if (!omni && images.length === 0) {
     throw badRequest(`images: ${request.model} needs 1 to 4 reference image URLs`, 'images');
   }
-  await checkImageReferences(images, 'images', VIDEO_IMAGE_RULE, resolve);
+  const references = await checkImageReferences(images, 'images', VIDEO_IMAGE_RULE, resolve);
   return {
     family: 'video-clip3',
     model: request.model,
@@ -104,5 +108,6 @@ export async function planClip3Video(body: unknown, resolve: UrlResolver): Promi
     count: 1,
     metadata: {},
     priceFactor: 1,
+    firstFrame: references[0]?.file,
   };
 }
