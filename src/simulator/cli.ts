@@ -15,6 +15,7 @@ const HELP = `Usage: npm run sim -- [flags]
   --unit <USD|CNY|tokens>  balance display unit
   --rate-limit <n>      requests per key per minute
   --demo-key <sk-...>   demo key to seed       --admin-token <t>    token for /__admin/*
+  --state-dir <folder>  keep accounts, tasks and files there across restarts
   --log                 log every request`;
 
 function numberFlag(value: string | undefined, name: string): number | undefined {
@@ -39,6 +40,7 @@ function optionsFromArgs(argv: string[]): SimulatorOptions | undefined {
       'rate-limit': { type: 'string' },
       'demo-key': { type: 'string' },
       'admin-token': { type: 'string' },
+      'state-dir': { type: 'string' },
       log: { type: 'boolean' },
       help: { type: 'boolean', short: 'h' },
     },
@@ -68,6 +70,7 @@ function optionsFromArgs(argv: string[]): SimulatorOptions | undefined {
     ...(rateLimit === undefined ? {} : { rateLimit: { max: rateLimit, windowMs: 60_000 } }),
     ...(values['demo-key'] === undefined ? {} : { demoKey: values['demo-key'] }),
     ...(values['admin-token'] === undefined ? {} : { adminToken: values['admin-token'] }),
+    ...(values['state-dir'] === undefined ? {} : { stateDir: values['state-dir'] }),
   };
 }
 

@@ -70,6 +70,13 @@ export interface ResolvedSimulatorOptions {
   randomSeed: number;
   /** Fastify request logging. */
   logger: boolean;
+  /**
+   * Folder where the simulator keeps its state (accounts, tasks, files) across restarts, and
+   * tries its last port again; undefined (default) keeps everything in memory.
+   */
+  stateDir: string | undefined;
+  /** Where problems that do not fail a request are reported (an unreadable saved state). */
+  onWarning: (message: string) => void;
 }
 
 /** What `startSimulator` accepts: every field optional, nested objects partially. */
@@ -154,5 +161,7 @@ export function resolveOptions(input: SimulatorOptions = {}): ResolvedSimulatorO
     adminToken: input.adminToken,
     randomSeed: input.randomSeed ?? 20_240_601,
     logger: input.logger ?? false,
+    stateDir: input.stateDir,
+    onWarning: input.onWarning ?? ((message) => process.emitWarning(message)),
   };
 }
