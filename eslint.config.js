@@ -50,10 +50,23 @@ export default tseslint.config(
   },
   {
     files: ['src/main/core/**/*.ts'],
-    rules: restrict(
-      ['electron', 'electron/*', 'electron-store', '**/main/electron/**', '**/main/web/**', '**/renderer/**', '**/preload/**'],
-      'src/main/core is plain Node: it never imports electron or a transport.',
-    ),
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['electron', 'electron/*', 'electron-store', '**/main/electron/**', '**/main/web/**', '**/renderer/**', '**/preload/**'],
+              message: 'src/main/core is plain Node: it never imports electron or a transport.',
+            },
+            {
+              group: ['**/simulator/**', '**/main/demo/**'],
+              message: 'src/main/core never imports the demo gateway: the shell hands it over as a ConnectionProvider.',
+            },
+          ],
+        },
+      ],
+    },
   },
   {
     files: ['src/renderer/**/*.{ts,tsx}'],

@@ -6,6 +6,7 @@ import Store from 'electron-store';
 import { createStudio, type Studio } from './core/studio';
 import { createFileKeyVault } from './core/vault/file-key-vault';
 import { createLogger } from './core/log';
+import { demoGatewayFor } from './demo/demo-gateway';
 import { APP_ORIGIN, registerAppScheme, serveLibraryMedia, serveRenderer } from './electron/app-protocol';
 import { forwardEvents, registerIpcTransport } from './electron/ipc-transport';
 import { createSafeStorageVault } from './electron/safe-storage-vault';
@@ -38,6 +39,7 @@ async function start(): Promise<void> {
     vault: createSafeStorageVault() ?? createFileKeyVault(join(dataDir, 'vault.key')),
     dataDir,
     libraryDir: join(app.getPath('pictures'), 'Atelier'),
+    demoGateway: demoGatewayFor(dataDir),
   });
   await studio.start();
   registerIpcTransport(studio, isTrustedOrigin);

@@ -7,6 +7,7 @@ import { defaultDataDir, packageVersion } from '../core/paths';
 import { createConfStore } from '../core/settings/key-value-store';
 import { createStudio } from '../core/studio';
 import { createFileKeyVault } from '../core/vault/file-key-vault';
+import { demoGatewayFor } from '../demo/demo-gateway';
 import { startWebServer } from './server';
 
 const { values } = parseArgs({
@@ -32,6 +33,7 @@ const studio = createStudio({
   store: createConfStore(dataDir),
   vault: createFileKeyVault(join(dataDir, 'vault.key')),
   dataDir,
+  demoGateway: demoGatewayFor(dataDir),
 });
 await studio.start();
 const server = await startWebServer({
