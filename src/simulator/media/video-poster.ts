@@ -25,7 +25,8 @@ export function videoPalette(recipe: VideoRecipe): Palette {
   return paletteOf(videoSeed(recipe));
 }
 
-function contentOf(recipe: VideoRecipe): CardContent {
+/** What the caption card of a video says: prompt, `@username`s, remix source, size, length and sound. */
+export function posterCaption(recipe: VideoRecipe): CardContent {
   // A mention the prompt shows is already highlighted there; one cut off is shown on its own.
   const shown = mentionsIn(visiblePrompt(recipe.prompt));
   const badges = recipe.createsCharacter
@@ -72,7 +73,7 @@ export async function posterRgb(recipe: VideoRecipe, bytesOf: FileBytes): Promis
   // The lower part holds the caption; the upper part is left to the moving ball.
   const top = Math.round(height * 0.45);
   const box = { left: margin, top, width: width - 2 * margin, height: height - top - margin * 2 };
-  const card = await cardLayers(contentOf(recipe), {
+  const card = await cardLayers(posterCaption(recipe), {
     box,
     anchor: 'bottom',
     fontPx: promptFontPx(width, height),
