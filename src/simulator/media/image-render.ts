@@ -35,7 +35,7 @@ export function mimeOfEncoding(encoding: ImageEncoding): string {
 
 /** Prompt type size for a frame: large enough to read in a 256-pixel thumbnail. */
 export function promptFontPx(width: number, height: number): number {
-  return Math.max(12, Math.round(Math.min(width, height) * 0.068));
+  return Math.max(12, Math.round(Math.min(width, height) * 0.08));
 }
 
 function marginOf(width: number, height: number): number {

@@ -49,6 +49,19 @@ function sourceRecipe(media: MediaState, plan: VideoPlan, ownerId: number): { id
   return recipe?.kind === 'video' ? { id: plan.remixedFrom, recipe } : undefined;
 }
 
+/**
+ * The `@username`s a video shows: the characters its prompt mentions, and those of the
+ * character task that `metadata.character_url` may name instead.
+ */
+function charactersShown(media: MediaState, plan: VideoPlan, ownerId: number): string[] {
+  const named = new Set(mentionedUsernames(plan.prompt));
+  const reference = plan.metadata.character_url;
+  if (typeof reference === 'string') {
+    for (const character of media.tasks.get(reference, ownerId)?.characters ?? []) named.add(character.username);
+  }
+  return [...named];
+}
+
 /** What output `index` of a video plan is made from. */
 function videoRecipe(plan: VideoPlan, index: number, characters: string[], remixOf: VideoRecipe['remixOf']): VideoRecipe {
   const { width, height } = videoDimensions(plan.size);
@@ -83,7 +96,7 @@ export function submitVideoTask(
   const window = resultWindow(schedule);
   const { width, height } = videoDimensions(plan.size);
   const created = plan.createsCharacter === true ? [characterOf(media, plan.prompt, schedule, newId('char_'))] : undefined;
-  const shown = created ? created.map((character) => character.username) : mentionedUsernames(plan.prompt);
+  const shown = created ? created.map((character) => character.username) : charactersShown(media, plan, submitter.ownerId);
   const remixOf = sourceRecipe(media, plan, submitter.ownerId);
   const recipes = Array.from({ length: plan.count }, (_, index) => videoRecipe(plan, index, shown, remixOf));
   const outputs = succeeds
