@@ -107,12 +107,35 @@ export function captureState(ctx: SimulatorContext, media: MediaState, baseUrls:
   };
 }
 
+/** How long a task is remembered after its results expired (then it and its files are dropped). */
+export const TASK_RETENTION_AFTER_EXPIRY_MS = 7 * 24 * 3600 * 1000;
+
+/**
+ * Tasks worth keeping at `nowMs`, and the files to drop with the others: a task whose results
+ * expired over a week ago is forgotten (so the state does not grow for ever), unless it made
+ * characters, which live on.
+ */
+function kept(saved: SavedState, nowMs: number): { tasks: SavedTask[]; dropped: Set<string> } {
+  const tasks: SavedTask[] = [];
+  const dropped = new Set<string>();
+  for (const task of saved.tasks) {
+    const forgotten = task.characters === undefined && task.schedule.expiresAtMs + TASK_RETENTION_AFTER_EXPIRY_MS < nowMs;
+    if (!forgotten) {
+      tasks.push(task);
+      continue;
+    }
+    for (const name of [...task.outputs, ...(task.video?.thumbnails ?? [])]) dropped.add(name);
+  }
+  return { tasks, dropped };
+}
+
 /** Puts a saved state into a fresh simulator (before it serves requests). */
 export function restoreState(ctx: SimulatorContext, media: MediaState, saved: SavedState): void {
   ctx.randomSource.current = saved.randomState;
   ctx.accounts.restore(saved.accounts);
-  media.files.restore(saved.files);
-  for (const entry of saved.tasks) {
+  const { tasks, dropped } = kept(saved, ctx.now());
+  media.files.restore(saved.files.filter((file) => !dropped.has(file.name)));
+  for (const entry of tasks) {
     const { outputs, video, charge, ...rest } = entry;
     const fileOf = (name: string) => media.files.get(name);
     const present = <T>(value: T | undefined): value is T => value !== undefined;

@@ -110,6 +110,30 @@ describe('a simulator with a state folder', () => {
     expect((await second.get('/v1/balance')).body.remain_credits).toBe(before);
   });
 
+  it('forgets tasks whose results expired over a week ago, but not the characters tasks made', async () => {
+    const folder = freshFolder();
+    const first = await start(folder, { timing: { image: 50, video: 50, character: 50 } });
+    const image = await first.post('/v1/images/generations', { model: 'gen-image-2', prompt: 'old news', size: '1:1' });
+    const character = await first.post('/v1/videos/generations', { model: 'vid-2-vvip', prompt: 'Mira the baker', metadata: { character_create: true } });
+    await first.pollUntil(`/v1/characters_tasks/${text(character.body, 'id')}`, finished);
+    await stop(first);
+    // The state as a run two weeks ago would have left it.
+    const file = join(folder, 'state.json');
+    const saved = JSON.parse(readFileSync(file, 'utf8')) as { tasks: { schedule: Record<string, number | undefined> }[] };
+    const twoWeeks = 14 * 24 * 3600 * 1000;
+    for (const task of saved.tasks) {
+      for (const field of ['createdAtMs', 'startsAtMs', 'endsAtMs', 'expiresAtMs']) task.schedule[field] = (task.schedule[field] ?? 0) - twoWeeks;
+    }
+    writeFileSync(file, JSON.stringify(saved));
+
+    const second = await start(folder);
+    expect(at((await second.get(`/v1/images/generations/${text(image.body, 'id')}`)).body, 'code')).toBe('task_not_exist');
+    const made = await second.get(`/v1/characters_tasks/${text(character.body, 'id')}`);
+    expect(made.body.status).toBe('completed');
+    const username = text(made.body, 'result.data.characters.0.username');
+    expect((await second.post('/v1/videos/generations', { model: 'vid-2', prompt: `@${username} waves` })).status).toBe(200);
+  });
+
   it('moves an unreadable state aside, says so, and starts afresh', async () => {
     const folder = freshFolder();
     writeFileSync(join(folder, 'state.json'), '{"version": 99}');
