@@ -20,7 +20,14 @@ export const fileRoutes: SimRoutePlugin = (app, ctx) => {
     if (availability === 'expired') {
       return ctx.sendError(reply, 410, { message: 'this result has expired; generate it again', code: 'result_expired' });
     }
-    const bytes = await file.bytes();
+    let bytes: Buffer;
+    try {
+      bytes = await file.bytes();
+    } catch (error) {
+      // Say what went wrong (ffmpeg missing, a render that broke) rather than a bare 500.
+      const reason = error instanceof Error ? error.message : String(error);
+      return ctx.sendError(reply, 500, { message: `the demo gateway could not make this file: ${reason}`, code: 'render_failed' });
+    }
     void reply.header('cache-control', 'private, max-age=3600');
     return sendBytes(ctx, request, reply, { bytes, mime: file.mime });
   });
