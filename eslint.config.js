@@ -18,7 +18,7 @@ export default tseslint.config(
   {
     languageOptions: {
       parserOptions: {
-        project: ['./tsconfig.node.json', './tsconfig.web.json', './tsconfig.e2e.json'],
+        project: ['./tsconfig.node.json', './tsconfig.web.json', './tsconfig.e2e.json', './tsconfig.renderer-tests.json'],
         tsconfigRootDir: import.meta.dirname,
       },
       globals: { ...globals.node },
@@ -69,16 +69,17 @@ export default tseslint.config(
     },
   },
   {
-    files: ['src/renderer/**/*.{ts,tsx}'],
+    files: ['src/renderer/**/*.{ts,tsx}', 'tests/renderer/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },
-    rules: {
-      ...reactHooks.configs.recommended.rules,
-      ...restrict(
-        [...nodeBuiltins, 'electron', 'electron/*', '**/main/**', '**/preload/**', '**/simulator/**'],
-        'The renderer talks to main only through the studio contract (StudioClient).',
-      ),
-    },
+    rules: reactHooks.configs.recommended.rules,
+  },
+  {
+    files: ['src/renderer/**/*.{ts,tsx}'],
+    rules: restrict(
+      [...nodeBuiltins, 'electron', 'electron/*', '**/main/**', '**/preload/**', '**/simulator/**', '**/tests/**'],
+      'The renderer talks to main only through the studio contract (StudioClient); tests reach the real core through tests/renderer.',
+    ),
   },
   {
     files: ['src/simulator/**/*.ts'],

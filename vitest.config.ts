@@ -14,6 +14,16 @@ export default defineConfig({
       },
       {
         test: {
+          // The renderer against the real studio core (tests/renderer/studio-harness.ts), in a DOM.
+          name: 'renderer',
+          include: ['tests/renderer/**/*.test.ts', 'tests/renderer/**/*.test.tsx'],
+          environment: './tests/renderer/dom-environment.ts',
+          testTimeout: 30_000,
+          hookTimeout: 30_000,
+        },
+      },
+      {
+        test: {
           name: 'integration',
           include: ['tests/integration/**/*.test.ts'],
           environment: 'node',

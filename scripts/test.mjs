@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npm test`: type-check, lint, unit, integration, build and end-to-end tests, in that order.
+// `npm test`: type-check, lint, unit, renderer, integration, build and end-to-end tests, in that order.
 // Every stage runs even after a failure so one run shows everything; the exit code is non-zero if any failed.
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync } from 'node:fs';
@@ -18,6 +18,7 @@ const stages = [
   { name: 'type-check', command: ['npm', ['run', '-s', 'typecheck']] },
   { name: 'lint', command: ['npm', ['run', '-s', 'lint']] },
   { name: 'unit', command: vitest('unit'), counts: () => vitestCounts('unit') },
+  { name: 'renderer', command: vitest('renderer'), counts: () => vitestCounts('renderer') },
   { name: 'integration', command: vitest('integration'), counts: () => vitestCounts('integration') },
   { name: 'build', command: ['npm', ['run', '-s', 'build']] },
   {

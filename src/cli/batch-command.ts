@@ -7,7 +7,7 @@
 import { join } from 'node:path';
 import { defaultDataDir } from '../main/core/paths';
 import { EXIT, type BatchArgs } from './args';
-import { formatProblem, readBatchInput } from './batch-input';
+import { formatNotes, formatProblem, readBatchInput } from './batch-input';
 import { apiKeyFor } from './gateway-connection';
 import { jsonResult } from './report';
 import { runBatch } from './run-batch';
@@ -38,6 +38,6 @@ export async function runBatchCommand(args: BatchArgs, io: CliIo): Promise<numbe
     if (args.json) io.stdout.write(`${JSON.stringify(jsonResult([], { id: null, resumed: false }, input.problems))}\n`);
     return EXIT.usage;
   }
-  for (const warning of input.warnings) io.stderr.write(`note: ${formatProblem(warning)}\n`);
+  for (const note of formatNotes(input.warnings)) io.stderr.write(`note: ${note}\n`);
   return runBatch({ args, io, input, apiKey, libraryRoot: args.library ?? defaultLibraryRoot() });
 }

@@ -42,3 +42,26 @@ export async function readBatchInput(jobsFile: string): Promise<BatchInput> {
 export function formatProblem(problem: LineProblem): string {
   return problem.line > 0 ? `line ${problem.line}: ${problem.message}` : problem.message;
 }
+
+/** `1-3, 5`: line numbers with runs shortened. */
+function lineRanges(lines: readonly number[]): string {
+  const sorted = [...new Set(lines)].sort((a, b) => a - b);
+  const parts: string[] = [];
+  for (let i = 0; i < sorted.length; ) {
+    let j = i;
+    while (j + 1 < sorted.length && sorted[j + 1] === (sorted[j] ?? 0) + 1) j++;
+    parts.push(j > i ? `${sorted[i] ?? 0}-${sorted[j] ?? 0}` : String(sorted[i] ?? 0));
+    i = j + 1;
+  }
+  return parts.join(', ');
+}
+
+/** Notes with the same text once, naming every line they concern (`lines 1-3, 5: ...`). */
+export function formatNotes(notes: readonly LineProblem[]): string[] {
+  const byMessage = new Map<string, number[]>();
+  for (const note of notes) byMessage.set(note.message, [...(byMessage.get(note.message) ?? []), note.line]);
+  return [...byMessage].map(([message, lines]) => {
+    if (lines.length === 1) return formatProblem({ line: lines[0] ?? 0, message });
+    return `lines ${lineRanges(lines)}: ${message}`;
+  });
+}

@@ -40,7 +40,7 @@ export class BatchJobs {
     origins: readonly { jobId: string; origin: JobOrigin }[],
   ) {
     for (const { jobId, origin } of origins) {
-      this.reports.set(jobId, { ...origin, status: 'pending', progress: null, taskId: null, files: [], error: null });
+      this.reports.set(jobId, { ...origin, status: 'pending', progress: null, taskId: null, files: [], error: null, rawAnswer: null });
     }
   }
 
@@ -64,6 +64,7 @@ export class BatchJobs {
       taskId: view.taskId ?? known.taskId,
       files,
       error: status === 'completed' ? null : view.errorMessage,
+      rawAnswer: view.rawAnswer,
     };
     if (status === 'completed' && files.length === 0 && view.errorMessage) this.notes.set(view.id, view.errorMessage);
     this.reports.set(view.id, report);

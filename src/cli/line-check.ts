@@ -173,7 +173,11 @@ async function checkLine(line: JobLine, baseDir: string, inspect: Inspector): Pr
   const problems = [...issues.map((issue) => issue.message), ...files.problems];
   if (problems.length > 0) return [...new Set(problems)].map((message) => problem(`${message} (${entry.id})`));
   const placed = placeFileUrls(entry, body, line.references.map(() => PLACEHOLDER_URL), line.mask === undefined ? undefined : PLACEHOLDER_URL);
-  const warnings = [...validateRequestBody(entry, placed).warnings.map((warning) => warning.message.en), ...files.warnings];
+  const warnings = [
+    ...(choice.note === undefined ? [] : [choice.note]),
+    ...validateRequestBody(entry, placed).warnings.map((warning) => warning.message.en),
+    ...files.warnings,
+  ];
   return {
     line: line.line,
     entry,

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { exitCodeFor, jobLabel, jsonResult, summaryLines, totalsOf, type JobReport } from './report';
 
 const job = (overrides: Partial<JobReport>): JobReport => ({
-  line: 1, repeat: 1, of: 1, status: 'completed', progress: null, taskId: null, files: [], error: null, ...overrides,
+  line: 1, repeat: 1, of: 1, status: 'completed', progress: null, taskId: null, files: [], error: null, rawAnswer: null, ...overrides,
 });
 
 describe('reports', () => {
@@ -22,7 +22,7 @@ describe('reports', () => {
   it('shapes the --json object', () => {
     const result = jsonResult([job({ line: 2, taskId: 'task_1', files: ['/lib/a.png'] })], { id: 'b1', resumed: true });
     expect(result).toEqual({
-      jobs: [{ line: 2, status: 'completed', task_id: 'task_1', files: ['/lib/a.png'], error: null }],
+      jobs: [{ line: 2, status: 'completed', task_id: 'task_1', files: ['/lib/a.png'], error: null, raw_answer: null }],
       total: 1, completed: 1, failed: 0, canceled: 0, unknown: 0, pending: 0,
       batch_id: 'b1', resumed: true, problems: [],
     });
@@ -39,5 +39,14 @@ describe('reports', () => {
       '  line 3 (2/2): failed: refused',
       '1 file saved, e.g. /lib/a.png',
     ]);
+  });
+
+  it('shows what came back for a job whose answer could not be read', () => {
+    const raw = JSON.stringify({ ok: true, note: 'x'.repeat(1000) });
+    const lines = summaryLines([job({ line: 2, status: 'unknown', error: 'unreadable', rawAnswer: raw })]);
+    expect(lines[1]).toBe('  line 2: unknown: unreadable');
+    expect(lines[2]).toMatch(/^ {4}the gateway answered: \{"ok":true,"note":"x+…$/);
+    expect(lines[2]?.length).toBeLessThan(530);
+    expect(jsonResult([job({ status: 'unknown', rawAnswer: raw })], { id: null, resumed: false }).jobs[0]?.raw_answer).toBe(raw);
   });
 });

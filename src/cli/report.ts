@@ -21,6 +21,8 @@ export interface JobReport {
   /** Absolute paths of the downloaded results. */
   files: string[];
   error: string | null;
+  /** What came back when the gateway's answer could not be read (an excerpt, without secrets). */
+  rawAnswer: string | null;
 }
 
 export interface Totals {
@@ -34,7 +36,7 @@ export interface Totals {
 
 /** The `--json` output: exactly this object, nothing else on stdout. */
 export interface JsonResult extends Totals {
-  jobs: { line: number; status: JobStatus; task_id: string | null; files: string[]; error: string | null }[];
+  jobs: { line: number; status: JobStatus; task_id: string | null; files: string[]; error: string | null; raw_answer: string | null }[];
   batch_id: string | null;
   resumed: boolean;
   /** Input problems (bad usage, invalid lines) when nothing was run; empty otherwise. */
@@ -65,12 +67,20 @@ export function exitCodeFor(jobs: readonly JobReport[]): number {
 
 export function jsonResult(jobs: readonly JobReport[], batch: { id: string | null; resumed: boolean }, problems: JsonResult['problems'] = []): JsonResult {
   return {
-    jobs: jobs.map((job) => ({ line: job.line, status: job.status, task_id: job.taskId, files: job.files, error: job.error })),
+    jobs: jobs.map((job) => ({ line: job.line, status: job.status, task_id: job.taskId, files: job.files, error: job.error, raw_answer: job.rawAnswer })),
     ...totalsOf(jobs),
     batch_id: batch.id,
     resumed: batch.resumed,
     problems,
   };
+}
+
+/** Longest part of a kept answer shown in the summary (`--json` has it whole). */
+const SHOWN_ANSWER_CHARS = 500;
+
+function shortened(text: string): string {
+  const flat = text.replace(/\s+/g, ' ');
+  return flat.length > SHOWN_ANSWER_CHARS ? `${flat.slice(0, SHOWN_ANSWER_CHARS)}…` : flat;
 }
 
 /** The closing lines a person reads. */
@@ -85,6 +95,7 @@ export function summaryLines(jobs: readonly JobReport[]): string[] {
   for (const job of jobs) {
     if (job.status === 'completed' || job.status === 'pending' || job.status === 'running') continue;
     lines.push(`  ${jobLabel(job)}: ${job.status}${job.error ? `: ${job.error}` : ''}`);
+    if (job.rawAnswer !== null) lines.push(`    the gateway answered: ${shortened(job.rawAnswer)}`);
   }
   const files = jobs.flatMap((job) => job.files);
   if (files.length > 0) lines.push(`${files.length} file${files.length === 1 ? '' : 's'} saved, e.g. ${files[0] ?? ''}`);

@@ -3,7 +3,9 @@
  * with live progress, and report. Ctrl-C stops submitting, lets submissions on the wire be
  * recorded, and says how to resume.
  */
+import { errorText } from '../shared/contract';
 import { GatewayError, InvalidRequestError } from '../main/core/gateway';
+import { studioErrorOf } from '../main/core/gateway/routes/failures';
 import { JobEngine, pollTimingsFromSettings, type JobEngineEvent, type PollTimingOverrides } from '../main/core/jobs';
 import { LibraryDatabase, SqliteUploadCache } from '../main/core/library';
 import { libraryDatabasePath } from '../main/core/library/library-service';
@@ -114,7 +116,8 @@ export async function runBatch(context: RunBatchContext): Promise<number> {
       }
       // The gateway refused an upload (bad key, unreachable...): say so plainly, nothing was sent.
       if (!(error instanceof GatewayError) && !(error instanceof InvalidRequestError)) throw error;
-      const message = `Nothing was submitted: ${error.message}`;
+      // Worded from the same source as the window's messages, in English.
+      const message = `Nothing was submitted: ${errorText(studioErrorOf(error))}`;
       note(message);
       if (args.json) io.stdout.write(`${JSON.stringify(jsonResult([], { id: null, resumed: false }, [{ line: 0, message }]))}\n`);
       return EXIT.jobsFailed;

@@ -17,7 +17,7 @@ function chosen(result: ReturnType<typeof chooseVariant>): string {
 }
 
 describe('chooseVariant', () => {
-  it('tells the first image model variants apart by the body', () => {
+  it('suggests a variant of the first image model from the body', () => {
     expect(chosen(chooseVariant(shape({ model: 'gen-image-2', prompt: 'a' }), valid))).toBe('image.gen-image-2.direct');
     expect(chosen(chooseVariant(shape({ model: 'gen-image-2', size: '1536x1024' }), valid))).toBe('image.gen-image-2.direct');
     expect(chosen(chooseVariant(shape({ model: 'gen-image-2', size: 'auto' }), valid))).toBe('image.gen-image-2.direct');
@@ -25,6 +25,26 @@ describe('chooseVariant', () => {
     expect(chosen(chooseVariant(shape({ model: 'gen-image-2', image_urls: [] }), valid))).toBe('image.gen-image-2.edit');
     expect(chosen(chooseVariant(shape({ model: 'gen-image-2' }, { hasMask: true }), valid))).toBe('image.gen-image-2.edit');
     expect(chosen(chooseVariant(shape({ model: 'gen-image-2', size: '1:1', image_urls: [] }, { hasMask: true }), valid))).toBe('image.gen-image-2.task');
+  });
+
+  it('says what is known and what is assumed about the channel of the first image model', () => {
+    const queued = chooseVariant(shape({ model: 'gen-image-2', size: '16:9' }), valid);
+    if (!queued.ok) throw new Error(queued.message);
+    expect(queued.note).toMatch(/^gen-image-2: checked as image\.gen-image-2\.task because its size is a ratio\. Assumed: such a request is usually queued\. Known: The interface does not say how the gateway picks the direct or the queued channel of gen-image-2; whichever answer comes back .* is followed\.$/);
+    const direct = chooseVariant(shape({ model: 'gen-image-2', prompt: 'a' }), valid);
+    expect(direct.ok && direct.note).toMatch(/checked as image\.gen-image-2\.direct because it has neither a ratio size nor images to edit\. Assumed: such a request is usually direct/);
+    expect(chooseVariant(shape({ model: 'clip3-720p' }), valid)).not.toHaveProperty('note');
+  });
+
+  it('takes another variant of the first image model when only it accepts the line', () => {
+    const onlyTask = (entry: VariantEntry) => (entry.id === 'image.gen-image-2.task' ? [] : [{ path: 'image_urls', message: 'image_urls: at most 4 images (got 10)' }]);
+    const choice = chooseVariant(shape({ model: 'gen-image-2', image_urls: Array(10).fill('https://x/a.png') }), onlyTask);
+    if (!choice.ok) throw new Error(choice.message);
+    expect(choice.entry.id).toBe('image.gen-image-2.task');
+    expect(choice.note).toMatch(/because only it accepts this line \(image\.gen-image-2\.edit: image_urls: at most 4 images \(got 10\)\)\. Assumed: such a request is usually queued/);
+    // Nothing accepts it: the suggested variant stays, so its problems are reported.
+    const none = chooseVariant(shape({ model: 'gen-image-2', image_urls: [] }), () => [{ path: 'x', message: 'no' }]);
+    expect(none.ok && none.entry.id).toBe('image.gen-image-2.edit');
   });
 
   it('takes the only variant of a model', () => {

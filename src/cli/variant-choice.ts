@@ -1,11 +1,14 @@
 /**
  * Which catalog variant a jobs-file line is for. A line names a model; most models have one
- * variant. The first image model is told apart by its body as the gateway does (a ratio size
- * selects the task channel, `image_urls` or a mask selects edit mode, anything else the direct
- * one); for other models with several variants, the one the line is valid for is taken, and a
- * line that fits several must name one with `"variant"`.
+ * variant. For the first image model the interface does not say how the gateway picks its
+ * direct or its queued channel, so the choice only decides which limits the line is checked
+ * against and which answer is usual: the line's shape suggests one (a ratio size: queued;
+ * `image_urls` or a mask: edit; else direct), another is taken when only it accepts the line,
+ * and the choice comes with a note saying what is known and what is assumed. For other models
+ * with several variants, the one the line is valid for is taken, and a line that fits several
+ * must name one with `"variant"`.
  */
-import { CATALOG, findVariants, variantById, type RequestIssue, type VariantEntry, type WireBody } from '../shared/catalog';
+import { CATALOG, channelPreference, findVariants, variantById, type RequestIssue, type VariantEntry, type WireBody } from '../shared/catalog';
 
 /** What the choice looks at besides the variants' own rules. */
 export interface LineShape {
@@ -15,7 +18,8 @@ export interface LineShape {
   hasMask: boolean;
 }
 
-export type VariantChoice = { ok: true; entry: VariantEntry } | { ok: false; message: string };
+/** The chosen variant, with a note where the choice rests on an assumption. */
+export type VariantChoice = { ok: true; entry: VariantEntry; note?: string } | { ok: false; message: string };
 
 const GEN_IMAGE = {
   direct: 'image.gen-image-2.direct',
@@ -36,16 +40,46 @@ function givesPathParameters(entry: VariantEntry, body: WireBody): boolean {
   return entry.fields.filter((field) => field.in === 'path').every((field) => field.key in body);
 }
 
-function genImageVariant(shape: LineShape, candidates: readonly VariantEntry[]): VariantEntry | undefined {
+const KNOWN =
+  'The interface does not say how the gateway picks the direct or the queued channel of gen-image-2; ' +
+  'whichever answer comes back (images, an edit summary or a task) is followed.';
+
+/** The variant the line's shape suggests, and why. */
+function suggestedGenImage(shape: LineShape): { id: string; why: string } {
+  const size = shape.body.size;
+  if (typeof size === 'string' && /^\s*\d+\s*:\s*\d+\s*$/.test(size)) return { id: GEN_IMAGE.task, why: 'its size is a ratio' };
+  if ('image_urls' in shape.body || shape.hasMask) return { id: GEN_IMAGE.edit, why: 'it has images to edit' };
+  return { id: GEN_IMAGE.direct, why: 'it has neither a ratio size nor images to edit' };
+}
+
+function usually(entry: VariantEntry): string {
+  return channelPreference(entry)?.label.en.toLowerCase() ?? 'answered in an unknown style';
+}
+
+function genImageVariant(
+  shape: LineShape,
+  candidates: readonly VariantEntry[],
+  issuesFor: (entry: VariantEntry) => readonly RequestIssue[],
+): VariantChoice | undefined {
   const ids = new Set(candidates.map((entry) => entry.id));
   if (!Object.values(GEN_IMAGE).every((id) => ids.has(id))) return undefined;
-  const size = shape.body.size;
-  const id = typeof size === 'string' && /^\s*\d+\s*:\s*\d+\s*$/.test(size)
-    ? GEN_IMAGE.task
-    : 'image_urls' in shape.body || shape.hasMask
-      ? GEN_IMAGE.edit
-      : GEN_IMAGE.direct;
-  return candidates.find((entry) => entry.id === id);
+  const suggested = suggestedGenImage(shape);
+  const preferred = candidates.find((entry) => entry.id === suggested.id);
+  if (!preferred) return undefined;
+  let entry = preferred;
+  let why = suggested.why;
+  if (issuesFor(preferred).length > 0) {
+    const others = candidates.filter((candidate) => candidate !== preferred && issuesFor(candidate).length === 0);
+    const [only] = others;
+    if (only && others.length === 1) {
+      entry = only;
+      why = `only it accepts this line (${preferred.id}: ${issuesFor(preferred)[0]?.message ?? 'refused'})`;
+    }
+  }
+  const note =
+    `gen-image-2: checked as ${entry.id} because ${why}. Assumed: such a request is ${usually(entry)}. ` +
+    `Known: ${KNOWN}`;
+  return { ok: true, entry, note };
 }
 
 function explicitVariant(shape: LineShape): VariantChoice {
@@ -75,8 +109,8 @@ export function chooseVariant(shape: LineShape, issuesFor: (entry: VariantEntry)
   }
   const [only] = candidates;
   if (only && candidates.length === 1) return { ok: true, entry: only };
-  const genImage = genImageVariant(shape, candidates);
-  if (genImage) return { ok: true, entry: genImage };
+  const genImage = genImageVariant(shape, candidates, issuesFor);
+  if (genImage) return genImage;
   // Remix-style variants need their path parameter (`video_id`); the others must not get one.
   const fitting = candidates.filter((entry) => !hasPathParameters(entry) || givesPathParameters(entry, shape.body));
   const valid = fitting.filter((entry) => issuesFor(entry).length === 0);

@@ -90,6 +90,8 @@ export function hashSecret(secret: string): string {
 export interface SavedAccounts {
   users: UserAccount[];
   tokens: StoredToken[];
+  /** Hashes of deleted tokens' secrets (their keys still get "token info failed" answers). */
+  deletedSecretHashes: string[];
   nextUserId: number;
   nextTokenId: number;
 }
@@ -112,6 +114,8 @@ export class AccountStore {
   private users = new Map<number, UserAccount>();
   private tokens = new Map<number, StoredToken>();
   private bySecret = new Map<string, StoredToken>();
+  /** Hashes of deleted tokens' secrets: a balance look-up with one answers "token info failed". */
+  private deletedSecretHashes = new Set<string>();
   private nextUserId = 1;
   private nextTokenId = 1;
 
@@ -186,7 +190,13 @@ export class AccountStore {
     if (!stored) return false;
     this.tokens.delete(id);
     this.bySecret.delete(stored.secretHash);
+    this.deletedSecretHashes.add(stored.secretHash);
     return true;
+  }
+
+  /** Whether a presented key belonged to a token that was deleted. */
+  wasDeleted(presented: string): boolean {
+    return this.deletedSecretHashes.has(hashSecret(normaliseKey(presented)));
   }
 
   /** Usage of the current day and month, rolled over when the UTC day or month changed. */
@@ -251,6 +261,7 @@ export class AccountStore {
     return {
       users: [...this.users.values()].map((user) => ({ ...user })),
       tokens: [...this.tokens.values()].map((token) => ({ ...token, record: { ...token.record }, usage: { ...token.usage } })),
+      deletedSecretHashes: [...this.deletedSecretHashes],
       nextUserId: this.nextUserId,
       nextTokenId: this.nextTokenId,
     };
@@ -265,6 +276,7 @@ export class AccountStore {
       this.tokens.set(stored.record.id, stored);
       this.bySecret.set(stored.secretHash, stored);
     }
+    for (const hash of saved.deletedSecretHashes) this.deletedSecretHashes.add(hash);
     this.nextUserId = saved.nextUserId;
     this.nextTokenId = saved.nextTokenId;
   }
@@ -274,6 +286,7 @@ export class AccountStore {
     this.users.clear();
     this.tokens.clear();
     this.bySecret.clear();
+    this.deletedSecretHashes.clear();
     this.nextUserId = 1;
     this.nextTokenId = 1;
   }

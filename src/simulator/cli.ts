@@ -3,6 +3,7 @@
  * its address, demo key and admin token. `--help` lists every flag.
  */
 import { parseArgs } from 'node:util';
+import { GEN_IMAGE_ROUTINGS, type GenImageRouting } from './images/variant-gen-image';
 import type { DisplayUnit, SimulatorOptions } from './options';
 import { startSimulator } from './server';
 
@@ -16,6 +17,8 @@ const HELP = `Usage: npm run sim -- [flags]
   --rate-limit <n>      requests per key per minute
   --demo-key <sk-...>   demo key to seed       --admin-token <t>    token for /__admin/*
   --state-dir <folder>  keep accounts, tasks and files there across restarts
+  --gen-image-2-routing <request|direct|task>  how gen-image-2 reaches its channels (default request)
+  --no-content-route    act like a deployment without GET /v1/videos/{id}/content
   --log                 log every request`;
 
 function numberFlag(value: string | undefined, name: string): number | undefined {
@@ -41,6 +44,8 @@ function optionsFromArgs(argv: string[]): SimulatorOptions | undefined {
       'demo-key': { type: 'string' },
       'admin-token': { type: 'string' },
       'state-dir': { type: 'string' },
+      'gen-image-2-routing': { type: 'string' },
+      'no-content-route': { type: 'boolean' },
       log: { type: 'boolean' },
       help: { type: 'boolean', short: 'h' },
     },
@@ -61,7 +66,15 @@ function optionsFromArgs(argv: string[]): SimulatorOptions | undefined {
     throw new Error(`--unit must be USD, CNY or tokens, got "${unit}"`);
   }
   const rateLimit = numberFlag(values['rate-limit'], 'rate-limit');
+  const routing = values['gen-image-2-routing'];
+  if (routing !== undefined && !(GEN_IMAGE_ROUTINGS as readonly string[]).includes(routing)) {
+    throw new Error(`--gen-image-2-routing must be ${GEN_IMAGE_ROUTINGS.join(', ')}, got "${routing}"`);
+  }
   return {
+    settings: {
+      ...(routing === undefined ? {} : { genImage2Routing: routing as GenImageRouting }),
+      ...(values['no-content-route'] === true ? { contentRoute: false } : {}),
+    },
     port: numberFlag(values.port, 'port') ?? 8787,
     timing,
     logger: values.log === true,

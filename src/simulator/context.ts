@@ -10,7 +10,7 @@ import { FaultController } from './faults';
 import { findModel, supportsEndpoint } from './models';
 import type { CatalogueModel, EndpointType } from './models';
 import { QUOTA_PER_CREDIT } from './options';
-import type { ResolvedSimulatorOptions } from './options';
+import type { ResolvedSimulatorOptions, SimulatorSettings } from './options';
 import { FixedWindowLimiter } from './rate-limit';
 import { StatsRecorder } from './stats';
 
@@ -42,6 +42,8 @@ export interface AuthenticateOptions {
   allowInactive?: boolean;
   /** Also apply the stricter token-creation limit (`POST /v1/tokens`). */
   tokenCreation?: boolean;
+  /** Answer a deleted token's key with HTTP 200 and this account failure instead of 401. */
+  deletedTokenFailure?: string;
 }
 
 /** A successful charge; `refund()` gives the amount back once (e.g. when a task fails). */
@@ -60,6 +62,8 @@ export type SimRoutePlugin = (app: FastifyInstance, ctx: SimContext) => Promise<
 /** The API route plugins use. */
 export interface SimContext {
   readonly options: ResolvedSimulatorOptions;
+  /** Behaviour settings now (start values from `options.settings`; admin-changeable). */
+  readonly settings: SimulatorSettings;
   readonly accounts: AccountStore;
   readonly faults: FaultController;
   readonly stats: StatsRecorder;
@@ -156,6 +160,7 @@ export class SimulatorContext implements SimContext {
   readonly tokenCreationLimiter: FixedWindowLimiter;
   readonly random: () => number;
   readonly randomSource: SeededRandom;
+  readonly settings: SimulatorSettings;
   clockOffsetMs = 0;
   private baseUrl = '';
   private readonly resetListeners: (() => void)[] = [];
@@ -163,6 +168,7 @@ export class SimulatorContext implements SimContext {
   constructor(readonly options: ResolvedSimulatorOptions) {
     this.randomSource = new SeededRandom(options.randomSeed);
     this.random = this.randomSource.next;
+    this.settings = { ...options.settings };
     this.accounts = new AccountStore(() => this.now());
     this.faults = new FaultController(options.faults, this.random, (kind) => this.stats.recordFault(kind));
     this.rateLimiter = new FixedWindowLimiter(options.rateLimit, () => this.now());
@@ -226,6 +232,7 @@ export class SimulatorContext implements SimContext {
     this.rateLimiter.configure(this.options.rateLimit);
     this.tokenCreationLimiter.configure(this.options.tokenCreationLimit);
     this.clockOffsetMs = 0;
+    Object.assign(this.settings, this.options.settings);
     for (const listener of this.resetListeners) listener();
   }
 
@@ -270,6 +277,10 @@ export class SimulatorContext implements SimContext {
       return undefined;
     }
     const token = this.accounts.findByKey(presented);
+    if (!token && options.deletedTokenFailure !== undefined && this.accounts.wasDeleted(presented)) {
+      this.sendAccountFailure(reply, options.deletedTokenFailure);
+      return undefined;
+    }
     if (!token) {
       this.reject(request, reply, 401, { message: '无效的令牌', code: 'invalid_api_key' });
       return undefined;

@@ -2,7 +2,7 @@
  * Fastify hooks that apply the request-level faults and record stats:
  * onRequest: stats, latency, drop before the body is read;
  * preHandler (body parsed, so `model` is known): drop after the body was read, 429 bursts, errors;
- * onSend: truncated and malformed bodies; onResponse: status counts.
+ * onSend: truncated and malformed bodies, error events in 200 streams; onResponse: status counts.
  * Admin routes (`/__admin/*`) are never faulted or counted.
  */
 import { Readable } from 'node:stream';
@@ -88,6 +88,32 @@ function malformedStream(source: Readable): Readable {
   return Readable.from(withBrokenEvent());
 }
 
+/** The error event of a stream in the convention of its route (messages, responses, chat). */
+function streamErrorFrame(path: string, message: string): string {
+  if (path.startsWith('/v1/messages')) {
+    return `event: error\ndata: ${JSON.stringify({ type: 'error', error: { type: 'overloaded_error', message } })}\n\n`;
+  }
+  if (path.startsWith('/v1/responses')) {
+    return `event: error\ndata: ${JSON.stringify({ type: 'error', code: 'server_error', message, param: null })}\n\n`;
+  }
+  return `data: ${JSON.stringify({ error: { message, type: 'server_error', code: 'upstream_error', param: null } })}\n\n`;
+}
+
+/** Pass the first `keep` events of a 200 stream, then an error event, then end (no closing event). */
+function streamWithError(source: Readable, keep: number, frame: string): Readable {
+  async function* eventsThenError(): AsyncGenerator<Buffer> {
+    let count = 0;
+    for await (const chunk of source) {
+      if (count >= keep) break;
+      yield Buffer.from(chunk as Uint8Array);
+      count += 1;
+    }
+    source.destroy();
+    yield Buffer.from(frame);
+  }
+  return Readable.from(eventsThenError());
+}
+
 function malformedText(text: string): string {
   return `${text.slice(0, Math.max(1, Math.floor(text.length / 2)))}<!-- malformed -->`;
 }
@@ -139,6 +165,11 @@ export function installFaultHooks(app: FastifyInstance, ctx: SimulatorContext): 
         void reply.header('content-length', String(bytes.length));
         return truncatedBody(bytes);
       }
+    }
+    const streamError = payload instanceof Readable ? ctx.faults.take('stream-error', subject) : undefined;
+    if (streamError && payload instanceof Readable) {
+      const message = streamError.message ?? 'upstream error (simulated)';
+      return streamWithError(payload, streamError.afterEvents ?? 2, streamErrorFrame(subject.path, message));
     }
     if (ctx.faults.take('malformed-json', subject)) {
       if (payload instanceof Readable) return malformedStream(payload);

@@ -3,7 +3,7 @@
  * an optional count (apply to the next N matching requests, then disappear) and an optional
  * probability. Rules are set at start (options.faults) and at run time (`POST /__admin/faults`).
  *
- * Request-level kinds are applied by the server's hooks (see server.ts); the media kinds
+ * Request-level kinds are applied by the server's hooks (fault-hooks.ts); the media kinds
  * (`task-failure`, `result-expiry`, `slow-download`) are consumed by the media routes through
  * `ctx.faults.take(kind, target)`.
  */
@@ -32,6 +32,7 @@ export type FaultRule = FaultTarget &
     | { kind: 'drop-connection'; phase: 'before-request-read' | 'after-request-read' }
     | { kind: 'truncated-body' }
     | { kind: 'malformed-json' }
+    | { kind: 'stream-error'; message?: string; afterEvents?: number }
     | {
         kind: 'account-failure';
         failure: 'token-info' | 'user-quota' | 'used-quota' | 'create-token';

@@ -6,7 +6,10 @@
 
 export type ModelType = 'text' | 'image' | 'video' | 'audio';
 
-/** Endpoint type names as `supported_endpoint_types` reports them. */
+/**
+ * Endpoint types a model serves. Only `chat_completions` and `responses` are reported in
+ * `supported_endpoint_types` (the values the interface lists); the others are internal.
+ */
 export type EndpointType =
   | 'chat_completions'
   | 'responses'
@@ -32,6 +35,8 @@ export type ModelFamily =
   | 'video-clip3' // second family v3 (singular path, polled at /v1/videos/{id})
   | 'video-clip-turbo' // turbo (plural path)
   | 'video-clip-omni' // omni (plural path)
+  | 'image-lumen' // a model the interface does not name (direct answer)
+  | 'video-lumen' // a model the interface does not name (plural path)
   | 'audio';
 
 export interface CatalogueModel {
@@ -88,7 +93,9 @@ export const MODEL_CATALOGUE: readonly CatalogueModel[] = [
   media('nova-3-pro-image', 'image', 'image-nova-pro', 'nova'),
   media('nova-3-pro-image-preview', 'image', 'image-nova-pro', 'nova'),
   media('nova-3-pro-image-preview-official', 'image', 'image-nova-official', 'nova'),
+  media('lumen-image-1', 'image', 'image-lumen', 'lumen'),
   media('vid-2', 'video', 'video-vid', 'vid'),
+  media('vid2', 'video', 'video-vid-official', 'vid'),
   media('vid2-pro', 'video', 'video-vid-official', 'vid'),
   media('vid-2-pro', 'video', 'video-vid', 'vid'),
   media('vid-2-vip', 'video', 'video-vid', 'vid'),
@@ -100,6 +107,7 @@ export const MODEL_CATALOGUE: readonly CatalogueModel[] = [
   media('clip-o3-1080p', 'video', 'video-clip3', 'clip'),
   media('clip-3.0-turbo', 'video', 'video-clip-turbo', 'clip'),
   media('clip-v3-omni', 'video', 'video-clip-omni', 'clip'),
+  media('lumen-video-1', 'video', 'video-lumen', 'lumen'),
   {
     id: 'tone-speech-1',
     type: 'audio',
@@ -115,6 +123,11 @@ const BY_ID = new Map(MODEL_CATALOGUE.map((model) => [model.id, model]));
 /** The catalogue entry of a model id, or undefined. */
 export function findModel(id: string): CatalogueModel | undefined {
   return BY_ID.get(id);
+}
+
+/** The values of `supported_endpoint_types` in the model list: the interface's vocabulary only. */
+export function listedEndpointTypes(model: CatalogueModel): EndpointType[] {
+  return model.endpoints.filter((endpoint) => endpoint === 'chat_completions' || endpoint === 'responses');
 }
 
 /** Whether a model can be called through an endpoint type. */

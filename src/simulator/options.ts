@@ -3,6 +3,7 @@
  * docs/simulator.md explains the chosen defaults.
  */
 import type { FaultRule } from './faults';
+import type { GenImageRouting } from './images/variant-gen-image';
 
 /** Unit of `remain_balance` / `used_balance` in balance records. */
 export type DisplayUnit = 'USD' | 'CNY' | 'tokens';
@@ -27,6 +28,17 @@ export interface RateLimitOptions {
   windowMs: number;
   /** Whether 429 answers carry a `Retry-After` header (seconds until the window resets). */
   retryAfter: boolean;
+}
+
+/**
+ * Behaviours where real deployments differ and tests need each one. They start from the
+ * options and can be changed at run time (`POST /__admin/settings`).
+ */
+export interface SimulatorSettings {
+  /** How `gen-image-2` requests reach its direct or task channel (docs/simulator.md). */
+  genImage2Routing: GenImageRouting;
+  /** Whether `GET /v1/videos/{id}/content` exists (a deployment without it answers 404). */
+  contentRoute: boolean;
 }
 
 /** Every option with its value after defaults were applied. */
@@ -77,13 +89,16 @@ export interface ResolvedSimulatorOptions {
   stateDir: string | undefined;
   /** Where problems that do not fail a request are reported (an unreadable saved state). */
   onWarning: (message: string) => void;
+  /** Behaviour settings at start (and after an admin reset). */
+  settings: SimulatorSettings;
 }
 
 /** What `startSimulator` accepts: every field optional, nested objects partially. */
 export type SimulatorOptions = Partial<
-  Omit<ResolvedSimulatorOptions, 'timing' | 'rateLimit' | 'tokenCreationLimit'>
+  Omit<ResolvedSimulatorOptions, 'timing' | 'rateLimit' | 'tokenCreationLimit' | 'settings'>
 > & {
   timing?: Partial<SimulatorTiming>;
+  settings?: Partial<SimulatorSettings>;
   rateLimit?: Partial<RateLimitOptions>;
   tokenCreationLimit?: Partial<RateLimitOptions>;
 };
@@ -116,6 +131,7 @@ export const DEFAULT_PRICES: Readonly<Record<string, number>> = {
   'nova-3-pro-image-preview': 20,
   'nova-3-pro-image-preview-official': 24,
   'vid-2': 40,
+  vid2: 60,
   'vid2-pro': 120,
   'vid-2-pro': 120,
   'vid-2-vip': 80,
@@ -127,6 +143,8 @@ export const DEFAULT_PRICES: Readonly<Record<string, number>> = {
   'clip-o3-1080p': 100,
   'clip-3.0-turbo': 30,
   'clip-v3-omni': 90,
+  'lumen-image-1': 5,
+  'lumen-video-1': 30,
   'tone-speech-1': 1,
 };
 
@@ -163,5 +181,6 @@ export function resolveOptions(input: SimulatorOptions = {}): ResolvedSimulatorO
     logger: input.logger ?? false,
     stateDir: input.stateDir,
     onWarning: input.onWarning ?? ((message) => process.emitWarning(message)),
+    settings: { genImage2Routing: 'request', contentRoute: true, ...input.settings },
   };
 }

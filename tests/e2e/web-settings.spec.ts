@@ -16,7 +16,8 @@ test.afterEach(async () => {
 
 test('opens the studio frame in demo mode', async ({ page }) => {
   await page.goto(studio.launchUrl);
-  await expect(page).toHaveURL(`${studio.url}/`);
+  // The launch token is gone from the address; the studio opens on Create.
+  await expect(page).toHaveURL(`${studio.url}/#/create`);
   const nav = page.getByRole('navigation');
   for (const item of ['Create', 'Gallery', 'Timeline', 'Account', 'Settings']) {
     await expect(nav.getByRole('link', { name: item })).toBeVisible();

@@ -67,7 +67,7 @@ export function createStudio(platform: StudioPlatform): Studio {
   let engine: JobEngine | undefined;
 
   const runningEngine = (): JobEngine => {
-    if (engine === undefined) throw new StudioFailure('internal', 'The studio is still starting; try again in a moment.');
+    if (engine === undefined) throw StudioFailure.of('studio_starting');
     return engine;
   };
 

@@ -1,16 +1,18 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { RouterProvider } from 'react-router';
 import { createStudioClient } from '../../shared/contract/client';
-import { App } from './containers/App';
+import { loadStudio, subscribeToMainEvents } from './app/main-events';
+import { createAppRouter } from './app/router';
+import { connectStudio } from './studio/studio-client';
 import { initI18n, resolveLanguage } from './i18n';
-import { loadStudio, subscribeToMainEvents } from './main-events';
 import { startPreferenceEffects } from './preferences/apply-preferences';
-import { startHashRouting } from './stores/navigation-store';
-import { connectStudio } from './studio-client';
 import { pickTransport } from './transport/pick-transport';
-import './styles/theme.css';
-import './styles/app.css';
-import './styles/settings.css';
+import './styles/tokens.css';
+import './styles/base.css';
+import './styles/frame.css';
+import './ui/ui.css';
+import './features/settings/settings.css';
 
 async function start(): Promise<void> {
   const client = createStudioClient(pickTransport());
@@ -18,13 +20,12 @@ async function start(): Promise<void> {
   await initI18n(resolveLanguage('system', navigator.language));
   startPreferenceEffects();
   subscribeToMainEvents(client);
-  startHashRouting();
 
   const container = document.getElementById('root');
   if (!container) throw new Error('index.html has no #root element');
   createRoot(container).render(
     <StrictMode>
-      <App />
+      <RouterProvider router={createAppRouter()} />
     </StrictMode>,
   );
   await loadStudio();

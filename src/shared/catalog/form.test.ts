@@ -21,9 +21,15 @@ describe('describeForm', () => {
   it('offers a model choice only where a variant serves several models', () => {
     expect(form('video.vid-2.official').fields[0]).toMatchObject({
       key: 'model', control: 'select', default: 'vid-2-official',
-      choices: [{ value: 'vid-2-official' }, { value: 'vid-2' }, { value: 'vid2-pro' }],
+      choices: [{ value: 'vid-2-official' }, { value: 'vid-2' }, { value: 'vid2-pro' }, { value: 'vid2' }],
     });
     expect(form('video.clip-v3-omni').fields.some((field) => field.key === 'model')).toBe(false);
+  });
+
+  it('says which channel a variant usually reaches', () => {
+    expect(form('image.gen-image-2.task').channel).toMatchObject({ usually: 'queued', label: { en: 'Usually queued' } });
+    expect(form('image.gen-image-2.direct').channel?.note?.['zh-CN']).toMatch(/由网关而非请求决定/);
+    expect(form('image.generic:flux-9').channel).toBeUndefined();
   });
 
   it('describes sizes by tier with pixel values', () => {

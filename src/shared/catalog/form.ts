@@ -1,6 +1,7 @@
 import type { FieldSpec, LocalizedText, ResponseStyle, SizeChoice, TextFormat, Unit, VariantEntry, VariantKind } from './types';
 import { LABELS, t } from './labels';
 import { effectiveFileLimits } from './references';
+import { channelPreference, type ChannelView } from './registry';
 
 /** The control a renderer uses for a field. */
 export type FormControl =
@@ -58,7 +59,10 @@ export interface FormDescription {
   modelIds: readonly string[];
   label: LocalizedText;
   help: LocalizedText;
+  /** The documented answer style; only usual, the gateway's answer decides (see `channel`). */
   response: ResponseStyle;
+  /** The channel requests usually reach ("Usually direct" / "Usually queued") and why only usually. */
+  channel: ChannelView | undefined;
   fields: FormFieldDescription[];
   /** Cross-field rules in words, for the form's footnotes. */
   rules: LocalizedText[];
@@ -196,6 +200,6 @@ export function describeForm(entry: VariantEntry): FormDescription {
   }
   return {
     variantId: entry.id, kind: entry.kind, modelIds: entry.modelIds, label: entry.label, help: entry.help,
-    response: entry.response, fields, rules: describeRules(entry),
+    response: entry.response, channel: channelPreference(entry), fields, rules: describeRules(entry),
   };
 }

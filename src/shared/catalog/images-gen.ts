@@ -1,4 +1,4 @@
-import type { EnumField, FieldSpec, IntegerField, PromptField, SizeField, VariantEntry } from './types';
+import type { ChannelPreference, EnumField, FieldSpec, IntegerField, PromptField, Rule, SizeField, VariantEntry } from './types';
 import { HELP, LABELS, t } from './labels';
 import { MB, PNG_JPEG, PNG_ONLY } from './limits';
 import { GEN_IMAGE_DIRECT_TIERS, GEN_IMAGE_TASK_TIERS } from './sizes';
@@ -17,11 +17,25 @@ const outputFormat: EnumField = {
   values: ['png', 'jpeg'], default: 'png',
 };
 
+// Variant A gives no range; a request may be served by the task channel, which takes 1-10.
 const count: IntegerField = { type: 'integer', key: 'n', label: LABELS.count, min: 1, max: 10, default: 1, unit: 'images', advanced: true };
 
-// Variant A: the simulator and real deployments pick the direct channel for a pixel size or auto.
+const atMostFourImages: Rule = {
+  kind: 'warning', when: [{ field: 'n', above: 4 }],
+  message: t('The channel makes at most 4 images per request.', '该渠道每次请求最多生成 4 张图片。'),
+};
+
+// How the gateway picks the direct or the task channel of this model is not shown.
+const channelNote = t(
+  'The gateway, not the request, decides which channel serves it; the studio follows whichever answer comes back, direct or queued.',
+  '由网关而非请求决定使用哪个渠道;无论直接返回还是排队处理,工作室都会跟进返回的结果。',
+);
+const usuallyDirect: ChannelPreference = { usually: 'direct', note: channelNote };
+const usuallyQueued: ChannelPreference = { usually: 'queued', note: channelNote };
+
+// Optional for the gateway (default 1024x1024); the form sends the size it shows.
 const directSize: SizeField = {
-  type: 'size', key: 'size', label: LABELS.size, required: true, wire: 'pixels',
+  type: 'size', key: 'size', label: LABELS.size, sendDefault: true, wire: 'pixels',
   tiers: GEN_IMAGE_DIRECT_TIERS, allowAuto: true, default: { tier: '1K', ratio: '1:1' },
 };
 
@@ -42,12 +56,13 @@ export const genImageDirect: VariantEntry = {
   modelIds: ['gen-image-2'],
   label: t('Image 2 (direct)', 'Image 2(直出)'),
   help: t(
-    'Returns the image in the same request. Reference images guide style and content.',
-    '在同一请求中直接返回图片。参考图可引导风格和内容。',
+    'Usually returns the image in the same request. Reference images guide style and content.',
+    '通常在同一请求中直接返回图片。参考图可引导风格和内容。',
   ),
   method: 'POST',
   path: IMAGE_PATH,
   response: 'direct',
+  channel: usuallyDirect,
   fields: [
     ...directCommon,
     {
@@ -55,7 +70,7 @@ export const genImageDirect: VariantEntry = {
       minCount: 0, maxCount: 4, maxBytes: 2 * MB, mimeTypes: PNG_JPEG, item: { shape: 'string' }, acceptsDataUrl: false,
     },
   ],
-  rules: [],
+  rules: [atMostFourImages],
 };
 
 /** Variant A in edit mode (`image_urls` present, optional inpainting mask): summary result. */
@@ -65,12 +80,13 @@ export const genImageEdit: VariantEntry = {
   modelIds: ['gen-image-2'],
   label: t('Image 2 (edit)', 'Image 2(编辑)'),
   help: t(
-    'Edits the given images; add a mask to repaint only part of the first image. The gateway answers with a summary of the result.',
-    '编辑给定图片;添加蒙版可只重绘第一张图片的一部分。网关返回结果摘要。',
+    'Edits the given images; add a mask to repaint only part of the first image. The direct channel answers with a summary of the result only; the queued one with the images.',
+    '编辑给定图片;添加蒙版可只重绘第一张图片的一部分。直出渠道只返回结果摘要,排队渠道返回图片。',
   ),
   method: 'POST',
   path: IMAGE_PATH,
   response: 'summary',
+  channel: usuallyDirect,
   fields: [
     ...directCommon,
     {
@@ -79,30 +95,31 @@ export const genImageEdit: VariantEntry = {
     },
     { type: 'mask', key: 'mask_url', label: LABELS.mask, help: HELP.mask, referenceField: 'image_urls', maxBytes: 2 * MB, mimeTypes: PNG_ONLY },
   ],
-  rules: [],
+  rules: [atMostFourImages],
 };
 
-/** Variant B: official channel, selected by a ratio `size`; asynchronous task. */
+/** Variant B: the official channel, usually an asynchronous task. */
 export const genImageTask: VariantEntry = {
   id: 'image.gen-image-2.task',
   kind: 'image',
   modelIds: ['gen-image-2'],
   label: t('Image 2 (official, queued)', 'Image 2(官方,排队)'),
   help: t(
-    'Runs as a task on the official channel: up to 16 reference images, 1K/2K/4K, JPEG compression.',
-    '在官方渠道以任务方式运行:最多 16 张参考图,支持 1K/2K/4K 与 JPEG 压缩。',
+    'Usually runs as a task on the official channel: up to 16 reference images, 1K/2K/4K, JPEG compression.',
+    '通常在官方渠道以任务方式运行:最多 16 张参考图,支持 1K/2K/4K 与 JPEG 压缩。',
   ),
   method: 'POST',
   path: IMAGE_PATH,
   response: 'task',
+  channel: usuallyQueued,
   // 4K at high quality can take up to 130 s; the interface advises waiting at least 180 s.
   poll: { ...IMAGE_POLL, deadlineMs: 300_000 },
   fields: [
     { type: 'prompt', key: 'prompt', label: LABELS.prompt, required: true, help: t('Chinese or English.', '中文或英文均可。') },
     {
-      type: 'size', key: 'size', label: LABELS.aspectRatio, required: true, wire: 'ratio',
-      requiredMessage: 'size: required; this variant is selected by a ratio size such as 1:1 (a pixel size or auto selects the direct variant)',
-      tierKey: 'resolution', tierLabel: LABELS.resolution, tiers: GEN_IMAGE_TASK_TIERS, allowAuto: false,
+      // Optional for the gateway (default 1:1); the form sends the ratio it shows.
+      type: 'size', key: 'size', label: LABELS.aspectRatio, sendDefault: true, wire: 'ratio',
+      tierKey: 'resolution', tierLabel: LABELS.resolution, tiers: GEN_IMAGE_TASK_TIERS, allowAuto: true,
       default: { tier: '1K', ratio: '1:1' },
     },
     quality,
@@ -124,10 +141,7 @@ export const genImageTask: VariantEntry = {
     },
   ],
   rules: [
-    {
-      kind: 'warning', when: [{ field: 'n', above: 4 }],
-      message: t('The channel makes at most 4 images per request.', '该渠道每次请求最多生成 4 张图片。'),
-    },
+    atMostFourImages,
     {
       kind: 'warning', when: [{ field: 'background', equals: 'transparent' }],
       message: t('A transparent background is downgraded to auto: the image will be opaque.', '透明背景会被降级为自动:输出图片不透明。'),

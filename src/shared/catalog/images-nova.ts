@@ -5,9 +5,9 @@ import { NOVA_OFFICIAL_TIERS, NOVA_PIXEL_TIERS } from './sizes';
 
 const IMAGE_PATH = '/v1/images/generations';
 
-/** Pixel sizes of the direct models C and D. */
+/** Pixel sizes of the direct models C and D; optional for the gateway, the form sends the size it shows. */
 const novaPixelSize: SizeField = {
-  type: 'size', key: 'size', label: LABELS.size, required: true, wire: 'pixels', tiers: NOVA_PIXEL_TIERS, allowAuto: false, default: { tier: '1K', ratio: '1:1' },
+  type: 'size', key: 'size', label: LABELS.size, sendDefault: true, wire: 'pixels', tiers: NOVA_PIXEL_TIERS, allowAuto: false, default: { tier: '1K', ratio: '1:1' },
 };
 
 // The interface gives the count limit (4) for C and D together and the 2MB limit for C only.
@@ -23,7 +23,8 @@ const singleImageCount: EnumField = { type: 'enum', key: 'n', label: LABELS.coun
 export const novaFlash: VariantEntry = {
   id: 'image.nova-3.1-flash-image',
   kind: 'image',
-  modelIds: ['nova-3.1-flash-image', 'nova-3.1-flash-image-preview'],
+  // The interface's default first; its examples use the id without `-preview`.
+  modelIds: ['nova-3.1-flash-image-preview', 'nova-3.1-flash-image'],
   label: t('Nova 3.1 Flash Image', 'Nova 3.1 Flash 图像'),
   help: t('Fast image generation and editing with optional web and image search.', '快速生成和编辑图片,可选网页与图片搜索增强。'),
   method: 'POST',
@@ -49,7 +50,7 @@ export const novaFlash: VariantEntry = {
 export const novaPro: VariantEntry = {
   id: 'image.nova-3-pro-image',
   kind: 'image',
-  modelIds: ['nova-3-pro-image', 'nova-3-pro-image-preview'],
+  modelIds: ['nova-3-pro-image-preview', 'nova-3-pro-image'],
   label: t('Nova 3 Pro Image', 'Nova 3 Pro 图像'),
   help: t('High-quality images and edits; long prompts are fine.', '高质量图片生成与编辑;支持长提示词。'),
   method: 'POST',
@@ -90,7 +91,7 @@ export const novaOfficial: VariantEntry = {
   fields: [
     { type: 'prompt', key: 'prompt', label: LABELS.prompt, required: true },
     {
-      type: 'size', key: 'size', label: LABELS.aspectRatio, required: true, wire: 'ratio', tierKey: 'metadata.resolution',
+      type: 'size', key: 'size', label: LABELS.aspectRatio, sendDefault: true, wire: 'ratio', tierKey: 'metadata.resolution',
       tierLabel: LABELS.resolution, tiers: NOVA_OFFICIAL_TIERS, allowAuto: false, default: { tier: '1K', ratio: '1:1' },
     },
     { type: 'enum', key: 'n', label: LABELS.count, values: [1], default: 1, hidden: true },

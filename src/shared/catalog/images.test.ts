@@ -100,7 +100,6 @@ describe('image variant B, task (image.gen-image-2.task)', () => {
     ['1:1 at 4K', { prompt: 'p', size: { tier: '4K', ratio: '1:1' } }, /size: 1:1 is not available at 4K; 4K allows 16:9, 9:16, 2:1, 1:2, 21:9, 9:21/],
     ['3:2 at 4K via resolution', { prompt: 'p', size: '3:2', resolution: '4K' }, /size: 3:2 is not available at 4K/],
     ['a pixel size outside the table', { prompt: 'p', size: '1000x1000' }, /size: "1000x1000" is not an allowed ratio; allowed: 1K: 1:1, 3:2/],
-    ['auto (selects variant A)', { prompt: 'p', size: 'auto' }, /size: "auto" is not an allowed ratio/],
     ['an 8K tier', { prompt: 'p', size: '16:9', resolution: '8K' }, /resolution: must be one of 1K, 2K, 4K \(got "8K"\)/],
     ['n = 11', { prompt: 'p', n: 11 }, /n: must be a whole number from 1 to 10 images \(got 11\)/],
     ['compression 101', { prompt: 'p', output_format: 'jpeg', output_compression: 101 }, /output_compression: must be a whole number from 0 to 100 \(got 101\)/],
@@ -111,11 +110,16 @@ describe('image variant B, task (image.gen-image-2.task)', () => {
     expect(messages(id, values)).toContainEqual(expect.stringMatching(pattern));
   });
 
-  it('explains a missing size in a hand-written body', () => {
-    const { issues } = validateRequestBody(entry(id), { model: 'gen-image-2', prompt: 'p' });
-    expect(issues.map((i) => i.message)).toContain(
-      'size: required; this variant is selected by a ratio size such as 1:1 (a pixel size or auto selects the direct variant)',
-    );
+  it('takes size auto, and no size in a hand-written body (the gateway defaults to 1:1); the form sends its ratio', () => {
+    expect(accepted(id, { prompt: 'p', size: 'auto' }).request.body.size).toBe('auto');
+    expect(validateRequestBody(entry(id), { model: 'gen-image-2', prompt: 'p' }).issues).toEqual([]);
+    expect(accepted(id, { prompt: 'p' }).request.body).toMatchObject({ size: '1:1', resolution: '1K' });
+  });
+
+  it('warns above 4 images per request, like the direct variants', () => {
+    for (const variant of [id, 'image.gen-image-2.direct']) {
+      expect(accepted(variant, { prompt: 'p', n: 6 }).warnings.map((w) => w.message.en)).toEqual(['The channel makes at most 4 images per request.']);
+    }
   });
 });
 
@@ -125,21 +129,22 @@ describe('image variant C (image.nova-3.1-flash-image)', () => {
   it('sends references as {url} objects and search tools', () => {
     const body = accepted(id, { prompt: 'p', size: '5504x3072', image_urls: [url(1), { url: url(2) }], tools: ['web_search', 'image_search'] }).request.body;
     expect(body).toEqual({
-      model: 'nova-3.1-flash-image', prompt: 'p', size: '5504x3072',
+      model: 'nova-3.1-flash-image-preview', prompt: 'p', size: '5504x3072',
       image_urls: [{ url: url(1) }, { url: url(2) }],
       tools: [{ type: 'external_search', search_types: ['web_search', 'image_search'] }],
     });
   });
 
-  it('accepts the preview model id', () => {
-    expect(accepted(id, { prompt: 'p', model: 'nova-3.1-flash-image-preview' }).request.body.model).toBe('nova-3.1-flash-image-preview');
+  it('sends the interface default model id, and takes the id of its examples', () => {
+    expect(accepted(id, { prompt: 'p' }).request.body.model).toBe('nova-3.1-flash-image-preview');
+    expect(accepted(id, { prompt: 'p', model: 'nova-3.1-flash-image' }).request.body.model).toBe('nova-3.1-flash-image');
   });
 
   it.each<RejectCase>([
     ['5 references', { prompt: 'p', image_urls: urls(5) }, /image_urls: at most 4 images \(got 5\)/],
     ['a size of variant A', { prompt: 'p', size: '1280x720' }, /size: "1280x720" is not an allowed size; allowed: 1K: 1024x1024 \(1:1\), 1360x768 \(16:9\)/],
     ['an unknown search type', { prompt: 'p', tools: ['news_search'] }, /tools\[\]\.search_types: must be web_search and\/or image_search \(got "news_search"\)/],
-    ['another model', { prompt: 'p', model: 'nova-3-pro-image' }, /model: image.nova-3.1-flash-image accepts nova-3.1-flash-image, nova-3.1-flash-image-preview \(got "nova-3-pro-image"\)/],
+    ['another model', { prompt: 'p', model: 'nova-3-pro-image' }, /model: image.nova-3.1-flash-image accepts nova-3.1-flash-image-preview, nova-3.1-flash-image \(got "nova-3-pro-image"\)/],
   ])('rejects %s', (_name, values, pattern) => {
     expect(messages(id, values)).toContainEqual(expect.stringMatching(pattern));
   });

@@ -1,6 +1,20 @@
 /** The model-variant catalog: one declarative entry per variant, and what is derived from it. */
 export type * from './types';
-export { CATALOG, variantById, findVariants, variantsForModel, pollPath, contentPath, pollCadence } from './registry';
+export {
+  CATALOG,
+  variantById,
+  findVariants,
+  variantsForModel,
+  pollPath,
+  contentPath,
+  pollCadence,
+  cadenceOfPoll,
+  taskPollFor,
+  taskPollPath,
+  channelPreference,
+  type ChannelView,
+} from './registry';
+export { CHANNEL_LABELS } from './labels';
 export { genericEntry, parseGenericId, type GenericModelType } from './generic';
 export { buildRequestSchema, buildPathSchema } from './request-schema';
 export {

@@ -46,3 +46,9 @@ export const HELP = {
     '用 @用户名 引用已创建的角色,可以引用多个。',
   ),
 } as const;
+
+/** How the renderer and the CLI name a variant's usual channel. */
+export const CHANNEL_LABELS = {
+  direct: t('Usually direct', '通常直接返回'),
+  queued: t('Usually queued', '通常排队处理'),
+} as const;

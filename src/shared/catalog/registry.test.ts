@@ -1,5 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { CATALOG, contentPath, findVariants, pollCadence, pollPath, variantById, variantsForModel } from './registry';
+import {
+  CATALOG,
+  channelPreference,
+  contentPath,
+  findVariants,
+  pollCadence,
+  pollPath,
+  taskPollFor,
+  taskPollPath,
+  variantById,
+  variantsForModel,
+} from './registry';
 import { buildRequestBody, validateRequest } from './request-body';
 import { genericEntry } from './generic';
 import { pixelsOf } from './sizes';
@@ -37,6 +48,8 @@ describe('catalog registry', () => {
       'image.gen-image-2.edit': { image_urls: ['https://cdn.example/a.png'] },
       'video.clip3-720p': { images: ['https://cdn.example/a.png'] },
       'video.clip3-1080p': { images: ['https://cdn.example/a.png'] },
+      'video.clip-o3-720p': { images: ['https://cdn.example/a.png'] },
+      'video.clip-o3-1080p': { images: ['https://cdn.example/a.png'] },
       'video.vid-2.character': { prompt: '@hero runs' },
       'video.remix.vid-2': { video_id: 'task_1' },
       'video.remix.vid-2-pro': { video_id: 'task_1' },
@@ -50,9 +63,9 @@ describe('catalog registry', () => {
     }
   });
 
-  // The simulator (and real deployments) route gen-image-2 by size: a ratio selects the task
-  // channel (variant B); a pixel size, auto or no size selects the direct channel (variant A).
-  it('sends a ratio size for every gen-image-2 task request and a pixel size or auto for the others', () => {
+  // How the gateway picks a channel of gen-image-2 is not shown; the demo gateway's own rule
+  // sends a ratio to the task channel and the rest to the direct one, so forms write those.
+  it('sends a ratio size (or auto) for every gen-image-2 task request and a pixel size or auto for the others', () => {
     for (const entry of findVariants('gen-image-2')) {
       const size = entry.fields.find((field) => field.type === 'size');
       if (size?.type !== 'size') throw new Error(`${entry.id} has no size`);
@@ -60,7 +73,7 @@ describe('catalog registry', () => {
       for (const choice of choices) {
         const body = buildRequestBody(entry, { prompt: 'p', size: choice, image_urls: entry.id.endsWith('edit') ? ['https://x/a.png'] : undefined });
         const wire = String(body.size);
-        if (entry.response === 'task') expect(wire, entry.id).toMatch(/^\d+:\d+$/);
+        if (entry.response === 'task') expect(wire, entry.id).toMatch(/^(\d+:\d+|auto)$/);
         else expect(wire, entry.id).toMatch(/^(\d+x\d+|auto)$/);
       }
     }
@@ -101,6 +114,38 @@ describe('catalog registry', () => {
     expect(pollCadence(variantById('image.nova-3-pro-image.official') ?? direct)).toEqual({ initialDelayMs: 2000, intervalMs: 3000, deadlineMs: 122_000 });
     expect(pollCadence(task)?.deadlineMs).toBe(300_000);
     expect(pollCadence(character)).toEqual({ initialDelayMs: 5000, intervalMs: 5000, deadlineMs: 300_000 });
+  });
+
+  it('polls a task answered to any variant on the route of the family that answered', () => {
+    const byId = (id: string) => {
+      const found = variantById(id);
+      if (!found) throw new Error(`missing ${id}`);
+      return found;
+    };
+    // gen-image-2's direct and edit requests answered with a task: the queued channel's route and deadline.
+    for (const id of ['image.gen-image-2.direct', 'image.gen-image-2.edit', 'image.gen-image-2.task']) {
+      expect(taskPollFor(byId(id)), id).toEqual({ pathTemplate: '/v1/images/generations/{task_id}', recordShape: 'generation-task', cadence: 'image', deadlineMs: 300_000 });
+    }
+    expect(taskPollPath(byId('image.nova-3.1-flash-image'), 'task_1')).toBe('/v1/images/generations/task_1');
+    expect(taskPollFor(byId('image.nova-3.1-flash-image')).deadlineMs).toBeUndefined();
+    expect(taskPollPath(byId('video.vid-2.official'), 'video_1')).toBe('/v1/video/generations/video_1');
+    expect(taskPollPath(byId('video.clip3-720p'), 'task_1')).toBe('/v1/videos/task_1');
+  });
+
+  it('says which channel a variant usually reaches, and why only usually for gen-image-2', () => {
+    const of = (id: string) => {
+      const found = variantById(id);
+      if (!found) throw new Error(`missing ${id}`);
+      return channelPreference(found);
+    };
+    const direct = of('image.gen-image-2.direct');
+    expect(direct).toMatchObject({ usually: 'direct', label: { en: 'Usually direct', 'zh-CN': '通常直接返回' } });
+    expect(direct?.note?.en).toMatch(/The gateway, not the request, decides/);
+    const queued = of('image.gen-image-2.task');
+    expect(queued).toMatchObject({ usually: 'queued', label: { en: 'Usually queued', 'zh-CN': '通常排队处理' } });
+    expect(of('image.gen-image-2.edit')?.usually).toBe('direct');
+    expect(of('video.clip-v3-omni')).toMatchObject({ usually: 'queued', note: undefined });
+    expect(of('image.generic:flux-9')).toBeUndefined();
   });
 
   it('keeps pixel values in the tables consistent with their ratios', () => {

@@ -1,4 +1,4 @@
-import type { VariantEntry } from './types';
+import type { LocalizedText, PollSpec, VariantEntry } from './types';
 import { genImageDirect, genImageEdit, genImageTask } from './images-gen';
 import { novaFlash, novaOfficial, novaPro } from './images-nova';
 import { clipEntries, vidOfficial } from './video-singular';
@@ -6,6 +6,7 @@ import { clipOmni, clipTurbo } from './video-plural';
 import { characterCreate, vidCharacterUse, vidVvip } from './video-vid2';
 import { remixEntries, remixOfficial } from './video-remix';
 import { genericEntry, parseGenericId } from './generic';
+import { CHANNEL_LABELS } from './labels';
 import { POLL_CADENCES, type PollCadence } from './limits';
 
 /** Every variant the catalog knows, in the order forms list them. */
@@ -60,7 +61,48 @@ export function contentPath(entry: VariantEntry, taskId: string): string | undef
 
 /** Poll cadence of a variant, with its own deadline where it has one. */
 export function pollCadence(entry: VariantEntry): PollCadence | undefined {
-  if (!entry.poll) return undefined;
-  const family = POLL_CADENCES[entry.poll.cadence];
-  return entry.poll.deadlineMs === undefined ? family : { ...family, deadlineMs: entry.poll.deadlineMs };
+  return entry.poll ? cadenceOfPoll(entry.poll) : undefined;
+}
+
+/** Poll cadence of a poll route: its family's advice, with the route's own deadline where it has one. */
+export function cadenceOfPoll(poll: PollSpec): PollCadence {
+  const family = POLL_CADENCES[poll.cadence];
+  return poll.deadlineMs === undefined ? family : { ...family, deadlineMs: poll.deadlineMs };
+}
+
+const IMAGE_TASK_POLL: PollSpec = { pathTemplate: '/v1/images/generations/{task_id}', recordShape: 'generation-task', cadence: 'image' };
+const VIDEO_TASK_POLL: PollSpec = { pathTemplate: '/v1/videos/generations/{task_id}', recordShape: 'generation-task', cadence: 'video' };
+
+/**
+ * Where a task is polled when a request of this variant is answered with one, whatever the
+ * variant expected: its own poll route; else that of the variant of the same model and endpoint
+ * that answers with tasks (the queued channel of `gen-image-2`, with its longer deadline); else
+ * the task route of the endpoint's family.
+ */
+export function taskPollFor(entry: VariantEntry): PollSpec {
+  if (entry.poll) return entry.poll;
+  const sibling = CATALOG.find(
+    (candidate) => candidate.poll !== undefined && candidate.path === entry.path && candidate.modelIds.some((id) => entry.modelIds.includes(id)),
+  );
+  if (sibling?.poll) return sibling.poll;
+  return entry.kind === 'image' ? IMAGE_TASK_POLL : VIDEO_TASK_POLL;
+}
+
+/** The path of a task answered to a request of this variant (see `taskPollFor`). */
+export function taskPollPath(entry: VariantEntry, taskId: string): string {
+  return taskPollFor(entry).pathTemplate.replace('{task_id}', encodeURIComponent(taskId));
+}
+
+/** A variant's usual channel as the studio shows it; undefined when nothing is known (generic image entries). */
+export interface ChannelView {
+  usually: 'direct' | 'queued';
+  label: LocalizedText;
+  note: LocalizedText | undefined;
+}
+
+/** The channel a variant's requests usually reach: its declared preference, or what its documented answer implies. */
+export function channelPreference(entry: VariantEntry): ChannelView | undefined {
+  const usually = entry.channel?.usually ?? (entry.response === 'task' ? 'queued' : entry.response === 'detect' ? undefined : 'direct');
+  if (usually === undefined) return undefined;
+  return { usually, label: CHANNEL_LABELS[usually], note: entry.channel?.note };
 }

@@ -149,7 +149,8 @@ export function formKeys(entry: VariantEntry): string[] {
 
 /**
  * The wire body for form values: types coerced, sizes turned into wire values, URL lists shaped
- * per variant, required defaults filled, fixed values added, conditional fields dropped.
+ * per variant, defaults of required (and `sendDefault`) fields filled, fixed values added,
+ * conditional fields dropped.
  * Does not validate; see `validateRequest`.
  */
 export function buildRequestBody(entry: VariantEntry, values: FormValues): WireBody {
@@ -159,7 +160,7 @@ export function buildRequestBody(entry: VariantEntry, values: FormValues): WireB
   for (const field of entry.fields) {
     if (field.in === 'path') continue;
     const given = values[field.key];
-    const raw = isBlank(given) && field.required ? defaultOf(field) : given;
+    const raw = isBlank(given) && (field.required || field.sendDefault) ? defaultOf(field) : given;
     if (isBlank(raw) && !(field.required && Array.isArray(raw))) continue;
     writeField(body, field, raw, values);
   }

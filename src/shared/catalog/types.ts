@@ -38,6 +38,8 @@ interface FieldBase {
   help?: LocalizedText;
   /** Always present in the request (the default is sent when the user gives nothing). */
   required?: boolean;
+  /** Not required by the gateway, but the default is sent when the user gives nothing. */
+  sendDefault?: boolean;
   /** Explains a missing required value better than "required". */
   requiredMessage?: string;
   /** Shown under "more options". */
@@ -206,6 +208,16 @@ export type Rule =
   | { kind: 'mentions'; prompt: string; requiredUnless?: string }
   | { kind: 'warning'; when: readonly Condition[]; message: LocalizedText };
 
+/**
+ * The channel a variant's requests usually reach. Only a preference: the gateway's answer
+ * decides how a job is followed (direct images, an edit summary, or a task to poll).
+ */
+export interface ChannelPreference {
+  usually: 'direct' | 'queued';
+  /** Why this is only what usually happens (the interface leaves the choice to the gateway). */
+  note?: LocalizedText;
+}
+
 export interface VariantEntry {
   /** Stable id, e.g. `image.gen-image-2.direct`. */
   id: string;
@@ -217,7 +229,10 @@ export interface VariantEntry {
   method: 'POST';
   /** Endpoint path; may contain path parameters such as `{video_id}`. */
   path: string;
+  /** The answer style the interface documents; the answer itself decides (see `ChannelPreference`). */
   response: ResponseStyle;
+  /** Where the interface leaves the channel to the gateway: what the studio expects and why. */
+  channel?: ChannelPreference;
   poll?: PollSpec;
   /** Where deployments without a result address serve the bytes (`{task_id}`). */
   contentPathTemplate?: string;

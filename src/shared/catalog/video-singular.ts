@@ -1,6 +1,6 @@
 import type { SizeTier, VariantEntry } from './types';
 import { HELP, LABELS, t } from './labels';
-import { JPEG_PNG_WEBP, UPLOAD_LIMITS } from './limits';
+import { UPLOAD_LIMITS } from './limits';
 import { VIDEO_1080P_TIERS, VIDEO_720P_TIERS } from './sizes';
 
 const CONTENT_PATH = '/v1/videos/{task_id}/content';
@@ -9,7 +9,8 @@ const CONTENT_PATH = '/v1/videos/{task_id}/content';
 export const vidOfficial: VariantEntry = {
   id: 'video.vid-2.official',
   kind: 'video',
-  modelIds: ['vid-2-official', 'vid-2', 'vid2-pro'],
+  // `vid2` is the id of the interface's examples.
+  modelIds: ['vid-2-official', 'vid-2', 'vid2-pro', 'vid2'],
   label: t('Vid 2 (official)', 'Vid 2(官方)'),
   help: t(
     'Text-to-video or image-to-video in 4, 8 or 12 seconds, landscape or portrait.',
@@ -30,7 +31,8 @@ export const vidOfficial: VariantEntry = {
     {
       type: 'image', key: 'input_reference', label: LABELS.inputReference, matchesSizeOf: 'size',
       help: t('Image-to-video: the image should have the chosen size.', '图生视频:图片尺寸应与所选尺寸一致。'),
-      maxBytes: UPLOAD_LIMITS.maxBytes, mimeTypes: JPEG_PNG_WEBP, acceptsDataUrl: true,
+      // No formats given for video references: whatever the upload endpoint takes, GIF included.
+      maxBytes: UPLOAD_LIMITS.maxBytes, mimeTypes: UPLOAD_LIMITS.mimeTypes, acceptsDataUrl: true,
     },
   ],
   rules: [],
@@ -41,26 +43,24 @@ interface ClipModel {
   name: string;
   tiers: readonly SizeTier[];
   durations: readonly number[];
-  imagesRequired: boolean;
 }
 
 const CLIP_MODELS: readonly ClipModel[] = [
-  { model: 'clip3-720p', name: 'Clip 3 · 720p', tiers: VIDEO_720P_TIERS, durations: [5, 10, 15], imagesRequired: true },
-  { model: 'clip3-1080p', name: 'Clip 3 · 1080p', tiers: VIDEO_1080P_TIERS, durations: [5, 10, 15], imagesRequired: true },
-  { model: 'clip-o3-720p', name: 'Clip O3 · 720p', tiers: VIDEO_720P_TIERS, durations: [5, 15], imagesRequired: false },
-  { model: 'clip-o3-1080p', name: 'Clip O3 · 1080p', tiers: VIDEO_1080P_TIERS, durations: [5, 15], imagesRequired: false },
+  { model: 'clip3-720p', name: 'Clip 3 · 720p', tiers: VIDEO_720P_TIERS, durations: [5, 10, 15] },
+  { model: 'clip3-1080p', name: 'Clip 3 · 1080p', tiers: VIDEO_1080P_TIERS, durations: [5, 10, 15] },
+  { model: 'clip-o3-720p', name: 'Clip O3 · 720p', tiers: VIDEO_720P_TIERS, durations: [5, 15] },
+  { model: 'clip-o3-1080p', name: 'Clip O3 · 1080p', tiers: VIDEO_1080P_TIERS, durations: [5, 15] },
 ];
 
-function clipEntry({ model, name, tiers, durations, imagesRequired }: ClipModel): VariantEntry {
+// `images` is marked required (1 to 4) for the whole family; docs/simulator.md gives the reading.
+function clipEntry({ model, name, tiers, durations }: ClipModel): VariantEntry {
   const firstTier = tiers[0]?.tier ?? '720p';
   return {
     id: `video.${model}`,
     kind: 'video',
     modelIds: [model],
     label: t(name, name),
-    help: imagesRequired
-      ? t('Image-guided video from 1 to 4 reference images.', '基于 1 到 4 张参考图生成视频。')
-      : t('Video from a prompt, optionally guided by up to 4 reference images.', '根据提示词生成视频,可选最多 4 张参考图。'),
+    help: t('Image-guided video from 1 to 4 reference images.', '基于 1 到 4 张参考图生成视频。'),
     method: 'POST',
     path: '/v1/video/generations',
     response: 'task',
@@ -71,8 +71,8 @@ function clipEntry({ model, name, tiers, durations, imagesRequired }: ClipModel)
       { type: 'size', key: 'size', label: LABELS.size, required: true, wire: 'pixels', tiers, allowAuto: false, default: { tier: firstTier, ratio: '16:9' } },
       { type: 'enum', key: 'duration', label: LABELS.duration, help: HELP.duration, required: true, values: durations, default: 5, unit: 'seconds' },
       {
-        type: 'image-list', key: 'images', label: LABELS.referenceImages, help: HELP.publicUrls, required: imagesRequired,
-        minCount: imagesRequired ? 1 : 0, maxCount: 4, mimeTypes: UPLOAD_LIMITS.mimeTypes, maxBytes: UPLOAD_LIMITS.maxBytes,
+        type: 'image-list', key: 'images', label: LABELS.referenceImages, help: HELP.publicUrls, required: true,
+        minCount: 1, maxCount: 4, mimeTypes: UPLOAD_LIMITS.mimeTypes, maxBytes: UPLOAD_LIMITS.maxBytes,
         item: { shape: 'string' }, acceptsDataUrl: false,
       },
     ],

@@ -48,7 +48,7 @@ describe('second video family, versions 3', () => {
     });
     accepted('video.clip3-720p', { prompt: 'p', images: imgs(4), size: '720x1280', duration: 10 });
     accepted('video.clip3-1080p', { prompt: 'p', images: imgs(2), size: '1080x1920', duration: 15 });
-    accepted('video.clip-o3-720p', { prompt: 'p', duration: 15 });
+    accepted('video.clip-o3-720p', { prompt: 'p', images: imgs(1), duration: 15 });
     expect(accepted('video.clip-o3-1080p', { prompt: 'p', images: imgs(3) }).request.body).toMatchObject({ size: '1920x1080', duration: 5 });
   });
 
@@ -56,7 +56,8 @@ describe('second video family, versions 3', () => {
     ['clip3 without images', 'video.clip3-720p', { prompt: 'p' }, /images: at least 1 image required \(got 0\)/],
     ['clip3 with 5 images', 'video.clip3-1080p', { prompt: 'p', images: imgs(5) }, /images: at most 4 images \(got 5\)/],
     ['clip-o3 with 5 images', 'video.clip-o3-720p', { prompt: 'p', images: imgs(5) }, /images: at most 4 images \(got 5\)/],
-    ['clip-o3 with 10 seconds', 'video.clip-o3-720p', { prompt: 'p', duration: 10 }, /duration: must be one of 5, 15 seconds \(got 10\)/],
+    ['clip-o3 without images (required for the whole family)', 'video.clip-o3-720p', { prompt: 'p' }, /images: at least 1 image required \(got 0\)/],
+    ['clip-o3 with 10 seconds', 'video.clip-o3-720p', { prompt: 'p', images: imgs(1), duration: 10 }, /duration: must be one of 5, 15 seconds \(got 10\)/],
     ['clip3 with 20 seconds', 'video.clip3-720p', { prompt: 'p', images: imgs(1), duration: 20 }, /duration: must be one of 5, 10, 15 seconds \(got 20\)/],
     ['a 1080p size on a 720p model', 'video.clip3-720p', { prompt: 'p', images: imgs(1), size: '1920x1080' }, /size: "1920x1080" is not an allowed size; allowed: 720p/],
     ['a 720p size on a 1080p model', 'video.clip-o3-1080p', { prompt: 'p', size: '1280x720' }, /size: "1280x720" is not an allowed size; allowed: 1080p: 1920x1080/],

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineEvent, defineRoute } from './define';
+import { inputMessages } from './input-messages';
 
 /** A balance in credits (1 USD = 200 credits); amounts are null when unlimited or not reported. */
 export const balanceViewSchema = z.object({
@@ -25,7 +26,7 @@ export type AccountBalance = z.infer<typeof accountBalanceSchema>;
 
 export const createTokenInputSchema = z
   .object({
-    name: z.string().trim().min(1, 'Give the key a name').max(50, 'Keep the name to 50 characters or fewer'),
+    name: z.string().trim().min(1, inputMessages.keyName.en).max(50, inputMessages.keyNameLength.en),
     /** Spending cap in credits; absent or 0 means no remaining quota unless `unlimited`. */
     remainCredits: z.number().min(0).optional(),
     unlimited: z.boolean().optional(),

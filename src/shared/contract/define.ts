@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { ErrorCode } from './errors';
+import type { ErrorCode, ErrorParams, InputIssue } from './errors';
 
 /** A request/response pair of the studio contract; validated at runtime by the router in main. */
 export interface RouteDefinition<I extends z.ZodType = z.ZodType, O extends z.ZodType = z.ZodType> {
@@ -21,11 +21,21 @@ export function defineEvent<P extends z.ZodType>(payload: P): EventDefinition<P>
   return { payload };
 }
 
-/** The error half of the envelope: a code from the one shared list, a message a person can act on. */
+/**
+ * The error half of the envelope: a code from the one shared list, and what the wording needs
+ * (`reason`, `params`, the gateway's own text, field issues). `message` is the English wording,
+ * for logs, the command line and callers that predate reasons. Word it with `wordError`.
+ */
 export interface StudioError {
   code: ErrorCode;
   message: string;
   details?: unknown;
+  /** A key of `errorReasons`; absent on errors that only carry a code. */
+  reason?: string | undefined;
+  params?: ErrorParams | undefined;
+  /** The gateway's own text, shown as it came (often Chinese). */
+  gatewayMessage?: string | undefined;
+  issues?: InputIssue[] | undefined;
 }
 
 /** Every route answers with this envelope; errors are data, never thrown across the boundary. */

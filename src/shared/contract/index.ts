@@ -10,6 +10,9 @@ import { jobsEvents, jobsRoutes } from './jobs';
 
 export * from './define';
 export * from './errors';
+export * from './error-reasons';
+export * from './error-wording';
+export * from './input-messages';
 export * from './app';
 export * from './settings';
 export * from './models';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineEvent, defineRoute } from './define';
+import { inputMessages } from './input-messages';
 
 export const jobStateSchema = z.enum([
   'draft',
@@ -37,6 +38,13 @@ export const jobViewSchema = z.object({
   taskId: z.string().nullable(),
   progress: z.number().nullable(),
   assetIds: z.array(z.string()),
+  /**
+   * How the gateway answered the latest submission (direct images, an edit summary, or a task),
+   * whatever the variant usually gets. Null before an answer was read.
+   */
+  answerStyle: z.enum(['direct', 'summary', 'task']).nullable(),
+  /** What came back when the studio could not read a 200 answer (bounded, without secrets). */
+  rawAnswer: z.string().nullable(),
 });
 export type JobView = z.infer<typeof jobViewSchema>;
 
@@ -56,9 +64,9 @@ export type BatchView = z.infer<typeof batchViewSchema>;
 /** A batch as the Create page describes it; main plans, validates and stores every job before any is sent. */
 export const createBatchInputSchema = z
   .object({
-    name: z.string().trim().min(1, 'Give the batch a name').max(120),
+    name: z.string().trim().min(1, inputMessages.batchName.en).max(120),
     /** Catalog variant ids; several fan every prompt out for side-by-side comparison. */
-    variantIds: z.array(z.string().min(1)).min(1, 'Choose at least one model').max(12),
+    variantIds: z.array(z.string().min(1)).min(1, inputMessages.batchModels.en).max(12),
     prompts: z.array(z.string()).max(5000).optional(),
     /** `{a|b}` alternatives and `{{column}}` values from `csv`. */
     template: z.string().max(32000).optional(),
@@ -126,11 +134,11 @@ export const jobsRoutes = {
         fromTaskId: z.string().min(1).optional(),
         videoUrl: z.url({ protocol: /^https?$/ }).optional(),
         /** `<start>,<end>` seconds of the reference video, two seconds apart. */
-        segment: z.string().regex(/^\d+(\.\d+)?,\d+(\.\d+)?$/, 'Write the segment as start,end in seconds, e.g. 3,5').optional(),
+        segment: z.string().regex(/^\d+(\.\d+)?,\d+(\.\d+)?$/, inputMessages.characterSegment.en).optional(),
       })
       .strict()
       .refine((v) => (v.fromTaskId === undefined) !== (v.videoUrl === undefined), {
-        message: 'Give either a finished video task or a video address, not both',
+        message: inputMessages.characterSource.en,
       }),
     output: jobViewSchema,
   }),

@@ -12,6 +12,18 @@ export const modelVariantSchema = z.object({
   help: localizedTextSchema,
   /** True for the generic entry of a model the catalog does not know. */
   generic: z.boolean(),
+  /**
+   * The channel requests of this variant usually reach ("Usually direct" / "Usually queued"), with
+   * why it is only usual where the gateway decides. A preference, never a rule: every job follows
+   * the answer the gateway gives. Null where nothing is known (generic image variants).
+   */
+  channel: z
+    .object({
+      usually: z.enum(['direct', 'queued']),
+      label: localizedTextSchema,
+      note: localizedTextSchema.nullable(),
+    })
+    .nullable(),
 });
 export type ModelVariant = z.infer<typeof modelVariantSchema>;
 

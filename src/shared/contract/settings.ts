@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineEvent, defineRoute } from './define';
+import { inputMessages } from './input-messages';
 
 export const languageSchema = z.enum(['system', 'en', 'zh-CN']);
 export const themeSchema = z.enum(['system', 'light', 'dark']);
@@ -23,7 +24,7 @@ const httpUrl = z
   .pipe(
     z.url({
       protocol: /^https?$/,
-      message: 'Enter a full address starting with http:// or https://, such as https://gateway.example.com',
+      message: inputMessages.gatewayAddress.en,
     }),
   );
 
@@ -40,7 +41,7 @@ export const profileDraftSchema = z
   .object({
     /** Absent to create a new profile. */
     id: z.string().min(1).optional(),
-    name: z.string().trim().min(1, 'Give the profile a name').max(80, 'Keep the name under 80 characters'),
+    name: z.string().trim().min(1, inputMessages.profileName.en).max(80, inputMessages.profileNameLength.en),
     baseUrl: httpUrl,
   })
   .strict();
@@ -56,7 +57,7 @@ export const settingsRoutes = {
   'profiles.delete': defineRoute({ input: profileId, output: z.object({ deleted: z.boolean() }) }),
   'profiles.set_api_key': defineRoute({
     input: z
-      .object({ id: z.string().min(1), apiKey: z.string().trim().min(8, 'That key looks too short').max(512) })
+      .object({ id: z.string().min(1), apiKey: z.string().trim().min(8, inputMessages.apiKeyTooShort.en).max(512) })
       .strict(),
     output: profileSchema,
   }),

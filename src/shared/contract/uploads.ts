@@ -1,9 +1,10 @@
 import { z } from 'zod';
 import { defineRoute } from './define';
+import { inputMessages } from './input-messages';
 
 /** The gateway's upload limit; larger files are refused before they cross the boundary. */
 export const UPLOAD_MAX_BYTES = 10 * 1024 * 1024;
-const tooLarge = 'The file is larger than 10 MB; the gateway accepts at most 10 MB per image.';
+const tooLarge = inputMessages.uploadTooLarge.en;
 
 /**
  * File bytes as they cross the boundary: a Uint8Array or ArrayBuffer over IPC, or Base64 text

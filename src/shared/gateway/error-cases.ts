@@ -80,3 +80,48 @@ export const ERROR_CASE_SUMMARIES: Readonly<Record<GatewayErrorCase, ErrorCaseSu
     retryLater: true,
   },
 };
+
+/** How a gateway request failed, at the level the app reacts to (see `GatewayError` in main). */
+export type GatewayFailureKind =
+  /** The gateway answered with a non-2xx status. */
+  | 'http'
+  /** An account endpoint answered HTTP 200 with `success: false` and a message. */
+  | 'account'
+  /** No connection could be made; the request never left this machine. */
+  | 'unreachable'
+  /** The connection broke after the request may have been sent. */
+  | 'connection'
+  /** No answer (headers, or the next body bytes) in time. */
+  | 'timeout'
+  /** A 2xx answer that is not JSON or not the expected record. */
+  | 'malformed'
+  /** The answer ended before its announced end. */
+  | 'truncated'
+  /** The answer is larger than the client accepts. */
+  | 'too_large'
+  /** The caller canceled (AbortSignal). */
+  | 'canceled';
+
+/** A summary per failure kind, for failures that match no known case. */
+export const FAILURE_KIND_SUMMARIES: Readonly<Record<GatewayFailureKind, { en: string; 'zh-CN': string }>> = {
+  http: { en: 'The gateway rejected the request.', 'zh-CN': '网关拒绝了请求。' },
+  account: { en: 'The gateway reported a failure.', 'zh-CN': '网关报告了一个错误。' },
+  unreachable: {
+    en: 'Could not connect to the gateway. Check the address and your network.',
+    'zh-CN': '无法连接到网关。请检查地址和网络。',
+  },
+  connection: { en: 'The connection to the gateway broke before an answer arrived.', 'zh-CN': '收到回复之前,与网关的连接中断了。' },
+  timeout: { en: 'The gateway did not answer in time.', 'zh-CN': '网关没有及时回复。' },
+  malformed: { en: 'The gateway sent an answer the studio cannot read.', 'zh-CN': '网关返回了工作室无法读取的内容。' },
+  truncated: { en: 'The gateway answer was cut off.', 'zh-CN': '网关的回复被截断了。' },
+  too_large: { en: 'The gateway answer is larger than the studio accepts.', 'zh-CN': '网关的回复超过了工作室可接受的大小。' },
+  canceled: { en: 'The request was canceled.', 'zh-CN': '请求已取消。' },
+};
+
+export function isGatewayFailureKind(value: unknown): value is GatewayFailureKind {
+  return typeof value === 'string' && Object.hasOwn(FAILURE_KIND_SUMMARIES, value);
+}
+
+export function isGatewayErrorCase(value: unknown): value is GatewayErrorCase {
+  return typeof value === 'string' && Object.hasOwn(ERROR_CASE_SUMMARIES, value);
+}

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isRecord, optNumber, optString } from './lenient';
+import { optNumber, optString } from './lenient';
 
 /** One image of a direct result: normally Base64 (`b64_json`), a URL when `response_format` is `url`. */
 export const directImageItemSchema = z.looseObject({
@@ -32,22 +32,6 @@ export const imageEditSummarySchema = z.looseObject({
   b64_length: optNumber,
 });
 export type ImageEditSummary = z.infer<typeof imageEditSummarySchema>;
-
-/** How a `POST /v1/images/generations` answer is shaped. */
-export type ImageResponseKind = 'direct' | 'summary' | 'task' | 'unknown';
-
-/**
- * Classifies an image-generation answer by shape, for models whose response style the catalog
- * does not know (generic entries) and as a guard for the known ones.
- */
-export function classifyImageResponse(body: unknown): ImageResponseKind {
-  if (!isRecord(body)) return 'unknown';
-  if (Array.isArray(body.data)) return 'direct';
-  if ('b64_prefix' in body || 'data_count' in body || 'b64_length' in body) return 'summary';
-  const id = body.id ?? body.task_id;
-  if (typeof id === 'string' && id !== '') return 'task';
-  return 'unknown';
-}
 
 /** The images of a direct result, skipping items that carry neither Base64 data nor a URL. */
 export function directImages(result: DirectImageResult): { b64?: string; url?: string; revisedPrompt?: string }[] {

@@ -10,4 +10,5 @@ export * from './text';
 export * from './errors';
 export * from './error-cases';
 export * from './task-record';
+export * from './generation-answer';
 export * from './stream-events';

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { balanceRecordSchema, bearerKeyOf, tokenCreateRequestSchema, tokenCreationResponseSchema } from './account';
 import { isResponsesOnly, modelListSchema, supportsChatCompletions } from './models';
 import { uploadRecordSchema } from './uploads';
-import { classifyImageResponse, directImageResultSchema, directImages, imageEditSummarySchema } from './images';
+import { classifyGenerationAnswer } from './generation-answer';
+import { directImageResultSchema, directImages, imageEditSummarySchema } from './images';
 import { charactersOf, generationTaskSchema, officialVideoRecordSchema } from './tasks';
 import {
   chatCompletionSchema,
@@ -79,12 +80,12 @@ describe('uploads and images', () => {
   it('parses direct results and classifies every response style', () => {
     const direct = { created: 1767000000, model: 'gpt-image', data: [{ b64_json: 'AAAA', revised_prompt: 'a cat' }, {}] };
     expect(directImages(directImageResultSchema.parse(direct))).toEqual([{ b64: 'AAAA', url: undefined, revisedPrompt: 'a cat' }]);
-    expect(classifyImageResponse(direct)).toBe('direct');
+    expect(classifyGenerationAnswer(direct).style).toBe('direct');
     const summary = { case: 'edit', status: 200, reason: 'ok', created: 1, model: 'm', data_count: 1, revised_prompt: 'p', b64_prefix: 'iVBO', b64_length: 1000 };
     expect(imageEditSummarySchema.parse(summary).b64_length).toBe(1000);
-    expect(classifyImageResponse(summary)).toBe('summary');
-    expect(classifyImageResponse({ id: 'task_1', status: 'queued' })).toBe('task');
-    expect(classifyImageResponse('nope')).toBe('unknown');
+    expect(classifyGenerationAnswer(summary).style).toBe('summary');
+    expect(classifyGenerationAnswer({ id: 'task_1', status: 'queued' })).toEqual({ style: 'task', taskId: 'task_1' });
+    expect(classifyGenerationAnswer('nope').style).toBe('unreadable');
   });
 });
 

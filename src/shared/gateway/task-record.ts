@@ -156,11 +156,33 @@ function charactersOfResult(result: unknown): Character[] {
 
 const TASK_KEYS = ['status', 'id', 'task_id', 'progress'];
 
-/** The polling record of `/v1/video/generations/{id}` wraps the task in `{code, message, data}`. */
-function unwrap(body: Record<string, unknown>): { record: Record<string, unknown>; wrapperMessage?: string } {
-  const looksWrapped = isRecord(body.data) && body.status === undefined && TASK_KEYS.some((key) => key in (body.data as object));
-  if (!looksWrapped) return { record: body };
-  return { record: body.data as Record<string, unknown>, wrapperMessage: nonEmpty(body.message) };
+function hasTaskKeys(value: unknown): value is Record<string, unknown> {
+  return isRecord(value) && TASK_KEYS.some((key) => key in value);
+}
+
+/** A task id as deployments send it: a non-empty string, or a number. */
+export function taskIdOf(record: Record<string, unknown>): string | undefined {
+  for (const value of [record.id, record.task_id]) {
+    if (typeof value === 'number' && Number.isFinite(value)) return String(value);
+    const text = nonEmpty(value);
+    if (text !== undefined) return text;
+  }
+  return undefined;
+}
+
+/**
+ * The task record inside an answer, whatever the wrapping: the answer itself, or its `data`
+ * (the `{code, message, data}` polling record, or a one-item `data` list) when the answer has no
+ * status of its own. Undefined when no part of it looks like a task record.
+ */
+export function findTaskRecord(body: unknown): { record: Record<string, unknown>; wrapperMessage?: string } | undefined {
+  if (!isRecord(body)) return undefined;
+  const data: unknown = body.data;
+  const wrapped: unknown = Array.isArray(data) && data.length === 1 ? (data as unknown[])[0] : data;
+  if (body.status === undefined && hasTaskKeys(wrapped) && (taskIdOf(body) === undefined || taskIdOf(wrapped) !== undefined)) {
+    return { record: wrapped, wrapperMessage: nonEmpty(body.message) };
+  }
+  return hasTaskKeys(body) ? { record: body } : undefined;
 }
 
 function dedupe(values: string[]): string[] {
@@ -174,11 +196,12 @@ function dedupe(values: string[]): string[] {
  */
 export function normalizeTaskRecord(body: unknown, family: TaskFamily): NormalizedTask {
   if (!isRecord(body)) throw new TaskRecordError(`Expected a task record object, got ${body === null ? 'null' : typeof body}`);
-  const { record, wrapperMessage } = unwrap(body);
-  if (!TASK_KEYS.some((key) => key in record)) {
-    const said = nonEmpty(record.message) ?? nonEmpty(record.msg);
+  const found = findTaskRecord(body);
+  if (!found) {
+    const said = nonEmpty(body.message) ?? nonEmpty(body.msg);
     throw new TaskRecordError(`The answer is not a task record (no status or id)${said ? `: ${said}` : ''}`);
   }
+  const { record, wrapperMessage } = found;
   const task = generationTaskSchema.parse(record);
   const official = officialVideoDataSchema.parse(record);
   const metadata = task.metadata ?? {};
@@ -187,13 +210,14 @@ export function normalizeTaskRecord(body: unknown, family: TaskFamily): Normaliz
   const resultUrls = dedupe([
     ...urlsOfResult(task.result),
     ...[task.result_url, task.url, task.video_url].flatMap(urlsOfItem),
-    ...urlsOfItem(metadata),
+    // Some deployments put the address (or a list of them) in `metadata`.
+    ...urlsOfResult(metadata),
   ]);
   const errorMessage =
     nonEmpty(task.error?.message) ?? nonEmpty(task.fail_reason) ?? (state === 'failed' ? wrapperMessage : undefined);
   return {
     family,
-    taskId: nonEmpty(task.id) ?? nonEmpty(task.task_id),
+    taskId: taskIdOf(record),
     state,
     rawStatus,
     progress: parseProgress(task.progress),

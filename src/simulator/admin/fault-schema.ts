@@ -32,6 +32,12 @@ export const faultRuleSchema: z.ZodType<FaultRule> = z.discriminatedUnion('kind'
   z.object({ ...target, kind: z.literal('malformed-json') }),
   z.object({
     ...target,
+    kind: z.literal('stream-error'),
+    message: z.string().optional(),
+    afterEvents: z.number().int().min(0).optional(),
+  }),
+  z.object({
+    ...target,
     kind: z.literal('account-failure'),
     failure: z.enum(['token-info', 'user-quota', 'used-quota', 'create-token']),
   }),

@@ -8,6 +8,7 @@ import { TokenStatus } from '../accounts';
 import type { SimulatorContext } from '../context';
 import { ADMIN_PREFIX } from '../fault-hooks';
 import { QUOTA_PER_CREDIT } from '../options';
+import { GEN_IMAGE_ROUTINGS } from '../images/variant-gen-image';
 import { addFaultsSchema } from './fault-schema';
 
 const statusSchema = z.union([
@@ -58,6 +59,11 @@ const rateLimitSchema = z.object({
 
 const idParams = z.object({ id: z.coerce.number().int().positive() });
 
+const settingsSchema = z.strictObject({
+  genImage2Routing: z.enum(GEN_IMAGE_ROUTINGS).optional(),
+  contentRoute: z.boolean().optional(),
+});
+
 function quotaFrom(fields: { remain_quota?: number | undefined; remain_credits?: number | undefined }): number | undefined {
   if (fields.remain_credits !== undefined) return Math.round(fields.remain_credits * QUOTA_PER_CREDIT);
   return fields.remain_quota;
@@ -100,6 +106,16 @@ export async function adminRoutes(app: FastifyInstance, ctx: SimulatorContext, a
         const params = idParams.safeParse(request.params);
         if (!params.success) return badRequest(reply, params.error);
         return ctx.faults.remove(params.data.id) ? { removed: true } : notFound(reply, 'fault');
+      });
+
+      admin.get('/settings', () => ({ settings: { ...ctx.settings } }));
+      admin.post('/settings', (request, reply) => {
+        const parsed = settingsSchema.safeParse(request.body ?? {});
+        if (!parsed.success) return badRequest(reply, parsed.error);
+        const { genImage2Routing, contentRoute } = parsed.data;
+        if (genImage2Routing !== undefined) ctx.settings.genImage2Routing = genImage2Routing;
+        if (contentRoute !== undefined) ctx.settings.contentRoute = contentRoute;
+        return { settings: { ...ctx.settings } };
       });
 
       admin.get('/stats', () => ctx.stats.snapshot());

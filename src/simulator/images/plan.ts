@@ -36,6 +36,8 @@ export interface DirectImagePlan {
   images: ImageSpec[];
   sources: ImageSources;
   responseFormat: 'b64_json' | 'url';
+  /** What the request "should" have done differently (sent as `Warning` headers). */
+  warnings?: string[];
 }
 
 /** Variant A edit mode: the summary object. */
@@ -48,6 +50,8 @@ export interface SummaryImagePlan {
   editCase: 'multi_reference_edit' | 'inpainting';
   images: ImageSpec[];
   sources: ImageSources;
+  /** What the request "should" have done differently (sent as `Warning` headers). */
+  warnings?: string[];
 }
 
 /** Asynchronous variants: a task whose result lists served URLs. */
@@ -59,6 +63,8 @@ export interface TaskImagePlan {
   sources: ImageSources;
   /** `metadata` of the task record. */
   metadata: Record<string, unknown>;
+  /** What the request "should" have done differently (sent as `Warning` headers). */
+  warnings?: string[];
 }
 
 export type ImagePlan = DirectImagePlan | SummaryImagePlan | TaskImagePlan;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { planVariantA, planVariantB, selectsVariantB } from './variant-gen-image';
+import { genImageChannel, planGenImage, planVariantA, planVariantB } from './variant-gen-image';
 import { planVariantE } from './variant-nova';
 import type { PixelSize } from './size-tables';
 import { VARIANT_A_SIZES, VARIANT_B_SIZES, VARIANT_CD_SIZES, VARIANT_E_SIZES, findInTieredTable, parsePixelSize } from './size-tables';
@@ -39,11 +39,39 @@ describe('size tables', () => {
 });
 
 describe('variant selection and plans', () => {
-  it('a ratio selects variant B; a pixel size, auto or no size variant A', () => {
-    expect(selectsVariantB({ size: '16:9' })).toBe(true);
-    expect(selectsVariantB({ size: '1280x720' })).toBe(false);
-    expect(selectsVariantB({ size: 'auto' })).toBe(false);
-    expect(selectsVariantB({})).toBe(false);
+  it('by its own rule a ratio or what only the task channel takes goes there; the rest to the direct channel', () => {
+    expect(genImageChannel({ size: '16:9' }, 'request')).toBe('task');
+    expect(genImageChannel({ size: '1280x720' }, 'request')).toBe('direct');
+    expect(genImageChannel({ size: 'auto' }, 'request')).toBe('direct');
+    expect(genImageChannel({}, 'request')).toBe('direct');
+    expect(genImageChannel({ size: 'auto', image_urls: ['a', 'b', 'c', 'd'] }, 'request')).toBe('direct');
+    expect(genImageChannel({ size: 'auto', image_urls: ['a', 'b', 'c', 'd', 'e'] }, 'request')).toBe('task');
+    expect(genImageChannel({ output_compression: 50 }, 'request')).toBe('task');
+    expect(genImageChannel({ background: 'transparent' }, 'request')).toBe('task');
+    expect(genImageChannel({ size: '16:9' }, 'direct')).toBe('direct');
+    expect(genImageChannel({ size: '1280x720' }, 'task')).toBe('task');
+  });
+
+  it('one request gives the same picture on either channel', async () => {
+    const requests = [
+      { size: '16:9', resolution: '2K' },
+      { size: '1248x832' },
+      { size: 'auto', resolution: '2K' },
+      { size: 'auto', resolution: '4K' },
+    ];
+    for (const request of requests) {
+      const body = { model: 'gen-image-2', prompt: 'x', ...request };
+      const direct = await planGenImage(body, noFiles, 'direct');
+      const task = await planGenImage(body, noFiles, 'task');
+      expect([direct.style, task.style]).toEqual(['direct', 'task']);
+      expect(direct.images[0], JSON.stringify(request)).toEqual(task.images[0]);
+    }
+  });
+
+  it('no size is 1:1 on the task channel, so 4K without a size is refused there but not on the direct channel', async () => {
+    const body = { model: 'gen-image-2', prompt: 'x', resolution: '4K' };
+    expect((await planGenImage(body, noFiles, 'direct')).images[0]).toMatchObject({ width: 3840, height: 2160 });
+    await expect(planGenImage(body, noFiles, 'task')).rejects.toThrow(/1:1 is not available at 4K/);
   });
 
   it('variant A plans direct answers, variant B tasks capped at 4 images', async () => {

@@ -2,63 +2,72 @@ import { z } from 'zod';
 import type { ImageEncoding } from '../media/recipes';
 import type { UrlResolver, ImageReferenceRule } from '../requests/references';
 import { checkImageReferences } from '../requests/references';
-import { badRequest, parseBody } from '../requests/rejection';
+import { parseBody } from '../requests/rejection';
+import { genImagePixels, type GenImageChannel } from './gen-image-sizes';
 import { checkMask } from './masks';
 import type { DirectImagePlan, ImageSpec, SummaryImagePlan, TaskImagePlan } from './plan';
 import { qualityFromCompression, resultLabel } from './plan';
-import type { PixelSize, Tier } from './size-tables';
-import { VARIANT_A_SIZES, VARIANT_B_SIZES, findInTieredTable, formatSize, isRatio, parsePixelSize } from './size-tables';
+import { formatSize, isRatio } from './size-tables';
 
 /**
- * Variants A and B of `gen-image-2`. The interface leaves open how they are selected; the
- * simulator's rule (shared with the studio's catalog): a `size` written as a ratio `W:H`
- * selects variant B (task result); a pixel size `WxH`, `auto` or no size selects variant A
- * (direct result, or the summary object in edit mode).
+ * Variants A (direct channel) and B (task channel) of `gen-image-2`. The interface does not
+ * show how a request is routed to one or the other; real gateways route by channel
+ * configuration. The demo gateway routes by `GenImageRouting` (docs/simulator.md):
+ * `request` (its own rule: a ratio `size`, or anything only the task channel takes, goes to the
+ * task channel; the rest to the direct channel), or always `direct`, or always `task`. Each
+ * channel reads a request written for the other one as far as the interface allows.
  */
-export function selectsVariantB(body: Record<string, unknown>): boolean {
-  return typeof body.size === 'string' && isRatio(body.size);
+export type GenImageRouting = 'request' | 'direct' | 'task';
+
+export const GEN_IMAGE_ROUTINGS: readonly GenImageRouting[] = ['request', 'direct', 'task'];
+
+/** Variant A's limit on `image_urls`; more can only be served by the task channel (16). */
+const DIRECT_MAX_EDIT_IMAGES = 4;
+
+/**
+ * The channel a request goes to under a routing. By its own rule the demo gateway sends to the
+ * task channel a ratio `size` and whatever only that channel takes (more than 4 `image_urls`,
+ * `output_compression`, `background`); the rest to the direct channel.
+ */
+export function genImageChannel(body: Record<string, unknown>, routing: GenImageRouting): GenImageChannel {
+  if (routing !== 'request') return routing;
+  const ratio = typeof body.size === 'string' && isRatio(body.size);
+  const manyImages = Array.isArray(body.image_urls) && body.image_urls.length > DIRECT_MAX_EDIT_IMAGES;
+  const taskOnly = body.output_compression !== undefined || body.background !== undefined;
+  return ratio || manyImages || taskOnly ? 'task' : 'direct';
 }
 
 const MB = 1024 * 1024;
 const tier = z.enum(['1K', '2K', '4K']);
 const quality = z.enum(['low', 'medium', 'high']);
 const outputFormat = z.enum(['png', 'jpeg'], { error: 'must be png or jpeg (webp is not supported)' });
+// No range for variant A; the model's other channel takes 1-10 and a request may be routed there.
+const count = z.int().min(1, 'n is 1 to 10').max(10, 'n is 1 to 10');
+
+/** Images a channel makes per request, whatever `n` asks for. */
+const MAX_IMAGES_PER_REQUEST = 4;
+
+function countWarnings(n: number | undefined): string[] {
+  return n !== undefined && n > MAX_IMAGES_PER_REQUEST
+    ? [`n is ${n} but the channel makes at most ${MAX_IMAGES_PER_REQUEST} images per request`]
+    : [];
+}
 
 const variantASchema = z.object({
   model: z.literal('gen-image-2'),
   prompt: z.string().min(1, 'prompt is required').max(32_000, 'at most 32000 characters'),
   size: z.string().optional(),
   reference_images: z.array(z.string()).max(4, 'at most 4 reference images').optional(),
-  image_urls: z.array(z.string()).max(4, 'at most 4 images').optional(),
+  image_urls: z.array(z.string()).max(DIRECT_MAX_EDIT_IMAGES, 'at most 4 images').optional(),
   mask_url: z.string().optional(),
   quality: quality.optional(),
   output_format: outputFormat.optional(),
-  // Not bounded by the interface ("example value 1"); the simulator renders at most 4.
-  n: z.int().min(1).max(4).optional(),
+  n: count.optional(),
   resolution: tier.optional(),
   response_format: z.enum(['b64_json', 'url']).optional(),
 });
 
 const variantAReferences: ImageReferenceRule = { formats: ['png', 'jpeg'], maxBytes: 2 * MB, base64Status: 422 };
-
-/** Default pixel size of variant A for `auto`, no size, or a bare `resolution` tier. */
-const DEFAULT_A_SIZE: Record<Tier, PixelSize> = {
-  '1K': { width: 1024, height: 1024 },
-  '2K': { width: 2048, height: 2048 },
-  '4K': { width: 3840, height: 2160 },
-};
-
-function variantASize(size: string | undefined, resolution: Tier | undefined): PixelSize {
-  if (size === undefined || size === 'auto') return DEFAULT_A_SIZE[resolution ?? '1K'];
-  const pixels = parsePixelSize(size);
-  if (!pixels) throw badRequest(`size: "${size}" is not a size; use WxH from the size table, or auto`, 'size');
-  const found = findInTieredTable(VARIANT_A_SIZES, pixels);
-  if (!found) throw badRequest(`size: ${size} is not in the size table of gen-image-2`, 'size');
-  if (resolution !== undefined && resolution !== found.tier) {
-    throw badRequest(`invalid size and resolution combination: ${size} is a ${found.tier} size, not ${resolution}`, 'size');
-  }
-  return pixels;
-}
 
 /** Variant A: validates and plans a direct (or edit-mode summary) answer. */
 export async function planVariantA(
@@ -66,14 +75,22 @@ export async function planVariantA(
   resolve: UrlResolver,
 ): Promise<DirectImagePlan | SummaryImagePlan> {
   const request = parseBody(variantASchema, body);
-  const pixels = variantASize(request.size, request.resolution);
+  const pixels = genImagePixels(request.size, request.resolution, 'direct');
   const styleImages = await checkImageReferences(request.reference_images ?? [], 'reference_images', variantAReferences, resolve);
   const editImages = await checkImageReferences(request.image_urls ?? [], 'image_urls', variantAReferences, resolve);
   const mask = request.mask_url === undefined ? undefined : checkMask(request.mask_url, editImages, resolve);
   const encoding: ImageEncoding = request.output_format ?? 'png';
-  const images: ImageSpec[] = Array.from({ length: request.n ?? 1 }, () => ({ ...pixels, encoding }));
+  const made = Math.min(request.n ?? 1, MAX_IMAGES_PER_REQUEST);
+  const images: ImageSpec[] = Array.from({ length: made }, () => ({ ...pixels, encoding }));
   const sources = { references: [...editImages, ...styleImages], mask };
-  const common = { model: request.model, resultLabel: resultLabel(request.model), prompt: request.prompt, images, sources };
+  const common = {
+    model: request.model,
+    resultLabel: resultLabel(request.model),
+    prompt: request.prompt,
+    images,
+    sources,
+    warnings: countWarnings(request.n),
+  };
   if (editImages.length > 0) {
     return { style: 'summary', editCase: request.mask_url === undefined ? 'multi_reference_edit' : 'inpainting', ...common };
   }
@@ -83,12 +100,12 @@ export async function planVariantA(
 const variantBSchema = z.object({
   model: z.literal('gen-image-2'),
   prompt: z.string().min(1, 'prompt is required'),
-  size: z.string(),
+  size: z.string().optional(),
   resolution: tier.optional(),
   quality: quality.optional(),
   output_format: outputFormat.optional(),
   output_compression: z.int().min(0).max(100).optional(),
-  n: z.int().min(1).max(10).optional(),
+  n: count.optional(),
   image_urls: z.array(z.string()).max(16, 'at most 16 images').optional(),
   mask_url: z.string().optional(),
   background: z.enum(['auto', 'transparent', 'opaque']).optional(),
@@ -96,24 +113,10 @@ const variantBSchema = z.object({
 
 const variantBReferences: ImageReferenceRule = { formats: ['png', 'jpeg'], maxBytes: 50 * MB, base64Status: 422 };
 
-/** Images the official channel makes per request, whatever `n` asks for. */
-const VARIANT_B_MAX_IMAGES = 4;
-
-function variantBSize(ratio: string, resolution: Tier): PixelSize {
-  const row = VARIANT_B_SIZES[ratio];
-  if (!row) throw badRequest(`size: ratio ${ratio} is not supported`, 'size');
-  const pixels = row[resolution === '1K' ? 0 : resolution === '2K' ? 1 : 2];
-  if (!pixels) {
-    throw badRequest(`invalid size and resolution combination: ${ratio} is not available at ${resolution}`, 'size');
-  }
-  return pixels;
-}
-
 /** Variant B: validates and plans an image task. */
 export async function planVariantB(body: unknown, resolve: UrlResolver): Promise<TaskImagePlan> {
   const request = parseBody(variantBSchema, body);
-  const resolution = request.resolution ?? '1K';
-  const pixels = variantBSize(request.size.trim(), resolution);
+  const pixels = genImagePixels(request.size, request.resolution, 'task');
   const references = await checkImageReferences(request.image_urls ?? [], 'image_urls', variantBReferences, resolve);
   const mask = request.mask_url === undefined ? undefined : checkMask(request.mask_url, references, resolve);
   const encoding: ImageEncoding = request.output_format ?? 'png';
@@ -122,13 +125,24 @@ export async function planVariantB(body: unknown, resolve: UrlResolver): Promise
       ? { ...pixels, encoding, quality: qualityFromCompression(request.output_compression ?? 100) }
       : { ...pixels, encoding };
   // `background: transparent` is silently downgraded to auto: outputs are always opaque.
-  const count = Math.min(request.n ?? 1, VARIANT_B_MAX_IMAGES);
+  const made = Math.min(request.n ?? 1, MAX_IMAGES_PER_REQUEST);
   return {
     style: 'task',
     model: request.model,
     prompt: request.prompt,
-    images: Array.from({ length: count }, () => spec),
+    images: Array.from({ length: made }, () => spec),
     sources: { references, mask },
     metadata: { size: formatSize(pixels) },
+    warnings: countWarnings(request.n),
   };
+}
+
+/** A `gen-image-2` request planned on the channel its routing picks. */
+export function planGenImage(
+  body: unknown,
+  resolve: UrlResolver,
+  routing: GenImageRouting,
+): Promise<DirectImagePlan | SummaryImagePlan | TaskImagePlan> {
+  const fields = typeof body === 'object' && body !== null ? (body as Record<string, unknown>) : {};
+  return genImageChannel(fields, routing) === 'task' ? planVariantB(body, resolve) : planVariantA(body, resolve);
 }

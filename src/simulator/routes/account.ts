@@ -56,7 +56,8 @@ export const accountRoutes: SimRoutePlugin = (app, ctx) => {
     ) !== undefined;
 
   const tokenBalance = (request: FastifyRequest, reply: FastifyReply) => {
-    const key = ctx.authenticate(request, reply, { allowInactive: true });
+    // The Errors table: a token that "does not exist or was deleted" answers 200 with this text.
+    const key = ctx.authenticate(request, reply, { allowInactive: true, deletedTokenFailure: '获取令牌信息失败' });
     if (!key) return reply;
     if (failure(request, 'token-info')) return ctx.sendAccountFailure(reply, '获取令牌信息失败');
     const record = key.record;

@@ -2,27 +2,30 @@ import type { SimRoutePlugin } from '../context';
 import type { CatalogueModel } from '../models';
 import { directAnswer, submitImageTask, summaryAnswer } from '../images/answers';
 import type { ImagePlan } from '../images/plan';
-import { planVariantA, planVariantB, selectsVariantB } from '../images/variant-gen-image';
+import { planGenImage, type GenImageRouting } from '../images/variant-gen-image';
+import { planLumenImage } from '../images/variant-lumen';
 import { planVariantC, planVariantD, planVariantE } from '../images/variant-nova';
 import { mediaStateOf, ownerOf, validated } from '../media/media-state';
 import type { UrlResolver } from '../requests/references';
 import { badRequest } from '../requests/rejection';
+import { warningHeaderValues } from '../requests/warnings';
 import { observe } from '../tasks/task-store';
 import { taskNotExistBody, taskRecord } from '../tasks/task-records';
 import type { UrlOf } from '../tasks/task-records';
 
 /** Picks the variant of a model (docs/simulator.md: variant A vs B) and validates the request. */
-function planImage(model: CatalogueModel, body: unknown, resolve: UrlResolver): Promise<ImagePlan> {
-  const fields = typeof body === 'object' && body !== null ? (body as Record<string, unknown>) : {};
+function planImage(model: CatalogueModel, body: unknown, resolve: UrlResolver, routing: GenImageRouting): Promise<ImagePlan> {
   switch (model.family) {
     case 'image-gen-2':
-      return selectsVariantB(fields) ? planVariantB(body, resolve) : planVariantA(body, resolve);
+      return planGenImage(body, resolve, routing);
     case 'image-nova-flash':
       return planVariantC(body, resolve);
     case 'image-nova-pro':
       return planVariantD(body, resolve);
     case 'image-nova-official':
       return planVariantE(body, resolve);
+    case 'image-lumen':
+      return planLumenImage(body, resolve);
     default:
       return Promise.reject(badRequest(`model ${model.id} is not an image model`, 'model'));
   }
@@ -43,8 +46,9 @@ export const imageRoutes: SimRoutePlugin = (app, ctx) => {
     const requested = typeof body === 'object' && body !== null ? (body as Record<string, unknown>).model : undefined;
     const model = ctx.requireModel(key, requested, reply, 'image_generation');
     if (!model) return reply;
-    const plan = await validated(ctx, reply, () => planImage(model, body, media.resolveUrl));
+    const plan = await validated(ctx, reply, () => planImage(model, body, media.resolveUrl, ctx.settings.genImage2Routing));
     if (!plan) return reply;
+    if (plan.warnings && plan.warnings.length > 0) void reply.header('warning', warningHeaderValues(plan.warnings));
     const price = ctx.options.prices[model.id] ?? ctx.options.defaultPrice;
     const charge = ctx.charge(key, model.id, reply, { credits: price * plan.images.length });
     if (!charge) return reply;

@@ -12,9 +12,6 @@ import { sendSse } from '../text/sse';
 import type { SseFrame } from '../text/sse';
 import { describeIssue, isJsonObject } from '../text/validation';
 
-/** Versions accepted in `provider-version` (or the equivalent `anthropic-version`). */
-export const PROVIDER_VERSIONS = ['2023-06-01', '2023-01-01'];
-
 const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/gif', 'image/webp'] as const;
 
 const imageSource = z.discriminatedUnion('type', [
@@ -94,11 +91,7 @@ export const messagesRoutes: SimRoutePlugin = (app, ctx) => {
   app.post('/v1/messages', (request, reply) => {
     const key = ctx.authenticate(request, reply, { allowXApiKey: true });
     if (!key) return reply;
-    const versionHeader = request.headers['provider-version'] ?? request.headers['anthropic-version'];
-    const version = Array.isArray(versionHeader) ? versionHeader[0] : versionHeader;
-    if (version !== undefined && !PROVIDER_VERSIONS.includes(version)) {
-      return sendMessagesError(reply, 400, `provider-version: unsupported version "${version}"`);
-    }
+    // `provider-version` (or `anthropic-version`) is passed through: any value is accepted.
     const raw: unknown = request.body;
     if (!isJsonObject(raw)) return sendMessagesError(reply, 400, 'request body must be a JSON object');
     const model = ctx.requireModel(key, raw.model, reply, 'messages');

@@ -1,6 +1,6 @@
 /** `GET /v1/models?type=text|chat|image|video|audio|all`: the models a key may use. */
 import type { SimRoutePlugin } from '../context';
-import { MODEL_CATALOGUE } from '../models';
+import { MODEL_CATALOGUE, listedEndpointTypes } from '../models';
 import type { CatalogueModel, ModelType } from '../models';
 
 /** Which catalogue types each `type` query value lists. */
@@ -20,7 +20,7 @@ export function modelEntry(model: CatalogueModel): Record<string, unknown> {
     object: 'model',
     created: model.created,
     owned_by: model.ownedBy,
-    supported_endpoint_types: [...model.endpoints],
+    supported_endpoint_types: listedEndpointTypes(model),
   };
 }
 

@@ -71,7 +71,7 @@ export const responsesRoutes: SimRoutePlugin = (app, ctx) => {
       created_at: ctx.nowSeconds(),
       status: generated.status,
       error: null,
-      incomplete_details: generated.status === 'incomplete' ? { reason: 'max_output_tokens' } : null,
+      incomplete_details: generated.truncated ? { reason: 'max_output_tokens' } : null,
       instructions: body.instructions ?? null,
       max_output_tokens: body.max_output_tokens ?? null,
       model: model.id,

@@ -3,6 +3,7 @@ import type { StoredToken } from '../accounts';
 import type { SimContext } from '../context';
 import type { MediaState } from '../media/media-state';
 import { ownerOf } from '../media/media-state';
+import { warningHeaderValues } from '../requests/warnings';
 import type { SimTask } from '../tasks/task-store';
 import { submitCharacterTask, submitVideoTask } from '../videos/submit';
 import type { CharacterPlan, VideoPlan } from '../videos/video-plan';
@@ -30,6 +31,8 @@ export function chargeAndSubmit(
   const factor = plan.family === 'character' ? 1 : plan.priceFactor;
   const charge = ctx.charge(key, plan.model, reply, { credits: price * factor });
   if (!charge) return undefined;
+  const warnings = plan.family === 'character' ? [] : (plan.warnings ?? []);
+  if (warnings.length > 0) void reply.header('warning', warningHeaderValues(warnings));
   const submitter = { request, ownerId: ownerOf(key), charge };
   const newId = (prefix: string): string => ctx.newId(prefix);
   return plan.family === 'character'

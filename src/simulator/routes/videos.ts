@@ -8,6 +8,7 @@ import type { SimTask } from '../tasks/task-store';
 import { observe } from '../tasks/task-store';
 import { CharacterDirectory, isVideoTask } from '../videos/characters';
 import { planOmniVideo, planTurboVideo } from '../videos/clip-plural';
+import { LUMEN_VIDEO_MODEL, planLumenVideo } from '../videos/lumen';
 import { planRemix } from '../videos/remix';
 import { planVid2Video } from '../videos/vid2-plural';
 import { chargeAndSubmit, modelField } from './video-submission';
@@ -50,6 +51,8 @@ export const videoRoutes: SimRoutePlugin = (app, ctx) => {
         case 'vid-2-vvip':
         case 'vid-2':
           return planVid2Video(request.body, media.resolveUrl, directoryFor(ownerId));
+        case LUMEN_VIDEO_MODEL:
+          return planLumenVideo(request.body, media.resolveUrl);
         default:
           throw badRequest(`model ${model.id} is not served by POST /v1/videos/generations`, 'model');
       }
@@ -92,6 +95,11 @@ export const videoRoutes: SimRoutePlugin = (app, ctx) => {
   });
 
   app.get<IdParams>('/v1/videos/:id/content', async (request, reply) => {
+    if (!ctx.settings.contentRoute) {
+      // A deployment without this route: the same answer as any unknown path.
+      const path = request.url.split('?')[0] ?? request.url;
+      return ctx.sendError(reply, 404, { message: `Invalid URL (GET ${path})`, code: 'not_found' });
+    }
     const key = ctx.authenticate(request, reply);
     if (!key) return reply;
     const task: SimTask | undefined = media.tasks.get(request.params.id, ownerOf(key));

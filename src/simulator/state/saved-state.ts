@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import type { SavedAccounts } from '../accounts';
 import type { SimulatorContext } from '../context';
+import { GEN_IMAGE_ROUTINGS } from '../images/variant-gen-image';
+import type { SimulatorSettings } from '../options';
 import type { SavedFile } from '../media/file-store';
 import type { MediaState } from '../media/media-state';
 import type { SimTask, TaskVideo } from '../tasks/task-store';
@@ -8,7 +10,7 @@ import type { SimTask, TaskVideo } from '../tasks/task-store';
 /**
  * The simulator's state as saved in its state folder (`state.json`): accounts (secrets only as
  * hashes), tasks with their schedules and characters, served files (recipes of results; the
- * bytes of uploads are files beside it), the random source, and the addresses it had.
+ * bytes of uploads are files beside it), the random source, the settings, and the addresses it had.
  */
 
 /** A task as saved: files by name, the charge as data. */
@@ -25,6 +27,8 @@ export interface SavedState {
   /** The port of the last run, tried again first so recorded addresses keep working. */
   port: number | null;
   randomState: number;
+  /** The settings as last set, and the start values (options) of the run that saved them. */
+  settings: { current: SimulatorSettings; start: SimulatorSettings };
   accounts: SavedAccounts;
   files: SavedFile[];
   tasks: SavedTask[];
@@ -38,15 +42,19 @@ const schedule = z.object({
   expiresAtMs: z.number(),
 });
 
+const settingsSchema = z.object({ genImage2Routing: z.enum(GEN_IMAGE_ROUTINGS), contentRoute: z.boolean() });
+
 // Records are checked for the fields the simulator relies on; the rest is its own earlier output.
 const savedStateSchema = z.object({
   version: z.literal(1),
   baseUrls: z.array(z.string()),
   port: z.number().int().nullable(),
   randomState: z.number().int(),
+  settings: z.object({ current: settingsSchema, start: settingsSchema }),
   accounts: z.object({
     users: z.array(z.looseObject({ id: z.number().int(), group: z.string(), quota: z.number(), usedQuota: z.number() })),
     tokens: z.array(z.looseObject({ secretHash: z.string(), record: z.looseObject({ id: z.number().int(), user_id: z.number().int() }), usage: z.looseObject({}) })),
+    deletedSecretHashes: z.array(z.string()).default([]),
     nextUserId: z.number().int(),
     nextTokenId: z.number().int(),
   }),
@@ -101,6 +109,7 @@ export function captureState(ctx: SimulatorContext, media: MediaState, baseUrls:
     baseUrls,
     port,
     randomState: ctx.randomSource.current,
+    settings: { current: { ...ctx.settings }, start: { ...ctx.options.settings } },
     accounts: ctx.accounts.saved(),
     files: media.files.saved(),
     tasks: media.tasks.all().map(savedTask),
@@ -129,9 +138,20 @@ function kept(saved: SavedState, nowMs: number): { tasks: SavedTask[]; dropped: 
   return { tasks, dropped };
 }
 
+/**
+ * A setting changed at run time (admin switch) is kept across a restart, unless the start value
+ * given this time differs from the last run's: a flag just given wins over an old switch.
+ */
+function restoreSettings(ctx: SimulatorContext, saved: SavedState['settings']): void {
+  const start = ctx.options.settings;
+  if (start.genImage2Routing === saved.start.genImage2Routing) ctx.settings.genImage2Routing = saved.current.genImage2Routing;
+  if (start.contentRoute === saved.start.contentRoute) ctx.settings.contentRoute = saved.current.contentRoute;
+}
+
 /** Puts a saved state into a fresh simulator (before it serves requests). */
 export function restoreState(ctx: SimulatorContext, media: MediaState, saved: SavedState): void {
   ctx.randomSource.current = saved.randomState;
+  restoreSettings(ctx, saved.settings);
   ctx.accounts.restore(saved.accounts);
   const { tasks, dropped } = kept(saved, ctx.now());
   media.files.restore(saved.files.filter((file) => !dropped.has(file.name)));

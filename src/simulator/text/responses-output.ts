@@ -95,7 +95,10 @@ function decideTool(tools: readonly Tool[], choice: string, turns: readonly Turn
 
 export interface GeneratedOutput {
   output: OutputItem[];
-  status: 'completed' | 'incomplete';
+  /** Only the interface's values; a reply cut by `max_output_tokens` is still `completed`. */
+  status: 'completed';
+  /** True when `max_output_tokens` cut the text (reported in `incomplete_details`). */
+  truncated: boolean;
   usage: Record<string, unknown>;
   /** The assistant turns to remember for `previous_response_id`. */
   replyTurns: Turn[];
@@ -122,7 +125,7 @@ export function generateOutput(
   const latestUser = [...turns].reverse().find((turn) => turn.role === 'user')?.text ?? '';
   const decision = decideTool(body.tools ?? [], body.tool_choice ?? 'auto', turns);
   let visibleTokens = 0;
-  let status: GeneratedOutput['status'] = 'completed';
+  let truncated = false;
 
   if (decision?.kind === 'function') {
     const args = sampleArguments(decision.tool, latestUser);
@@ -150,13 +153,13 @@ export function generateOutput(
       ? undefined
       : Math.max(0, body.max_output_tokens - reasoningTokens);
     const result = limitText(composeReply(turns), budget);
-    if (result.cause === 'max_tokens') status = 'incomplete';
+    truncated = result.cause === 'max_tokens';
     visibleTokens = countTokens(result.text);
     if (result.text !== '') {
       output.push({
         type: 'message',
         id: newId('msg_'),
-        status: status === 'completed' ? 'completed' : 'incomplete',
+        status: 'completed',
         role: 'assistant',
         content: [{ type: 'output_text', text: result.text, annotations: [], logprobs: [] }],
       });
@@ -169,7 +172,8 @@ export function generateOutput(
   const outputTokens = visibleTokens + reasoningTokens;
   return {
     output,
-    status,
+    status: 'completed',
+    truncated,
     replyTurns,
     usage: {
       input_tokens: inputTokens,

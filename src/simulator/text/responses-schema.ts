@@ -51,15 +51,13 @@ export type FunctionTool = z.infer<typeof functionTool>;
 export const REASONING_EFFORTS = ['high', 'medium', 'low', 'none'] as const;
 export type ReasoningEffort = (typeof REASONING_EFFORTS)[number];
 
-/** Smallest `max_output_tokens` accepted (as the upstream API does). */
-export const MIN_OUTPUT_TOKENS = 16;
-
 export const responsesBody = z.object({
   model: z.string(),
   input: z.union([z.string(), z.array(inputItem)]),
   instructions: z.string().nullish(),
   stream: z.boolean().nullish(),
-  max_output_tokens: z.number().int().min(MIN_OUTPUT_TOKENS).nullish(),
+  // The interface gives no lower bound; a budget must still be a positive whole number.
+  max_output_tokens: z.number().int('a whole number').min(1, 'at least 1').nullish(),
   temperature: z.number().min(0).max(2).nullish(),
   top_p: z.number().min(0).max(1).nullish(),
   previous_response_id: z.string().nullish(),

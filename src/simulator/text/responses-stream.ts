@@ -4,7 +4,7 @@
  * `response.output_item.added` ... `response.output_item.done` (messages with
  * `content_part.added`, `output_text.delta`, `output_text.done`, `content_part.done`; function
  * calls with `function_call_arguments.delta/.done`; web searches with their three status
- * events), and finally `response.completed` (or `response.incomplete`). Each event's data
+ * events), and finally `response.completed`. Each event's data
  * carries `type` and a `sequence_number`; one keep-alive comment line appears after the start.
  */
 import { tokenPieces } from './reply';
@@ -79,6 +79,6 @@ export function responseFrames(response: Record<string, unknown> & { output: Out
     else if (item.type === 'web_search_call') webSearchEvents(emit, item, index);
     else reasoningEvents(emit, item, index);
   });
-  emit(response.status === 'incomplete' ? 'response.incomplete' : 'response.completed', { response });
+  emit('response.completed', { response });
   return frames;
 }

@@ -92,7 +92,7 @@ export async function planOmniVideo(body: unknown, resolve: UrlResolver): Promis
   if (request.audio === true && videos.length > 0) {
     throw badRequest('audio and video_list cannot be combined: choose a sound video or a video reference', 'audio');
   }
-  checkPlaceholders(request.prompt, { image: images.length, video: videos.length, element: elements.length });
+  const warnings = checkPlaceholders(request.prompt, { image: images.length, video: videos.length, element: elements.length });
   for (const [index, item] of videos.entries()) {
     const url = item.video_url ?? item.url;
     if (url === undefined) throw badRequest(`video_list[${index}]: video_url is required`, `video_list[${index}]`);
@@ -123,6 +123,7 @@ export async function planOmniVideo(body: unknown, resolve: UrlResolver): Promis
     priceFactor: billing.factor,
     audio: request.audio === true,
     firstFrame,
+    warnings,
     ...(request.client_business_id === undefined ? {} : { clientBusinessId: request.client_business_id }),
   };
 }

@@ -21,11 +21,18 @@ describe('omni placeholders', () => {
     expect(problem('<<<video_1>>> <<<element_1>>> <<<image_1>>> <<<element_2>>>', { image: 1, video: 1, element: 2 })).toBeUndefined();
   });
 
-  it('needs an item for every placeholder and a placeholder for every item', () => {
+  it('needs an item for every placeholder', () => {
     expect(problem('<<<image_2>>>', { image: 1 })).toMatch(/no metadata\.image_list item 2/);
-    expect(problem('<<<image_1>>>', { image: 2 })).toMatch(/item 2 is not named/);
-    expect(problem('nothing here', { video: 1 })).toMatch(/video_list item 1/);
     expect(problem('<<<element_1>>>', {})).toMatch(/element_list/);
+  });
+
+  it('warns about items no placeholder names, without refusing them', () => {
+    expect(problem('<<<image_1>>>', { image: 2 })).toBeUndefined();
+    expect(checkPlaceholders('<<<image_1>>>', { ...none, image: 2 })).toEqual([
+      'Item 2 of metadata.image_list is not referenced as <<<image_2>>> in the prompt; nothing is inserted automatically.',
+    ]);
+    expect(checkPlaceholders('nothing here', { ...none, video: 1 })).toEqual([expect.stringMatching(/Item 1 of video_list is not referenced/)]);
+    expect(checkPlaceholders('<<<image_1>>> <<<image_3>>>', { ...none, image: 3 })).toEqual([expect.stringMatching(/Item 2 of metadata\.image_list is not referenced/)]);
   });
 
   it('numbers from 1 and follows list order', () => {

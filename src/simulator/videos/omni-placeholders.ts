@@ -5,9 +5,9 @@ import { badRequest } from '../requests/rejection';
  * item N, `<<<video_N>>>` video_list item N, `<<<element_N>>>` metadata.element_list item N.
  *
  * The simulator's reading (docs/simulator.md): numbering starts at 1; every placeholder needs
- * its list item and every list item must be named by a placeholder (nothing is inserted
- * automatically); placeholders of one kind first appear in list order (1 before 2 before 3);
- * a placeholder may be repeated.
+ * its list item; placeholders of one kind first appear in list order (1 before 2 before 3);
+ * a placeholder may be repeated. A list item no placeholder names is not an error (the
+ * interface only says nothing is inserted automatically): it is a warning.
  */
 
 export type PlaceholderKind = 'image' | 'video' | 'element';
@@ -20,8 +20,8 @@ const LIST_FIELD: Record<PlaceholderKind, string> = {
 
 const PLACEHOLDER = /<<<(image|video|element)_(\d+)>>>/g;
 
-/** Throws a 400 naming the first broken rule; passes when prompt and lists agree. */
-export function checkPlaceholders(prompt: string, counts: Record<PlaceholderKind, number>): void {
+/** Throws a 400 naming the first broken rule; returns warnings for items no placeholder names. */
+export function checkPlaceholders(prompt: string, counts: Record<PlaceholderKind, number>): string[] {
   const firstSeen: Record<PlaceholderKind, number[]> = { image: [], video: [], element: [] };
   for (const match of prompt.matchAll(PLACEHOLDER)) {
     const kind = match[1] as PlaceholderKind;
@@ -33,20 +33,23 @@ export function checkPlaceholders(prompt: string, counts: Record<PlaceholderKind
     }
     if (!firstSeen[kind].includes(index)) firstSeen[kind].push(index);
   }
+  const warnings: string[] = [];
   for (const kind of Object.keys(counts) as PlaceholderKind[]) {
     const seen = firstSeen[kind];
-    for (let item = 1; item <= counts[kind]; item++) {
-      if (!seen.includes(item)) {
-        throw badRequest(`${LIST_FIELD[kind]} item ${item} is not named in the prompt; add <<<${kind}_${item}>>>`, 'prompt');
-      }
-    }
     seen.forEach((index, position) => {
-      if (index !== position + 1) {
+      const before = seen[position - 1];
+      if (before !== undefined && index < before) {
         throw badRequest(
-          `placeholders must follow list order: <<<${kind}_${index}>>> appears before <<<${kind}_${position + 1}>>>`,
+          `placeholders must follow list order: <<<${kind}_${before}>>> appears before <<<${kind}_${index}>>>`,
           'prompt',
         );
       }
     });
+    for (let item = 1; item <= counts[kind]; item++) {
+      if (!seen.includes(item)) {
+        warnings.push(`Item ${item} of ${LIST_FIELD[kind]} is not referenced as <<<${kind}_${item}>>> in the prompt; nothing is inserted automatically.`);
+      }
+    }
   }
+  return warnings;
 }

@@ -10,15 +10,18 @@ import type { VideoPlan } from './video-plan';
 
 /**
  * Variants of `POST /v1/video/generations` (singular path): the first video model's official
- * channel (`vid-2`, `vid2-pro`, `vid-2-official`) and the second family's version 3
+ * channel (`vid-2`, `vid2`, `vid2-pro`, `vid-2-official`) and the second family's version 3
  * (`clip3-*`, `clip-o3-*`).
  */
 
-export const OFFICIAL_MODELS = ['vid-2', 'vid2-pro', 'vid-2-official'] as const;
+export const OFFICIAL_MODELS = ['vid-2', 'vid2', 'vid2-pro', 'vid-2-official'] as const;
 export const CLIP3_MODELS = ['clip3-720p', 'clip3-1080p', 'clip-o3-720p', 'clip-o3-1080p'] as const;
 
-/** Reference images of video requests: URLs of JPEG, PNG or WebP; Base64 refused with 400. */
-export const VIDEO_IMAGE_RULE: ImageReferenceRule = { formats: ['jpeg', 'png', 'webp'], base64Status: 400 };
+/**
+ * Reference images of video requests: the interface names no formats for them, so every type the
+ * upload endpoint takes (JPEG, PNG, WebP, GIF) is accepted; Base64 refused with 400.
+ */
+export const VIDEO_IMAGE_RULE: ImageReferenceRule = { formats: ['jpeg', 'png', 'webp', 'gif'], base64Status: 400 };
 
 const officialSchema = z.object({
   model: z.enum(OFFICIAL_MODELS),
@@ -43,21 +46,23 @@ async function inputReferenceSize(
   return facts;
 }
 
-/** The official variant. `input_reference` must have the requested size when it is known. */
+/**
+ * The official variant. `input_reference` "should match" `size`: a known size that differs is a
+ * warning, not a refusal.
+ */
 export async function planOfficialVideo(body: unknown, resolve: UrlResolver): Promise<VideoPlan> {
   const request = parseBody(officialSchema, body);
   let firstFrame: ServedFile | undefined;
+  const warnings: string[] = [];
   if (request.input_reference !== undefined) {
     const known = await inputReferenceSize(request.input_reference, resolve);
     if (known instanceof ServedFile) firstFrame = known;
     if (known && `${known.width}x${known.height}` !== request.size) {
-      throw badRequest(
-        `input_reference is ${known.width}x${known.height} but size is ${request.size}; the image must match the video size`,
-        'input_reference',
-      );
+      warnings.push(`input_reference is ${known.width}x${known.height} but size is ${request.size}; the image should match the video size`);
     }
   }
   return {
+    warnings,
     family: 'video-official',
     model: request.model,
     prompt: request.prompt,
@@ -75,7 +80,7 @@ const clip3Schema = z.object({
   prompt: z.string().min(1, 'prompt is required'),
   size: z.string({ error: 'size is required' }),
   duration: z.int({ error: 'duration is required (seconds)' }),
-  images: z.array(z.string()).max(4, 'at most 4 images').optional(),
+  images: z.array(z.string(), { error: 'images is required: 1 to 4 reference image URLs' }).max(4, 'at most 4 images'),
 });
 
 const CLIP3_SIZES: Record<'720p' | '1080p', readonly VideoSize[]> = {
@@ -94,11 +99,9 @@ export async function planClip3Video(body: unknown, resolve: UrlResolver): Promi
   if (!durations.includes(request.duration)) {
     throw badRequest(`duration: ${request.model} supports ${durations.join(', ')} seconds`, 'duration');
   }
-  const images = request.images ?? [];
-  if (!omni && images.length === 0) {
-    throw badRequest(`images: ${request.model} needs 1 to 4 reference image URLs`, 'images');
-  }
-  const references = await checkImageReferences(images, 'images', VIDEO_IMAGE_RULE, resolve);
+  // The interface marks `images` required (1 to 4) for the whole family (docs/simulator.md).
+  if (request.images.length === 0) throw badRequest(`images: ${request.model} needs 1 to 4 reference image URLs`, 'images');
+  const references = await checkImageReferences(request.images, 'images', VIDEO_IMAGE_RULE, resolve);
   return {
     family: 'video-clip3',
     model: request.model,

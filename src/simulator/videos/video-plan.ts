@@ -27,6 +27,8 @@ export interface VideoPlan {
   audio?: boolean;
   /** The simulator's own image the video starts from (image-to-video), when there is one. */
   firstFrame?: ServedFile | undefined;
+  /** What the request "should" have done differently (sent as `Warning` headers). */
+  warnings?: string[];
 }
 
 /** A character extraction (VVIP `metadata.character_from_task`): a task with no video. */

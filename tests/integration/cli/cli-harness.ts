@@ -20,6 +20,8 @@ export interface SimProcess {
   adminToken: string;
   stats(): Promise<{ submissions: Record<string, number>; totalSubmissions: number; requests: Record<string, number> }>;
   addFault(rule: Record<string, unknown>): Promise<void>;
+  /** Changes the demo gateway's behaviour settings (`POST /__admin/settings`). */
+  settings(values: Record<string, unknown>): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -67,6 +69,9 @@ export async function startSimProcess(taskMs = 300): Promise<SimProcess> {
     stats: () => admin('GET', '/stats'),
     addFault: async (rule) => {
       await admin('POST', '/faults', rule);
+    },
+    settings: async (values) => {
+      await admin('POST', '/settings', values);
     },
     stop: async () => {
       if (child.pid !== undefined && child.exitCode === null) process.kill(-child.pid, 'SIGTERM');

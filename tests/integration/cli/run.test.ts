@@ -14,6 +14,7 @@ interface JsonJob {
   task_id: string | null;
   files: string[];
   error: string | null;
+  raw_answer: string | null;
 }
 
 interface JsonOutput {
@@ -73,9 +74,10 @@ describe('atelier batch against npm run sim', () => {
     expect(result).toMatchObject({ total: 7, completed: 7, failed: 0, canceled: 0, unknown: 0, pending: 0, resumed: false, problems: [] });
     expect(result.jobs.map((job) => job.line)).toEqual([1, 1, 2, 3, 5, 6, 6]);
     for (const job of result.jobs) {
-      expect(Object.keys(job).sort()).toEqual(['error', 'files', 'line', 'status', 'task_id']);
+      expect(Object.keys(job).sort()).toEqual(['error', 'files', 'line', 'raw_answer', 'status', 'task_id']);
       expect(job.status).toBe('completed');
       expect(job.error).toBeNull();
+      expect(job.raw_answer).toBeNull();
       expect(job.files.length).toBeGreaterThan(0);
       for (const path of job.files) {
         expect(isAbsolute(path)).toBe(true);
@@ -93,6 +95,35 @@ describe('atelier batch against npm run sim', () => {
     const uploads = (after.requests['POST /v1/uploads/images'] ?? 0) - (before.requests['POST /v1/uploads/images'] ?? 0);
     expect(uploads).toBe(3);
     expect(run.stderr).not.toContain(sim.demoKey);
+    // What is known and what is assumed about the first image model's channel, once per line.
+    expect(run.stderr).toMatch(/^note: line 1: gen-image-2: checked as image\.gen-image-2\.direct because it has neither a ratio size nor images to edit\. Assumed: such a request is usually direct\. Known: The interface does not say how the gateway picks/m);
+    expect(run.stderr).toMatch(/^note: line 2: gen-image-2: checked as image\.gen-image-2\.task because its size is a ratio\. Assumed: such a request is usually queued/m);
+  });
+
+  it('completes gen-image-2 lines whichever channel the gateway routes them to', async () => {
+    const file = await writeJobs(join(folder.dir, 'routed.jsonl'), [
+      { model: 'gen-image-2', prompt: 'a pear', size: '1024x1024' },
+      { model: 'gen-image-2', prompt: 'a plum', size: '16:9' },
+      { model: 'gen-image-2', prompt: 'a fig', size: '3:2', references: ['refs/photo.png', 'refs/photo.png', 'refs/photo.png', 'refs/photo.png', 'refs/photo.png'] },
+    ]);
+    try {
+      for (const routing of ['task', 'direct'] as const) {
+        await sim.settings({ genImage2Routing: routing });
+        const run = await runCli(batchArgs(file, join(folder.dir, `library-routed-${routing}`), '--json'), { env: env() });
+        const result = JSON.parse(run.stdout) as JsonOutput;
+        if (routing === 'task') {
+          expect(result, run.stderr).toMatchObject({ total: 3, completed: 3, unknown: 0 });
+          expect(result.jobs.every((job) => job.task_id !== null && job.files.length === 1)).toBe(true);
+        } else {
+          // The direct channel takes at most 4 images: that line is refused, the others complete.
+          expect(result, run.stderr).toMatchObject({ total: 3, completed: 2, failed: 1, unknown: 0 });
+          expect(result.jobs[2]?.error).toMatch(/at most 4 images/);
+          expect(result.jobs.slice(0, 2).every((job) => job.task_id === null && job.files.length === 1)).toBe(true);
+        }
+      }
+    } finally {
+      await sim.settings({ genImage2Routing: 'request' });
+    }
   });
 
   it('prints one readable line per event when stdout is not a terminal', async () => {
@@ -145,6 +176,18 @@ describe('atelier batch against npm run sim', () => {
     expect(result.jobs[1]).toMatchObject({ line: 2, status: 'failed', files: [] });
     expect(result.jobs[1]?.error).toMatch(/upstream refused the scene/);
     expect(run.stderr).toMatch(/line 2: failed: .*upstream refused the scene/);
+  });
+
+  it('words a refused upload from the same source as the window, with the gateway’s own text', async () => {
+    const before = (await sim.stats()).totalSubmissions;
+    const file = await writeJobs(join(folder.dir, 'bad-key.jsonl'), [{ model: 'gen-image-2', prompt: 'repaint', size: '1:1', references: ['refs/photo.png'] }]);
+    const run = await runCli(batchArgs(file, join(folder.dir, 'library-bad-key'), '--json'), { env: { ...env(), ATELIER_API_KEY: 'sk-wrongwrongwrongwrongwrong' } });
+    expect(run.code).toBe(1);
+    const result = JSON.parse(run.stdout) as JsonOutput;
+    const message = (result.problems[0] as { message: string } | undefined)?.message ?? '';
+    expect(message).toContain('Nothing was submitted: The API key is missing or invalid. Check the key in the gateway settings.');
+    expect(message).toContain('Gateway said: 无效的令牌');
+    expect((await sim.stats()).totalSubmissions).toBe(before);
   });
 
   it('runs on the embedded demo gateway without --gateway, and says so', async () => {

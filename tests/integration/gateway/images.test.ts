@@ -227,3 +227,30 @@ describe('task variants', () => {
     expect(await gw.requests(SUBMIT)).toBe(5);
   });
 });
+
+describe('the answer decides the style, not the variant', () => {
+  it('a direct request answered with a task is followed on the image task route', async () => {
+    await gw.admin('POST', '/settings', { genImage2Routing: 'task' });
+    const client = gw.client();
+    const submitted = await client.generation.submit(variant('image.gen-image-2.direct'), { prompt: 'a lighthouse', size: '1280x720' });
+    expect(submitted).toMatchObject({ expected: 'direct', style: 'task' });
+    if (submitted.style !== 'task') throw new Error(submitted.style);
+    expect(submitted.pollPath).toBe(`/v1/images/generations/${submitted.task.taskId}`);
+    expect(submitted.poll).toMatchObject({ cadence: 'image', deadlineMs: 300_000 });
+    const done = await client.tasks.pollPath(submitted.pollPath, submitted.poll.cadence);
+    expect(['queued', 'running', 'completed']).toContain(done.state);
+  });
+
+  it('a task request answered directly gives its images, and an edit answered by the task channel a task', async () => {
+    const client = gw.client();
+    await gw.admin('POST', '/settings', { genImage2Routing: 'direct' });
+    const direct = await client.generation.submit(variant('image.gen-image-2.task'), { prompt: 'a cat', size: { tier: '1K', ratio: '16:9' } });
+    expect(direct).toMatchObject({ expected: 'task', style: 'direct', rawAnswer: undefined });
+    if (direct.style !== 'direct') throw new Error(direct.style);
+    const meta = await sharp(Buffer.from(direct.images[0]?.b64 ?? '', 'base64')).metadata();
+    expect([meta.width, meta.height]).toEqual([1536, 864]);
+    await gw.admin('POST', '/settings', { genImage2Routing: 'task' });
+    const edit = await client.generation.submit(variant('image.gen-image-2.edit'), { prompt: 'snow', image_urls: refs(2) });
+    expect(edit).toMatchObject({ expected: 'summary', style: 'task' });
+  });
+});

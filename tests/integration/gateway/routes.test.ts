@@ -54,7 +54,7 @@ interface ModelRow {
   id: string;
   type: string;
   responsesOnly: boolean;
-  variants: { id: string; kind: string; generic: boolean }[];
+  variants: { id: string; kind: string; generic: boolean; channel: { usually: string; label: { en: string; 'zh-CN': string }; note: { en: string } | null } | null }[];
 }
 
 describe('models.list', () => {
@@ -73,6 +73,30 @@ describe('models.list', () => {
     expect(byId.get('gen-5-pro-official')).toMatchObject({ type: 'text', responsesOnly: true, variants: [] });
     expect(byId.get('chat-sonnet-4-6')).toMatchObject({ type: 'text', responsesOnly: false });
     expect(byId.get('tone-speech-1')).toMatchObject({ type: 'audio', variants: [] });
+  });
+
+  it('shows the channel each gen-image-2 variant usually reaches, and that the gateway decides', async () => {
+    const { models } = await call<{ models: ModelRow[] }>('models.list');
+    const variants = models.find((model) => model.id === 'gen-image-2')?.variants ?? [];
+    expect(variants.map((variant) => [variant.id, variant.channel?.usually, variant.channel?.label['zh-CN']])).toEqual([
+      ['image.gen-image-2.direct', 'direct', '通常直接返回'],
+      ['image.gen-image-2.edit', 'direct', '通常直接返回'],
+      ['image.gen-image-2.task', 'queued', '通常排队处理'],
+    ]);
+    for (const variant of variants) expect(variant.channel?.note?.en).toMatch(/decides which channel serves it/);
+  });
+
+  it('lists the demo gateway’s models the catalog does not know, each with its generic variant', async () => {
+    const { models } = await call<{ models: ModelRow[] }>('models.list');
+    const byId = new Map(models.map((model) => [model.id, model]));
+    expect(byId.get('lumen-image-1')).toMatchObject({
+      type: 'image',
+      variants: [{ id: 'image.generic:lumen-image-1', kind: 'image', generic: true, channel: null }],
+    });
+    expect(byId.get('lumen-video-1')).toMatchObject({
+      type: 'video',
+      variants: [{ id: 'video.generic:lumen-video-1', kind: 'video', generic: true, channel: { usually: 'queued', note: null } }],
+    });
   });
 
   it('lists only what the profile’s key may use', async () => {
@@ -153,12 +177,17 @@ describe('account routes', () => {
   it('reports a bad key as unauthorized, a profile without key clearly, and never returns the key', async () => {
     await useGateway(gw.sim.url, 'sk-wrongwrongwrongwrong', 'Wrong key');
     const wrong = await failure('account.get_balance');
-    expect(wrong.code).toBe('unauthorized');
+    expect(wrong).toMatchObject({ code: 'unauthorized', reason: 'gateway_key_rejected', gatewayMessage: '无效的令牌' });
     expect(JSON.stringify(wrong)).not.toContain('wrongwrongwrongwrong');
 
     await useGateway(gw.sim.url, undefined, 'No key');
     const missing = await failure('account.get_balance');
-    expect(missing).toMatchObject({ code: 'unauthorized', message: expect.stringMatching(/"No key" has no API key/) as unknown });
+    expect(missing).toMatchObject({
+      code: 'unauthorized',
+      reason: 'missing_api_key',
+      params: { profile: 'No key' },
+      message: expect.stringMatching(/"No key" has no API key/) as unknown,
+    });
   });
 
   it('creates a key once and hands it over; the key works', async () => {

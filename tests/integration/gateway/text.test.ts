@@ -75,6 +75,29 @@ describe('text limits are checked before sending', () => {
   });
 });
 
+describe('error events inside a 200 stream', () => {
+  it('become a typed GatewayError in every style, after the text that came before', async () => {
+    const client = gw.client();
+    const styles: [string, () => AsyncIterable<TextStreamEvent>][] = [
+      ['POST /v1/messages', () => client.text.streamMessages({ model: 'chat-haiku-4-5', max_tokens: 100, messages: user('echo: one two three four five') })],
+      ['POST /v1/responses', () => client.text.streamResponses({ model: 'gen-5.2-official', input: 'echo: one two three four five' })],
+      ['POST /v1/chat/completions', () => client.text.streamChat({ model: 'gen-5.2-official', messages: user('echo: one two three four five') })],
+    ];
+    for (const [route, open] of styles) {
+      await gw.addFault({ kind: 'stream-error', route, message: '上游负载过高', afterEvents: 4, count: 1 });
+      const seen: string[] = [];
+      const error = await gatewayFailure(
+        (async () => {
+          for await (const event of open()) seen.push(event.textDelta);
+        })(),
+      );
+      expect(error, route).toMatchObject({ kind: 'http', status: 200, gatewayMessage: '上游负载过高', outcomeUnknown: false });
+      expect(error.message, route).toMatch(/上游负载过高/);
+      expect(seen.length, route).toBeGreaterThan(0);
+    }
+  });
+});
+
 describe('text errors', () => {
   it('normalises 400 of responses (model does not support this interface)', async () => {
     const error = await gatewayFailure(gw.client().text.responses({ model: 'chat-haiku-4-5', input: 'x' }));
@@ -83,8 +106,10 @@ describe('text errors', () => {
   });
 
   it('normalises 400 of messages in the messages error shape', async () => {
+    // An image block whose bytes are not the declared type: refused by the route, in its own shape.
+    const image = { type: 'image', source: { type: 'base64', media_type: 'image/png', data: Buffer.from('not a picture').toString('base64') } };
     const error = await gatewayFailure(
-      gw.client().text.messages({ model: 'chat-haiku-4-5', max_tokens: 10, messages: user('x') }, { providerVersion: '1999-01-01' }),
+      gw.client().text.messages({ model: 'chat-haiku-4-5', max_tokens: 10, messages: [{ role: 'user', content: [image] }] }),
     );
     expect(error).toMatchObject({ status: 400, shape: 'messages', type: 'invalid_request_error' });
   });

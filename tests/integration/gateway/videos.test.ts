@@ -95,7 +95,7 @@ describe('video generation', () => {
   it('clip3 and clip-o3 models, polled at /v1/videos/{id}', async () => {
     const client = gw.client();
     await generate(client, 'video.clip3-720p', { prompt: 'p', images: imgs(2), duration: 10 });
-    const { done } = await generate(client, 'video.clip-o3-1080p', { prompt: 'p', duration: 15 });
+    const { done } = await generate(client, 'video.clip-o3-1080p', { prompt: 'p', images: imgs(1), duration: 15 });
     expect(done.resultUrls.length).toBeGreaterThan(0);
   });
 

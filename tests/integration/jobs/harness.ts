@@ -9,7 +9,7 @@ import { join, relative } from 'node:path';
 import { buildRequestBody, variantById, type FormValues, type WireBody } from '../../../src/shared/catalog';
 import { GatewayClient } from '../../../src/main/core/gateway/client';
 import { LibraryDatabase } from '../../../src/main/core/library';
-import { JobEngine, type JobEngineEvent, type JobEngineOptions, type JobView } from '../../../src/main/core/jobs';
+import { JobEngine, type EngineJobInput, type JobEngineEvent, type JobEngineOptions, type JobView } from '../../../src/main/core/jobs';
 import { startSimulator, type RunningSimulator, type SimulatorOptions } from '../../../src/simulator/server';
 import { FAST_TASKS, simAdmin, type StatsSnapshot } from '../../helpers/sim-admin';
 
@@ -154,7 +154,7 @@ export function temporaryFilesIn(root: string): string[] {
 }
 
 /** Queues one job outside any batch and waits until the engine is idle again; returns its view. */
-export async function runOne(engine: JobEngine, job: { variantId: string; body: Record<string, unknown> }): Promise<JobView> {
+export async function runOne(engine: JobEngine, job: EngineJobInput): Promise<JobView> {
   const created = engine.enqueue(job);
   await engine.waitForIdle({ timeoutMs: 15_000 });
   const view = engine.job(created.id);

@@ -38,11 +38,21 @@ describe('library database migrations', () => {
     const dir = tempFolder();
     const { db: old } = openLibrary(dir, { migrations: migrations.slice(0, 1) });
     expect(old.schemaVersion).toBe(1);
-    insertJob(old, { variantId: 'video.vid-2.task', model: 'vid-2', request: { prompt: '灯塔 at dusk' } });
+    // A row as the first version wrote it (today's insertJob knows later columns).
+    old.connection
+      .prepare(`INSERT INTO jobs (id, variant_id, model, request, prompt, state, created_at, updated_at) VALUES ('j1', 'video.vid-2.task', 'vid-2', '{}', ?, 'queued', 1, 1)`)
+      .run('灯塔 at dusk');
     old.close();
     const { db } = openLibrary(dir);
     expect(db.schemaVersion).toBe(migrations.length);
     expect(searchJobs(db, '灯塔').map((job) => job.prompt)).toEqual(['灯塔 at dusk']);
+    expect(getJob(db, 'j1')).toMatchObject({ answerStyle: null, rawAnswer: null });
+  });
+
+  it('keeps only the three answer styles in answer_style', () => {
+    const { db } = openLibrary();
+    const job = insertJob(db, { variantId: 'image.gen-image-2.direct', model: 'gen-image-2', request: {} });
+    expect(() => db.connection.prepare(`UPDATE jobs SET answer_style = 'sideways' WHERE id = ?`).run(job.id)).toThrow(/CHECK/);
   });
 
   it('rolls a failing migration back entirely and leaves the previous version', () => {

@@ -67,6 +67,18 @@ describe('token balance', () => {
     expect(result.json).toEqual({ success: false, message: '获取令牌信息失败' });
     expect((await h.json('/v1/balance')).success).toBe(true);
   });
+
+  it('answers 获取令牌信息失败 with HTTP 200 for a deleted key; a key never issued is a 401', async () => {
+    const created = await h.createKey();
+    await h.admin('DELETE', `/keys/${String(created.token.id)}`);
+    for (const path of ['/v1/balance', '/balance']) {
+      const result = await h.call(path, { key: created.key });
+      expect(result.status).toBe(200);
+      expect(result.json).toEqual({ success: false, message: '获取令牌信息失败' });
+    }
+    expect((await h.call('/v1/user/balance', { key: created.key })).status).toBe(401);
+    expect((await h.call('/v1/balance', { key: 'sk-neverissued00000000000000000000' })).status).toBe(401);
+  });
 });
 
 describe('user balance', () => {

@@ -127,6 +127,26 @@ describe('connection and body faults', () => {
     expect(unreadable).toHaveLength(1);
   });
 
+  it('ends a 200 stream with an error event in the convention of its route', async () => {
+    const messagesBody = { model: 'chat-haiku-4-5', max_tokens: 100, stream: true, messages: [{ role: 'user', content: 'a b c d' }] };
+    await addFault({ kind: 'stream-error', route: 'POST /v1/messages', message: 'overloaded', count: 1 });
+    const messages = await h.sse('/v1/messages', messagesBody);
+    expect(messages.status).toBe(200);
+    expect(messages.events.map((event) => event.event)).toEqual(['message_start', 'content_block_start', 'error']);
+    expect(JSON.parse(messages.events[2]?.data ?? '{}')).toEqual({ type: 'error', error: { type: 'overloaded_error', message: 'overloaded' } });
+
+    await addFault({ kind: 'stream-error', route: 'POST /v1/responses', afterEvents: 1, count: 1 });
+    const responses = await h.sse('/v1/responses', { model: 'gen-5.2-official', input: 'x', stream: true });
+    expect(responses.events.map((event) => event.event)).toEqual(['response.created', 'error']);
+    expect(JSON.parse(responses.events[1]?.data ?? '{}')).toMatchObject({ type: 'error', message: 'upstream error (simulated)' });
+
+    await addFault({ kind: 'stream-error', route: 'POST /v1/chat/completions', count: 1 });
+    const completions = await h.sse('/v1/chat/completions', { ...chat(), stream: true });
+    const last = completions.events.at(-1);
+    expect(JSON.parse(last?.data ?? '{}')).toMatchObject({ error: { code: 'upstream_error' } });
+    expect(completions.events.some((event) => event.data === '[DONE]')).toBe(false);
+  });
+
   it('delays answers with latency faults', async () => {
     await addFault({ kind: 'latency', ms: 30, route: 'GET /v1/models', count: 1 });
     expect((await h.call('/v1/models')).status).toBe(200);

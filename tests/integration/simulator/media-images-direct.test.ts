@@ -118,9 +118,18 @@ describe('variant A: edit mode (image_urls present) answers the summary object',
     expect(body.data).toBeUndefined();
   });
 
-  it('image_urls: 4 accepted, 5 refused', async () => {
+  it('image_urls: 4 accepted; 5 go to the task channel by the own rule, and the direct channel refuses them', async () => {
     expect((await a({ image_urls: Array(4).fill(smallPng) })).status).toBe(200);
-    expect((await a({ image_urls: Array(5).fill(smallPng) })).status).toBe(400);
+    const five = await a({ image_urls: Array(5).fill(smallPng) });
+    expect([five.status, five.body.object]).toEqual([200, 'generation.task']);
+    await sim.admin('POST', '/settings', { genImage2Routing: 'direct' });
+    try {
+      const refused = await a({ image_urls: Array(5).fill(smallPng) });
+      expect(refused.status).toBe(400);
+      expect(text(refused.body, 'error.message')).toMatch(/image_urls: at most 4 images/);
+    } finally {
+      await sim.admin('POST', '/settings', { genImage2Routing: 'request' });
+    }
   });
 
   it('inpainting: a PNG mask with alpha of exactly the first reference size is accepted', async () => {

@@ -100,20 +100,20 @@ describe('omni (clip-v3-omni)', () => {
     expect((await omni({ mode: 'max' })).status).toBe(400);
   });
 
-  it('placeholders name their list items from 1, every item is named, in list order', async () => {
+  it('placeholders name their list items from 1, in list order; an item no placeholder names is a warning', async () => {
     const images = { image_list: [{ image_url: square }, { image_url: portrait }] };
     const ok = await omni({ prompt: '<<<image_1>>> meets <<<image_2>>>, then <<<image_1>>> waves', metadata: images });
     expect(ok.status).toBe(200);
     const unnamed = await omni({ prompt: 'only <<<image_1>>>', metadata: images });
-    expect(unnamed.status).toBe(400);
-    expect(text(unnamed.body, 'error.message')).toMatch(/image_list item 2/);
+    expect(unnamed.status).toBe(200);
+    expect(unnamed.headers.get('warning')).toMatch(/Item 2 of metadata\.image_list is not referenced as <<<image_2>>>/);
     const missingItem = await omni({ prompt: '<<<image_1>>> <<<image_2>>> <<<image_3>>>', metadata: images });
     expect(missingItem.status).toBe(400);
     expect(text(missingItem.body, 'error.message')).toMatch(/<<<image_3>>>/);
     expect((await omni({ prompt: '<<<image_2>>> then <<<image_1>>>', metadata: images })).status).toBe(400);
     expect((await omni({ prompt: '<<<image_0>>>', metadata: { image_list: [{ image_url: square }] } })).status).toBe(400);
     expect((await omni({ prompt: '<<<element_1>>> dances', metadata: { element_list: [{ element_id: 'el_1' }] } })).status).toBe(200);
-    expect((await omni({ prompt: 'no placeholder', metadata: { element_list: [{ element_id: 'el_1' }] } })).status).toBe(400);
+    expect((await omni({ prompt: 'no placeholder', metadata: { element_list: [{ element_id: 'el_1' }] } })).status).toBe(200);
     expect((await omni({ prompt: 'in the style of <<<video_1>>>', video_list: [{ video_url: clipUrl }] })).status).toBe(200);
     expect((await omni({ prompt: '<<<video_1>>>' })).status).toBe(400);
   });

@@ -4,7 +4,7 @@
  * second family's version 3 (polled at GET /v1/videos/{task_id}).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MediaSim, at, finished, png, text, videoAt } from './media-harness';
+import { MediaSim, at, encoded, finished, png, text, videoAt } from './media-harness';
 import type { Json } from './media-harness';
 
 let sim: MediaSim;
@@ -76,15 +76,17 @@ describe('official variant (vid-2, vid2-pro, vid-2-official)', () => {
     expect((await official({ model: 'vid-2-official' })).body.object).toBe('video');
   });
 
-  it('input_reference: URL, data: URL or Base64 of an image of the requested size', async () => {
+  it('input_reference: URL, data: URL or Base64 of an image; a size that differs is a warning, not a refusal', async () => {
     const pngBytes = await png(1280, 720);
     expect((await official({ input_reference: landscape })).status).toBe(200);
     expect((await official({ input_reference: `data:image/png;base64,${pngBytes.toString('base64')}` })).status).toBe(200);
     const portrait = (await png(720, 1280)).toString('base64');
     expect((await official({ size: '720x1280', input_reference: portrait })).status).toBe(200);
     const mismatch = await official({ input_reference: small });
-    expect(mismatch.status).toBe(400);
-    expect(text(mismatch.body, 'error.message')).toMatch(/64x64/);
+    expect(mismatch.status).toBe(200);
+    expect(mismatch.headers.get('warning')).toMatch(/^199 - "input_reference is 64x64 but size is 1280x720; the image should match/);
+    const gif = `data:image/gif;base64,${(await encoded('gif', 1280, 720)).toString('base64')}`;
+    expect((await official({ input_reference: gif })).status).toBe(200);
     expect((await official({ input_reference: 'not an image' })).status).toBe(400);
   });
 
@@ -134,11 +136,16 @@ describe('second family, version 3 (clip3-*, clip-o3-*)', () => {
     expect((await clip3({ duration: undefined })).status).toBe(400);
   });
 
-  it('images: clip3 needs 1 to 4 URLs; clip-o3 may omit them; Base64 refused', async () => {
+  it('images: 1 to 4 URLs for every model of the family (GIF too); Base64 refused', async () => {
     expect((await clip3({ images: undefined })).status).toBe(400);
+    expect((await clip3({ images: [] })).status).toBe(400);
     expect((await clip3({ images: Array(4).fill(small) })).status).toBe(200);
     expect((await clip3({ images: Array(5).fill(small) })).status).toBe(400);
-    expect((await clip3({ model: 'clip-o3-720p', images: undefined })).status).toBe(200);
+    const missing = await clip3({ model: 'clip-o3-720p', images: undefined });
+    expect(missing.status).toBe(400);
+    expect(text(missing.body, 'error.message')).toMatch(/images.*1 to 4/);
+    expect((await clip3({ model: 'clip-o3-720p', images: [small] })).status).toBe(200);
+    expect((await clip3({ images: [await sim.uploadUrl(await encoded('gif', 32, 32))] })).status).toBe(200);
     expect((await clip3({ images: [(await png(8, 8)).toString('base64')] })).status).toBe(400);
   });
 });

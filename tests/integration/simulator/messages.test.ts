@@ -137,11 +137,10 @@ describe('POST /v1/messages', () => {
     expect((await send(ask({}, bmp))).status).toBe(400);
   });
 
-  it('accepts the provider-version header and refuses unknown versions', async () => {
+  it('passes any provider-version through: the default and other values are accepted', async () => {
     expect((await send(ask(), { 'provider-version': '2023-06-01' })).status).toBe(200);
-    const unknown = await send(ask(), { 'provider-version': '1999-01-01' });
-    expect(unknown.status).toBe(400);
-    expect((unknown.json as MessagesError).type).toBe('error');
+    expect((await send(ask(), { 'provider-version': '1999-01-01' })).status).toBe(200);
+    expect((await send(ask(), { 'anthropic-version': '2024-10-22' })).status).toBe(200);
   });
 
   it('uses the relay shape for rejections made before the model', async () => {

@@ -23,9 +23,11 @@ const IMAGE = [
   'nova-3-pro-image',
   'nova-3-pro-image-preview',
   'nova-3-pro-image-preview-official',
+  'lumen-image-1',
 ];
 const VIDEO = [
   'vid-2',
+  'vid2',
   'vid2-pro',
   'vid-2-pro',
   'vid-2-vip',
@@ -37,6 +39,7 @@ const VIDEO = [
   'clip-o3-1080p',
   'clip-3.0-turbo',
   'clip-v3-omni',
+  'lumen-video-1',
 ];
 
 const h = harnessForFile();
@@ -54,19 +57,22 @@ describe('model list', () => {
     expect(await ids('?type=chat')).toEqual(TEXT);
   });
 
-  it('gives each entry exactly the interface fields', async () => {
+  it('gives each entry exactly the interface fields, endpoint types from its vocabulary only', async () => {
     const list = await h.json<ModelList>('/v1/models?type=all');
     for (const entry of list.data) {
       expect(Object.keys(entry).sort()).toEqual(['created', 'id', 'object', 'owned_by', 'supported_endpoint_types']);
       expect(entry.object).toBe('model');
       expect(Number.isInteger(entry.created)).toBe(true);
-      expect(entry.supported_endpoint_types.length).toBeGreaterThan(0);
+      for (const type of entry.supported_endpoint_types) expect(['chat_completions', 'responses']).toContain(type);
     }
     const byId = new Map(list.data.map((entry) => [entry.id, entry]));
     expect(byId.get('gen-5-pro-official')?.supported_endpoint_types).toEqual(['responses']);
     expect(byId.get('gen-5.3-codex-official')?.supported_endpoint_types).toEqual(['responses']);
     expect(byId.get('gen-5.2-official')?.supported_endpoint_types).toEqual(['chat_completions', 'responses']);
-    expect(byId.get('chat-sonnet-4-6')?.supported_endpoint_types).toContain('chat_completions');
+    expect(byId.get('chat-sonnet-4-6')?.supported_endpoint_types).toEqual(['chat_completions']);
+    // Media and audio models are called through neither text style; their type comes from `?type=`.
+    expect(byId.get('gen-image-2')?.supported_endpoint_types).toEqual([]);
+    expect(byId.get('tone-speech-1')?.supported_endpoint_types).toEqual([]);
   });
 
   it('lists image, video, audio and all models by type; video and audio never by default', async () => {

@@ -16,6 +16,7 @@ interface ResponseObject {
   id: string;
   object: string;
   status: string;
+  incomplete_details?: { reason: string } | null;
   model: string;
   output: OutputItem[];
   usage: {
@@ -190,13 +191,17 @@ describe('POST /v1/responses', () => {
     expect((await respond({ input: 'x', temperature: 2.5 })).status).toBe(400);
     expect((await respond({ input: 'x', top_p: 0 })).status).toBe(200);
     expect((await respond({ input: 'x', top_p: 1.01 })).status).toBe(400);
-    expect((await respond({ input: 'x', max_output_tokens: 15 })).status).toBe(400);
+    // No lower bound in the interface: any positive whole number of tokens.
+    expect((await respond({ input: 'x', max_output_tokens: 1 })).status).toBe(200);
+    expect((await respond({ input: 'x', max_output_tokens: 0 })).status).toBe(400);
+    expect((await respond({ input: 'x', max_output_tokens: 2.5 })).status).toBe(400);
     expect((await respond({})).status).toBe(400);
   });
 
-  it('ends incomplete when max_output_tokens runs out', async () => {
+  it('cuts the text when max_output_tokens runs out, with only the interface status values', async () => {
     const body = await response({ input: `echo: ${'word '.repeat(40)}`, max_output_tokens: 16 });
-    expect(body.status).toBe('incomplete');
+    expect(body.status).toBe('completed');
+    expect(body.incomplete_details).toEqual({ reason: 'max_output_tokens' });
     expect(textOf(body).split(' ')).toHaveLength(16);
     expect(body.usage.output_tokens).toBe(16);
   });

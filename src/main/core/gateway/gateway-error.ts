@@ -1,26 +1,8 @@
-import { ERROR_CASE_SUMMARIES } from '../../../shared/gateway/error-cases';
+import { ERROR_CASE_SUMMARIES, FAILURE_KIND_SUMMARIES, type GatewayFailureKind } from '../../../shared/gateway/error-cases';
 import type { GatewayErrorCase, GatewayErrorShape } from '../../../shared/gateway/errors';
 
 /** What went wrong, at the level the app reacts to. */
-export type GatewayErrorKind =
-  /** The gateway answered with a non-2xx status. */
-  | 'http'
-  /** An account endpoint answered HTTP 200 with `success: false` and a message. */
-  | 'account'
-  /** No connection could be made; the request never left this machine. */
-  | 'unreachable'
-  /** The connection broke after the request may have been sent. */
-  | 'connection'
-  /** No answer (headers, or the next body bytes) in time. */
-  | 'timeout'
-  /** A 2xx answer that is not JSON or not the expected record. */
-  | 'malformed'
-  /** The answer ended before its announced end. */
-  | 'truncated'
-  /** The answer is larger than the client accepts. */
-  | 'too_large'
-  /** The caller canceled (AbortSignal). */
-  | 'canceled';
+export type GatewayErrorKind = GatewayFailureKind;
 
 /** The body shape an error came in: the shapes of `parseGatewayErrorBody`, plus malformed bodies and no body at all. */
 export type GatewayErrorBodyShape = GatewayErrorShape | 'malformed' | 'none';
@@ -42,20 +24,10 @@ export interface GatewayErrorInit {
   attempts?: number;
   /** English summary for kinds the app describes itself (transport failures). */
   summary?: string;
+  /** An excerpt of a 2xx answer the client could not read (bounded, without secrets). */
+  rawAnswer?: string | undefined;
   cause?: unknown;
 }
-
-const KIND_SUMMARIES: Readonly<Record<GatewayErrorKind, string>> = {
-  http: 'The gateway rejected the request.',
-  account: 'The gateway reported a failure.',
-  unreachable: 'Could not connect to the gateway. Check the address and your network.',
-  connection: 'The connection to the gateway broke before an answer arrived.',
-  timeout: 'The gateway did not answer in time.',
-  malformed: 'The gateway sent an answer the studio cannot read.',
-  truncated: 'The gateway answer was cut off.',
-  too_large: 'The gateway answer is larger than the studio accepts.',
-  canceled: 'The request was canceled.',
-};
 
 /**
  * The one error type of the gateway client. Every failure (HTTP error answers of every shape,
@@ -93,10 +65,12 @@ export class GatewayError extends Error {
   readonly retryAfterMs: number | undefined;
   /** Attempts made, including retries. */
   readonly attempts: number;
+  /** An excerpt of a 2xx answer the client could not read (bounded, without secrets), so the user sees what came back. */
+  readonly rawAnswer: string | undefined;
 
   constructor(init: GatewayErrorInit) {
     const summary =
-      init.summary ?? (init.knownCase ? ERROR_CASE_SUMMARIES[init.knownCase].en : KIND_SUMMARIES[init.kind]);
+      init.summary ?? (init.knownCase ? ERROR_CASE_SUMMARIES[init.knownCase].en : FAILURE_KIND_SUMMARIES[init.kind].en);
     super(describe(summary, init), init.cause === undefined ? undefined : { cause: init.cause });
     this.name = 'GatewayError';
     this.kind = init.kind;
@@ -114,6 +88,7 @@ export class GatewayError extends Error {
     this.outcomeUnknown = init.outcomeUnknown;
     this.retryAfterMs = init.retryAfterMs;
     this.attempts = init.attempts ?? 1;
+    this.rawAnswer = init.rawAnswer;
   }
 
   /** A copy with the attempt count filled in (the request path counts attempts). */
@@ -155,6 +130,7 @@ export class GatewayError extends Error {
       retryAfterMs: this.retryAfterMs,
       attempts: this.attempts,
       summary: this.summary,
+      rawAnswer: this.rawAnswer,
       cause: this.cause,
     };
   }

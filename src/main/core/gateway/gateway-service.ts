@@ -48,7 +48,7 @@ export class GatewayService {
     }
     const apiKey = this.settings.apiKeyFor(profile.id);
     if (apiKey === undefined) {
-      throw new StudioFailure('unauthorized', `The profile "${profile.name}" has no API key yet. Add one in Settings.`);
+      throw StudioFailure.of('missing_api_key', { profile: profile.name });
     }
     return { client: this.clientFor(profile.id, profile.baseUrl, apiKey), demoMode: false, profileId: profile.id };
   }
@@ -63,10 +63,10 @@ export class GatewayService {
       return this.clientFor('demo', baseUrl, apiKey);
     }
     const profile = this.settings.listProfiles().find((p) => p.id === profileId);
-    if (!profile) throw new StudioFailure('not_found', 'The gateway profile of this job was deleted.');
+    if (!profile) throw StudioFailure.of('job_profile_deleted');
     const apiKey = this.settings.apiKeyFor(profileId);
     if (apiKey === undefined) {
-      throw new StudioFailure('unauthorized', `The profile "${profile.name}" has no API key. Add one in Settings to continue its jobs.`);
+      throw StudioFailure.of('job_profile_missing_key', { profile: profile.name });
     }
     return this.clientFor(profile.id, profile.baseUrl, apiKey);
   }

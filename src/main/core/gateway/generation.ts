@@ -5,24 +5,19 @@
  * so they are retried only when they provably never left this machine.
  */
 import {
-  pollPath,
+  taskPollFor,
   validateRequest,
   validateRequestBody,
   type BuiltRequest,
   type FormValues,
+  type PollSpec,
   type RequestWarning,
   type VariantEntry,
   type WireBody,
 } from '../../../shared/catalog';
-import {
-  classifyImageResponse,
-  directImageResultSchema,
-  directImages,
-  imageEditSummarySchema,
-  type ImageEditSummary,
-} from '../../../shared/gateway/images';
-import type { NormalizedTask, TaskFamily } from '../../../shared/gateway/task-record';
-import { decodeAnswer } from './decode';
+import { classifyGenerationAnswer, type GenerationStyle } from '../../../shared/gateway/generation-answer';
+import { directImages, type ImageEditSummary } from '../../../shared/gateway/images';
+import type { NormalizedTask } from '../../../shared/gateway/task-record';
 import type { GatewayHttp, GatewayRequest, JsonAnswer } from './http';
 import { InvalidRequestError } from './invalid-request';
 import { malformedAnswer } from './normalise-error';
@@ -42,30 +37,39 @@ export interface DirectImage {
   revisedPrompt?: string | undefined;
 }
 
-/** What a submission gave back, by response style. */
-export type SubmitResult =
-  | { style: 'direct'; images: DirectImage[]; model: string | undefined; created: number | undefined }
+/**
+ * What a submission gave back, in the style the answer had (which may not be the one the
+ * variant usually gets: the gateway picks the channel). `expected` is the variant's usual style.
+ */
+export type SubmitResult = { expected: GenerationStyle | 'detect' } & (
+  | {
+      style: 'direct';
+      images: DirectImage[];
+      model: string | undefined;
+      created: number | undefined;
+      /** An excerpt of the answer when it carried no image (a paid answer with nothing to store). */
+      rawAnswer: string | undefined;
+    }
   | { style: 'summary'; summary: ImageEditSummary }
   | {
       style: 'task';
       task: NormalizedTask & { taskId: string };
-      /** Where to poll it (undefined when the variant has no poll route). */
-      pollPath: string | undefined;
-    };
+      /** Where to poll it: the route of the family that answered. */
+      pollPath: string;
+      /** That route's family, record shape and deadline. */
+      poll: PollSpec;
+    }
+);
 
 export interface SubmitOptions extends CallOptions {
-  /** Header timeout of this submission; direct image variants default to the interface's advised 180 s. */
+  /** Header timeout of this submission; image variants default to the interface's advised 180 s. */
   headersTimeoutMs?: number;
 }
 
-/** Direct image answers carry whole images as Base64. */
+/** Any generation answer may be a direct one carrying whole images as Base64. */
 const DIRECT_RESULT_MAX_BYTES = 200 * 1024 * 1024;
 /** "4K with quality high up to 130 seconds (client timeout of at least 180 seconds advised)". */
 const DIRECT_HEADERS_TIMEOUT_MS = 180_000;
-
-function familyOf(entry: VariantEntry): TaskFamily {
-  return entry.poll?.cadence ?? entry.kind;
-}
 
 export class GenerationApi {
   constructor(private readonly http: GatewayHttp) {}
@@ -90,43 +94,52 @@ export class GenerationApi {
     return this.send(this.prepare(entry, values), options);
   }
 
-  /** Sends a prepared request once (never retried once it may have reached the gateway). */
+  /**
+   * Sends a prepared request once (never retried once it may have reached the gateway) and reads
+   * the answer by its own shape. A 200 that is none of the three styles is a `malformed`
+   * GatewayError carrying an excerpt of the answer.
+   */
   async send(prepared: PreparedRequest, options: SubmitOptions = {}): Promise<SubmitResult> {
     const { entry } = prepared;
-    const direct = entry.response !== 'task';
-    const headersMs = options.headersTimeoutMs ?? (direct ? DIRECT_HEADERS_TIMEOUT_MS : undefined);
+    // An image request may be served by a direct channel whatever the variant usually gets.
+    const headersMs = options.headersTimeoutMs ?? (entry.kind === 'image' ? DIRECT_HEADERS_TIMEOUT_MS : undefined);
     const req: GatewayRequest = {
       method: prepared.method,
       path: prepared.path,
       json: prepared.body,
       retry: 'unsent-only',
       signal: options.signal,
-      ...(direct ? { maxBytes: DIRECT_RESULT_MAX_BYTES } : {}),
+      maxBytes: DIRECT_RESULT_MAX_BYTES,
       ...(headersMs === undefined ? {} : { timeouts: { headersMs } }),
     };
     return this.readResult(entry, req, await this.http.requestJson(req));
   }
 
   private readResult(entry: VariantEntry, req: GatewayRequest, answer: JsonAnswer): SubmitResult {
-    const kind = entry.response === 'detect' ? classifyImageResponse(answer.body) : entry.response;
-    switch (kind) {
+    const expected = entry.response;
+    const read = classifyGenerationAnswer(answer.body);
+    switch (read.style) {
       case 'direct': {
-        const result = decodeAnswer(directImageResultSchema, req, answer);
-        return { style: 'direct', images: directImages(result), model: result.model, created: result.created };
+        const images = directImages(read.result);
+        const rawAnswer = images.length === 0 ? this.http.excerpt(answer.body) : undefined;
+        return { expected, style: 'direct', images, model: read.result.model, created: read.result.created, rawAnswer };
       }
       case 'summary':
-        return { style: 'summary', summary: decodeAnswer(imageEditSummarySchema, req, answer) };
+        return { expected, style: 'summary', summary: read.summary };
       case 'task': {
-        const task = taskFromAnswer(req, answer.status, answer.body, familyOf(entry));
-        const taskId = task.taskId;
-        if (taskId === undefined) {
-          // Accepted, but we cannot tell which task: the job must be reconciled, not resubmitted.
-          throw malformedAnswer({ method: req.method, path: req.path, secrets: [] }, answer.status, 'the task answer has no id');
-        }
-        return { style: 'task', task: { ...task, taskId }, pollPath: pollPath(entry, taskId) };
+        const poll = taskPollFor(entry);
+        const task = taskFromAnswer(req, answer.status, answer.body, poll.cadence);
+        const pollPath = poll.pathTemplate.replace('{task_id}', encodeURIComponent(read.taskId));
+        return { expected, style: 'task', task: { ...task, taskId: read.taskId }, pollPath, poll };
       }
-      default:
-        throw malformedAnswer({ method: req.method, path: req.path, secrets: [] }, answer.status, 'neither images nor a task');
+      case 'unreadable':
+        throw malformedAnswer(
+          { method: req.method, path: req.path, secrets: [] },
+          answer.status,
+          'the answer is neither images, an edit summary nor a task record',
+          undefined,
+          this.http.excerpt(answer.body),
+        );
     }
   }
 }

@@ -16,6 +16,7 @@ import {
   malformedAnswer,
   type RequestSite,
 } from './normalise-error';
+import { answerExcerpt } from './raw-answer';
 import { redactSecrets } from './redact';
 import { DEFAULT_RETRY_POLICY, nextDelay, parseRetryAfter, type RetryMode, type RetryPolicy } from './retry-policy';
 
@@ -145,6 +146,11 @@ export class GatewayHttp {
     return redactSecrets(text, [this.apiKey]);
   }
 
+  /** A bounded excerpt of a parsed answer without this client's key, to show the user what came back. */
+  excerpt(body: unknown): string {
+    return answerExcerpt({ json: body }, [this.apiKey]);
+  }
+
   /** Closes the connection pool once the requests in flight have finished. */
   async drain(): Promise<void> {
     await this.agent.close();
@@ -168,7 +174,7 @@ export class GatewayHttp {
       parsed = JSON.parse(text) as unknown;
     } catch (error) {
       const preview = text.trim() === '' ? 'empty answer' : `not JSON: ${text.slice(0, 120)}`;
-      throw malformedAnswer(site, status, preview, error);
+      throw malformedAnswer(site, status, preview, error, answerExcerpt({ text }, site.secrets));
     }
     if (req.reportsFailure?.(parsed) === true) {
       throw errorFromAnswer(site, status, parsed, parseRetryAfter(headers['retry-after']));

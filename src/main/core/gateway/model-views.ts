@@ -2,8 +2,8 @@
  * The model list the renderer shows: `GET /v1/models?type=all` joined with the catalog, each
  * image or video model with its catalog variants (or a generic one for unknown models).
  */
-import { findVariants, variantsForModel } from '../../../shared/catalog';
-import type { ModelType, ModelView } from '../../../shared/contract';
+import { channelPreference, findVariants, variantsForModel, type VariantEntry } from '../../../shared/catalog';
+import type { ModelType, ModelVariant, ModelView } from '../../../shared/contract';
 import { isResponsesOnly, type ModelEntry } from '../../../shared/gateway/models';
 import { RESPONSES_ONLY_MODELS } from '../../../shared/gateway/text';
 import type { GatewayClient } from './client';
@@ -39,6 +39,24 @@ function typeOf(model: ModelEntry, typed: Record<'image' | 'video' | 'audio', Se
   return 'text';
 }
 
+function variantView(entry: VariantEntry): ModelVariant {
+  const channel = channelPreference(entry);
+  return {
+    id: entry.id,
+    kind: entry.kind,
+    label: { en: entry.label.en, 'zh-CN': entry.label['zh-CN'] },
+    help: { en: entry.help.en, 'zh-CN': entry.help['zh-CN'] },
+    generic: entry.generic === true,
+    channel: channel === undefined
+      ? null
+      : {
+          usually: channel.usually,
+          label: { en: channel.label.en, 'zh-CN': channel.label['zh-CN'] },
+          note: channel.note === undefined ? null : { en: channel.note.en, 'zh-CN': channel.note['zh-CN'] },
+        },
+  };
+}
+
 /** Every model the key may use, typed, with its variants. */
 export async function listModelViews(client: GatewayClient): Promise<ModelView[]> {
   const [all, image, video, audio] = await Promise.all([
@@ -56,13 +74,7 @@ export async function listModelViews(client: GatewayClient): Promise<ModelView[]
       ownedBy: model.owned_by ?? null,
       endpointTypes: model.supported_endpoint_types ?? [],
       responsesOnly: isResponsesOnly(model) || RESPONSES_ONLY_MODELS.includes(model.id),
-      variants: variants.map((entry) => ({
-        id: entry.id,
-        kind: entry.kind,
-        label: { en: entry.label.en, 'zh-CN': entry.label['zh-CN'] },
-        help: { en: entry.help.en, 'zh-CN': entry.help['zh-CN'] },
-        generic: entry.generic === true,
-      })),
+      variants: variants.map(variantView),
     };
   });
 }

@@ -51,8 +51,11 @@ export function errorFromAnswer(
   });
 }
 
-/** A 2xx answer the client cannot use (not JSON, or not the record the endpoint promises). */
-export function malformedAnswer(site: RequestSite, status: number, detail: string, cause?: unknown): GatewayError {
+/**
+ * A 2xx answer the client cannot use (not JSON, or not the record the endpoint promises);
+ * `rawAnswer` is an excerpt of it (see raw-answer.ts) for the user.
+ */
+export function malformedAnswer(site: RequestSite, status: number, detail: string, cause?: unknown, rawAnswer?: string): GatewayError {
   return new GatewayError({
     kind: 'malformed',
     method: site.method,
@@ -64,6 +67,7 @@ export function malformedAnswer(site: RequestSite, status: number, detail: strin
     mayHaveReachedServer: true,
     // The gateway said "OK" but we cannot read what it did, e.g. which task id it created.
     outcomeUnknown: true,
+    rawAnswer,
     cause,
   });
 }

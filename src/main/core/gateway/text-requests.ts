@@ -42,7 +42,8 @@ export const responsesRequestSchema = z
         .min(1, 'input: at least one message'),
     ]),
     instructions: z.string().optional(),
-    max_output_tokens: z.number().int().positive().optional(),
+    // No lower bound in the interface; a budget is still a positive whole number.
+    max_output_tokens: z.number().int('max_output_tokens: a whole number').min(1, 'max_output_tokens: at least 1').optional(),
     temperature: z.number().min(0, 'temperature: 0 to 2').max(2, 'temperature: 0 to 2').optional(),
     top_p: z.number().min(0, 'top_p: 0 to 1').max(1, 'top_p: 0 to 1').optional(),
     previous_response_id: z.string().min(1).optional(),

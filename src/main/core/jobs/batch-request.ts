@@ -16,7 +16,7 @@ const MAX_LISTED_PROBLEMS = 8;
 
 export function batchJobsFrom(input: Omit<CreateBatchInput, 'values'> & { values: Record<string, unknown> }): EngineJobInput[] {
   const unknown = input.variantIds.filter((id) => variantById(id) === undefined);
-  if (unknown.length > 0) throw new StudioFailure('invalid_input', `Unknown model variant ${unknown.join(', ')}`);
+  if (unknown.length > 0) throw StudioFailure.of('unknown_variant', { variants: unknown.join(', ') });
 
   let planned;
   try {
@@ -28,7 +28,7 @@ export function batchJobsFrom(input: Omit<CreateBatchInput, 'values'> & { values
       variantIds: input.variantIds,
     });
   } catch (err) {
-    if (err instanceof TemplateError) throw new StudioFailure('invalid_input', err.message);
+    if (err instanceof TemplateError) throw StudioFailure.of('template_invalid', { detail: err.message });
     throw err;
   }
 
@@ -50,7 +50,7 @@ export function batchJobsFrom(input: Omit<CreateBatchInput, 'values'> & { values
   }
   if (problems.length > 0) {
     const more = problems.length > MAX_LISTED_PROBLEMS ? `\n…and ${problems.length - MAX_LISTED_PROBLEMS} more` : '';
-    throw new StudioFailure('invalid_input', problems.slice(0, MAX_LISTED_PROBLEMS).join('\n') + more, { problems: problems.length });
+    throw StudioFailure.of('batch_invalid', { count: problems.length, problems: problems.slice(0, MAX_LISTED_PROBLEMS).join('\n') + more }, { details: { problems: problems.length } });
   }
   return jobs;
 }
@@ -59,7 +59,7 @@ function readCsv(text: string): Record<string, string>[] {
   try {
     return parseCsv<Record<string, string>>(text, { columns: true, skip_empty_lines: true, trim: true, bom: true });
   } catch (err) {
-    throw new StudioFailure('invalid_input', `The CSV could not be read: ${err instanceof Error ? err.message : String(err)}`);
+    throw StudioFailure.of('csv_unreadable', { detail: err instanceof Error ? err.message : String(err) });
   }
 }
 

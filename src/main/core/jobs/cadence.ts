@@ -3,7 +3,7 @@
  * (`POLL_CADENCES` of the catalog, with a variant's own deadline where it has one); settings may
  * change it within sane bounds; tests pass any values through the engine's constructor.
  */
-import { pollCadence, POLL_CADENCES, type PollCadence, type VariantEntry } from '../../../shared/catalog';
+import { cadenceOfPoll, POLL_CADENCES, type PollCadence, type PollSpec, type VariantEntry } from '../../../shared/catalog';
 import type { TaskFamily } from '../library';
 
 export type PollTiming = PollCadence;
@@ -43,10 +43,14 @@ export function pollTimingsFromSettings(input: PollTimingOverrides): PollTimingO
  * the family's advice), else the catalog's cadence for the variant (its own deadline included).
  */
 export function timingFor(entry: VariantEntry, family: TaskFamily, overrides: PollTimingOverrides = {}): PollTiming {
+  return timingForPoll(entry.poll, family, overrides);
+}
+
+/** The timing of tasks polled on this route (a task answered to a variant that usually answers directly). */
+export function timingForPoll(poll: PollSpec | undefined, family: TaskFamily, overrides: PollTimingOverrides = {}): PollTiming {
   const override = overrides[family];
-  const advised = pollCadence(entry) ?? POLL_CADENCES[family];
-  if (override === undefined) return advised;
-  return { ...POLL_CADENCES[family], ...override };
+  if (override !== undefined) return { ...POLL_CADENCES[family], ...override };
+  return poll === undefined ? POLL_CADENCES[family] : cadenceOfPoll(poll);
 }
 
 /** The timing of a family alone (for tasks whose variant is no longer known). */

@@ -68,6 +68,16 @@ interface ResultPlan {
   items: { index: number; sources: ResultSource[] }[];
   /** Staging file to remove once the job is finished. */
   staged: { jobId: string } | { taskId: string } | null;
+  /** The task record gave no address: the only source is the gateway's content route. */
+  addressless: boolean;
+}
+
+/** Where the task normaliser looks for result addresses (task-record.ts), for messages. */
+const ADDRESS_PLACES = 'result.data[].url, data.result_url, result_url, url, video_url, metadata';
+
+function noAddressMessage(taskId: string, content: string | undefined): string {
+  const tail = content === undefined ? 'and this model has no content route to fetch it from.' : `and the content route gave nothing either (${content}).`;
+  return `Task ${taskId} completed, but the gateway gave no address for its result: the record has none (looked in ${ADDRESS_PLACES}), ${tail}`;
 }
 
 /** A stable asset id per result, so a retried download lands on the same path and row. */
@@ -144,8 +154,8 @@ export class ResultDownloader {
     if (!job || job.state !== 'downloading') return;
     const entry = entryOf(job);
     const plan = await this.planOf(job, entry);
-    if (typeof plan === 'string') {
-      this.finish(job, 'failed', { errorCode: 'no_result', errorMessage: plan }, null);
+    if ('failure' in plan) {
+      this.finish(job, 'failed', { errorCode: plan.failure.code, errorMessage: plan.failure.message }, null);
       return;
     }
     const kind: AssetKind = entry?.kind === 'image' ? 'image' : 'video';
@@ -165,6 +175,10 @@ export class ResultDownloader {
     }
     const total = plan.items.length;
     if (problems.length === 0) this.finish(job, 'done', { errorCode: null, errorMessage: null }, plan);
+    else if (plan.addressless && saved === 0 && !problems.some((problem) => problem.reason === 'expired')) {
+      const message = noAddressMessage(plan.taskId ?? '', problems[0]?.message);
+      this.finish(job, 'failed', { errorCode: 'no_result_address', errorMessage: message }, plan);
+    }
     else if (saved > 0) {
       const message = `${saved} of ${total} results were saved; the others could not be: ${problems[0]?.message ?? ''}`;
       this.finish(job, 'done', { errorCode: 'partial', errorMessage: message }, plan);
@@ -186,30 +200,33 @@ export class ResultDownloader {
   }
 
   /** Where the job's results come from: its completed task, or its staged direct answer. */
-  private async planOf(job: Job, entry: VariantEntry | undefined): Promise<ResultPlan | string> {
+  private async planOf(job: Job, entry: VariantEntry | undefined): Promise<ResultPlan | { failure: { code: string; message: string } }> {
+    const noResult = (message: string) => ({ failure: { code: 'no_result', message } });
     const task = latestTask(this.deps.db, job.id);
     if (task) {
-      if (task.state !== 'completed') return `The task ${task.id} has not completed, so there is nothing to download.`;
+      if (task.state !== 'completed') return noResult(`The task ${task.id} has not completed, so there is nothing to download.`);
       const staged = await this.deps.staging.read({ taskId: task.id });
       const content: ResultSource | undefined = entry?.contentPathTemplate ? { kind: 'content', entry, taskId: task.id } : undefined;
       let items: ResultPlan['items'];
+      let addressless = false;
       if (task.resultUrls.length > 0) {
         items = task.resultUrls.map((url, index) => ({ index, sources: [{ kind: 'url', url }, ...(index === 0 && content ? [content] : [])] }));
       } else if (staged && staged.results.length > 0) {
         items = staged.results.map((result, index) => ({ index, sources: sourcesOfStaged(result) }));
       } else if (content) {
         items = [{ index: 0, sources: [content] }];
+        addressless = true;
       } else {
-        return `The task ${task.id} completed without any result address.`;
+        return { failure: { code: 'no_result_address', message: noAddressMessage(task.id, undefined) } };
       }
-      return { taskId: task.id, createdAt: task.createdAt, expiresAt: task.expiresAt, items, staged: staged ? { taskId: task.id } : null };
+      return { taskId: task.id, createdAt: task.createdAt, expiresAt: task.expiresAt, items, staged: staged ? { taskId: task.id } : null, addressless };
     }
     const staged = await this.deps.staging.read({ jobId: job.id });
     if (!staged) {
-      return 'The image data of this direct answer was lost before it could be saved (the app stopped while writing it).';
+      return noResult('The image data of this direct answer was lost before it could be saved (the app stopped while writing it).');
     }
     const items = staged.results.map((result, index) => ({ index, sources: sourcesOfStaged(result) }));
-    return { taskId: null, createdAt: staged.receivedAt, expiresAt: null, items, staged: { jobId: job.id } };
+    return { taskId: null, createdAt: staged.receivedAt, expiresAt: null, items, staged: { jobId: job.id }, addressless: false };
   }
 
   private async storeWithRetries(job: Job, plan: ResultPlan, item: ResultPlan['items'][number], kind: AssetKind): Promise<void> {

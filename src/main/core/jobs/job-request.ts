@@ -5,7 +5,7 @@
  */
 import { buildRequestPath, variantById, type VariantEntry, type WireBody } from '../../../shared/catalog';
 import { isRecord } from '../../../shared/gateway/lenient';
-import type { Job, TaskFamily } from '../library';
+import type { Job } from '../library';
 
 /** The catalog field through which omni submissions can be found again. */
 export const BUSINESS_ID_FIELD = 'client_business_id';
@@ -20,11 +20,6 @@ export function pathFieldKeys(entry: VariantEntry): string[] {
 /** True when submissions of this variant carry a `client_business_id` and can be reconciled. */
 export function supportsBusinessId(entry: VariantEntry): boolean {
   return entry.fields.some((field) => field.key === BUSINESS_ID_FIELD);
-}
-
-/** The poll family of a variant's tasks (undefined for variants that answer directly). */
-export function taskFamilyOf(entry: VariantEntry): TaskFamily | undefined {
-  return entry.poll?.cadence;
 }
 
 /** The request to store for a new job: body plus path parameters (given separately or in the body). */

@@ -202,7 +202,8 @@ export class TaskPoller {
 
   private failOnDeadline(job: Job, task: Task, timing: PollTiming, lastError?: unknown): void {
     const { db } = this.deps;
-    const waited = describeDuration(timing.deadlineMs);
+    // The task's own deadline: it may come from another route than its variant usually uses.
+    const waited = describeDuration(task.deadlineAt === null ? timing.deadlineMs : task.deadlineAt - task.createdAt);
     const why = lastError === undefined ? '' : ` The last poll failed: ${lastError instanceof Error ? lastError.message : 'unknown error'}`;
     const message =
       `No result after ${waited} (the deadline for ${task.family} tasks). The gateway may still finish task ${task.id}; ` +

@@ -6,14 +6,14 @@
  * on its way through a slow gateway) the job goes back to the queue without the user. Jobs of
  * other variants stay `unknown` until the user resolves them.
  */
-import { pollPath } from '../../../shared/catalog';
+import { taskPollFor, taskPollPath } from '../../../shared/catalog';
 import type { GatewayClient } from '../gateway/client';
 import { GatewayError } from '../gateway/gateway-error';
 import { createLogger } from '../log';
 import { getTask, insertTask, listJobsInStates, transitionJob, type Job, type LibraryDatabase } from '../library';
-import { timingFor, type PollTimingOverrides } from './cadence';
+import { timingForPoll, type PollTimingOverrides } from './cadence';
 import type { EngineEvents } from './events';
-import { entryOf, supportsBusinessId, taskFamilyOf } from './job-request';
+import { entryOf, supportsBusinessId } from './job-request';
 import { serviceAbortController, type WorkTracker } from './work-tracker';
 
 const log = createLogger('reconciler');
@@ -124,8 +124,9 @@ export class UnknownReconciler {
       return;
     }
     if (taskId === undefined) return;
-    const family = taskFamilyOf(entry) ?? 'video';
-    const timing = timingFor(entry, family, this.deps.timings);
+    const poll = taskPollFor(entry);
+    const family = poll.cadence;
+    const timing = timingForPoll(poll, family, this.deps.timings);
     const now = Date.now();
     const found = taskId;
     const recorded = db.transaction(() => {
@@ -133,12 +134,12 @@ export class UnknownReconciler {
         id: found,
         jobId: job.id,
         family,
-        pollRoute: pollPath(entry, found) ?? `/v1/videos/generations/${encodeURIComponent(found)}`,
+        pollRoute: taskPollPath(entry, found),
         nextPollAt: now,
         deadlineAt: now + timing.deadlineMs,
       });
       if (!inserted && getTask(db, found)?.jobId !== job.id) return false;
-      return transitionJob(db, job.id, ['unknown'], 'submitted', { errorCode: null, errorMessage: null });
+      return transitionJob(db, job.id, ['unknown'], 'submitted', { errorCode: null, errorMessage: null, answerStyle: 'task', rawAnswer: null });
     });
     if (!recorded) return;
     log.info(`job ${job.id}: found task ${found} by business id ${businessId}`);

@@ -55,7 +55,7 @@ export async function recoverAfterRestart(db: LibraryDatabase, staging: ResultSt
     // A job with a task row got its answer; a direct one whose images are staged did too.
     if (latestTask(db, job.id) !== undefined) continue;
     if ((await staging.read({ jobId: job.id })) === undefined) continue;
-    if (transitionJob(db, job.id, ['submitting'], 'downloading', { errorCode: null, errorMessage: null })) stagedResults.push(job.id);
+    if (transitionJob(db, job.id, ['submitting'], 'downloading', { errorCode: null, errorMessage: null, answerStyle: 'direct' })) stagedResults.push(job.id);
   }
   for (const job of listJobsInStates(db, ['submitting'])) {
     const task = latestTask(db, job.id);

@@ -20,12 +20,12 @@ export function jobsHandlers(deps: JobsRouteDeps): Pick<RouteHandlers, JobsRoute
   const engine = (): JobEngine => deps.engine();
   const batchOrFail = (id: string): ContractBatchView => {
     const batch = engine().batch(id);
-    if (!batch) throw new StudioFailure('not_found', 'That batch no longer exists.');
+    if (!batch) throw StudioFailure.of('batch_not_found');
     return toBatchView(batch);
   };
   const jobOrFail = (id: string): ContractJobView => {
     const job = engine().job(id);
-    if (!job) throw new StudioFailure('not_found', 'That job no longer exists.');
+    if (!job) throw StudioFailure.of('job_not_found');
     return toJobView(job);
   };
   const queue = () => ({ paused: engine().paused, reason: engine().pauseReason });
@@ -99,9 +99,10 @@ async function translate<T>(action: () => T | Promise<T>): Promise<T> {
     return await action();
   } catch (err) {
     if (err instanceof JobActionError) {
-      throw new StudioFailure(err.code === 'not_found' ? 'not_found' : err.code === 'invalid_state' ? 'conflict' : 'invalid_input', err.message);
+      const code = err.code === 'not_found' ? 'not_found' : err.code === 'invalid_state' ? 'conflict' : 'invalid_input';
+      throw StudioFailure.of('job_action_refused', { detail: err.message }, { code });
     }
-    if (err instanceof BatchValidationError) throw new StudioFailure('invalid_input', err.message);
+    if (err instanceof BatchValidationError) throw StudioFailure.of('batch_invalid', { count: 1, problems: err.message });
     throw err;
   }
 }

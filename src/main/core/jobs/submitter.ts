@@ -1,18 +1,21 @@
 /**
  * Submits one queued job, writing each step before the network step it precedes:
  * `queued -> submitting` (written) -> POST -> `submitted` with its task row (one transaction),
- * or, for direct answers, the images staged to disk -> `downloading`. A failed POST ends as the
- * outcome rules say (`outcome.ts`): back to the queue when the gateway provably did not take it,
- * `unknown` when it may have, `failed` when it refused.
+ * or, for direct answers, the images staged to disk -> `downloading`. The answer's own style
+ * decides which (the gateway picks the channel, not the variant); the task row remembers the
+ * route of the family that answered. A failed POST ends as the outcome rules say
+ * (`outcome.ts`): back to the queue when the gateway provably did not take it, `unknown` when it
+ * may have (an unreadable 200 keeps an excerpt of what came back), `failed` when it refused.
  */
-import { pollPath, type VariantEntry } from '../../../shared/catalog';
+import type { VariantEntry } from '../../../shared/catalog';
 import type { GatewayClient } from '../gateway/client';
 import type { PreparedRequest, SubmitResult } from '../gateway/generation';
+import { GatewayError } from '../gateway/gateway-error';
 import { createLogger } from '../log';
 import { editJobRequest, getJob, getTask, insertTask, transitionJob, type Job, type LibraryDatabase } from '../library';
-import { timingFor, type PollTimingOverrides } from './cadence';
+import { timingForPoll, type PollTimingOverrides } from './cadence';
 import type { EngineEvents } from './events';
-import { businessIdFor, BUSINESS_ID_FIELD, entryOf, supportsBusinessId, taskFamilyOf, wireRequestOf } from './job-request';
+import { businessIdFor, BUSINESS_ID_FIELD, entryOf, supportsBusinessId, wireRequestOf } from './job-request';
 import { classifySubmitError, type RetryLimits } from './outcome';
 import type { RateGate } from './rate-gate';
 import type { ResultStaging } from './staging';
@@ -33,12 +36,6 @@ export interface SubmitterDeps {
   onUnknown: (jobId: string) => void;
   onOutOfCredits: (job: Job, message: string) => void;
   onCanceledAfterSubmit: (jobId: string) => void;
-}
-
-/** Where a task of a variant without a poll route (generic entries) is polled. */
-function fallbackPollPath(entry: VariantEntry, taskId: string): string {
-  const id = encodeURIComponent(taskId);
-  return entry.kind === 'image' ? `/v1/images/generations/${id}` : `/v1/videos/generations/${id}`;
 }
 
 export class JobSubmitter {
@@ -76,6 +73,8 @@ export class JobSubmitter {
         errorCode: null,
         errorMessage: null,
         nextAttemptAt: null,
+        answerStyle: null,
+        rawAnswer: null,
       });
     });
     onClaimed();
@@ -89,6 +88,9 @@ export class JobSubmitter {
       return;
     }
     this.deps.gate.succeeded();
+    if (result.style !== result.expected && result.expected !== 'detect') {
+      log.info(`job ${job.id}: ${entry.id} usually answers ${result.expected}; this answer was ${result.style}, followed as such`);
+    }
     await this.accepted(job, entry, result);
     events.jobsChanged(job.id);
   }
@@ -100,18 +102,19 @@ export class JobSubmitter {
 
   private async accepted(job: Job, entry: VariantEntry, result: SubmitResult): Promise<void> {
     const { db } = this.deps;
+    const answerStyle = result.style;
     switch (result.style) {
       case 'task': {
         const taskId = result.task.taskId;
-        const family = taskFamilyOf(entry) ?? (entry.kind === 'image' ? 'image' : 'video');
-        const timing = timingFor(entry, family, this.deps.timings);
+        const family = result.poll.cadence;
+        const timing = timingForPoll(result.poll, family, this.deps.timings);
         const now = Date.now();
         const recorded = db.transaction(() => {
           const inserted = insertTask(db, {
             id: taskId,
             jobId: job.id,
             family,
-            pollRoute: result.pollPath ?? pollPath(entry, taskId) ?? fallbackPollPath(entry, taskId),
+            pollRoute: result.pollPath,
             nextPollAt: now + timing.initialDelayMs,
             deadlineAt: now + timing.deadlineMs,
           });
@@ -120,10 +123,11 @@ export class JobSubmitter {
             transitionJob(db, job.id, ['submitting'], 'unknown', {
               errorCode: 'task_id_clash',
               errorMessage: `The gateway answered with task id ${taskId}, which already belongs to another job; this job's outcome is unknown.`,
+              answerStyle,
             });
             return false;
           }
-          return transitionJob(db, job.id, ['submitting'], 'submitted', { errorCode: null, errorMessage: null });
+          return transitionJob(db, job.id, ['submitting'], 'submitted', { errorCode: null, errorMessage: null, answerStyle });
         });
         if (!recorded) return;
         this.deps.onTaskRecorded(job);
@@ -137,18 +141,25 @@ export class JobSubmitter {
           ...(image.revisedPrompt === undefined ? {} : { revisedPrompt: image.revisedPrompt }),
         }));
         if (results.length === 0) {
-          transitionJob(db, job.id, ['submitting'], 'failed', { errorCode: 'no_result', errorMessage: 'The gateway answered without any image.' });
+          transitionJob(db, job.id, ['submitting'], 'failed', {
+            errorCode: 'no_result',
+            errorMessage: 'The gateway answered without any image; what came back is kept with the job.',
+            answerStyle,
+            rawAnswer: result.rawAnswer ?? null,
+          });
           return;
         }
         try {
           await this.deps.staging.write({ jobId: job.id }, { receivedAt: Date.now(), results });
         } catch (error) {
           const message = `The images arrived but could not be written to the library folder (${(error as Error).message}).`;
-          transitionJob(db, job.id, ['submitting'], 'failed', { errorCode: 'write_failed', errorMessage: message });
+          transitionJob(db, job.id, ['submitting'], 'failed', { errorCode: 'write_failed', errorMessage: message, answerStyle });
           return;
         }
         this.deps.cancelRequests.delete(job.id);
-        if (transitionJob(db, job.id, ['submitting'], 'downloading', { errorCode: null, errorMessage: null })) this.deps.onResultsStaged(job.id);
+        if (transitionJob(db, job.id, ['submitting'], 'downloading', { errorCode: null, errorMessage: null, answerStyle })) {
+          this.deps.onResultsStaged(job.id);
+        }
         return;
       }
       case 'summary': {
@@ -162,7 +173,7 @@ export class JobSubmitter {
           `The gateway answered this edit with a summary only${described.length > 0 ? ` (${described.join(', ')})` : ''}; ` +
           'it sends no image data, so nothing could be added to the library.';
         this.deps.cancelRequests.delete(job.id);
-        transitionJob(db, job.id, ['submitting'], 'done', { errorCode: 'summary_only', errorMessage: message });
+        transitionJob(db, job.id, ['submitting'], 'done', { errorCode: 'summary_only', errorMessage: message, answerStyle });
         return;
       }
     }
@@ -186,11 +197,14 @@ export class JobSubmitter {
           nextAttemptAt: Date.now() + decision.delayMs,
         });
         break;
-      case 'unknown':
-        if (transitionJob(db, job.id, ['submitting'], 'unknown', { errorCode: decision.code, errorMessage: decision.message }) && !cancelWanted) {
+      case 'unknown': {
+        const rawAnswer = error instanceof GatewayError ? (error.rawAnswer ?? null) : null;
+        const message = rawAnswer === null ? decision.message : `${decision.message} What came back is kept with the job.`;
+        if (transitionJob(db, job.id, ['submitting'], 'unknown', { errorCode: decision.code, errorMessage: message, rawAnswer }) && !cancelWanted) {
           this.deps.onUnknown(job.id);
         }
         break;
+      }
       case 'out-of-credits':
         transitionJob(db, job.id, ['submitting'], 'queued', { errorCode: decision.code, errorMessage: decision.message, nextAttemptAt: null });
         if (!cancelWanted) this.deps.onOutOfCredits(job, decision.message);

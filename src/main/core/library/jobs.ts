@@ -5,6 +5,9 @@ import type { LibraryDatabase } from './library-database';
 import { redactRequest, type JsonValue } from './redact';
 import { buildMatchQuery } from './search-text';
 
+/** The style a submission's answer had (it decides how the job is followed). */
+export type AnswerStyle = 'direct' | 'summary' | 'task';
+
 /** One generation request and where it is in its life. Times are Unix milliseconds. */
 export interface Job {
   id: string;
@@ -27,6 +30,10 @@ export interface Job {
   submittedAt: number | null;
   finishedAt: number | null;
   nextAttemptAt: number | null;
+  /** How the gateway answered the latest submission; null before an answer was read. */
+  answerStyle: AnswerStyle | null;
+  /** An excerpt of a 200 answer the studio could not read (bounded, without secrets). */
+  rawAnswer: string | null;
 }
 
 export interface NewJob {
@@ -53,6 +60,8 @@ export interface JobPatch {
   nextAttemptAt?: number | null;
   submittedAt?: number | null;
   finishedAt?: number | null;
+  answerStyle?: AnswerStyle | null;
+  rawAnswer?: string | null;
 }
 
 interface JobRow {
@@ -74,6 +83,8 @@ interface JobRow {
   submitted_at: number | null;
   finished_at: number | null;
   next_attempt_at: number | null;
+  answer_style: AnswerStyle | null;
+  raw_answer: string | null;
 }
 
 const patchColumns: Readonly<Record<keyof JobPatch, string>> = {
@@ -84,9 +95,11 @@ const patchColumns: Readonly<Record<keyof JobPatch, string>> = {
   nextAttemptAt: 'next_attempt_at',
   submittedAt: 'submitted_at',
   finishedAt: 'finished_at',
+  answerStyle: 'answer_style',
+  rawAnswer: 'raw_answer',
 };
 
-const columns = 'id, batch_id, position, variant_id, model, request, prompt, state, attempts, error_message, error_code, client_business_id, profile_id, created_at, updated_at, submitted_at, finished_at, next_attempt_at';
+const columns = 'id, batch_id, position, variant_id, model, request, prompt, state, attempts, error_message, error_code, client_business_id, profile_id, created_at, updated_at, submitted_at, finished_at, next_attempt_at, answer_style, raw_answer';
 
 function toJob(row: JobRow): Job {
   return {
@@ -108,6 +121,8 @@ function toJob(row: JobRow): Job {
     submittedAt: row.submitted_at,
     finishedAt: row.finished_at,
     nextAttemptAt: row.next_attempt_at,
+    answerStyle: row.answer_style,
+    rawAnswer: row.raw_answer,
   };
 }
 

@@ -29,7 +29,7 @@ export class LibraryService {
       const page = listAssets(this.db, request);
       return { items: page.items.map(toAssetView), nextCursor: page.nextCursor };
     } catch (err) {
-      if (err instanceof InvalidCursorError) throw new StudioFailure('invalid_input', 'That page of the library is no longer valid; start from the first page.');
+      if (err instanceof InvalidCursorError) throw StudioFailure.of('stale_cursor');
       throw err;
     }
   }
@@ -59,7 +59,7 @@ export class LibraryService {
   }
 
   private require(asset: Asset | undefined): Asset {
-    if (!asset) throw new StudioFailure('not_found', 'That item is no longer in the library.');
+    if (!asset) throw StudioFailure.of('asset_not_found');
     return asset;
   }
 }

@@ -1,7 +1,31 @@
-import type { ErrorCode, StudioError } from '../../../shared/contract';
+import {
+  errorReasons,
+  type ErrorCode,
+  type ErrorParams,
+  type ErrorReason,
+  type InputIssue,
+  type StudioError,
+} from '../../../shared/contract';
+
+/** What a failure may carry besides its reason and parameters. */
+export interface FailureExtras {
+  /** Another code than the reason's own (a refusal of the engine can be `not_found` or `conflict`). */
+  code?: ErrorCode;
+  details?: unknown;
+  gatewayMessage?: string | undefined;
+  issues?: InputIssue[];
+  /** The English message, where callers and logs need more than the reason's summary. */
+  message?: string;
+}
 
 /** Thrown by services to answer a route with a typed error; the router turns it into the envelope. */
 export class StudioFailure extends Error {
+  reason: ErrorReason | undefined;
+  params: ErrorParams | undefined;
+  gatewayMessage: string | undefined;
+  issues: InputIssue[] | undefined;
+
+  /** A failure with only a code and an English message; prefer `StudioFailure.of`, which the renderer can word. */
   constructor(
     readonly code: ErrorCode,
     message: string,
@@ -11,9 +35,25 @@ export class StudioFailure extends Error {
     this.name = 'StudioFailure';
   }
 
+  /** A failure for a known reason: the code and the English message come from `errorReasons`. */
+  static of(reason: ErrorReason, params: ErrorParams = {}, extras: FailureExtras = {}): StudioFailure {
+    const definition = errorReasons[reason];
+    const failure = new StudioFailure(extras.code ?? definition.code, extras.message ?? definition.words(params).en, extras.details);
+    failure.reason = reason;
+    failure.params = params;
+    failure.gatewayMessage = extras.gatewayMessage;
+    failure.issues = extras.issues;
+    return failure;
+  }
+
   toError(): StudioError {
-    return this.details === undefined
-      ? { code: this.code, message: this.message }
-      : { code: this.code, message: this.message, details: this.details };
+    return {
+      code: this.code,
+      message: this.message,
+      ...(this.details === undefined ? {} : { details: this.details }),
+      ...(this.reason === undefined ? {} : { reason: this.reason, params: this.params ?? {} }),
+      ...(this.gatewayMessage === undefined ? {} : { gatewayMessage: this.gatewayMessage }),
+      ...(this.issues === undefined ? {} : { issues: this.issues }),
+    };
   }
 }

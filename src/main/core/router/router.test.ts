@@ -50,6 +50,39 @@ describe('router', () => {
     }
   });
 
+  it('sends each rejected field with its validator code and limits, so the window can word it', async () => {
+    const result = await createRouter(handlers()).dispatch('profiles.set_api_key', { id: 'p1', apiKey: 'short' });
+    expect(result).toMatchObject({
+      ok: false,
+      error: {
+        code: 'invalid_input',
+        reason: 'invalid_fields',
+        issues: [{ path: ['apiKey'], message: 'That key looks too short', code: 'too_small', params: { minimum: 8, origin: 'string' } }],
+        details: [{ path: ['apiKey'], message: 'That key looks too short' }],
+      },
+    });
+  });
+
+  it('sends a failure of a known reason as its code, reason and parameters, with the English wording as message', async () => {
+    const router = createRouter(
+      handlers({
+        'profiles.delete': () => {
+          throw StudioFailure.of('missing_api_key', { profile: 'Night' }, { gatewayMessage: '未提供令牌' });
+        },
+      }),
+    );
+    await expect(router.dispatch('profiles.delete', { id: 'x' })).resolves.toEqual({
+      ok: false,
+      error: {
+        code: 'unauthorized',
+        message: 'The profile "Night" has no API key yet. Add one in Settings.',
+        reason: 'missing_api_key',
+        params: { profile: 'Night' },
+        gatewayMessage: '未提供令牌',
+      },
+    });
+  });
+
   it('refuses fields the route does not declare', async () => {
     const result = await createRouter(handlers()).dispatch('settings.update', { theme: 'light', apiKey: 'x' });
     expect(result).toMatchObject({ ok: false, error: { code: 'invalid_input' } });

@@ -6,6 +6,8 @@ import {
   type RouteName,
   type RouteOutput,
   type Routes,
+  type ErrorParams,
+  type InputIssue,
   type StudioError,
 } from '../../../shared/contract';
 import { StudioFailure } from './failure';
@@ -29,14 +31,18 @@ export function createRouter(handlers: RouteHandlers): Router {
   return {
     async dispatch(route, rawInput) {
       if (!isRouteName(route)) {
-        return fail({ code: 'unknown_route', message: `There is no route named "${route}".` });
+        return fail(StudioFailure.of('unknown_route', { route }).toError());
       }
       const parsed = routes[route].input.safeParse(rawInput ?? {});
       if (!parsed.success) {
         return fail({
           code: 'invalid_input',
           message: parsed.error.issues.map(describeIssue).join('; '),
+          // `details` keeps the older shape for callers that read it; `issues` adds what wording needs.
           details: parsed.error.issues.map((i) => ({ path: i.path.map(String), message: i.message })),
+          reason: 'invalid_fields',
+          params: {},
+          issues: parsed.error.issues.map(toInputIssue),
         });
       }
       try {
@@ -46,7 +52,7 @@ export function createRouter(handlers: RouteHandlers): Router {
       } catch (err) {
         if (err instanceof StudioFailure) return fail(err.toError());
         log.error(`route ${route} failed`, err);
-        return fail({ code: 'internal', message: 'Something went wrong inside the studio. The details are in the log.' });
+        return fail(StudioFailure.of('internal').toError());
       }
     },
   };
@@ -54,6 +60,18 @@ export function createRouter(handlers: RouteHandlers): Router {
 
 function fail(error: StudioError): Envelope<never> {
   return { ok: false, error };
+}
+
+/** A validator issue as it crosses the contract: where, the message, and the limits that word it. */
+function toInputIssue(issue: z.core.$ZodIssue): InputIssue {
+  const params: ErrorParams = {};
+  const raw = issue as unknown as Record<string, unknown>;
+  for (const name of ['minimum', 'maximum', 'origin', 'format', 'expected']) {
+    const value = raw[name];
+    if (typeof value === 'number' || typeof value === 'string') params[name] = value;
+    if (typeof value === 'bigint') params[name] = Number(value);
+  }
+  return { path: issue.path.map(String), message: issue.message, code: issue.code, params };
 }
 
 function describeIssue(issue: z.core.$ZodIssue): string {

@@ -7,6 +7,7 @@ import {
   type ProfileDraft,
   type Settings,
   type SettingsPatch,
+  inputMessages,
 } from '../../../shared/contract';
 import type { EventBus } from '../events/event-bus';
 import { StudioFailure } from '../router/failure';
@@ -41,10 +42,13 @@ export class SettingsService {
 
   update(patch: SettingsPatch): Settings {
     if (patch.activeProfileId != null && !(patch.activeProfileId in this.profiles())) {
-      throw new StudioFailure('not_found', 'That gateway profile no longer exists.');
+      throw StudioFailure.of('profile_not_found');
     }
     if (patch.libraryDir != null && !isAbsolute(patch.libraryDir)) {
-      throw new StudioFailure('invalid_input', 'libraryDir: Give the full path of the folder, such as /home/me/Pictures/Atelier');
+      throw StudioFailure.of('invalid_fields', {}, {
+        message: `libraryDir: ${inputMessages.libraryDirAbsolute.en}`,
+        issues: [{ path: ['libraryDir'], message: inputMessages.libraryDirAbsolute.en }],
+      });
     }
     const next = { ...this.get(), ...patch };
     this.store.set('settings', next);
@@ -62,10 +66,10 @@ export class SettingsService {
   saveProfile(draft: ProfileDraft): Profile {
     const profiles = this.profiles();
     if (draft.id !== undefined && !(draft.id in profiles)) {
-      throw new StudioFailure('not_found', 'That gateway profile no longer exists.');
+      throw StudioFailure.of('profile_not_found');
     }
     const clash = Object.values(profiles).find((p) => p.name === draft.name && p.id !== draft.id);
-    if (clash) throw new StudioFailure('conflict', `A profile named "${draft.name}" already exists.`);
+    if (clash) throw StudioFailure.of('profile_name_taken', { name: draft.name });
     const profile: StoredProfile = { id: draft.id ?? randomUUID(), name: draft.name, baseUrl: stripSlash(draft.baseUrl) };
     this.store.set('profiles', { ...profiles, [profile.id]: profile });
     this.profilesChanged();
@@ -112,12 +116,12 @@ export class SettingsService {
 
   private profileView(id: string): Profile {
     const profile = this.listProfiles().find((p) => p.id === id);
-    if (!profile) throw new StudioFailure('not_found', 'That gateway profile no longer exists.');
+    if (!profile) throw StudioFailure.of('profile_not_found');
     return profile;
   }
 
   private requireProfile(id: string): void {
-    if (!(id in this.profiles())) throw new StudioFailure('not_found', 'That gateway profile no longer exists.');
+    if (!(id in this.profiles())) throw StudioFailure.of('profile_not_found');
   }
 
   private profiles(): Record<string, StoredProfile> {

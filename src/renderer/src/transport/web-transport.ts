@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { Envelope, StudioError } from '../../../shared/contract';
-import { studioErrorSchema } from '../../../shared/contract';
+import { errorFor, studioErrorSchema } from '../../../shared/contract';
 import { encodeLibraryPath, type StudioTransport } from '../../../shared/contract/client';
 
 /** Platform pieces the web transport needs; injectable so tests can stand in for the browser. */
@@ -16,23 +16,12 @@ const envelopeSchema = z.union([
   z.object({ ok: z.literal(false), error: studioErrorSchema }),
 ]);
 
-const reopenHint = 'Open the address the studio printed at start (it carries the access token for this launch).';
-
-/** Messages for answers that carry no envelope: the session guard answers 401/403 in plain text. */
+/** Errors for answers that carry no envelope: the session guard answers 401/403 in plain text. */
 function failureForStatus(status: number): StudioError {
-  if (status === 401) {
-    return { code: 'unauthorized', message: `This browser has no session with the studio. ${reopenHint}` };
-  }
-  if (status === 403) {
-    return { code: 'forbidden', message: `The studio refused this request. ${reopenHint}` };
-  }
-  return { code: 'internal', message: `The studio answered with an unexpected status ${status}.` };
+  if (status === 401) return errorFor('no_session');
+  if (status === 403) return errorFor('session_refused');
+  return errorFor('studio_unexpected_answer', { status });
 }
-
-const unreachable: StudioError = {
-  code: 'internal',
-  message: 'The studio is not answering. Check that it is still running, then reload this page.',
-};
 
 /**
  * Web mode: routes are `POST /api/invoke/<route>` with `{input}`, events arrive on one
@@ -55,7 +44,7 @@ export function createWebTransport(options: WebTransportOptions = {}): StudioTra
         credentials: 'same-origin',
       });
     } catch {
-      return { ok: false, error: unreachable };
+      return { ok: false, error: errorFor('studio_unreachable') };
     }
     if (response.status === 401 || response.status === 403) return { ok: false, error: failureForStatus(response.status) };
     let body: unknown;

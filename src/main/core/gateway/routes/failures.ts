@@ -1,33 +1,53 @@
-import type { ErrorCode } from '../../../../shared/contract';
+import type { ErrorParams, ErrorReason, StudioError } from '../../../../shared/contract';
 import { StudioFailure } from '../../router/failure';
 import { GatewayError } from '../gateway-error';
 import { InvalidRequestError } from '../invalid-request';
 
-function codeOf(error: GatewayError): ErrorCode {
+/** The reason of a gateway failure, which decides its code and how the window words it. */
+function reasonOf(error: GatewayError): ErrorReason {
   if (error.kind === 'unreachable' || error.kind === 'connection' || error.kind === 'timeout') return 'gateway_unreachable';
   switch (error.knownCase) {
     case 'unauthorized':
     case 'token_not_found':
-      return 'unauthorized';
+      return 'gateway_key_rejected';
     case 'insufficient_quota':
-      return 'insufficient_quota';
+      return 'gateway_quota';
     case 'rate_limited':
-      return 'rate_limited';
+      return 'gateway_rate_limited';
     case 'access_denied':
-      return 'forbidden';
+      return 'gateway_access_denied';
     default:
       return 'gateway_error';
   }
 }
 
-/** Turns gateway client errors into route errors the renderer can show; anything else passes through. */
+/** What the wording of a gateway failure needs: the case, how it failed, the status, the wait asked for. */
+function paramsOf(error: GatewayError): ErrorParams {
+  return {
+    case: error.knownCase ?? null,
+    kind: error.kind,
+    status: error.status ?? null,
+    retryAfterSeconds: error.retryAfterMs === undefined ? null : Math.ceil(error.retryAfterMs / 1000),
+  };
+}
+
+/** Turns gateway client errors into route errors the renderer can word; anything else passes through. */
 export function toStudioFailure(error: unknown): unknown {
   if (error instanceof InvalidRequestError) {
-    return new StudioFailure('invalid_input', error.message, { issues: error.issues });
+    return StudioFailure.of('invalid_request', { target: error.target }, {
+      message: error.message,
+      details: { issues: error.issues },
+      issues: error.issues.map((issue) => ({ path: issue.path === '' ? [] : issue.path.split('.'), message: issue.message })),
+    });
   }
   if (error instanceof GatewayError) {
     const said = error.gatewayMessage && error.gatewayMessage !== error.summary ? ` Gateway said: ${error.gatewayMessage}` : '';
-    return new StudioFailure(codeOf(error), `${error.summary}${said}`, error.toDetails());
+    return StudioFailure.of(reasonOf(error), paramsOf(error), {
+      message: `${error.summary}${said}`,
+      details: error.toDetails(),
+      // Only answers carry the gateway's own words; transport failures carry our description of them.
+      gatewayMessage: error.kind === 'http' || error.kind === 'account' ? error.gatewayMessage : undefined,
+    });
   }
   return error;
 }
@@ -39,4 +59,11 @@ export async function withGatewayFailures<T>(run: () => Promise<T>): Promise<T> 
   } catch (error) {
     throw toStudioFailure(error);
   }
+}
+
+/** A gateway client error as the contract's error, for callers outside the router (the command line). */
+export function studioErrorOf(error: unknown): StudioError {
+  const failure = toStudioFailure(error);
+  if (failure instanceof StudioFailure) return failure.toError();
+  return { code: 'internal', message: failure instanceof Error ? failure.message : String(failure) };
 }

@@ -1,0 +1,59 @@
+import type { StudioClient } from '../../../shared/contract/client';
+import type { Envelope } from '../../../shared/contract';
+import { assetPages } from '../entities/asset-pages';
+import { useAssetsStore } from '../entities/assets-store';
+import { useCharactersStore } from '../entities/characters-store';
+import { useJobsStore } from '../entities/jobs-store';
+import { itemAdded } from '../entities/paged-queries';
+import { useAlertStore } from '../errors/alert-store';
+import { useAccountStore } from '../features/account/account-store';
+import { useProfilesStore } from '../features/settings/profiles-store';
+import { useSettingsStore } from '../features/settings/settings-store';
+import { useAppInfoStore } from '../studio/app-info-store';
+
+/**
+ * The one place that listens to main's events and hands them to the stores. Where an event
+ * concerns several stores, it is dispatched here, so stores never call each other.
+ * Returns a function that unsubscribes everything.
+ */
+export function subscribeToMainEvents(client: StudioClient): () => void {
+  // Which gateway answers may change with the settings or the profiles; the frame says which.
+  const refreshAppInfo = (): void => void useAppInfoStore.getState().load();
+  const stops = [
+    client.on('settings.changed', (settings) => {
+      useSettingsStore.getState().received(settings);
+      refreshAppInfo();
+    }),
+    client.on('profiles.changed', (profiles) => {
+      useProfilesStore.getState().received(profiles);
+      refreshAppInfo();
+    }),
+    client.on('jobs.changed', (jobs) => useJobsStore.getState().jobsReceived(jobs)),
+    client.on('jobs.batch_changed', (batch) => useJobsStore.getState().batchesReceived([batch])),
+    client.on('jobs.queue_changed', (queue) => useJobsStore.getState().queueReceived(queue)),
+    client.on('library.added', (asset) => {
+      useAssetsStore.getState().assetsReceived([asset]);
+      itemAdded(assetPages, asset);
+    }),
+    client.on('characters.changed', (characters) => useCharactersStore.getState().charactersReceived(characters)),
+    client.on('account.balance', (balance) => useAccountStore.getState().balanceReceived(balance)),
+  ];
+  return () => {
+    for (const stop of stops) stop();
+  };
+}
+
+/** First load of everything the frame shows; a failure goes to the page's alert. */
+export async function loadStudio(): Promise<void> {
+  const answers: Envelope<unknown>[] = await Promise.all([
+    useAppInfoStore.getState().load(),
+    useSettingsStore.getState().load(),
+    useProfilesStore.getState().load(),
+    useJobsStore.getState().loadActive(),
+  ]);
+  for (const answer of answers) {
+    if (answer.ok) continue;
+    useAlertStore.getState().report(answer.error);
+    return;
+  }
+}

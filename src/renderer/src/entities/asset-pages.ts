@@ -1,0 +1,25 @@
+import { useShallow } from 'zustand/react/shallow';
+import type { AssetView, LibraryFilter } from '../../../shared/contract';
+import { studio } from '../studio/studio-client';
+import { useAssetsStore } from './assets-store';
+import { pick } from './entity-cache';
+import type { PagedSource } from './paged-queries';
+
+/** Library items, newest first, page by page (`library.list_assets` and its keyset cursor). */
+export const assetPages: PagedSource<LibraryFilter, AssetView> = {
+  name: 'library.assets',
+  pageSize: 60,
+  fetchPage: (filter, cursor, limit) => studio().call('library.list_assets', { ...filter, cursor, limit }),
+  remember: (assets) => useAssetsStore.getState().assetsReceived(assets),
+  useItems: (ids) => useAssetsStore(useShallow((state) => pick(state.assets, ids))),
+  matches: (filter, asset) => {
+    // Prompt search, batch and (normalised) tags are decided by main; say "cannot tell" rather than guess.
+    if (filter.text !== undefined || filter.batchId !== undefined || filter.tag !== undefined) return undefined;
+    if (filter.kind !== undefined && asset.kind !== filter.kind) return false;
+    if (filter.model !== undefined && asset.model !== filter.model) return false;
+    if (filter.favourite !== undefined && asset.favourite !== filter.favourite) return false;
+    if (filter.createdFrom !== undefined && asset.createdAt < filter.createdFrom) return false;
+    if (filter.createdBefore !== undefined && asset.createdAt >= filter.createdBefore) return false;
+    return true;
+  },
+};

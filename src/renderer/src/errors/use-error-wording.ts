@@ -1,0 +1,14 @@
+import { useTranslation } from 'react-i18next';
+import type { Locale } from '../../../shared/catalog/types';
+import { wordError, type ErrorWording, type StudioError } from '../../../shared/contract';
+
+/** The UI language as the shared wording knows it. */
+export function useLocale(): Locale {
+  const { i18n } = useTranslation();
+  return i18n.language === 'zh-CN' ? 'zh-CN' : 'en';
+}
+
+/** An error worded in the current UI language (re-worded when the language changes). */
+export function useErrorWording(error: StudioError): ErrorWording {
+  return wordError(error, useLocale());
+}

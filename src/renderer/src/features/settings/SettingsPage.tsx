@@ -1,0 +1,44 @@
+import { useTranslation } from 'react-i18next';
+import { useAppInfoStore } from '../../studio/app-info-store';
+import { useErrorAlert } from '../../errors/alert-store';
+import { Page, Skeleton } from '../../ui';
+import { ActiveGatewayPicker } from './components/ActiveGatewayPicker';
+import { LibraryFolderForm } from './components/LibraryFolderForm';
+import { PreferencesForm } from './components/PreferencesForm';
+import { ProfilesSection } from './ProfilesSection';
+import { useProfilesStore } from './profiles-store';
+import { useSettingsStore } from './settings-store';
+
+/** Settings: which gateway answers, the gateway profiles and their keys, the library folder, language and theme. */
+export function SettingsPage() {
+  const { t } = useTranslation();
+  const settings = useSettingsStore((s) => s.settings);
+  const update = useSettingsStore((s) => s.update);
+  const profiles = useProfilesStore((s) => s.profiles);
+  const libraryInUse = useAppInfoStore((s) => s.info?.libraryDir);
+  const alert = useErrorAlert();
+  const change = async (patch: Parameters<typeof update>[0]): Promise<boolean> => alert.track(await update(patch)).ok;
+
+  return (
+    <Page title={t('pages.settings.title')} lead={t('pages.settings.description')}>
+      {settings === null ? (
+        <div aria-busy="true" className="settings-loading">
+          <p className="visually-hidden">{t('app.loading')}</p>
+          <Skeleton lines={3} width="100%" />
+        </div>
+      ) : (
+        <>
+          <ActiveGatewayPicker profiles={profiles} activeProfileId={settings.activeProfileId} onChoose={(activeProfileId) => void change({ activeProfileId })} />
+          <ProfilesSection />
+          {libraryInUse !== undefined && <LibraryFolderForm inUse={libraryInUse} chosen={settings.libraryDir} onChoose={(libraryDir) => change({ libraryDir })} />}
+          <PreferencesForm
+            language={settings.language}
+            theme={settings.theme}
+            onLanguage={(language) => void change({ language })}
+            onTheme={(theme) => void change({ theme })}
+          />
+        </>
+      )}
+    </Page>
+  );
+}

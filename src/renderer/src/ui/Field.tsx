@@ -1,0 +1,43 @@
+import { useId, type ReactNode } from 'react';
+
+/** The ids and ARIA attributes a control inside a `Field` must carry. */
+export interface FieldControlProps {
+  id: string;
+  'aria-describedby': string | undefined;
+  'aria-invalid': true | undefined;
+}
+
+export interface FieldProps {
+  label: string;
+  /** A sentence under the field, read with it by screen readers. */
+  help?: string | undefined;
+  /** What is wrong, shown under the field and announced with it. */
+  error?: string | undefined;
+  className?: string | undefined;
+  /** Renders the control with the props that tie it to the label, help and error. */
+  children: (control: FieldControlProps) => ReactNode;
+}
+
+/** Label, control, help and error, tied together for assistive technology. */
+export function Field({ label, help, error, className, children }: FieldProps) {
+  const id = useId();
+  const helpId = `${id}-help`;
+  const errorId = `${id}-error`;
+  const describedBy = [help ? helpId : null, error ? errorId : null].filter(Boolean).join(' ') || undefined;
+  return (
+    <div className={['field', className].filter(Boolean).join(' ')}>
+      <label htmlFor={id}>{label}</label>
+      {children({ id, 'aria-describedby': describedBy, 'aria-invalid': error ? true : undefined })}
+      {help && (
+        <p id={helpId} className="field-help">
+          {help}
+        </p>
+      )}
+      {error && (
+        <p id={errorId} className="field-error">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}

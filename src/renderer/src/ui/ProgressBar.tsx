@@ -1,0 +1,28 @@
+export interface ProgressBarProps {
+  /** Names the bar ("Uploading sky.png"). */
+  label: string;
+  /** 0 to 1; null while the amount of work is not known (an animated bar). */
+  value: number | null;
+  /** How the value reads (`"3 of 8"`); a percentage by default. */
+  valueText?: string;
+  size?: 'md' | 'sm';
+}
+
+/** Progress of long work, as `role="progressbar"` with its value for screen readers. */
+export function ProgressBar({ label, value, valueText, size = 'md' }: ProgressBarProps) {
+  const clamped = value === null ? null : Math.min(1, Math.max(0, value));
+  const percent = clamped === null ? undefined : Math.round(clamped * 100);
+  return (
+    <div
+      className={`progress${size === 'sm' ? ' progress-sm' : ''}${clamped === null ? ' progress-indeterminate' : ''}`}
+      role="progressbar"
+      aria-label={label}
+      aria-valuemin={0}
+      aria-valuemax={100}
+      aria-valuenow={percent}
+      aria-valuetext={valueText ?? (percent === undefined ? undefined : `${percent}%`)}
+    >
+      <span className="progress-fill" style={{ width: percent === undefined ? undefined : `${percent}%` }} />
+    </div>
+  );
+}

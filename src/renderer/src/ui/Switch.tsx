@@ -1,0 +1,38 @@
+import { useId } from 'react';
+
+export interface SwitchProps {
+  label: string;
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+  help?: string | undefined;
+  disabled?: boolean;
+}
+
+/** An on/off setting that applies at once (`role="switch"`; Space and Enter toggle it). */
+export function Switch({ label, checked, onChange, help, disabled = false }: SwitchProps) {
+  const id = useId();
+  return (
+    <div className="switch-field">
+      <button
+        type="button"
+        role="switch"
+        id={id}
+        className="switch"
+        aria-checked={checked}
+        aria-describedby={help ? `${id}-help` : undefined}
+        disabled={disabled}
+        onClick={() => onChange(!checked)}
+      >
+        <span className="switch-thumb" aria-hidden="true" />
+      </button>
+      <div className="switch-text">
+        <label htmlFor={id}>{label}</label>
+        {help && (
+          <p id={`${id}-help`} className="field-help">
+            {help}
+          </p>
+        )}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,19 @@
+import type { InputHTMLAttributes } from 'react';
+import { Field } from './Field';
+
+export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'onChange' | 'value' | 'id'> {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  help?: string | undefined;
+  error?: string | undefined;
+}
+
+/** A labelled text input with its help and inline error. */
+export function TextField({ label, value, onChange, help, error, className, ...rest }: TextFieldProps) {
+  return (
+    <Field label={label} help={help} error={error} className={className}>
+      {(control) => <input {...rest} {...control} className="input" value={value} onChange={(event) => onChange(event.target.value)} />}
+    </Field>
+  );
+}

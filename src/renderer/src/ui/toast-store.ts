@@ -1,0 +1,36 @@
+import { create } from 'zustand';
+
+export type ToastTone = 'info' | 'success' | 'error';
+
+export interface Toast {
+  id: number;
+  message: string;
+  tone: ToastTone;
+}
+
+interface ToastState {
+  toasts: Toast[];
+  show: (message: string, tone?: ToastTone) => number;
+  dismiss: (id: number) => void;
+}
+
+let nextId = 1;
+/** How long a toast stays; errors stay until dismissed (they may need reading twice). */
+const VISIBLE_MS = 5000;
+
+/** Short notes that something happened ("Saved", "Batch queued"). Not for errors a form must show. */
+export const useToastStore = create<ToastState>()((set, get) => ({
+  toasts: [],
+  show: (message, tone = 'info') => {
+    const id = nextId++;
+    set({ toasts: [...get().toasts.slice(-3), { id, message, tone }] });
+    if (tone !== 'error') setTimeout(() => get().dismiss(id), VISIBLE_MS);
+    return id;
+  },
+  dismiss: (id) => set({ toasts: get().toasts.filter((toast) => toast.id !== id) }),
+}));
+
+/** Shows a toast from anywhere (a container after an action). */
+export function showToast(message: string, tone?: ToastTone): number {
+  return useToastStore.getState().show(message, tone);
+}

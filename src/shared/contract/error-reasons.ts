@@ -1,0 +1,163 @@
+import type { LocalizedText } from '../catalog/types';
+import {
+  ERROR_CASE_SUMMARIES,
+  FAILURE_KIND_SUMMARIES,
+  isGatewayErrorCase,
+  isGatewayFailureKind,
+} from '../gateway/error-cases';
+import type { ErrorCode, ErrorParams } from './errors';
+
+/** One reason an error can have: its code, and how to say it in each language from its parameters. */
+export interface ErrorReasonEntry {
+  code: ErrorCode;
+  words: (params: ErrorParams) => LocalizedText;
+}
+
+const t = (en: string, zh: string): LocalizedText => ({ en, 'zh-CN': zh });
+
+/** A parameter as text; a missing one reads as an empty string rather than "undefined". */
+const text = (params: ErrorParams, name: string): string => {
+  const value = params[name];
+  return value === null || value === undefined ? '' : String(value);
+};
+
+/** A parameter as text, or `fallback` when it is missing or empty. */
+const textOr = (params: ErrorParams, name: string, fallback: string): string => text(params, name) || fallback;
+
+const seconds = (params: ErrorParams): number | undefined => {
+  const value = params.retryAfterSeconds;
+  return typeof value === 'number' && value > 0 ? Math.ceil(value) : undefined;
+};
+
+/** Summary of a gateway failure: the recognised case if there is one, else how it failed. */
+const gatewaySummary = (params: ErrorParams): LocalizedText => {
+  if (isGatewayErrorCase(params.case)) return ERROR_CASE_SUMMARIES[params.case];
+  if (isGatewayFailureKind(params.kind)) return FAILURE_KIND_SUMMARIES[params.kind];
+  return FAILURE_KIND_SUMMARIES.http;
+};
+
+const entry = (code: ErrorCode, words: (params: ErrorParams) => LocalizedText): ErrorReasonEntry => ({ code, words });
+
+/**
+ * Every reason the studio gives for an error, worded once for the window (English and Chinese)
+ * and the command line (English). Main throws `StudioFailure.of(reason, params)`; the renderer
+ * and the CLI word it with `wordError`.
+ */
+export const errorReasons = {
+  // Input
+  invalid_fields: entry('invalid_input', () => t('Some values need a change.', '有些内容需要修改。')),
+  invalid_request: entry('invalid_input', (p) =>
+    t(
+      `${text(p, 'target')}: refused before sending; nothing was sent or charged.`,
+      `${text(p, 'target')}:发送前即被拒绝,没有发送,也没有扣费。`,
+    ),
+  ),
+  unknown_variant: entry('invalid_input', (p) =>
+    t(`Unknown model variant ${text(p, 'variants')}`, `未知的模型变体:${text(p, 'variants')}`),
+  ),
+  template_invalid: entry('invalid_input', (p) =>
+    t(textOr(p, 'detail', 'The template could not be expanded.'), `模板无法展开:${textOr(p, 'detail', '格式不正确')}`),
+  ),
+  csv_unreadable: entry('invalid_input', (p) =>
+    t(`The CSV could not be read: ${text(p, 'detail')}`, `无法读取 CSV:${text(p, 'detail')}`),
+  ),
+  batch_invalid: entry('invalid_input', (p) =>
+    t(
+      textOr(p, 'problems', 'Some requests of the batch break a limit of their model.'),
+      `批次中有 ${textOr(p, 'count', '一些')} 个请求不符合模型的限制:\n${text(p, 'problems')}`.trim(),
+    ),
+  ),
+  stale_cursor: entry('invalid_input', () =>
+    t('That page of the library is no longer valid; start from the first page.', '这一页图库已失效,请从第一页重新开始。'),
+  ),
+  // Things that are gone, or clash
+  profile_not_found: entry('not_found', () => t('That gateway profile no longer exists.', '该网关配置已不存在。')),
+  job_profile_deleted: entry('not_found', () => t('The gateway profile of this job was deleted.', '此任务所用的网关配置已被删除。')),
+  asset_not_found: entry('not_found', () => t('That item is no longer in the library.', '该作品已不在图库中。')),
+  batch_not_found: entry('not_found', () => t('That batch no longer exists.', '该批次已不存在。')),
+  job_not_found: entry('not_found', () => t('That job no longer exists.', '该任务已不存在。')),
+  profile_name_taken: entry('conflict', (p) =>
+    t(`A profile named "${text(p, 'name')}" already exists.`, `已有名为“${text(p, 'name')}”的配置。`),
+  ),
+  job_action_refused: entry('conflict', (p) =>
+    t(textOr(p, 'detail', 'The job cannot do that in its current state.'), `无法执行此操作:${textOr(p, 'detail', '任务当前的状态不允许')}`),
+  ),
+  // Keys and the gateway
+  missing_api_key: entry('unauthorized', (p) =>
+    t(
+      `The profile "${text(p, 'profile')}" has no API key yet. Add one in Settings.`,
+      `配置“${text(p, 'profile')}”还没有 API 密钥。请在“设置”中添加。`,
+    ),
+  ),
+  job_profile_missing_key: entry('unauthorized', (p) =>
+    t(
+      `The profile "${text(p, 'profile')}" has no API key. Add one in Settings to continue its jobs.`,
+      `配置“${text(p, 'profile')}”没有 API 密钥。请在“设置”中添加,以继续它的任务。`,
+    ),
+  ),
+  gateway_key_rejected: entry('unauthorized', (p) => gatewaySummary({ case: 'unauthorized', ...p })),
+  gateway_access_denied: entry('forbidden', (p) => gatewaySummary({ case: 'access_denied', ...p })),
+  gateway_rate_limited: entry('rate_limited', (p) => {
+    const wait = seconds(p);
+    return wait === undefined
+      ? t('The gateway is receiving too many requests. Try again shortly.', '网关收到的请求过多,请稍后再试。')
+      : t(`The gateway is receiving too many requests. Try again in ${wait} s.`, `网关收到的请求过多,请在 ${wait} 秒后再试。`);
+  }),
+  gateway_quota: entry('insufficient_quota', () =>
+    t(
+      'Not enough credits on this account or key. Add credits or raise the key’s limit, then try again.',
+      '账户或密钥的额度不足。请充值或提高密钥额度后再试。',
+    ),
+  ),
+  gateway_unreachable: entry('gateway_unreachable', (p) => gatewaySummary({ kind: 'unreachable', ...p })),
+  gateway_error: entry('gateway_error', gatewaySummary),
+  // The studio itself
+  studio_starting: entry('internal', () => t('The studio is still starting; try again in a moment.', '工作室仍在启动,请稍后再试。')),
+  internal: entry('internal', () =>
+    t('Something went wrong inside the studio. The details are in the log.', '工作室内部出错了,详情见日志。'),
+  ),
+  unknown_route: entry('unknown_route', (p) =>
+    t(`There is no route named "${text(p, 'route')}".`, `没有名为“${text(p, 'route')}”的接口。`),
+  ),
+  // The window's connection to the studio (web mode)
+  no_session: entry('unauthorized', () =>
+    t(
+      'This browser has no session with the studio. Open the address the studio printed at start (it carries the access token for this launch).',
+      '此浏览器与工作室没有会话。请打开工作室启动时显示的地址(其中带有本次启动的访问令牌)。',
+    ),
+  ),
+  session_refused: entry('forbidden', () =>
+    t(
+      'The studio refused this request. Open the address the studio printed at start (it carries the access token for this launch).',
+      '工作室拒绝了此请求。请打开工作室启动时显示的地址(其中带有本次启动的访问令牌)。',
+    ),
+  ),
+  studio_unreachable: entry('internal', () =>
+    t('The studio is not answering. Check that it is still running, then reload this page.', '工作室没有响应。请确认它仍在运行,然后重新加载此页面。'),
+  ),
+  studio_unexpected_answer: entry('internal', (p) =>
+    t(`The studio answered with an unexpected status ${text(p, 'status')}.`, `工作室返回了意外的状态 ${text(p, 'status')}。`),
+  ),
+} satisfies Record<string, ErrorReasonEntry>;
+
+export type ErrorReason = keyof typeof errorReasons;
+
+export function isErrorReason(value: unknown): value is ErrorReason {
+  return typeof value === 'string' && Object.hasOwn(errorReasons, value);
+}
+
+/** What each code says when an error carries no reason the studio knows. */
+export const codeWords: Readonly<Record<ErrorCode, LocalizedText>> = {
+  invalid_input: t('Some values need a change.', '有些内容需要修改。'),
+  unknown_route: t('The window asked the studio for something it does not offer.', '窗口请求了工作室不提供的功能。'),
+  not_found: t('That item no longer exists.', '该项目已不存在。'),
+  conflict: t('That clashes with something that already exists.', '这与已有的内容冲突。'),
+  unauthorized: t('The key was refused or is missing. Check it in Settings.', '密钥被拒绝或缺失,请在“设置”中检查。'),
+  forbidden: t('That is not allowed.', '不允许执行此操作。'),
+  gateway_error: FAILURE_KIND_SUMMARIES.http,
+  gateway_unreachable: FAILURE_KIND_SUMMARIES.unreachable,
+  rate_limited: t('Too many requests. Try again shortly.', '请求过于频繁,请稍后再试。'),
+  insufficient_quota: ERROR_CASE_SUMMARIES.insufficient_quota,
+  storage_error: t('The studio could not save that on this computer.', '工作室无法在这台电脑上保存。'),
+  internal: t('Something went wrong inside the studio. The details are in the log.', '工作室内部出错了,详情见日志。'),
+};

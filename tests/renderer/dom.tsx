@@ -1,0 +1,89 @@
+import { act, type ReactNode } from 'react';
+import { createRoot, type Root } from 'react-dom/client';
+import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
+
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+
+/** Runs a step, then lets React render and the studio's answers and events arrive. */
+export async function settle(step: () => void = () => undefined, ms = 10): Promise<void> {
+  await act(async () => {
+    step();
+    await new Promise((resolve) => setTimeout(resolve, ms));
+  });
+}
+
+export interface Rendered {
+  container: HTMLElement;
+  unmount: () => void;
+}
+
+async function mount(node: ReactNode): Promise<Rendered> {
+  const container = document.createElement('div');
+  document.body.append(container);
+  let root: Root | undefined;
+  await settle(() => {
+    root = createRoot(container);
+    root.render(node);
+  });
+  return {
+    container,
+    unmount: () => {
+      act(() => root?.unmount());
+      container.remove();
+    },
+  };
+}
+
+/** Renders a route table at an address, with a router kept in memory (as the app's, without the hash). */
+export async function renderRoutes(routes: RouteObject[], address: string): Promise<Rendered & { router: ReturnType<typeof createMemoryRouter> }> {
+  const router = createMemoryRouter(routes, { initialEntries: [address] });
+  const rendered = await mount(<RouterProvider router={router} />);
+  return { ...rendered, router };
+}
+
+export async function renderNode(node: ReactNode): Promise<Rendered> {
+  return mount(node);
+}
+
+/** The control a visible label names, as a person (or a screen reader) finds it. */
+export function field(container: HTMLElement, label: string): HTMLInputElement {
+  const found = [...container.querySelectorAll('label')].find((l) => l.textContent === label);
+  const input = found ? document.getElementById(found.htmlFor) : null;
+  if (!(input instanceof HTMLInputElement)) throw new Error(`no field labelled "${label}"`);
+  return input;
+}
+
+/** A button by its accessible name (aria-label, else its text). */
+export function button(container: HTMLElement, name: string): HTMLButtonElement {
+  const found = [...container.querySelectorAll('button')].find((b) => (b.getAttribute('aria-label') ?? b.textContent.trim()) === name);
+  if (!found) throw new Error(`no button "${name}"`);
+  return found;
+}
+
+export async function type(input: HTMLInputElement, value: string): Promise<void> {
+  // React tracks the value through the native setter; setting .value directly would be ignored.
+  // eslint-disable-next-line @typescript-eslint/unbound-method -- called with the input as `this` below.
+  const setter = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')?.set;
+  await settle(() => {
+    setter?.call(input, value);
+    input.dispatchEvent(new Event('input', { bubbles: true }));
+  });
+}
+
+export async function click(target: HTMLElement, ms?: number): Promise<void> {
+  await settle(() => target.click(), ms);
+}
+
+/** Lets React render until `check` passes (answers and events arrive asynchronously), or fails with its last error. */
+export async function until(check: () => void, timeoutMs = 10_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      check();
+      return;
+    } catch (error) {
+      if (Date.now() > deadline) throw error;
+      await settle(undefined, 20);
+    }
+  }
+}

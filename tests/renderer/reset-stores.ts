@@ -1,0 +1,29 @@
+import type { StoreApi, UseBoundStore } from 'zustand';
+import { useAppInfoStore } from '../../src/renderer/src/studio/app-info-store';
+import { useAssetsStore } from '../../src/renderer/src/entities/assets-store';
+import { useCharactersStore } from '../../src/renderer/src/entities/characters-store';
+import { useJobsStore } from '../../src/renderer/src/entities/jobs-store';
+import { usePagedQueriesStore } from '../../src/renderer/src/entities/paged-queries';
+import { useAlertStore } from '../../src/renderer/src/errors/alert-store';
+import { useAccountStore } from '../../src/renderer/src/features/account/account-store';
+import { useProfilesStore } from '../../src/renderer/src/features/settings/profiles-store';
+import { useSettingsStore } from '../../src/renderer/src/features/settings/settings-store';
+import { useToastStore } from '../../src/renderer/src/ui/toast-store';
+
+const stores: UseBoundStore<StoreApi<object>>[] = [
+  useAppInfoStore,
+  useAssetsStore,
+  useCharactersStore,
+  useJobsStore,
+  usePagedQueriesStore,
+  useAlertStore,
+  useAccountStore,
+  useProfilesStore,
+  useSettingsStore,
+  useToastStore,
+];
+
+/** Puts every store of the renderer back to its first state, so tests do not see each other. */
+export function resetStores(): void {
+  for (const store of stores) store.setState(store.getInitialState(), true);
+}

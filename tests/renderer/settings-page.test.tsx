@@ -1,0 +1,93 @@
+import { act } from 'react';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { loadStudio, subscribeToMainEvents } from '../../src/renderer/src/app/main-events';
+import { appRoutes } from '../../src/renderer/src/app/router';
+import { connectStudio } from '../../src/renderer/src/studio/studio-client';
+import { initI18n, switchLanguage } from '../../src/renderer/src/i18n';
+import { button, click, field, renderRoutes, type, type Rendered } from './dom';
+import { resetStores } from './reset-stores';
+import { startRendererStudio, type RendererStudio } from './studio-harness';
+
+let main: RendererStudio;
+let page: Rendered;
+let unsubscribe: () => void;
+
+beforeEach(async () => {
+  resetStores();
+  main = await startRendererStudio();
+  connectStudio(main.client);
+  await initI18n('en');
+  unsubscribe = subscribeToMainEvents(main.client);
+  await loadStudio();
+  page = await renderRoutes(appRoutes, '/settings');
+});
+afterEach(async () => {
+  page.unmount();
+  unsubscribe();
+  await main.stop();
+});
+
+const text = (selector: string): string => page.container.querySelector(selector)?.textContent ?? '';
+const profileList = (): string => text('ul[aria-labelledby="profiles-heading"]');
+
+async function addProfile(name: string, baseUrl: string): Promise<void> {
+  await click(button(page.container, 'Add profile'));
+  await type(field(page.container, 'Name'), name);
+  await type(field(page.container, 'Base URL'), baseUrl);
+  await click(button(page.container, 'Save profile'));
+}
+
+describe('settings page, on the real studio core', () => {
+  it('opens in the frame: the demo banner, the Settings link current, the page title', () => {
+    expect(text('h1')).toBe('Settings');
+    expect(text('aside')).toContain('Demo gateway');
+    expect(text('nav a[aria-current="page"]')).toBe('Settings');
+  });
+
+  it('shows main’s validation beside the field and in the alert, keeping what was typed', async () => {
+    await addProfile('Studio', 'nope');
+    expect(text('[role="alert"]')).toMatch(/full address starting with http/);
+    expect(field(page.container, 'Base URL').getAttribute('aria-invalid')).toBe('true');
+    expect(field(page.container, 'Base URL').value).toBe('nope');
+    expect(field(page.container, 'Name').value).toBe('Studio');
+  });
+
+  it('words the same refusal in Chinese when the studio speaks Chinese', async () => {
+    await act(() => switchLanguage('zh-CN'));
+    await click(button(page.container, '添加配置'));
+    await type(field(page.container, '名称'), 'Studio');
+    await type(field(page.container, '基础地址'), 'nope');
+    await click(button(page.container, '保存配置'));
+    expect(text('[role="alert"]')).toContain('请输入以 http:// 或 https:// 开头的完整地址');
+    expect(text('.field-error')).toContain('请输入以 http:// 或 https:// 开头的完整地址');
+    await act(() => switchLanguage('en'));
+  });
+
+  it('adds a profile, stores its key without showing it again, and makes it active', async () => {
+    await addProfile('Studio', 'https://gw.example.com');
+    expect(profileList()).toContain('No key');
+
+    await type(field(page.container, 'API key'), 'sk-secret-123456');
+    await click(button(page.container, 'Save key'));
+    expect(field(page.container, 'API key').value).toBe('');
+    expect(field(page.container, 'API key').type).toBe('password');
+    expect(profileList()).toContain('Key stored');
+    expect(page.container.innerHTML).not.toContain('sk-secret-123456');
+
+    const radio = [...page.container.querySelectorAll<HTMLInputElement>('input[type="radio"]')].find(
+      (r) => page.container.querySelector(`label[for="${r.id}"]`)?.textContent === 'Studio',
+    );
+    if (!radio) throw new Error('no radio for the profile');
+    await click(radio, 50);
+    // Main's event moves the frame off the demo gateway: the banner goes, the address shows.
+    expect(page.container.querySelector('aside')).toBeNull();
+    expect(text('header')).toContain('Gateway: https://gw.example.com');
+  });
+
+  it('refuses a name that is taken, beside the name field', async () => {
+    await addProfile('Studio', 'https://a.example.com');
+    await click(button(page.container, 'Close'));
+    await addProfile('Studio', 'https://b.example.com');
+    expect(text('.field-error')).toBe('A profile named "Studio" already exists.');
+  });
+});

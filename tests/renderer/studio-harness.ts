@@ -1,0 +1,77 @@
+/**
+ * Renderer tests run against the real studio core: its router and event bus in this process, a
+ * temporary data folder, real SQLite, and the demo gateway on loopback (handed to the core as
+ * its connection provider, as the shells do). The studio is built by the one test helper
+ * (`createTestStudio`), so a change to how the core is constructed is made there once.
+ */
+import { join } from 'node:path';
+import { createStudioClient, type StudioClient } from '../../src/shared/contract/client';
+import { insertAsset, LibraryDatabase, type Asset, type NewAsset } from '../../src/main/core/library';
+import { libraryDatabasePath } from '../../src/main/core/library/library-service';
+import type { Studio } from '../../src/main/core/studio';
+import { createTestStudio, type TestStudioOptions } from '../helpers/studio';
+import { FAST_TASKS } from '../helpers/sim-admin';
+import { FAST_ENGINE } from '../integration/jobs/harness';
+import { createInProcessTransport } from './in-process-transport';
+
+export interface RendererStudio {
+  studio: Studio;
+  /** The client the renderer's stores use (install it with `connectStudio`). */
+  client: StudioClient;
+  dataDir: string;
+  /** Adds finished results straight to the library, as downloads would (for paging tests). */
+  seedAssets(count: number, make?: (index: number) => Partial<NewAsset>): Asset[];
+  stop(): Promise<void>;
+}
+
+/** A real studio with fast demo tasks, and a client over the in-process transport. */
+export async function startRendererStudio(extra: TestStudioOptions = {}): Promise<RendererStudio> {
+  const { studio, dataDir } = await createTestStudio({ demo: { timing: FAST_TASKS }, engine: FAST_ENGINE, ...extra });
+  const client = createStudioClient(createInProcessTransport(studio));
+  return {
+    studio,
+    client,
+    dataDir,
+    seedAssets: (count, make = () => ({})) => {
+      const db = LibraryDatabase.open(libraryDatabasePath(studio.libraryRoot()));
+      try {
+        const start = Date.UTC(2026, 0, 1);
+        return Array.from({ length: count }, (_, index) => {
+          const asset: NewAsset = {
+            kind: 'image',
+            filePath: join('2026', '01', '01', `seed-${index}.png`),
+            mime: 'image/png',
+            bytes: 1000 + index,
+            width: 1024,
+            height: 1024,
+            sha256: `seed-${index}-${start}`.padEnd(64, '0'),
+            model: 'gen-image-2',
+            variantId: 'image.gen-image-2.direct',
+            prompt: `seeded prompt ${index}`,
+            request: { model: 'gen-image-2', prompt: `seeded prompt ${index}` },
+            createdAt: start + index * 1000,
+            ...make(index),
+          };
+          return insertAsset(db, asset).asset;
+        });
+      } finally {
+        db.close();
+      }
+    },
+    stop: () => studio.stop(),
+  };
+}
+
+/** Waits until `check` passes (events arrive asynchronously), or fails with its last error. */
+export async function eventually(check: () => void, timeoutMs = 10_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      check();
+      return;
+    } catch (error) {
+      if (Date.now() > deadline) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  }
+}
