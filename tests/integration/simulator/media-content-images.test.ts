@@ -127,6 +127,24 @@ describe('edits start from the reference', () => {
     await saveSample('masked-edit', bytes);
   });
 
+  it('gen-image-2 renders the same picture on either channel: the summary of a forced-direct edit describes the forced-task result', async () => {
+    const maskUrl = await sim.uploadUrl(await halfMask('left'));
+    const body = { model: 'gen-image-2', prompt: 'a garden on the left', size: '1:1', image_urls: [referenceUrl], mask_url: maskUrl };
+    try {
+      await sim.admin('POST', '/settings', { genImage2Routing: 'direct' });
+      const summary = await sim.post('/v1/images/generations', body);
+      expect(summary.body).toMatchObject({ case: 'inpainting', data_count: 1 });
+      await sim.admin('POST', '/settings', { genImage2Routing: 'task' });
+      const encoded = (await taskResult(body)).toString('base64');
+      expect(encoded.length).toBe(summary.body.b64_length);
+      expect(encoded.startsWith(text(summary.body, 'b64_prefix'))).toBe(true);
+      // And the result is the masked edit, not a text-to-image picture.
+      expect(difference(await rgbOf(Buffer.from(encoded, 'base64')), await rgbOf(reference), RIGHT).max).toBe(0);
+    } finally {
+      await sim.admin('POST', '/settings', { genImage2Routing: 'request' });
+    }
+  });
+
   it('image-to-image results correlate with their reference, not with another picture', async () => {
     const [result] = await directImages({
       model: 'nova-3.1-flash-image',
@@ -139,6 +157,12 @@ describe('edits start from the reference', () => {
     const original = await rgbOf(reference);
     expect(correlation(await rgbOf(result), original)).toBeGreaterThan(0.6);
     expect(Math.abs(correlation(await rgbOf(unrelated), original))).toBeLessThan(0.3);
+  });
+
+  it('the unnamed image model also starts from its reference', async () => {
+    const [result] = await directImages({ model: 'lumen-image-1', prompt: 'the tiles, unnamed', size: '1024x1024', image_urls: [referenceUrl] });
+    if (!result) throw new Error('an image expected');
+    expect(correlation(await rgbOf(result), await rgbOf(reference))).toBeGreaterThan(0.6);
   });
 
   it('several references appear as a strip of thumbnails over the first one', async () => {

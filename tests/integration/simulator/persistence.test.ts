@@ -1,7 +1,8 @@
 /**
  * The demo gateway's state folder: a simulator started again on the same folder still knows
  * its accounts, tasks, results and uploads, listens on its last port when it can, accepts the
- * addresses it had before when it cannot, and keeps no usable key on disk.
+ * addresses it had before when it cannot, keeps its run-time settings, and keeps no usable key
+ * on disk.
  */
 import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:net';
@@ -132,6 +133,32 @@ describe('a simulator with a state folder', () => {
     expect(made.body.status).toBe('completed');
     const username = text(made.body, 'result.data.characters.0.username');
     expect((await second.post('/v1/videos/generations', { model: 'vid-2', prompt: `@${username} waves` })).status).toBe(200);
+  });
+
+  it('keeps run-time settings and deleted keys across a restart; a changed start value wins', async () => {
+    const folder = freshFolder();
+    const first = await start(folder);
+    await first.admin('POST', '/settings', { genImage2Routing: 'task', contentRoute: false });
+    const minted = await first.post('/v1/tokens', { name: 'short-lived', remain_credits: 5 });
+    const deleted = `sk-${text(minted.body, 'data.key')}`;
+    await first.admin('DELETE', `/keys/${String(at(minted.body, 'data.id'))}`);
+    await stop(first);
+
+    const second = await start(folder);
+    expect(await second.admin('GET', '/settings')).toEqual({ settings: { genImage2Routing: 'task', contentRoute: false } });
+    // A pixel size goes to the direct channel by the gateway's own rule; the switch still forces a task.
+    const forced = await second.post('/v1/images/generations', { model: 'gen-image-2', prompt: 'a lantern', size: '1024x1024' });
+    expect(forced.body).toMatchObject({ status: expect.any(String) as unknown, id: expect.any(String) as unknown });
+    const balance = await second.get('/v1/balance', deleted);
+    expect(balance.status).toBe(200);
+    expect(balance.body).toMatchObject({ success: false, message: '获取令牌信息失败' });
+    await stop(second);
+
+    const third = await start(folder, { settings: { genImage2Routing: 'direct' } });
+    expect(await third.admin('GET', '/settings')).toEqual({ settings: { genImage2Routing: 'direct', contentRoute: false } });
+    // An admin reset goes back to this run's start values.
+    await third.admin('POST', '/reset');
+    expect(await third.admin('GET', '/settings')).toEqual({ settings: { genImage2Routing: 'direct', contentRoute: true } });
   });
 
   it('moves an unreadable state aside, says so, and starts afresh', async () => {
