@@ -7,6 +7,8 @@ import globals from 'globals';
 
 const nodeBuiltins = [...builtinModules, ...builtinModules.map((m) => `node:${m}`)];
 
+const electronModules = ['electron', 'electron/*', 'electron-store', 'electron-updater'];
+
 const restrict = (groups, message) => ({
   'no-restricted-imports': ['error', { patterns: [{ group: groups, message }] }],
 });
@@ -56,7 +58,7 @@ export default tseslint.config(
         {
           patterns: [
             {
-              group: ['electron', 'electron/*', 'electron-store', '**/main/electron/**', '**/main/web/**', '**/renderer/**', '**/preload/**'],
+              group: [...electronModules, '**/electron/**', '**/web/**', '**/renderer/**', '**/preload/**', '**/cli/**'],
               message: 'src/main/core is plain Node: it never imports electron or a transport.',
             },
             {
@@ -77,8 +79,36 @@ export default tseslint.config(
   {
     files: ['src/renderer/**/*.{ts,tsx}'],
     rules: restrict(
-      [...nodeBuiltins, 'electron', 'electron/*', '**/main/**', '**/preload/**', '**/simulator/**', '**/tests/**'],
+      [...nodeBuiltins, ...electronModules, '**/main/**', '**/preload/**', '**/simulator/**', '**/cli/**', '**/tests/**'],
       'The renderer talks to main only through the studio contract (StudioClient); tests reach the real core through tests/renderer.',
+    ),
+  },
+  {
+    files: ['src/main/web/**/*.ts'],
+    rules: restrict(
+      [...electronModules, '**/electron/**', '**/renderer/**', '**/preload/**', '**/cli/**'],
+      'src/main/web is the web-mode transport on plain Node: no Electron, no Electron shell, no renderer or CLI code.',
+    ),
+  },
+  {
+    files: ['src/main/electron/**/*.ts', 'src/main/index.ts'],
+    rules: restrict(
+      ['fastify', '@fastify/*', '**/web/**', '**/renderer/**', '**/preload/**', '**/cli/**', '**/simulator/**'],
+      'src/main/electron is the Electron shell: it reaches the studio through core, never through web mode, the renderer, the CLI or the simulator.',
+    ),
+  },
+  {
+    files: ['src/preload/**/*.ts'],
+    rules: restrict(
+      [...nodeBuiltins, 'electron-store', 'electron-updater', '**/main/**', '**/renderer/**', '**/simulator/**', '**/cli/**'],
+      'The sandboxed preload exposes invoke and on over ipcRenderer and nothing else: no Node modules, no app code.',
+    ),
+  },
+  {
+    files: ['src/cli/**/*.ts'],
+    rules: restrict(
+      [...electronModules, 'fastify', '@fastify/*', '**/electron/**', '**/web/**', '**/renderer/**', '**/preload/**'],
+      'The CLI runs on plain Node over core: no Electron, no transport, no renderer.',
     ),
   },
   {

@@ -31,6 +31,16 @@ export default defineConfig({
           hookTimeout: 30_000,
         },
       },
+      {
+        // Packs the built app with electron-builder: run after `npm run build` (npm test does).
+        test: {
+          name: 'packaging',
+          include: ['tests/packaging/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 180_000,
+          hookTimeout: 180_000,
+        },
+      },
     ],
   },
 });

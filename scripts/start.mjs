@@ -21,13 +21,27 @@ if (build.status !== 0) {
 }
 
 const electronBinary = forceWeb ? undefined : findElectronRuntime();
-if (electronBinary) {
+if (electronBinary && electronSqliteReady()) {
   run(electronBinary, [root, ...args]);
 } else {
   if (!forceWeb) {
     console.log('The Electron runtime is not installed and could not be downloaded here, so Atelier starts in web mode.');
   }
   run(process.execPath, [join(root, 'out/main/web.js'), ...args]);
+}
+
+/**
+ * Electron cannot load node_modules' better-sqlite3 (built for Node); its own build lives in .native/.
+ * Builds it when missing; on failure says why, and web mode starts instead.
+ */
+function electronSqliteReady() {
+  const result = spawnSync(process.execPath, [join(root, 'node_modules/tsx/dist/cli.mjs'), join(root, 'scripts/native-electron.ts')], {
+    cwd: root,
+    stdio: 'inherit',
+  });
+  if (result.status === 0) return true;
+  console.log('Atelier starts in web mode instead; run "npm run native:electron" once the build can reach the network.');
+  return false;
 }
 
 /** The Electron binary if it is installed or can be installed now; undefined otherwise. */

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npm test`: type-check, lint, unit, renderer, integration, build and end-to-end tests, in that order.
+// `npm test`: type-check, lint, unit, renderer, integration, build, packaging check, security scan and end-to-end tests, in that order.
 // Every stage runs even after a failure so one run shows everything; the exit code is non-zero if any failed.
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync } from 'node:fs';
@@ -21,6 +21,8 @@ const stages = [
   { name: 'renderer', command: vitest('renderer'), counts: () => vitestCounts('renderer') },
   { name: 'integration', command: vitest('integration'), counts: () => vitestCounts('integration') },
   { name: 'build', command: ['npm', ['run', '-s', 'build']] },
+  { name: 'packaging', command: vitest('packaging'), counts: () => vitestCounts('packaging') },
+  { name: 'security scan', command: [process.execPath, [join(root, 'scripts/security-scan.mjs')]] },
   {
     name: 'end-to-end',
     command: [bin('playwright'), ['test', '--reporter=list,json']],

@@ -1,20 +1,34 @@
 // The Electron shell: builds the studio core with Electron's platform adapters and opens the window.
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { app, BrowserWindow } from 'electron';
+import { app, nativeImage, shell, type BrowserWindow } from 'electron';
 import Store from 'electron-store';
+import type { Settings } from '../shared/contract';
 import { createStudio, type Studio } from './core/studio';
-import { createFileKeyVault } from './core/vault/file-key-vault';
 import { createLogger } from './core/log';
 import { demoGatewayFor } from './demo/demo-gateway';
 import { APP_ORIGIN, registerAppScheme, serveLibraryMedia, serveRenderer } from './electron/app-protocol';
+import { startAutoUpdates } from './electron/auto-update';
+import { BackgroundMode } from './electron/background-mode';
+import { afterLastWindowClosed } from './electron/close-policy';
+import { readDesktopPreferences } from './electron/desktop-preferences';
+import { createElectronDesktop } from './electron/electron-desktop';
+import { createElectronVault } from './electron/electron-vault';
 import { forwardEvents, registerIpcTransport } from './electron/ipc-transport';
-import { createSafeStorageVault } from './electron/safe-storage-vault';
+import { installApplicationMenu } from './electron/menu-bar';
+import type { MenuPage } from './electron/menus';
+import { ensureSqliteLoads } from './electron/native-check';
+import { guardQuit } from './electron/quit-guard';
+import { sessionKeyStore } from './electron/session-keys';
+import { shellLanguage, shellText, type ShellText } from './electron/shell-text';
+import { guardAllWebContents } from './electron/web-contents-guard';
 import { createStudioWindow, preloadPath } from './electron/window';
 
 const log = createLogger('electron');
 const mainDir = fileURLToPath(new URL('.', import.meta.url));
 const devServerUrl = process.env.ELECTRON_RENDERER_URL;
+/** How long the engine lets submissions on the wire finish when the studio stops (its default). */
+const STOP_GRACE_SECONDS = 10;
 
 const CONTENT_SECURITY_POLICY =
   "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob: atelier-media:; " +
@@ -24,48 +38,115 @@ function isTrustedOrigin(origin: string): boolean {
   return origin === APP_ORIGIN || (devServerUrl !== undefined && origin === new URL(devServerUrl).origin);
 }
 
-registerAppScheme();
-if (!app.requestSingleInstanceLock()) app.quit();
+const resource = (name: string): string => join(app.getAppPath(), 'resources', name);
 
-let studio: Studio | undefined;
+registerAppScheme();
+// A second launch hands over to the first (which shows its window) and leaves.
+if (app.requestSingleInstanceLock()) {
+  start().catch((err: unknown) => {
+    log.error('the studio could not start', err);
+    app.exit(1);
+  });
+} else {
+  app.quit();
+}
 
 async function start(): Promise<void> {
   await app.whenReady();
+  if (!ensureSqliteLoads()) {
+    app.exit(1);
+    return;
+  }
+  guardAllWebContents(isTrustedOrigin);
   const dataDir = process.env.ATELIER_DATA_DIR ?? app.getPath('userData');
-  studio = createStudio({
+  const settingsStore = new Store<Record<string, unknown>>({ cwd: dataDir, name: 'settings' });
+  const { vault, protection } = createElectronVault(dataDir);
+  const keys = sessionKeyStore(settingsStore, readDesktopPreferences(settingsStore).sessionOnlyKeys);
+  let window: BrowserWindow | undefined;
+  const appIcon = () => nativeImage.createFromPath(resource('icon.png'));
+  const desktop = createElectronDesktop({
+    store: settingsStore,
+    keys,
+    protection,
+    window: () => window,
+    fallbackIcon: appIcon,
+    changed: (info) => studio.bus.emit('desktop.changed', info),
+  });
+
+  const studio: Studio = createStudio({
     shell: 'electron',
     version: app.getVersion(),
-    store: new Store<Record<string, unknown>>({ cwd: dataDir, name: 'settings' }),
-    vault: createSafeStorageVault() ?? createFileKeyVault(join(dataDir, 'vault.key')),
+    store: keys,
+    vault,
     dataDir,
     libraryDir: join(app.getPath('pictures'), 'Atelier'),
     demoGateway: demoGatewayFor(dataDir),
+    desktop,
   });
   await studio.start();
   registerIpcTransport(studio, isTrustedOrigin);
   serveRenderer(join(mainDir, '../renderer'), CONTENT_SECURITY_POLICY);
-  serveLibraryMedia(() => {
-    if (!studio) throw new Error('the studio is not running');
-    return studio.libraryRoot();
-  });
-  const openWindow = (): void => {
-    if (!studio) return;
-    const window = createStudioWindow(preloadPath(mainDir), devServerUrl ?? `${APP_ORIGIN}/index.html`, isTrustedOrigin);
-    forwardEvents(studio, window);
+  serveLibraryMedia(() => studio.libraryRoot());
+
+  let text: ShellText = shellText(shellLanguage(await currentLanguage(studio), app.getLocale()));
+  const showWindow = (page?: MenuPage): void => {
+    if (window && !window.isDestroyed()) {
+      if (window.isMinimized()) window.restore();
+      window.show();
+      window.focus();
+      if (page) studio.bus.emit('desktop.navigate', { page });
+      return;
+    }
+    window = createStudioWindow(preloadPath(mainDir), `${devServerUrl ?? `${APP_ORIGIN}/index.html`}${page ? `#/${page}` : ''}`, resource('icon.png'));
+    const opened = window;
+    forwardEvents(studio, opened);
+    opened.on('close', (event) => background.handleWindowClose(opened, event));
+    opened.on('show', () => background.windowShown());
+    opened.on('closed', () => {
+      if (window === opened) window = undefined;
+    });
   };
-  openWindow();
-  app.on('activate', () => {
-    if (BrowserWindow.getAllWindows().length === 0) openWindow();
+
+  const background = new BackgroundMode({
+    studio,
+    trayIcon: () => nativeImage.createFromPath(resource(process.platform === 'darwin' ? 'trayTemplate.png' : 'tray.png')),
+    preferences: () => readDesktopPreferences(settingsStore),
+    text: () => text,
+    window: () => window,
+    showWindow: () => showWindow(),
+    quit: () => app.quit(),
+    isQuitting: () => quitGuard.isQuitting(),
   });
-  app.on('second-instance', () => BrowserWindow.getAllWindows()[0]?.focus());
+  const quitGuard = guardQuit({
+    stopStudio: async () => {
+      background.stop();
+      await studio.stop();
+    },
+    work: () => background.quitWork(),
+    text: () => text,
+    graceSeconds: STOP_GRACE_SECONDS,
+  });
+  await background.start();
+
+  const menuActions = { navigate: showWindow, openLibraryFolder: () => void shell.openPath(studio.libraryRoot()) };
+  installApplicationMenu(text, menuActions, !app.isPackaged);
+  studio.bus.subscribe((name, payload) => {
+    if (name !== 'settings.changed') return;
+    text = shellText(shellLanguage((payload as Settings).language, app.getLocale()));
+    installApplicationMenu(text, menuActions, !app.isPackaged);
+    background.refresh();
+  });
+
+  showWindow();
+  app.on('activate', () => showWindow());
+  app.on('second-instance', () => showWindow());
+  app.on('window-all-closed', () => {
+    if (afterLastWindowClosed(process.platform) === 'quit') app.quit();
+  });
+  startAutoUpdates(text.updateReady);
 }
 
-app.on('window-all-closed', () => {
-  if (process.platform !== 'darwin') app.quit();
-});
-app.on('will-quit', () => void studio?.stop());
-
-start().catch((err: unknown) => {
-  log.error('the studio could not start', err);
-  app.exit(1);
-});
+async function currentLanguage(studio: Studio): Promise<string | undefined> {
+  const settings = await studio.router.dispatch('settings.get', {});
+  return settings.ok ? (settings.value as Settings).language : undefined;
+}

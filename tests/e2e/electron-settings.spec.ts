@@ -1,8 +1,6 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { _electron as electron, expect, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { electronRuntime } from './support/electron-runtime';
+import { launchElectronStudio } from './support/electron-app';
 import { addProfileWithKey, everythingThePageHolds, SECRET_KEY } from './support/profile-flow';
 import { readFolderText } from '../helpers/files';
 
@@ -12,14 +10,8 @@ test.describe('the Electron shell', () => {
   test.skip(runtime === undefined, 'The Electron runtime is not installed on this machine (it cannot be downloaded here).');
 
   test('adds a profile with a key and lists it without the key reaching the window or disk', async () => {
-    const dataDir = mkdtempSync(join(tmpdir(), 'atelier-electron-'));
-    const app = await electron.launch({
-      executablePath: runtime,
-      args: [join(import.meta.dirname, '../..'), ...(process.platform === 'linux' ? ['--no-sandbox'] : [])],
-      env: { ...process.env, ATELIER_DATA_DIR: dataDir, ATELIER_LOG: 'silent' },
-    });
+    const { app, window: page, dataDir } = await launchElectronStudio(runtime ?? '');
     try {
-      const page = await app.firstWindow();
       await expect(page.getByRole('navigation')).toBeVisible();
       const exposed = await page.evaluate(() => Object.keys((window as unknown as { atelier: object }).atelier).sort());
       expect(exposed).toEqual(['invoke', 'on']);

@@ -53,6 +53,22 @@ export function field(container: HTMLElement, label: string): HTMLInputElement {
   return input;
 }
 
+/** Any control a visible label names (a select, a switch), of the kind expected. */
+export function labelled<T extends HTMLElement>(container: HTMLElement, label: string, kind: abstract new () => T): T {
+  const found = [...container.querySelectorAll('label')].find((l) => l.textContent === label);
+  const control = found ? document.getElementById(found.htmlFor) : null;
+  if (!(control instanceof kind)) throw new Error(`no ${kind.name} labelled "${label}"`);
+  return control;
+}
+
+/** Picks an option of a select, as a person choosing from the list does. */
+export async function choose(select: HTMLSelectElement, value: string): Promise<void> {
+  await settle(() => {
+    select.value = value;
+    select.dispatchEvent(new Event('change', { bubbles: true }));
+  });
+}
+
 /** A button by its accessible name (aria-label, else its text). */
 export function button(container: HTMLElement, name: string): HTMLButtonElement {
   const found = [...container.querySelectorAll('button')].find((b) => (b.getAttribute('aria-label') ?? b.textContent.trim()) === name);

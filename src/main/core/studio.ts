@@ -1,5 +1,7 @@
 import { join } from 'node:path';
 import { EventBus } from './events/event-bus';
+import type { DesktopShell } from './desktop/desktop-shell';
+import { desktopHandlers } from './desktop/routes';
 import type { ConnectionProvider } from './gateway/connection-provider';
 import { GatewayService } from './gateway/gateway-service';
 import { accountHandlers } from './gateway/routes/account-routes';
@@ -39,6 +41,8 @@ export interface StudioPlatform {
    * core never imports the simulator); the studio stops it when it stops.
    */
   demoGateway: ConnectionProvider;
+  /** The desktop's file manager, trash, drag-out and preferences (the Electron shell); absent in web mode. */
+  desktop?: DesktopShell;
   /** Engine settings for tests (fast polling); the app uses the defaults. */
   engine?: Partial<Omit<ConstructorParameters<typeof JobEngine>[0], 'db' | 'libraryRoot' | 'connectionFor' | 'vault' | 'state'>>;
 }
@@ -89,6 +93,7 @@ export function createStudio(platform: StudioPlatform): Studio {
     ...uploadsHandlers(gateway),
     ...libraryHandlers(() => library),
     ...jobsHandlers({ engine: runningEngine, activeProfileId: () => settings.activeProfile()?.id ?? null }),
+    ...desktopHandlers(platform.desktop, library),
   };
 
   return {

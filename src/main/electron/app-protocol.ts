@@ -1,8 +1,10 @@
-import { readFile } from 'node:fs/promises';
+import { createReadStream } from 'node:fs';
+import { readFile, stat } from 'node:fs/promises';
 import { extname, join, normalize, sep } from 'node:path';
-import { pathToFileURL } from 'node:url';
-import { net, protocol } from 'electron';
+import { Readable } from 'node:stream';
+import { protocol } from 'electron';
 import { resolveInLibrary } from '../core/library/library-files';
+import { libraryPathOfMediaUrl, mediaTypeOf, planByteRange } from './media-request';
 
 export const APP_SCHEME = 'atelier-app';
 export const APP_ORIGIN = `${APP_SCHEME}://studio`;
@@ -46,16 +48,46 @@ export function serveRenderer(root: string, contentSecurityPolicy: string): void
   });
 }
 
-/** Serves library files as `atelier-media://library/<path>`, never anything outside the library folder. */
+/**
+ * Serves library files as `atelier-media://library/<path>`: media files of the library folder only,
+ * with their type, and byte ranges so videos seek. Anything else is "Not found".
+ */
 export function serveLibraryMedia(libraryRoot: () => string): void {
-  protocol.handle(MEDIA_SCHEME, (request) => {
+  protocol.handle(MEDIA_SCHEME, async (request) => {
+    const relative = libraryPathOfMediaUrl(request.url);
+    const type = relative === undefined ? undefined : mediaTypeOf(relative);
+    if (relative === undefined || type === undefined) return notFound();
+    let file: string;
     try {
-      const { pathname } = new URL(request.url);
-      const file = resolveInLibrary(libraryRoot(), decodeURIComponent(pathname.replace(/^\/+/, '')));
-      // net.fetch of the file URL keeps range requests working for video seeking.
-      return net.fetch(pathToFileURL(file).toString(), { headers: request.headers });
+      file = resolveInLibrary(libraryRoot(), relative);
     } catch {
-      return new Response('Not found', { status: 404 });
+      return notFound();
     }
+    let size: number;
+    try {
+      const info = await stat(file);
+      if (!info.isFile()) return notFound();
+      size = info.size;
+    } catch {
+      return notFound();
+    }
+    const plan = planByteRange(request.headers.get('range'), size);
+    const headers: Record<string, string> = {
+      'content-type': type,
+      'accept-ranges': 'bytes',
+      'x-content-type-options': 'nosniff',
+      'cache-control': 'private, max-age=3600',
+    };
+    if (plan.status === 416) return new Response(null, { status: 416, headers: { ...headers, 'content-range': plan.contentRange } });
+    const range = plan.status === 206 ? { start: plan.start, end: plan.end } : {};
+    const body = request.method === 'HEAD' || plan.length === 0 ? null : (Readable.toWeb(createReadStream(file, range)) as ReadableStream<Uint8Array>);
+    return new Response(body, {
+      status: plan.status,
+      headers: { ...headers, 'content-length': String(plan.length), ...(plan.status === 206 ? { 'content-range': plan.contentRange } : {}) },
+    });
   });
+}
+
+function notFound(): Response {
+  return new Response('Not found', { status: 404 });
 }

@@ -1,6 +1,7 @@
 import { ipcMain, type BrowserWindow, type IpcMainInvokeEvent, type WebFrameMain } from 'electron';
 import type { Studio } from '../core/studio';
 import { createLogger } from '../core/log';
+import { mayNavigate } from './web-contents-policy';
 
 const log = createLogger('ipc');
 
@@ -36,9 +37,5 @@ export function forwardEvents(studio: Studio, window: BrowserWindow): void {
 function isTrustedSender(event: IpcMainInvokeEvent, isTrustedOrigin: (origin: string) => boolean): boolean {
   const frame: WebFrameMain | null = event.senderFrame;
   if (!frame || frame !== event.sender.mainFrame) return false;
-  try {
-    return isTrustedOrigin(new URL(frame.url).origin);
-  } catch {
-    return false;
-  }
+  return mayNavigate(frame.url, isTrustedOrigin);
 }

@@ -19,13 +19,14 @@ async function start(): Promise<void> {
   connectStudio(client);
   await initI18n(resolveLanguage('system', navigator.language));
   startPreferenceEffects();
-  subscribeToMainEvents(client);
+  const router = createAppRouter();
+  subscribeToMainEvents(client, (to) => void router.navigate(to));
 
   const container = document.getElementById('root');
   if (!container) throw new Error('index.html has no #root element');
   createRoot(container).render(
     <StrictMode>
-      <RouterProvider router={createAppRouter()} />
+      <RouterProvider router={router} />
     </StrictMode>,
   );
   await loadStudio();

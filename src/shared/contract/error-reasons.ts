@@ -68,14 +68,17 @@ export const errorReasons = {
     ),
   ),
   stale_cursor: entry('invalid_input', () =>
-    t('That page of the library is no longer valid; start from the first page.', '这一页图库已失效,请从第一页重新开始。'),
+    t('That page of the library is no longer valid; start from the first page.', '这一页作品库已失效,请从第一页重新开始。'),
   ),
   // Things that are gone, or clash
   profile_not_found: entry('not_found', () => t('That gateway profile no longer exists.', '该网关配置已不存在。')),
   job_profile_deleted: entry('not_found', () => t('The gateway profile of this job was deleted.', '此任务所用的网关配置已被删除。')),
-  asset_not_found: entry('not_found', () => t('That item is no longer in the library.', '该作品已不在图库中。')),
+  asset_not_found: entry('not_found', () => t('That item is no longer in the library.', '该作品已不在作品库中。')),
   batch_not_found: entry('not_found', () => t('That batch no longer exists.', '该批次已不存在。')),
   job_not_found: entry('not_found', () => t('That job no longer exists.', '该任务已不存在。')),
+  asset_file_missing: entry('not_found', () =>
+    t('The file of that item is missing from the library folder.', '该作品的文件已不在作品库文件夹中。'),
+  ),
   profile_name_taken: entry('conflict', (p) =>
     t(`A profile named "${text(p, 'name')}" already exists.`, `已有名为“${text(p, 'name')}”的配置。`),
   ),
@@ -111,6 +114,14 @@ export const errorReasons = {
   ),
   gateway_unreachable: entry('gateway_unreachable', (p) => gatewaySummary({ kind: 'unreachable', ...p })),
   gateway_error: entry('gateway_error', gatewaySummary),
+  // The desktop app
+  asset_trash_failed: entry('storage_error', () =>
+    t('The file could not be moved to the trash; the item stays in the library.', '无法将文件移到回收站,该作品仍保留在作品库中。'),
+  ),
+  desktop_preferences_not_saved: entry('storage_error', () =>
+    t('The desktop settings could not be saved; the previous choice is kept.', '无法保存桌面设置,已保留之前的选择。'),
+  ),
+  desktop_unsupported: entry('unsupported', () => t('Only the desktop app can do this.', '只有桌面应用可以执行此操作。')),
   // The studio itself
   studio_starting: entry('internal', () => t('The studio is still starting; try again in a moment.', '工作室仍在启动,请稍后再试。')),
   internal: entry('internal', () =>
@@ -159,5 +170,6 @@ export const codeWords: Readonly<Record<ErrorCode, LocalizedText>> = {
   rate_limited: t('Too many requests. Try again shortly.', '请求过于频繁,请稍后再试。'),
   insufficient_quota: ERROR_CASE_SUMMARIES.insufficient_quota,
   storage_error: t('The studio could not save that on this computer.', '工作室无法在这台电脑上保存。'),
+  unsupported: t('Only the desktop app can do that.', '只有桌面应用可以执行此操作。'),
   internal: t('Something went wrong inside the studio. The details are in the log.', '工作室内部出错了,详情见日志。'),
 };

@@ -13,6 +13,8 @@ export const errorCodes = [
   'rate_limited',
   'insufficient_quota',
   'storage_error',
+  /** This shell cannot do that (a desktop action asked of web mode). */
+  'unsupported',
   'internal',
 ] as const;
 

@@ -7,6 +7,7 @@ import { accountEvents, accountRoutes } from './account';
 import { uploadsRoutes } from './uploads';
 import { libraryEvents, libraryRoutes } from './library';
 import { jobsEvents, jobsRoutes } from './jobs';
+import { desktopEvents, desktopRoutes } from './desktop';
 
 export * from './define';
 export * from './errors';
@@ -20,6 +21,7 @@ export * from './account';
 export * from './uploads';
 export * from './library';
 export * from './jobs';
+export * from './desktop';
 
 /** Every route of the studio contract, by name. Later domains add their tables here. */
 export const routes = {
@@ -30,6 +32,7 @@ export const routes = {
   ...uploadsRoutes,
   ...libraryRoutes,
   ...jobsRoutes,
+  ...desktopRoutes,
 } satisfies Record<string, RouteDefinition>;
 
 /** Every event main may push to the renderer, by name. */
@@ -38,6 +41,7 @@ export const events = {
   ...accountEvents,
   ...libraryEvents,
   ...jobsEvents,
+  ...desktopEvents,
 } satisfies Record<string, EventDefinition>;
 
 export type Routes = typeof routes;

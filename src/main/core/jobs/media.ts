@@ -38,7 +38,8 @@ export function bundledFfmpegPath(): string {
   try {
     const require = createRequire(import.meta.url);
     const installer = require('@ffmpeg-installer/ffmpeg') as { path: string };
-    return installer.path;
+    // In an installed app the binary is unpacked beside the archive: it cannot run from inside it.
+    return installer.path.replace(/app\.asar([\\/])/, 'app.asar.unpacked$1');
   } catch {
     return 'ffmpeg';
   }

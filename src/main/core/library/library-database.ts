@@ -6,6 +6,7 @@ import { createLogger } from '../log';
 import { migrate, schemaVersion } from './migrations/migrate';
 import { migrations as allMigrations, type Migration } from './migrations';
 import { registerSearchTextFunction } from './search-text-function';
+import { sqliteOpenOptions } from './sqlite-binding';
 
 const log = createLogger('library-db');
 
@@ -38,7 +39,7 @@ export class LibraryDatabase {
   /** Opens (creating if needed) the database file and brings its schema up to date. */
   static open(file: string, options: LibraryDatabaseOptions = {}): LibraryDatabase {
     if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
-    const connection = new Database(file);
+    const connection = new Database(file, sqliteOpenOptions());
     try {
       connection.pragma('journal_mode = WAL');
       // FULL: a job row committed before a paid POST must survive a power cut, not only a crash.

@@ -7,16 +7,22 @@ import { useJobsStore } from '../entities/jobs-store';
 import { itemAdded } from '../entities/paged-queries';
 import { useAlertStore } from '../errors/alert-store';
 import { useAccountStore } from '../features/account/account-store';
+import { useDesktopStore } from '../features/settings/desktop-store';
 import { useProfilesStore } from '../features/settings/profiles-store';
 import { useSettingsStore } from '../features/settings/settings-store';
 import { useAppInfoStore } from '../studio/app-info-store';
+import { paths } from './routes';
+
+/** Opens an address built with `paths` (the app's router; a test's memory router). */
+export type Navigate = (to: string) => void;
 
 /**
  * The one place that listens to main's events and hands them to the stores. Where an event
- * concerns several stores, it is dispatched here, so stores never call each other.
- * Returns a function that unsubscribes everything.
+ * concerns several stores, it is dispatched here, so stores never call each other. `navigate`
+ * follows the application menu (Electron) to a page; without it (tests of stores alone) the menu's
+ * requests are not followed. Returns a function that unsubscribes everything.
  */
-export function subscribeToMainEvents(client: StudioClient): () => void {
+export function subscribeToMainEvents(client: StudioClient, navigate?: Navigate): () => void {
   // Which gateway answers may change with the settings or the profiles; the frame says which.
   const refreshAppInfo = (): void => void useAppInfoStore.getState().load();
   const stops = [
@@ -37,6 +43,9 @@ export function subscribeToMainEvents(client: StudioClient): () => void {
     }),
     client.on('characters.changed', (characters) => useCharactersStore.getState().charactersReceived(characters)),
     client.on('account.balance', (balance) => useAccountStore.getState().balanceReceived(balance)),
+    client.on('desktop.changed', (info) => useDesktopStore.getState().received(info)),
+    // The address follows the menu's choice, so Back returns to the page the person was on.
+    client.on('desktop.navigate', ({ page }) => navigate?.(paths.section(page))),
   ];
   return () => {
     for (const stop of stops) stop();
@@ -50,6 +59,7 @@ export async function loadStudio(): Promise<void> {
     useSettingsStore.getState().load(),
     useProfilesStore.getState().load(),
     useJobsStore.getState().loadActive(),
+    useDesktopStore.getState().load(),
   ]);
   for (const answer of answers) {
     if (answer.ok) continue;

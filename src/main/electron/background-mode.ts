@@ -1,0 +1,129 @@
+import { app, Menu, Notification, Tray, type BrowserWindow, type NativeImage } from 'electron';
+import type { BatchView, DesktopPreferences, JobView } from '../../shared/contract';
+import type { Studio } from '../core/studio';
+import { createLogger } from '../core/log';
+import { windowCloseAction, type QuitWork } from './close-policy';
+import { BatchNotices, JobTally, PENDING_STATES } from './job-tally';
+import { trayMenuTemplate } from './menus';
+import type { ShellText } from './shell-text';
+
+const log = createLogger('background');
+
+export interface BackgroundModeDeps {
+  studio: Studio;
+  trayIcon: () => NativeImage;
+  preferences: () => DesktopPreferences;
+  text: () => ShellText;
+  window: () => BrowserWindow | undefined;
+  showWindow: () => void;
+  quit: () => void;
+  isQuitting: () => boolean;
+}
+
+/**
+ * Keeps the studio working when its window closes while jobs run (a tray icon to come back or
+ * quit), counts running jobs on the dock or taskbar badge, and notifies when a batch finishes.
+ */
+export class BackgroundMode {
+  private readonly tally = new JobTally();
+  private readonly notices = new BatchNotices();
+  private tray: Tray | undefined;
+  private toldAboutBackground = false;
+  private badgeSupported = true;
+  private unsubscribe: (() => void) | undefined;
+
+  constructor(private readonly deps: BackgroundModeDeps) {}
+
+  /** Seeds the counts from the library, then follows the studio's events. */
+  async start(): Promise<void> {
+    const { router, bus } = this.deps.studio;
+    const jobs = await router.dispatch('jobs.list_jobs', { states: [...PENDING_STATES], limit: 1000 });
+    if (jobs.ok) this.tally.apply(jobs.value as JobView[]);
+    const batches = await router.dispatch('jobs.list_batches', {});
+    if (batches.ok) this.notices.remember(batches.value as BatchView[]);
+    this.unsubscribe = bus.subscribe((name, payload) => {
+      if (name === 'jobs.changed') this.jobsChanged(payload as JobView[]);
+      else if (name === 'jobs.batch_changed') this.batchChanged(payload as BatchView);
+    });
+    this.refresh();
+  }
+
+  get runningJobs(): number {
+    return this.tally.pending;
+  }
+
+  /** What quitting now would wait for, for the waiting window. */
+  quitWork(): QuitWork {
+    return { submitting: this.tally.submitting, inFlight: this.tally.inFlight };
+  }
+
+  /** Call from the window's `close` event: hides it to the tray instead when jobs should keep running. */
+  handleWindowClose(window: BrowserWindow, event: { preventDefault(): void }): void {
+    const action = windowCloseAction({ quitting: this.deps.isQuitting(), runningJobs: this.tally.pending, preference: this.deps.preferences().closeWhileRunning });
+    if (action === 'close') return;
+    event.preventDefault();
+    window.hide();
+    this.showTray();
+    if (!this.toldAboutBackground) {
+      this.toldAboutBackground = true;
+      const text = this.deps.text().background;
+      this.notify(text.title, text.body(this.tally.pending));
+    }
+  }
+
+  /** The window is back: the tray icon goes until the next time. */
+  windowShown(): void {
+    this.tray?.destroy();
+    this.tray = undefined;
+  }
+
+  /** Rebuilds what carries text (after a language change). */
+  refresh(): void {
+    if (this.badgeSupported && !app.setBadgeCount(this.tally.pending)) {
+      this.badgeSupported = false;
+      log.info('this desktop shows no badge count');
+    }
+    if (this.tray) {
+      const text = this.deps.text();
+      this.tray.setToolTip(text.tray.tooltip(this.tally.pending));
+      this.tray.setContextMenu(Menu.buildFromTemplate(trayMenuTemplate(text, this.tally.pending, { show: this.deps.showWindow, quit: this.deps.quit })));
+    }
+  }
+
+  stop(): void {
+    this.unsubscribe?.();
+    this.tray?.destroy();
+    this.tray = undefined;
+    if (this.badgeSupported) app.setBadgeCount(0);
+  }
+
+  private showTray(): void {
+    if (!this.tray) {
+      this.tray = new Tray(this.deps.trayIcon());
+      this.tray.on('click', () => this.deps.showWindow());
+    }
+    this.refresh();
+  }
+
+  private jobsChanged(jobs: JobView[]): void {
+    const before = this.tally.pending;
+    this.tally.apply(jobs);
+    if (this.tally.pending !== before) this.refresh();
+  }
+
+  private batchChanged(batch: BatchView): void {
+    const window = this.deps.window();
+    const focused = window !== undefined && !window.isDestroyed() && window.isVisible() && window.isFocused();
+    const outcome = this.notices.consider(batch, focused);
+    if (!outcome) return;
+    const { title, body } = this.deps.text().batchFinished(outcome.name, outcome.done, outcome.failed);
+    this.notify(title, body);
+  }
+
+  private notify(title: string, body: string): void {
+    if (!Notification.isSupported()) return;
+    const notification = new Notification({ title, body });
+    notification.on('click', () => this.deps.showWindow());
+    notification.show();
+  }
+}

@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest';
+import { afterLastWindowClosed, beforeQuitAction, quitWaitLines, quitWaitPage, windowCloseAction, type QuitPhase } from './close-policy';
+import { shellText } from './shell-text';
+
+describe('closing the window', () => {
+  it('keeps the studio running in the tray when jobs run and the user chose to keep running', () => {
+    expect(windowCloseAction({ quitting: false, runningJobs: 3, preference: 'keep-running' })).toBe('hide-to-tray');
+  });
+
+  it('closes when the user chose to quit, when nothing runs, or when the app is already quitting', () => {
+    expect(windowCloseAction({ quitting: false, runningJobs: 3, preference: 'quit' })).toBe('close');
+    expect(windowCloseAction({ quitting: false, runningJobs: 0, preference: 'keep-running' })).toBe('close');
+    expect(windowCloseAction({ quitting: true, runningJobs: 3, preference: 'keep-running' })).toBe('close');
+  });
+
+  it('quits after the last window except on macOS, where apps stay in the dock', () => {
+    expect(afterLastWindowClosed('linux')).toBe('quit');
+    expect(afterLastWindowClosed('win32')).toBe('quit');
+    expect(afterLastWindowClosed('darwin')).toBe('stay');
+  });
+});
+
+describe('quitting waits for the studio to stop', () => {
+  it('holds the first quit and starts stopping, holds repeated quits without stopping twice, then lets go', () => {
+    let phase: QuitPhase = 'running';
+    const first = beforeQuitAction(phase);
+    expect(first).toEqual({ hold: true, beginStop: true });
+    phase = 'stopping';
+    expect(beforeQuitAction(phase)).toEqual({ hold: true, beginStop: false });
+    phase = 'stopped';
+    expect(beforeQuitAction(phase)).toEqual({ hold: false, beginStop: false });
+  });
+
+  it('says what it waits for: submissions on the wire and their grace, and what resumes next time', () => {
+    const text = shellText('en').quitting;
+    expect(quitWaitLines({ submitting: 2, inFlight: 5 }, text, 10)).toEqual([
+      'Waiting for 2 requests on the way to the gateway, so none is lost or paid twice (at most 10 seconds).',
+      '5 running jobs resume when Atelier starts again.',
+    ]);
+    expect(quitWaitLines({ submitting: 0, inFlight: 0 }, text, 10)).toEqual(['Saving the library.']);
+    expect(quitWaitLines({ submitting: 1, inFlight: 0 }, shellText('zh-CN').quitting, 10)[0]).toContain('1 个发往网关的请求');
+  });
+
+  it('builds the waiting page without script and with its text escaped', () => {
+    const page = quitWaitPage('Atelier', 'Finishing', ['<img src=x onerror=alert(1)>'], false);
+    expect(page).not.toContain('<img');
+    expect(page).toContain('&lt;img src=x onerror=alert(1)&gt;');
+    expect(page).not.toMatch(/<script/i);
+    expect(page).toContain("default-src 'none'");
+  });
+});

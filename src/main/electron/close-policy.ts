@@ -1,0 +1,81 @@
+// The decisions around closing the window and quitting, as pure functions: the Electron wiring in
+// background-mode.ts and quit-guard.ts only carries them out.
+
+/** The user's choice for closing the window while jobs run (Settings > Desktop). */
+export type CloseWhileRunning = 'keep-running' | 'quit';
+
+export interface WindowCloseFacts {
+  /** The app is already quitting (menu, tray, Cmd+Q, system shutdown): the window just closes. */
+  quitting: boolean;
+  /** Jobs queued or in flight. */
+  runningJobs: number;
+  preference: CloseWhileRunning;
+}
+
+/**
+ * `hide-to-tray` keeps the studio (and the queue) running with the window hidden; `close` lets the
+ * window go, after which `afterLastWindowClosed` decides whether the app quits.
+ */
+export function windowCloseAction(facts: WindowCloseFacts): 'close' | 'hide-to-tray' {
+  if (facts.quitting || facts.runningJobs === 0) return 'close';
+  return facts.preference === 'keep-running' ? 'hide-to-tray' : 'close';
+}
+
+/** When no window is left: macOS apps stay in the dock; elsewhere the app quits. */
+export function afterLastWindowClosed(platform: string): 'quit' | 'stay' {
+  return platform === 'darwin' ? 'stay' : 'quit';
+}
+
+/** Where quitting stands: the studio runs, is being stopped, or has stopped and the app may exit. */
+export type QuitPhase = 'running' | 'stopping' | 'stopped';
+
+/**
+ * On `before-quit`: the first request holds the quit and stops the studio (so submissions on the
+ * wire get their grace and none comes back "unknown"); requests while stopping are held too; once
+ * stopped, the quit goes through.
+ */
+export function beforeQuitAction(phase: QuitPhase): { hold: boolean; beginStop: boolean } {
+  if (phase === 'stopped') return { hold: false, beginStop: false };
+  return { hold: true, beginStop: phase === 'running' };
+}
+
+/** Show the waiting window only if stopping takes longer than this, so a quick quit stays quick. */
+export const QUIT_WINDOW_DELAY_MS = 400;
+
+export interface QuitWork {
+  /** Generation requests on the wire: the reason quitting waits. */
+  submitting: number;
+  /** Other jobs in flight (waiting on the gateway, downloading): they resume at the next start. */
+  inFlight: number;
+}
+
+export interface QuitWaitText {
+  heading: string;
+  submissions: (count: number, graceSeconds: number) => string;
+  saving: string;
+  resume: (count: number) => string;
+}
+
+/** The lines of the waiting window: what quitting waits for, and what will resume next time. */
+export function quitWaitLines(work: QuitWork, text: QuitWaitText, graceSeconds: number): string[] {
+  const lines = [work.submitting > 0 ? text.submissions(work.submitting, graceSeconds) : text.saving];
+  if (work.inFlight > 0) lines.push(text.resume(work.inFlight));
+  return lines;
+}
+
+/** A self-contained page for the waiting window: no script, nothing loaded from anywhere. */
+export function quitWaitPage(title: string, heading: string, lines: readonly string[], dark: boolean): string {
+  const colours = dark ? 'background:#1d1d21;color:#ececf0' : 'background:#fafafa;color:#1d1d21';
+  const body = lines.map((line) => `<p>${escapeHtml(line)}</p>`).join('');
+  return (
+    '<!doctype html><html><head><meta charset="utf-8">' +
+    `<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'">` +
+    `<title>${escapeHtml(title)}</title>` +
+    `<style>body{margin:0;padding:20px 24px;font:14px/1.5 system-ui,sans-serif;${colours}}h1{font-size:16px;margin:0 0 8px}p{margin:6px 0}</style>` +
+    `</head><body><h1 role="status">${escapeHtml(heading)}</h1>${body}</body></html>`
+  );
+}
+
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
+}

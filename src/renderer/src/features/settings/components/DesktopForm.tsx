@@ -1,0 +1,44 @@
+import { useTranslation } from 'react-i18next';
+import type { DesktopInfo, DesktopPreferences } from '../../../../../shared/contract';
+import { Select, Switch } from '../../../ui';
+
+interface DesktopFormProps {
+  preferences: DesktopPreferences;
+  keyProtection: DesktopInfo['keyProtection'];
+  /** A choice applies at once; the owner persists it. */
+  onChange: (patch: Partial<DesktopPreferences>) => void;
+}
+
+/** The desktop app's own choices: what closing the window does while jobs run, and where API keys are kept. */
+export function DesktopForm({ preferences, keyProtection, onChange }: DesktopFormProps) {
+  const { t } = useTranslation();
+  const weak = keyProtection === 'weak';
+  return (
+    <section className="settings-section" aria-labelledby="desktop-heading">
+      <h2 id="desktop-heading">{t('desktop.heading')}</h2>
+      <Select
+        label={t('desktop.closeWhileRunning')}
+        value={preferences.closeWhileRunning}
+        onChange={(closeWhileRunning) => onChange({ closeWhileRunning })}
+        options={[
+          { value: 'keep-running', label: t('desktop.keepRunning') },
+          { value: 'quit', label: t('desktop.quit') },
+        ]}
+      />
+      {weak && (
+        <p role="note" className="caution">
+          {t('desktop.weakKey')}
+        </p>
+      )}
+      {/* Offered where the keyring is weak; kept visible while on, so it can be turned off again. */}
+      {(weak || preferences.sessionOnlyKeys) && (
+        <Switch
+          label={t('desktop.sessionOnly')}
+          help={t('desktop.sessionOnlyHelp')}
+          checked={preferences.sessionOnlyKeys}
+          onChange={(sessionOnlyKeys) => onChange({ sessionOnlyKeys })}
+        />
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,117 @@
+// Packs the built app with the project's electron-builder configuration, as `npm run dist` does,
+// into an unpacked folder (`--linux dir`). The Electron runtime cannot be downloaded here, so a
+// stand-in carries the fuse wire of a real Electron binary (its sentinel, version and defaults):
+// what is checked is our configuration, not Electron. Needs `npm run build` first.
+import { execFile } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { listPackage } from '@electron/asar';
+import { FuseV1Options, getCurrentFuseWire } from '@electron/fuses';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { installedElectronVersion } from '../../scripts/native/electron-sqlite';
+
+const root = join(import.meta.dirname, '../..');
+const run = promisify(execFile);
+const electronVersion = installedElectronVersion();
+const PLACEHOLDER_ADDON = 'stand-in for the Electron build of better-sqlite3';
+
+/** Every temporary folder of this file (a packed app is about 100 MB), removed at the end. */
+const scratch: string[] = [];
+const scratchFolder = (prefix: string): string => {
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  scratch.push(dir);
+  return dir;
+};
+afterAll(() => {
+  for (const dir of scratch) rmSync(dir, { recursive: true, force: true });
+});
+
+/** An unpacked "Electron" whose binary holds the fuse wire as Electron ships it (all defaults). */
+function standInElectron(): string {
+  const dir = scratchFolder('atelier-electron-dist-');
+  // Sentinel, wire version 1, 8 fuses: RunAsNode on, cookie encryption off, NODE_OPTIONS on, inspect on,
+  // ASAR integrity off, only-ASAR off, browser V8 snapshot off, file protocol privileges on.
+  const wire = Buffer.concat([Buffer.from('#!/bin/sh\nexit 0\n'), Buffer.from('dL7pKGdnNz796PbbjQWNKmHXBZaB9tsX'), Buffer.from([1, 8]), Buffer.from('10110001\n')]);
+  writeFileSync(join(dir, 'electron'), wire, { mode: 0o755 });
+  writeFileSync(join(dir, 'version'), electronVersion);
+  writeFileSync(join(dir, 'LICENSE'), 'MIT');
+  mkdirSync(join(dir, 'resources'));
+  return dir;
+}
+
+/** A native folder with a stand-in Electron addon, so packaging does not need the network to build one. */
+function nativeFolder(): string {
+  const dir = scratchFolder('atelier-native-');
+  mkdirSync(join(dir, `electron-v${electronVersion}-linux-x64`));
+  writeFileSync(join(dir, `electron-v${electronVersion}-linux-x64`, 'better_sqlite3.node'), PLACEHOLDER_ADDON);
+  return dir;
+}
+
+async function pack(env: Record<string, string> = {}): Promise<string> {
+  const output = scratchFolder('atelier-dist-');
+  await run(
+    join(root, 'node_modules/.bin/electron-builder'),
+    ['--linux', 'dir', '--x64', '--publish', 'never', `-c.electronDist=${standInElectron()}`, `-c.directories.output=${output}`],
+    { cwd: root, env: { ...process.env, ATELIER_NATIVE_DIR: nativeFolder(), ...env }, maxBuffer: 16 * 1024 * 1024 },
+  );
+  return join(output, 'linux-unpacked');
+}
+
+let app: string;
+let archive: string[];
+
+beforeAll(async () => {
+  if (!existsSync(join(root, 'out/main/index.js'))) throw new Error('Run "npm run build" before the packaging check.');
+  delete process.env.ATELIER_UPDATE_URL;
+  app = await pack();
+  archive = listPackage(join(app, 'resources/app.asar'), { isPack: false }).map((entry) => entry.replaceAll('\\', '/'));
+}, 180_000);
+
+describe('the packaged app', () => {
+  it('sets the Electron fuses: no RunAsNode, no NODE_OPTIONS, no inspect, encrypted cookies, the app only from a checked ASAR', async () => {
+    const wire = await getCurrentFuseWire(join(app, 'atelier'));
+    // A fuse is the character '1' (49) when on and '0' (48) when off.
+    const on = (option: FuseV1Options): boolean => Number(wire[option]) === '1'.charCodeAt(0);
+    expect(on(FuseV1Options.RunAsNode)).toBe(false);
+    expect(on(FuseV1Options.EnableNodeOptionsEnvironmentVariable)).toBe(false);
+    expect(on(FuseV1Options.EnableNodeCliInspectArguments)).toBe(false);
+    expect(on(FuseV1Options.EnableCookieEncryption)).toBe(true);
+    expect(on(FuseV1Options.EnableEmbeddedAsarIntegrityValidation)).toBe(true);
+    expect(on(FuseV1Options.OnlyLoadAppFromAsar)).toBe(true);
+    expect(on(FuseV1Options.GrantFileProtocolExtraPrivileges)).toBe(false);
+  });
+
+  it('holds the built app and its icons in the archive, and no source, test or dev tool', () => {
+    for (const file of ['/out/main/index.js', '/out/main/web.js', '/out/preload/index.cjs', '/out/renderer/index.html', '/resources/icon.png', '/resources/tray.png', '/resources/trayTemplate.png', '/package.json']) {
+      expect(archive).toContain(file);
+    }
+    for (const dependency of ['better-sqlite3/lib/index.js', 'electron-updater/package.json', 'sharp/package.json', 'zod/package.json']) expect(archive).toContain(`/node_modules/${dependency}`);
+    const stray = archive.filter((entry) => /^\/(src|tests|scripts|bench|\.native)\/|^\/node_modules\/(electron|vitest|@playwright|electron-builder|typescript)\/|\.map$/.test(entry));
+    expect(stray).toEqual([]);
+  });
+
+  it("leaves Node's better-sqlite3 build out and carries the Electron build as resources/native", () => {
+    expect(archive.filter((entry) => entry.startsWith('/node_modules/better-sqlite3/') && /\/(build|deps|src)\//.test(entry))).toEqual([]);
+    expect(readFileSync(join(app, 'resources/native/better_sqlite3.node'), 'utf8')).toBe(PLACEHOLDER_ADDON);
+  });
+
+  it('unpacks what must run or load from disk: ffmpeg and the image library', () => {
+    expect(existsSync(join(app, 'resources/app.asar.unpacked/node_modules/@ffmpeg-installer/linux-x64/ffmpeg'))).toBe(true);
+    expect(existsSync(join(app, 'resources/app.asar.unpacked/node_modules/@img'))).toBe(true);
+  });
+
+  it('writes no update feed unless one is configured', () => {
+    expect(existsSync(join(app, 'resources/app-update.yml'))).toBe(false);
+  });
+});
+
+describe('an update feed given at packaging', () => {
+  it('is written into the app for electron-updater', async () => {
+    const withFeed = await pack({ ATELIER_UPDATE_URL: 'https://updates.example.com/atelier' });
+    const feed = readFileSync(join(withFeed, 'resources/app-update.yml'), 'utf8');
+    expect(feed).toContain('provider: generic');
+    expect(feed).toContain('url: https://updates.example.com/atelier');
+  }, 180_000);
+});
