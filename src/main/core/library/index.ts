@@ -7,6 +7,7 @@ export { buildMatchQuery, searchTextOf } from './search-text';
 export { jobStates, jobTransitions, terminalJobStates, canTransition, isTerminal, type JobState } from './job-states';
 export * from './batches';
 export * from './jobs';
+export * from './job-costs';
 export * from './tasks';
 export * from './assets';
 export * from './asset-query';

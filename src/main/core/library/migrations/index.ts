@@ -4,9 +4,10 @@ import { uploadFileId } from './003_upload_file_id';
 import { batchSourceKey } from './004_batch_source_key';
 import { assetKindIndex } from './005_asset_kind_index';
 import { jobAnswer } from './006_job_answer';
+import { jobCost } from './007_job_cost';
 import type { Migration } from './migration';
 
 export type { Migration } from './migration';
 
 /** Every migration in order. Add a change as a new numbered file; never edit a released one. */
-export const migrations: readonly Migration[] = [initial, promptSearch, uploadFileId, batchSourceKey, assetKindIndex, jobAnswer];
+export const migrations: readonly Migration[] = [initial, promptSearch, uploadFileId, batchSourceKey, assetKindIndex, jobAnswer, jobCost];
