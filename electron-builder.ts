@@ -19,8 +19,6 @@ const config: Configuration = {
     'out/**',
     'resources/icon.png',
     'resources/tray*.png',
-    // The demo gateway's video clips, read from the archive like any file.
-    'resources/sim-video/**',
     '!**/*.map',
     // Electron loads its own better-sqlite3 build (extraResources); Node's build and sources stay out.
     '!node_modules/better-sqlite3/{build,deps,src}/**',

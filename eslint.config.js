@@ -52,10 +52,23 @@ export default tseslint.config(
   },
   {
     files: ['src/main/core/**/*.ts'],
-    rules: restrict(
-      [...electronModules, '**/electron/**', '**/web/**', '**/renderer/**', '**/preload/**', '**/cli/**'],
-      'src/main/core is plain Node: it never imports electron or a transport.',
-    ),
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: [...electronModules, '**/electron/**', '**/web/**', '**/renderer/**', '**/preload/**', '**/cli/**'],
+              message: 'src/main/core is plain Node: it never imports electron or a transport.',
+            },
+            {
+              group: ['**/simulator/**', '**/main/demo/**'],
+              message: 'src/main/core never imports the demo gateway: the shell hands it over as a ConnectionProvider.',
+            },
+          ],
+        },
+      ],
+    },
   },
   {
     files: ['src/renderer/**/*.{ts,tsx}', 'tests/renderer/**/*.{ts,tsx}'],

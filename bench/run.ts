@@ -17,6 +17,7 @@ const benchmarks: Record<string, BenchmarkEntry> = {
   facets: { summary: 'countAssetFacets vs a bare COUNT(*)', load: () => import('./facets') },
   contract: { summary: 'router.dispatch and web-mode HTTP vs direct call and bare servers', load: () => import('./contract') },
   polling: { summary: 'GatewayClient task polling vs a bare undici request', load: () => import('./polling') },
+  'demo-media': { summary: 'demo gateway 4K image and 15 s video renders vs flat files', load: () => import('./demo-media') },
 };
 
 async function main(): Promise<number> {

@@ -2,7 +2,7 @@
  * The gateway a batch runs against: the one named by `--gateway` with the key from
  * ATELIER_API_KEY, or, without `--gateway`, the embedded demo gateway started in this process.
  */
-import { DemoGateway } from '../main/core/demo/demo-gateway';
+import { DemoGateway } from '../main/demo/demo-gateway';
 import { GatewayClient } from '../main/core/gateway/client';
 import type { UploadCache } from '../main/core/gateway/upload-cache';
 import { UsageError } from './args';

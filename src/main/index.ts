@@ -7,6 +7,7 @@ import type { Settings } from '../shared/contract';
 import { createStudio, type Studio } from './core/studio';
 import { createLogger } from './core/log';
 import { ensurePrivateDir } from './core/private-files';
+import { demoGatewayFor } from './demo/demo-gateway';
 import { APP_ORIGIN, registerAppScheme, serveLibraryMedia, serveRenderer } from './electron/app-protocol';
 import { startAutoUpdates } from './electron/auto-update';
 import { BackgroundMode } from './electron/background-mode';
@@ -82,6 +83,7 @@ async function start(): Promise<void> {
     vault,
     dataDir,
     libraryDir: join(app.getPath('pictures'), 'Atelier'),
+    demoGateway: demoGatewayFor(dataDir),
     desktop,
   });
   await studio.start();

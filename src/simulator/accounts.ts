@@ -1,8 +1,8 @@
 /**
- * In-memory users and API tokens. Token records carry exactly the interface's fields; the
- * secret is kept beside the record and only returned by `createToken`.
+ * Users and API tokens. Token records carry exactly the interface's fields; of the secret only
+ * a hash is kept (so saved state holds no usable key), and `createToken` returns it once.
  */
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { QUOTA_PER_CREDIT } from './options';
 
 /** Token status values (1 enabled, 2 disabled, 3 expired, 4 exhausted). */
@@ -33,8 +33,8 @@ export interface TokenRecord {
 
 /** A token as stored: the record plus what the simulator needs to enforce its limits. */
 export interface StoredToken {
-  /** Secret without the `sk-` prefix. */
-  secret: string;
+  /** SHA-256 (hex) of the secret without its `sk-` prefix. */
+  secretHash: string;
   record: TokenRecord;
   /** Usage in the current UTC day / month, in quota units. */
   usage: { day: string; dayQuota: number; month: string; monthQuota: number };
@@ -81,6 +81,21 @@ export function normaliseKey(presented: string): string {
   return trimmed.startsWith('sk-') ? trimmed.slice(3) : trimmed;
 }
 
+/** How a secret is kept: SHA-256 of the key without `sk-`. */
+export function hashSecret(secret: string): string {
+  return createHash('sha256').update(secret).digest('hex');
+}
+
+/** Users and tokens as saved with the simulator's state (secrets only as hashes). */
+export interface SavedAccounts {
+  users: UserAccount[];
+  tokens: StoredToken[];
+  /** Hashes of deleted tokens' secrets (their keys still get "token info failed" answers). */
+  deletedSecretHashes: string[];
+  nextUserId: number;
+  nextTokenId: number;
+}
+
 /** Credits shown for a quota amount, rounded to 6 decimals to avoid float noise. */
 export function quotaToCredits(quota: number): number {
   return Math.round((quota / QUOTA_PER_CREDIT) * 1e6) / 1e6;
@@ -99,8 +114,8 @@ export class AccountStore {
   private users = new Map<number, UserAccount>();
   private tokens = new Map<number, StoredToken>();
   private bySecret = new Map<string, StoredToken>();
-  /** Secrets of deleted tokens: a balance look-up with one answers "token info failed". */
-  private deletedSecrets = new Set<string>();
+  /** Hashes of deleted tokens' secrets: a balance look-up with one answers "token info failed". */
+  private deletedSecretHashes = new Set<string>();
   private nextUserId = 1;
   private nextTokenId = 1;
 
@@ -152,18 +167,18 @@ export class AccountStore {
       cross_group_retry: fields.crossGroupRetry ?? false,
     };
     const stored: StoredToken = {
-      secret,
+      secretHash: hashSecret(secret),
       record,
       usage: { day: dayKey(this.nowMs()), dayQuota: 0, month: monthKey(this.nowMs()), monthQuota: 0 },
     };
     this.tokens.set(record.id, stored);
-    this.bySecret.set(secret, stored);
+    this.bySecret.set(stored.secretHash, stored);
     return { secret, token: stored };
   }
 
   /** Look a token up by the key a client presented (with or without `sk-`). */
   findByKey(presented: string): StoredToken | undefined {
-    return this.bySecret.get(normaliseKey(presented));
+    return this.bySecret.get(hashSecret(normaliseKey(presented)));
   }
 
   token(id: number): StoredToken | undefined {
@@ -174,14 +189,14 @@ export class AccountStore {
     const stored = this.tokens.get(id);
     if (!stored) return false;
     this.tokens.delete(id);
-    this.bySecret.delete(stored.secret);
-    this.deletedSecrets.add(stored.secret);
+    this.bySecret.delete(stored.secretHash);
+    this.deletedSecretHashes.add(stored.secretHash);
     return true;
   }
 
   /** Whether a presented key belonged to a token that was deleted. */
   wasDeleted(presented: string): boolean {
-    return this.deletedSecrets.has(normaliseKey(presented));
+    return this.deletedSecretHashes.has(hashSecret(normaliseKey(presented)));
   }
 
   /** Usage of the current day and month, rolled over when the UTC day or month changed. */
@@ -210,20 +225,25 @@ export class AccountStore {
     user.usedQuota += quota;
   }
 
-  /** Give back `quota` units (a failed task); re-enables a token exhausted by the charge. */
-  refund(token: StoredToken, user: UserAccount | undefined, quota: number): void {
-    const record = token.record;
-    if (!record.unlimited_quota) {
-      record.remain_quota += quota;
-      if (record.status === TokenStatus.exhausted && record.remain_quota > 0) {
-        record.status = TokenStatus.enabled;
+  /**
+   * Give back `quota` units (a failed task) to the token, when it still exists, and its user;
+   * re-enables a token exhausted by the charge.
+   */
+  refund(token: StoredToken | undefined, user: UserAccount | undefined, quota: number): void {
+    if (token) {
+      const record = token.record;
+      if (!record.unlimited_quota) {
+        record.remain_quota += quota;
+        if (record.status === TokenStatus.exhausted && record.remain_quota > 0) {
+          record.status = TokenStatus.enabled;
+        }
       }
+      record.used_quota = Math.max(0, record.used_quota - quota);
+      this.syncCredits(record);
+      const usage = this.currentUsage(token);
+      usage.dayQuota = Math.max(0, usage.dayQuota - quota);
+      usage.monthQuota = Math.max(0, usage.monthQuota - quota);
     }
-    record.used_quota = Math.max(0, record.used_quota - quota);
-    this.syncCredits(record);
-    const usage = this.currentUsage(token);
-    usage.dayQuota = Math.max(0, usage.dayQuota - quota);
-    usage.monthQuota = Math.max(0, usage.monthQuota - quota);
     if (user) {
       user.quota += quota;
       user.usedQuota = Math.max(0, user.usedQuota - quota);
@@ -236,12 +256,37 @@ export class AccountStore {
     record.used_credits = quotaToCredits(record.used_quota);
   }
 
+  /** Everything, as saved with the simulator's state. */
+  saved(): SavedAccounts {
+    return {
+      users: [...this.users.values()].map((user) => ({ ...user })),
+      tokens: [...this.tokens.values()].map((token) => ({ ...token, record: { ...token.record }, usage: { ...token.usage } })),
+      deletedSecretHashes: [...this.deletedSecretHashes],
+      nextUserId: this.nextUserId,
+      nextTokenId: this.nextTokenId,
+    };
+  }
+
+  /** Replaces everything with saved accounts. */
+  restore(saved: SavedAccounts): void {
+    this.clear();
+    for (const user of saved.users) this.users.set(user.id, { ...user });
+    for (const token of saved.tokens) {
+      const stored: StoredToken = { secretHash: token.secretHash, record: { ...token.record }, usage: { ...token.usage } };
+      this.tokens.set(stored.record.id, stored);
+      this.bySecret.set(stored.secretHash, stored);
+    }
+    for (const hash of saved.deletedSecretHashes) this.deletedSecretHashes.add(hash);
+    this.nextUserId = saved.nextUserId;
+    this.nextTokenId = saved.nextTokenId;
+  }
+
   /** Forget everything (admin reset). */
   clear(): void {
     this.users.clear();
     this.tokens.clear();
     this.bySecret.clear();
-    this.deletedSecrets.clear();
+    this.deletedSecretHashes.clear();
     this.nextUserId = 1;
     this.nextTokenId = 1;
   }

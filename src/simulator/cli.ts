@@ -16,6 +16,7 @@ const HELP = `Usage: npm run sim -- [flags]
   --unit <USD|CNY|tokens>  balance display unit
   --rate-limit <n>      requests per key per minute
   --demo-key <sk-...>   demo key to seed       --admin-token <t>    token for /__admin/*
+  --state-dir <folder>  keep accounts, tasks and files there across restarts
   --gen-image-2-routing <request|direct|task>  how gen-image-2 reaches its channels (default request)
   --no-content-route    act like a deployment without GET /v1/videos/{id}/content
   --log                 log every request`;
@@ -42,6 +43,7 @@ function optionsFromArgs(argv: string[]): SimulatorOptions | undefined {
       'rate-limit': { type: 'string' },
       'demo-key': { type: 'string' },
       'admin-token': { type: 'string' },
+      'state-dir': { type: 'string' },
       'gen-image-2-routing': { type: 'string' },
       'no-content-route': { type: 'boolean' },
       log: { type: 'boolean' },
@@ -81,6 +83,7 @@ function optionsFromArgs(argv: string[]): SimulatorOptions | undefined {
     ...(rateLimit === undefined ? {} : { rateLimit: { max: rateLimit, windowMs: 60_000 } }),
     ...(values['demo-key'] === undefined ? {} : { demoKey: values['demo-key'] }),
     ...(values['admin-token'] === undefined ? {} : { adminToken: values['admin-token'] }),
+    ...(values['state-dir'] === undefined ? {} : { stateDir: values['state-dir'] }),
   };
 }
 

@@ -48,6 +48,9 @@ export interface AuthenticateOptions {
 
 /** A successful charge; `refund()` gives the amount back once (e.g. when a task fails). */
 export interface Charge {
+  /** The charged token and user (saved with tasks, so a restarted simulator can still refund). */
+  tokenId: number;
+  userId: number;
   quota: number;
   credits: number;
   refund(): void;
@@ -120,16 +123,32 @@ export function relayErrorBody(status: number, fields: RelayErrorFields): { erro
   };
 }
 
-/** mulberry32: small seeded generator, so fault probabilities are reproducible. */
-function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
+/**
+ * mulberry32: small seeded generator, so fault probabilities are reproducible. Its state is
+ * saved with the simulator's, so a restarted simulator never hands out an id twice.
+ */
+export class SeededRandom {
+  private state: number;
+
+  constructor(seed: number) {
+    this.state = seed >>> 0;
+  }
+
+  readonly next = (): number => {
+    this.state = (this.state + 0x6d2b79f5) >>> 0;
+    let t = this.state;
     t = Math.imul(t ^ (t >>> 15), t | 1);
     t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
     return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
   };
+
+  get current(): number {
+    return this.state;
+  }
+
+  set current(state: number) {
+    this.state = state >>> 0;
+  }
 }
 
 /** The SimContext implementation plus the internals server.ts and the admin routes use. */
@@ -140,13 +159,15 @@ export class SimulatorContext implements SimContext {
   readonly rateLimiter: FixedWindowLimiter;
   readonly tokenCreationLimiter: FixedWindowLimiter;
   readonly random: () => number;
+  readonly randomSource: SeededRandom;
   readonly settings: SimulatorSettings;
   clockOffsetMs = 0;
   private baseUrl = '';
   private readonly resetListeners: (() => void)[] = [];
 
   constructor(readonly options: ResolvedSimulatorOptions) {
-    this.random = seededRandom(options.randomSeed);
+    this.randomSource = new SeededRandom(options.randomSeed);
+    this.random = this.randomSource.next;
     this.settings = { ...options.settings };
     this.accounts = new AccountStore(() => this.now());
     this.faults = new FaultController(options.faults, this.random, (kind) => this.stats.recordFault(kind));
@@ -381,14 +402,18 @@ export class SimulatorContext implements SimContext {
     }
     const user = this.accounts.user(key.record.user_id) as UserAccount;
     this.accounts.consume(key, user, quota);
+    return this.chargeRecord({ tokenId: key.record.id, userId: user.id, quota, credits });
+  }
+
+  /** A charge already taken (new, or saved with a task); `refund()` gives it back once. */
+  chargeRecord(taken: { tokenId: number; userId: number; quota: number; credits: number }): Charge {
     let refunded = false;
     return {
-      quota,
-      credits,
+      ...taken,
       refund: () => {
         if (refunded) return;
         refunded = true;
-        this.accounts.refund(key, this.accounts.user(key.record.user_id), quota);
+        this.accounts.refund(this.accounts.token(taken.tokenId), this.accounts.user(taken.userId), taken.quota);
       },
     };
   }

@@ -82,6 +82,13 @@ export interface ResolvedSimulatorOptions {
   randomSeed: number;
   /** Fastify request logging. */
   logger: boolean;
+  /**
+   * Folder where the simulator keeps its state (accounts, tasks, files) across restarts, and
+   * tries its last port again; undefined (default) keeps everything in memory.
+   */
+  stateDir: string | undefined;
+  /** Where problems that do not fail a request are reported (an unreadable saved state). */
+  onWarning: (message: string) => void;
   /** Behaviour settings at start (and after an admin reset). */
   settings: SimulatorSettings;
 }
@@ -172,6 +179,8 @@ export function resolveOptions(input: SimulatorOptions = {}): ResolvedSimulatorO
     adminToken: input.adminToken,
     randomSeed: input.randomSeed ?? 20_240_601,
     logger: input.logger ?? false,
+    stateDir: input.stateDir,
+    onWarning: input.onWarning ?? ((message) => process.emitWarning(message)),
     settings: { genImage2Routing: 'request', contentRoute: true, ...input.settings },
   };
 }

@@ -12,6 +12,7 @@ import { installFaultHooks } from './fault-hooks';
 import { resolveOptions } from './options';
 import type { SimulatorOptions } from './options';
 import { routePlugins } from './routes/index';
+import { StatePersistence } from './state/persistence';
 
 export type { SimulatorOptions } from './options';
 
@@ -48,16 +49,34 @@ function installErrorAnswers(app: FastifyInstance): void {
   });
 }
 
+/**
+ * Listens on `preferred` when given and free (a restarted simulator keeps its address, so the
+ * addresses clients recorded keep working), else on `port`.
+ */
+async function listen(app: FastifyInstance, host: string, preferred: number | undefined, port: number): Promise<void> {
+  if (preferred !== undefined) {
+    try {
+      await app.listen({ port: preferred, host });
+      return;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EADDRINUSE') throw error;
+    }
+  }
+  await app.listen({ port, host });
+}
+
 /** Start a simulator; resolves once it listens. */
 export async function startSimulator(input: SimulatorOptions = {}): Promise<RunningSimulator> {
   const options = resolveOptions(input);
   const adminToken = options.adminToken ?? randomBytes(16).toString('hex');
   const ctx = new SimulatorContext(options);
-  ctx.seedDemoAccount();
+  const persistence = options.stateDir === undefined ? undefined : new StatePersistence(ctx, options.stateDir, options.onWarning);
+  if (persistence?.restored !== true) ctx.seedDemoAccount();
 
   const app = Fastify({ logger: options.logger, bodyLimit: BODY_LIMIT_BYTES, forceCloseConnections: true });
   installErrorAnswers(app);
   installFaultHooks(app, ctx);
+  persistence?.install(app);
   await adminRoutes(app, ctx, adminToken);
   for (const plugin of routePlugins) {
     await app.register(async (scope) => {
@@ -65,13 +84,14 @@ export async function startSimulator(input: SimulatorOptions = {}): Promise<Runn
     });
   }
 
-  await app.listen({ port: options.port, host: options.host });
+  await listen(app, options.host, options.port === 0 ? persistence?.preferredPort : undefined, options.port);
   const address = app.server.address();
   const port = typeof address === 'object' && address !== null ? address.port : options.port;
   // A wildcard bind is still reached through loopback.
   const host = options.host === '0.0.0.0' || options.host === '::' ? '127.0.0.1' : options.host;
   const url = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
   ctx.setBaseUrl(options.publicBaseUrl ?? url);
+  persistence?.listening(options.publicBaseUrl ?? url, port);
 
   return {
     url,
@@ -80,6 +100,7 @@ export async function startSimulator(input: SimulatorOptions = {}): Promise<Runn
     adminToken,
     close: async () => {
       await app.close();
+      persistence?.close();
     },
   };
 }

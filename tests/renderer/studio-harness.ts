@@ -1,15 +1,15 @@
 /**
  * Renderer tests run against the real studio core: its router and event bus in this process, a
- * temporary data folder, real SQLite, and the demo gateway on loopback. The studio is built by
- * the one test helper (`createTestStudio`), so a change to how the core is constructed is made
- * there once.
+ * temporary data folder, real SQLite, and the demo gateway on loopback (handed to the core as
+ * its connection provider, as the shells do). The studio is built by the one test helper
+ * (`createTestStudio`), so a change to how the core is constructed is made there once.
  */
 import { join } from 'node:path';
 import { createStudioClient, type StudioClient } from '../../src/shared/contract/client';
 import { insertAsset, LibraryDatabase, type Asset, type NewAsset } from '../../src/main/core/library';
 import { libraryDatabasePath } from '../../src/main/core/library/library-service';
-import type { Studio, StudioPlatform } from '../../src/main/core/studio';
-import { createTestStudio } from '../helpers/studio';
+import type { Studio } from '../../src/main/core/studio';
+import { createTestStudio, type TestStudioOptions } from '../helpers/studio';
 import { FAST_TASKS } from '../helpers/sim-admin';
 import { FAST_ENGINE } from '../integration/jobs/harness';
 import { createInProcessTransport } from './in-process-transport';
@@ -25,7 +25,7 @@ export interface RendererStudio {
 }
 
 /** A real studio with fast demo tasks, and a client over the in-process transport. */
-export async function startRendererStudio(extra: Partial<StudioPlatform> = {}): Promise<RendererStudio> {
+export async function startRendererStudio(extra: TestStudioOptions = {}): Promise<RendererStudio> {
   const { studio, dataDir } = await createTestStudio({ demo: { timing: FAST_TASKS }, engine: FAST_ENGINE, ...extra });
   const client = createStudioClient(createInProcessTransport(studio));
   return {

@@ -2,8 +2,7 @@ import { join } from 'node:path';
 import { EventBus } from './events/event-bus';
 import type { DesktopShell } from './desktop/desktop-shell';
 import { desktopHandlers } from './desktop/routes';
-import type { SimulatorOptions } from '../../simulator/options';
-import { DemoGateway } from './demo/demo-gateway';
+import type { ConnectionProvider } from './gateway/connection-provider';
 import { GatewayService } from './gateway/gateway-service';
 import { accountHandlers } from './gateway/routes/account-routes';
 import { modelsHandlers } from './gateway/routes/models-routes';
@@ -40,8 +39,11 @@ export interface StudioPlatform {
    * `<dataDir>/library`. The user's choice in settings wins over it, and `ATELIER_LIBRARY_DIR` over both.
    */
   libraryDir?: string;
-  /** Demo gateway settings for tests (short task times); the app uses the defaults. */
-  demo?: SimulatorOptions;
+  /**
+   * The embedded demo gateway, used when no gateway profile is active. The shell builds it (the
+   * core never imports the simulator); the studio stops it when it stops.
+   */
+  demoGateway: ConnectionProvider;
   /** The desktop's file manager, trash, drag-out and preferences (the Electron shell); absent in web mode. */
   desktop?: DesktopShell;
   /** Engine settings for tests (fast polling); the app uses the defaults. */
@@ -67,7 +69,7 @@ export function createStudio(platform: StudioPlatform): Studio {
   if (platform.dataDir !== undefined) ensurePrivateDir(platform.dataDir);
   const bus = new EventBus();
   const settings = new SettingsService(platform.store, platform.vault, bus);
-  const demo = new DemoGateway(platform.demo);
+  const demo = platform.demoGateway;
   // Read once: a folder chosen in settings applies at the next start, never under a running engine.
   const chosenLibrary = process.env.ATELIER_LIBRARY_DIR ?? settings.get().libraryDir ?? undefined;
   const libraryRoot = chosenLibrary ?? platform.libraryDir ?? join(platform.dataDir ?? process.cwd(), 'library');

@@ -7,6 +7,7 @@ import { ensurePrivateDir } from '../core/private-files';
 import { createConfStore } from '../core/settings/key-value-store';
 import { createStudio } from '../core/studio';
 import { createFileKeyVault } from '../core/vault/file-key-vault';
+import { demoGatewayFor } from '../demo/demo-gateway';
 import { openInBrowser } from './launch-page';
 import { startWebServer } from './server';
 
@@ -34,6 +35,7 @@ const studio = createStudio({
   store: createConfStore(dataDir),
   vault: createFileKeyVault(join(dataDir, 'vault.key')),
   dataDir,
+  demoGateway: demoGatewayFor(dataDir),
 });
 await studio.start();
 const server = await startWebServer({

@@ -36,3 +36,4 @@ export { isHttpUrl } from './field-schema';
 export { POLL_CADENCES, type PollCadence } from './limits';
 export { pixelsOf } from './sizes';
 export type { WireBody } from './wire-path';
+export { priceKeyOf } from './price-key';

@@ -57,6 +57,10 @@ export const jobViewSchema = z.object({
   answerStyle: z.enum(['direct', 'summary', 'task']).nullable(),
   /** What came back when the studio could not read a 200 answer (bounded, without secrets). */
   rawAnswer: z.string().nullable(),
+  /** Credits this job cost where known: measured from the balance, or estimated (`creditsMeasured` false). */
+  creditsSpent: z.number().nullable(),
+  /** True when `creditsSpent` was measured around this job's own submission. */
+  creditsMeasured: z.boolean(),
 });
 export type JobView = z.infer<typeof jobViewSchema>;
 
@@ -121,6 +125,41 @@ export const createBatchInputSchema = z
   .strict();
 export type CreateBatchInput = z.input<typeof createBatchInputSchema>;
 
+/** The requests a batch would make, without storing anything: what `jobs.estimate_cost` prices. */
+export const estimateCostInputSchema = createBatchInputSchema.pick({
+  variantIds: true,
+  prompts: true,
+  template: true,
+  csv: true,
+  countPerPrompt: true,
+  values: true,
+});
+export type EstimateCostInput = z.input<typeof estimateCostInputSchema>;
+
+/**
+ * What a batch would cost, from jobs of the same model and options measured on the gateway in use
+ * (the interface publishes no prices). Requests of a kind never measured are counted as unpriced.
+ */
+export const costEstimateSchema = z.object({
+  requests: z.number().int(),
+  /** Credits of the priced requests together; null when none is priced. */
+  credits: z.number().nullable(),
+  unpricedRequests: z.number().int(),
+  /** One line per kind of request (model and billed options). */
+  kinds: z.array(
+    z.object({
+      variantId: z.string(),
+      model: z.string(),
+      requests: z.number().int(),
+      /** Credits per request, the median of the measured jobs; null when none was measured. */
+      creditsEach: z.number().nullable(),
+      /** How many measured jobs the price rests on. */
+      samples: z.number().int(),
+    }),
+  ),
+});
+export type CostEstimate = z.infer<typeof costEstimateSchema>;
+
 const id = z.object({ id: idSchema }).strict();
 const queueState = z.object({ paused: z.boolean(), reason: z.string().nullable() });
 const cancelReport = z.object({ jobId: z.string(), outcome: z.enum(['canceled', 'pending', 'not-cancelable']), message: z.string() });
@@ -137,6 +176,7 @@ export type CharacterView = z.infer<typeof characterViewSchema>;
 
 export const jobsRoutes = {
   'jobs.create_batch': defineRoute({ input: createBatchInputSchema, output: z.object({ batch: batchViewSchema, jobCount: z.number().int() }) }),
+  'jobs.estimate_cost': defineRoute({ input: estimateCostInputSchema, output: costEstimateSchema }),
   'jobs.start_batch': defineRoute({ input: id, output: batchViewSchema }),
   'jobs.list_batches': defineRoute({ input: z.object({}).strict(), output: z.array(batchViewSchema) }),
   'jobs.list_jobs': defineRoute({

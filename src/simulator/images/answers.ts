@@ -1,23 +1,43 @@
 import type { FastifyRequest } from 'fastify';
+import type { Charge } from '../context';
 import type { ServedFile } from '../media/file-store';
-import { mimeOfEncoding, renderImage } from '../media/image-render';
+import { mimeOfEncoding } from '../media/image-render';
 import type { MediaState } from '../media/media-state';
+import type { ImageRecipe } from '../media/recipes';
 import type { SimTask } from '../tasks/task-store';
-import type { DirectImagePlan, ImageSpec, SummaryImagePlan, TaskImagePlan } from './plan';
+import type { DirectImagePlan, ImagePlan, ImageSpec, SummaryImagePlan, TaskImagePlan } from './plan';
 
 /** Renders the answers of the image variants: direct, summary (edit mode) and task. */
 
 /** Leading part of the Base64 data the summary object shows. */
 const B64_PREFIX_LENGTH = 64;
 
-function renderSpec(spec: ImageSpec, seed: string): Promise<Buffer> {
-  return renderImage({ seed, width: spec.width, height: spec.height, encoding: spec.encoding, quality: spec.quality });
+/**
+ * What image `index` of a plan is made from: its request (prompt, model, size, position) and
+ * the simulator's own files among its references; the mask counts only over the first reference.
+ */
+export function imageRecipe(plan: ImagePlan, spec: ImageSpec, index: number): ImageRecipe {
+  const { references, mask } = plan.sources;
+  const first = references[0]?.file;
+  return {
+    kind: 'image',
+    width: spec.width,
+    height: spec.height,
+    encoding: spec.encoding,
+    ...(spec.quality === undefined ? {} : { quality: spec.quality }),
+    prompt: plan.prompt,
+    model: plan.model,
+    index,
+    count: plan.images.length,
+    references: references.flatMap((reference) => (reference.file ? [reference.file.name] : [])),
+    ...(mask !== undefined && first !== undefined ? { mask: mask.name } : {}),
+  };
 }
 
 function registerImage(
   media: MediaState,
   spec: ImageSpec,
-  content: Buffer | (() => Promise<Buffer>),
+  recipe: ImageRecipe,
   window: { availableFromMs?: number; expiresAtMs: number },
 ): ServedFile {
   return media.files.add({
@@ -27,7 +47,7 @@ function registerImage(
     width: spec.width,
     height: spec.height,
     hasAlpha: false,
-    content,
+    content: recipe,
     ...window,
   });
 }
@@ -41,11 +61,14 @@ export async function directAnswer(
 ): Promise<Record<string, unknown>> {
   const data = await Promise.all(
     plan.images.map(async (spec, index) => {
-      const bytes = await renderSpec(spec, `${plan.prompt}\u0000${nowMs}\u0000${index}`);
+      const recipe = imageRecipe(plan, spec, index);
       if (plan.responseFormat === 'url') {
-        const file = registerImage(media, spec, bytes, { expiresAtMs: nowMs + ttlMs });
+        const file = registerImage(media, spec, recipe, { expiresAtMs: nowMs + ttlMs });
+        // Rendered now, as a direct channel would, so the address answers at once.
+        await file.bytes();
         return { url: media.urlOf(file), revised_prompt: plan.prompt };
       }
+      const bytes = await media.renderer.render(recipe);
       return { b64_json: bytes.toString('base64'), revised_prompt: plan.prompt };
     }),
   );
@@ -53,9 +76,9 @@ export async function directAnswer(
 }
 
 /** The edit-mode summary object of variant A. */
-export async function summaryAnswer(plan: SummaryImagePlan, nowMs: number): Promise<Record<string, unknown>> {
+export async function summaryAnswer(plan: SummaryImagePlan, media: MediaState, nowMs: number): Promise<Record<string, unknown>> {
   const first = plan.images[0];
-  const b64 = first ? (await renderSpec(first, `${plan.prompt}\u0000${nowMs}`)).toString('base64') : '';
+  const b64 = first ? (await media.renderer.render(imageRecipe(plan, first, 0))).toString('base64') : '';
   return {
     case: plan.editCase,
     status: 200,
@@ -76,14 +99,14 @@ export function submitImageTask(
   request: FastifyRequest,
   ownerId: number,
   durationMs: number,
-  refund: () => void,
+  charge: Charge,
 ): SimTask {
   const schedule = media.scheduleFor(request, plan.model, durationMs);
   const id = media.newTaskId('image');
   const outputs =
     schedule.failureMessage === undefined
       ? plan.images.map((spec, index) =>
-          registerImage(media, spec, () => renderSpec(spec, `${plan.prompt}\u0000${id}\u0000${index}`), {
+          registerImage(media, spec, imageRecipe(plan, spec, index), {
             availableFromMs: schedule.endsAtMs,
             expiresAtMs: schedule.expiresAtMs,
           }),
@@ -97,6 +120,6 @@ export function submitImageTask(
     schedule,
     metadata: { ...plan.metadata },
     outputs,
-    refund,
+    charge,
   });
 }

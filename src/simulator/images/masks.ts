@@ -1,3 +1,4 @@
+import type { ServedFile } from '../media/file-store';
 import { classifyReference, urlExtension } from '../requests/image-data';
 import type { CheckedReference, UrlResolver } from '../requests/references';
 import { badRequest, unprocessable } from '../requests/rejection';
@@ -5,13 +6,14 @@ import { badRequest, unprocessable } from '../requests/rejection';
 /**
  * Inpainting mask rules shared by variants A and B: the mask needs `image_urls`, must be a PNG
  * with an alpha channel (alpha 0 = repaint) and must have exactly the first reference's size.
- * Base64 masks are refused with 422 like Base64 references.
+ * Base64 masks are refused with 422 like Base64 references. Returns the mask when it is one of
+ * the simulator's files (so the result can be painted through it).
  */
 export function checkMask(
   maskUrl: string,
   references: readonly CheckedReference[],
   resolve: UrlResolver,
-): void {
+): ServedFile | undefined {
   const param = 'mask_url';
   if (references.length === 0) {
     throw badRequest('mask_url needs image_urls: the mask applies to the first reference image', param);
@@ -30,7 +32,7 @@ export function checkMask(
     if (extension !== undefined && extension !== 'png') {
       throw unprocessable('mask_url: the mask must be a PNG with an alpha channel', param);
     }
-    return;
+    return undefined;
   }
   const mask = target.file;
   if (mask.format !== 'png' || !mask.hasAlpha) {
@@ -46,4 +48,5 @@ export function checkMask(
       param,
     );
   }
+  return mask;
 }

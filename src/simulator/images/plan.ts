@@ -1,4 +1,6 @@
-import type { ImageEncoding } from '../media/image-render';
+import type { ServedFile } from '../media/file-store';
+import type { ImageEncoding } from '../media/recipes';
+import type { CheckedReference } from '../requests/references';
 
 /**
  * What an accepted image request turns into. Validators produce a plan; the route renders
@@ -14,6 +16,16 @@ export interface ImageSpec {
   quality?: number;
 }
 
+/** The pictures a request starts from: its references in order, and the inpainting mask. */
+export interface ImageSources {
+  references: CheckedReference[];
+  /** The mask, when it is one of the simulator's files (it applies to the first reference). */
+  mask?: ServedFile | undefined;
+}
+
+/** No references: text-to-image. */
+export const NO_SOURCES: ImageSources = { references: [] };
+
 /** Answer in the request: `data[]` with Base64 (or served URLs when `response_format` is url). */
 export interface DirectImagePlan {
   style: 'direct';
@@ -22,6 +34,7 @@ export interface DirectImagePlan {
   resultLabel: string;
   prompt: string;
   images: ImageSpec[];
+  sources: ImageSources;
   responseFormat: 'b64_json' | 'url';
   /** What the request "should" have done differently (sent as `Warning` headers). */
   warnings?: string[];
@@ -36,6 +49,7 @@ export interface SummaryImagePlan {
   /** `case` field: which edit mode ran. */
   editCase: 'multi_reference_edit' | 'inpainting';
   images: ImageSpec[];
+  sources: ImageSources;
   /** What the request "should" have done differently (sent as `Warning` headers). */
   warnings?: string[];
 }
@@ -46,6 +60,7 @@ export interface TaskImagePlan {
   model: string;
   prompt: string;
   images: ImageSpec[];
+  sources: ImageSources;
   /** `metadata` of the task record. */
   metadata: Record<string, unknown>;
   /** What the request "should" have done differently (sent as `Warning` headers). */

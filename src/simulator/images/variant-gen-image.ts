@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { ImageEncoding } from '../media/image-render';
+import type { ImageEncoding } from '../media/recipes';
 import type { UrlResolver, ImageReferenceRule } from '../requests/references';
 import { checkImageReferences } from '../requests/references';
 import { parseBody } from '../requests/rejection';
@@ -76,13 +76,21 @@ export async function planVariantA(
 ): Promise<DirectImagePlan | SummaryImagePlan> {
   const request = parseBody(variantASchema, body);
   const pixels = genImagePixels(request.size, request.resolution, 'direct');
-  await checkImageReferences(request.reference_images ?? [], 'reference_images', variantAReferences, resolve);
+  const styleImages = await checkImageReferences(request.reference_images ?? [], 'reference_images', variantAReferences, resolve);
   const editImages = await checkImageReferences(request.image_urls ?? [], 'image_urls', variantAReferences, resolve);
-  if (request.mask_url !== undefined) checkMask(request.mask_url, editImages, resolve);
+  const mask = request.mask_url === undefined ? undefined : checkMask(request.mask_url, editImages, resolve);
   const encoding: ImageEncoding = request.output_format ?? 'png';
   const made = Math.min(request.n ?? 1, MAX_IMAGES_PER_REQUEST);
   const images: ImageSpec[] = Array.from({ length: made }, () => ({ ...pixels, encoding }));
-  const common = { model: request.model, resultLabel: resultLabel(request.model), prompt: request.prompt, images, warnings: countWarnings(request.n) };
+  const sources = { references: [...editImages, ...styleImages], mask };
+  const common = {
+    model: request.model,
+    resultLabel: resultLabel(request.model),
+    prompt: request.prompt,
+    images,
+    sources,
+    warnings: countWarnings(request.n),
+  };
   if (editImages.length > 0) {
     return { style: 'summary', editCase: request.mask_url === undefined ? 'multi_reference_edit' : 'inpainting', ...common };
   }
@@ -110,7 +118,7 @@ export async function planVariantB(body: unknown, resolve: UrlResolver): Promise
   const request = parseBody(variantBSchema, body);
   const pixels = genImagePixels(request.size, request.resolution, 'task');
   const references = await checkImageReferences(request.image_urls ?? [], 'image_urls', variantBReferences, resolve);
-  if (request.mask_url !== undefined) checkMask(request.mask_url, references, resolve);
+  const mask = request.mask_url === undefined ? undefined : checkMask(request.mask_url, references, resolve);
   const encoding: ImageEncoding = request.output_format ?? 'png';
   const spec: ImageSpec =
     encoding === 'jpeg'
@@ -123,6 +131,7 @@ export async function planVariantB(body: unknown, resolve: UrlResolver): Promise
     model: request.model,
     prompt: request.prompt,
     images: Array.from({ length: made }, () => spec),
+    sources: { references, mask },
     metadata: { size: formatSize(pixels) },
     warnings: countWarnings(request.n),
   };

@@ -47,13 +47,14 @@ function lumenSize(size: string | undefined): PixelSize {
 export async function planLumenImage(body: unknown, resolve: UrlResolver): Promise<DirectImagePlan> {
   const request = parseBody(lumenSchema, body);
   const pixels = lumenSize(request.size);
-  await checkImageReferences(request.image_urls ?? [], 'image_urls', references, resolve);
+  const checked = await checkImageReferences(request.image_urls ?? [], 'image_urls', references, resolve);
   return {
     style: 'direct',
     model: request.model,
     resultLabel: resultLabel(request.model),
     prompt: request.prompt,
     images: Array.from({ length: request.n ?? 1 }, () => ({ ...pixels, encoding: 'png' as const })),
+    sources: { references: checked },
     responseFormat: 'b64_json',
   };
 }

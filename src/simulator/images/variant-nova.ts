@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { ImageEncoding } from '../media/image-render';
+import type { ImageEncoding } from '../media/recipes';
 import type { ImageReferenceRule, UrlResolver } from '../requests/references';
 import { checkImageReferences } from '../requests/references';
 import { badRequest, parseBody } from '../requests/rejection';
@@ -60,13 +60,14 @@ export async function planVariantC(body: unknown, resolve: UrlResolver): Promise
   const request = parseBody(variantCSchema, body);
   const pixels = variantCSize(request.size);
   const urls = (request.image_urls ?? []).map((item) => item.url);
-  await checkImageReferences(urls, 'image_urls', variantCReferences, resolve);
+  const references = await checkImageReferences(urls, 'image_urls', variantCReferences, resolve);
   return {
     style: 'direct',
     model: request.model,
     resultLabel: resultLabel(request.model),
     prompt: request.prompt,
     images: [{ ...pixels, encoding: 'png' }],
+    sources: { references },
     responseFormat: request.response_format ?? 'b64_json',
   };
 }
@@ -101,7 +102,7 @@ export async function planVariantD(body: unknown, resolve: UrlResolver): Promise
     pixels = parsed;
   }
   const urls = (request.image_urls ?? []).map((item) => item.url);
-  await checkImageReferences(urls, 'image_urls', variantDReferences, resolve);
+  const references = await checkImageReferences(urls, 'image_urls', variantDReferences, resolve);
   const spec: ImageSpec = { ...pixels, encoding: 'png' };
   return {
     style: 'direct',
@@ -109,6 +110,7 @@ export async function planVariantD(body: unknown, resolve: UrlResolver): Promise
     resultLabel: resultLabel(request.model),
     prompt: request.prompt,
     images: Array.from({ length: request.n ?? 1 }, () => spec),
+    sources: { references },
     responseFormat: 'b64_json',
   };
 }
@@ -173,7 +175,7 @@ export async function planVariantE(body: unknown, resolve: UrlResolver): Promise
   const ratio = request.size ?? '1:1';
   const pixels = VARIANT_E_SIZES[resolution][ratio];
   if (!pixels) throw badRequest(`invalid size and resolution combination: ${ratio} at ${resolution}`, 'size');
-  await checkImageReferences(request.image_urls ?? [], 'image_urls', variantEReferences, resolve);
+  const references = await checkImageReferences(request.image_urls ?? [], 'image_urls', variantEReferences, resolve);
   const output = request.metadata?.imageOutputOptions;
   const encoding = ENCODING_BY_MIME[output?.mimeType ?? 'image/png'] ?? 'png';
   const spec: ImageSpec =
@@ -185,6 +187,7 @@ export async function planVariantE(body: unknown, resolve: UrlResolver): Promise
     model: request.model,
     prompt: request.prompt,
     images: [spec],
+    sources: { references },
     metadata: { size: formatSize(pixels), resolution },
   };
 }

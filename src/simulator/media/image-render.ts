@@ -1,18 +1,26 @@
-import { createHash } from 'node:crypto';
 import sharp from 'sharp';
+import type { OverlayOptions, Sharp } from 'sharp';
+import { renderBackdrop } from './backdrop';
+import type { Box, CardContent } from './card';
+import { cardLayers, detailsLine, positionLabel, sizeLabel } from './card';
+import { applyMask, maskAlphaAt, repaintFill } from './mask-repaint';
+import { paletteOf } from './palette';
+import type { Palette } from './palette';
+import type { ImageEncoding, ImageRecipe } from './recipes';
+import { recipeSeed } from './recipes';
+import { referenceStripLayers } from './reference-strip';
 
-/** Encodings the simulator can produce for generated pictures. */
-export type ImageEncoding = 'png' | 'jpeg' | 'webp';
+/**
+ * Generated images that show what was asked:
+ * - text-to-image: a seeded backdrop with the prompt, model, size and position on a card;
+ * - with references: the first reference stretched to the output size, all references in a
+ *   strip along the top, the card along the bottom;
+ * - with a mask: the reference, with only the mask's transparent area repainted (stripes, the
+ *   strip and the card live in the repaint, so opaque pixels stay the reference's).
+ */
 
-/** What to draw: the seed (usually prompt + task id + index) decides the colours. */
-export interface ImageRenderRequest {
-  seed: string;
-  width: number;
-  height: number;
-  encoding: ImageEncoding;
-  /** Encoder quality 1-100 for JPEG/WebP; ignored for PNG. */
-  quality?: number;
-}
+/** Reads the bytes of a served file by name (undefined when it is gone). */
+export type FileBytes = (name: string) => Promise<Buffer | undefined>;
 
 const MIME_BY_ENCODING: Record<ImageEncoding, string> = {
   png: 'image/png',
@@ -25,32 +33,103 @@ export function mimeOfEncoding(encoding: ImageEncoding): string {
   return MIME_BY_ENCODING[encoding];
 }
 
-/** Four corner colours (RGB) derived from the seed, so the same prompt gives the same picture. */
-export function cornerColours(seed: string): Buffer {
-  const digest = createHash('sha256').update(seed).digest();
-  return digest.subarray(0, 12);
+/** Prompt type size for a frame: large enough to read in a 256-pixel thumbnail. */
+export function promptFontPx(width: number, height: number): number {
+  return Math.max(12, Math.round(Math.min(width, height) * 0.08));
 }
 
-/**
- * Renders a deterministic gradient of exactly `width` x `height` pixels.
- * A 2x2 picture of corner colours stretched with a linear kernel is a smooth gradient and
- * stays fast even for 4K and larger sizes (no per-pixel work in JavaScript).
- */
-export async function renderImage(request: ImageRenderRequest): Promise<Buffer> {
-  const corners = sharp(cornerColours(request.seed), { raw: { width: 2, height: 2, channels: 3 } });
-  const stretched = corners.resize(request.width, request.height, { fit: 'fill', kernel: 'linear' });
-  const quality = clampQuality(request.quality ?? 90);
-  switch (request.encoding) {
-    case 'png':
-      // Low zlib effort: results are generated on demand and 4K must stay quick.
-      return stretched.png({ compressionLevel: 2 }).toBuffer();
-    case 'jpeg':
-      return stretched.jpeg({ quality }).toBuffer();
-    case 'webp':
-      return stretched.webp({ quality }).toBuffer();
+function marginOf(width: number, height: number): number {
+  return Math.round(Math.min(width, height) * 0.05);
+}
+
+function contentOf(recipe: ImageRecipe): CardContent {
+  return {
+    prompt: recipe.prompt,
+    badges: [],
+    details: detailsLine([recipe.model, sizeLabel(recipe.width, recipe.height), positionLabel(recipe.index, recipe.count)]),
+  };
+}
+
+async function loadAll(names: readonly string[], bytesOf: FileBytes): Promise<Buffer[]> {
+  const loaded = await Promise.all(names.map((name) => bytesOf(name)));
+  return loaded.filter((bytes): bytes is Buffer => bytes !== undefined);
+}
+
+/** A picture stretched to exactly `width` x `height`, as raw RGB (transparency flattened on white). */
+export function stretchedRgb(bytes: Buffer, width: number, height: number): Promise<Buffer> {
+  return sharp(bytes, { animated: false }).resize(width, height, { fit: 'fill' }).flatten({ background: '#ffffff' }).removeAlpha().raw().toBuffer();
+}
+
+/** Strip along the top and card along the bottom (or centred when alone) of `box`. */
+async function captionLayers(
+  recipe: ImageRecipe,
+  references: readonly Buffer[],
+  box: Box,
+  palette: Palette,
+  anchor: 'centre' | 'bottom',
+): Promise<OverlayOptions[]> {
+  const side = Math.min(box.width, box.height);
+  const fontPx = Math.min(promptFontPx(recipe.width, recipe.height), Math.max(10, Math.round(side * 0.09)));
+  const stripSide = Math.round(side * 0.2);
+  const strip = await referenceStripLayers(references, { ...box, height: Math.min(box.height, stripSide) }, stripSide);
+  const stripSpace = strip.length > 0 ? stripSide + Math.round(side * 0.04) : 0;
+  const cardBox = { left: box.left, top: box.top + stripSpace, width: box.width, height: Math.max(1, box.height - stripSpace) };
+  const card = await cardLayers(contentOf(recipe), {
+    box: cardBox,
+    anchor,
+    fontPx,
+    accent: palette.accent,
+  });
+  return [...strip, ...card];
+}
+
+function inset(box: Box, by: number): Box {
+  const width = Math.max(1, box.width - 2 * by);
+  const height = Math.max(1, box.height - 2 * by);
+  return { left: box.left + Math.floor((box.width - width) / 2), top: box.top + Math.floor((box.height - height) / 2), width, height };
+}
+
+async function composed(recipe: ImageRecipe, bytesOf: FileBytes): Promise<Sharp> {
+  const { width, height } = recipe;
+  const raw = { width, height, channels: 3 as const };
+  const seed = recipeSeed(recipe, `${width}x${height}`);
+  const palette = paletteOf(seed);
+  const references = await loadAll(recipe.references, bytesOf);
+  const frame = inset({ left: 0, top: 0, width, height }, marginOf(width, height));
+  const first = references[0];
+  if (first === undefined) {
+    const backdrop = await renderBackdrop(width, height, palette, seed);
+    return sharp(backdrop, { raw }).composite(await captionLayers(recipe, [], frame, palette, 'centre'));
   }
+  const base = await stretchedRgb(first, width, height);
+  // The strip shows when there are several references (one is the picture itself).
+  const stripRefs = references.length > 1 ? references : [];
+  const maskBytes = recipe.mask === undefined ? undefined : await bytesOf(recipe.mask);
+  if (maskBytes === undefined) {
+    return sharp(base, { raw }).composite(await captionLayers(recipe, stripRefs, frame, palette, 'bottom'));
+  }
+  const mask = await maskAlphaAt(maskBytes, width, height);
+  if (mask.repaintBox === undefined) return sharp(base, { raw });
+  const fill = await repaintFill(width, height, palette, seed);
+  const box = inset(mask.repaintBox, Math.round(Math.min(mask.repaintBox.width, mask.repaintBox.height) * 0.06));
+  const captions = await captionLayers(recipe, stripRefs, box, palette, stripRefs.length > 0 ? 'bottom' : 'centre');
+  const repaint = await sharp(fill, { raw }).composite(captions).removeAlpha().raw().toBuffer();
+  return applyMask(base, repaint, mask, width, height);
 }
 
-function clampQuality(quality: number): number {
-  return Math.min(100, Math.max(1, Math.round(quality)));
+/** Renders an image recipe to encoded bytes of exactly its size. */
+export async function renderImage(recipe: ImageRecipe, bytesOf: FileBytes): Promise<Buffer> {
+  // Composites with translucent layers come out with alpha: results are opaque, like the channel's.
+  const { data, info } = await (await composed(recipe, bytesOf)).raw().toBuffer({ resolveWithObject: true });
+  const image = sharp(data, { raw: { width: info.width, height: info.height, channels: info.channels } }).removeAlpha();
+  const quality = Math.min(100, Math.max(1, Math.round(recipe.quality ?? 90)));
+  switch (recipe.encoding) {
+    case 'png':
+      // Low zlib effort: results are made on demand and 4K must stay quick.
+      return image.png({ compressionLevel: 2 }).toBuffer();
+    case 'jpeg':
+      return image.jpeg({ quality }).toBuffer();
+    case 'webp':
+      return image.webp({ quality }).toBuffer();
+  }
 }

@@ -7,20 +7,31 @@ import { planSchedule } from '../tasks/task-clock';
 import type { TaskSchedule } from '../tasks/task-clock';
 import { TaskStore } from '../tasks/task-store';
 import type { SimTask, TaskFamily } from '../tasks/task-store';
-import { FileStore, fileUrl } from './file-store';
-import type { ServedFile } from './file-store';
-import { VideoFixtures, findVideoFixtureDir } from './video-fixtures';
+import { FileStore, MemoryByteStore, fileUrl } from './file-store';
+import type { ByteStore, ServedFile } from './file-store';
+import { MediaRenderer } from './renderer';
 
 /**
  * State shared by the media routes (uploads, images, videos, characters, files): one per
  * simulator, created on first use and emptied by the admin reset.
  */
 export class MediaState {
-  readonly files = new FileStore();
+  readonly files: FileStore;
   readonly tasks = new TaskStore();
-  readonly videos = new VideoFixtures(findVideoFixtureDir());
+  readonly renderer: MediaRenderer;
+  /** Addresses this simulator had in earlier runs: files named under them are still ours. */
+  readonly previousBaseUrls = new Set<string>();
 
-  constructor(private readonly ctx: SimContext) {}
+  constructor(
+    private readonly ctx: SimContext,
+    storage: ByteStore = new MemoryByteStore(),
+  ) {
+    this.renderer = new MediaRenderer(async (name) => {
+      const file = this.files.get(name);
+      return file === undefined ? undefined : file.bytes();
+    });
+    this.files = new FileStore(storage, (recipe) => this.renderer.render(recipe));
+  }
 
   /** Base URL of served files. */
   baseUrl(): string {
@@ -28,15 +39,21 @@ export class MediaState {
   }
 
   /** Absolute address of a served file. */
-  urlOf(file: ServedFile): string {
+  urlOf(file: Pick<ServedFile, 'name'>): string {
     return fileUrl(this.baseUrl(), file);
   }
 
-  /** Maps URLs in requests to the simulator's own files (available now) or to elsewhere. */
+  /**
+   * Maps URLs in requests to the simulator's own files (available now) or to elsewhere. Our
+   * addresses are today's, its other loopback spelling, and those of earlier runs (a restarted
+   * studio still holds them in its jobs and upload cache).
+   */
   readonly resolveUrl: UrlResolver = (url) => {
     const base = this.baseUrl();
-    if (!this.files.isLocalUrl(url, base) && !this.files.isLocalUrl(url, loopbackAlias(base))) return { kind: 'foreign' };
-    const file = this.files.resolveUrl(url, base) ?? this.files.resolveUrl(url, loopbackAlias(base));
+    const bases = [base, loopbackAlias(base), ...this.previousBaseUrls];
+    const ours = bases.find((candidate) => this.files.isLocalUrl(url, candidate));
+    if (ours === undefined) return { kind: 'foreign' };
+    const file = this.files.resolveUrl(url, ours);
     if (file?.availability(this.ctx.now()) !== 'available') return { kind: 'missing' };
     return { kind: 'local', file };
   };
@@ -72,16 +89,20 @@ export class MediaState {
   clear(): void {
     this.files.clear();
     this.tasks.clear();
+    this.renderer.clear();
   }
 }
 
 const states = new WeakMap<SimContext, MediaState>();
 
-/** The media state of a simulator. */
-export function mediaStateOf(ctx: SimContext): MediaState {
+/**
+ * The media state of a simulator, made on first use; `storage` (where uploads' bytes are kept)
+ * only counts on that first call, which the state folder's loader makes before any route.
+ */
+export function mediaStateOf(ctx: SimContext, storage?: ByteStore): MediaState {
   let state = states.get(ctx);
   if (!state) {
-    const created = new MediaState(ctx);
+    const created = new MediaState(ctx, storage);
     ctx.onReset(() => created.clear());
     states.set(ctx, created);
     state = created;

@@ -1,6 +1,5 @@
 import type { SimRoutePlugin } from '../context';
 import type { CatalogueModel } from '../models';
-import type { ServedFile } from '../media/file-store';
 import { directAnswer, submitImageTask, summaryAnswer } from '../images/answers';
 import type { ImagePlan } from '../images/plan';
 import { planGenImage, type GenImageRouting } from '../images/variant-gen-image';
@@ -12,6 +11,7 @@ import { badRequest } from '../requests/rejection';
 import { warningHeaderValues } from '../requests/warnings';
 import { observe } from '../tasks/task-store';
 import { taskNotExistBody, taskRecord } from '../tasks/task-records';
+import type { UrlOf } from '../tasks/task-records';
 
 /** Picks the variant of a model (docs/simulator.md: variant A vs B) and validates the request. */
 function planImage(model: CatalogueModel, body: unknown, resolve: UrlResolver, routing: GenImageRouting): Promise<ImagePlan> {
@@ -37,7 +37,7 @@ function planImage(model: CatalogueModel, body: unknown, resolve: UrlResolver, r
  */
 export const imageRoutes: SimRoutePlugin = (app, ctx) => {
   const media = mediaStateOf(ctx);
-  const urlOf = (file: ServedFile): string => media.urlOf(file);
+  const urlOf: UrlOf = (file) => media.urlOf(file);
 
   app.post('/v1/images/generations', async (request, reply) => {
     const key = ctx.authenticate(request, reply);
@@ -59,9 +59,9 @@ export const imageRoutes: SimRoutePlugin = (app, ctx) => {
           return await directAnswer(plan, media, ctx.now(), ctx.options.resultTtlSeconds * 1000);
         case 'summary':
           ctx.stats.recordSubmission(model.id);
-          return await summaryAnswer(plan, ctx.now());
+          return await summaryAnswer(plan, media, ctx.now());
         case 'task': {
-          const task = submitImageTask(plan, media, request, ownerOf(key), ctx.options.timing.image, () => charge.refund());
+          const task = submitImageTask(plan, media, request, ownerOf(key), ctx.options.timing.image, charge);
           return taskRecord(task, observe(task, ctx.now()), urlOf);
         }
       }

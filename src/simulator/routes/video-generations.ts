@@ -1,8 +1,8 @@
 import type { SimRoutePlugin } from '../context';
-import type { ServedFile } from '../media/file-store';
 import { mediaStateOf, ownerOf, validated } from '../media/media-state';
 import { badRequest } from '../requests/rejection';
 import { officialPollingRecord, taskNotExistBody, taskRecord } from '../tasks/task-records';
+import type { UrlOf } from '../tasks/task-records';
 import { observe } from '../tasks/task-store';
 import { CLIP3_MODELS, OFFICIAL_MODELS, planClip3Video, planOfficialVideo } from '../videos/singular-path';
 import { chargeAndSubmit, modelField } from './video-submission';
@@ -17,7 +17,7 @@ const clip3Models: readonly string[] = CLIP3_MODELS;
  */
 export const videoGenerationRoutes: SimRoutePlugin = (app, ctx) => {
   const media = mediaStateOf(ctx);
-  const urlOf = (file: ServedFile): string => media.urlOf(file);
+  const urlOf: UrlOf = (file) => media.urlOf(file);
 
   app.post('/v1/video/generations', async (request, reply) => {
     const key = ctx.authenticate(request, reply);

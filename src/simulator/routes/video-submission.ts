@@ -33,7 +33,7 @@ export function chargeAndSubmit(
   if (!charge) return undefined;
   const warnings = plan.family === 'character' ? [] : (plan.warnings ?? []);
   if (warnings.length > 0) void reply.header('warning', warningHeaderValues(warnings));
-  const submitter = { request, ownerId: ownerOf(key), refund: () => charge.refund() };
+  const submitter = { request, ownerId: ownerOf(key), charge };
   const newId = (prefix: string): string => ctx.newId(prefix);
   return plan.family === 'character'
     ? submitCharacterTask(plan, media, submitter, ctx.options.timing.character, newId)

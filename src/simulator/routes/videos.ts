@@ -1,9 +1,9 @@
 import type { SimRoutePlugin } from '../context';
-import type { ServedFile } from '../media/file-store';
 import { mediaStateOf, ownerOf, validated } from '../media/media-state';
-import { throttledStream } from '../media/throttle';
+import { sendBytes } from '../media/served-bytes';
 import { Rejection, badRequest } from '../requests/rejection';
 import { characterTaskRecord, taskNotExistBody, taskRecord } from '../tasks/task-records';
+import type { UrlOf } from '../tasks/task-records';
 import type { SimTask } from '../tasks/task-store';
 import { observe } from '../tasks/task-store';
 import { CharacterDirectory, isVideoTask } from '../videos/characters';
@@ -27,7 +27,7 @@ type IdParams = { Params: { id: string } };
  */
 export const videoRoutes: SimRoutePlugin = (app, ctx) => {
   const media = mediaStateOf(ctx);
-  const urlOf = (file: ServedFile): string => media.urlOf(file);
+  const urlOf: UrlOf = (file) => media.urlOf(file);
   const directoryFor = (ownerId: number): CharacterDirectory => new CharacterDirectory(media.tasks, ownerId, ctx.now());
 
   app.post('/v1/videos/generations', async (request, reply) => {
@@ -113,14 +113,9 @@ export const videoRoutes: SimRoutePlugin = (app, ctx) => {
       });
     }
     if (file.availability(ctx.now()) === 'expired') {
-      file.release();
       return ctx.sendError(reply, 410, { message: 'this video has expired; generate it again', code: 'result_expired' });
     }
-    const bytes = await file.bytes();
-    void reply.header('content-type', file.mime).header('content-length', String(bytes.length));
-    const path = request.url.split('?')[0] ?? request.url;
-    const slow = ctx.faults.take('slow-download', { method: request.method, path, model: task.model });
-    return reply.send(slow ? throttledStream(bytes, slow.bytesPerSecond) : bytes);
+    return sendBytes(ctx, request, reply, { bytes: await file.bytes(), mime: file.mime, model: task.model });
   });
 
   app.get<{ Params: { task_id: string } }>('/v1/characters_tasks/:task_id', (request, reply) => {
@@ -128,6 +123,6 @@ export const videoRoutes: SimRoutePlugin = (app, ctx) => {
     if (!key) return reply;
     const task = media.tasks.get(request.params.task_id, ownerOf(key));
     if (!task?.characters) return reply.code(400).send(taskNotExistBody(request.params.task_id));
-    return characterTaskRecord(task, observe(task, ctx.now()));
+    return characterTaskRecord(task, observe(task, ctx.now()), urlOf);
   });
 };

@@ -22,8 +22,8 @@ import type { SimTask } from './task-store';
 
 type Json = Record<string, unknown>;
 
-/** Turns a served file into its absolute address. */
-export type UrlOf = (file: ServedFile) => string;
+/** Turns a served file (by name) into its absolute address. */
+export type UrlOf = (file: Pick<ServedFile, 'name'>) => string;
 
 const VIDEO_OBJECT_FAMILIES = new Set(['video-official', 'video-clip3', 'remix-official']);
 
@@ -85,7 +85,7 @@ export function taskRecord(task: SimTask, phase: TaskPhase, urlOf: UrlOf): Json 
       };
       break;
     case 'character':
-      record.result = characterResult(task);
+      record.result = characterResult(task, urlOf);
       break;
     case 'video-clip3':
       record.result = { type: 'video' };
@@ -112,14 +112,20 @@ export function taskRecord(task: SimTask, phase: TaskPhase, urlOf: UrlOf): Json 
 }
 
 /** `result` of a task that created characters. */
-export function characterResult(task: SimTask): Json {
-  return { type: 'character', data: { characters: (task.characters ?? []).map((character) => ({ ...character })) } };
+export function characterResult(task: SimTask, urlOf: UrlOf): Json {
+  const characters = (task.characters ?? []).map((character) => ({
+    id: character.id,
+    username: character.username,
+    display_name: character.display_name,
+    profile_picture_url: urlOf({ name: character.picture }),
+  }));
+  return { type: 'character', data: { characters } };
 }
 
 /** The record `GET /v1/characters_tasks/{id}` answers: the task, with characters as result. */
-export function characterTaskRecord(task: SimTask, phase: TaskPhase): Json {
+export function characterTaskRecord(task: SimTask, phase: TaskPhase, urlOf: UrlOf): Json {
   const record = baseRecord(task, phase);
-  if (addEnd(record, task, phase)) record.result = characterResult(task);
+  if (addEnd(record, task, phase)) record.result = characterResult(task, urlOf);
   return record;
 }
 

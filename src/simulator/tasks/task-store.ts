@@ -1,3 +1,4 @@
+import type { Charge } from '../context';
 import type { ServedFile } from '../media/file-store';
 import type { TaskPhase, TaskSchedule } from './task-clock';
 import { phaseAt } from './task-clock';
@@ -22,7 +23,8 @@ export interface CharacterRecord {
   id: string;
   username: string;
   display_name: string;
-  profile_picture_url: string;
+  /** Served file name of its profile picture (its address depends on where the simulator runs). */
+  picture: string;
 }
 
 /** Video-specific facts of a task. */
@@ -54,8 +56,8 @@ export interface SimTask {
   video?: TaskVideo;
   /** Characters this task creates when it completes (character tasks, `character_create`). */
   characters?: CharacterRecord[];
-  /** Gives the charge back; called once when the failure is first observed. */
-  refund?: () => void;
+  /** What the task cost; refunded once, when its failure is first observed. */
+  charge?: Charge;
 }
 
 /** In-memory tasks, looked up by id or by the caller's `client_business_id`. */
@@ -85,6 +87,11 @@ export class TaskStore {
     for (const task of this.byId.values()) if (task.ownerId === ownerId) yield task;
   }
 
+  /** Every task, oldest first. */
+  all(): SimTask[] {
+    return [...this.byId.values()];
+  }
+
   clear(): void {
     this.byId.clear();
     this.byBusinessId.clear();
@@ -101,10 +108,10 @@ function businessKey(ownerId: number, clientBusinessId: string): string {
  */
 export function observe(task: SimTask, nowMs: number): TaskPhase {
   const phase = phaseAt(task.schedule, nowMs);
-  if (phase.status === 'failed' && task.refund) {
-    const refund = task.refund;
-    delete task.refund;
-    refund();
+  if (phase.status === 'failed' && task.charge) {
+    const charge = task.charge;
+    delete task.charge;
+    charge.refund();
   }
   return phase;
 }

@@ -9,7 +9,7 @@ describe('@username mentions', () => {
   });
 
   it('new characters have usernames that a mention finds again', () => {
-    const character = newCharacter('Mira the baker', 'char_1', 'http://x/p.png');
+    const character = newCharacter('Mira the baker', 'char_1');
     expect(mentionedUsernames(`@${character.username} smiles`)).toEqual([character.username]);
     expect(character.display_name).toBe('Mira');
   });

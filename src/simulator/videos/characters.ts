@@ -68,13 +68,12 @@ export class CharacterDirectory {
 }
 
 /** A new character record; its name comes from the prompt (or the source task). */
-export function newCharacter(seed: string, id: string, profilePictureUrl: string): CharacterRecord {
+export function newCharacter(seed: string, id: string): Omit<CharacterRecord, 'picture'> {
   const word = /[A-Za-z]{3,}/.exec(seed)?.[0]?.toLowerCase().slice(0, 12) ?? 'character';
   const suffix = createHash('sha256').update(`${seed}\u0000${id}`).digest('hex').slice(0, 4);
   return {
     id,
     username: `${word}_${suffix}`,
     display_name: word.charAt(0).toUpperCase() + word.slice(1),
-    profile_picture_url: profilePictureUrl,
   };
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { ServedFile } from '../media/file-store';
 import type { UrlResolver } from '../requests/references';
 import { checkImageReference, checkVideoReference } from '../requests/references';
 import { badRequest, parseBody } from '../requests/rejection';
@@ -31,9 +32,11 @@ export async function planTurboVideo(body: unknown, resolve: UrlResolver): Promi
   const request = parseBody(turboSchema, body);
   const firstUrl = request.reference_images?.[0];
   let aspect = request.aspect_ratio ?? '16:9';
+  let firstFrame: ServedFile | undefined;
   if (firstUrl !== undefined) {
     const first = await checkImageReference(firstUrl, 'reference_images[0]', VIDEO_IMAGE_RULE, resolve);
     aspect = first.file ? aspectOf(first.file.width, first.file.height) : '16:9';
+    firstFrame = first.file;
   }
   return {
     family: 'video-turbo',
@@ -44,6 +47,7 @@ export async function planTurboVideo(body: unknown, resolve: UrlResolver): Promi
     count: 1,
     metadata: {},
     priceFactor: 1,
+    firstFrame,
   };
 }
 
@@ -94,11 +98,13 @@ export async function planOmniVideo(body: unknown, resolve: UrlResolver): Promis
     if (url === undefined) throw badRequest(`video_list[${index}]: video_url is required`, `video_list[${index}]`);
     checkVideoReference(url, `video_list[${index}].video_url`, resolve);
   }
+  let firstFrame: ServedFile | undefined;
   for (const [index, item] of images.entries()) {
     const url = item.image_url ?? item.url;
     const param = `metadata.image_list[${index}]`;
     if (url === undefined) throw badRequest(`${param}: image_url is required`, param);
-    await checkImageReference(url, `${param}.image_url`, VIDEO_IMAGE_RULE, resolve);
+    const checked = await checkImageReference(url, `${param}.image_url`, VIDEO_IMAGE_RULE, resolve);
+    if (index === 0) firstFrame = checked.file;
   }
   for (const [index, item] of elements.entries()) {
     const param = `metadata.element_list[${index}]`;
@@ -115,6 +121,8 @@ export async function planOmniVideo(body: unknown, resolve: UrlResolver): Promis
     count: 1,
     metadata: {},
     priceFactor: billing.factor,
+    audio: request.audio === true,
+    firstFrame,
     warnings,
     ...(request.client_business_id === undefined ? {} : { clientBusinessId: request.client_business_id }),
   };

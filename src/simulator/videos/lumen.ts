@@ -24,7 +24,7 @@ const lumenVideoSchema = z.object({
 /** Plans a task of the unnamed video model. */
 export async function planLumenVideo(body: unknown, resolve: UrlResolver): Promise<VideoPlan> {
   const request = parseBody(lumenVideoSchema, body);
-  await checkImageReferences(request.image_urls ?? [], 'image_urls', VIDEO_IMAGE_RULE, resolve);
+  const references = await checkImageReferences(request.image_urls ?? [], 'image_urls', VIDEO_IMAGE_RULE, resolve);
   return {
     family: 'video-turbo',
     model: request.model,
@@ -34,5 +34,6 @@ export async function planLumenVideo(body: unknown, resolve: UrlResolver): Promi
     count: 1,
     metadata: {},
     priceFactor: 1,
+    firstFrame: references[0]?.file,
   };
 }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isVideoSize } from '../media/video-fixtures';
+import { isVideoSize } from '../media/video-size';
 import { Rejection, badRequest, parseBody } from '../requests/rejection';
 import type { SimTask } from '../tasks/task-store';
 import type { CharacterDirectory } from './characters';

@@ -1,6 +1,7 @@
 import { z } from 'zod';
+import { ServedFile } from '../media/file-store';
 import { probeImage } from '../media/image-probe';
-import type { VideoSize } from '../media/video-fixtures';
+import type { VideoSize } from '../media/video-size';
 import { classifyReference, decodeBase64Data } from '../requests/image-data';
 import type { ImageReferenceRule, UrlResolver } from '../requests/references';
 import { checkImageReference, checkImageReferences } from '../requests/references';
@@ -51,9 +52,11 @@ async function inputReferenceSize(
  */
 export async function planOfficialVideo(body: unknown, resolve: UrlResolver): Promise<VideoPlan> {
   const request = parseBody(officialSchema, body);
+  let firstFrame: ServedFile | undefined;
   const warnings: string[] = [];
   if (request.input_reference !== undefined) {
     const known = await inputReferenceSize(request.input_reference, resolve);
+    if (known instanceof ServedFile) firstFrame = known;
     if (known && `${known.width}x${known.height}` !== request.size) {
       warnings.push(`input_reference is ${known.width}x${known.height} but size is ${request.size}; the image should match the video size`);
     }
@@ -68,6 +71,7 @@ export async function planOfficialVideo(body: unknown, resolve: UrlResolver): Pr
     count: 1,
     metadata: {},
     priceFactor: 1,
+    firstFrame,
   };
 }
 
@@ -97,7 +101,7 @@ export async function planClip3Video(body: unknown, resolve: UrlResolver): Promi
   }
   // The interface marks `images` required (1 to 4) for the whole family (docs/simulator.md).
   if (request.images.length === 0) throw badRequest(`images: ${request.model} needs 1 to 4 reference image URLs`, 'images');
-  await checkImageReferences(request.images, 'images', VIDEO_IMAGE_RULE, resolve);
+  const references = await checkImageReferences(request.images, 'images', VIDEO_IMAGE_RULE, resolve);
   return {
     family: 'video-clip3',
     model: request.model,
@@ -107,5 +111,6 @@ export async function planClip3Video(body: unknown, resolve: UrlResolver): Promi
     count: 1,
     metadata: {},
     priceFactor: 1,
+    firstFrame: references[0]?.file,
   };
 }

@@ -1,20 +1,21 @@
 import type { FastifyRequest } from 'fastify';
+import type { Charge } from '../context';
 import type { ServedFile } from '../media/file-store';
-import { renderImage } from '../media/image-render';
 import type { MediaState } from '../media/media-state';
-import { videoDimensions } from '../media/video-fixtures';
+import type { ProfileRecipe, RenderRecipe, VideoRecipe } from '../media/recipes';
+import { videoDimensions } from '../media/video-size';
 import type { TaskSchedule } from '../tasks/task-clock';
 import type { CharacterRecord, SimTask } from '../tasks/task-store';
-import { newCharacter } from './characters';
+import { mentionedUsernames, newCharacter } from './characters';
 import type { CharacterPlan, VideoPlan } from './video-plan';
 
 /** Turns accepted video and character plans into scheduled tasks with their future files. */
 
-/** Who submits, and what the task costs back if it fails. */
+/** Who submits, and what the task cost (refunded if it fails). */
 export interface Submitter {
   request: FastifyRequest;
   ownerId: number;
-  refund: () => void;
+  charge: Charge;
 }
 
 const PROFILE_PICTURE_SIZE = 256;
@@ -25,32 +26,63 @@ function resultWindow(schedule: TaskSchedule): { availableFromMs: number; expire
 
 function pictureFile(
   media: MediaState,
-  seed: string,
+  recipe: RenderRecipe,
   width: number,
   height: number,
   window: { availableFromMs: number; expiresAtMs?: number },
 ): ServedFile {
-  return media.files.add({
-    extension: 'png',
-    mime: 'image/png',
-    format: 'png',
+  return media.files.add({ extension: 'png', mime: 'image/png', format: 'png', width, height, hasAlpha: false, content: recipe, ...window });
+}
+
+/** A character made by a task; its picture shows its name, appears on completion and does not expire. */
+function characterOf(media: MediaState, seed: string, schedule: TaskSchedule, characterId: string): CharacterRecord {
+  const character = newCharacter(seed, characterId);
+  const recipe: ProfileRecipe = { kind: 'profile', username: character.username, displayName: character.display_name, size: PROFILE_PICTURE_SIZE };
+  const picture = pictureFile(media, recipe, PROFILE_PICTURE_SIZE, PROFILE_PICTURE_SIZE, { availableFromMs: schedule.endsAtMs });
+  return { ...character, picture: picture.name };
+}
+
+/** The recipe of the video a remix starts from (the first output of its source task). */
+function sourceRecipe(media: MediaState, plan: VideoPlan, ownerId: number): { id: string; recipe: VideoRecipe } | undefined {
+  if (plan.remixedFrom === undefined) return undefined;
+  const recipe = media.tasks.get(plan.remixedFrom, ownerId)?.outputs[0]?.recipe;
+  return recipe?.kind === 'video' ? { id: plan.remixedFrom, recipe } : undefined;
+}
+
+/**
+ * The `@username`s a video shows: the characters its prompt mentions, and those of the
+ * character task that `metadata.character_url` may name instead.
+ */
+function charactersShown(media: MediaState, plan: VideoPlan, ownerId: number): string[] {
+  const named = new Set(mentionedUsernames(plan.prompt));
+  const reference = plan.metadata.character_url;
+  if (typeof reference === 'string') {
+    for (const character of media.tasks.get(reference, ownerId)?.characters ?? []) named.add(character.username);
+  }
+  return [...named];
+}
+
+/** What output `index` of a video plan is made from. */
+function videoRecipe(plan: VideoPlan, index: number, characters: string[], remixOf: VideoRecipe['remixOf']): VideoRecipe {
+  const { width, height } = videoDimensions(plan.size);
+  return {
+    kind: 'video',
     width,
     height,
-    hasAlpha: false,
-    content: () => renderImage({ seed, width, height, encoding: 'png' }),
-    ...window,
-  });
+    seconds: plan.seconds,
+    audio: plan.audio === true,
+    prompt: plan.prompt,
+    model: plan.model,
+    index,
+    count: plan.count,
+    characters,
+    createsCharacter: plan.createsCharacter === true,
+    ...(plan.firstFrame === undefined ? {} : { firstFrame: plan.firstFrame.name }),
+    ...(remixOf === undefined ? {} : { remixOf }),
+  };
 }
 
-/** A character made by a task; its picture appears when the task completes and does not expire. */
-function characterOf(media: MediaState, seed: string, schedule: TaskSchedule, characterId: string): CharacterRecord {
-  const picture = pictureFile(media, `${seed}\u0000${characterId}`, PROFILE_PICTURE_SIZE, PROFILE_PICTURE_SIZE, {
-    availableFromMs: schedule.endsAtMs,
-  });
-  return newCharacter(seed, characterId, media.urlOf(picture));
-}
-
-/** Schedules a video task: its clips (and thumbnails) are served from completion until expiry. */
+/** Schedules a video task: its videos (and thumbnails) are served from completion until expiry. */
 export function submitVideoTask(
   plan: VideoPlan,
   media: MediaState,
@@ -63,31 +95,19 @@ export function submitVideoTask(
   const succeeds = schedule.failureMessage === undefined;
   const window = resultWindow(schedule);
   const { width, height } = videoDimensions(plan.size);
+  const created = plan.createsCharacter === true ? [characterOf(media, plan.prompt, schedule, newId('char_'))] : undefined;
+  const shown = created ? created.map((character) => character.username) : charactersShown(media, plan, submitter.ownerId);
+  const remixOf = sourceRecipe(media, plan, submitter.ownerId);
+  const recipes = Array.from({ length: plan.count }, (_, index) => videoRecipe(plan, index, shown, remixOf));
   const outputs = succeeds
-    ? Array.from({ length: plan.count }, () =>
-        media.files.add({
-          extension: 'mp4',
-          mime: 'video/mp4',
-          format: 'mp4',
-          width,
-          height,
-          hasAlpha: false,
-          content: () => media.videos.clip(plan.size),
-          ...window,
-        }),
-      )
+    ? recipes.map((recipe) => media.files.add({ extension: 'mp4', mime: 'video/mp4', format: 'mp4', width, height, hasAlpha: false, content: recipe, ...window }))
     : [];
   const thumbnails =
     succeeds && plan.thumbnails === true
-      ? outputs.map((_, index) =>
-          pictureFile(
-            media,
-            `${plan.prompt}\u0000${id}\u0000${index}`,
-            Math.round(width / 4),
-            Math.round(height / 4),
-            window,
-          ),
-        )
+      ? recipes.map((recipe) => {
+          const size = { width: Math.round(width / 4), height: Math.round(height / 4) };
+          return pictureFile(media, { kind: 'still', of: recipe, ...size }, size.width, size.height, window);
+        })
       : [];
   const task: SimTask = {
     id,
@@ -104,10 +124,10 @@ export function submitVideoTask(
       thumbnails,
       ...(plan.remixedFrom === undefined ? {} : { remixedFrom: plan.remixedFrom }),
     },
-    refund: submitter.refund,
+    charge: submitter.charge,
     ...(plan.clientBusinessId === undefined ? {} : { clientBusinessId: plan.clientBusinessId }),
   };
-  if (plan.createsCharacter === true) task.characters = [characterOf(media, plan.prompt, schedule, newId('char_'))];
+  if (created) task.characters = created;
   return media.addTask(task);
 }
 
@@ -129,6 +149,6 @@ export function submitCharacterTask(
     metadata: { ...plan.metadata },
     outputs: [],
     characters: [characterOf(media, plan.prompt, schedule, newId('char_'))],
-    refund: submitter.refund,
+    charge: submitter.charge,
   });
 }

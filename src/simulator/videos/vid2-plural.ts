@@ -92,7 +92,7 @@ export async function planVid2Video(
   }
   if (prompt === '') throw badRequest('prompt: prompt is required', 'prompt');
   checkMentions(prompt, characters);
-  await checkImageReferences(request.image_urls ?? [], 'image_urls', VIDEO_IMAGE_RULE, resolve);
+  const references = await checkImageReferences(request.image_urls ?? [], 'image_urls', VIDEO_IMAGE_RULE, resolve);
 
   let shortened = false;
   if (metadata.character_url !== undefined) {
@@ -130,5 +130,6 @@ export async function planVid2Video(
     private: metadata.private === true,
     thumbnails: request.thumbnail === true,
     createsCharacter: metadata.character_create === true,
+    firstFrame: references[0]?.file,
   };
 }

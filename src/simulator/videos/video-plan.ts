@@ -1,4 +1,5 @@
-import type { VideoSize } from '../media/video-fixtures';
+import type { ServedFile } from '../media/file-store';
+import type { VideoSize } from '../media/video-size';
 import type { TaskFamily } from '../tasks/task-store';
 
 /** What an accepted video request turns into; `submitVideoTask` schedules it. */
@@ -22,6 +23,10 @@ export interface VideoPlan {
   /** The task also creates a character from its video (`character_create`). */
   createsCharacter?: boolean;
   remixedFrom?: string;
+  /** The request asks for sound (omni `audio: true`). */
+  audio?: boolean;
+  /** The simulator's own image the video starts from (image-to-video), when there is one. */
+  firstFrame?: ServedFile | undefined;
   /** What the request "should" have done differently (sent as `Warning` headers). */
   warnings?: string[];
 }

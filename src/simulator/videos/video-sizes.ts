@@ -1,4 +1,4 @@
-import type { VideoSize } from '../media/video-fixtures';
+import type { VideoSize } from '../media/video-size';
 
 /** Output sizes of the video variants by aspect ratio and resolution tier. */
 

@@ -5,9 +5,8 @@ import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Envelope } from '../../../src/shared/contract';
-import { createConfStore } from '../../../src/main/core/settings/key-value-store';
 import { createStudio, type Studio } from '../../../src/main/core/studio';
-import { createFileKeyVault } from '../../../src/main/core/vault/file-key-vault';
+import { testStudioPlatform } from '../../helpers/studio';
 import { startTestGateway, writeImage, type TestGateway } from './harness';
 
 let gw: TestGateway;
@@ -15,13 +14,7 @@ let dataDir: string;
 let studio: Studio;
 
 function newStudio(dir: string): Studio {
-  return createStudio({
-    shell: 'web',
-    version: '0.0.0-test',
-    store: createConfStore(dir),
-    vault: createFileKeyVault(join(dir, 'vault.key')),
-    dataDir: dir,
-  });
+  return createStudio(testStudioPlatform(dir));
 }
 
 async function call<T = Record<string, unknown>>(route: string, input: unknown = {}): Promise<T> {

@@ -11,6 +11,7 @@ const run = promisify(execFile);
 const fixtures = {
   'src/shared/__layering_fixture__.ts': "import { readFileSync } from 'node:fs';\nexport const x = readFileSync;\n",
   'src/main/core/__layering_fixture__.ts': "import { app } from 'electron';\nexport const x = app;\n",
+  'src/main/core/gateway/__layering_fixture__.ts': "import { startSimulator } from '../../../simulator/server';\nexport const x = startSimulator;\n",
   'src/renderer/src/__layering_fixture__.ts': "import { createStudio } from '../../main/core/studio';\nexport const x = createStudio;\n",
   // The real-core harness is for tests only: app code of the renderer may not reach main through it.
   'src/renderer/src/__layering_fixture_harness__.ts': "import { startRendererStudio } from '../../../tests/renderer/studio-harness';\nexport const x = startRendererStudio;\n",
@@ -20,7 +21,7 @@ const fixtures = {
   'src/preload/__layering_fixture__.ts': "import { readFileSync } from 'node:fs';\nexport const x = readFileSync;\n",
   'src/cli/__layering_fixture__.ts': "import { safeStorage } from 'electron';\nexport const x = safeStorage;\n",
 };
-/** The message of every layer's rule; each must be produced by its fixture (the renderer's by two). */
+/** The message of every layer's rule; each must be produced by its fixture (the renderer's and core's by two). */
 const messages = [
   'src/shared is pure TypeScript',
   'src/main/core is plain Node',
@@ -30,11 +31,13 @@ const messages = [
   'src/main/electron is the Electron shell',
   'The sandboxed preload exposes invoke and on',
   'The CLI runs on plain Node over core',
+  'src/main/core never imports the demo gateway',
 ];
 const cleanFiles = {
   'src/main/core/__layering_fixture_clean__.ts': "import { routes } from '../../shared/contract';\nexport const x = routes;\n",
   'src/main/electron/__layering_fixture_clean__.ts': "import { app } from 'electron';\nimport { createStudio } from '../core/studio';\nexport const x = [app, createStudio];\n",
-  'src/main/web/__layering_fixture_clean__.ts': "import { createStudio } from '../core/studio';\nexport const x = createStudio;\n",
+  // A shell builds the demo gateway and hands it to the core.
+  'src/main/web/__layering_fixture_clean__.ts': "import { createStudio } from '../core/studio';\nimport { demoGatewayFor } from '../demo/demo-gateway';\nexport const x = [createStudio, demoGatewayFor];\n",
 };
 
 afterAll(() => {

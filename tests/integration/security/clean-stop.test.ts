@@ -10,13 +10,11 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { JobView, Profile } from '../../../src/shared/contract';
 import { getJob, LibraryDatabase } from '../../../src/main/core/library';
 import { libraryDatabasePath } from '../../../src/main/core/library/library-service';
-import { createConfStore } from '../../../src/main/core/settings/key-value-store';
 import { createStudio, type Studio } from '../../../src/main/core/studio';
-import { createFileKeyVault } from '../../../src/main/core/vault/file-key-vault';
 import { startSimulator, type RunningSimulator } from '../../../src/simulator/server';
 import { FAST_ENGINE, FAST_TASKS } from '../jobs/harness';
 import { simAdmin } from '../../helpers/sim-admin';
-import { callRoute, createTestStudio, until } from '../../helpers/studio';
+import { callRoute, createTestStudio, testStudioPlatform, until } from '../../helpers/studio';
 
 let sim: RunningSimulator;
 const running: Studio[] = [];
@@ -70,7 +68,7 @@ describe('stopping the studio', () => {
   it('called while the studio is still starting, lets the start finish first, then stops everything', async () => {
     sim = await startSimulator({ timing: FAST_TASKS });
     const dataDir = mkdtempSync(join(tmpdir(), 'atelier-early-stop-'));
-    const studio = createStudio({ shell: 'web', version: 'test', store: createConfStore(dataDir), vault: createFileKeyVault(join(dataDir, 'vault.key')), dataDir });
+    const studio = createStudio(testStudioPlatform(dataDir));
     const starting = studio.start();
     const stopping = studio.stop();
     await expect(starting).resolves.toBeUndefined();

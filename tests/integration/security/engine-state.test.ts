@@ -56,11 +56,11 @@ describe('the engine state travels with the library folder', () => {
 });
 
 describe('moving the state of earlier versions out of the settings file', () => {
-  it('migration 7 moves the pause, this library’s notes and sealed keys into the database, and the settings file forgets them', async () => {
+  it('migration 8 moves the pause, this library’s notes and sealed keys into the database, and the settings file forgets them', async () => {
     const dataDir = folder('data');
     const library = folder('library');
-    // A library database as version 6 left it (before the engine state moved in), with one batch.
-    const old = LibraryDatabase.open(libraryDatabasePath(library), { migrations: migrations.slice(0, 6) });
+    // A library database as version 7 left it (before the engine state moved in), with one batch.
+    const old = LibraryDatabase.open(libraryDatabasePath(library), { migrations: migrations.slice(0, 7) });
     createBatch(old, { id: 'batch-here', name: 'old batch', options: { dedicatedTokenId: 7 } });
     old.close();
     const store = createConfStore(dataDir);

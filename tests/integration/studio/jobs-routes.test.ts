@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AssetView, BatchView, EventName, JobView } from '../../../src/shared/contract';
+import type { AssetView, BatchView, CostEstimate, EventName, JobView } from '../../../src/shared/contract';
 import type { Studio } from '../../../src/main/core/studio';
 import { FAST_ENGINE, FAST_TASKS } from '../jobs/harness';
 import { createTestStudio } from '../../helpers/studio';
@@ -100,5 +100,25 @@ describe('jobs through the studio contract, on the demo gateway', () => {
     await call('jobs.start_batch', { id: batch.id });
     await until(() => call<BatchView[]>('jobs.list_batches', {}), (b) => b.find((x) => x.id === batch.id)?.counts.done === 1, 'the draft batch');
     await expect(studio.router.dispatch('jobs.cancel_job', { id: 'missing' })).resolves.toMatchObject({ ok: false, error: { code: 'not_found' } });
+  });
+  it('prices a batch before it is sent from what earlier jobs of its kind cost, and says what each job cost', async () => {
+    // A size no other test here asks for, so no earlier job of this kind exists.
+    const batchOf = { variantIds: ['image.nova-3.1-flash-image'], prompts: ['a quiet harbour', '静谧的港口'], countPerPrompt: 2, values: { size: { tier: '2K', ratio: '16:9' } } };
+    const unknown = await call<CostEstimate>('jobs.estimate_cost', batchOf);
+    expect(unknown).toMatchObject({ requests: 4, credits: null, unpricedRequests: 4 });
+
+    const { batch } = await call<{ batch: BatchView }>('jobs.create_batch', { ...batchOf, name: 'Harbours', countPerPrompt: 1 });
+    const jobs = await until(
+      () => call<JobView[]>('jobs.list_jobs', { batchId: batch.id }),
+      (list) => list.every((job) => job.state === 'done'),
+      'the harbours to finish',
+    );
+    // The demo gateway charges 6 credits per image of this model, whatever its size: one job measured, the other priced from it.
+    expect(jobs.map((job) => job.creditsSpent)).toEqual([6, 6]);
+    expect(jobs.filter((job) => job.creditsMeasured)).toHaveLength(1);
+
+    const known = await call<CostEstimate>('jobs.estimate_cost', batchOf);
+    expect(known).toMatchObject({ requests: 4, credits: 24, unpricedRequests: 0 });
+    expect(known.kinds).toEqual([{ variantId: 'image.nova-3.1-flash-image', model: known.kinds[0]?.model, requests: 4, creditsEach: 6, samples: 1 }]);
   });
 });

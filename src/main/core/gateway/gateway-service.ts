@@ -5,10 +5,10 @@
  */
 import { createHash } from 'node:crypto';
 import { gatewayAddressProblem, inputMessages } from '../../../shared/contract';
-import type { DemoGateway } from '../demo/demo-gateway';
 import { StudioFailure } from '../router/failure';
 import type { SettingsService } from '../settings/settings-service';
 import { GatewayClient, type GatewayClientOptions } from './client';
+import type { ConnectionProvider } from './connection-provider';
 import { MemoryUploadCache, type UploadCache } from './upload-cache';
 
 /** The client for the gateway in use, and which gateway that is. */
@@ -33,7 +33,8 @@ export class GatewayService {
 
   constructor(
     private readonly settings: SettingsService,
-    private readonly demo: DemoGateway,
+    /** The embedded demo gateway, handed over by the shell. */
+    private readonly demo: ConnectionProvider,
     private readonly options: GatewayServiceOptions = {},
   ) {
     this.uploadCache = options.uploadCache ?? new MemoryUploadCache();

@@ -34,6 +34,9 @@ import {
 import { BatchBudgets } from './budget';
 import { CharacterService, createsCharacter } from './characters';
 import { DEFAULT_DOWNLOAD_LIMITS, ResultDownloader } from './downloader';
+import type { CostEstimate } from '../../../shared/contract';
+import { estimateBatchCost } from './cost-estimate';
+import { CostMeter } from './cost-meter';
 import { ACTIVE_JOB_STATES, countJobsInStates, hasRunnableQueuedJobs } from './engine-queries';
 import { EngineEvents, jobView, type JobEngineListener, type JobView } from './events';
 import { BatchValidationError, prepareJobs, type BatchView, type CreateBatchInput, type EngineJobInput, type JobEngineOptions } from './engine-types';
@@ -145,6 +148,7 @@ export class JobEngine {
       gate,
       budgets: this.budgets,
       submitter,
+      costs: new CostMeter(db, this.events),
       limits: { ...DEFAULT_QUEUE_LIMITS, ...options.queue },
       retry,
       profileClient: async (profileId) => options.connectionFor(profileId),
@@ -350,6 +354,11 @@ export class JobEngine {
 
   job(jobId: string): JobView | undefined {
     return jobView(this.db, jobId);
+  }
+
+  /** What these jobs would cost, from measured jobs of the same kind on this profile (see cost-meter.ts). */
+  estimateCost(jobs: readonly EngineJobInput[], profileId: string | null): CostEstimate {
+    return estimateBatchCost(this.db, jobs, profileId);
   }
 
   /** A batch's jobs in queue order (first `limit`), or the newest `limit` jobs in the given states. */

@@ -22,6 +22,7 @@ import {
   type QueueState,
 } from '../library';
 import { isBudgeted, type BatchBudgets } from './budget';
+import type { CostMeter } from './cost-meter';
 import { activeCounts, earliestQueuedRetry } from './engine-queries';
 import type { EngineEvents } from './events';
 import { retryDelay, type RetryLimits } from './outcome';
@@ -47,6 +48,7 @@ export interface QueueDeps {
   gate: RateGate;
   budgets: BatchBudgets;
   submitter: JobSubmitter;
+  costs: CostMeter;
   limits: QueueLimits;
   retry: RetryLimits;
   profileClient: (profileId: string | null) => Promise<GatewayClient>;
@@ -59,6 +61,8 @@ export class JobQueue {
   /** Jobs picked but not yet `submitting` (their budget check or connection is under way). */
   private readonly launching = new Map<string, { model: string; batchId: string | null }>();
   private readonly budgetBusy = new Set<string>();
+  /** Jobs from their launch until their submission is answered (a cost measurement waits for none). */
+  private readonly outstanding = new Set<string>();
   private submitAbort = serviceAbortController();
   private pauseState: QueueState;
 
@@ -136,8 +140,9 @@ export class JobQueue {
   }
 
   private pumpNow(): void {
-    if (this.stopped || !this.deps.db.isOpen || this.paused) return;
-    const { db, gate, limits } = this.deps;
+    // While a job's cost is being measured nothing else is submitted; its end pumps again.
+    if (this.stopped || !this.deps.db.isOpen || this.paused || this.deps.costs.busy) return;
+    const { db, gate, limits, costs } = this.deps;
     if (gate.waitMs() > 0) {
       this.wakeAt(gate.opensAt);
       return;
@@ -165,6 +170,11 @@ export class JobQueue {
         if (cap !== undefined && (perBatch.get(job.batchId) ?? 0) >= cap) continue;
         if (isBudgeted(batch) && this.budgetBusy.has(batch.id)) continue;
       }
+      if (costs.wantsMeasurement(job)) {
+        // Measured alone, once the submissions out are answered (each one pumps when it is).
+        if (this.outstanding.size === 0) this.launch(job, batch, true);
+        break;
+      }
       this.launch(job, batch);
       total += 1;
       perModel.set(job.model, (perModel.get(job.model) ?? 0) + 1);
@@ -182,22 +192,24 @@ export class JobQueue {
     }, Math.max(0, at - Date.now()));
   }
 
-  private launch(job: Job, batch: Batch | undefined): void {
+  private launch(job: Job, batch: Batch | undefined, measured = false): void {
     const budgeted = isBudgeted(batch);
     this.launching.set(job.id, { model: job.model, batchId: job.batchId });
+    this.outstanding.add(job.id);
     if (budgeted) this.budgetBusy.add(batch.id);
     this.deps.tracker.run(`submission of job ${job.id}`, async () => {
       try {
-        await this.prepareAndSubmit(job, batch);
+        await this.prepareAndSubmit(job, batch, measured);
       } finally {
         this.launching.delete(job.id);
+        this.outstanding.delete(job.id);
         if (budgeted) this.budgetBusy.delete(batch.id);
         this.pump();
       }
     });
   }
 
-  private async prepareAndSubmit(job: Job, batch: Batch | undefined): Promise<void> {
+  private async prepareAndSubmit(job: Job, batch: Batch | undefined, measured: boolean): Promise<void> {
     const { budgets, submitter } = this.deps;
     let client: GatewayClient;
     try {
@@ -230,9 +242,16 @@ export class JobQueue {
     }
     // The user may have paused the queue or the batch while the connection or the balance was read.
     if (this.stopped || this.paused || (job.batchId !== null && getBatch(this.deps.db, job.batchId)?.status !== 'active')) return;
-    await submitter.submit(job.id, client, this.submitAbort.signal, () => {
-      this.launching.delete(job.id);
-      if (batch) budgets.submitted(batch.id, job.model);
-    });
+    const signal = this.submitAbort.signal;
+    const submit = (): Promise<void> =>
+      submitter.submit(job.id, client, signal, () => {
+        this.launching.delete(job.id);
+        if (batch) budgets.submitted(batch.id, job.model);
+      });
+    if (measured) await this.deps.costs.measure(job, client, signal, submit);
+    else {
+      await submit();
+      this.deps.costs.price(job.id);
+    }
   }
 }

@@ -44,6 +44,7 @@ export function jobsHandlers(deps: JobsRouteDeps): Pick<RouteHandlers, JobsRoute
         });
         return { batch: batchOrFail(batch.id), jobCount: jobs.length };
       }),
+    'jobs.estimate_cost': (input) => engine().estimateCost(batchJobsFrom({ ...input, name: 'estimate' }), deps.activeProfileId()),
     'jobs.start_batch': ({ id }) => translate(() => (engine().enqueueBatch(id), batchOrFail(id))),
     'jobs.list_batches': () => engine().batches().map(toBatchView),
     'jobs.list_jobs': ({ batchId, states, limit }) => {
@@ -75,7 +76,7 @@ export function jobsHandlers(deps: JobsRouteDeps): Pick<RouteHandlers, JobsRoute
 }
 
 export function toJobView(job: JobView): ContractJobView {
-  return { ...job, request: job.request };
+  return { ...job, request: job.request, creditsSpent: job.credits };
 }
 
 export function toBatchView(batch: BatchView): ContractBatchView {

@@ -85,7 +85,7 @@ export function readLegacyEngineState(store: KeyValueStore): LegacyEngineState |
 }
 
 /**
- * Moves the legacy state into the database (run by migration 7 in its transaction): the queue's
+ * Moves the legacy state into the database (run by migration 8 in its transaction): the queue's
  * pause, and the notes and sealed keys of batches this database holds. Entries of batches of
  * another library are left for that library.
  */
@@ -107,7 +107,7 @@ export function importLegacyEngineState(db: Database, legacy: LegacyEngineState)
 }
 
 /**
- * Removes from the settings store what this database now holds (after migration 7 moved it), so
+ * Removes from the settings store what this database now holds (after migration 8 moved it), so
  * secrets and notes do not linger in two places. Entries of other libraries' batches stay.
  */
 export function forgetMovedEngineState(store: KeyValueStore, db: LibraryDatabase): void {

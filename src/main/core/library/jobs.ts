@@ -34,6 +34,12 @@ export interface Job {
   answerStyle: AnswerStyle | null;
   /** An excerpt of a 200 answer the studio could not read (bounded, without secrets). */
   rawAnswer: string | null;
+  /** What decides this job's price (see `priceKeyOf`); set when it is submitted. */
+  priceKey: string | null;
+  /** Credits the job cost: measured from the balance, or estimated from measured jobs of its price key. */
+  credits: number | null;
+  /** True when `credits` was measured from the balance around this job's own submission. */
+  creditsMeasured: boolean;
 }
 
 export interface NewJob {
@@ -62,6 +68,9 @@ export interface JobPatch {
   finishedAt?: number | null;
   answerStyle?: AnswerStyle | null;
   rawAnswer?: string | null;
+  priceKey?: string | null;
+  credits?: number | null;
+  creditsMeasured?: boolean;
 }
 
 interface JobRow {
@@ -85,6 +94,9 @@ interface JobRow {
   next_attempt_at: number | null;
   answer_style: AnswerStyle | null;
   raw_answer: string | null;
+  price_key: string | null;
+  credits: number | null;
+  credits_measured: number;
 }
 
 const patchColumns: Readonly<Record<keyof JobPatch, string>> = {
@@ -97,9 +109,12 @@ const patchColumns: Readonly<Record<keyof JobPatch, string>> = {
   finishedAt: 'finished_at',
   answerStyle: 'answer_style',
   rawAnswer: 'raw_answer',
+  priceKey: 'price_key',
+  credits: 'credits',
+  creditsMeasured: 'credits_measured',
 };
 
-const columns = 'id, batch_id, position, variant_id, model, request, prompt, state, attempts, error_message, error_code, client_business_id, profile_id, created_at, updated_at, submitted_at, finished_at, next_attempt_at, answer_style, raw_answer';
+const columns = 'id, batch_id, position, variant_id, model, request, prompt, state, attempts, error_message, error_code, client_business_id, profile_id, created_at, updated_at, submitted_at, finished_at, next_attempt_at, answer_style, raw_answer, price_key, credits, credits_measured';
 
 function toJob(row: JobRow): Job {
   return {
@@ -123,6 +138,9 @@ function toJob(row: JobRow): Job {
     nextAttemptAt: row.next_attempt_at,
     answerStyle: row.answer_style,
     rawAnswer: row.raw_answer,
+    priceKey: row.price_key,
+    credits: row.credits,
+    creditsMeasured: row.credits_measured === 1,
   };
 }
 
@@ -320,6 +338,9 @@ function patchAssignments(patch: JobPatch): { sets: string; values: (string | nu
   const keys = (Object.keys(patchColumns) as (keyof JobPatch)[]).filter((key) => key in patch);
   return {
     sets: keys.map((key) => `, ${patchColumns[key]} = ?`).join(''),
-    values: keys.map((key) => patch[key] ?? null),
+    values: keys.map((key) => {
+      const value = patch[key];
+      return typeof value === 'boolean' ? Number(value) : (value ?? null);
+    }),
   };
 }

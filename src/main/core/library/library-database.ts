@@ -18,7 +18,7 @@ export interface LibraryDatabaseOptions {
   clock?: () => number;
   /** The migrations to apply (tests pass a different list; the app uses the default). */
   migrations?: readonly Migration[];
-  /** The job engine's state from the settings file of earlier versions, moved in by migration 7. */
+  /** The job engine's state from the settings file of earlier versions, moved in by migration 8. */
   legacyEngineState?: LegacyEngineState | undefined;
 }
 

@@ -26,7 +26,7 @@ export class LibraryService {
     readonly root: string,
     /** Modes of the files it writes: owner-only unless the artist chose a shared library folder. */
     private readonly modes: FileModes = PRIVATE_MODES,
-    /** The engine's state an earlier version kept in the settings file; migration 7 moves it in. */
+    /** The engine's state an earlier version kept in the settings file; migration 8 moves it in. */
     legacyEngineState?: LegacyEngineState,
   ) {
     this.db = LibraryDatabase.open(libraryDatabasePath(root), { legacyEngineState });

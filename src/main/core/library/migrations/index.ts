@@ -4,7 +4,8 @@ import { uploadFileId } from './003_upload_file_id';
 import { batchSourceKey } from './004_batch_source_key';
 import { assetKindIndex } from './005_asset_kind_index';
 import { jobAnswer } from './006_job_answer';
-import { engineState } from './007_engine_state';
+import { jobCost } from './007_job_cost';
+import { engineState } from './008_engine_state';
 import type { Migration } from './migration';
 
 export type { Migration, MigrationContext } from './migration';
@@ -17,5 +18,6 @@ export const migrations: readonly Migration[] = [
   batchSourceKey,
   assetKindIndex,
   jobAnswer,
+  jobCost,
   engineState,
 ];

@@ -3,7 +3,7 @@ import type { LegacyEngineState } from '../engine-state';
 
 /** What a migration may need besides the database: data earlier versions kept elsewhere. */
 export interface MigrationContext {
-  /** The job engine's state as the settings file held it before migration 7. */
+  /** The job engine's state as the settings file held it before migration 8. */
   legacyEngineState?: LegacyEngineState | undefined;
 }
 

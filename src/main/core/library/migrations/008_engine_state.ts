@@ -9,7 +9,7 @@ import type { Migration } from './migration';
  * Whatever the settings file holds for this library's batches is moved in the same transaction.
  */
 export const engineState: Migration = {
-  version: 7,
+  version: 8,
   name: 'engine state',
   up(db, context) {
     db.exec(`

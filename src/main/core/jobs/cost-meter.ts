@@ -1,0 +1,112 @@
+/**
+ * What jobs cost. The interface publishes no prices, so the first job of each price key (model and
+ * billed options, `priceKeyOf`) on a gateway is measured: the key's balance is read just before
+ * and just after its submission while no other submission is out, and the difference is its
+ * cost. Later jobs of the same key are priced from those measurements. A gateway that charges
+ * later than the submission (or not at all) shows no difference; such a key is not measured again
+ * in this run, and its jobs stay unpriced.
+ */
+import { priceKeyOf } from '../../../shared/catalog';
+import type { Balance } from '../gateway/account';
+import type { GatewayClient } from '../gateway/client';
+import { createLogger } from '../log';
+import { estimatedCost, getJob, measuredCosts, setJobCost, type Job, type LibraryDatabase } from '../library';
+import type { EngineEvents } from './events';
+import { entryOf, wireRequestOf } from './job-request';
+
+const log = createLogger('cost-meter');
+
+/** States a job reaches once the gateway took its submission (and charged, where it charges at once). */
+const ACCEPTED = new Set(['submitted', 'running', 'downloading', 'done']);
+
+/** The price key of a job's stored request, or null when the catalog no longer knows its variant. */
+export function priceKeyOfJob(job: Pick<Job, 'variantId' | 'request'>): string | null {
+  const entry = entryOf(job);
+  return entry ? priceKeyOf(entry, wireRequestOf(entry, job.request).body) : null;
+}
+
+/** Credits spent so far by the key: `used_credits` where reported (unlimited keys too), else what `remain` lost. */
+function spentBetween(before: Balance, after: Balance): number | null {
+  if (before.usedCredits !== null && after.usedCredits !== null) return after.usedCredits - before.usedCredits;
+  if (before.remainCredits !== null && after.remainCredits !== null) return before.remainCredits - after.remainCredits;
+  return null;
+}
+
+export class CostMeter {
+  /** Price keys (per profile) whose measurement showed no charge at submission: not measured again this run. */
+  private readonly unmeasurable = new Set<string>();
+  /** The job being measured; nothing else is submitted meanwhile. */
+  private measuring: string | null = null;
+
+  constructor(
+    private readonly db: LibraryDatabase,
+    private readonly events: EngineEvents,
+  ) {}
+
+  /** True while a measured submission is out (the queue holds every other submission back). */
+  get busy(): boolean {
+    return this.measuring !== null;
+  }
+
+  /** Whether this job's submission should be measured (no measured job of its price key on its profile yet). */
+  wantsMeasurement(job: Job): boolean {
+    const key = priceKeyOfJob(job);
+    if (key === null || this.unmeasurable.has(scoped(job.profileId, key))) return false;
+    return measuredCosts(this.db, key, job.profileId, 1).length === 0;
+  }
+
+  /**
+   * Submits a job with `submit` between two balance readings and records the difference as its
+   * cost. A reading that fails leaves the job unmeasured; the submission happens regardless.
+   */
+  async measure(job: Job, client: GatewayClient, signal: AbortSignal, submit: () => Promise<void>): Promise<void> {
+    this.measuring = job.id;
+    try {
+      const before = await this.read(client, signal);
+      await submit();
+      if (before === null) return;
+      const after = await this.read(client, signal);
+      this.record(job, before, after);
+    } finally {
+      this.measuring = null;
+    }
+  }
+
+  /** Prices a job the gateway accepted without measuring it, from its key's measured jobs. */
+  price(jobId: string): void {
+    const job = getJob(this.db, jobId);
+    if (!job || !ACCEPTED.has(job.state) || job.creditsMeasured) return;
+    const key = priceKeyOfJob(job);
+    if (key === null) return;
+    const estimate = estimatedCost(this.db, key, job.profileId);
+    setJobCost(this.db, job.id, { priceKey: key, credits: estimate?.credits ?? null, measured: false });
+    if (estimate !== null) this.events.jobsChanged(job.id);
+  }
+
+  private record(job: Job, before: Balance, after: Balance | null): void {
+    const key = priceKeyOfJob(job);
+    const now = getJob(this.db, job.id);
+    if (key === null || after === null || !now || !ACCEPTED.has(now.state)) return;
+    const spent = spentBetween(before, after);
+    if (spent === null || !(spent > 0)) {
+      this.unmeasurable.add(scoped(job.profileId, key));
+      log.info(`no charge seen at the submission of job ${job.id}; jobs of its kind stay unpriced this run`);
+      return;
+    }
+    setJobCost(this.db, job.id, { priceKey: key, credits: Math.round(spent * 1e6) / 1e6, measured: true });
+    this.events.jobsChanged(job.id);
+  }
+
+  private async read(client: GatewayClient, signal: AbortSignal): Promise<Balance | null> {
+    try {
+      return await client.account.tokenBalance({ signal });
+    } catch (error) {
+      log.warn(`balance not read for a cost measurement: ${error instanceof Error ? error.message : String(error)}`);
+      return null;
+    }
+  }
+}
+
+function scoped(profileId: string | null, key: string): string {
+  return `${profileId ?? ''}\n${key}`;
+}

@@ -1,0 +1,54 @@
+import { join } from 'node:path';
+import type { ConnectionProvider, GatewayConnection } from '../core/gateway/connection-provider';
+import { createLogger } from '../core/log';
+import type { SimulatorOptions } from '../../simulator/options';
+import { startSimulator, type RunningSimulator } from '../../simulator/server';
+
+const log = createLogger('demo-gateway');
+
+/** Settings of the embedded demo gateway; the shells use the defaults plus a state folder. */
+export type DemoGatewayOptions = Omit<SimulatorOptions, 'onWarning'>;
+
+/**
+ * The embedded demo gateway, shared by the shells (Electron, web mode, the CLI): started on
+ * first use when no real gateway profile is active, so a new user can try everything without
+ * an account. Lives on loopback only. With `stateDir` (the shells pass a folder in the data
+ * folder) its accounts, tasks and files survive a restart, and it listens on its last port
+ * again when it is free, so the addresses the studio recorded keep working.
+ */
+export class DemoGateway implements ConnectionProvider {
+  private running: Promise<RunningSimulator> | undefined;
+
+  constructor(private readonly options: DemoGatewayOptions = {}) {}
+
+  /** Base URL and key of the demo gateway, starting it if needed. */
+  async connection(): Promise<GatewayConnection> {
+    this.running ??= startSimulator({ ...this.options, onWarning: (message) => log.warn(message) }).then(
+      (sim) => {
+        log.info(`demo gateway listening at ${sim.url}`);
+        return sim;
+      },
+      (error: unknown) => {
+        // The next call tries again rather than repeating this failure forever.
+        this.running = undefined;
+        throw error;
+      },
+    );
+    const sim = await this.running;
+    return { baseUrl: sim.url, apiKey: sim.demoKey };
+  }
+
+  async stop(): Promise<void> {
+    const running = this.running;
+    this.running = undefined;
+    if (running) await (await running).close();
+  }
+}
+
+/** Folder of the demo gateway's state inside the studio's data folder. */
+export const DEMO_STATE_FOLDER = 'demo-gateway';
+
+/** The demo gateway of a studio whose data folder is `dataDir`: its state lives there too. */
+export function demoGatewayFor(dataDir: string, options: DemoGatewayOptions = {}): DemoGateway {
+  return new DemoGateway({ stateDir: join(dataDir, DEMO_STATE_FOLDER), ...options });
+}
