@@ -7,6 +7,7 @@ import type { Studio } from '../core/studio';
 import { SessionGuard, type LaunchListener } from './session-guard';
 import { registerEventStream } from './event-stream';
 import { registerMediaRoute } from './media';
+import { BinaryInputRefused, readBinaryInput, registerBinaryInput } from './binary-input';
 
 export interface WebServerOptions {
   studio: Studio;
@@ -58,10 +59,20 @@ export async function startWebServer(options: WebServerOptions): Promise<Running
     reply.header('referrer-policy', 'no-referrer');
   });
 
+  await registerBinaryInput(app);
+
   app.post<{ Params: { route: string }; Body: { input?: unknown } | undefined }>(
     '/api/invoke/:route',
     async (request, reply) => {
-      const envelope = await options.studio.router.dispatch(request.params.route, request.body?.input);
+      let input: unknown;
+      try {
+        // Files (reference images) come as multipart bytes; everything else as JSON `{input}`.
+        input = request.isMultipart() ? await readBinaryInput(request) : request.body?.input;
+      } catch (error) {
+        if (!(error instanceof BinaryInputRefused)) throw error;
+        return reply.code(400).header('cache-control', 'no-store').send({ ok: false, error: error.error });
+      }
+      const envelope = await options.studio.router.dispatch(request.params.route, input);
       const status = envelope.ok ? 200 : envelope.error.code === 'unknown_route' ? 404 : envelope.error.code === 'invalid_input' ? 400 : 200;
       return reply.code(status).header('cache-control', 'no-store').send(envelope);
     },

@@ -77,6 +77,29 @@ describe('web transport: invoke', () => {
   });
 });
 
+describe('web transport: files', () => {
+  it('sends bytes as a multipart file part, never as Base64 inside JSON, with the other fields as JSON', async () => {
+    const { calls, fetch } = answering(() => Response.json({ ok: true, value: {} }));
+    const bytes = new Uint8Array([137, 80, 78, 71, 1, 2, 3]);
+    await createWebTransport({ fetch }).invoke('uploads.add', { fileName: 'sky.png', bytes: bytes.buffer });
+    const body = calls[0]?.init?.body;
+    expect(body).toBeInstanceOf(FormData);
+    const form = body as FormData;
+    expect(JSON.parse(form.get('input') as string)).toEqual({ fileName: 'sky.png' });
+    const file = form.get('bytes') as File;
+    expect(file.name).toBe('sky.png');
+    expect([...new Uint8Array(await file.arrayBuffer())]).toEqual([...bytes]);
+    // No content type of our own: the browser writes the multipart boundary.
+    expect(calls[0]?.init?.headers).toEqual({});
+  });
+
+  it('keeps JSON for inputs without bytes', async () => {
+    const { calls, fetch } = answering(() => Response.json({ ok: true, value: {} }));
+    await createWebTransport({ fetch }).invoke('jobs.estimate_cost', { prompts: ['a'], values: { n: 1 } });
+    expect(calls[0]?.init?.body).toBe(JSON.stringify({ input: { prompts: ['a'], values: { n: 1 } } }));
+  });
+});
+
 describe('web transport: events', () => {
   it('opens one stream for all listeners and hands each its own parsed event', () => {
     const transport = withEvents();

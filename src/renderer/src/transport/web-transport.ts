@@ -23,8 +23,38 @@ function failureForStatus(status: number): StudioError {
   return errorFor('studio_unexpected_answer', { status });
 }
 
+function isBinary(value: unknown): value is ArrayBuffer | ArrayBufferView | Blob {
+  return value instanceof ArrayBuffer || ArrayBuffer.isView(value) || (typeof Blob !== 'undefined' && value instanceof Blob);
+}
+
 /**
- * Web mode: routes are `POST /api/invoke/<route>` with `{input}`, events arrive on one
+ * The body of a call: JSON `{input}`, or multipart when the input carries bytes (a dropped
+ * reference image), so files cross as files and never as Base64 inside JSON. The part `input`
+ * holds the other fields as JSON; each file part is named after its field.
+ */
+export function requestBody(input: unknown): { body: string | FormData; headers: Record<string, string> } {
+  if (input === null || typeof input !== 'object' || Array.isArray(input) || !Object.values(input).some(isBinary)) {
+    return { body: JSON.stringify({ input }), headers: { 'content-type': 'application/json' } };
+  }
+  const form = new FormData();
+  const fields: Record<string, unknown> = {};
+  const record = input as Record<string, unknown>;
+  const fileName = typeof record.fileName === 'string' ? record.fileName : 'file';
+  for (const [key, value] of Object.entries(record)) {
+    if (!isBinary(value)) fields[key] = value;
+  }
+  form.append('input', JSON.stringify(fields));
+  for (const [key, value] of Object.entries(record)) {
+    if (!isBinary(value)) continue;
+    const blob = value instanceof Blob ? value : new Blob([value instanceof ArrayBuffer ? value : new Uint8Array(value.buffer, value.byteOffset, value.byteLength)]);
+    form.append(key, blob, fileName);
+  }
+  // The browser sets the multipart content type with its boundary.
+  return { body: form, headers: {} };
+}
+
+/**
+ * Web mode: routes are `POST /api/invoke/<route>` with `{input}` (multipart when it carries bytes), events arrive on one
  * server-sent event stream (`/api/events`). The session cookie set at launch carries the auth.
  */
 export function createWebTransport(options: WebTransportOptions = {}): StudioTransport {
@@ -37,12 +67,8 @@ export function createWebTransport(options: WebTransportOptions = {}): StudioTra
   async function invoke(route: string, input: unknown): Promise<Envelope<unknown>> {
     let response: Response;
     try {
-      response = await fetchImpl(`${baseUrl}/api/invoke/${encodeURIComponent(route)}`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ input }),
-        credentials: 'same-origin',
-      });
+      const { body, headers } = requestBody(input);
+      response = await fetchImpl(`${baseUrl}/api/invoke/${encodeURIComponent(route)}`, { method: 'POST', headers, body, credentials: 'same-origin' });
     } catch {
       return { ok: false, error: errorFor('studio_unreachable') };
     }
