@@ -77,7 +77,8 @@ export function createStudio(platform: StudioPlatform): Studio {
   // Opened at once: the gallery and the upload cache answer before the engine has resumed its work.
   const library = new LibraryService(libraryRoot, fileModes, readLegacyEngineState(platform.store));
   forgetMovedEngineState(platform.store, library.db);
-  const gateway = new GatewayService(settings, demo, { uploadCache: new SqliteUploadCache(library.db) });
+  const uploadCache = new SqliteUploadCache(library.db);
+  const gateway = new GatewayService(settings, demo, { uploadCache });
   const uploadStaging = new UploadStaging();
   let engine: JobEngine | undefined;
   let starting: Promise<void> | undefined;
@@ -103,9 +104,9 @@ export function createStudio(platform: StudioPlatform): Studio {
     ...settingsHandlers(settings),
     ...modelsHandlers(gateway),
     ...accountHandlers(gateway, bus),
-    ...uploadsHandlers(gateway, uploadStaging),
+    ...uploadsHandlers({ gateway, staging: uploadStaging, library: () => library, cache: uploadCache }),
     ...libraryHandlers(() => library),
-    ...jobsHandlers({ engine: runningEngine, activeProfileId: () => settings.activeProfile()?.id ?? null }),
+    ...jobsHandlers({ engine: runningEngine, activeProfileId: () => settings.activeProfile()?.id ?? null, libraryDb: () => library.db }),
     ...desktopHandlers(platform.desktop, library),
   };
 

@@ -7,6 +7,7 @@ import { ensurePrivateDir } from '../core/private-files';
 import { createConfStore } from '../core/settings/key-value-store';
 import { createStudio } from '../core/studio';
 import { createFileKeyVault } from '../core/vault/file-key-vault';
+import { pollTimingsFromSettings } from '../core/jobs';
 import { demoGatewayFor } from '../demo/demo-gateway';
 import { openInBrowser } from './launch-page';
 import { startWebServer } from './server';
@@ -27,6 +28,19 @@ if (!Number.isInteger(port) || port < 0 || port > 65535) {
   process.exit(2);
 }
 
+/**
+ * Optional timings from the environment: `ATELIER_DEMO_TASK_MS` (how long the demo gateway's
+ * tasks take) and `ATELIER_POLL_INTERVAL_MS` (the poll cadence, within the engine's bounds), so
+ * a demonstration or an end-to-end test need not wait the demo gateway's realistic times.
+ */
+function positive(name: string): number | undefined {
+  const value = Number(process.env[name]);
+  return Number.isFinite(value) && value > 0 ? value : undefined;
+}
+const demoTaskMs = positive('ATELIER_DEMO_TASK_MS');
+const pollMs = positive('ATELIER_POLL_INTERVAL_MS');
+const pollTiming = pollMs === undefined ? undefined : { initialDelayMs: pollMs, intervalMs: pollMs };
+
 const dataDir = values['data-dir'] ?? defaultDataDir();
 ensurePrivateDir(dataDir);
 const studio = createStudio({
@@ -35,7 +49,8 @@ const studio = createStudio({
   store: createConfStore(dataDir),
   vault: createFileKeyVault(join(dataDir, 'vault.key')),
   dataDir,
-  demoGateway: demoGatewayFor(dataDir),
+  demoGateway: demoGatewayFor(dataDir, demoTaskMs === undefined ? {} : { timing: { image: demoTaskMs, video: demoTaskMs, character: demoTaskMs } }),
+  ...(pollTiming === undefined ? {} : { engine: { pollTimings: pollTimingsFromSettings({ image: pollTiming, video: pollTiming, character: pollTiming }) } }),
 });
 await studio.start();
 const server = await startWebServer({

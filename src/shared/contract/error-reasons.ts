@@ -140,6 +140,15 @@ export const errorReasons = {
       `${text(p, 'file')}:图片无法完整读取(可能已损坏或不完整),没有上传。`,
     ),
   ),
+  character_source_not_video: entry('invalid_input', () =>
+    t('A character is made from a finished video; choose a video of the library.', '角色需要从已完成的视频中创建,请选择作品库中的视频。'),
+  ),
+  character_segment_unavailable: entry('invalid_input', () =>
+    t(
+      'The gateway no longer serves this video, so no segment of it can be sent. Create the character from the whole video instead.',
+      '网关已不再提供此视频,无法发送其中的片段。请改为从整段视频创建角色。',
+    ),
+  ),
   stale_cursor: entry('invalid_input', () =>
     t('That page of the library is no longer valid; start from the first page.', '这一页作品库已失效,请从第一页重新开始。'),
   ),

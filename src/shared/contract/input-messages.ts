@@ -61,7 +61,11 @@ export const inputMessages = {
   ),
   batchOptionsNotJson: t('The options are not plain JSON', '选项不是普通的 JSON 数据'),
   characterSegment: t('Write the segment as start,end in seconds, e.g. 3,5', '请按“开始,结束”填写秒数,例如 3,5'),
-  characterSource: t('Give either a finished video task or a video address, not both', '请提供已完成的视频任务或视频地址,二选一'),
+  characterSource: t(
+    'Give one source: a finished video task, a video of the library or a video address',
+    '请只提供一个来源:已完成的视频任务、作品库中的视频或视频地址',
+  ),
+  fanOutModels: t('At most 12 models in one batch', '一个批次最多 12 个模型'),
   uploadTooLarge: t(
     'The file is larger than 10 MB; the gateway accepts at most 10 MB per image.',
     '文件超过 10 MB;网关每张图片最多接受 10 MB。',

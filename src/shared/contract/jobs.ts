@@ -115,6 +115,19 @@ export const createBatchInputSchema = z
         const problem = jsonBoundsProblem(values, MAX_BATCH_VALUES_CHARS);
         if (problem !== undefined) ctx.addIssue({ code: 'custom', message: valuesProblemMessages[problem].en });
       }),
+    /**
+     * Options of each model of a fan-out, by variant id, where they differ (each model has its
+     * own sizes and options); a variant not named here takes `values`.
+     */
+    valuesByVariant: z
+      .record(z.string().max(200), z.record(z.string().max(200), z.unknown()))
+      .optional()
+      .superRefine((byVariant, ctx) => {
+        if (byVariant === undefined) return;
+        if (Object.keys(byVariant).length > 12) ctx.addIssue({ code: 'custom', message: inputMessages.fanOutModels.en });
+        const problem = jsonBoundsProblem(byVariant, MAX_BATCH_VALUES_CHARS);
+        if (problem !== undefined) ctx.addIssue({ code: 'custom', message: valuesProblemMessages[problem].en });
+      }),
     /** Stop submitting when the remaining credits would fall below this floor. */
     creditBudget: z.number().positive().optional(),
     /** Mint a key capped at this many credits for the batch, so the gateway enforces the budget. */
@@ -133,6 +146,7 @@ export const estimateCostInputSchema = createBatchInputSchema.pick({
   csv: true,
   countPerPrompt: true,
   values: true,
+  valuesByVariant: true,
 });
 export type EstimateCostInput = z.input<typeof estimateCostInputSchema>;
 
@@ -208,12 +222,14 @@ export const jobsRoutes = {
       .object({
         description: z.string().trim().min(1).max(2000),
         fromTaskId: taskIdSchema.optional(),
+        /** A finished video of the library: its gateway address with `segment`, or its task as a whole. */
+        fromAssetId: idSchema.optional(),
         videoUrl: z.url({ protocol: /^https?$/ }).max(4096).optional(),
         /** `<start>,<end>` seconds of the reference video, two seconds apart. */
         segment: z.string().regex(/^\d+(\.\d+)?,\d+(\.\d+)?$/, inputMessages.characterSegment.en).optional(),
       })
       .strict()
-      .refine((v) => (v.fromTaskId === undefined) !== (v.videoUrl === undefined), {
+      .refine((v) => [v.fromTaskId, v.videoUrl, v.fromAssetId].filter((source) => source !== undefined).length === 1, {
         message: inputMessages.characterSource.en,
       }),
     output: jobViewSchema,

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineRoute } from './define';
+import { idSchema } from './ids';
 import { inputMessages } from './input-messages';
 
 /** The gateway's upload limit; larger files are refused before they cross the boundary. */
@@ -58,6 +59,23 @@ export const uploadedImageSchema = z.object({
 });
 export type UploadedImageView = z.infer<typeof uploadedImageSchema>;
 
+/** An earlier upload of the gateway in use, found by its address (a reference of a reused recipe). */
+export const knownReferenceSchema = uploadedImageSchema.omit({ reused: true, previewDataUrl: true, hasAlpha: true }).extend({
+  /** Its small preview, or null when the upload was made before the studio kept previews. */
+  previewDataUrl: z.string().nullable(),
+});
+export type KnownReferenceView = z.infer<typeof knownReferenceSchema>;
+
+/** How many addresses one `uploads.describe` call may ask about (the longest reference list is 16). */
+export const MAX_DESCRIBED_REFERENCES = 64;
+
 export const uploadsRoutes = {
   'uploads.add': defineRoute({ input: addUploadInputSchema, output: uploadedImageSchema }),
+  /** Uploads an image of the library (a result used as a reference); its bytes never leave main. */
+  'uploads.add_asset': defineRoute({ input: z.object({ assetId: idSchema }).strict(), output: uploadedImageSchema }),
+  /** What the studio knows of these addresses from its own uploads to the gateway in use; unknown ones are left out. */
+  'uploads.describe': defineRoute({
+    input: z.object({ urls: z.array(z.string().min(1).max(4096)).max(MAX_DESCRIBED_REFERENCES) }).strict(),
+    output: z.array(knownReferenceSchema),
+  }),
 };

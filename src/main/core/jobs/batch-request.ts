@@ -15,6 +15,8 @@ import type { EngineJobInput } from './engine';
 const MAX_LISTED_PROBLEMS = 8;
 
 export function batchJobsFrom(input: Omit<CreateBatchInput, 'values'> & { values: Record<string, unknown> }): EngineJobInput[] {
+  // A fan-out may give each model its own options; the others share `values`.
+  const valuesOf = (variantId: string): FormValues => input.valuesByVariant?.[variantId] ?? input.values;
   const unknown = input.variantIds.filter((id) => variantById(id) === undefined);
   if (unknown.length > 0) throw StudioFailure.of('unknown_variant', { variants: unknown.join(', ') });
 
@@ -27,7 +29,7 @@ export function batchJobsFrom(input: Omit<CreateBatchInput, 'values'> & { values
       countPerPrompt: input.countPerPrompt,
       variantIds: input.variantIds,
       // Every job stores the shared options besides its prompt.
-      perJobChars: JSON.stringify(input.values).length,
+      perJobChars: Math.max(JSON.stringify(input.values).length, ...Object.values(input.valuesByVariant ?? {}).map((values) => JSON.stringify(values).length)),
     });
   } catch (err) {
     if (err instanceof TemplateError) {
@@ -41,7 +43,7 @@ export function batchJobsFrom(input: Omit<CreateBatchInput, 'values'> & { values
   for (const [index, job] of planned.entries()) {
     const entry = variantById(job.variantId);
     if (!entry) continue;
-    const values: FormValues = { ...(input.values as FormValues), prompt: job.prompt };
+    const values: FormValues = { ...valuesOf(job.variantId), prompt: job.prompt };
     const checked = validateRequest(entry, values);
     if (!checked.ok) {
       problems.push(`job ${index + 1} (${entry.label.en}): ${checked.issues.map((i) => i.message).join('; ')}`);

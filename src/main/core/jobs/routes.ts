@@ -1,9 +1,10 @@
 import type { BatchView as ContractBatchView, CharacterView, JobView as ContractJobView } from '../../../shared/contract';
-import type { StoredCharacter } from '../library';
+import type { LibraryDatabase, StoredCharacter } from '../library';
 import { StudioFailure } from '../router/failure';
 import type { RouteHandlers } from '../router/router';
 import { batchJobsFrom } from './batch-request';
-import { characterCreationJob } from './characters';
+import { characterSourceFromAsset } from './character-source';
+import { characterCreationJob, type CharacterSource } from './characters';
 import { BatchValidationError, type BatchView, type JobEngine } from './engine';
 import type { JobView } from './events';
 import { JobActionError } from './job-actions';
@@ -14,6 +15,8 @@ type JobsRoutes = Extract<keyof RouteHandlers, `jobs.${string}` | `characters.${
 export interface JobsRouteDeps {
   engine(): JobEngine;
   activeProfileId(): string | null;
+  /** The library's database, where a character's source video is looked up. */
+  libraryDb(): LibraryDatabase;
 }
 
 export function jobsHandlers(deps: JobsRouteDeps): Pick<RouteHandlers, JobsRoutes> {
@@ -66,9 +69,12 @@ export function jobsHandlers(deps: JobsRouteDeps): Pick<RouteHandlers, JobsRoute
       }),
     'jobs.resolve_unknown': ({ id, choice }) => translate(() => (engine().resolveUnknown(id, choice), jobOrFail(id))),
     'characters.list': () => engine().characters.list().map(toCharacterView),
-    'characters.create': ({ description, fromTaskId, videoUrl, segment }) =>
+    'characters.create': ({ description, fromTaskId, fromAssetId, videoUrl, segment }) =>
       translate(() => {
-        const source = fromTaskId !== undefined ? { fromTaskId } : { videoUrl: videoUrl ?? '', ...(segment === undefined ? {} : { segment }) };
+        let source: CharacterSource;
+        if (fromAssetId !== undefined) source = characterSourceFromAsset(deps.libraryDb(), fromAssetId, segment);
+        else if (fromTaskId !== undefined) source = { fromTaskId };
+        else source = { videoUrl: videoUrl ?? '', ...(segment === undefined ? {} : { segment }) };
         const job = engine().enqueue({ ...characterCreationJob(source, description), profileId: deps.activeProfileId() });
         return jobOrFail(job.id);
       }),

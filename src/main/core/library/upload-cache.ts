@@ -11,6 +11,18 @@ interface UploadRow {
   uploaded_at: number;
 }
 
+/** An earlier upload found by its address. */
+export interface KnownUpload {
+  sha256: string;
+  url: string;
+  mimeType: string;
+  size: number;
+  width: number | null;
+  height: number | null;
+  /** Its small preview (`data:image/webp;base64,…`), or null for uploads made before previews were kept. */
+  preview: string | null;
+}
+
 /** Runs synchronous SQLite work behind the gateway client's promise-based interface. */
 function settle<T>(work: () => T): Promise<T> {
   try {
@@ -55,6 +67,24 @@ export class SqliteUploadCache implements UploadCache {
     return settle(() => {
       this.db.prepare('DELETE FROM upload_cache WHERE profile_id = ? AND sha256 = ?').run(scope, sha256.toLowerCase());
     });
+  }
+
+  /** Keeps the small preview of an upload (a `data:` URL), for showing it again in a reused recipe. */
+  setPreview(scope: string, sha256: string, preview: string): void {
+    this.db.prepare('UPDATE upload_cache SET preview = ? WHERE profile_id = ? AND sha256 = ?').run(preview, scope, sha256.toLowerCase());
+  }
+
+  /** What this scope knows of uploads by their addresses (those it never uploaded are left out). */
+  findByUrls(scope: string, urls: readonly string[]): KnownUpload[] {
+    const found: KnownUpload[] = [];
+    const statement = this.db.prepare<[string, string], UploadRow & { sha256: string; preview: string | null }>(
+      'SELECT sha256, url, mime, bytes, width, height, file_id, uploaded_at, preview FROM upload_cache WHERE profile_id = ? AND url = ?',
+    );
+    for (const url of new Set(urls)) {
+      const row = statement.get(scope, url);
+      if (row) found.push({ sha256: row.sha256, url: row.url, mimeType: row.mime, size: row.bytes, width: row.width, height: row.height, preview: row.preview });
+    }
+    return found;
   }
 
   /** Forgets every upload of scopes that start with `prefix` (e.g. a deleted profile's id); returns how many. */

@@ -46,7 +46,8 @@ export function requestBody(input: unknown): { body: string | FormData; headers:
   form.append('input', JSON.stringify(fields));
   for (const [key, value] of Object.entries(record)) {
     if (!isBinary(value)) continue;
-    const blob = value instanceof Blob ? value : new Blob([value instanceof ArrayBuffer ? value : new Uint8Array(value.buffer, value.byteOffset, value.byteLength)]);
+    // A copy: a view may sit on a shared buffer, which a Blob does not take.
+    const blob = value instanceof Blob ? value : new Blob([value instanceof ArrayBuffer ? value : new Uint8Array(new Uint8Array(value.buffer, value.byteOffset, value.byteLength))]);
     form.append(key, blob, fileName);
   }
   // The browser sets the multipart content type with its boundary.

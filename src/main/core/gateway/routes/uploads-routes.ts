@@ -1,6 +1,9 @@
 import { rm } from 'node:fs/promises';
 import sharp from 'sharp';
-import { UPLOAD_MAX_PIXELS } from '../../../../shared/contract';
+import { UPLOAD_MAX_PIXELS, type UploadedImageView } from '../../../../shared/contract';
+import type { LibraryService } from '../../library/library-service';
+import { resolveLibraryFile } from '../../library/media-file';
+import type { SqliteUploadCache } from '../../library/upload-cache';
 import type { RouteHandlers } from '../../router/router';
 import { StudioFailure } from '../../router/failure';
 import type { GatewayService } from '../gateway-service';
@@ -32,41 +35,84 @@ async function previewDataUrl(path: string, fileName: string): Promise<string> {
   }
 }
 
+export interface UploadRouteDeps {
+  gateway: GatewayService;
+  staging: UploadStaging;
+  library: () => LibraryService;
+  /** The upload cache of the library database, which also keeps each upload's preview. */
+  cache: SqliteUploadCache;
+}
+
+type UploadRoutes = 'uploads.add' | 'uploads.add_asset' | 'uploads.describe';
+
 /**
  * `uploads.add`: the dropped file's bytes are written to this launch's private staging folder,
  * checked (not empty, a JPEG/PNG/WebP/GIF by its bytes, at most 10 MB and 100 megapixels,
  * readable to the end) and only then uploaded, or found already uploaded by content hash, to
  * the gateway in use. A refused file answers `invalid_input` naming the problem; nothing is sent.
+ * `uploads.add_asset` does the same for an image of the library, read where it lies.
+ * `uploads.describe` answers from the cache alone: it never fetches an address.
  */
-export function uploadsHandlers(gateway: GatewayService, staging: UploadStaging): Pick<RouteHandlers, 'uploads.add'> {
+export function uploadsHandlers({ gateway, staging, library, cache }: UploadRouteDeps): Pick<RouteHandlers, UploadRoutes> {
+  const upload = async (path: string, fileName: string): Promise<UploadedImageView> => {
+    const facts = await inspectImageFile(path, fileName).catch((error: unknown) => {
+      throw toStudioFailure(error);
+    });
+    const preview = await previewDataUrl(path, fileName);
+    return withGatewayFailures(async () => {
+      const { client } = await gateway.active();
+      const image = await client.uploads.uploadFile(path, { fileName });
+      cache.setPreview(client.uploads.scope, facts.sha256, preview);
+      return {
+        url: image.url,
+        mimeType: facts.mimeType,
+        size: facts.size,
+        width: facts.width ?? null,
+        height: facts.height ?? null,
+        hasAlpha: facts.hasAlpha,
+        sha256: facts.sha256,
+        reused: image.reused,
+        previewDataUrl: preview,
+      };
+    });
+  };
+
   return {
     'uploads.add': async ({ fileName, bytes }) => {
       const buffer = toBuffer(bytes);
       if (buffer.length === 0) throw StudioFailure.of('upload_empty', { file: fileName });
       const path = await staging.write(buffer);
       try {
-        const facts = await inspectImageFile(path, fileName).catch((error: unknown) => {
-          throw toStudioFailure(error);
-        });
-        const preview = await previewDataUrl(path, fileName);
-        return await withGatewayFailures(async () => {
-          const { client } = await gateway.active();
-          const image = await client.uploads.uploadFile(path, { fileName });
-          return {
-            url: image.url,
-            mimeType: facts.mimeType,
-            size: facts.size,
-            width: facts.width ?? null,
-            height: facts.height ?? null,
-            hasAlpha: facts.hasAlpha,
-            sha256: facts.sha256,
-            reused: image.reused,
-            previewDataUrl: preview,
-          };
-        });
+        return await upload(path, fileName);
       } finally {
         await rm(path, { force: true });
       }
     },
+    'uploads.add_asset': async ({ assetId }) => {
+      const service = library();
+      const asset = service.get(assetId);
+      const fileName = asset.mediaPath.split('/').pop() ?? asset.id;
+      if (asset.kind !== 'image') throw StudioFailure.of('upload_not_image', { file: fileName });
+      let path: string;
+      try {
+        path = resolveLibraryFile(service.root, asset.mediaPath).path;
+      } catch {
+        throw StudioFailure.of('asset_file_missing');
+      }
+      return upload(path, fileName);
+    },
+    'uploads.describe': ({ urls }) =>
+      withGatewayFailures(async () => {
+        const { client } = await gateway.active();
+        return cache.findByUrls(client.uploads.scope, urls).map((known) => ({
+          url: known.url,
+          mimeType: known.mimeType,
+          size: known.size,
+          width: known.width,
+          height: known.height,
+          sha256: known.sha256,
+          previewDataUrl: known.preview,
+        }));
+      }),
   };
 }
