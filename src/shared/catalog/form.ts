@@ -32,6 +32,8 @@ export interface FormFieldDescription {
   default?: unknown;
   choices?: FormChoice[];
   range?: { min: number; max: number; step?: number; unit?: Unit };
+  /** What a choice or number counts (durations in seconds). */
+  unit?: Unit;
   maxLength?: number;
   text?: { format?: TextFormat; idPrefix?: string; segmentSeconds?: number };
   sizes?: { wire: 'pixels' | 'ratio'; tierLabel?: LocalizedText; allowAuto: boolean; tiers: { tier: string; options: FormSizeOption[] }[] };
@@ -86,11 +88,11 @@ function describeField(entry: VariantEntry, field: FieldSpec): FormFieldDescript
       return { ...base, control: 'text', maxLength: field.maxLength, text: { format: field.format, idPrefix: field.idPrefix, segmentSeconds: field.segmentSeconds } };
     case 'enum':
       return {
-        ...base, control: 'select', default: field.default,
+        ...base, control: 'select', default: field.default, unit: field.unit,
         choices: field.values.map((value) => ({ value, label: field.choiceLabels?.[String(value)] ?? t(String(value), String(value)) })),
       };
     case 'integer':
-      return { ...base, control: 'integer', default: field.default, range: { min: field.min, max: field.max, step: 1, unit: field.unit } };
+      return { ...base, control: 'integer', default: field.default, unit: field.unit, range: { min: field.min, max: field.max, step: 1, unit: field.unit } };
     case 'number':
       return { ...base, control: 'number', default: field.default, range: { min: field.min, max: field.max, step: field.step } };
     case 'boolean':

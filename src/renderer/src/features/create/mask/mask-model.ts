@@ -1,0 +1,101 @@
+/**
+ * The mask as data: a list of edits over the first reference image, in that image's own pixels.
+ * Every edit is an action returning a new document with its undo history; nothing here knows a
+ * canvas, so the painter's logic is tested without a DOM. Painted means "repaint this area".
+ */
+
+export type MaskTool = 'brush' | 'eraser';
+
+/** A point in the reference image's pixels (not the screen's). */
+export interface MaskPoint {
+  x: number;
+  y: number;
+}
+
+export interface MaskStroke {
+  kind: 'stroke';
+  tool: MaskTool;
+  /** Brush diameter in image pixels. */
+  size: number;
+  /** 0 (soft edge all the way to the centre) to 1 (a hard edge). */
+  hardness: number;
+  points: readonly MaskPoint[];
+}
+
+export type MaskEdit = MaskStroke | { kind: 'clear' } | { kind: 'invert' };
+
+export interface MaskDocument {
+  /** Pixel size of the image the mask belongs to; the export has exactly this size. */
+  width: number;
+  height: number;
+  edits: readonly MaskEdit[];
+  /** Edits taken back, newest last; a new edit forgets them. */
+  undone: readonly MaskEdit[];
+}
+
+export const MASK_BRUSH_LIMITS = { minSize: 2, maxSize: 600 } as const;
+
+export function emptyMask(width: number, height: number): MaskDocument {
+  if (!(width > 0 && height > 0)) throw new RangeError(`a mask needs a positive size (got ${width}x${height})`);
+  return { width: Math.round(width), height: Math.round(height), edits: [], undone: [] };
+}
+
+/** Clamps a stroke's settings and drops points outside any sensible range (NaN from a bad event). */
+export function cleanStroke(stroke: MaskStroke): MaskStroke {
+  const size = Math.min(MASK_BRUSH_LIMITS.maxSize, Math.max(MASK_BRUSH_LIMITS.minSize, stroke.size));
+  const hardness = Math.min(1, Math.max(0, stroke.hardness));
+  const points = stroke.points.filter((point) => Number.isFinite(point.x) && Number.isFinite(point.y));
+  return { ...stroke, size, hardness, points };
+}
+
+/** Adds an edit (a stroke without points changes nothing and is not added). */
+export function applyEdit(doc: MaskDocument, edit: MaskEdit): MaskDocument {
+  const clean = edit.kind === 'stroke' ? cleanStroke(edit) : edit;
+  if (clean.kind === 'stroke' && clean.points.length === 0) return doc;
+  return { ...doc, edits: [...doc.edits, clean], undone: [] };
+}
+
+export function undo(doc: MaskDocument): MaskDocument {
+  const last = doc.edits.at(-1);
+  if (last === undefined) return doc;
+  return { ...doc, edits: doc.edits.slice(0, -1), undone: [...doc.undone, last] };
+}
+
+export function redo(doc: MaskDocument): MaskDocument {
+  const next = doc.undone.at(-1);
+  if (next === undefined) return doc;
+  return { ...doc, edits: [...doc.edits, next], undone: doc.undone.slice(0, -1) };
+}
+
+export const canUndo = (doc: MaskDocument): boolean => doc.edits.length > 0;
+export const canRedo = (doc: MaskDocument): boolean => doc.undone.length > 0;
+
+/** The view of the canvas: zoom (1 = the image fits) and the pan offset in screen pixels. */
+export interface MaskView {
+  zoom: number;
+  panX: number;
+  panY: number;
+}
+
+export const MASK_ZOOM_LIMITS = { min: 0.5, max: 8 } as const;
+
+export const fittedView: MaskView = { zoom: 1, panX: 0, panY: 0 };
+
+/** Zooms by `factor` around a screen point, so the point under the pointer stays put. */
+export function zoomAround(view: MaskView, factor: number, at: { x: number; y: number }): MaskView {
+  const zoom = Math.min(MASK_ZOOM_LIMITS.max, Math.max(MASK_ZOOM_LIMITS.min, view.zoom * factor));
+  const applied = zoom / view.zoom;
+  return { zoom, panX: at.x - (at.x - view.panX) * applied, panY: at.y - (at.y - view.panY) * applied };
+}
+
+/**
+ * A screen point (relative to the canvas box) in image pixels. `fit` is the scale at which the
+ * whole image fits the box (zoom 1), with the image centred.
+ */
+export function screenToImage(doc: Pick<MaskDocument, 'width' | 'height'>, box: { width: number; height: number }, view: MaskView, point: { x: number; y: number }): MaskPoint {
+  const fit = Math.min(box.width / doc.width, box.height / doc.height);
+  const scale = fit * view.zoom;
+  const left = (box.width - doc.width * fit) / 2;
+  const top = (box.height - doc.height * fit) / 2;
+  return { x: (point.x - view.panX - left * view.zoom) / scale, y: (point.y - view.panY - top * view.zoom) / scale };
+}

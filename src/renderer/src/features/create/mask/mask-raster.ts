@@ -1,0 +1,120 @@
+/**
+ * Turns a mask document into pixels, as pure functions over plain arrays: the painter draws the
+ * overlay from it at screen size, and the export reads it at the image's exact size. Coverage
+ * 255 means "repaint", 0 means "keep".
+ */
+import type { MaskDocument, MaskEdit, MaskPoint, MaskStroke } from './mask-model';
+
+export interface Coverage {
+  width: number;
+  height: number;
+  /** One byte per pixel, row by row: 0 keep … 255 repaint. */
+  data: Uint8ClampedArray;
+}
+
+/** How strongly a brush of radius `r` covers a point at `distance` from its centre line. */
+export function brushFalloff(distance: number, radius: number, hardness: number): number {
+  if (distance >= radius) return 0;
+  // A hard brush still gets one pixel of edge, so its outline is not jagged.
+  const inner = Math.min(radius * hardness, radius - 1);
+  if (distance <= inner) return 1;
+  const u = (radius - distance) / (radius - inner);
+  return u * u * (3 - 2 * u);
+}
+
+function distanceToSegment(px: number, py: number, a: MaskPoint, b: MaskPoint): number {
+  const dx = b.x - a.x;
+  const dy = b.y - a.y;
+  const lengthSquared = dx * dx + dy * dy;
+  const t = lengthSquared === 0 ? 0 : Math.max(0, Math.min(1, ((px - a.x) * dx + (py - a.y) * dy) / lengthSquared));
+  return Math.hypot(px - (a.x + t * dx), py - (a.y + t * dy));
+}
+
+/**
+ * Paints one stroke into `target` (in place, for the painter's live drawing; `rasterize` keeps
+ * the pure face). Within a stroke coverage is the strongest of its segments, so a slow stroke is
+ * no darker than a fast one; the stroke then covers (brush) or uncovers (eraser) what is there.
+ */
+export function paintStroke(target: Coverage, stroke: MaskStroke, scale = 1): void {
+  const radius = (stroke.size / 2) * scale;
+  const points = stroke.points.map((point) => ({ x: point.x * scale, y: point.y * scale }));
+  const first = points[0];
+  if (first === undefined || radius <= 0) return;
+  const segments: [MaskPoint, MaskPoint][] = points.length === 1 ? [[first, first]] : points.slice(1).map((point, i) => [points[i] ?? first, point]);
+  const xs = points.map((p) => p.x);
+  const ys = points.map((p) => p.y);
+  const left = Math.max(0, Math.floor(Math.min(...xs) - radius));
+  const top = Math.max(0, Math.floor(Math.min(...ys) - radius));
+  const right = Math.min(target.width, Math.ceil(Math.max(...xs) + radius));
+  const bottom = Math.min(target.height, Math.ceil(Math.max(...ys) + radius));
+  if (left >= right || top >= bottom) return;
+  const boxWidth = right - left;
+  const strength = new Float32Array(boxWidth * (bottom - top));
+  for (const [a, b] of segments) {
+    const x0 = Math.max(left, Math.floor(Math.min(a.x, b.x) - radius));
+    const x1 = Math.min(right, Math.ceil(Math.max(a.x, b.x) + radius));
+    const y0 = Math.max(top, Math.floor(Math.min(a.y, b.y) - radius));
+    const y1 = Math.min(bottom, Math.ceil(Math.max(a.y, b.y) + radius));
+    for (let y = y0; y < y1; y++) {
+      for (let x = x0; x < x1; x++) {
+        const value = brushFalloff(distanceToSegment(x + 0.5, y + 0.5, a, b), radius, stroke.hardness);
+        const index = (y - top) * boxWidth + (x - left);
+        if (value > (strength[index] ?? 0)) strength[index] = value;
+      }
+    }
+  }
+  for (let y = top; y < bottom; y++) {
+    for (let x = left; x < right; x++) {
+      const s = strength[(y - top) * boxWidth + (x - left)] ?? 0;
+      if (s === 0) continue;
+      const index = y * target.width + x;
+      const current = target.data[index] ?? 0;
+      target.data[index] = stroke.tool === 'brush' ? current + s * (255 - current) : current * (1 - s);
+    }
+  }
+}
+
+/** Applies one edit to `target` in place. */
+export function applyToCoverage(target: Coverage, edit: MaskEdit, scale = 1): void {
+  if (edit.kind === 'stroke') paintStroke(target, edit, scale);
+  else if (edit.kind === 'clear') target.data.fill(0);
+  else for (let i = 0; i < target.data.length; i++) target.data[i] = 255 - (target.data[i] ?? 0);
+}
+
+/** The coverage of a document at `scale` of its size (1 for the export, the screen's for the overlay). */
+export function rasterize(doc: MaskDocument, scale = 1): Coverage {
+  const width = Math.max(1, Math.round(doc.width * scale));
+  const height = Math.max(1, Math.round(doc.height * scale));
+  const coverage: Coverage = { width, height, data: new Uint8ClampedArray(width * height) };
+  for (const edit of doc.edits) applyToCoverage(coverage, edit, width / doc.width);
+  return coverage;
+}
+
+/** Share of pixels marked for repainting (more than half covered), 0 to 1. */
+export function repaintShare(coverage: Coverage): number {
+  let marked = 0;
+  for (const value of coverage.data) if (value >= 128) marked += 1;
+  return coverage.data.length === 0 ? 0 : marked / coverage.data.length;
+}
+
+/**
+ * The mask as the gateway reads it, RGBA row by row: transparent where the model repaints,
+ * opaque (black) where it keeps the image.
+ */
+export function maskPixels(coverage: Coverage): Uint8ClampedArray {
+  const rgba = new Uint8ClampedArray(coverage.width * coverage.height * 4);
+  for (let i = 0; i < coverage.data.length; i++) rgba[i * 4 + 3] = 255 - (coverage.data[i] ?? 0);
+  return rgba;
+}
+
+/** The overlay the painter shows over the image: the accent colour where it will be repainted. */
+export function overlayPixels(coverage: Coverage, colour: { r: number; g: number; b: number }, opacity = 0.55): Uint8ClampedArray {
+  const rgba = new Uint8ClampedArray(coverage.width * coverage.height * 4);
+  for (let i = 0; i < coverage.data.length; i++) {
+    rgba[i * 4] = colour.r;
+    rgba[i * 4 + 1] = colour.g;
+    rgba[i * 4 + 2] = colour.b;
+    rgba[i * 4 + 3] = (coverage.data[i] ?? 0) * opacity;
+  }
+  return rgba;
+}

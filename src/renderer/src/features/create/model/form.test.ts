@@ -1,0 +1,165 @@
+import { describe, expect, it } from 'vitest';
+import { buildRequestBody, describeForm, variantById, type FormDescription } from '../../../../../shared/catalog';
+import type { ModelView } from '../../../../../shared/contract';
+import { checkFiles, checkValue } from './field-checks';
+import { checkForm, type FormInput } from './form-check';
+import { carryOver, recipeToForm, requestValues } from './form-values';
+import { filterChoices, groupByFamily, modelChoices } from './model-choices';
+
+const form = (id: string): FormDescription => {
+  const entry = variantById(id);
+  if (!entry) throw new Error(`no variant ${id}`);
+  return describeForm(entry);
+};
+const field = (id: string, key: string) => {
+  const found = form(id).fields.find((f) => f.key === key);
+  if (!found) throw new Error(`no field ${key} in ${id}`);
+  return found;
+};
+
+describe('switching models', () => {
+  it('keeps every option the new model has and allows, and says what it left behind', () => {
+    const values = { size: { tier: '1K', ratio: '16:9' }, quality: 'low', n: 3 };
+    expect(carryOver(values, form('image.gen-image-2.task'))).toEqual({ values, dropped: [] });
+    // Nova flash has sizes (1K 16:9 too) but neither quality nor a count.
+    expect(carryOver(values, form('image.nova-3.1-flash-image'))).toEqual({ values: { size: { tier: '1K', ratio: '16:9' } }, dropped: ['quality', 'n'] });
+  });
+
+  it('drops a value outside the new model’s limits: 8 s from Vid 2 is not a Clip 3 duration', () => {
+    expect(carryOver({ duration: 8, size: { tier: '720p', ratio: '16:9' } }, form('video.clip3-720p'))).toEqual({
+      values: { size: { tier: '720p', ratio: '16:9' } },
+      dropped: ['duration'],
+    });
+    expect(carryOver({ duration: 10 }, form('video.clip-3.0-turbo')).values).toEqual({ duration: 10 });
+  });
+
+  it('drops a size whose tier the new model lacks', () => {
+    expect(carryOver({ size: { tier: '4K', ratio: '16:9' } }, form('image.nova-3.1-flash-image')).values).toEqual({ size: { tier: '4K', ratio: '16:9' } });
+    expect(carryOver({ size: { tier: '2K', ratio: '3:2' } }, form('image.nova-3.1-flash-image')).dropped).toEqual(['size']);
+  });
+});
+
+describe('a recipe read back into the form', () => {
+  it('gives back the model, prompt, options, references and mask of a stored request', () => {
+    const description = form('image.gen-image-2.task');
+    const values = { model: 'gen-image-2', prompt: 'a fox', size: { tier: '2K', ratio: '3:2' }, quality: 'medium', n: 2, image_urls: ['https://gw/a.png', 'https://gw/b.png'], mask_url: 'https://gw/m.png' };
+    const entry = variantById('image.gen-image-2.task');
+    if (!entry) throw new Error('catalog');
+    const request = buildRequestBody(entry, values);
+    expect(recipeToForm('image.gen-image-2.task', request, description)).toEqual({
+      modelId: 'gen-image-2',
+      prompt: 'a fox',
+      values: { size: { tier: '2K', ratio: '3:2' }, quality: 'medium', n: 2 },
+      references: { image_urls: ['https://gw/a.png', 'https://gw/b.png'] },
+      maskUrl: 'https://gw/m.png',
+    });
+  });
+
+  it('reads object-shaped reference items and the pixel size of a direct request', () => {
+    const description = form('image.nova-3.1-flash-image');
+    const request = { model: 'nova-3.1-flash-image', prompt: 'p', size: '1360x768', image_urls: [{ url: 'https://gw/x.png' }], n: 1, response_format: 'b64_json' };
+    expect(recipeToForm('image.nova-3.1-flash-image', request, description)).toMatchObject({
+      modelId: 'nova-3.1-flash-image',
+      values: { size: { tier: '1K', ratio: '16:9' } },
+      references: { image_urls: ['https://gw/x.png'] },
+    });
+  });
+
+  it('round-trips the options it reads into the same request', () => {
+    const entry = variantById('video.vid-2-vvip');
+    if (!entry) throw new Error('catalog');
+    const description = describeForm(entry);
+    const original = buildRequestBody(entry, { prompt: 'p', duration: 8, aspect_ratio: '9:16', 'metadata.n': 2, 'metadata.style': 'anime', image_urls: ['https://gw/r.png'] });
+    const back = recipeToForm(entry.id, original, description);
+    if (!back) throw new Error('unread');
+    const rebuilt = buildRequestBody(entry, { ...requestValues(description, back, back.references, back.maskUrl), prompt: back.prompt });
+    expect(rebuilt).toEqual(original);
+  });
+});
+
+describe('field limits in both languages', () => {
+  it('refuses a duration outside the allowed set or range, saying what is allowed', () => {
+    expect(checkValue(field('video.clip3-720p', 'duration'), 8)).toEqual({ en: 'Choose one of: 5, 10, 15 seconds', 'zh-CN': '请选择:5、10、15 秒' });
+    expect(checkValue(field('video.clip-3.0-turbo', 'duration'), '20')).toEqual({
+      en: 'Choose a whole number from 3 to 15 seconds',
+      'zh-CN': '请输入 3 到 15 之间的整数(秒)',
+    });
+    expect(checkValue(field('video.clip-3.0-turbo', 'duration'), '7')).toBeUndefined();
+    expect(checkValue(field('video.clip-3.0-turbo', 'duration'), '7.5')?.en).toBe('Enter a whole number');
+  });
+
+  it('checks file counts, types and sizes of a reference list', () => {
+    const images = field('image.gen-image-2.edit', 'image_urls');
+    const png = { mime: 'image/png', bytes: 1000 };
+    expect(checkFiles(images, [])?.en).toBe('Add at least 1 image');
+    expect(checkFiles(images, [png, png, png, png, png])?.['zh-CN']).toBe('最多 4 张图片(现在 5 张)');
+    expect(checkFiles(images, [{ mime: 'image/webp', bytes: 10 }])?.en).toBe('WEBP is not taken here; use PNG, JPEG');
+    expect(checkFiles(images, [{ mime: 'image/png', bytes: 3 * 1024 * 1024 }])?.en).toBe('At most 2 MB per image (one is 3 MB)');
+    expect(checkFiles(images, [png])).toBeUndefined();
+  });
+
+  it('checks a character segment and a remix source id', () => {
+    expect(checkValue(field('video.vid-2-vvip', 'metadata.character_timestamps'), '3,6')?.en).toMatch(/2-second segment/);
+    expect(checkValue(field('video.vid-2-vvip', 'metadata.character_timestamps'), '3,5')).toBeUndefined();
+    expect(checkValue(field('video.remix.vid-2', 'video_id'), 'video_123')?.en).toBe('An id starting with task_');
+  });
+});
+
+const input = (id: string, patch: Partial<FormInput> = {}): FormInput => ({
+  description: form(id),
+  modelId: variantById(id)?.modelIds[0] ?? '',
+  prompt: 'a prompt',
+  values: {},
+  files: {},
+  maskUrl: null,
+  characters: [],
+  ...patch,
+});
+
+describe('the whole form', () => {
+  it('is fine with a prompt alone for text-to-image', () => {
+    expect(checkForm(input('image.gen-image-2.direct'))).toMatchObject({ ok: true, fields: {} });
+    expect(checkForm(input('image.gen-image-2.direct', { prompt: '  ' })).fields.prompt?.en).toBe('Write a prompt');
+  });
+
+  it('flags omni placeholders that point past the list or come out of order', () => {
+    const file = { mime: 'image/png', bytes: 10, url: 'https://gw/1.png' };
+    const past = checkForm(input('video.clip-v3-omni', { prompt: 'a <<<image_2>>>', files: { 'metadata.image_list': [file] } }));
+    expect(past.fields.prompt?.en).toBe('<<<image_2>>> points at item 2 of Reference images, which has 1');
+    const order = checkForm(input('video.clip-v3-omni', { prompt: '<<<image_2>>> then <<<image_1>>>', files: { 'metadata.image_list': [file, file] } }));
+    expect(order.fields.prompt?.['zh-CN']).toMatch(/请按列表顺序首次引用/);
+    expect(checkForm(input('video.clip-v3-omni', { prompt: '<<<image_1>>> then <<<image_2>>>', files: { 'metadata.image_list': [file, file] } })).ok).toBe(true);
+  });
+
+  it('flags unknown @mentions before sending, and sound with a reference video', () => {
+    const mentions = checkForm(input('video.vid-2-vvip', { prompt: '@mira_1a2b meets @ghost', characters: ['mira_1a2b'] }));
+    expect(mentions.fields.prompt?.en).toMatch(/^@ghost: no character of yours/);
+    const both = checkForm(input('video.clip-v3-omni', { values: { audio: true, video_list: ['https://cdn.example/clip.mp4'] } }));
+    expect(both.fields.video_list?.en).toBe('Not together with Sound');
+  });
+
+  it('counts references still uploading, and passes the catalog’s own check once they are in', () => {
+    const uploading = { mime: 'image/png', bytes: 10, url: null };
+    expect(checkForm(input('video.clip3-720p', { files: { images: [uploading] } })).ok).toBe(true);
+    expect(checkForm(input('video.clip3-720p')).fields.images?.en).toBe('Add at least 1 image');
+  });
+});
+
+describe('the model picker', () => {
+  const models: ModelView[] = [
+    { id: 'gen-image-2', type: 'image', ownedBy: 'gen', endpointTypes: [], responsesOnly: false, variants: ['image.gen-image-2.direct', 'image.gen-image-2.edit'].map((id) => ({ id, kind: 'image', label: { en: id, 'zh-CN': id }, help: { en: '', 'zh-CN': '' }, generic: false, channel: { usually: 'direct', label: { en: 'Usually direct', 'zh-CN': '通常直接返回' }, note: null } })) },
+    { id: 'vid-2', type: 'video', ownedBy: 'vid', endpointTypes: [], responsesOnly: false, variants: ['video.vid-2.character', 'video.remix.vid-2'].map((id) => ({ id, kind: 'video', label: { en: id, 'zh-CN': id }, help: { en: '', 'zh-CN': '' }, generic: false, channel: null })) },
+    { id: 'lumen-video-1', type: 'video', ownedBy: 'lumen', endpointTypes: [], responsesOnly: false, variants: [{ id: 'video.generic:lumen-video-1', kind: 'video', label: { en: 'lumen-video-1', 'zh-CN': 'lumen-video-1' }, help: { en: '', 'zh-CN': '' }, generic: true, channel: null }] },
+  ];
+
+  it('lists generation variants by family, each saying what it does; remixes start from a video', () => {
+    const choices = modelChoices(models, 'generate');
+    expect(choices.map((c) => c.variantId)).toEqual(['image.gen-image-2.direct', 'image.gen-image-2.edit', 'video.vid-2.character', 'video.generic:lumen-video-1']);
+    expect(groupByFamily(choices).map((g) => g.family)).toEqual(['gen', 'vid', 'lumen']);
+    expect(choices[0]?.chips.map((c) => c.en)).toEqual(['Text to image', 'Up to 4 references', 'Usually direct']);
+    expect(choices[1]?.chips.map((c) => c.en)).toContain('Edit · mask');
+    expect(choices[3]?.chips.map((c) => c.en)).toContain('Generic form');
+    expect(modelChoices(models, 'remix').map((c) => c.variantId)).toEqual(['video.remix.vid-2']);
+    expect(filterChoices(choices, '蒙版').map((c) => c.variantId)).toEqual(['image.gen-image-2.edit']);
+  });
+});
