@@ -12,11 +12,14 @@ export interface WebModeStudio {
   stop(): Promise<void>;
 }
 
+/** Short demo task times and polling for the screens that wait for results (`ATELIER_DEMO_TASK_MS`, `ATELIER_POLL_INTERVAL_MS`). */
+export const FAST_DEMO_ENV = { ATELIER_DEMO_TASK_MS: '600', ATELIER_POLL_INTERVAL_MS: '1000' };
+
 /** Starts the built web-mode entry (`out/main/web.js`) as a user would, on a fresh data folder. */
-export async function startWebMode(dataDir = mkdtempSync(join(tmpdir(), 'atelier-e2e-'))): Promise<WebModeStudio> {
+export async function startWebMode(dataDir = mkdtempSync(join(tmpdir(), 'atelier-e2e-')), env: Record<string, string> = {}): Promise<WebModeStudio> {
   const child = spawn(process.execPath, [join(root, 'out/main/web.js'), '--no-open', '--port', '0', '--data-dir', dataDir], {
     cwd: root,
-    env: { ...process.env, ATELIER_LOG: 'silent' },
+    env: { ...process.env, ATELIER_LOG: 'silent', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const launchUrl = await waitForLaunchUrl(child);

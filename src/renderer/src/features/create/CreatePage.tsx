@@ -1,9 +1,77 @@
-import { Sparkles } from 'lucide-react';
+import { UserRoundPlus } from 'lucide-react';
+import { useEffect, useMemo, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ComingSoon } from '../../ui';
+import { useCharactersStore } from '../../entities/characters-store';
+import { useAppInfoStore } from '../../studio/app-info-store';
+import { Button, Page } from '../../ui';
+import { CharacterCreator } from './containers/CharacterCreator';
+import { Composer } from './containers/Composer';
+import { MaskOverlay } from './containers/MaskOverlay';
+import { OptionsPanel } from './containers/OptionsPanel';
+import { RecentJobs } from './containers/RecentJobs';
+import { modelChoices } from './model/model-choices';
+import { useCharacterStore } from './stores/character-store';
+import { useModelsStore } from './stores/models-store';
+import { useBatchFlow } from './use-batch-flow';
+import { useCreateAddress } from './use-create-address';
+import { useCreateForm } from './use-create-form';
 
-/** Create: prompt, model, options and references, then generate. Its address carries `?reuse=` and `?reference=` (`useCreateParams`). */
+/**
+ * Create: the prompt first, the model and its options, references and mask, batch controls with
+ * the estimate, then the strip of recent jobs. Its address opens it with a result's recipe
+ * (`?reuse=`), a reference (`?reference=`), a remix (`?remix=`) or a new character (`?character=`).
+ */
 export function CreatePage() {
   const { t } = useTranslation();
-  return <ComingSoon title={t('pages.create.title')} description={t('pages.create.description')} icon={Sparkles} />;
+  const form = useCreateForm();
+  const flow = useBatchFlow(form);
+  const models = useModelsStore((s) => s.models);
+  const status = useModelsStore((s) => s.status);
+  const gateway = useAppInfoStore((s) => s.info?.gatewayUrl);
+  const generate = useMemo(() => modelChoices(models, 'generate'), [models]);
+  const remix = useMemo(() => modelChoices(models, 'remix'), [models]);
+
+  // The models of the gateway in use, again whenever another gateway answers.
+  useEffect(() => {
+    void useModelsStore.getState().load();
+  }, [gateway]);
+  useEffect(() => {
+    void useCharactersStore.getState().load();
+  }, []);
+  useCreateAddress(status === 'ready', generate, remix);
+
+  const shortcut = (event: KeyboardEvent<HTMLDivElement>): void => {
+    if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) {
+      event.preventDefault();
+      void flow.submit();
+    }
+  };
+
+  return (
+    <Page
+      title={t('pages.create.title')}
+      width="wide"
+      actions={
+        <Button icon={UserRoundPlus} onClick={() => useCharacterStore.getState().show()}>
+          {t('create.character.open')}
+        </Button>
+      }
+    >
+      {status === 'error' && (
+        <p className="field-error" role="alert">
+          {t('create.model.failed')}{' '}
+          <Button size="sm" onClick={() => void useModelsStore.getState().load()}>
+            {t('create.model.retry')}
+          </Button>
+        </p>
+      )}
+      <div className="create" onKeyDown={shortcut}>
+        <Composer form={form} flow={flow} />
+        <OptionsPanel form={form} attempted={flow.attempted} />
+      </div>
+      <RecentJobs />
+      <MaskOverlay form={form} />
+      <CharacterCreator />
+    </Page>
+  );
 }

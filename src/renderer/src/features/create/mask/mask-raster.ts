@@ -101,14 +101,14 @@ export function repaintShare(coverage: Coverage): number {
  * The mask as the gateway reads it, RGBA row by row: transparent where the model repaints,
  * opaque (black) where it keeps the image.
  */
-export function maskPixels(coverage: Coverage): Uint8ClampedArray {
+export function maskPixels(coverage: Coverage): Uint8ClampedArray<ArrayBuffer> {
   const rgba = new Uint8ClampedArray(coverage.width * coverage.height * 4);
   for (let i = 0; i < coverage.data.length; i++) rgba[i * 4 + 3] = 255 - (coverage.data[i] ?? 0);
   return rgba;
 }
 
 /** The overlay the painter shows over the image: the accent colour where it will be repainted. */
-export function overlayPixels(coverage: Coverage, colour: { r: number; g: number; b: number }, opacity = 0.55): Uint8ClampedArray {
+export function overlayPixels(coverage: Coverage, colour: { r: number; g: number; b: number }, opacity = 0.55): Uint8ClampedArray<ArrayBuffer> {
   const rgba = new Uint8ClampedArray(coverage.width * coverage.height * 4);
   for (let i = 0; i < coverage.data.length; i++) {
     rgba[i * 4] = colour.r;

@@ -108,7 +108,8 @@ export function checkValue(field: FormFieldDescription, value: unknown): Localiz
       return urls.every((url) => typeof url === 'string' && isHttpUrl(url)) ? undefined : t('Public http(s) addresses only', '只接受公开的 http(s) 地址');
     }
     case 'objects': {
-      const items = Array.isArray(value) ? value : [];
+      if (!Array.isArray(value)) return t('One JSON object per line', '每行一个 JSON 对象');
+      const items: unknown[] = value;
       const max = field.range?.max;
       if (max !== undefined && items.length > max) return t(`At most ${max} items`, `最多 ${max} 项`);
       return items.every((item) => item !== null && typeof item === 'object' && !Array.isArray(item)) ? undefined : t('Each item is an object', '每一项都必须是对象');

@@ -1,0 +1,46 @@
+import { useEffect, useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useShallow } from 'zustand/react/shallow';
+import { useAssetsStore } from '../../../entities/assets-store';
+import { useJobsStore } from '../../../entities/jobs-store';
+import { studio } from '../../../studio/studio-client';
+import { showToast } from '../../../ui';
+import { CharacterDialog } from '../components/CharacterDialog';
+import { useCharacterStore } from '../stores/character-store';
+import { useRecentStore } from '../stores/recent-store';
+
+/** "Create a character", started from the page, the strip or `?character=`; its job joins the strip. */
+export function CharacterCreator() {
+  const { t } = useTranslation();
+  const { open, initialAssetId, videos } = useCharacterStore(useShallow((s) => ({ open: s.open, initialAssetId: s.initialAssetId, videos: s.videos })));
+
+  const initial = useAssetsStore((s) => (initialAssetId === null ? undefined : s.assets[initialAssetId]));
+
+  useEffect(() => {
+    if (open) void useCharacterStore.getState().loadVideos();
+  }, [open]);
+
+  // The video it was opened for is offered even when it is older than the newest page.
+  const offered = useMemo(
+    () => (initial && initial.kind === 'video' && initial.taskId !== null && !videos.some((v) => v.id === initial.id) ? [initial, ...videos] : videos),
+    [initial, videos],
+  );
+
+  return (
+    <CharacterDialog
+      open={open}
+      videos={offered}
+      initialAssetId={initialAssetId}
+      mediaUrl={(path) => studio().mediaUrl(path)}
+      onClose={() => useCharacterStore.getState().hide()}
+      onCreate={async (request) => {
+        const answer = await useCharacterStore.getState().create(request);
+        if (!answer.ok) return answer.error;
+        useRecentStore.getState().rememberJob(answer.value.id);
+        useJobsStore.getState().jobsReceived([answer.value]);
+        showToast(t('create.character.started'), 'success');
+        return null;
+      }}
+    />
+  );
+}

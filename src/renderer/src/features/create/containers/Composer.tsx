@@ -1,0 +1,178 @@
+import { Brush, Sparkles, Trash2, X } from 'lucide-react';
+import { useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useShallow } from 'zustand/react/shallow';
+import type { FormFieldDescription } from '../../../../../shared/catalog';
+import { Button, IconButton } from '../../../ui';
+import { BatchControls } from '../components/BatchControls';
+import { EstimateLine } from '../components/EstimateLine';
+import { ModelPicker } from '../components/ModelPicker';
+import { PromptEditor, type PromptEditorHandle } from '../components/PromptEditor';
+import { ReferenceTray } from '../components/ReferenceTray';
+import { RemixSourceCard } from '../components/RemixSourceCard';
+import { FORM_WIDE } from '../model/form-check';
+import { imageFields, maskField } from '../model/form-values';
+import { placeholderText, renumberPlaceholders } from '../model/prompt-placeholders';
+import { useBatchStore } from '../stores/batch-store';
+import { descriptionOf, useFormStore } from '../stores/form-store';
+import { useMaskStore } from '../stores/mask-store';
+import { useModelsStore } from '../stores/models-store';
+import { useReferencesStore, type TrayChange } from '../stores/references-store';
+import type { BatchFlow } from '../use-batch-flow';
+import type { CreateForm } from '../use-create-form';
+import { studio } from '../../../studio/studio-client';
+
+/** The token of an omni list's placeholders (`image` for `metadata.image_list`). */
+function placeholderToken(description: CreateForm['description'], field: FormFieldDescription): string | undefined {
+  const prompt = description?.fields.find((candidate) => candidate.control === 'prompt');
+  return prompt?.prompt?.placeholders?.find((placeholder) => placeholder.list === field.key)?.token;
+}
+
+/** The prompt-first part of Create: model, prompt, references, mask, batch, estimate and the button. */
+export function Composer({ form, flow }: { form: CreateForm; flow: BatchFlow }) {
+  const { t } = useTranslation();
+  const { locale, description, check } = form;
+  const editor = useRef<PromptEditorHandle>(null);
+  const status = useModelsStore((s) => s.status);
+  const { prompt, purpose, remixSource, leftBehind } = useFormStore(useShallow((s) => ({ prompt: s.prompt, purpose: s.purpose, remixSource: s.remixSource, leftBehind: s.leftBehind })));
+  const setPrompt = useFormStore((s) => s.setPrompt);
+  const trays = useReferencesStore((s) => s.trays);
+  const refs = useReferencesStore.getState();
+  const mask = useMaskStore(useShallow((s) => ({ doc: s.doc, upload: s.upload, recipeUrl: s.recipeUrl })));
+  const batch = useBatchStore();
+  const estimate = useBatchStore((s) => s.estimate);
+
+  const choose = (choice: { variantId: string; modelId: string }): void => {
+    useFormStore.getState().choose(choice);
+    const next = descriptionOf(choice.variantId);
+    if (next) refs.adaptTo(next);
+    // The chosen model cannot also be one of the fan-out's.
+    const fanOut = useBatchStore.getState().fanOut;
+    useBatchStore.getState().setFanOut(fanOut.filter((key) => !key.endsWith(`|${choice.variantId}`)));
+  };
+  const renumber = (change: TrayChange, token: string | undefined): void => {
+    if (token) setPrompt(renumberPlaceholders(useFormStore.getState().prompt, token, change.before, change.after));
+  };
+
+  const promptField = description?.fields.find((field) => field.control === 'prompt');
+  const mentions = promptField?.prompt?.syntax === 'mentions';
+  const maskKey = description ? maskField(description)?.key : undefined;
+  const hasMask = maskKey !== undefined;
+  const fieldError = (key: string): string | undefined => {
+    const message = check.fields[key];
+    if (!message) return undefined;
+    // "Required" and an empty prompt wait until the artist tries to submit.
+    const quiet = !flow.attempted && (message.en === 'Required' || message.en === 'Write a prompt' || message.en.startsWith('Add at least'));
+    return quiet ? undefined : message[locale];
+  };
+  const nameOf = (variantId: string): string => form.choices.find((choice) => choice.variantId === variantId)?.label[locale] ?? variantId;
+  const placeholder = batch.mode === 'lines' ? t('create.prompt.linesHint') : batch.mode === 'template' ? t('create.prompt.templateHint') : form.selected?.kind === 'video' ? t('create.prompt.videoHint') : t('create.prompt.imageHint');
+
+  return (
+    <section className="composer" aria-label={t('create.composer')}>
+      {purpose === 'remix' && remixSource && (
+        <RemixSourceCard source={remixSource} mediaUrl={(path) => studio().mediaUrl(path)} onLeave={() => useFormStore.getState().stopRemix(null)} />
+      )}
+      <div className="composer-model">
+        <ModelPicker choices={form.choices} selected={form.selected} locale={locale} onChoose={choose} status={status === 'ready' ? 'ready' : status === 'error' ? 'error' : 'loading'} />
+        {leftBehind.length > 0 && (
+          <p className="carry-note" role="status">
+            <span>{t('create.model.leftBehind', { options: leftBehind.map((label) => label[locale]).join(locale === 'zh-CN' ? '、' : ', ') })}</span>
+            <IconButton size="sm" label={t('alert.dismiss')} icon={X} onClick={() => useFormStore.getState().forgetLeftBehind()} />
+          </p>
+        )}
+      </div>
+      <PromptEditor
+        ref={editor}
+        label={promptField?.label[locale] ?? t('create.prompt.label')}
+        value={prompt}
+        onChange={setPrompt}
+        placeholder={placeholder}
+        help={promptField?.help?.[locale]}
+        error={fieldError('prompt')}
+        characters={mentions ? form.characters : undefined}
+        maxLength={promptField?.maxLength}
+      />
+      {description &&
+        imageFields(description).map((field, index) => {
+          const token = placeholderToken(description, field);
+          return (
+            <ReferenceTray
+              key={field.key}
+              field={field}
+              items={trays[field.key] ?? []}
+              locale={locale}
+              error={fieldError(field.key)}
+              onFiles={(files) => void refs.addFiles(field.key, files)}
+              onAsset={(assetId, name) => void refs.addAsset(field.key, assetId, name)}
+              onRemove={(id) => renumber(refs.remove(field.key, id), token)}
+              onMove={(id, to) => renumber(refs.move(field.key, id, to), token)}
+              placeholderToken={token}
+              onInsertPlaceholder={token ? (i) => editor.current?.insert(placeholderText(token, i + 1)) : undefined}
+              onPaintMask={hasMask && index === 0 ? (item) => item.width !== null && item.height !== null && useMaskStore.getState().open({ id: item.id, width: item.width, height: item.height }) : undefined}
+            />
+          );
+        })}
+      {hasMask && (
+        <div className="mask-summary">
+          <Brush size={16} aria-hidden="true" />
+          <p role="status">
+            {mask.upload.state === 'ready' ? t('create.mask.ready') : mask.doc && mask.doc.edits.length > 0 ? t('create.mask.unsaved') : mask.recipeUrl ? t('create.mask.fromRecipe') : t('create.mask.none')}
+          </p>
+          {fieldError(maskKey) && <p className="field-error">{fieldError(maskKey)}</p>}
+          {form.firstReference && form.firstReference.width !== null && form.firstReference.height !== null && (
+            <Button size="sm" icon={Brush} onClick={() => form.firstReference && useMaskStore.getState().open({ id: form.firstReference.id, width: form.firstReference.width ?? 0, height: form.firstReference.height ?? 0 })}>
+              {mask.doc ? t('create.mask.edit') : t('create.mask.paint')}
+            </Button>
+          )}
+          {(mask.doc !== null || mask.recipeUrl !== null) && (
+            <Button size="sm" variant="quiet" icon={Trash2} onClick={() => useMaskStore.getState().discard()}>
+              {t('create.mask.remove')}
+            </Button>
+          )}
+        </div>
+      )}
+      <BatchControls
+        mode={batch.mode}
+        count={batch.count}
+        csv={batch.csv}
+        usesColumns={/\{\{\s*\w+\s*\}\}/.test(prompt)}
+        fanOutChoices={purpose === 'remix' ? [] : form.fanOutChoices}
+        fanOut={batch.fanOut}
+        creditBudget={batch.creditBudget}
+        keyCredits={batch.keyCredits}
+        locale={locale}
+        errors={flow.errors}
+        onMode={batch.setMode}
+        onCount={batch.setCount}
+        onCsv={batch.setCsv}
+        onToggleFanOut={batch.toggleFanOut}
+        onCreditBudget={batch.setCreditBudget}
+        onKeyCredits={batch.setKeyCredits}
+      />
+      {check.warnings.length > 0 && (
+        <ul className="form-warnings" aria-label={t('create.warnings')}>
+          {check.warnings.map((warning) => (
+            <li key={warning.en}>{warning[locale]}</li>
+          ))}
+        </ul>
+      )}
+      <div className="composer-foot">
+        <div className="composer-status">
+          {flow.ready ? (
+            <EstimateLine status={estimate.status} estimate={estimate.value} error={estimate.error} nameOf={nameOf} />
+          ) : (
+            <p className="estimate estimate-pending" role="status">
+              {form.pending ? t('create.submit.waiting') : prompt.trim() === '' ? t('create.submit.needPrompt') : t('create.submit.needFix')}
+            </p>
+          )}
+          {check.fields[FORM_WIDE] && <p className="field-error">{check.fields[FORM_WIDE][locale]}</p>}
+        </div>
+        <Button variant="primary" icon={Sparkles} busy={flow.busy} onClick={() => void flow.submit()} aria-keyshortcuts="Control+Enter Meta+Enter">
+          {purpose === 'remix' ? t('create.submit.remix') : t('create.submit.generate')}
+          <kbd className="kbd">{t('create.submit.shortcut')}</kbd>
+        </Button>
+      </div>
+    </section>
+  );
+}

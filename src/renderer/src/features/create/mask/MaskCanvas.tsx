@@ -1,0 +1,140 @@
+import { useEffect, useLayoutEffect, useRef, useState, type PointerEvent as ReactPointerEvent } from 'react';
+import { screenToImage, zoomAround, type MaskDocument, type MaskPoint, type MaskStroke, type MaskView } from './mask-model';
+import { overlayPixels, paintStroke, rasterize, type Coverage } from './mask-raster';
+
+/** Where painted areas show: a vivid red that reads on light and dark pictures alike. */
+const OVERLAY_COLOUR = { r: 255, g: 40, b: 90 };
+/** The overlay is drawn at most this many device pixels per screen pixel. */
+const MAX_DENSITY = 2;
+
+export interface MaskCanvasProps {
+  doc: MaskDocument;
+  imageUrl: string;
+  imageAlt: string;
+  brush: { tool: 'brush' | 'eraser'; size: number; hardness: number };
+  view: MaskView;
+  showOverlay: boolean;
+  /** Space held or the hand chosen: dragging pans instead of painting. */
+  panning: boolean;
+  onStroke: (stroke: MaskStroke) => void;
+  onView: (view: MaskView) => void;
+}
+
+interface Box {
+  width: number;
+  height: number;
+}
+
+/**
+ * Hosts the image and the mask's overlay: pointer strokes become edits in image pixels (drawn
+ * live, then handed to the store), the wheel zooms around the pointer, a drag with Space pans.
+ * All drawing is `mask-raster`'s pure functions; this component only moves pixels to a canvas.
+ */
+export function MaskCanvas({ doc, imageUrl, imageAlt, brush, view, showOverlay, panning, onStroke, onView }: MaskCanvasProps) {
+  const stage = useRef<HTMLDivElement>(null);
+  const canvas = useRef<HTMLCanvasElement>(null);
+  const live = useRef<{ coverage: Coverage; points: MaskPoint[]; scale: number } | null>(null);
+  const drag = useRef<{ x: number; y: number; view: MaskView } | null>(null);
+  const [box, setBox] = useState<Box>({ width: 0, height: 0 });
+  const [pointer, setPointer] = useState<{ x: number; y: number } | null>(null);
+
+  useLayoutEffect(() => {
+    const element = stage.current;
+    if (!element) return;
+    const measure = (): void => setBox({ width: element.clientWidth, height: element.clientHeight });
+    measure();
+    const observer = typeof ResizeObserver === 'function' ? new ResizeObserver(measure) : undefined;
+    observer?.observe(element);
+    return () => observer?.disconnect();
+  }, []);
+
+  const fit = box.width > 0 ? Math.min(box.width / doc.width, box.height / doc.height) : 0;
+  const density = Math.min(MAX_DENSITY, (globalThis.devicePixelRatio || 1) * Math.max(1, view.zoom));
+  const scale = Math.min(1, fit * density);
+
+  // The whole document, redrawn whenever it changes (an undo, an invert, a finished stroke).
+  useEffect(() => {
+    if (scale <= 0) return;
+    draw(canvas.current, rasterize(doc, scale));
+  }, [doc, scale]);
+
+  const toImage = (event: ReactPointerEvent): MaskPoint => {
+    const rect = stage.current?.getBoundingClientRect();
+    return screenToImage(doc, box, view, { x: event.clientX - (rect?.left ?? 0), y: event.clientY - (rect?.top ?? 0) });
+  };
+
+  const down = (event: ReactPointerEvent<HTMLDivElement>): void => {
+    if (event.button !== 0 && event.button !== 1) return;
+    event.currentTarget.setPointerCapture(event.pointerId);
+    if (panning || event.button === 1) {
+      drag.current = { x: event.clientX, y: event.clientY, view };
+      return;
+    }
+    const coverage = rasterize(doc, scale);
+    live.current = { coverage, points: [toImage(event)], scale: coverage.width / doc.width };
+    paintLive();
+  };
+
+  const paintLive = (): void => {
+    const stroke = live.current;
+    if (!stroke) return;
+    // Only the newest segment, so a long stroke stays fast; the finished stroke is redrawn whole.
+    paintStroke(stroke.coverage, { kind: 'stroke', ...brush, points: stroke.points.slice(-2) }, stroke.scale);
+    draw(canvas.current, stroke.coverage);
+  };
+
+  const move = (event: ReactPointerEvent<HTMLDivElement>): void => {
+    const rect = stage.current?.getBoundingClientRect();
+    setPointer({ x: event.clientX - (rect?.left ?? 0), y: event.clientY - (rect?.top ?? 0) });
+    if (drag.current) {
+      const start = drag.current;
+      onView({ ...start.view, panX: start.view.panX + event.clientX - start.x, panY: start.view.panY + event.clientY - start.y });
+      return;
+    }
+    if (!live.current) return;
+    live.current.points.push(toImage(event));
+    paintLive();
+  };
+
+  const up = (): void => {
+    drag.current = null;
+    const stroke = live.current;
+    live.current = null;
+    if (stroke) onStroke({ kind: 'stroke', ...brush, points: stroke.points });
+  };
+
+  const left = (box.width - doc.width * fit) / 2;
+  const top = (box.height - doc.height * fit) / 2;
+  const cursor = brush.size * fit * view.zoom;
+  return (
+    <div
+      ref={stage}
+      className={`mask-stage${panning ? ' mask-stage-pan' : ''}`}
+      onPointerDown={down}
+      onPointerMove={move}
+      onPointerUp={up}
+      onPointerCancel={up}
+      onPointerLeave={() => setPointer(null)}
+      onWheel={(event) => {
+        const rect = stage.current?.getBoundingClientRect();
+        onView(zoomAround(view, event.deltaY < 0 ? 1.15 : 1 / 1.15, { x: event.clientX - (rect?.left ?? 0), y: event.clientY - (rect?.top ?? 0) }));
+      }}
+    >
+      <div className="mask-layer" style={{ transform: `translate(${view.panX}px, ${view.panY}px) scale(${view.zoom})` }}>
+        <img className="mask-image" src={imageUrl} alt={imageAlt} draggable={false} style={{ left, top, width: doc.width * fit, height: doc.height * fit }} />
+        <canvas ref={canvas} className="mask-overlay" hidden={!showOverlay} style={{ left, top, width: doc.width * fit, height: doc.height * fit }} />
+      </div>
+      {pointer && !panning && <span className={`mask-cursor mask-cursor-${brush.tool}`} aria-hidden="true" style={{ left: pointer.x - cursor / 2, top: pointer.y - cursor / 2, width: cursor, height: cursor }} />}
+    </div>
+  );
+}
+
+function draw(target: HTMLCanvasElement | null, coverage: Coverage): void {
+  const context = target?.getContext('2d');
+  if (!target || !context) return;
+  if (target.width !== coverage.width || target.height !== coverage.height) {
+    target.width = coverage.width;
+    target.height = coverage.height;
+  }
+  context.putImageData(new ImageData(overlayPixels(coverage, OVERLAY_COLOUR), coverage.width, coverage.height), 0, 0);
+}

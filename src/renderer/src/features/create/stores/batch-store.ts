@@ -1,0 +1,69 @@
+import { create } from 'zustand';
+import type { BatchView, CostEstimate, CreateBatchInput, Envelope, EstimateCostInput, StudioError } from '../../../../../shared/contract';
+import { studio } from '../../../studio/studio-client';
+
+import type { PromptMode } from '../model/batch-input';
+
+export type { PromptMode };
+
+export interface CsvFile {
+  name: string;
+  text: string;
+}
+
+interface BatchState {
+  mode: PromptMode;
+  /** Requests per prompt (each is one paid request). */
+  count: number;
+  csv: CsvFile | null;
+  /** Other models every prompt also runs on (`<model>|<variant>` keys of the picker). */
+  fanOut: string[];
+  /** Stop submitting when the remaining credits would fall below this (text as typed; empty: none). */
+  creditBudget: string;
+  /** Credits of a key minted for this batch alone (text as typed; empty: none). */
+  keyCredits: string;
+  estimate: { status: 'idle' | 'loading' | 'ready' | 'error'; value: CostEstimate | null; error: StudioError | null; key: string };
+  setMode: (mode: PromptMode) => void;
+  setCount: (count: number) => void;
+  setCsv: (csv: CsvFile | null) => void;
+  toggleFanOut: (key: string) => void;
+  setFanOut: (keys: string[]) => void;
+  setCreditBudget: (text: string) => void;
+  setKeyCredits: (text: string) => void;
+  /** Prices the batch the form describes; an answer for an older form is dropped. */
+  requestEstimate: (input: EstimateCostInput) => Promise<void>;
+  submit: (input: CreateBatchInput) => Promise<Envelope<{ batch: BatchView; jobCount: number }>>;
+}
+
+/** Batch controls of the Create screen, the estimate before submitting, and submitting. */
+export const useBatchStore = create<BatchState>()((set, get) => ({
+  mode: 'single',
+  count: 1,
+  csv: null,
+  fanOut: [],
+  creditBudget: '',
+  keyCredits: '',
+  estimate: { status: 'idle', value: null, error: null, key: '' },
+  setMode: (mode) => set({ mode }),
+  setCount: (count) => set({ count }),
+  setCsv: (csv) => set({ csv }),
+  toggleFanOut: (key) => set((state) => ({ fanOut: state.fanOut.includes(key) ? state.fanOut.filter((k) => k !== key) : [...state.fanOut, key] })),
+  setFanOut: (fanOut) => set({ fanOut }),
+  setCreditBudget: (creditBudget) => set({ creditBudget }),
+  setKeyCredits: (keyCredits) => set({ keyCredits }),
+  requestEstimate: async (input) => {
+    const key = JSON.stringify(input);
+    if (get().estimate.key === key && get().estimate.status !== 'error') return;
+    set((state) => ({ estimate: { ...state.estimate, status: 'loading', key } }));
+    const answer = await studio().call('jobs.estimate_cost', input);
+    if (get().estimate.key !== key) return;
+    set({ estimate: answer.ok ? { status: 'ready', value: answer.value, error: null, key } : { status: 'error', value: null, error: answer.error, key } });
+  },
+  submit: (input) => studio().call('jobs.create_batch', input),
+}));
+
+/** A positive number typed in a field, or undefined when it is empty or not one. */
+export function positiveNumber(text: string): number | undefined {
+  const value = Number(text.trim());
+  return text.trim() !== '' && Number.isFinite(value) && value > 0 ? value : undefined;
+}

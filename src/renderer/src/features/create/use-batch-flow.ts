@@ -1,0 +1,87 @@
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useShallow } from 'zustand/react/shallow';
+import { useJobsStore } from '../../entities/jobs-store';
+import { useErrorAlert } from '../../errors/alert-store';
+import { showToast } from '../../ui';
+import { createInput, estimateInput, promptsOf, type ComposerSnapshot } from './model/batch-input';
+import { positiveNumber, useBatchStore } from './stores/batch-store';
+import { useFormStore } from './stores/form-store';
+import { useRecentStore } from './stores/recent-store';
+import type { CreateForm } from './use-create-form';
+
+const ESTIMATE_DELAY_MS = 350;
+const MAX_COUNT = 100;
+
+export interface BatchFlow {
+  submit: () => Promise<void>;
+  busy: boolean;
+  /** The artist tried to submit: required fields left empty now say so too. */
+  attempted: boolean;
+  /** Problems of the batch controls, in the UI language. */
+  errors: { count?: string; creditBudget?: string; keyCredits?: string; csv?: string };
+  /** The form can be sent as it is. */
+  ready: boolean;
+}
+
+/** The estimate while the artist types, and submitting: the batch is queued and the form stays for the next one. */
+export function useBatchFlow(form: CreateForm): BatchFlow {
+  const { t } = useTranslation();
+  const alert = useErrorAlert();
+  const state = useFormStore(useShallow((s) => ({ modelId: s.modelId, prompt: s.prompt, values: s.values })));
+  const batch = useBatchStore(useShallow((s) => ({ mode: s.mode, count: s.count, csv: s.csv, creditBudget: s.creditBudget, keyCredits: s.keyCredits })));
+  const [busy, setBusy] = useState(false);
+  const [attempted, setAttempted] = useState(false);
+
+  const errors = useMemo(() => {
+    const found: BatchFlow['errors'] = {};
+    if (!Number.isInteger(batch.count) || batch.count < 1 || batch.count > MAX_COUNT) found.count = t('create.batch.countRange', { max: MAX_COUNT });
+    if (batch.creditBudget.trim() !== '' && positiveNumber(batch.creditBudget) === undefined) found.creditBudget = t('create.batch.notPositive');
+    if (batch.keyCredits.trim() !== '' && positiveNumber(batch.keyCredits) === undefined) found.keyCredits = t('create.batch.notPositive');
+    if (batch.mode === 'template' && /\{\{\s*\w+\s*\}\}/.test(state.prompt) && batch.csv === null) found.csv = t('create.batch.needCsv');
+    return found;
+  }, [batch, state.prompt, t]);
+
+  const snapshot = useMemo((): ComposerSnapshot | null => {
+    if (!form.description || state.modelId === null) return null;
+    return {
+      description: form.description,
+      modelId: state.modelId,
+      prompt: state.prompt,
+      values: state.values,
+      references: form.references,
+      maskUrl: form.maskUrl,
+      mode: batch.mode,
+      count: batch.count,
+      csv: batch.csv?.text ?? null,
+      fanOut: form.fanOutTargets,
+      creditBudget: positiveNumber(batch.creditBudget),
+      keyCredits: positiveNumber(batch.keyCredits),
+    };
+  }, [form, state, batch]);
+
+  const hasPrompt = snapshot !== null && (snapshot.mode === 'template' ? snapshot.prompt.trim() !== '' : promptsOf(snapshot.prompt, snapshot.mode).length > 0);
+  const ready = snapshot !== null && hasPrompt && form.check.ok && !form.pending && Object.keys(errors).length === 0;
+  const question = useMemo(() => (ready ? estimateInput(snapshot) : null), [ready, snapshot]);
+
+  useEffect(() => {
+    if (question === null) return;
+    const timer = setTimeout(() => void useBatchStore.getState().requestEstimate(question), ESTIMATE_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [question]);
+
+  const submit = useCallback(async (): Promise<void> => {
+    setAttempted(true);
+    if (!ready || busy) return;
+    setBusy(true);
+    const answer = alert.track(await useBatchStore.getState().submit(createInput(snapshot)));
+    setBusy(false);
+    if (!answer.ok) return;
+    useRecentStore.getState().rememberBatch(answer.value.batch.id);
+    useJobsStore.getState().batchesReceived([answer.value.batch]);
+    setAttempted(false);
+    showToast(t('create.submit.queued', { count: answer.value.jobCount }), 'success');
+  }, [ready, snapshot, busy, alert, t]);
+
+  return { submit, busy, attempted, errors, ready };
+}

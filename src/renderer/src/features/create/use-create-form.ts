@@ -1,0 +1,84 @@
+import { useMemo } from 'react';
+import { useShallow } from 'zustand/react/shallow';
+import type { FormDescription, Locale } from '../../../../shared/catalog';
+import type { CharacterView } from '../../../../shared/contract';
+import { useCharactersStore } from '../../entities/characters-store';
+import { useLocale } from '../../errors/use-error-wording';
+import type { FanOutTarget } from './model/batch-input';
+import { FORM_WIDE, checkForm, type FormCheck } from './model/form-check';
+import { imageFields, maskField } from './model/form-values';
+import { choiceKey, modelChoices, type ModelChoice } from './model/model-choices';
+import { promptsOf } from './model/batch-input';
+import { useBatchStore } from './stores/batch-store';
+import { descriptionOf, useFormStore } from './stores/form-store';
+import { maskUrlOf, useMaskStore } from './stores/mask-store';
+import { useModelsStore } from './stores/models-store';
+import { liveItems, useReferencesStore, type ReferenceItem } from './stores/references-store';
+import { t } from './model/field-checks';
+
+export interface CreateForm {
+  locale: Locale;
+  choices: ModelChoice[];
+  selected: ModelChoice | undefined;
+  description: FormDescription | undefined;
+  characters: CharacterView[];
+  check: FormCheck;
+  /** Uploaded addresses per image field, in order. */
+  references: Record<string, string[]>;
+  maskUrl: string | null;
+  /** The first reference, which a mask belongs to. */
+  firstReference: ReferenceItem | undefined;
+  fanOutChoices: ModelChoice[];
+  fanOutTargets: FanOutTarget[];
+  /** Uploads or the mask still on their way: the form waits for them before it is sent. */
+  pending: boolean;
+}
+
+const noCheck: FormCheck = { fields: {}, warnings: [], ok: false };
+
+/** Everything the Create screen derives from its slices, computed once per change. */
+export function useCreateForm(): CreateForm {
+  const locale = useLocale();
+  const models = useModelsStore((s) => s.models);
+  const purpose = useFormStore((s) => s.purpose);
+  const { variantId, modelId, prompt, values } = useFormStore(useShallow((s) => ({ variantId: s.variantId, modelId: s.modelId, prompt: s.prompt, values: s.values })));
+  const trays = useReferencesStore((s) => s.trays);
+  const mask = useMaskStore(useShallow((s) => ({ upload: s.upload, recipeUrl: s.recipeUrl, doc: s.doc, referenceId: s.referenceId })));
+  const mode = useBatchStore((s) => s.mode);
+  const fanOut = useBatchStore((s) => s.fanOut);
+  const characterMap = useCharactersStore((s) => s.characters);
+
+  return useMemo(() => {
+    const choices = modelChoices(models, purpose);
+    const selected = choices.find((choice) => choice.key === choiceKey(modelId ?? '', variantId ?? ''));
+    const description = descriptionOf(variantId);
+    const characters = Object.values(characterMap);
+    const fields = description ? imageFields(description) : [];
+    const references = Object.fromEntries(fields.map((field) => [field.key, liveItems(trays[field.key]).flatMap((item) => (item.url ? [item.url] : []))]));
+    const firstReference = fields[0] ? liveItems(trays[fields[0].key])[0] : undefined;
+    const hasMask = description ? maskField(description) !== undefined : false;
+    // A painted mask belongs to the first image; another first image makes it stale.
+    const maskStale = hasMask && mask.doc !== null && mask.doc.edits.length > 0 && mask.referenceId !== firstReference?.id;
+    const painted = mask.doc !== null && mask.doc.edits.length > 0 && mask.upload.state !== 'ready' && !maskStale;
+    const maskUrl = hasMask && !maskStale ? (painted ? 'https://pending.invalid/mask.png' : maskUrlOf(mask)) : null;
+    const uploading = fields.some((field) => (trays[field.key] ?? []).some((item) => item.state === 'uploading'));
+    const pending = uploading || mask.upload.state === 'uploading';
+    const fanOutChoices = choices.filter((choice) => selected !== undefined && choice.kind === selected.kind && choice.variantId !== selected.variantId);
+    const fanOutTargets = fanOut.flatMap((key) => {
+      const choice = fanOutChoices.find((candidate) => candidate.key === key);
+      const target = choice ? descriptionOf(choice.variantId) : undefined;
+      return choice && target ? [{ description: target, modelId: choice.modelId }] : [];
+    });
+    let check = noCheck;
+    if (description && modelId !== null) {
+      const files = Object.fromEntries(fields.map((field) => [field.key, liveItems(trays[field.key]).map((item) => ({ mime: item.mime, bytes: item.bytes, url: item.url }))]));
+      // Every line is a prompt of its own in that mode: check the first one the box holds.
+      const checked = mode === 'lines' ? (promptsOf(prompt, 'lines')[0] ?? '') : prompt;
+      check = checkForm({ description, modelId, prompt: checked, values, files, maskUrl, characters: characters.map((c) => c.username) });
+      if (maskStale) check = { ...check, ok: false, fields: { ...check.fields, [maskField(description)?.key ?? FORM_WIDE]: t('The mask was painted on another image; paint it again or remove it', '蒙版是在另一张图片上绘制的,请重新绘制或移除') } };
+      if (painted && mask.upload.state === 'failed') check = { ...check, ok: false, fields: { ...check.fields, [maskField(description)?.key ?? FORM_WIDE]: t('The mask could not be uploaded; open the painter and try again', '蒙版上传失败,请打开绘制器重试') } };
+      if (painted && mask.upload.state === 'idle') check = { ...check, ok: false, fields: { ...check.fields, [maskField(description)?.key ?? FORM_WIDE]: t('Finish the mask with “Use this mask”', '请点击“使用此蒙版”完成蒙版') } };
+    }
+    return { locale, choices, selected, description, characters, check, references, maskUrl: maskStale || painted ? null : maskUrl, firstReference, fanOutChoices, fanOutTargets, pending };
+  }, [locale, models, purpose, variantId, modelId, prompt, values, trays, mask, mode, fanOut, characterMap]);
+}
