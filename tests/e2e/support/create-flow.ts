@@ -1,0 +1,99 @@
+import { mkdirSync } from 'node:fs';
+import type { Locator, Page } from '@playwright/test';
+import { expect } from '@playwright/test';
+import sharp from 'sharp';
+
+/** A file as a test hands it to the page. */
+export interface TestFile {
+  name: string;
+  mimeType: string;
+  bytes: Buffer;
+}
+
+/** A picture with a different colour in each quarter, so a repainted area is easy to tell. */
+export async function quarteredPng(width: number, height: number, name: string): Promise<TestFile> {
+  const halfW = Math.floor(width / 2);
+  const halfH = Math.floor(height / 2);
+  const square = (w: number, h: number, r: number, g: number, b: number) => sharp({ create: { width: w, height: h, channels: 3, background: { r, g, b } } }).png().toBuffer();
+  const bytes = await sharp({ create: { width, height, channels: 3, background: { r: 30, g: 120, b: 200 } } })
+    .composite([
+      { input: await square(halfW, halfH, 230, 80, 40), left: 0, top: 0 },
+      { input: await square(width - halfW, height - halfH, 40, 180, 90), left: halfW, top: halfH },
+    ])
+    .png()
+    .toBuffer();
+  return { name, mimeType: 'image/png', bytes };
+}
+
+/** Drops files on a drop zone as the desktop does (a drag carrying files). */
+export async function dropFiles(target: Locator, files: readonly TestFile[]): Promise<void> {
+  const dataTransfer = await target.page().evaluateHandle((list) => {
+    const transfer = new DataTransfer();
+    for (const file of list) transfer.items.add(new File([new Uint8Array(file.bytes)], file.name, { type: file.mimeType }));
+    return transfer;
+  }, files.map((file) => ({ name: file.name, mimeType: file.mimeType, bytes: [...file.bytes] })));
+  await target.dispatchEvent('dragover', { dataTransfer });
+  await target.dispatchEvent('drop', { dataTransfer });
+}
+
+/** Calls a studio route the way the window does (its session cookie), to read what a user cannot see on screen. */
+export async function callStudio<T>(page: Page, route: string, input: unknown): Promise<T> {
+  const answer = await page.evaluate(
+    async ({ route: name, input: body }) => {
+      const response = await fetch(`/api/invoke/${name}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ input: body }) });
+      return (await response.json()) as { ok: boolean; value?: unknown; error?: unknown };
+    },
+    { route, input },
+  );
+  if (!answer.ok) throw new Error(`${route} failed: ${JSON.stringify(answer.error)}`);
+  return answer.value as T;
+}
+
+/** Fetches bytes the window can fetch (library media with its session cookie). */
+export async function fetchBytes(page: Page, url: string): Promise<Buffer> {
+  const response = await page.request.get(url);
+  expect(response.ok()).toBe(true);
+  return Buffer.from(await response.body());
+}
+
+/** Opens the model picker and chooses the entry whose name starts with `name`. */
+export async function chooseModel(page: Page, name: string | RegExp): Promise<void> {
+  await page.getByRole('button', { name: /^Model/ }).click();
+  const dialog = page.getByRole('dialog', { name: 'Choose a model' });
+  await dialog.getByRole('option', { name }).first().click();
+  await expect(dialog).toBeHidden();
+}
+
+const LOOKS = [
+  { language: 'en', theme: 'light' },
+  { language: 'en', theme: 'dark' },
+  { language: 'zh-CN', theme: 'light' },
+  { language: 'zh-CN', theme: 'dark' },
+] as const;
+
+/**
+ * Saves the screen as it is in both languages and both themes (`test-results/create/<name>-<language>-<theme>.png`),
+ * at the laptop size and a small window, then returns to English and the light theme.
+ */
+export async function screenshotLooks(page: Page, name: string, sizes: readonly { width: number; height: number }[] = [{ width: 1440, height: 900 }]): Promise<void> {
+  const dir = screenshotDir();
+  const start = page.viewportSize();
+  for (const look of LOOKS) {
+    await callStudio(page, 'settings.update', look);
+    await expect(page.locator('html')).toHaveAttribute('data-theme', look.theme);
+    await expect(page.locator('html')).toHaveAttribute('lang', look.language);
+    for (const size of sizes) {
+      await page.setViewportSize(size);
+      await page.screenshot({ path: `${dir}/${name}-${look.language}-${look.theme}-${size.width}x${size.height}.png` });
+    }
+  }
+  await callStudio(page, 'settings.update', { language: 'en', theme: 'light' });
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+  if (start) await page.setViewportSize(start);
+}
+
+export function screenshotDir(): string {
+  const dir = 'test-results/create';
+  mkdirSync(dir, { recursive: true });
+  return dir;
+}

@@ -1,0 +1,147 @@
+import { expect, test, type Page } from '@playwright/test';
+import sharp from 'sharp';
+import { callStudio, chooseModel, dropFiles, fetchBytes, quarteredPng, screenshotLooks, type TestFile } from './support/create-flow';
+import { FAST_DEMO_ENV, startWebMode, type WebModeStudio } from './support/web-mode';
+
+// One studio for the file: each test builds on a fresh form, and the library only grows.
+let studio: WebModeStudio;
+test.beforeAll(async () => {
+  studio = await startWebMode(undefined, FAST_DEMO_ENV);
+});
+test.afterAll(async () => {
+  await studio.stop();
+});
+
+interface Asset {
+  id: string;
+  mediaPath: string;
+  width: number | null;
+  height: number | null;
+  variantId: string | null;
+  prompt: string;
+  request: Record<string, unknown>;
+}
+const assetsWith = async (page: Page, text: string): Promise<Asset[]> => (await callStudio<{ items: Asset[] }>(page, 'library.list_assets', { text })).items;
+const recent = (page: Page) => page.getByRole('region', { name: 'Recent' });
+const mediaUrl = (path: string): string => `${studio.url}/media/${path.split('/').map(encodeURIComponent).join('/')}`;
+
+test('text to image: the prompt, the variant options, Ctrl+Enter, and the result in the recent strip', async ({ page }) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.goto(studio.launchUrl);
+  await expect(page.getByRole('button', { name: /^Model Image 2 \(direct\)/ })).toBeVisible();
+  // The variant's usual channel is information, not a rule.
+  const options = page.getByRole('region', { name: 'Options' });
+  await expect(options.getByText('Usually direct', { exact: true })).toBeVisible();
+  await page.getByRole('radio', { name: /^16:9/ }).check();
+  await page.getByLabel('Prompt', { exact: true }).fill('a red fox in the snow');
+  await page.keyboard.press('Control+Enter');
+
+  await expect(page.getByText('Queued 1 request.')).toBeVisible();
+  // The form stays ready for the next one.
+  await expect(page.getByLabel('Prompt', { exact: true })).toHaveValue('a red fox in the snow');
+  const item = recent(page).getByRole('listitem', { name: /a red fox in the snow · Done/ });
+  await expect(item).toBeVisible({ timeout: 30_000 });
+  await expect(item.getByRole('img')).toBeVisible();
+  const [asset] = await assetsWith(page, 'red fox');
+  expect(asset).toMatchObject({ variantId: 'image.gen-image-2.direct', width: 1280, height: 720 });
+  await screenshotLooks(page, 'create-image', [
+    { width: 1440, height: 900 },
+    { width: 1024, height: 700 },
+  ]);
+});
+
+test('an edit with two dropped references and a painted mask: the mask is a PNG with alpha at the first reference’s size, and the result keeps what the mask keeps', async ({ page }) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.goto(studio.launchUrl);
+  await chooseModel(page, /^Image 2 \(official, queued\)/);
+  const prompt = page.getByLabel('Prompt', { exact: true });
+  await prompt.fill('repaint the lower right corner as a pond');
+
+  const first = await quarteredPng(640, 480, 'courtyard.png');
+  const second = await quarteredPng(320, 320, 'detail.png');
+  const badFiles: TestFile[] = [
+    { name: 'notes.png', mimeType: 'image/png', bytes: Buffer.from('these are notes, not a picture') },
+    { name: 'empty.jpg', mimeType: 'image/jpeg', bytes: Buffer.alloc(0) },
+    { name: 'readme.txt', mimeType: 'text/plain', bytes: Buffer.from('hello') },
+  ];
+  const tray = page.getByRole('region', { name: /^Reference images/ });
+  await dropFiles(tray, [first, second, ...badFiles]);
+
+  const tiles = tray.getByRole('list').getByRole('listitem');
+  await expect(tiles.filter({ hasText: 'courtyard.png' })).toContainText('640×480 · PNG');
+  await expect(tiles.filter({ hasText: 'detail.png' })).toContainText('320×320 · PNG');
+  // Each bad file says why, and nothing else in the form is lost.
+  for (const bad of badFiles) await expect(tiles.filter({ hasText: bad.name })).toContainText('Not added');
+  await expect(tiles.filter({ hasText: 'notes.png' })).toContainText(/not a|picture|image/i);
+  await expect(prompt).toHaveValue('repaint the lower right corner as a pond');
+  await expect(tray).toContainText('2 of 16');
+  for (const bad of badFiles) await tiles.filter({ hasText: bad.name }).getByRole('button', { name: `Remove ${bad.name}` }).click();
+
+  // Paint the lower right quarter of the first reference.
+  await tiles.filter({ hasText: 'courtyard.png' }).getByRole('button', { name: 'Paint mask' }).click();
+  const painter = page.getByRole('dialog', { name: 'Paint the mask' });
+  await expect(painter).toBeVisible();
+  await painter.getByRole('slider', { name: 'Size' }).fill('120');
+  const box = await painter.locator('canvas').boundingBox();
+  if (!box) throw new Error('no canvas');
+  await page.mouse.move(box.x + box.width * 0.6, box.y + box.height * 0.6);
+  await page.mouse.down();
+  for (const [x, y] of [[0.9, 0.6], [0.9, 0.75], [0.6, 0.75], [0.6, 0.9], [0.9, 0.9]] as const) await page.mouse.move(box.x + box.width * x, box.y + box.height * y, { steps: 6 });
+  await page.mouse.up();
+  await expect(painter.getByText(/% to repaint/)).toBeVisible();
+  await screenshotLooks(page, 'create-mask-editor');
+  await painter.getByRole('button', { name: 'Use this mask' }).click();
+  await expect(painter).toBeHidden();
+  await expect(page.getByText(/^Mask ready/)).toBeVisible();
+
+  await page.keyboard.press('Control+Enter');
+  const item = recent(page).getByRole('listitem', { name: /repaint the lower right corner as a pond · Done/ });
+  await expect(item).toBeVisible({ timeout: 40_000 });
+
+  const [asset] = await assetsWith(page, 'lower right corner');
+  if (!asset) throw new Error('no result in the library');
+  const request = asset.request;
+  expect(request.image_urls).toHaveLength(2);
+  // The mask as the gateway received it: a PNG with alpha, at exactly the first reference's size.
+  const maskBytes = await fetchBytes(page, String(request.mask_url));
+  const maskMeta = await sharp(maskBytes).metadata();
+  expect(maskMeta).toMatchObject({ format: 'png', width: 640, height: 480, hasAlpha: true });
+
+  // The downloaded result: the opaque area is the reference, the transparent one was repainted.
+  const result = await sharp(await fetchBytes(page, mediaUrl(asset.mediaPath))).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+  const { width, height } = result.info;
+  const reference = await sharp(first.bytes).resize(width, height, { fit: 'fill', kernel: 'linear' }).removeAlpha().raw().toBuffer();
+  const alpha = await sharp(maskBytes).ensureAlpha().extractChannel(3).resize(width, height, { fit: 'fill', kernel: 'linear' }).raw().toBuffer();
+  const kept = { pixels: 0, difference: 0 };
+  const repainted = { pixels: 0, difference: 0 };
+  for (let i = 0; i < width * height; i++) {
+    const a = alpha[i] ?? 0;
+    if (a !== 255 && a !== 0) continue;
+    let difference = 0;
+    for (let c = 0; c < 3; c++) difference += Math.abs((result.data[i * 3 + c] ?? 0) - (reference[i * 3 + c] ?? 0));
+    const tally = a === 255 ? kept : repainted;
+    tally.pixels++;
+    tally.difference += difference / 3;
+  }
+  expect(kept.pixels).toBeGreaterThan(width * height * 0.5);
+  expect(repainted.pixels).toBeGreaterThan(width * height * 0.05);
+  expect(kept.difference / kept.pixels).toBeLessThan(2);
+  expect(repainted.difference / repainted.pixels).toBeGreaterThan(20);
+
+  // Reuse: another model and prompt first, then the result's recipe fills the form again.
+  await chooseModel(page, /^Image 2 \(direct\)/);
+  await prompt.fill('something else');
+  await item.getByRole('button', { name: 'Reuse these settings' }).click();
+  await expect(page).toHaveURL(new RegExp(`reuse=${asset.id}`));
+  await expect(page.getByRole('button', { name: /^Model Image 2 \(official, queued\)/ })).toBeVisible();
+  await expect(prompt).toHaveValue('repaint the lower right corner as a pond');
+  await expect(tray.getByRole('list').getByRole('listitem').filter({ hasText: '640×480' })).toHaveCount(1);
+  await expect(tray.getByRole('list').getByRole('listitem').filter({ hasText: '320×320' })).toHaveCount(1);
+  await expect(page.getByText('Mask from the reused result.')).toBeVisible();
+
+  // And the result itself as a reference: a third image in the tray.
+  await item.getByRole('button', { name: 'Use as a reference' }).click();
+  await expect(page).toHaveURL(new RegExp(`reference=${asset.id}`));
+  await expect(tray).toContainText('3 of 16');
+  await expect(tray.getByRole('list').getByRole('listitem').nth(2)).toContainText(`${width}×${height}`);
+});
