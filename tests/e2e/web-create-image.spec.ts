@@ -1,14 +1,18 @@
 import { expect, test, type Page } from '@playwright/test';
 import sharp from 'sharp';
-import { callStudio, chooseModel, dropFiles, fetchBytes, quarteredPng, screenshotLooks, type TestFile } from './support/create-flow';
+import { callStudio, freshCreate, openStudioPage, chooseModel, dropFiles, fetchBytes, quarteredPng, screenshotLooks, type TestFile } from './support/create-flow';
 import { FAST_DEMO_ENV, startWebMode, type WebModeStudio } from './support/web-mode';
 
 // One studio for the file: each test builds on a fresh form, and the library only grows.
 let studio: WebModeStudio;
-test.beforeAll(async () => {
+let page: Page;
+test.describe.configure({ mode: 'serial' });
+test.beforeAll(async ({ browser }) => {
   studio = await startWebMode(undefined, FAST_DEMO_ENV);
+  page = await openStudioPage(browser, studio.launchUrl);
 });
 test.afterAll(async () => {
+  await page.close();
   await studio.stop();
 });
 
@@ -25,9 +29,8 @@ const assetsWith = async (page: Page, text: string): Promise<Asset[]> => (await 
 const recent = (page: Page) => page.getByRole('region', { name: 'Recent' });
 const mediaUrl = (path: string): string => `${studio.url}/media/${path.split('/').map(encodeURIComponent).join('/')}`;
 
-test('text to image: the prompt, the variant options, Ctrl+Enter, and the result in the recent strip', async ({ page }) => {
-  await page.setViewportSize({ width: 1440, height: 900 });
-  await page.goto(studio.launchUrl);
+test('text to image: the prompt, the variant options, Ctrl+Enter, and the result in the recent strip', async () => {
+  await freshCreate(page, studio.url);
   await expect(page.getByRole('button', { name: /^Model Image 2 \(direct\)/ })).toBeVisible();
   // The variant's usual channel is information, not a rule.
   const options = page.getByRole('region', { name: 'Options' });
@@ -41,7 +44,9 @@ test('text to image: the prompt, the variant options, Ctrl+Enter, and the result
   await expect(page.getByLabel('Prompt', { exact: true })).toHaveValue('a red fox in the snow');
   const item = recent(page).getByRole('listitem', { name: /a red fox in the snow · Done/ });
   await expect(item).toBeVisible({ timeout: 30_000 });
-  await expect(item.getByRole('img')).toBeVisible();
+  // The result's thumbnail, loaded, opens it in the gallery.
+  await expect(item.getByRole('link', { name: 'Open “a red fox in the snow” in the gallery' })).toBeVisible();
+  await expect.poll(() => item.locator('img').evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
   const [asset] = await assetsWith(page, 'red fox');
   expect(asset).toMatchObject({ variantId: 'image.gen-image-2.direct', width: 1280, height: 720 });
   await screenshotLooks(page, 'create-image', [
@@ -50,9 +55,8 @@ test('text to image: the prompt, the variant options, Ctrl+Enter, and the result
   ]);
 });
 
-test('an edit with two dropped references and a painted mask: the mask is a PNG with alpha at the first reference’s size, and the result keeps what the mask keeps', async ({ page }) => {
-  await page.setViewportSize({ width: 1440, height: 900 });
-  await page.goto(studio.launchUrl);
+test('an edit with two dropped references and a painted mask: the mask is a PNG with alpha at the first reference’s size, and the result keeps what the mask keeps', async () => {
+  await freshCreate(page, studio.url);
   await chooseModel(page, /^Image 2 \(official, queued\)/);
   const prompt = page.getByLabel('Prompt', { exact: true });
   await prompt.fill('repaint the lower right corner as a pond');
@@ -144,4 +148,29 @@ test('an edit with two dropped references and a painted mask: the mask is a PNG 
   await expect(page).toHaveURL(new RegExp(`reference=${asset.id}`));
   await expect(tray).toContainText('3 of 16');
   await expect(tray.getByRole('list').getByRole('listitem').nth(2)).toContainText(`${width}×${height}`);
+});
+
+test('a batch from a template fanned out to two models: the count and estimate before submitting, and every result arrives', async () => {
+  await freshCreate(page, studio.url);
+  await expect(page.getByRole('button', { name: /^Model Image 2 \(direct\)/ })).toBeVisible();
+  const modes = page.getByRole('group', { name: 'Prompts' });
+  await modes.getByText('Template', { exact: true }).click();
+  await expect(modes.getByRole('radio', { name: 'Template' })).toBeChecked();
+  await page.getByLabel('Prompt', { exact: true }).fill('a {lantern|kite} over the {harbour|dunes}');
+  await page.locator('summary', { hasText: 'Also run on other models' }).click();
+  await page.getByRole('checkbox', { name: /^Nova 3\.1 Flash Image/ }).first().check();
+  // 4 prompts from the template, on 2 models; Image 2 (direct) has run before in this file, so part of it is priced.
+  await expect(page.getByText(/^8 requests · /).or(page.getByText(/for 8 requests$/))).toBeVisible();
+  await page.getByRole('button', { name: /^Generate/ }).click();
+  await expect(page.getByText('Queued 8 requests.')).toBeVisible();
+  for (const thing of ['lantern', 'kite']) {
+    for (const place of ['harbour', 'dunes']) {
+      await expect(recent(page).getByRole('listitem', { name: `a ${thing} over the ${place} · Done` })).toHaveCount(2, { timeout: 60_000 });
+    }
+  }
+  const made = await assetsWith(page, 'over the');
+  expect(new Set(made.map((asset) => asset.variantId))).toEqual(new Set(['image.gen-image-2.direct', 'image.nova-3.1-flash-image']));
+  expect(made).toHaveLength(8);
+  // Now both models have history: the same batch is estimated in credits.
+  await expect(page.getByText(/^≈ \d+(\.\d+)? credits for 8 requests$/)).toBeVisible();
 });

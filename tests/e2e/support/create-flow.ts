@@ -1,5 +1,5 @@
 import { mkdirSync } from 'node:fs';
-import type { Locator, Page } from '@playwright/test';
+import type { Browser, Locator, Page } from '@playwright/test';
 import { expect } from '@playwright/test';
 import sharp from 'sharp';
 
@@ -96,4 +96,23 @@ export function screenshotDir(): string {
   const dir = 'test-results/create';
   mkdirSync(dir, { recursive: true });
   return dir;
+}
+
+/**
+ * One page for a whole file: a launch address works once, so the file's tests share the session
+ * and each starts on a freshly loaded Create screen (`freshCreate`).
+ */
+export async function openStudioPage(browser: Browser, launchUrl: string): Promise<Page> {
+  const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+  await page.goto(launchUrl);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  return page;
+}
+
+/** Create as it opens, with nothing typed or chosen (the library and recent jobs stay). */
+export async function freshCreate(page: Page, origin: string, viewport = { width: 1440, height: 900 }): Promise<void> {
+  await page.setViewportSize(viewport);
+  await page.goto(`${origin}/#/create`);
+  await page.reload();
+  await expect(page.getByRole('button', { name: /^Model / })).toBeEnabled();
 }

@@ -1,5 +1,5 @@
 import { UserRoundPlus } from 'lucide-react';
-import { useEffect, useMemo, type KeyboardEvent } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCharactersStore } from '../../entities/characters-store';
 import { useAppInfoStore } from '../../studio/app-info-store';
@@ -40,12 +40,20 @@ export function CreatePage() {
   }, []);
   useCreateAddress(status === 'ready', generate, remix);
 
-  const shortcut = (event: KeyboardEvent<HTMLDivElement>): void => {
-    if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) {
+  // Ctrl/Cmd+Enter submits from anywhere on the page (focus may sit on a button that just went
+  // away), but not from inside a dialog, which has its own action.
+  const submit = useRef(flow.submit);
+  submit.current = flow.submit;
+  useEffect(() => {
+    const shortcut = (event: globalThis.KeyboardEvent): void => {
+      if (event.key !== 'Enter' || !(event.ctrlKey || event.metaKey) || event.defaultPrevented) return;
+      if (event.target instanceof Element && event.target.closest('[role="dialog"], dialog')) return;
       event.preventDefault();
-      void flow.submit();
-    }
-  };
+      void submit.current();
+    };
+    window.addEventListener('keydown', shortcut);
+    return () => window.removeEventListener('keydown', shortcut);
+  }, []);
 
   return (
     <Page
@@ -65,7 +73,7 @@ export function CreatePage() {
           </Button>
         </p>
       )}
-      <div className="create" onKeyDown={shortcut}>
+      <div className="create">
         <Composer form={form} flow={flow} />
         <OptionsPanel form={form} attempted={flow.attempted} />
       </div>

@@ -30,6 +30,8 @@ export function useBatchFlow(form: CreateForm): BatchFlow {
   const alert = useErrorAlert();
   const state = useFormStore(useShallow((s) => ({ modelId: s.modelId, prompt: s.prompt, values: s.values })));
   const batch = useBatchStore(useShallow((s) => ({ mode: s.mode, count: s.count, csv: s.csv, creditBudget: s.creditBudget, keyCredits: s.keyCredits })));
+  // Each job whose cost becomes known may turn an "unknown" estimate into credits.
+  const priced = useJobsStore((s) => Object.values(s.jobs).filter((job) => job.creditsSpent !== null).length);
   const [busy, setBusy] = useState(false);
   const [attempted, setAttempted] = useState(false);
 
@@ -66,9 +68,9 @@ export function useBatchFlow(form: CreateForm): BatchFlow {
 
   useEffect(() => {
     if (question === null) return;
-    const timer = setTimeout(() => void useBatchStore.getState().requestEstimate(question), ESTIMATE_DELAY_MS);
+    const timer = setTimeout(() => void useBatchStore.getState().requestEstimate(question, priced), ESTIMATE_DELAY_MS);
     return () => clearTimeout(timer);
-  }, [question]);
+  }, [question, priced]);
 
   const submit = useCallback(async (): Promise<void> => {
     setAttempted(true);

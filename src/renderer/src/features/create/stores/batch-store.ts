@@ -31,7 +31,8 @@ interface BatchState {
   setCreditBudget: (text: string) => void;
   setKeyCredits: (text: string) => void;
   /** Prices the batch the form describes; an answer for an older form is dropped. */
-  requestEstimate: (input: EstimateCostInput) => Promise<void>;
+  /** `priced` counts the jobs with a known cost: when it grows, the same question is asked again. */
+  requestEstimate: (input: EstimateCostInput, priced?: number) => Promise<void>;
   submit: (input: CreateBatchInput) => Promise<Envelope<{ batch: BatchView; jobCount: number }>>;
 }
 
@@ -51,8 +52,8 @@ export const useBatchStore = create<BatchState>()((set, get) => ({
   setFanOut: (fanOut) => set({ fanOut }),
   setCreditBudget: (creditBudget) => set({ creditBudget }),
   setKeyCredits: (keyCredits) => set({ keyCredits }),
-  requestEstimate: async (input) => {
-    const key = JSON.stringify(input);
+  requestEstimate: async (input, priced = 0) => {
+    const key = `${priced}:${JSON.stringify(input)}`;
     if (get().estimate.key === key && get().estimate.status !== 'error') return;
     set((state) => ({ estimate: { ...state.estimate, status: 'loading', key } }));
     const answer = await studio().call('jobs.estimate_cost', input);

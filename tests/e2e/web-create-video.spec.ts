@@ -1,0 +1,126 @@
+import { expect, test, type Page } from '@playwright/test';
+import { callStudio, freshCreate, openStudioPage, chooseModel, dropFiles, quarteredPng, screenshotLooks } from './support/create-flow';
+import { FAST_DEMO_ENV, startWebMode, type WebModeStudio } from './support/web-mode';
+
+let studio: WebModeStudio;
+let page: Page;
+test.describe.configure({ mode: 'serial' });
+test.beforeAll(async ({ browser }) => {
+  studio = await startWebMode(undefined, FAST_DEMO_ENV);
+  page = await openStudioPage(browser, studio.launchUrl);
+});
+test.afterAll(async () => {
+  await page.close();
+  await studio.stop();
+});
+
+interface Job {
+  prompt: string;
+  variantId: string;
+  request: Record<string, unknown>;
+  state: string;
+}
+const jobsWith = async (page: Page, text: string): Promise<Job[]> =>
+  (await callStudio<Job[] | { items: Job[] }>(page, 'jobs.list_jobs', {}).then((value) => (Array.isArray(value) ? value : value.items))).filter((job) => job.prompt.includes(text));
+const recent = (page: Page) => page.getByRole('region', { name: 'Recent' });
+
+test('a video whose duration is outside what the model allows is refused in the form, with the reason beside the field', async () => {
+  await freshCreate(page, studio.url);
+  await chooseModel(page, /^Clip 3\.0 Turbo/);
+  await page.getByLabel('Prompt', { exact: true }).fill('waves rolling onto a black sand beach');
+  const duration = page.getByRole('spinbutton', { name: 'Duration' }).or(page.getByRole('textbox', { name: 'Duration' }));
+  await duration.fill('20');
+  await expect(page.getByText('From 3 to 15 seconds').first()).toBeVisible();
+  await page.keyboard.press('Control+Enter');
+  await expect(page.getByText('Some fields need a change (see the messages beside them).')).toBeVisible();
+  await expect(page.getByText(/^Queued/)).toHaveCount(0);
+  await screenshotLooks(page, 'create-video', [
+    { width: 1440, height: 900 },
+    { width: 1024, height: 700 },
+  ]);
+  await duration.fill('5');
+  await expect(page.getByText('From 3 to 15 seconds')).toHaveCount(0);
+});
+
+test('an omni video: placeholders inserted at the cursor and renumbered when a reference goes', async () => {
+  await freshCreate(page, studio.url);
+  await chooseModel(page, /^Clip V3 Omni/);
+  const tray = page.getByRole('region', { name: /^Reference images/ });
+  await dropFiles(tray, [await quarteredPng(400, 300, 'hero.png'), await quarteredPng(300, 300, 'hat.png'), await quarteredPng(320, 240, 'street.png')]);
+  const tiles = tray.getByRole('list').getByRole('listitem');
+  await expect(tiles.filter({ hasText: '300×300' })).toHaveCount(1);
+  await expect(tiles.filter({ hasText: '320×240' })).toHaveCount(1);
+  const prompt = page.getByLabel('Prompt', { exact: true });
+  await prompt.fill('The man in  walks down ');
+  await prompt.evaluate((box: HTMLTextAreaElement) => box.setSelectionRange(11, 11));
+  await tiles.filter({ hasText: 'hero.png' }).getByRole('button', { name: 'Insert <<<image_1>>> in the prompt' }).click();
+  await prompt.evaluate((box: HTMLTextAreaElement) => box.setSelectionRange(box.value.length, box.value.length));
+  await tiles.filter({ hasText: 'street.png' }).getByRole('button', { name: 'Insert <<<image_3>>> in the prompt' }).click();
+  await expect(prompt).toHaveValue('The man in <<<image_1>>> walks down <<<image_3>>>');
+  // The hat goes: the street is the second image now, and the prompt says so.
+  await tiles.filter({ hasText: 'hat.png' }).getByRole('button', { name: 'Remove hat.png' }).click();
+  await expect(prompt).toHaveValue('The man in <<<image_1>>> walks down <<<image_2>>>');
+  await tiles.filter({ hasText: 'street.png' }).getByRole('button', { name: 'Move street.png earlier' }).click();
+  await expect(prompt).toHaveValue('The man in <<<image_2>>> walks down <<<image_1>>>');
+  // The gateway reads placeholders in list order: the form says so as the prompt changes.
+  await expect(page.getByText('<<<image_2>>> comes before <<<image_1>>>; first mention them in list order')).toBeVisible();
+  await tiles.filter({ hasText: 'street.png' }).getByRole('button', { name: 'Move street.png later' }).click();
+  await expect(prompt).toHaveValue('The man in <<<image_1>>> walks down <<<image_2>>>');
+  await expect(page.getByText('<<<image_2>>> comes before <<<image_1>>>; first mention them in list order')).toHaveCount(0);
+
+  await page.keyboard.press('Control+Enter');
+  await expect(recent(page).getByRole('listitem', { name: /The man in <<<image_1>>> walks down <<<image_2>>> · Done/ })).toBeVisible({ timeout: 40_000 });
+  const [job] = await jobsWith(page, 'The man in');
+  const metadata = job?.request.metadata as { image_list?: unknown[] } | undefined;
+  expect(metadata?.image_list).toHaveLength(2);
+});
+
+test('a character from a finished video, then a VVIP video mentioning it from the suggestions, and a remix', async () => {
+  await freshCreate(page, studio.url);
+  await chooseModel(page, /^Vid 2 \(official\)/);
+  const prompt = page.getByLabel('Prompt', { exact: true });
+  await prompt.fill('a dancer in a red coat spins in the rain');
+  await page.keyboard.press('Control+Enter');
+  const source = recent(page).getByRole('listitem', { name: /a dancer in a red coat spins in the rain · Done/ });
+  await expect(source).toBeVisible({ timeout: 40_000 });
+
+  // The character, from that video, with a 2-second segment.
+  await source.getByRole('button', { name: 'Create a character from this video' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Create a character' });
+  await expect(dialog.getByLabel('Video', { exact: true })).toContainText('a dancer in a red coat');
+  await dialog.getByRole('switch', { name: 'Pick a 2-second segment' }).or(dialog.getByLabel('Pick a 2-second segment')).check();
+  await dialog.getByLabel('Who is it?').fill('Mira, a dancer in a red coat');
+  await dialog.getByRole('button', { name: 'Create character' }).click();
+  await expect(dialog).toBeHidden();
+  await expect
+    .poll(async () => (await callStudio<{ username: string; state?: string }[]>(page, 'characters.list', {})).length, { timeout: 40_000 })
+    .toBeGreaterThan(0);
+  const [character] = await callStudio<{ username: string }[]>(page, 'characters.list', {});
+  if (!character) throw new Error('no character');
+
+  // A VVIP video: typing @ suggests the character, chosen with the keyboard.
+  await chooseModel(page, /^Vid 2 VVIP/);
+  await prompt.fill('');
+  await prompt.pressSequentially('close-up of @');
+  const suggestions = page.getByRole('listbox', { name: 'Characters' });
+  await expect(suggestions.getByRole('option', { name: new RegExp(character.username) })).toBeVisible();
+  await prompt.press('Enter');
+  await expect(prompt).toHaveValue(new RegExp(`^close-up of @${character.username}\\s?$`));
+  await prompt.pressSequentially(' smiling');
+  await page.keyboard.press('Control+Enter');
+  await expect(recent(page).getByRole('listitem', { name: new RegExp(`close-up of @${character.username}.* · Done`) }).first()).toBeVisible({ timeout: 40_000 });
+
+  // An unknown mention is flagged before submitting.
+  await prompt.fill('a duet with @nobody_here');
+  await expect(page.getByText(/@nobody_here/).filter({ hasNot: prompt }).first()).toBeVisible();
+
+  // A remix of the first video.
+  await source.getByRole('button', { name: 'Remix this video' }).click();
+  await expect(page.getByText('Remixing')).toBeVisible();
+  await expect(page.getByRole('button', { name: /^Model Remix · Vid 2 official/ })).toBeVisible();
+  await page.getByLabel('Change', { exact: true }).fill('make it snow instead');
+  await page.getByRole('button', { name: 'Remix Ctrl+Enter' }).click();
+  await expect(recent(page).getByRole('listitem', { name: /make it snow instead · Done/ })).toBeVisible({ timeout: 40_000 });
+  const [remix] = await jobsWith(page, 'make it snow instead');
+  expect(remix?.variantId).toBe('video.remix.official');
+});
