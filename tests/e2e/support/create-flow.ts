@@ -78,6 +78,9 @@ const LOOKS = [
 export async function screenshotLooks(page: Page, name: string, sizes: readonly { width: number; height: number }[] = [{ width: 1440, height: 900 }]): Promise<void> {
   const dir = screenshotDir();
   const start = page.viewportSize();
+  // A confirmation shown earlier would stay in the language it was written in.
+  const toasts = page.getByRole('region', { name: 'Notifications' }).getByRole('button', { name: 'Dismiss' });
+  while ((await toasts.count()) > 0) await toasts.first().click();
   for (const look of LOOKS) {
     await callStudio(page, 'settings.update', look);
     await expect(page.locator('html')).toHaveAttribute('data-theme', look.theme);

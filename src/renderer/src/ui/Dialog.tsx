@@ -14,13 +14,15 @@ export interface DialogProps {
   actions?: ReactNode;
   /** Text read with the title when the dialog opens. */
   description?: string;
+  /** `wide` for a dialog that holds a list or a preview (up to 720 px). */
+  size?: 'normal' | 'wide';
 }
 
 /**
  * A modal dialog on the native `<dialog>`: the browser traps focus, makes the rest of the page
  * inert, and returns focus where it was when it closes. `open` stays the owner's truth.
  */
-export function Dialog({ open, title, onClose, closeLabel, children, actions, description }: DialogProps) {
+export function Dialog({ open, title, onClose, closeLabel, children, actions, description, size = 'normal' }: DialogProps) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const descriptionId = useId();
@@ -35,7 +37,7 @@ export function Dialog({ open, title, onClose, closeLabel, children, actions, de
   return (
     <dialog
       ref={ref}
-      className="dialog"
+      className={size === 'wide' ? 'dialog dialog-wide' : 'dialog'}
       aria-labelledby={titleId}
       aria-describedby={description ? descriptionId : undefined}
       onCancel={(event) => {

@@ -27,7 +27,7 @@ const SEGMENT = 2;
 export function CharacterDialog(props: CharacterDialogProps) {
   const { t } = useTranslation();
   return (
-    <Dialog open={props.open} title={t('create.character.title')} description={t('create.character.lead')} onClose={props.onClose} closeLabel={t('editor.close')}>
+    <Dialog open={props.open} title={t('create.character.title')} description={t('create.character.lead')} onClose={props.onClose} closeLabel={t('editor.close')} size="wide">
       {/* Mounted while open, so each opening starts fresh. */}
       {props.open && <CharacterForm key={props.initialAssetId ?? ''} {...props} />}
     </Dialog>

@@ -70,7 +70,7 @@ export function ModelPicker({ choices, selected, locale, onChoose, status }: Mod
         )}
         <ChevronDown size={16} aria-hidden="true" className="model-trigger-icon" />
       </button>
-      <Dialog open={open} title={t('create.model.choose')} onClose={() => setOpen(false)} closeLabel={t('editor.close')}>
+      <Dialog open={open} title={t('create.model.choose')} onClose={() => setOpen(false)} closeLabel={t('editor.close')} size="wide">
         <div className="model-search">
           <Search size={16} aria-hidden="true" />
           <input

@@ -67,7 +67,7 @@ export function ReferenceTray(props: ReferenceTrayProps) {
 
   return (
     <section
-      className={`tray${over ? ' tray-over' : ''}`}
+      className={`tray${over ? ' tray-over' : ''}${items.length === 0 ? ' tray-empty' : ''}`}
       aria-labelledby={`${id}-label`}
       aria-describedby={`${id}-limits${error ? ` ${id}-error` : ''}`}
       onDragOver={(event) => {
