@@ -5,6 +5,13 @@ import { useCharactersStore } from '../../src/renderer/src/entities/characters-s
 import { useJobsStore } from '../../src/renderer/src/entities/jobs-store';
 import { usePagedQueriesStore } from '../../src/renderer/src/entities/paged-queries';
 import { useAlertStore } from '../../src/renderer/src/errors/alert-store';
+import { useBatchStore } from '../../src/renderer/src/features/create/stores/batch-store';
+import { useCharacterStore } from '../../src/renderer/src/features/create/stores/character-store';
+import { useFormStore } from '../../src/renderer/src/features/create/stores/form-store';
+import { useMaskStore } from '../../src/renderer/src/features/create/stores/mask-store';
+import { useModelsStore } from '../../src/renderer/src/features/create/stores/models-store';
+import { useRecentStore } from '../../src/renderer/src/features/create/stores/recent-store';
+import { useReferencesStore } from '../../src/renderer/src/features/create/stores/references-store';
 import { useAccountStore } from '../../src/renderer/src/features/account/account-store';
 import { useDesktopStore } from '../../src/renderer/src/features/settings/desktop-store';
 import { useProfilesStore } from '../../src/renderer/src/features/settings/profiles-store';
@@ -23,6 +30,13 @@ const stores: UseBoundStore<StoreApi<object>>[] = [
   useProfilesStore,
   useSettingsStore,
   useToastStore,
+  useBatchStore,
+  useCharacterStore,
+  useFormStore,
+  useMaskStore,
+  useModelsStore,
+  useRecentStore,
+  useReferencesStore,
 ];
 
 /** Puts every store of the renderer back to its first state, so tests do not see each other. */

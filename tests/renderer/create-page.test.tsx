@@ -1,0 +1,58 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { loadStudio, subscribeToMainEvents } from '../../src/renderer/src/app/main-events';
+import { appRoutes } from '../../src/renderer/src/app/router';
+import { initI18n } from '../../src/renderer/src/i18n';
+import { connectStudio } from '../../src/renderer/src/studio/studio-client';
+import { renderRoutes, settle, until, type Rendered } from './dom';
+import { resetStores } from './reset-stores';
+import { startRendererStudio, type RendererStudio } from './studio-harness';
+
+let main: RendererStudio;
+let page: Rendered;
+let unsubscribe: () => void;
+
+beforeEach(async () => {
+  resetStores();
+  main = await startRendererStudio();
+  connectStudio(main.client);
+  await initI18n('en');
+  unsubscribe = subscribeToMainEvents(main.client);
+  await loadStudio();
+  page = await renderRoutes(appRoutes, '/create');
+});
+afterEach(async () => {
+  page.unmount();
+  unsubscribe();
+  await main.stop();
+});
+
+const prompt = (): HTMLTextAreaElement => {
+  const found = page.container.querySelector<HTMLTextAreaElement>('textarea');
+  if (!found) throw new Error('no prompt');
+  return found;
+};
+
+async function typePrompt(value: string): Promise<void> {
+  // eslint-disable-next-line @typescript-eslint/unbound-method -- called with the textarea as `this` below.
+  const setter = Object.getOwnPropertyDescriptor(HTMLTextAreaElement.prototype, 'value')?.set;
+  await settle(() => {
+    setter?.call(prompt(), value);
+    prompt().dispatchEvent(new Event('input', { bubbles: true }));
+  });
+}
+
+describe('the Create page, on the real studio core', () => {
+  it('opens on a model, waits for a prompt, and queues the batch on Ctrl+Enter, keeping the form for the next one', async () => {
+    await until(() => expect(page.container.querySelector('.model-trigger-name')?.textContent).toBe('Image 2 (direct)'));
+    expect(page.container.textContent).toContain('Write a prompt to start.');
+    await typePrompt('a paper boat on a puddle');
+    await until(() => expect(page.container.textContent).toMatch(/1 request · cost unknown: no earlier job of Image 2 \(direct\)/));
+    await settle(() => prompt().dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', ctrlKey: true, bubbles: true })));
+    await until(() => expect(page.container.textContent).toContain('Queued 1 request.'));
+    const batches = await main.client.call('jobs.list_batches', {});
+    expect(batches.ok && batches.value.length).toBe(1);
+    const jobs = await main.client.call('jobs.list_jobs', {});
+    expect(jobs.ok && jobs.value.map((job) => [job.prompt, job.variantId])).toEqual([['a paper boat on a puddle', 'image.gen-image-2.direct']]);
+    expect(prompt().value).toBe('a paper boat on a puddle');
+  });
+});
