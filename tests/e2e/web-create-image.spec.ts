@@ -76,7 +76,9 @@ test('an edit with two dropped references and a painted mask: the mask is a PNG 
   await expect(tiles.filter({ hasText: 'detail.png' })).toContainText('320×320 · PNG');
   // Each bad file says why, and nothing else in the form is lost.
   for (const bad of badFiles) await expect(tiles.filter({ hasText: bad.name })).toContainText('Not added');
-  await expect(tiles.filter({ hasText: 'notes.png' })).toContainText(/not a|picture|image/i);
+  await expect(tiles.filter({ hasText: 'notes.png' })).toContainText('notes.png: this is not an image the studio can read');
+  await expect(tiles.filter({ hasText: 'empty.jpg' })).toContainText('empty.jpg: the file is empty; nothing was uploaded.');
+  await expect(tiles.filter({ hasText: 'readme.txt' })).toContainText('readme.txt: this is not an image the studio can read');
   await expect(prompt).toHaveValue('repaint the lower right corner as a pond');
   await expect(tray).toContainText('2 of 16');
   for (const bad of badFiles) await tiles.filter({ hasText: bad.name }).getByRole('button', { name: `Remove ${bad.name}` }).click();

@@ -1,3 +1,4 @@
+import { crc32, deflateSync } from 'node:zlib';
 import sharp from 'sharp';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { modelChoices } from '../../src/renderer/src/features/create/model/model-choices';
@@ -20,6 +21,24 @@ beforeEach(async () => {
 afterEach(async () => {
   await main.stop();
 });
+
+/** A tiny PNG whose header declares a huge picture: a decompression bomb. */
+function bombPng(width: number, height: number): Uint8Array {
+  const chunk = (type: string, data: Buffer): Buffer => {
+    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(body));
+    return Buffer.concat([length, body, crc]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header.set([8, 0, 0, 0, 0], 8); // 8-bit greyscale
+  const signature = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+  return new Uint8Array(Buffer.concat([signature, chunk('IHDR', header), chunk('IDAT', deflateSync(Buffer.alloc(width + 1))), chunk('IEND', Buffer.alloc(0))]));
+}
 
 const png = async (width: number, height: number): Promise<Uint8Array> =>
   new Uint8Array(await sharp({ create: { width, height, channels: 3, background: { r: 200, g: 40, b: 90 } } }).png().toBuffer());
@@ -62,21 +81,27 @@ describe('Create’s slices, on the real studio core and the demo gateway', () =
       new File([await png(300, 200)], 'good.png', { type: 'image/png' }),
       new File([new TextEncoder().encode('not a picture at all')], 'fake.png', { type: 'image/png' }),
       new File([], 'empty.png', { type: 'image/png' }),
+      new File([await sharp({ create: { width: 8, height: 8, channels: 3, background: '#000' } }).tiff().toBuffer()], 'scan.png', { type: 'image/png' }),
+      new File([new Uint8Array(10 * 1024 * 1024 + 1)], 'huge.png', { type: 'image/png' }),
+      new File([bombPng(20_000, 20_000)], 'bomb.png', { type: 'image/png' }),
     ]);
     const tray = useReferencesStore.getState().trays.image_urls ?? [];
     expect(tray.map((item) => [item.name, item.state])).toEqual([
       ['good.png', 'ready'],
       ['fake.png', 'failed'],
       ['empty.png', 'failed'],
+      ['scan.png', 'failed'],
+      ['huge.png', 'failed'],
+      ['bomb.png', 'failed'],
     ]);
     expect(tray[0]).toMatchObject({ width: 300, height: 200, mime: 'image/png' });
     expect(tray[0]?.url).toMatch(/^https?:\/\//);
-    expect(tray[1]?.error?.code).toBeTruthy();
-    expect(tray[2]?.error?.code).toBeTruthy();
+    // Main's reasons, each worded for the window (a TIFF behind a .png name is refused by its bytes).
+    expect(tray.slice(1).map((item) => item.error?.reason)).toEqual(['upload_not_image', 'upload_empty', 'upload_type_refused', 'upload_too_large', 'upload_too_many_pixels']);
     expect(useFormStore.getState().prompt).toBe('keep me');
     // The same bytes again come from the content-hash cache: the same address.
     await useReferencesStore.getState().addFiles('image_urls', [new File([await png(300, 200)], 'again.png', { type: 'image/png' })]);
-    expect(useReferencesStore.getState().trays.image_urls?.[3]?.url).toBe(tray[0]?.url);
+    expect(useReferencesStore.getState().trays.image_urls?.[6]?.url).toBe(tray[0]?.url);
   });
 
   it('estimates a batch before it is sent: unknown without history', async () => {
