@@ -103,6 +103,8 @@ test('an edit with two dropped references and a painted mask: the mask is a PNG 
   await page.keyboard.press('Control+Enter');
   const item = recent(page).getByRole('listitem', { name: /repaint the lower right corner as a pond · Done/ });
   await expect(item).toBeVisible({ timeout: 40_000 });
+  // The mask stays for the next request.
+  await expect(page.getByText(/^Mask ready/)).toBeVisible();
 
   const [asset] = await assetsWith(page, 'lower right corner');
   if (!asset) throw new Error('no result in the library');
@@ -163,8 +165,15 @@ test('a batch from a template fanned out to two models: the count and estimate b
   await page.getByRole('checkbox', { name: /^Nova 3\.1 Flash Image/ }).first().check();
   // 4 prompts from the template, on 2 models; Image 2 (direct) has run before in this file, so part of it is priced.
   await expect(page.getByText(/^8 requests · /).or(page.getByText(/for 8 requests$/))).toBeVisible();
+  // An optional floor: the batch stops submitting before the credits fall below it.
+  await page.locator('summary', { hasText: 'Budget' }).click();
+  await page.getByLabel('Stop below (credits)').fill('-3');
+  await expect(page.getByText('A number above 0')).toBeVisible();
+  await page.getByLabel('Stop below (credits)').fill('5');
   await page.getByRole('button', { name: /^Generate/ }).click();
   await expect(page.getByText('Queued 8 requests.')).toBeVisible();
+  const batches = await callStudio<{ name: string; creditBudget: number | null }[]>(page, 'jobs.list_batches', {});
+  expect(batches.filter((batch) => batch.creditBudget === 5)).toHaveLength(1);
   for (const thing of ['lantern', 'kite']) {
     for (const place of ['harbour', 'dunes']) {
       await expect(recent(page).getByRole('listitem', { name: `a ${thing} over the ${place} · Done` })).toHaveCount(2, { timeout: 60_000 });
