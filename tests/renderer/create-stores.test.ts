@@ -23,7 +23,7 @@ afterEach(async () => {
 });
 
 /** A tiny PNG whose header declares a huge picture: a decompression bomb. */
-function bombPng(width: number, height: number): Uint8Array {
+function bombPng(width: number, height: number): Uint8Array<ArrayBuffer> {
   const chunk = (type: string, data: Buffer): Buffer => {
     const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
     const length = Buffer.alloc(4);
@@ -40,7 +40,7 @@ function bombPng(width: number, height: number): Uint8Array {
   return new Uint8Array(Buffer.concat([signature, chunk('IHDR', header), chunk('IDAT', deflateSync(Buffer.alloc(width + 1))), chunk('IEND', Buffer.alloc(0))]));
 }
 
-const png = async (width: number, height: number): Promise<Uint8Array> =>
+const png = async (width: number, height: number): Promise<Uint8Array<ArrayBuffer>> =>
   new Uint8Array(await sharp({ create: { width, height, channels: 3, background: { r: 200, g: 40, b: 90 } } }).png().toBuffer());
 
 describe('Create’s slices, on the real studio core and the demo gateway', () => {

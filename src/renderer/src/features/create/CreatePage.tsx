@@ -43,7 +43,9 @@ export function CreatePage() {
   // Ctrl/Cmd+Enter submits from anywhere on the page (focus may sit on a button that just went
   // away), but not from inside a dialog, which has its own action.
   const submit = useRef(flow.submit);
-  submit.current = flow.submit;
+  useEffect(() => {
+    submit.current = flow.submit;
+  }, [flow.submit]);
   useEffect(() => {
     const shortcut = (event: globalThis.KeyboardEvent): void => {
       if (event.key !== 'Enter' || !(event.ctrlKey || event.metaKey) || event.defaultPrevented) return;
