@@ -160,6 +160,7 @@ test('a batch from a template fanned out to two models: the count and estimate b
   const modes = page.getByRole('group', { name: 'Prompts' });
   await modes.getByText('Template', { exact: true }).click();
   await expect(modes.getByRole('radio', { name: 'Template' })).toBeChecked();
+  await expect(page.getByText('{a|b} makes one prompt per choice; {{column}} takes each row of a CSV file with a header row.')).toBeVisible();
   await page.getByLabel('Prompt', { exact: true }).fill('a {lantern|kite} over the {harbour|dunes}');
   await page.locator('summary', { hasText: 'Also run on other models' }).click();
   await page.getByRole('checkbox', { name: /^Nova 3\.1 Flash Image/ }).first().check();

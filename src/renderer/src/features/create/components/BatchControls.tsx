@@ -66,7 +66,7 @@ export function BatchControls(props: BatchControlsProps) {
       </div>
       {mode === 'template' && (
         <div className="batch-csv">
-          <p className="field-help">{t('create.batch.templateHelp')}</p>
+          <p className="field-help">{t('create.batch.templateHelp', { column: '{{column}}' })}</p>
           {csv ? (
             <p className="batch-csv-file">
               <FileSpreadsheet size={16} aria-hidden="true" />

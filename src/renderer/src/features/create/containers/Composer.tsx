@@ -66,7 +66,7 @@ export function Composer({ form, flow }: { form: CreateForm; flow: BatchFlow }) 
     return quiet ? undefined : message[locale];
   };
   const nameOf = (variantId: string): string => form.choices.find((choice) => choice.variantId === variantId)?.label[locale] ?? variantId;
-  const placeholder = batch.mode === 'lines' ? t('create.prompt.linesHint') : batch.mode === 'template' ? t('create.prompt.templateHint') : form.selected?.kind === 'video' ? t('create.prompt.videoHint') : t('create.prompt.imageHint');
+  const placeholder = batch.mode === 'lines' ? t('create.prompt.linesHint') : batch.mode === 'template' ? t('create.prompt.templateHint', { column: '{{column}}' }) : form.selected?.kind === 'video' ? t('create.prompt.videoHint') : t('create.prompt.imageHint');
 
   return (
     <section className="composer" aria-label={t('create.composer')}>
