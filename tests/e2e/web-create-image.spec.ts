@@ -152,6 +152,10 @@ test('an edit with two dropped references and a painted mask: the mask is a PNG 
   await expect(page).toHaveURL(new RegExp(`reference=${asset.id}`));
   await expect(tray).toContainText('3 of 16');
   await expect(tray.getByRole('list').getByRole('listitem').nth(2)).toContainText(`${width}×${height}`);
+  // Or dragged from the strip (as from the gallery) onto the tray; a tall window shows both at once.
+  await page.setViewportSize({ width: 1440, height: 2000 });
+  await item.getByRole('link', { name: /^Open “repaint the lower right corner/ }).dragTo(tray);
+  await expect(tray).toContainText('4 of 16');
 });
 
 test('a batch from a template fanned out to two models: the count and estimate before submitting, and every result arrives', async () => {
@@ -185,4 +189,16 @@ test('a batch from a template fanned out to two models: the count and estimate b
   expect(made).toHaveLength(8);
   // Now both models have history: the same batch is estimated in credits.
   await expect(page.getByText(/^≈ \d+(\.\d+)? credits for 8 requests$/)).toBeVisible();
+
+  // A CSV fills {{column}}: one prompt per row, on both models.
+  await page.getByLabel('Prompt', { exact: true }).fill('a {{animal}} wearing a hat');
+  await expect(page.getByText('The template uses {{column}} values: choose a CSV file.')).toBeVisible();
+  await page.getByLabel('Choose a CSV file').setInputFiles({ name: 'animals.csv', mimeType: 'text/csv', buffer: Buffer.from('animal\ncat\ndog\nowl\n') });
+  await expect(page.getByText('animals.csv · 3 rows')).toBeVisible();
+  await expect(page.getByText(/credits for 6 requests$/)).toBeVisible();
+  // One prompt per line, twice each.
+  await modes.getByText('One per line', { exact: true }).click();
+  await page.getByLabel('Prompt', { exact: true }).fill('a red kite\na blue kite\n\na green kite');
+  await page.getByLabel('Per prompt').fill('2');
+  await expect(page.getByText(/credits for 12 requests$/)).toBeVisible();
 });

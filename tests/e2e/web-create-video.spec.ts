@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { callStudio, freshCreate, openStudioPage, chooseModel, dropFiles, quarteredPng, screenshotLooks } from './support/create-flow';
+import { callStudio, freshCreate, openStudioPage, chooseModel, dropFiles, pasteFiles, quarteredPng, screenshotLooks } from './support/create-flow';
 import { FAST_DEMO_ENV, startWebMode, type WebModeStudio } from './support/web-mode';
 
 let studio: WebModeStudio;
@@ -46,11 +46,15 @@ test('an omni video: placeholders inserted at the cursor and renumbered when a r
   await freshCreate(page, studio.url);
   await chooseModel(page, /^Clip V3 Omni/);
   const tray = page.getByRole('region', { name: /^Reference images/ });
-  await dropFiles(tray, [await quarteredPng(400, 300, 'hero.png'), await quarteredPng(300, 300, 'hat.png'), await quarteredPng(320, 240, 'street.png')]);
   const tiles = tray.getByRole('list').getByRole('listitem');
+  // A picture pasted in the prompt joins the references; the prompt keeps its text.
+  const prompt = page.getByLabel('Prompt', { exact: true });
+  await pasteFiles(prompt, [await quarteredPng(400, 300, 'hero.png')]);
+  await expect(tiles.filter({ hasText: 'hero.png' })).toContainText('400×300');
+  await expect(prompt).toHaveValue('');
+  await dropFiles(tray, [await quarteredPng(300, 300, 'hat.png'), await quarteredPng(320, 240, 'street.png')]);
   await expect(tiles.filter({ hasText: '300×300' })).toHaveCount(1);
   await expect(tiles.filter({ hasText: '320×240' })).toHaveCount(1);
-  const prompt = page.getByLabel('Prompt', { exact: true });
   await prompt.fill('The man in  walks down ');
   await prompt.evaluate((box: HTMLTextAreaElement) => box.setSelectionRange(11, 11));
   await tiles.filter({ hasText: 'hero.png' }).getByRole('button', { name: 'Insert <<<image_1>>> in the prompt' }).click();
@@ -86,6 +90,7 @@ test('a character from a finished video, then a VVIP video mentioning it from th
 
   // The character, from that video, with a 2-second segment.
   await source.getByRole('button', { name: 'Create a character from this video' }).click();
+  await expect(page).toHaveURL(/character=/);
   const dialog = page.getByRole('dialog', { name: 'Create a character' });
   await expect(dialog.getByLabel('Video', { exact: true })).toContainText('a dancer in a red coat');
   await dialog.getByRole('switch', { name: 'Pick a 2-second segment' }).or(dialog.getByLabel('Pick a 2-second segment')).check();
@@ -116,6 +121,7 @@ test('a character from a finished video, then a VVIP video mentioning it from th
 
   // A remix of the first video.
   await source.getByRole('button', { name: 'Remix this video' }).click();
+  await expect(page).toHaveURL(/remix=/);
   await expect(page.getByText('Remixing')).toBeVisible();
   await expect(page.getByRole('button', { name: /^Model Remix · Vid 2 official/ })).toBeVisible();
   await page.getByLabel('Change', { exact: true }).fill('make it snow instead');

@@ -119,3 +119,13 @@ export async function freshCreate(page: Page, origin: string, viewport = { width
   await page.reload();
   await expect(page.getByRole('button', { name: /^Model / })).toBeEnabled();
 }
+
+/** Pastes files where the focus is, as a copied picture or screenshot arrives from the clipboard. */
+export async function pasteFiles(target: Locator, files: readonly TestFile[]): Promise<void> {
+  await target.focus();
+  await target.evaluate((element, list) => {
+    const transfer = new DataTransfer();
+    for (const file of list) transfer.items.add(new File([new Uint8Array(file.bytes)], file.name, { type: file.mimeType }));
+    element.dispatchEvent(new ClipboardEvent('paste', { clipboardData: transfer, bubbles: true, cancelable: true }));
+  }, files.map((file) => ({ name: file.name, mimeType: file.mimeType, bytes: [...file.bytes] })));
+}

@@ -6,6 +6,7 @@ import { carriesAsset, readAssetDrag } from '../../../entities/asset-drag';
 import { ErrorMessage } from '../../../errors/ErrorMessage';
 import { IconButton } from '../../../ui';
 import type { ReferenceItem } from '../stores/references-store';
+import { REFERENCE_FIELD_ATTRIBUTE } from '../use-paste-references';
 
 const REF_DRAG_TYPE = 'application/x-atelier-reference';
 
@@ -69,10 +70,14 @@ export function ReferenceTray(props: ReferenceTrayProps) {
     <section
       className={`tray${over ? ' tray-over' : ''}${items.length === 0 ? ' tray-empty' : ''}`}
       aria-labelledby={`${id}-label`}
+      {...{ [REFERENCE_FIELD_ATTRIBUTE]: field.key }}
       aria-describedby={`${id}-limits${error ? ` ${id}-error` : ''}`}
       onDragOver={(event) => {
-        if (!accepts(event) && !event.dataTransfer.types.includes(REF_DRAG_TYPE)) return;
+        const reordering = event.dataTransfer.types.includes(REF_DRAG_TYPE);
+        if (!accepts(event) && !reordering) return;
         event.preventDefault();
+        // A library item allows only a copy: a drop effect it does not allow would cancel the drop.
+        event.dataTransfer.dropEffect = reordering ? 'move' : 'copy';
         setOver(true);
       }}
       onDragLeave={() => setOver(false)}

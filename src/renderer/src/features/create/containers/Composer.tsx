@@ -20,6 +20,7 @@ import { useModelsStore } from '../stores/models-store';
 import { useReferencesStore, type TrayChange } from '../stores/references-store';
 import type { BatchFlow } from '../use-batch-flow';
 import type { CreateForm } from '../use-create-form';
+import { usePasteReferences } from '../use-paste-references';
 import { studio } from '../../../studio/studio-client';
 
 /** The token of an omni list's placeholders (`image` for `metadata.image_list`). */
@@ -53,6 +54,8 @@ export function Composer({ form, flow }: { form: CreateForm; flow: BatchFlow }) 
   const renumber = (change: TrayChange, token: string | undefined): void => {
     if (token) setPrompt(renumberPlaceholders(useFormStore.getState().prompt, token, change.before, change.after));
   };
+
+  usePasteReferences(description ? imageFields(description).map((field) => field.key) : []);
 
   const promptField = description?.fields.find((field) => field.control === 'prompt');
   const mentions = promptField?.prompt?.syntax === 'mentions';
