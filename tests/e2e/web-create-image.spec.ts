@@ -95,7 +95,10 @@ test('an edit with two dropped references and a painted mask: the mask is a PNG 
   for (const [x, y] of [[0.9, 0.6], [0.9, 0.75], [0.6, 0.75], [0.6, 0.9], [0.9, 0.9]] as const) await page.mouse.move(box.x + box.width * x, box.y + box.height * y, { steps: 6 });
   await page.mouse.up();
   await expect(painter.getByText(/% to repaint/)).toBeVisible();
-  await screenshotLooks(page, 'create-mask-editor');
+  await screenshotLooks(page, 'create-mask-editor', [
+    { width: 1440, height: 900 },
+    { width: 1024, height: 700 },
+  ]);
   await painter.getByRole('button', { name: 'Use this mask' }).click();
   await expect(painter).toBeHidden();
   await expect(page.getByText(/^Mask ready/)).toBeVisible();

@@ -92,19 +92,24 @@ export function MaskEditor(props: MaskEditorProps) {
           options={[{ value: 'brush', label: t('create.mask.brush') }, { value: 'eraser', label: t('create.mask.eraser') }]}
           onChange={(tool) => onBrush({ tool })}
         />
-        <span className="mask-tool-icon" aria-hidden="true">{brush.tool === 'brush' ? <Brush size={16} /> : <Eraser size={16} />}</span>
-        <Slider label={t('create.mask.size')} value={brush.size} min={MASK_BRUSH_LIMITS.minSize} max={Math.min(MASK_BRUSH_LIMITS.maxSize, Math.max(doc.width, doc.height))} onChange={(size) => onBrush({ size })} format={(v) => `${v} px`} />
-        <Slider label={t('create.mask.hardness')} value={Math.round(brush.hardness * 100)} min={0} max={100} onChange={(v) => onBrush({ hardness: v / 100 })} format={(v) => `${v}%`} />
-        <span className="mask-divider" aria-hidden="true" />
-        <IconButton label={t('create.mask.undo')} icon={Undo2} disabled={!canUndo(doc)} onClick={onUndo} />
-        <IconButton label={t('create.mask.redo')} icon={Redo2} disabled={!canRedo(doc)} onClick={onRedo} />
-        <IconButton label={t('create.mask.clear')} icon={Trash2} onClick={() => onEdit({ kind: 'clear' })} />
-        <IconButton label={t('create.mask.invert')} icon={FlipHorizontal2} onClick={() => onEdit({ kind: 'invert' })} />
-        <span className="mask-divider" aria-hidden="true" />
-        <IconButton label={t('create.mask.zoomOut')} icon={ZoomOut} onClick={() => onView(zoomAround(view, 1 / 1.25, { x: 0, y: 0 }))} />
-        <span className="mask-zoom" aria-live="polite">{`${Math.round(view.zoom * 100)}%`}</span>
-        <IconButton label={t('create.mask.zoomIn')} icon={ZoomIn} onClick={() => onView(zoomAround(view, 1.25, { x: 0, y: 0 }))} />
-        <IconButton label={t('create.mask.fit')} icon={Maximize} onClick={() => onView(fittedView)} />
+        <span className="mask-tool-group">
+          <span className="mask-tool-icon" aria-hidden="true">{brush.tool === 'brush' ? <Brush size={16} /> : <Eraser size={16} />}</span>
+          <Slider label={t('create.mask.size')} value={brush.size} min={MASK_BRUSH_LIMITS.minSize} max={Math.min(MASK_BRUSH_LIMITS.maxSize, Math.max(doc.width, doc.height))} onChange={(size) => onBrush({ size })} format={(v) => `${v} px`} />
+          <Slider label={t('create.mask.hardness')} value={Math.round(brush.hardness * 100)} min={0} max={100} onChange={(v) => onBrush({ hardness: v / 100 })} format={(v) => `${v}%`} />
+        </span>
+        {/* Each group wraps as a whole in a narrow window. */}
+        <span className="mask-tool-group">
+          <IconButton label={t('create.mask.undo')} icon={Undo2} disabled={!canUndo(doc)} onClick={onUndo} />
+          <IconButton label={t('create.mask.redo')} icon={Redo2} disabled={!canRedo(doc)} onClick={onRedo} />
+          <IconButton label={t('create.mask.clear')} icon={Trash2} onClick={() => onEdit({ kind: 'clear' })} />
+          <IconButton label={t('create.mask.invert')} icon={FlipHorizontal2} onClick={() => onEdit({ kind: 'invert' })} />
+        </span>
+        <span className="mask-tool-group">
+          <IconButton label={t('create.mask.zoomOut')} icon={ZoomOut} onClick={() => onView(zoomAround(view, 1 / 1.25, { x: 0, y: 0 }))} />
+          <span className="mask-zoom" aria-live="polite">{`${Math.round(view.zoom * 100)}%`}</span>
+          <IconButton label={t('create.mask.zoomIn')} icon={ZoomIn} onClick={() => onView(zoomAround(view, 1.25, { x: 0, y: 0 }))} />
+          <IconButton label={t('create.mask.fit')} icon={Maximize} onClick={() => onView(fittedView)} />
+        </span>
         <Switch label={t('create.mask.overlay')} checked={overlay} onChange={setOverlay} />
       </div>
       <MaskCanvas doc={doc} imageUrl={imageUrl} imageAlt={imageName} brush={brush} view={view} showOverlay={overlay} panning={space} onStroke={onEdit} onView={onView} />
