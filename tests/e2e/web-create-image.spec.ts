@@ -55,6 +55,18 @@ test('text to image: the prompt, the variant options, Ctrl+Enter, and the result
   ]);
 });
 
+test('a model the catalog does not know is offered with the generic form, and works', async () => {
+  await freshCreate(page, studio.url);
+  await chooseModel(page, /lumen-image-1/);
+  const options = page.getByRole('region', { name: 'Options' });
+  await expect(options.getByText('Generic form').first()).toBeVisible();
+  await page.getByLabel('Prompt', { exact: true }).fill('a copper teapot on a windowsill');
+  await page.keyboard.press('Control+Enter');
+  await expect(recent(page).getByRole('listitem', { name: /a copper teapot on a windowsill · Done/ })).toBeVisible({ timeout: 30_000 });
+  const [asset] = await assetsWith(page, 'copper teapot');
+  expect(asset?.variantId).toMatch(/lumen-image-1/);
+});
+
 test('an edit with two dropped references and a painted mask: the mask is a PNG with alpha at the first reference’s size, and the result keeps what the mask keeps', async () => {
   await freshCreate(page, studio.url);
   await chooseModel(page, /^Image 2 \(official, queued\)/);
