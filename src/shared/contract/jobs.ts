@@ -220,6 +220,8 @@ export const jobsRoutes = {
   'jobs.create_batch': defineRoute({ input: createBatchInputSchema, output: z.object({ batch: batchViewSchema, jobCount: z.number().int() }) }),
   'jobs.estimate_cost': defineRoute({ input: estimateCostInputSchema, output: costEstimateSchema }),
   'jobs.start_batch': defineRoute({ input: id, output: batchViewSchema }),
+  /** One batch with its counts and cost (a batch's page opened from its address). */
+  'jobs.get_batch': defineRoute({ input: id, output: batchViewSchema }),
   /** Batches newest first, a page at a time. */
   'jobs.list_batches': defineRoute({
     input: z

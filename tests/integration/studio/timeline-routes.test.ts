@@ -52,6 +52,8 @@ describe('the timeline’s routes', () => {
     expect([...page.items, ...rest.items].map((j) => j.prompt)).toEqual(prompts);
     expect(rest.nextCursor).toBeNull();
 
+    expect(await call<BatchView>('jobs.get_batch', { id: older.id })).toMatchObject({ name: 'Kites', counts: { queued: 5 } });
+    expect(await studio.router.dispatch('jobs.get_batch', { id: 'gone' })).toMatchObject({ ok: false, error: { reason: 'batch_not_found' } });
     const stale = await studio.router.dispatch('jobs.list_jobs', { cursor: 'eyJ0IjoxfQ' });
     expect(stale).toMatchObject({ ok: false, error: { reason: 'stale_cursor', code: 'invalid_input' } });
     const tooMany = await studio.router.dispatch('jobs.list_jobs', { limit: 1000 });

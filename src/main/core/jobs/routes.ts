@@ -48,6 +48,7 @@ export function jobsHandlers(deps: JobsRouteDeps): Pick<RouteHandlers, JobsRoute
       }),
     'jobs.estimate_cost': (input) => engine().estimateCost(batchJobsFrom({ ...input, name: 'estimate' }), deps.activeProfileId()),
     'jobs.start_batch': ({ id }) => translate(() => (engine().enqueueBatch(id), batchOrFail(id))),
+    'jobs.get_batch': ({ id }) => batchOrFail(id),
     'jobs.list_batches': ({ statuses, limit, cursor }) =>
       pageOrStale(() => {
         const page = engine().batchesPage({ ...(statuses === undefined ? {} : { statuses }), ...(limit === undefined ? {} : { limit }), cursor: cursor ?? null });
