@@ -12,6 +12,8 @@ export interface WebModeStudio {
   dataDir: string;
   /** The demo gateway's admin API (faults, keys), when started with `{ demoAdmin: true }`. */
   demoAdmin: SimAdmin | undefined;
+  /** The demo gateway's own address (what a profile would point at), with `{ demoAdmin: true }`. */
+  demoGatewayUrl: string | undefined;
   stop(): Promise<void>;
 }
 
@@ -33,6 +35,7 @@ export async function startWebMode(dataDir = mkdtempSync(join(tmpdir(), 'atelier
     url: new URL(launchUrl).origin,
     dataDir,
     demoAdmin: admin ? simAdmin({ url: admin[1] ?? '', adminToken: admin[2] ?? '' }) : undefined,
+    demoGatewayUrl: admin?.[1],
     stop: () => stopChild(child),
   };
 }
