@@ -101,7 +101,7 @@ async function screenshots(page: Page): Promise<void> {
         await expect(page.locator('html')).toHaveAttribute('lang', language);
         await page.getByRole('heading', { level: 1 }).scrollIntoViewIfNeeded();
         await page.screenshot({ path: `test-results/screens/account-${width}-${language}-${theme}.png` });
-        await page.locator('#account-keys').scrollIntoViewIfNeeded();
+        await page.locator('#account-keys').evaluate((heading) => heading.scrollIntoView({ block: 'start' }));
         await page.screenshot({ path: `test-results/screens/account-${width}-${language}-${theme}-keys.png` });
       }
     }
