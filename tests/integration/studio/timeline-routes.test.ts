@@ -101,6 +101,18 @@ describe('the timeline’s routes', () => {
     expect(jobProblemText(job as JobView)).toBe(`The gateway reported that this task failed. Retry to send it again (a new, paid request), or change the prompt first. Gateway said: ${refusal}`);
   });
 
+  it('sends a batch again as its jobs move, so its progress is live before it ends', async () => {
+    const batch = await batchOf('Live', 'image.gen-image-2.task', ['one', 'two', 'three']);
+    await until(() => jobsOf(batch.id), settled, 'the batch’s jobs');
+    await until(async () => seen, (events) => events.some((e) => e.name === 'jobs.batch_changed' && (e.payload as BatchView).status === 'done'), 'the batch done');
+    const views = seen.filter((e) => e.name === 'jobs.batch_changed').map((e) => e.payload as BatchView);
+    const active = views.filter((view) => view.status === 'active');
+    // While it ran, views came with jobs in flight and with some but not all of them done.
+    expect(active.some((view) => (view.counts.running ?? 0) + (view.counts.submitted ?? 0) > 0)).toBe(true);
+    expect(active.some((view) => (view.counts.done ?? 0) > 0 && (view.counts.done ?? 0) < 3)).toBe(true);
+    expect(views.at(-1)).toMatchObject({ status: 'done', counts: { done: 3 } });
+  });
+
   it('makes an answer lost after sending an unknown outcome, and sends it again only when asked', async () => {
     await admin('POST', '/faults', { kind: 'malformed-json', route: 'POST /v1/images/generations', count: 1 });
     const batch = await batchOf('Maybe paid', 'image.gen-image-2.task', ['a quiet pier']);

@@ -407,15 +407,22 @@ export class JobEngine {
     return batch;
   }
 
-  /** Batches (of jobs that just changed) whose jobs have all ended become `done`. */
+  /**
+   * Batches (of jobs that just changed) whose jobs have all ended become `done`; every one of them
+   * goes out again, so a batch's counts and cost stay live while its jobs move (the timeline's
+   * progress), not only when its status changes.
+   */
   private settleBatches(batchIds: ReadonlySet<string>): void {
     if (!this.db.isOpen) return;
     for (const id of batchIds) {
       const batch = getBatch(this.db, id);
-      if (batch?.status !== 'active' && batch?.status !== 'paused') continue;
-      const counts = batchJobCounts(this.db, id);
-      const open = counts.draft + counts.queued + counts.submitting + counts.submitted + counts.running + counts.downloading + counts.unknown;
-      if (counts.total > 0 && open === 0 && setBatchStatus(this.db, batch.id, 'done')) this.events.batchChanged(batch.id, null);
+      if (!batch) continue;
+      if (batch.status === 'active' || batch.status === 'paused') {
+        const counts = batchJobCounts(this.db, id);
+        const open = counts.draft + counts.queued + counts.submitting + counts.submitted + counts.running + counts.downloading + counts.unknown;
+        if (counts.total > 0 && open === 0) setBatchStatus(this.db, batch.id, 'done');
+      }
+      this.events.batchChanged(batch.id, null);
     }
   }
 
