@@ -1,9 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { loadStudio, subscribeToMainEvents } from '../../src/renderer/src/app/main-events';
 import { appRoutes } from '../../src/renderer/src/app/router';
+import { useSettingsStore } from '../../src/renderer/src/features/settings/settings-store';
 import { connectStudio } from '../../src/renderer/src/studio/studio-client';
 import { initI18n } from '../../src/renderer/src/i18n';
-import { renderRoutes, settle, until, type Rendered } from './dom';
+import { button, choose, click, labelled, renderRoutes, settle, until, type Rendered } from './dom';
 import { resetStores } from './reset-stores';
 import { startRendererStudio, type RendererStudio } from './studio-harness';
 
@@ -89,5 +90,32 @@ describe('the timeline page, on the real studio core', () => {
     expect(container.querySelectorAll('[role="list"] .job-row').length).toBeLessThan(30);
     expect(listings.filter((l) => l.route === 'jobs.list_jobs')).toHaveLength(3);
     expect(listings.every((l) => typeof l.limit === 'number' && l.limit <= 60)).toBe(true);
+  });
+
+  it('pauses and resumes a batch and the whole queue, cancels a waiting job, and applies the concurrency setting', async () => {
+    await main.studio.router.dispatch('jobs.pause_queue', {});
+    await main.studio.router.dispatch('jobs.create_batch', { name: 'Boats', variantIds: ['image.gen-image-2.task'], prompts: prompts(3), countPerPrompt: 1, values: {} });
+    await loadStudio();
+    page = await renderRoutes(appRoutes, '/timeline');
+    const container = page.container;
+    await until(() => expect(container.textContent).toContain('a kite number 3'));
+
+    await click(button(container, 'Pause Boats'));
+    await until(() => expect(container.querySelector('.batch-head')?.textContent).toContain('Paused'));
+    await click(button(container, 'Resume Boats'));
+    await until(() => expect(container.querySelector('.batch-head')?.textContent).toContain('Running'));
+
+    // A job still waiting is canceled at once (nothing was sent, nothing to confirm).
+    await click(button(container, 'Cancel “a kite number 3”'));
+    await until(() => expect(container.querySelector('.batch-head')?.textContent).toContain('1 canceled'));
+
+    await choose(labelled(container, 'Jobs at once', HTMLSelectElement), '2');
+    await until(async () => expect(useSettingsStore.getState().settings?.concurrency).toBe(2));
+    expect(await main.studio.router.dispatch('jobs.get_queue', {})).toMatchObject({ ok: true, value: { limits: { maxActive: 2, maxActivePerModel: 2 } } });
+
+    await click(button(container, 'Resume all'));
+    await until(() => expect(container.querySelector('.batch-head')?.textContent).toContain('2 of 3 done'));
+    expect(container.querySelector('.batch-head')?.textContent).toContain('Finished');
+    expect(container.textContent).toContain('In progress: 0');
   });
 });
