@@ -110,7 +110,7 @@ describe('the timeline page, on the real studio core', () => {
     await until(() => expect(container.querySelector('.batch-head')?.textContent).toContain('1 canceled'));
 
     await choose(labelled(container, 'Jobs at once', HTMLSelectElement), '2');
-    await until(async () => expect(useSettingsStore.getState().settings?.concurrency).toBe(2));
+    await until(() => expect(useSettingsStore.getState().settings?.concurrency).toBe(2));
     expect(await main.studio.router.dispatch('jobs.get_queue', {})).toMatchObject({ ok: true, value: { limits: { maxActive: 2, maxActivePerModel: 2 } } });
 
     await click(button(container, 'Resume all'));
