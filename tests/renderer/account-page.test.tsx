@@ -54,4 +54,13 @@ describe('the account page, on the real studio core', () => {
     expect(region('New key For the ferry batch')).toBeNull();
     expect(page.container.textContent).not.toContain(secret);
   });
+
+  it('reads the balance again when a batch ends, and draws what it spent today', async () => {
+    await until(() => expect(region('Whole account')?.textContent).toContain('Used'));
+    const before = region('Whole account')?.textContent ?? '';
+    await until(() => expect(page.container.querySelector('figure svg')?.getAttribute('aria-label')).toBe('Nothing spent in the last 42 days.'));
+    await main.studio.router.dispatch('jobs.create_batch', { name: 'Spend', variantIds: ['image.gen-image-2.task'], prompts: ['a red kite'], countPerPrompt: 1, values: {} });
+    await until(() => expect(region('Whole account')?.textContent).not.toBe(before));
+    await until(() => expect(page.container.querySelector('figure svg')?.getAttribute('aria-label')).toMatch(/^\d+ credits in the last 42 days/));
+  });
 });
