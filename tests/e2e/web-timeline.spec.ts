@@ -132,4 +132,17 @@ test('screenshots of the timeline, light and dark, English and Chinese, at two w
       }
     }
   }
+
+  // One batch on its own page, its address kept in the hash.
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await invoke(page, 'settings.update', { language: 'en', theme: 'light' });
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+  await page.getByRole('link', { name: 'Open batch Harbours at noon' }).click();
+  await expect(page).toHaveURL(/#\/timeline\/batch\//);
+  await expect(page.getByRole('heading', { name: 'Harbours at noon' })).toBeVisible();
+  await expect(page.getByRole('listitem', { name: 'a harbour at night' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Night ferries' })).toHaveCount(0);
+  await page.screenshot({ path: 'test-results/screens/timeline-batch-1440-en-light.png' });
+  await page.getByRole('link', { name: 'All batches' }).click();
+  await expect(page.getByRole('heading', { name: 'Night ferries' })).toBeVisible();
 });
