@@ -103,7 +103,8 @@ describe('the timeline page, on the real studio core', () => {
     await click(button(container, 'Pause Boats'));
     await until(() => expect(container.querySelector('.batch-head')?.textContent).toContain('Paused'));
     await click(button(container, 'Resume Boats'));
-    await until(() => expect(container.querySelector('.batch-head')?.textContent).toContain('Running'));
+    // Running again, but held while the whole queue is paused.
+    await until(() => expect(container.querySelector('.batch-head')?.textContent).toContain('Held: queue paused'));
 
     // A job still waiting is canceled at once (nothing was sent, nothing to confirm).
     await click(button(container, 'Cancel “a kite number 3”'));

@@ -92,6 +92,7 @@ function TimelineScreen({ source, back }: { source: TimelineRows; back: boolean 
             batch={row.batch}
             progress={batchProgress(row.batch.counts)}
             budget={budgetLeft(row.batch, balance)}
+            queuePaused={queue?.paused === true}
             open={row.open}
             onToggle={back ? null : () => timeline.setOpen(row.batch.id, !row.open)}
             onPause={() => actions.pauseBatch(row.batch)}

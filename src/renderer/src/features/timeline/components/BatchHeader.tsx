@@ -12,6 +12,8 @@ export interface BatchHeaderProps {
   batch: BatchView;
   progress: BatchProgress;
   budget: BudgetLeft | null;
+  /** The whole queue is paused: a running batch waits for it. */
+  queuePaused: boolean;
   /** Whether its jobs show under it. */
   open: boolean;
   /** Null on the batch's own page, where it is always open. */
@@ -25,12 +27,13 @@ export interface BatchHeaderProps {
 const statusTone: Record<BatchView['status'], BadgeTone> = { active: 'accent', paused: 'warning', done: 'ok', canceled: 'neutral' };
 
 /** A batch as the head of its group: name, state, how far it came, what it cost and may still spend, and its controls. */
-export function BatchHeader({ batch, progress, budget, open, onToggle, onPause, onResume, onCancel }: BatchHeaderProps) {
+export function BatchHeader({ batch, progress, budget, queuePaused, open, onToggle, onPause, onResume, onCancel }: BatchHeaderProps) {
   const { t } = useTranslation();
   const format = useFormat();
   const nameId = useId();
   const named = { name: batch.name };
   const live = batch.status === 'active' || batch.status === 'paused';
+  const held = batch.status === 'active' && queuePaused && progress.waiting > 0;
   const Chevron = open ? ChevronDown : ChevronRight;
   const counts = [
     t('timeline.batch.doneOf', { done: progress.done, total: progress.total }),
@@ -53,7 +56,7 @@ export function BatchHeader({ batch, progress, budget, open, onToggle, onPause, 
             batch.name
           )}
         </h2>
-        <Badge tone={statusTone[batch.status]}>{t(`timeline.batchStatus.${batch.status}`)}</Badge>
+        {held ? <Badge tone="warning">{t('timeline.batchStatus.held')}</Badge> : <Badge tone={statusTone[batch.status]}>{t(`timeline.batchStatus.${batch.status}`)}</Badge>}
         {progress.failed > 0 && <Badge tone="danger">{t('timeline.batch.failed', { count: progress.failed })}</Badge>}
         {progress.unknown > 0 && <Badge tone="warning">{t('timeline.batch.unknown', { count: progress.unknown })}</Badge>}
         <span className="batch-spacer" />
