@@ -104,7 +104,7 @@ describe('the timeline’s routes', () => {
   it('sends a batch again as its jobs move, so its progress is live before it ends', async () => {
     const batch = await batchOf('Live', 'image.gen-image-2.task', ['one', 'two', 'three']);
     await until(() => jobsOf(batch.id), settled, 'the batch’s jobs');
-    await until(async () => seen, (events) => events.some((e) => e.name === 'jobs.batch_changed' && (e.payload as BatchView).status === 'done'), 'the batch done');
+    await until(() => seen, (events) => events.some((e) => e.name === 'jobs.batch_changed' && (e.payload as BatchView).status === 'done'), 'the batch done');
     const views = seen.filter((e) => e.name === 'jobs.batch_changed').map((e) => e.payload as BatchView);
     const active = views.filter((view) => view.status === 'active');
     // While it ran, views came with jobs in flight and with some but not all of them done.
