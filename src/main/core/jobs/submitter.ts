@@ -117,6 +117,7 @@ export class JobSubmitter {
             pollRoute: result.pollPath,
             nextPollAt: now + timing.initialDelayMs,
             deadlineAt: now + timing.deadlineMs,
+            createdAt: now,
           });
           const owner = inserted ? job.id : getTask(db, taskId)?.jobId;
           if (owner !== job.id) {
