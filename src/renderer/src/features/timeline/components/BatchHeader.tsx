@@ -59,27 +59,28 @@ export function BatchHeader({ batch, progress, budget, queuePaused, open, onTogg
         {held ? <Badge tone="warning">{t('timeline.batchStatus.held')}</Badge> : <Badge tone={statusTone[batch.status]}>{t(`timeline.batchStatus.${batch.status}`)}</Badge>}
         {progress.failed > 0 && <Badge tone="danger">{t('timeline.batch.failed', { count: progress.failed })}</Badge>}
         {progress.unknown > 0 && <Badge tone="warning">{t('timeline.batch.unknown', { count: progress.unknown })}</Badge>}
-        <span className="batch-spacer" />
-        {onToggle !== null && (
-          <Link className="batch-link" to={paths.batch(batch.id)} aria-label={t('timeline.batch.openPageNamed', named)}>
-            {t('timeline.batch.openPage')}
-          </Link>
-        )}
-        {batch.status === 'active' && (
-          <Button size="sm" icon={Pause} onClick={onPause} aria-label={t('timeline.batch.pauseNamed', named)}>
-            {t('timeline.batch.pause')}
-          </Button>
-        )}
-        {batch.status === 'paused' && (
-          <Button size="sm" variant="primary" icon={Play} onClick={onResume} aria-label={t('timeline.batch.resumeNamed', named)}>
-            {t('timeline.batch.resume')}
-          </Button>
-        )}
-        {live && (
-          <Button size="sm" variant="quiet" icon={OctagonX} onClick={onCancel} aria-label={t('timeline.batch.cancelNamed', named)}>
-            {t('timeline.batch.cancel')}
-          </Button>
-        )}
+        <div className="batch-actions">
+          {onToggle !== null && (
+            <Link className="batch-link" to={paths.batch(batch.id)} aria-label={t('timeline.batch.openPageNamed', named)}>
+              {t('timeline.batch.openPage')}
+            </Link>
+          )}
+          {batch.status === 'active' && (
+            <Button size="sm" icon={Pause} onClick={onPause} aria-label={t('timeline.batch.pauseNamed', named)}>
+              {t('timeline.batch.pause')}
+            </Button>
+          )}
+          {batch.status === 'paused' && (
+            <Button size="sm" variant="primary" icon={Play} onClick={onResume} aria-label={t('timeline.batch.resumeNamed', named)}>
+              {t('timeline.batch.resume')}
+            </Button>
+          )}
+          {live && (
+            <Button size="sm" variant="quiet" icon={OctagonX} onClick={onCancel} aria-label={t('timeline.batch.cancelNamed', named)}>
+              {t('timeline.batch.cancel')}
+            </Button>
+          )}
+        </div>
       </div>
       <div
         className="batch-bar"
