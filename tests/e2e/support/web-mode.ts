@@ -30,6 +30,8 @@ export async function startWebMode(dataDir = mkdtempSync(join(tmpdir(), 'atelier
   const { launchUrl, output } = await waitForLaunchUrl(child);
   const admin = /Demo gateway admin \(tests only\): (http:\/\/127\.0\.0\.1:\d+) (\S+)/.exec(output);
   if (options.demoAdmin === true && !admin) throw new Error(`web mode printed no demo gateway admin:\n${output}`);
+  // Without the test-only variable the admin token never leaves the process (every other spec checks it).
+  if (options.demoAdmin !== true && /admin/i.test(output)) throw new Error(`web mode printed the demo gateway's admin access unasked:\n${output}`);
   return {
     launchUrl,
     url: new URL(launchUrl).origin,
