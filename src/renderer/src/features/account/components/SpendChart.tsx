@@ -6,7 +6,7 @@ import { useMoney } from './use-money';
 
 const HEIGHT = 80;
 
-/** Credits spent per day from the studio's own records: a small bar chart, measured part darker. */
+/** Credits spent per day from the studio’s own records: a small bar chart, the measured part solid. */
 export function SpendChart({ days }: { days: DaySpendView[] | null }) {
   const { t } = useTranslation();
   const money = useMoney();
