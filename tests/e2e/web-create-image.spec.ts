@@ -8,7 +8,7 @@ let studio: WebModeStudio;
 let page: Page;
 test.describe.configure({ mode: 'serial' });
 test.beforeAll(async ({ browser }) => {
-  studio = await startWebMode(undefined, FAST_DEMO_ENV);
+  studio = await startWebMode(undefined, { env: FAST_DEMO_ENV });
   page = await openStudioPage(browser, studio.launchUrl);
 });
 test.afterAll(async () => {
@@ -192,8 +192,8 @@ test('a batch from a template fanned out to two models: the count and estimate b
   await page.getByLabel('Stop below (credits)').fill('5');
   await page.getByRole('button', { name: /^Generate/ }).click();
   await expect(page.getByText('Queued 8 requests.')).toBeVisible();
-  const batches = await callStudio<{ name: string; creditBudget: number | null }[]>(page, 'jobs.list_batches', {});
-  expect(batches.filter((batch) => batch.creditBudget === 5)).toHaveLength(1);
+  const batches = await callStudio<{ items: { name: string; creditBudget: number | null }[] }>(page, 'jobs.list_batches', {});
+  expect(batches.items.filter((batch) => batch.creditBudget === 5)).toHaveLength(1);
   for (const thing of ['lantern', 'kite']) {
     for (const place of ['harbour', 'dunes']) {
       await expect(recent(page).getByRole('listitem', { name: `a ${thing} over the ${place} · Done` })).toHaveCount(2, { timeout: 60_000 });

@@ -6,7 +6,7 @@ let studio: WebModeStudio;
 let page: Page;
 test.describe.configure({ mode: 'serial' });
 test.beforeAll(async ({ browser }) => {
-  studio = await startWebMode(undefined, FAST_DEMO_ENV);
+  studio = await startWebMode(undefined, { env: FAST_DEMO_ENV });
   page = await openStudioPage(browser, studio.launchUrl);
 });
 test.afterAll(async () => {
@@ -21,7 +21,7 @@ interface Job {
   state: string;
 }
 const jobsWith = async (page: Page, text: string): Promise<Job[]> =>
-  (await callStudio<Job[] | { items: Job[] }>(page, 'jobs.list_jobs', {}).then((value) => (Array.isArray(value) ? value : value.items))).filter((job) => job.prompt.includes(text));
+  (await callStudio<{ items: Job[] }>(page, 'jobs.list_jobs', { limit: 200 })).items.filter((job) => job.prompt.includes(text));
 const recent = (page: Page) => page.getByRole('region', { name: 'Recent' });
 
 test('a video whose duration is outside what the model allows is refused in the form, with the reason beside the field', async () => {

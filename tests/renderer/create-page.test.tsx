@@ -50,9 +50,9 @@ describe('the Create page, on the real studio core', () => {
     await settle(() => prompt().dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', ctrlKey: true, bubbles: true })));
     await until(() => expect(page.container.textContent).toContain('Queued 1 request.'));
     const batches = await main.client.call('jobs.list_batches', {});
-    expect(batches.ok && batches.value.length).toBe(1);
+    expect(batches.ok && batches.value.items.length).toBe(1);
     const jobs = await main.client.call('jobs.list_jobs', {});
-    expect(jobs.ok && jobs.value.map((job) => [job.prompt, job.variantId])).toEqual([['a paper boat on a puddle', 'image.gen-image-2.direct']]);
+    expect(jobs.ok && jobs.value.items.map((job) => [job.prompt, job.variantId])).toEqual([['a paper boat on a puddle', 'image.gen-image-2.direct']]);
     expect(prompt().value).toBe('a paper boat on a puddle');
   });
 });

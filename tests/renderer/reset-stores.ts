@@ -16,6 +16,7 @@ import { useAccountStore } from '../../src/renderer/src/features/account/account
 import { useDesktopStore } from '../../src/renderer/src/features/settings/desktop-store';
 import { useProfilesStore } from '../../src/renderer/src/features/settings/profiles-store';
 import { useSettingsStore } from '../../src/renderer/src/features/settings/settings-store';
+import { useTimelineStore } from '../../src/renderer/src/features/timeline/timeline-store';
 import { useToastStore } from '../../src/renderer/src/ui/toast-store';
 
 const stores: UseBoundStore<StoreApi<object>>[] = [
@@ -29,6 +30,7 @@ const stores: UseBoundStore<StoreApi<object>>[] = [
   useDesktopStore,
   useProfilesStore,
   useSettingsStore,
+  useTimelineStore,
   useToastStore,
   useBatchStore,
   useCharacterStore,

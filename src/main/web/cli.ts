@@ -43,16 +43,23 @@ const pollTiming = pollMs === undefined ? undefined : { initialDelayMs: pollMs, 
 
 const dataDir = values['data-dir'] ?? defaultDataDir();
 ensurePrivateDir(dataDir);
+const demoGateway = demoGatewayFor(dataDir, demoTaskMs === undefined ? {} : { timing: { image: demoTaskMs, video: demoTaskMs, character: demoTaskMs } });
 const studio = createStudio({
   shell: 'web',
   version: packageVersion(import.meta.url),
   store: createConfStore(dataDir),
   vault: createFileKeyVault(join(dataDir, 'vault.key')),
   dataDir,
-  demoGateway: demoGatewayFor(dataDir, demoTaskMs === undefined ? {} : { timing: { image: demoTaskMs, video: demoTaskMs, character: demoTaskMs } }),
+  demoGateway,
   ...(pollTiming === undefined ? {} : { engine: { pollTimings: pollTimingsFromSettings({ image: pollTiming, video: pollTiming, character: pollTiming }) } }),
 });
 await studio.start();
+// End-to-end tests inject faults through the demo gateway's admin API. Its token goes to stdout
+// only when this variable is set; without it the token exists in memory only, as always.
+if (process.env.ATELIER_TEST_PRINT_DEMO_ADMIN === '1') {
+  const admin = await demoGateway.adminAccess();
+  console.log(`Demo gateway admin (tests only): ${admin.url} ${admin.adminToken}`);
+}
 const server = await startWebServer({
   studio,
   port,

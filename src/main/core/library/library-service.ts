@@ -4,6 +4,7 @@ import { StudioFailure } from '../router/failure';
 import type { Asset } from './assets';
 import { getAsset, setAssetFavourite, setAssetTags } from './assets';
 import { countAssetFacets, listAssets, type AssetFacets } from './asset-listing';
+import { creditsPerDay, type DaySpend } from './job-listing';
 import { InvalidCursorError } from './asset-query';
 import { LibraryDatabase } from './library-database';
 import type { LegacyEngineState } from './engine-state';
@@ -44,6 +45,11 @@ export class LibraryService {
 
   facets(filter: LibraryFilter): AssetFacets {
     return countAssetFacets(this.db, filter);
+  }
+
+  /** Credits spent per day (the window's local days), from the jobs' measured or estimated costs. */
+  creditsPerDay(dayStarts: readonly number[], end: number): DaySpend[] {
+    return creditsPerDay(this.db, dayStarts, end);
   }
 
   get(id: string): AssetView {

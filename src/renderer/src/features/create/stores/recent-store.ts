@@ -53,11 +53,12 @@ export const useRecentStore = create<RecentState>()((set, get) => ({
   },
   fetchJobs: async () => {
     const answers = await Promise.all(get().batchIds.map((batchId) => studio().call('jobs.list_jobs', { batchId, limit: 50 })));
-    const jobs = answers.flatMap((answer) => (answer.ok ? answer.value : []));
+    const jobs = answers.flatMap((answer) => (answer.ok ? answer.value.items : []));
     const wanted = new Set(get().jobIds);
     if (wanted.size > 0) {
-      const loose = await studio().call('jobs.list_jobs', { limit: 200 });
-      if (loose.ok) jobs.push(...loose.value.filter((job) => wanted.has(job.id)));
+      // Character jobs belong to no batch: the newest of those, where this screen's are.
+      const loose = await studio().call('jobs.list_jobs', { outsideBatches: true, limit: 200 });
+      if (loose.ok) jobs.push(...loose.value.items.filter((job) => wanted.has(job.id)));
     }
     return jobs;
   },
