@@ -25,7 +25,7 @@ const call = <T>(route: string, input: unknown): Promise<T> => callRoute<T>(stud
 async function finishedBatch(input: Record<string, unknown>): Promise<JobView[]> {
   const { batch } = await call<{ batch: BatchView }>('jobs.create_batch', { countPerPrompt: 1, values: {}, ...input });
   return until(
-    () => call<JobView[]>('jobs.list_jobs', { batchId: batch.id }),
+    async () => (await call<{ items: JobView[] }>('jobs.list_jobs', { batchId: batch.id })).items,
     (jobs) => jobs.length > 0 && jobs.every((job) => job.state === 'done' || job.state === 'failed'),
     `batch ${String(input.name)}`,
   );
