@@ -8,7 +8,7 @@ let studio: WebModeStudio;
 let page: Page;
 test.describe.configure({ mode: 'serial' });
 test.beforeAll(async ({ browser }) => {
-  studio = await startWebMode(undefined, { env: FAST_DEMO_ENV });
+  studio = await startWebMode(undefined, { env: FAST_DEMO_ENV, demoAdmin: true });
   page = await openStudioPage(browser, studio.launchUrl);
 });
 test.afterAll(async () => {
@@ -65,6 +65,31 @@ test('a model the catalog does not know is offered with the generic form, and wo
   await expect(recent(page).getByRole('listitem', { name: /a copper teapot on a windowsill · Done/ })).toBeVisible({ timeout: 30_000 });
   const [asset] = await assetsWith(page, 'copper teapot');
   expect(asset?.variantId).toMatch(/lumen-image-1/);
+});
+
+test('a job the gateway fails shows why in the strip, our explanation and the gateway’s own words, and the form stays', async () => {
+  const refusal = '内容审核未通过：画面包含敏感元素，请修改提示词后重试。如多次失败，请联系管理员并提供任务编号以便排查问题。';
+  if (!studio.demoAdmin) throw new Error('no demo gateway admin');
+  await studio.demoAdmin('POST', '/faults', { kind: 'task-failure', message: refusal, count: 1 });
+  await freshCreate(page, studio.url);
+  await chooseModel(page, /^Image 2 \(official, queued\)/);
+  await page.getByLabel('Prompt', { exact: true }).fill('a crowded night market under paper lanterns');
+  await page.keyboard.press('Control+Enter');
+  const failed = recent(page).getByRole('listitem', { name: /a crowded night market under paper lanterns · Failed/ });
+  await expect(failed).toBeVisible({ timeout: 30_000 });
+  await expect(failed.getByText(/The gateway reported that this task failed/)).toBeVisible();
+  await expect(failed.getByText(refusal)).toBeVisible();
+  await expect(page.getByLabel('Prompt', { exact: true })).toHaveValue('a crowded night market under paper lanterns');
+  await screenshotLooks(
+    page,
+    'create-failure',
+    [
+      { width: 1440, height: 900 },
+      { width: 1024, height: 700 },
+    ],
+    // By its class: its name changes with the language.
+    page.locator('section.recent'),
+  );
 });
 
 test('an edit with two dropped references and a painted mask: the mask is a PNG with alpha at the first reference’s size, and the result keeps what the mask keeps', async () => {

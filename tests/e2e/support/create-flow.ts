@@ -75,7 +75,13 @@ const LOOKS = [
  * Saves the screen as it is in both languages and both themes (`test-results/create/<name>-<language>-<theme>.png`),
  * at the laptop size and a small window, then returns to English and the light theme.
  */
-export async function screenshotLooks(page: Page, name: string, sizes: readonly { width: number; height: number }[] = [{ width: 1440, height: 900 }]): Promise<void> {
+export async function screenshotLooks(
+  page: Page,
+  name: string,
+  sizes: readonly { width: number; height: number }[] = [{ width: 1440, height: 900 }],
+  /** A part to bring to the bottom of the window before each picture. */
+  inView?: Locator,
+): Promise<void> {
   const dir = screenshotDir();
   const start = page.viewportSize();
   // A confirmation shown earlier would stay in the language it was written in.
@@ -87,6 +93,7 @@ export async function screenshotLooks(page: Page, name: string, sizes: readonly 
     await expect(page.locator('html')).toHaveAttribute('lang', look.language);
     for (const size of sizes) {
       await page.setViewportSize(size);
+      await inView?.evaluate((element) => element.scrollIntoView({ block: 'end' }));
       await page.screenshot({ path: `${dir}/${name}-${look.language}-${look.theme}-${size.width}x${size.height}.png` });
     }
   }

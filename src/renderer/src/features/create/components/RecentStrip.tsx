@@ -1,10 +1,11 @@
-import { Clapperboard, ImagePlus, RefreshCw, UserRound, Wand2 } from 'lucide-react';
+import { CircleAlert, Clapperboard, ImagePlus, RefreshCw, UserRound, Wand2 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import type { AssetView, JobStateView, JobView } from '../../../../../shared/contract';
+import { jobProblem, type AssetView, type JobStateView, type JobView } from '../../../../../shared/contract';
 import { paths } from '../../../app/routes';
 import { writeAssetDrag } from '../../../entities/asset-drag';
 import { IconButton, ProgressBar } from '../../../ui';
+import { RecentProblem } from './RecentProblem';
 
 export interface RecentItem {
   job: JobView;
@@ -46,6 +47,7 @@ export function RecentStrip({ items, mediaUrl, onReuse, onReference, onRemix, on
             const active = ACTIVE.includes(job.state);
             const state = t(`create.jobState.${job.state}`);
             const shown = assets.length > 0 ? assets : [null];
+            const problem = job.state === 'failed' ? jobProblem(job) : null;
             return shown.map((asset, index) => (
               <li key={`${job.id}-${asset?.id ?? index}`} className={`recent-item recent-${job.state}`} aria-label={`${job.prompt || modelName} · ${state}`}>
                 <div className="recent-thumb">
@@ -61,7 +63,7 @@ export function RecentStrip({ items, mediaUrl, onReuse, onReference, onRemix, on
                     </Link>
                   ) : (
                     <span className="recent-placeholder" aria-hidden="true">
-                      {job.variantId.startsWith('character.') ? <UserRound size={22} /> : active ? <span className="spinner" /> : <ImagePlus size={22} />}
+                      {job.state === 'failed' ? <CircleAlert size={22} /> : job.variantId.startsWith('character.') ? <UserRound size={22} /> : active ? <span className="spinner" /> : <ImagePlus size={22} />}
                     </span>
                   )}
                 </div>
@@ -73,7 +75,7 @@ export function RecentStrip({ items, mediaUrl, onReuse, onReference, onRemix, on
                     <span>{modelName}</span> · <span>{state}</span>
                   </p>
                   {active && <ProgressBar size="sm" label={t('create.recent.progress', { prompt: job.prompt || modelName })} value={job.progress === null ? null : job.progress / 100} />}
-                  {job.state === 'failed' && job.errorMessage && <p className="recent-error">{job.errorMessage}</p>}
+                  {problem && <RecentProblem problem={problem} />}
                 </div>
                 {asset && (
                   <div className="recent-actions">
