@@ -46,6 +46,8 @@ export interface StudioPlatform {
   demoGateway: ConnectionProvider;
   /** The desktop's file manager, trash, drag-out and preferences (the Electron shell); absent in web mode. */
   desktop?: DesktopShell;
+  /** How long a deletion from the library can be undone (tests shorten it); the app uses the default. */
+  undoWindowMs?: number;
   /** Engine settings for tests (fast polling); the app uses the defaults. */
   engine?: Partial<Omit<ConstructorParameters<typeof JobEngine>[0], 'db' | 'libraryRoot' | 'connectionFor' | 'vault' | 'fileModes'>>;
 }
@@ -75,7 +77,12 @@ export function createStudio(platform: StudioPlatform): Studio {
   const libraryRoot = chosenLibrary ?? platform.libraryDir ?? join(platform.dataDir ?? process.cwd(), 'library');
   const fileModes = libraryModes(libraryRoot, chosenLibrary !== undefined);
   // Opened at once: the gallery and the upload cache answer before the engine has resumed its work.
-  const library = new LibraryService(libraryRoot, fileModes, readLegacyEngineState(platform.store));
+  const desktop = platform.desktop;
+  const library = new LibraryService(libraryRoot, fileModes, readLegacyEngineState(platform.store), {
+    // Deleted files wait in the library's trash for their undo window, then go to the desktop's trash.
+    systemTrash: desktop ? (file) => desktop.trash(file) : undefined,
+    undoWindowMs: platform.undoWindowMs,
+  });
   forgetMovedEngineState(platform.store, library.db);
   const gateway = new GatewayService(settings, demo, { uploadCache: new SqliteUploadCache(library.db) });
   const uploadStaging = new UploadStaging();
@@ -104,7 +111,7 @@ export function createStudio(platform: StudioPlatform): Studio {
     ...modelsHandlers(gateway),
     ...accountHandlers(gateway, bus),
     ...uploadsHandlers(gateway, uploadStaging),
-    ...libraryHandlers(() => library),
+    ...libraryHandlers(() => library, bus),
     ...jobsHandlers({ engine: runningEngine, activeProfileId: () => settings.activeProfile()?.id ?? null }),
     ...desktopHandlers(platform.desktop, library),
   };
@@ -124,6 +131,7 @@ export function createStudio(platform: StudioPlatform): Studio {
           fileModes,
         });
         engine = started;
+        await library.trash.start();
         forwardEngineEvents(started, bus, () => settings.activeProfile() === undefined);
         const recovered = await started.start();
         log.info(`library open at ${libraryRoot}; resumed ${recovered.pendingTasks} tasks and ${recovered.downloads.length} downloads; ${recovered.unknown.length} jobs await a decision`);
@@ -135,6 +143,7 @@ export function createStudio(platform: StudioPlatform): Studio {
       stopping ??= (async () => {
         await starting?.catch(() => undefined);
         await engine?.stop();
+        await library.trash.stop();
         await gateway.stop();
         await demo.stop();
         await uploadStaging.remove();

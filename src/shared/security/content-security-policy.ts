@@ -57,11 +57,17 @@ export function parseContentSecurityPolicy(policy: string): Map<string, string[]
  */
 export function policyAdmits(policy: Map<string, string[]>, directive: string, url: string, pageOrigin: string): boolean {
   const sources = policy.get(directive) ?? policy.get('default-src') ?? [];
-  const target = new URL(url, pageOrigin);
-  const page = new URL(pageOrigin);
+  const page = originOf(pageOrigin);
+  const target = url.startsWith('/') && !url.startsWith('//') ? page : originOf(url);
   return sources.some((source) => {
-    if (source === "'self'") return target.protocol === page.protocol && target.host === page.host;
-    if (/^[a-z][a-z0-9+.-]*:$/i.test(source)) return target.protocol === source.toLowerCase();
+    if (source === "'self'") return target.scheme === page.scheme && target.host === page.host;
+    if (/^[a-z][a-z0-9+.-]*:$/i.test(source)) return target.scheme === source.toLowerCase();
     return false;
   });
+}
+
+/** Scheme (with its colon) and host of an absolute address, lower-cased. */
+function originOf(address: string): { scheme: string; host: string } {
+  const match = /^([a-z][a-z0-9+.-]*:)(?:\/\/([^/?#]*))?/i.exec(address);
+  return { scheme: match?.[1]?.toLowerCase() ?? '', host: match?.[2]?.toLowerCase() ?? '' };
 }
