@@ -6,6 +6,7 @@ import { useJobsStore } from '../../src/renderer/src/entities/jobs-store';
 import { usePagedQueriesStore } from '../../src/renderer/src/entities/paged-queries';
 import { useAlertStore } from '../../src/renderer/src/errors/alert-store';
 import { useAccountStore } from '../../src/renderer/src/features/account/account-store';
+import { useGalleryStore } from '../../src/renderer/src/features/gallery/gallery-store';
 import { useDesktopStore } from '../../src/renderer/src/features/settings/desktop-store';
 import { useProfilesStore } from '../../src/renderer/src/features/settings/profiles-store';
 import { useSettingsStore } from '../../src/renderer/src/features/settings/settings-store';
@@ -19,6 +20,7 @@ const stores: UseBoundStore<StoreApi<object>>[] = [
   usePagedQueriesStore,
   useAlertStore,
   useAccountStore,
+  useGalleryStore,
   useDesktopStore,
   useProfilesStore,
   useSettingsStore,

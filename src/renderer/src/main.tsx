@@ -13,6 +13,7 @@ import './styles/base.css';
 import './styles/frame.css';
 import './ui/ui.css';
 import './features/settings/settings.css';
+import './features/gallery/gallery.css';
 
 async function start(): Promise<void> {
   const client = createStudioClient(pickTransport());

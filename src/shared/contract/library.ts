@@ -28,6 +28,8 @@ export const assetViewSchema = z.object({
   tags: z.array(z.string()),
   /** Boards it is on (ids). */
   boardIds: z.array(z.string()),
+  /** The batch it was made in, if any (for the compare view). */
+  batchId: z.string().nullable(),
 });
 export type AssetView = z.infer<typeof assetViewSchema>;
 

@@ -36,6 +36,8 @@ export interface Asset {
   tags: string[];
   /** The boards it is on (ids). */
   boardIds: string[];
+  /** The batch of the job that made it, if any. */
+  batchId: string | null;
 }
 
 /** What the downloader knows about a result it just stored; omitted fields take their defaults. */
@@ -87,13 +89,15 @@ export interface AssetRow {
   favourite: number;
   tags: string;
   board_ids: string;
+  batch_id: string | null;
 }
 
 /** The select list that `toAsset` reads, for table alias `a`. */
 export const assetColumns = `a.id, a.job_id, a.task_id, a.result_index, a.kind, a.file_path, a.thumb_path, a.mime, a.bytes, a.width, a.height,
   a.duration_ms, a.sha256, a.model, a.variant_id, a.prompt, a.request, a.created_at, a.favourite,
   (SELECT json_group_array(tag) FROM (SELECT tag FROM asset_tags WHERE asset_id = a.id ORDER BY tag)) AS tags,
-  (SELECT json_group_array(board_id) FROM (SELECT board_id FROM board_items WHERE asset_id = a.id ORDER BY board_id)) AS board_ids`;
+  (SELECT json_group_array(board_id) FROM (SELECT board_id FROM board_items WHERE asset_id = a.id ORDER BY board_id)) AS board_ids,
+  (SELECT batch_id FROM jobs WHERE id = a.job_id) AS batch_id`;
 
 const tagsSchema = z.array(z.string());
 
@@ -120,6 +124,7 @@ export function toAsset(row: AssetRow): Asset {
     favourite: row.favourite === 1,
     tags: parseJsonColumn(tagsSchema, row.tags, `tags of asset ${row.id}`),
     boardIds: parseJsonColumn(tagsSchema, row.board_ids, `boards of asset ${row.id}`),
+    batchId: row.batch_id,
   };
 }
 

@@ -209,5 +209,6 @@ export function toAssetView(asset: Asset): AssetView {
     favourite: asset.favourite,
     tags: asset.tags,
     boardIds: asset.boardIds,
+    batchId: asset.batchId,
   };
 }

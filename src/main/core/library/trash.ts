@@ -66,6 +66,7 @@ const snapshotSchema = z.object({
   favourite: z.boolean(),
   tags: z.array(z.string()),
   boardIds: z.array(z.string()),
+  batchId: z.string().nullable().default(null),
 });
 
 /** Library paths of an asset's files: media, sidecar, thumbnail. */

@@ -24,7 +24,7 @@ export function recipeRows(request: unknown): RecipeRow[] {
       if (entries.length === 0 && key !== '') rows.push({ key, value: '{}' });
       for (const [name, inner] of entries) walk(inner, key === '' ? name : `${key}.${name}`);
     } else if (key !== '' && !shownApart.has(key)) {
-      rows.push({ key, value: value === null ? 'null' : String(value) });
+      rows.push({ key, value: typeof value === 'string' ? value : JSON.stringify(value) });
     }
   };
   walk(request, '');

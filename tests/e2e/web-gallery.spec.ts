@@ -1,0 +1,134 @@
+// The gallery and the detail view in web mode against the demo gateway, as an artist uses them.
+import { mkdirSync } from 'node:fs';
+import { expect, test, type Page } from '@playwright/test';
+import { call } from './support/studio-calls';
+import { startWebMode, type WebModeStudio } from './support/web-mode';
+
+let studio: WebModeStudio;
+let page: Page;
+
+test.beforeAll(async ({ browser }) => {
+  studio = await startWebMode();
+  page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+  await page.goto(studio.launchUrl);
+});
+test.afterAll(async () => {
+  await page.close();
+  await studio.stop();
+});
+
+const grid = () => page.getByRole('grid', { name: 'Results' });
+const cells = () => grid().getByRole('gridcell');
+const filters = () => page.getByRole('complementary', { name: 'Filters' });
+
+test('results of a running batch appear in the gallery; search in English and Chinese and filters narrow it', async () => {
+  await page.getByRole('navigation').getByRole('link', { name: 'Gallery' }).click();
+  await expect(page.getByRole('heading', { name: 'No results yet' })).toBeVisible();
+  // A fan-out batch: every prompt to two models, run while the gallery is open.
+  await call(page, 'jobs.create_batch', {
+    name: 'Lighthouses',
+    variantIds: ['image.nova-3.1-flash-image', 'image.gen-image-2.direct'],
+    prompts: ['a lighthouse at dusk', '海边的灯塔 at dawn', 'a red fox in the snow'],
+    countPerPrompt: 1,
+    values: { size: '1024x1024' },
+  });
+  await expect(cells()).toHaveCount(6, { timeout: 30_000 });
+  await expect(page.getByText('6 items', { exact: true })).toBeVisible();
+
+  const search = page.getByRole('searchbox', { name: 'Search prompts' });
+  await search.fill('lighthouse');
+  await expect(cells()).toHaveCount(2);
+  await expect(cells().first()).toHaveAccessibleName(/a lighthouse at dusk/);
+  await search.fill('灯塔');
+  await expect(cells()).toHaveCount(2);
+  await expect(cells().first()).toHaveAccessibleName(/海边的灯塔 at dawn/);
+  await expect(page).toHaveURL(/q=%E7%81%AF%E5%A1%94/);
+  await search.fill('');
+  await expect(cells()).toHaveCount(6);
+
+  await filters().getByRole('button', { name: 'nova-3.1-flash-image-preview (3)' }).click();
+  await expect(cells()).toHaveCount(3);
+  await filters().getByRole('button', { name: 'Videos (0)' }).click();
+  await expect(page.getByRole('heading', { name: 'Nothing matches' })).toBeVisible();
+  await page.getByRole('button', { name: 'Clear filters' }).click();
+  await expect(cells()).toHaveCount(6);
+});
+
+test('the detail view shows the parameters of the request, the model and its timings', async () => {
+  await grid().getByRole('gridcell', { name: 'a red fox in the snow · gen-image-2' }).dblclick();
+  await expect(page.getByRole('heading', { level: 1, name: 'a red fox in the snow' })).toBeVisible();
+  const parameters = page.getByRole('region', { name: 'Parameters' });
+  await expect(parameters.getByRole('row', { name: /size\s+1024x1024/ })).toBeVisible();
+  await expect(parameters.getByRole('row', { name: /model\s+gen-image-2/ })).toBeVisible();
+  const details = page.getByRole('complementary', { name: 'Details' });
+  await expect(details.getByText('Generation', { exact: true })).toBeVisible();
+  await expect(details.getByText('Credits', { exact: true })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Reuse settings' })).toHaveAttribute('href', /#\/create\?reuse=/);
+  await page.keyboard.press('Escape');
+  await expect(grid()).toBeVisible();
+});
+
+test('reuse settings fills the Create form with the result\'s prompt', async () => {
+  await grid().getByRole('gridcell', { name: 'a lighthouse at dusk · gen-image-2' }).dblclick();
+  await page.getByRole('link', { name: 'Reuse settings' }).click();
+  await expect(page).toHaveURL(/#\/create\?reuse=/);
+  // The Create form is built on its own; until it is, its page is a placeholder and this check cannot run.
+  const placeholder = await page.getByRole('heading', { name: 'Coming soon' }).isVisible();
+  test.skip(placeholder, 'The Create page is still a placeholder on this branch.');
+  await expect(page.getByLabel('Prompt', { exact: true })).toHaveValue('a lighthouse at dusk');
+});
+
+test('select with the keyboard, favourite with F, delete with Delete, then undo', async () => {
+  await page.goto(`${studio.url}/#/gallery`);
+  await expect(cells()).toHaveCount(6);
+  await grid().focus();
+  await page.keyboard.press('Home');
+  await page.keyboard.press('f');
+  await expect(page.getByText('Added 1 item to favourites.')).toBeVisible();
+  await expect(filters().getByRole('button', { name: 'Favourites (1)' })).toBeVisible();
+
+  await page.keyboard.press('Shift+ArrowRight');
+  await expect(page.getByRole('toolbar', { name: '2 selected' })).toBeVisible();
+  await page.keyboard.press('Delete');
+  await expect(page.getByText('Deleted 2 items.')).toBeVisible();
+  await expect(cells()).toHaveCount(4);
+  await page.getByRole('button', { name: 'Undo' }).click();
+  await expect(page.getByText('Restored 2 items.')).toBeVisible();
+  await expect(cells()).toHaveCount(6);
+  await expect(filters().getByRole('button', { name: 'Favourites (1)' })).toBeVisible();
+});
+
+async function useLanguageAndTheme(language: 'en' | 'zh-CN', theme: 'light' | 'dark'): Promise<void> {
+  await call(page, 'settings.update', { language, theme });
+  await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
+  await expect(page.locator('html')).toHaveAttribute('lang', language);
+}
+
+test('screenshots of gallery, detail and compare, light and dark, English and Chinese', async () => {
+  mkdirSync('test-results/screens', { recursive: true });
+  const batch = (await call<{ items: { batchId: string; id: string }[] }>(page, 'library.list_assets', { text: 'fox' })).items[0];
+  for (const language of ['en', 'zh-CN'] as const) {
+    for (const theme of ['light', 'dark'] as const) {
+      await useLanguageAndTheme(language, theme);
+      await page.goto(`${studio.url}/#/gallery`);
+      await expect(cells()).toHaveCount(6);
+      await cells().nth(1).click();
+      await cells().nth(2).click({ modifiers: ['Shift'] });
+      await page.screenshot({ path: `test-results/screens/gallery-${language}-${theme}.png` });
+      await page.goto(`${studio.url}/#/gallery/asset/${batch?.id ?? ''}`);
+      await expect(page.locator('.zoom-pane img')).toBeVisible();
+      await page.screenshot({ path: `test-results/screens/detail-${language}-${theme}.png` });
+      await page.goto(`${studio.url}/#/gallery/compare/${batch?.batchId ?? ''}`);
+      await expect(page.locator('.compare-cell img')).toHaveCount(6);
+      await page.screenshot({ path: `test-results/screens/compare-${language}-${theme}.png` });
+    }
+  }
+  await useLanguageAndTheme('en', 'light');
+  await page.setViewportSize({ width: 1024, height: 700 });
+  for (const [name, address] of [['gallery', '/#/gallery'], ['detail', `/#/gallery/asset/${batch?.id ?? ''}`], ['compare', `/#/gallery/compare/${batch?.batchId ?? ''}`]] as const) {
+    await page.goto(`${studio.url}${address}`);
+    await page.waitForLoadState('networkidle');
+    await page.screenshot({ path: `test-results/screens/${name}-small-en-light.png` });
+  }
+  await page.setViewportSize({ width: 1440, height: 900 });
+});
