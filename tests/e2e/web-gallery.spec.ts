@@ -7,6 +7,9 @@ import { startWebMode, type WebModeStudio } from './support/web-mode';
 let studio: WebModeStudio;
 let page: Page;
 
+// One studio for the file: each test goes on from the library the one before left.
+test.describe.configure({ mode: 'serial' });
+
 test.beforeAll(async ({ browser }) => {
   studio = await startWebMode();
   page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
@@ -61,8 +64,9 @@ test('the detail view shows the parameters of the request, the model and its tim
   await expect(parameters.getByRole('row', { name: /size\s+1024x1024/ })).toBeVisible();
   await expect(parameters.getByRole('row', { name: /model\s+gen-image-2/ })).toBeVisible();
   const details = page.getByRole('complementary', { name: 'Details' });
-  await expect(details.getByText('Generation', { exact: true })).toBeVisible();
-  await expect(details.getByText('Credits', { exact: true })).toBeVisible();
+  await expect(details.getByRole('term').filter({ hasText: 'Total time' })).toBeVisible();
+  await expect(details.getByRole('definition').filter({ hasText: /≈ \d+ \(estimated\)|\d+ \(measured\)/ })).toBeVisible();
+  await expect(details.getByRole('definition').filter({ hasText: 'image.gen-image-2.direct' })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Reuse settings' })).toHaveAttribute('href', /#\/create\?reuse=/);
   await page.keyboard.press('Escape');
   await expect(grid()).toBeVisible();
@@ -72,9 +76,6 @@ test('reuse settings fills the Create form with the result\'s prompt', async () 
   await grid().getByRole('gridcell', { name: 'a lighthouse at dusk · gen-image-2' }).dblclick();
   await page.getByRole('link', { name: 'Reuse settings' }).click();
   await expect(page).toHaveURL(/#\/create\?reuse=/);
-  // The Create form is built on its own; until it is, its page is a placeholder and this check cannot run.
-  const placeholder = await page.getByRole('heading', { name: 'Coming soon' }).isVisible();
-  test.skip(placeholder, 'The Create page is still a placeholder on this branch.');
   await expect(page.getByLabel('Prompt', { exact: true })).toHaveValue('a lighthouse at dusk');
 });
 

@@ -24,7 +24,7 @@ const SEARCH_DELAY_MS = 250;
 
 /** The gallery: filters with counts at the side, the virtualised grid, and the selection's bar. */
 export function LibraryView() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const [filter, setFilter] = useGalleryFilter();
   const query = usePagedQuery(assetPages, filter);
@@ -128,7 +128,7 @@ export function LibraryView() {
           <section className="gallery-main" aria-label={t('gallery.gridLabel')} aria-busy={query.status === 'loading'}>
             <div className="gallery-status">
               <p className="gallery-count" aria-live="polite">
-                {total === undefined ? '\u00a0' : filtered ? t('gallery.countOf', { shown: total.toLocaleString(), count: total }) : t('gallery.count', { count: total })}
+                {total === undefined ? '\u00a0' : t('gallery.count', { count: total, shown: total.toLocaleString(i18n.language) })}
               </p>
               {filtered && (
                 <Button size="sm" variant="quiet" onClick={() => change(filter.order ? { order: filter.order } : {})}>

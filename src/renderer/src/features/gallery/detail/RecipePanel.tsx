@@ -55,7 +55,7 @@ export function RecipePanel({ asset, detail, canReveal, fileUrl, boardNames, loc
         </div>
       </section>
 
-      <section className="recipe-actions recipe-main-actions" aria-label={t('gallery.detail.details')}>
+      <section className="recipe-actions recipe-main-actions" aria-label={t('gallery.detail.actions')}>
         <Link className="button button-sm button-primary" to={paths.create({ reuse: asset.id })}>
           <Repeat2 size={16} aria-hidden="true" />
           {t('gallery.detail.reuse')}
