@@ -72,7 +72,8 @@ test('the detail view shows the parameters of the request, the model and its tim
   await expect(grid()).toBeVisible();
 });
 
-test('reuse settings fills the Create form with the result\'s prompt', async () => {
+// Create's form is built on its own and has not landed: its page is still a placeholder without a Prompt field.
+test.fixme('reuse settings fills the Create form with the result\'s prompt', async () => {
   await grid().getByRole('gridcell', { name: 'a lighthouse at dusk · gen-image-2' }).dblclick();
   await page.getByRole('link', { name: 'Reuse settings' }).click();
   await expect(page).toHaveURL(/#\/create\?reuse=/);
@@ -105,6 +106,9 @@ async function useLanguageAndTheme(language: 'en' | 'zh-CN', theme: 'light' | 'd
   await expect(page.locator('html')).toHaveAttribute('lang', language);
 }
 
+// The grid in whichever language is shown.
+const anyCells = () => page.getByRole('gridcell');
+
 test('screenshots of gallery, detail and compare, light and dark, English and Chinese', async () => {
   mkdirSync('test-results/screens', { recursive: true });
   const batch = (await call<{ items: { batchId: string; id: string }[] }>(page, 'library.list_assets', { text: 'fox' })).items[0];
@@ -112,9 +116,9 @@ test('screenshots of gallery, detail and compare, light and dark, English and Ch
     for (const theme of ['light', 'dark'] as const) {
       await useLanguageAndTheme(language, theme);
       await page.goto(`${studio.url}/#/gallery`);
-      await expect(cells()).toHaveCount(6);
-      await cells().nth(1).click();
-      await cells().nth(2).click({ modifiers: ['Shift'] });
+      await expect(anyCells()).toHaveCount(6);
+      await anyCells().nth(1).click();
+      await anyCells().nth(2).click({ modifiers: ['Shift'] });
       await page.screenshot({ path: `test-results/screens/gallery-${language}-${theme}.png` });
       await page.goto(`${studio.url}/#/gallery/asset/${batch?.id ?? ''}`);
       await expect(page.locator('.zoom-pane img')).toBeVisible();
