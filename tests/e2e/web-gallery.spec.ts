@@ -111,6 +111,9 @@ const anyCells = () => page.getByRole('gridcell');
 
 test('screenshots of gallery, detail and compare, light and dark, English and Chinese', async () => {
   mkdirSync('test-results/screens', { recursive: true });
+  // The toasts of the tests before are not part of these screens.
+  const notices = page.getByRole('region', { name: 'Notifications' }).getByRole('button', { name: 'Dismiss' });
+  while ((await notices.count()) > 0) await notices.first().click();
   const batch = (await call<{ items: { batchId: string; id: string }[] }>(page, 'library.list_assets', { text: 'fox' })).items[0];
   for (const language of ['en', 'zh-CN'] as const) {
     for (const theme of ['light', 'dark'] as const) {
