@@ -96,10 +96,23 @@ export const assetJobSchema = z.object({
   answerStyle: z.string().nullable(),
 });
 
+/** A reference image of the request (an address it was given); `assetId` when it came from the library. */
+export const assetReferenceSchema = z.object({
+  /** Where it sits in the request (`image_urls[1]`, `mask_url`). */
+  field: z.string(),
+  url: z.string(),
+  assetId: z.string().nullable(),
+  /** The library item's thumbnail (or file), relative to the library, to show it. */
+  previewPath: z.string().nullable(),
+});
+export type AssetReference = z.infer<typeof assetReferenceSchema>;
+
 export const assetDetailSchema = z.object({
   asset: assetViewSchema,
   job: assetJobSchema.nullable(),
   batch: z.object({ id: z.string(), name: z.string() }).nullable(),
+  /** The request's reference images, in its order. */
+  references: z.array(assetReferenceSchema),
 });
 export type AssetDetail = z.infer<typeof assetDetailSchema>;
 

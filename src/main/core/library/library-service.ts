@@ -1,3 +1,4 @@
+import { assetReferences } from './asset-references';
 import { join } from 'node:path';
 import type { AssetDetail, AssetView, BoardView, LibraryFilter } from '../../../shared/contract';
 import { StudioFailure } from '../router/failure';
@@ -86,6 +87,7 @@ export class LibraryService {
           }
         : null,
       batch: batch ? { id: batch.id, name: batch.name } : null,
+      references: assetReferences(this.db, asset.request),
     };
   }
 

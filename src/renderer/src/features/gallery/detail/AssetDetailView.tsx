@@ -138,6 +138,7 @@ export function AssetDetailView() {
         boardNames={boardNames}
         locale={locale}
         compareLink={asset.batchId ? paths.compare(asset.batchId, filter) : null}
+        mediaUrl={(path) => studio().mediaUrl(path)}
         onCopyPrompt={() => {
           void navigator.clipboard.writeText(asset.prompt).then(
             () => showToast(t('gallery.detail.copied'), 'success'),

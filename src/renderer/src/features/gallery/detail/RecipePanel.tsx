@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import type { AssetDetail, AssetView } from '../../../../../shared/contract';
 import { paths } from '../../../app/routes';
 import { Badge, Button } from '../../../ui';
+import { ReferenceStrip } from './ReferenceStrip';
 import { formatBytes, formatDuration, jobDurations, recipeRows } from '../model/recipe';
 
 export interface RecipePanelProps {
@@ -20,6 +21,7 @@ export interface RecipePanelProps {
   onExport: () => void;
   onDelete: () => void;
   compareLink: string | null;
+  mediaUrl: (path: string) => string;
 }
 
 const isChinese = (text: string): string | undefined => (/[\u3400-\u9fff]/.test(text) ? 'zh' : undefined);
@@ -54,6 +56,8 @@ export function RecipePanel({ asset, detail, canReveal, fileUrl, boardNames, loc
           </Button>
         </div>
       </section>
+
+      <ReferenceStrip references={detail?.references ?? []} mediaUrl={on.mediaUrl} />
 
       <section className="recipe-actions recipe-main-actions" aria-label={t('gallery.detail.actions')}>
         <Link className="button button-sm button-primary" to={paths.create({ reuse: asset.id })}>
