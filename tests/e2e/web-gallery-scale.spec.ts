@@ -1,5 +1,6 @@
 // A library of 20,000 items: the grid scrolls to the end with a bounded DOM, one page per request.
 import { expect, test, type Page } from '@playwright/test';
+import { call } from './support/studio-calls';
 import { seedLibrary } from './support/seed-library';
 import { startWebMode, type WebModeStudio } from './support/web-mode';
 
@@ -9,6 +10,9 @@ const ONE_PAGE = 60;
 
 let studio: WebModeStudio;
 let page: Page;
+
+// One studio for the file: the second test goes on from the scrolled library of the first.
+test.describe.configure({ mode: 'serial' });
 
 test.beforeAll(async ({ browser }) => {
   studio = await startWebMode();
@@ -63,4 +67,44 @@ test('scrolls a library of 20,000 items to the end with the DOM bounded and one 
   // Only the rows around the view are in the DOM: a few dozen tiles, not thousands.
   expect(most.cells).toBeLessThanOrEqual(120);
   expect(most.nodes).toBeLessThanOrEqual(2_500);
+});
+
+test('results of a running batch arrive at the top without moving what is in view', async () => {
+  test.setTimeout(120_000);
+  const grid = page.getByRole('grid', { name: 'Results' });
+  const columns = Number(await grid.getAttribute('aria-colcount'));
+  // Somewhere near the top, then the last tile of the first row wholly in view.
+  await grid.evaluate(async (element) => {
+    element.scrollTop = 1200;
+    await new Promise(requestAnimationFrame);
+    await new Promise(requestAnimationFrame);
+  });
+  const watched = await grid.evaluate((element) => {
+    const top = element.getBoundingClientRect().top;
+    const inView = [...element.querySelectorAll('[role="gridcell"]')]
+      .map((cell) => ({ label: cell.getAttribute('aria-label') ?? '', box: cell.getBoundingClientRect() }))
+      .filter((cell) => cell.box.top >= top);
+    const firstRow = Math.min(...inView.map((cell) => cell.box.top));
+    const last = inView.filter((cell) => cell.box.top === firstRow).sort((a, b) => b.box.left - a.box.left)[0];
+    return { label: last?.label ?? '', top: last?.box.top ?? 0, scrollTop: element.scrollTop };
+  });
+  expect(watched.label).toMatch(/^seeded prompt \d+ · /);
+
+  // A full row of new results (one per column) pushes every item down exactly one row.
+  await call(page, 'jobs.create_batch', {
+    name: 'While scrolled',
+    variantIds: ['image.gen-image-2.direct'],
+    prompts: ['a new result while the grid is scrolled'],
+    countPerPrompt: columns,
+    values: { size: '1024x1024' },
+  });
+  await expect(page.getByText(`${(ITEMS + columns).toLocaleString('en-US')} items`, { exact: true })).toBeVisible({ timeout: 90_000 });
+  const tile = grid.getByRole('gridcell', { name: watched.label, exact: true });
+  await expect.poll(async () => Math.round((await tile.boundingBox())?.y ?? -1)).toBe(Math.round(watched.top));
+  expect(await grid.evaluate((element) => element.scrollTop)).toBeGreaterThan(watched.scrollTop);
+  // Scrolled back to the top, the new results are there first.
+  await grid.evaluate((element) => {
+    element.scrollTop = 0;
+  });
+  await expect(grid.getByRole('gridcell').first()).toHaveAccessibleName(/^a new result while the grid is scrolled · /);
 });

@@ -67,13 +67,19 @@ export function AssetGrid(props: AssetGridProps) {
     if (props.hasMore && lastRow >= rows - 3) props.onLoadMore();
   }, [lastRow, rows, props.hasMore, props.onLoadMore]); // eslint-disable-line react-hooks/exhaustive-deps -- onLoadMore is a new function each render
 
-  // Results put in front of the list: keep the row being looked at where it is.
+  // Results put in front of the list: keep the row being looked at where it is. `placed` is where
+  // this effect last put the view; any other position means the person scrolled since.
   const previous = useRef<readonly string[]>(ids);
+  const carried = useRef({ placed: -1, carry: 0 });
   useLayoutEffect(() => {
     const added = prependedCount(previous.current, ids);
     previous.current = ids;
     const element = scrollRef.current;
-    if (added > 0 && element) element.scrollTop = scrollAfterPrepend(element.scrollTop, added, layout);
+    if (added === 0 || !element) return;
+    const carry = element.scrollTop === carried.current.placed ? carried.current.carry : 0;
+    const next = scrollAfterPrepend(element.scrollTop, added, layout, carry);
+    element.scrollTop = next.scrollTop;
+    carried.current = { placed: element.scrollTop, carry: next.carry };
   }, [ids, layout]);
 
   const activeIndex = selection.active === null ? -1 : ids.indexOf(selection.active);

@@ -38,12 +38,25 @@ describe('grid layout', () => {
 
   it('keeps the viewed row in place when results arrive at the top, but not at the very top', () => {
     const layout = gridLayout(448, 100, 8, 12); // rowHeight 108, 4 columns
-    expect(scrollAfterPrepend(0, 3, layout)).toBe(0);
+    const row10 = 12 + 10 * 108;
+    expect(scrollAfterPrepend(0, 3, layout)).toEqual({ scrollTop: 0, carry: 0 });
     // Looking at row 10 (items 40..43); 4 new items push it down exactly one row.
-    expect(scrollAfterPrepend(12 + 10 * 108, 4, layout)).toBe(12 + 11 * 108);
-    // 2 new items move item 40 to 42: same row, no scroll needed.
-    expect(scrollAfterPrepend(12 + 10 * 108, 2, layout)).toBe(12 + 10 * 108);
-    expect(scrollAfterPrepend(12 + 10 * 108, 9, layout)).toBe(12 + 12 * 108);
+    expect(scrollAfterPrepend(row10, 4, layout)).toEqual({ scrollTop: row10 + 108, carry: 0 });
+    // 2 new items move item 40 to 42: same row, no scroll yet; 9 are two rows and one over.
+    expect(scrollAfterPrepend(row10, 2, layout)).toEqual({ scrollTop: row10, carry: 2 });
+    expect(scrollAfterPrepend(row10, 9, layout)).toEqual({ scrollTop: row10 + 2 * 108, carry: 1 });
+  });
+
+  it('moves the view one row for every row of results that arrive one at a time', () => {
+    const layout = gridLayout(448, 100, 8, 12);
+    let view = { scrollTop: 12 + 10 * 108, carry: 0 };
+    const seen: number[] = [];
+    for (let i = 0; i < 8; i += 1) {
+      view = scrollAfterPrepend(view.scrollTop, 1, layout, view.carry);
+      seen.push(view.scrollTop);
+    }
+    const row = (n: number): number => 12 + n * 108;
+    expect(seen).toEqual([row(10), row(10), row(10), row(11), row(11), row(11), row(11), row(12)]);
   });
 
   it('counts the items put in front of a list, and nothing for other changes', () => {

@@ -78,14 +78,15 @@ export function itemAt(point: { x: number; y: number }, layout: GridLayout, coun
 
 /**
  * Where to scroll after `added` items arrived at the top, so the row the person is looking at stays
- * where it was (the items may move sideways by a column or two; the view does not jump). At the
- * very top nothing moves: the new results are meant to be seen.
+ * where it was (the items may move sideways by a column or two; the view does not jump). Results
+ * often arrive one at a time: `carry` is how many arrived since the person last scrolled that did
+ * not yet fill a row (start at 0, pass back what this returns), so every `columns` arrivals move
+ * the view one row. At the very top nothing moves: the new results are meant to be seen.
  */
-export function scrollAfterPrepend(scrollTop: number, added: number, layout: GridLayout): number {
-  if (added <= 0 || scrollTop <= 0) return scrollTop;
-  const firstVisible = Math.max(0, Math.floor((scrollTop - layout.padding) / layout.rowHeight)) * layout.columns;
-  const shift = rowOf(firstVisible + added, layout.columns) - rowOf(firstVisible, layout.columns);
-  return scrollTop + shift * layout.rowHeight;
+export function scrollAfterPrepend(scrollTop: number, added: number, layout: GridLayout, carry = 0): { scrollTop: number; carry: number } {
+  if (added <= 0 || scrollTop <= 0) return { scrollTop, carry: 0 };
+  const pending = carry + added;
+  return { scrollTop: scrollTop + Math.floor(pending / layout.columns) * layout.rowHeight, carry: pending % layout.columns };
 }
 
 /** How many items were put in front of a list: the new position of its old first item. */
