@@ -46,6 +46,10 @@ test('results of a running batch appear in the gallery; search in English and Ch
   await expect(cells()).toHaveCount(2);
   await expect(cells().first()).toHaveAccessibleName(/海边的灯塔 at dawn/);
   await expect(page).toHaveURL(/q=%E7%81%AF%E5%A1%94/);
+  // The filter is in the address: a reload keeps it.
+  await page.reload();
+  await expect(search).toHaveValue('灯塔');
+  await expect(cells()).toHaveCount(2);
   await search.fill('');
   await expect(cells()).toHaveCount(6);
 
@@ -80,10 +84,23 @@ test.fixme('reuse settings fills the Create form with the result\'s prompt', asy
   await expect(page.getByLabel('Prompt', { exact: true })).toHaveValue('a lighthouse at dusk');
 });
 
-test('select with the keyboard, favourite with F, delete with Delete, then undo', async () => {
+test('select with the keyboard, preview with Space, favourite with F, delete with Delete, then undo', async () => {
   await page.goto(`${studio.url}/#/gallery`);
   await expect(cells()).toHaveCount(6);
   await grid().focus();
+  await page.keyboard.press('Control+a');
+  await expect(page.getByRole('toolbar', { name: '6 selected' })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('toolbar')).toHaveCount(0);
+  await page.keyboard.press('Home');
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('Space');
+  const preview = page.getByRole('dialog');
+  await expect(preview.getByRole('img')).toBeVisible();
+  const previewed = await preview.getByRole('heading').textContent();
+  await expect(cells().nth(1)).toHaveAccessibleName(new RegExp(`^${previewed ?? ''} · `));
+  await page.keyboard.press('Escape');
+  await expect(preview).toHaveCount(0);
   await page.keyboard.press('Home');
   await page.keyboard.press('f');
   await expect(page.getByText('Added 1 item to favourites.')).toBeVisible();
