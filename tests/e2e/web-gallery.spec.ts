@@ -117,6 +117,25 @@ test('select with the keyboard, preview with Space, favourite with F, delete wit
   await expect(filters().getByRole('button', { name: 'Favourites (1)' })).toBeVisible();
 });
 
+test('compare shows one batch side by side, model by model, with one zoom for every picture', async () => {
+  const batch = (await call<{ items: { batchId: string }[] }>(page, 'library.list_assets', { text: 'fox' })).items[0];
+  await page.goto(`${studio.url}/#/gallery/compare/${batch?.batchId ?? ''}`);
+  const table = page.getByRole('table', { name: 'Compare' });
+  await expect(table.getByRole('columnheader')).toHaveText([/nova-3\.1-flash-image-preview/, /gen-image-2/]);
+  const panes = table.getByRole('img');
+  await expect(panes).toHaveCount(6);
+  const transforms = () => table.locator('.zoom-picture').evaluateAll((pictures) => pictures.map((picture) => (picture as HTMLElement).style.transform));
+  const before = await transforms();
+  await table.getByRole('img', { name: 'gen-image-2 · a red fox in the snow' }).focus();
+  await page.keyboard.press('+');
+  await page.keyboard.press('+');
+  await expect.poll(async () => (await transforms())[0]).not.toBe(before[0]);
+  // Every picture took the same zoom.
+  expect(new Set(await transforms()).size).toBe(1);
+  await table.getByRole('button', { name: 'Open: gen-image-2 · a red fox in the snow' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'a red fox in the snow' })).toBeVisible();
+});
+
 async function useLanguageAndTheme(language: 'en' | 'zh-CN', theme: 'light' | 'dark'): Promise<void> {
   await call(page, 'settings.update', { language, theme });
   await expect(page.locator('html')).toHaveAttribute('data-theme', theme);

@@ -77,7 +77,12 @@ export function CompareView() {
                           </ZoomPane>
                         )}
                         {asset && (
-                          <button type="button" className="compare-open" onClick={() => void navigate(paths.asset(asset.id, { batchId }))}>
+                          <button
+                            type="button"
+                            className="compare-open"
+                            aria-label={`${t('gallery.open')}: ${column?.model ?? ''} · ${row.prompt}`}
+                            onClick={() => void navigate(paths.asset(asset.id, { batchId }))}
+                          >
                             {t('gallery.open')}
                           </button>
                         )}
