@@ -109,7 +109,7 @@ export function AssetDetailView() {
               </output>
               <IconButton label={t('gallery.detail.zoomIn')} icon={ZoomIn} onClick={() => setView({ ...view, zoom: Math.min(64, view.zoom * 1.25) })} />
               <IconButton label={t('gallery.detail.fit')} icon={Maximize} onClick={() => setView(sharedFit)} />
-              <button type="button" className="button button-sm button-quiet" onClick={() => setView({ zoom: 1 / fit, fx: view.fx, fy: view.fy })}>
+              <button type="button" className="button button-sm button-quiet detail-actual" onClick={() => setView({ zoom: 1 / fit, fx: view.fx, fy: view.fy })}>
                 {t('gallery.detail.actualSize')}
               </button>
             </>
