@@ -1,5 +1,5 @@
 // The gallery and the detail view in web mode against the demo gateway, as an artist uses them.
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { call } from './support/studio-calls';
 import { startWebMode, type WebModeStudio } from './support/web-mode';
@@ -12,7 +12,7 @@ test.describe.configure({ mode: 'serial' });
 
 test.beforeAll(async ({ browser }) => {
   studio = await startWebMode();
-  page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+  page = await browser.newPage({ viewport: { width: 1440, height: 900 }, permissions: ['clipboard-read', 'clipboard-write'] });
   await page.goto(studio.launchUrl);
 });
 test.afterAll(async () => {
@@ -61,7 +61,7 @@ test('results of a running batch appear in the gallery; search in English and Ch
   await expect(cells()).toHaveCount(6);
 });
 
-test('the detail view shows the parameters of the request, the model and its timings', async () => {
+test('the detail view shows the parameters of the request, the model and its timings; copy and export keep the recipe', async () => {
   await grid().getByRole('gridcell', { name: 'a red fox in the snow · gen-image-2' }).dblclick();
   await expect(page.getByRole('heading', { level: 1, name: 'a red fox in the snow' })).toBeVisible();
   const parameters = page.getByRole('region', { name: 'Parameters' });
@@ -72,6 +72,17 @@ test('the detail view shows the parameters of the request, the model and its tim
   await expect(details.getByRole('definition').filter({ hasText: /≈ \d+ \(estimated\)|\d+ \(measured\)/ })).toBeVisible();
   await expect(details.getByRole('definition').filter({ hasText: 'image.gen-image-2.direct' })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Reuse settings' })).toHaveAttribute('href', /#\/create\?reuse=/);
+
+  await page.getByRole('button', { name: 'Copy prompt' }).click();
+  await expect(page.getByText('Prompt copied.')).toBeVisible();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe('a red fox in the snow');
+  // The exported PNG carries the recipe in its text chunks.
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Export with recipe' }).click();
+  const file = readFileSync(await (await download).path());
+  expect(file.subarray(1, 4).toString()).toBe('PNG');
+  expect(file.includes(Buffer.from('iTXt'))).toBe(true);
+  expect(file.includes(Buffer.from('a red fox in the snow'))).toBe(true);
   await page.keyboard.press('Escape');
   await expect(grid()).toBeVisible();
 });
