@@ -121,6 +121,8 @@ test('a demo gallery: text to image, an edit with a mask, a reference strip and 
   await expect(references.getByRole('link', { name: /^image_urls\[1\]: / }).locator('img')).toBeVisible();
   await expect(references.getByRole('link', { name: /^mask_url: / })).toBeVisible();
   await expect(page.getByRole('region', { name: 'Parameters' }).getByRole('row', { name: /mask_url/ })).toBeVisible();
+  // A queued task: its id is shown beside the job's.
+  await expect(page.getByRole('complementary', { name: 'Details' }).getByRole('definition').filter({ hasText: /^task_/ })).toBeVisible();
   await shot('masked-edit');
 
   await page.goto(`${studio.url}/#/gallery/asset/${combined?.id ?? ''}`);
@@ -137,6 +139,12 @@ test('a demo gallery: text to image, an edit with a mask, a reference strip and 
   await expect(player).toHaveAttribute('poster', /\/media\//);
   await expect(page.getByRole('link', { name: 'Remix' })).toHaveAttribute('href', /#\/create\?remix=/);
   await expect(page.getByRole('link', { name: 'Create a character' })).toHaveAttribute('href', /#\/create\?character=/);
+  // Seeking reads the file by ranges: the media route answers a part of it.
+  const part = await page.evaluate(async (path) => {
+    const response = await fetch(`/media/${path}`, { headers: { Range: 'bytes=100-199' } });
+    return { status: response.status, length: (await response.arrayBuffer()).byteLength };
+  }, video?.mediaPath ?? '');
+  expect(part).toEqual({ status: 206, length: 100 });
   await player.evaluate((element: HTMLVideoElement) => {
     element.pause();
     element.currentTime = 0;
