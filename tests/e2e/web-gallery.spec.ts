@@ -95,12 +95,24 @@ test.fixme('reuse settings fills the Create form with the result\'s prompt', asy
   await expect(page.getByLabel('Prompt', { exact: true })).toHaveValue('a lighthouse at dusk');
 });
 
-test('select with the keyboard, preview with Space, favourite with F, delete with Delete, then undo', async () => {
+test('select all, rubber band, keyboard moves, Space preview, F favourite, Delete, then undo', async () => {
   await page.goto(`${studio.url}/#/gallery`);
   await expect(cells()).toHaveCount(6);
   await grid().focus();
   await page.keyboard.press('Control+a');
   await expect(page.getByRole('toolbar', { name: '6 selected' })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('toolbar')).toHaveCount(0);
+  // A rubber band from the empty space below the results up to the fourth tile takes them all.
+  const box = await grid().boundingBox();
+  const fourth = await cells().nth(3).boundingBox();
+  if (!box || !fourth) throw new Error('the grid is not laid out');
+  await page.mouse.move(box.x + 20, box.y + box.height - 20);
+  await page.mouse.down();
+  await page.mouse.move(fourth.x + fourth.width / 2, fourth.y + fourth.height / 2, { steps: 8 });
+  await page.mouse.up();
+  await expect(page.getByRole('toolbar', { name: '6 selected' })).toBeVisible();
+  await grid().focus();
   await page.keyboard.press('Escape');
   await expect(page.getByRole('toolbar')).toHaveCount(0);
   await page.keyboard.press('Home');
