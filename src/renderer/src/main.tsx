@@ -14,6 +14,7 @@ import './styles/frame.css';
 import './ui/ui.css';
 import './features/settings/settings.css';
 import './features/gallery/gallery.css';
+import './features/gallery/detail.css';
 
 async function start(): Promise<void> {
   const client = createStudioClient(pickTransport());
