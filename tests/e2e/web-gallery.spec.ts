@@ -1,5 +1,6 @@
 // The gallery and the detail view in web mode against the demo gateway, as an artist uses them.
-import { mkdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { call } from './support/studio-calls';
 import { startWebMode, type WebModeStudio } from './support/web-mode';
@@ -134,8 +135,13 @@ test('select all, rubber band, keyboard moves, Space preview, F favourite, Delet
   await page.keyboard.press('Delete');
   await expect(page.getByText('Deleted 2 items.')).toBeVisible();
   await expect(cells()).toHaveCount(4);
+  // In web mode the files wait in the library's .trash folder.
+  const trash = join(studio.dataDir, 'library', '.trash');
+  const waiting = (): string[] => (existsSync(trash) ? readdirSync(trash, { recursive: true, encoding: 'utf8' }).filter((name) => name.endsWith('.png')) : []);
+  expect(waiting().length).toBeGreaterThanOrEqual(2);
   await page.getByRole('button', { name: 'Undo' }).click();
   await expect(page.getByText('Restored 2 items.')).toBeVisible();
+  expect(waiting()).toEqual([]);
   await expect(cells()).toHaveCount(6);
   await expect(filters().getByRole('button', { name: 'Favourites (1)' })).toBeVisible();
 });
