@@ -87,4 +87,18 @@ describe('the gallery, on the real studio core', () => {
     await until(() => expect(cells().map((cell) => cell.getAttribute('aria-label'))).toEqual(['seeded prompt 129 · gen-image-2', 'seeded prompt 127 · gen-image-2']));
     expect(page.router.state.location.search).toMatch(/board=/);
   });
+
+  it('tags a selection at once; tags typed with a Chinese comma are split too', async () => {
+    await until(() => expect(cells().length).toBeGreaterThan(3));
+    const [first, second] = cells();
+    if (!first || !second) throw new Error('too few tiles');
+    await modifierClick(first, {});
+    await modifierClick(second, { shiftKey: true });
+    await until(() => expect(page.container.querySelector('[role="toolbar"]')?.getAttribute('aria-label')).toBe('2 selected'));
+    await click(button(page.container, 'Tag'));
+    await type(field(document.body, 'Tags to add'), 'night，夜景');
+    await click(button(document.body, 'Apply'));
+    await until(() => expect(facet(/^#night \(2\)$/)).toBeDefined());
+    expect(facet(/^#夜景 \(2\)$/)).toBeDefined();
+  });
 });
