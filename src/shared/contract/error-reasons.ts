@@ -156,7 +156,7 @@ export const errorReasons = {
   deletion_not_found: entry('not_found', () =>
     t(
       'Those items can no longer be restored here: the time to undo has passed. Look for them in the trash.',
-      '已无法在此恢复这些作品:撤销时间已过。请到回收站中查找。',
+      '已无法在此恢复这些作品：撤销时间已过。请到回收站中查找。',
     ),
   ),
   board_name_taken: entry('conflict', (p) =>
