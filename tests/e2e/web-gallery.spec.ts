@@ -96,7 +96,7 @@ test.fixme('reuse settings fills the Create form with the result\'s prompt', asy
   await expect(page.getByLabel('Prompt', { exact: true })).toHaveValue('a lighthouse at dusk');
 });
 
-test('select all, rubber band, keyboard moves, Space preview, F favourite, Delete, then undo', async () => {
+test('select all, rubber band, keyboard moves, Space preview, F favourite, Delete then undo, Enter opens', async () => {
   await page.goto(`${studio.url}/#/gallery`);
   await expect(cells()).toHaveCount(6);
   await grid().focus();
@@ -144,6 +144,15 @@ test('select all, rubber band, keyboard moves, Space preview, F favourite, Delet
   expect(waiting()).toEqual([]);
   await expect(cells()).toHaveCount(6);
   await expect(filters().getByRole('button', { name: 'Favourites (1)' })).toBeVisible();
+
+  // Enter opens the item in view; Escape comes back to the grid.
+  await grid().focus();
+  await page.keyboard.press('End');
+  const last = (await cells().last().getAttribute('aria-label'))?.split(' · ')[0] ?? '';
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('heading', { level: 1, name: last })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(grid()).toBeVisible();
 });
 
 test('compare shows one batch side by side, model by model, with one zoom for every picture', async () => {
