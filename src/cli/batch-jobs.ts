@@ -2,6 +2,7 @@
  * The jobs of the CLI's batch as the user knows them (by line of the jobs file), kept current
  * from the engine's change events.
  */
+import { jobProblemText } from '../shared/contract';
 import type { JobView } from '../main/core/jobs';
 import { getAsset, resolveInLibrary, type JobState, type LibraryDatabase } from '../main/core/library';
 import type { JobReport, JobStatus } from './report';
@@ -63,10 +64,11 @@ export class BatchJobs {
       progress: view.progress,
       taskId: view.taskId ?? known.taskId,
       files,
-      error: status === 'completed' ? null : view.errorMessage,
+      error: status === 'completed' ? null : jobProblemText(view),
       rawAnswer: view.rawAnswer,
     };
-    if (status === 'completed' && files.length === 0 && view.errorMessage) this.notes.set(view.id, view.errorMessage);
+    const note = jobProblemText(view);
+    if (status === 'completed' && files.length === 0 && note !== null) this.notes.set(view.id, note);
     this.reports.set(view.id, report);
     return report;
   }

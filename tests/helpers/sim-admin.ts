@@ -10,7 +10,7 @@ export const FAST_TASKS = { image: 250, video: 300, character: 300, textChunk: 0
 export type SimAdmin = <T>(method: 'GET' | 'POST' | 'PATCH' | 'DELETE', path: string, body?: unknown) => Promise<T>;
 
 /** Calls the demo gateway's admin API (fault injection, stats, keys), which only test harnesses use. */
-export function simAdmin(sim: RunningSimulator): SimAdmin {
+export function simAdmin(sim: Pick<RunningSimulator, 'url' | 'adminToken'>): SimAdmin {
   return async <T>(method: 'GET' | 'POST' | 'PATCH' | 'DELETE', path: string, body?: unknown): Promise<T> => {
     const response = await request(`${sim.url}/__admin${path}`, {
       method,

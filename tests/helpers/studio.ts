@@ -5,11 +5,16 @@ import { createConfStore } from '../../src/main/core/settings/key-value-store';
 import { createStudio, type Studio, type StudioPlatform } from '../../src/main/core/studio';
 import { createFileKeyVault } from '../../src/main/core/vault/file-key-vault';
 import { demoGatewayFor, type DemoGatewayOptions } from '../../src/main/demo/demo-gateway';
+import type { AppInfo } from '../../src/shared/contract';
+import { simAdmin, type SimAdmin } from './sim-admin';
 
 export interface TestStudioOptions extends Partial<Omit<StudioPlatform, 'demoGateway'>> {
   /** Demo gateway settings (short task times); its state lives in the data folder, as in the app. */
   demo?: DemoGatewayOptions;
 }
+
+/** The demo gateway's admin token in test studios, so a test can inject faults (`demoAdmin`). */
+export const TEST_DEMO_ADMIN_TOKEN = 'atelier-test-admin';
 
 /** What web mode hands to `createStudio` for a data folder, with test settings. */
 export function testStudioPlatform(dataDir: string, options: TestStudioOptions = {}): StudioPlatform {
@@ -20,7 +25,7 @@ export function testStudioPlatform(dataDir: string, options: TestStudioOptions =
     store: createConfStore(dataDir),
     vault: createFileKeyVault(join(dataDir, 'vault.key')),
     dataDir,
-    demoGateway: demoGatewayFor(dataDir, demo),
+    demoGateway: demoGatewayFor(dataDir, { adminToken: TEST_DEMO_ADMIN_TOKEN, ...demo }),
     ...extra,
   };
 }
@@ -49,4 +54,10 @@ export async function until<T>(read: () => Promise<T> | T, done: (value: T) => b
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
+}
+
+/** The admin API of a test studio's demo gateway (fault injection, keys), found through `app.get_info`. */
+export async function demoAdmin(studio: Studio): Promise<SimAdmin> {
+  const info = await callRoute<AppInfo>(studio, 'app.get_info', {});
+  return simAdmin({ url: info.gatewayUrl, adminToken: TEST_DEMO_ADMIN_TOKEN });
 }

@@ -63,7 +63,7 @@ describe('entity caches fed by the studio’s events', () => {
     resetStores(); // as a reloaded window starts
     await loadStudio();
     expect(jobSelectors.activeCount(useJobsStore.getState())).toBe(3);
-    expect(useJobsStore.getState().queue).toEqual({ paused: true, reason: null });
+    expect(useJobsStore.getState().queue).toMatchObject({ paused: true, reason: null, activeJobs: 3 });
   });
 
   it('put new results at the top of the loaded lists they belong to, and flag the lists that cannot tell', async () => {

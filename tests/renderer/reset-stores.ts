@@ -10,6 +10,7 @@ import { useGalleryStore } from '../../src/renderer/src/features/gallery/gallery
 import { useDesktopStore } from '../../src/renderer/src/features/settings/desktop-store';
 import { useProfilesStore } from '../../src/renderer/src/features/settings/profiles-store';
 import { useSettingsStore } from '../../src/renderer/src/features/settings/settings-store';
+import { useTimelineStore } from '../../src/renderer/src/features/timeline/timeline-store';
 import { useToastStore } from '../../src/renderer/src/ui/toast-store';
 
 const stores: UseBoundStore<StoreApi<object>>[] = [
@@ -24,6 +25,7 @@ const stores: UseBoundStore<StoreApi<object>>[] = [
   useDesktopStore,
   useProfilesStore,
   useSettingsStore,
+  useTimelineStore,
   useToastStore,
 ];
 

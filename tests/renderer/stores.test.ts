@@ -27,7 +27,7 @@ afterEach(async () => {
 
 describe('settings store', () => {
   it('loads what the studio holds: defaults, and the demo gateway in use', () => {
-    expect(useSettingsStore.getState().settings).toEqual({ language: 'system', theme: 'system', activeProfileId: null, libraryDir: null });
+    expect(useSettingsStore.getState().settings).toEqual({ language: 'system', theme: 'system', activeProfileId: null, libraryDir: null, concurrency: null });
     expect(useAppInfoStore.getState().info).toMatchObject({ demoMode: true, shell: 'web' });
   });
 

@@ -9,7 +9,8 @@ import { modelsHandlers } from './gateway/routes/models-routes';
 import { uploadsHandlers } from './gateway/routes/uploads-routes';
 import { JobEngine } from './jobs/engine';
 import { forwardEngineEvents } from './jobs/studio-events';
-import { jobsHandlers } from './jobs/routes';
+import { jobsHandlers, queueView } from './jobs/routes';
+import { concurrencyLimits, type Settings } from '../../shared/contract';
 import { SqliteUploadCache } from './library/upload-cache';
 import { forgetMovedEngineState, readLegacyEngineState } from './library/engine-state';
 import { LibraryService } from './library/library-service';
@@ -112,7 +113,7 @@ export function createStudio(platform: StudioPlatform): Studio {
     ...accountHandlers(gateway, bus),
     ...uploadsHandlers(gateway, uploadStaging),
     ...libraryHandlers(() => library, bus),
-    ...jobsHandlers({ engine: runningEngine, activeProfileId: () => settings.activeProfile()?.id ?? null }),
+    ...jobsHandlers({ engine: runningEngine, library: () => library, activeProfileId: () => settings.activeProfile()?.id ?? null }),
     ...desktopHandlers(platform.desktop, library),
   };
 
@@ -124,6 +125,7 @@ export function createStudio(platform: StudioPlatform): Studio {
       starting ??= (async () => {
         const started = new JobEngine({
           ...platform.engine,
+          queue: { ...platform.engine?.queue, ...concurrencyLimits(settings.get().concurrency) },
           db: library.db,
           libraryRoot,
           connectionFor: (profileId) => gateway.forProfile(profileId),
@@ -133,6 +135,15 @@ export function createStudio(platform: StudioPlatform): Studio {
         engine = started;
         await library.trash.start();
         forwardEngineEvents(started, bus, () => settings.activeProfile() === undefined);
+        // The concurrency setting applies at once: more jobs start if they now may, none is stopped.
+        bus.subscribe((name, payload) => {
+          if (name !== 'settings.changed') return;
+          const limits = concurrencyLimits((payload as Settings).concurrency);
+          const current = started.concurrency;
+          if (limits.maxActive === current.maxActive && limits.maxActivePerModel === current.maxActivePerModel) return;
+          started.setConcurrency(limits);
+          bus.emit('jobs.queue_changed', queueView(started));
+        });
         const recovered = await started.start();
         log.info(`library open at ${libraryRoot}; resumed ${recovered.pendingTasks} tasks and ${recovered.downloads.length} downloads; ${recovered.unknown.length} jobs await a decision`);
       })();

@@ -38,6 +38,17 @@ export class DemoGateway implements ConnectionProvider {
     return { baseUrl: sim.url, apiKey: sim.demoKey };
   }
 
+  /**
+   * The address and admin token of the running demo gateway (starting it if needed). Only for test
+   * harnesses that inject faults; the studio itself never calls the admin API.
+   */
+  async adminAccess(): Promise<{ url: string; adminToken: string }> {
+    await this.connection();
+    const sim = await this.running;
+    if (!sim) throw new Error('The demo gateway stopped while it was starting.');
+    return { url: sim.url, adminToken: sim.adminToken };
+  }
+
   async stop(): Promise<void> {
     const running = this.running;
     this.running = undefined;

@@ -1,5 +1,5 @@
 import { app, Menu, Notification, Tray, type BrowserWindow, type NativeImage } from 'electron';
-import type { BatchView, DesktopPreferences, JobView } from '../../shared/contract';
+import type { BatchView, DesktopPreferences, Envelope, JobView } from '../../shared/contract';
 import type { Studio } from '../core/studio';
 import { createLogger } from '../core/log';
 import { windowCloseAction, type QuitWork } from './close-policy';
@@ -37,10 +37,13 @@ export class BackgroundMode {
   /** Seeds the counts from the library, then follows the studio's events. */
   async start(): Promise<void> {
     const { router, bus } = this.deps.studio;
-    const jobs = await router.dispatch('jobs.list_jobs', { states: [...PENDING_STATES], limit: 1000 });
-    if (jobs.ok) this.tally.apply(jobs.value as JobView[]);
-    const batches = await router.dispatch('jobs.list_batches', {});
-    if (batches.ok) this.notices.remember(batches.value as BatchView[]);
+    // Page by page (the routes never answer with a whole library): every pending job, every finished batch.
+    for await (const jobs of pages<JobView>((cursor) => router.dispatch('jobs.list_jobs', { states: [...PENDING_STATES], limit: 200, cursor }))) {
+      this.tally.apply(jobs);
+    }
+    for await (const batches of pages<BatchView>((cursor) => router.dispatch('jobs.list_batches', { statuses: ['done'], limit: 200, cursor }))) {
+      this.notices.remember(batches);
+    }
     this.unsubscribe = bus.subscribe((name, payload) => {
       if (name === 'jobs.changed') this.jobsChanged(payload as JobView[]);
       else if (name === 'jobs.batch_changed') this.batchChanged(payload as BatchView);
@@ -126,4 +129,16 @@ export class BackgroundMode {
     notification.on('click', () => this.deps.showWindow());
     notification.show();
   }
+}
+
+/** Every page of a paged route, until its last page or its first failure. */
+async function* pages<T>(read: (cursor: string | null) => Promise<Envelope<unknown>>): AsyncGenerator<T[]> {
+  let cursor: string | null = null;
+  do {
+    const answer = await read(cursor);
+    if (!answer.ok) return;
+    const page = answer.value as { items: T[]; nextCursor: string | null };
+    yield page.items;
+    cursor = page.nextCursor;
+  } while (cursor !== null);
 }

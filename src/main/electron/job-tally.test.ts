@@ -11,6 +11,8 @@ const batch = (over: Partial<BatchView>): BatchView => ({
   counts: {},
   note: null,
   creditBudget: null,
+  dedicatedKeyCredits: null,
+  creditsSpent: null,
   ...over,
 });
 

@@ -29,15 +29,22 @@ if (!Number.isInteger(port) || port < 0 || port > 65535) {
 
 const dataDir = values['data-dir'] ?? defaultDataDir();
 ensurePrivateDir(dataDir);
+const demoGateway = demoGatewayFor(dataDir);
 const studio = createStudio({
   shell: 'web',
   version: packageVersion(import.meta.url),
   store: createConfStore(dataDir),
   vault: createFileKeyVault(join(dataDir, 'vault.key')),
   dataDir,
-  demoGateway: demoGatewayFor(dataDir),
+  demoGateway,
 });
 await studio.start();
+// End-to-end tests inject faults through the demo gateway's admin API. Its token goes to stdout
+// only when this variable is set; without it the token exists in memory only, as always.
+if (process.env.ATELIER_TEST_PRINT_DEMO_ADMIN === '1') {
+  const admin = await demoGateway.adminAccess();
+  console.log(`Demo gateway admin (tests only): ${admin.url} ${admin.adminToken}`);
+}
 const server = await startWebServer({
   studio,
   port,

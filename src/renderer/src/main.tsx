@@ -15,6 +15,8 @@ import './ui/ui.css';
 import './features/settings/settings.css';
 import './features/gallery/gallery.css';
 import './features/gallery/detail.css';
+import './features/timeline/timeline.css';
+import './features/account/account.css';
 
 async function start(): Promise<void> {
   const client = createStudioClient(pickTransport());

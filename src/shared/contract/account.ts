@@ -11,6 +11,9 @@ export const balanceViewSchema = z.object({
   remainBalance: z.number().nullable(),
   usedBalance: z.number().nullable(),
   creditsPerUsd: z.number(),
+  /** Daily and monthly limits in credits where the gateway reports them (0: no limit); null when it does not. */
+  dailyLimitCredits: z.number().nullable(),
+  monthlyLimitCredits: z.number().nullable(),
 });
 export type BalanceView = z.infer<typeof balanceViewSchema>;
 

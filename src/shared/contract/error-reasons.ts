@@ -6,6 +6,7 @@ import {
   isGatewayFailureKind,
 } from '../gateway/error-cases';
 import type { ErrorCode, ErrorParams } from './errors';
+import { jobReasons } from './job-reasons';
 
 /** One reason an error can have: its code, and how to say it in each language from its parameters. */
 export interface ErrorReasonEntry {
@@ -243,6 +244,8 @@ export const errorReasons = {
   studio_unexpected_answer: entry('internal', (p) =>
     t(`The studio answered with an unexpected status ${text(p, 'status')}.`, `工作室返回了意外的状态 ${text(p, 'status')}。`),
   ),
+  // Jobs: why one failed, waits or ended without a result (job-reasons.ts; worded by `jobProblem`)
+  ...jobReasons,
 } satisfies Record<string, ErrorReasonEntry>;
 
 export type ErrorReason = keyof typeof errorReasons;

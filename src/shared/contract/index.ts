@@ -24,6 +24,8 @@ export * from './account';
 export * from './uploads';
 export * from './library';
 export * from './jobs';
+export * from './job-reasons';
+export * from './job-problems';
 export * from './desktop';
 
 /** Every route of the studio contract, by name. Later domains add their tables here. */

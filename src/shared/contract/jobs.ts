@@ -41,15 +41,23 @@ export const jobViewSchema = z.object({
   request: z.unknown(),
   state: jobStateSchema,
   attempts: z.number().int(),
+  /** The studio's account of what went wrong (English, with the details); word it with `jobProblem`. */
   errorMessage: z.string().nullable(),
+  /** What went wrong, as a code (`task_failed`, `outcome_unknown`, a gateway code ...); see `jobProblem`. */
   errorCode: z.string().nullable(),
+  /** The gateway's own words on the failure, as they came (often Chinese). */
+  gatewayMessage: z.string().nullable(),
   createdAt: z.number(),
   updatedAt: z.number(),
   submittedAt: z.number().nullable(),
+  /** When the latest submission began; elapsed times count from here. Null before the first. */
+  startedAt: z.number().nullable(),
   finishedAt: z.number().nullable(),
   taskId: z.string().nullable(),
   progress: z.number().nullable(),
   assetIds: z.array(z.string()),
+  /** Thumbnail of the first result (a poster frame for videos), inside the library folder; `mediaUrl` shows it. */
+  thumbPath: z.string().nullable(),
   /**
    * How the gateway answered the latest submission (direct images, an edit summary, or a task),
    * whatever the variant usually gets. Null before an answer was read.
@@ -73,7 +81,12 @@ export const batchViewSchema = z.object({
   counts: z.record(z.string(), z.number().int()),
   /** Why the studio stopped the batch by itself (budget reached, out of credits), if it did. */
   note: z.string().nullable(),
+  /** The credit floor: submitting stops when the balance would fall below it. */
   creditBudget: z.number().nullable(),
+  /** The cap of the key minted for this batch alone, when it has one. */
+  dedicatedKeyCredits: z.number().nullable(),
+  /** Credits the batch's jobs cost so far (measured or estimated); null while none is known. */
+  creditsSpent: z.number().nullable(),
 });
 export type BatchView = z.infer<typeof batchViewSchema>;
 
@@ -161,7 +174,36 @@ export const costEstimateSchema = z.object({
 export type CostEstimate = z.infer<typeof costEstimateSchema>;
 
 const id = z.object({ id: idSchema }).strict();
-const queueState = z.object({ paused: z.boolean(), reason: z.string().nullable() });
+const cursor = z.string().max(200).nullable().optional();
+
+/** Where the queue stands: paused or not (and why, when the studio paused it), what is in progress, and its caps. */
+export const queueViewSchema = z.object({
+  paused: z.boolean(),
+  reason: z.string().nullable(),
+  /** Jobs waiting, being sent, running or saving: the Timeline badge. */
+  activeJobs: z.number().int(),
+  /** Jobs sent at once, in all and per model (the concurrency setting, or the studio's defaults). */
+  limits: z.object({ maxActive: z.number().int(), maxActivePerModel: z.number().int() }),
+});
+export type QueueView = z.infer<typeof queueViewSchema>;
+const queueState = queueViewSchema;
+
+/** A page of a long list: pass `nextCursor` back as `cursor` for the next one; null on the last. */
+const pageOf = <T extends z.ZodType>(item: T) => z.object({ items: z.array(item), nextCursor: z.string().nullable() });
+
+/** How long jobs of a variant took lately: the median of its newest finished jobs. */
+export const typicalDurationSchema = z.object({ variantId: z.string(), medianMs: z.number(), samples: z.number().int() });
+export type TypicalDurationView = z.infer<typeof typicalDurationSchema>;
+
+/** Credits spent on one day, from the studio's own records (measured or estimated job costs). */
+export const daySpendSchema = z.object({
+  start: z.number(),
+  credits: z.number(),
+  /** The part of `credits` measured from the balance; the rest is estimated from measured jobs. */
+  measuredCredits: z.number(),
+  jobs: z.number().int(),
+});
+export type DaySpendView = z.infer<typeof daySpendSchema>;
 const cancelReport = z.object({ jobId: z.string(), outcome: z.enum(['canceled', 'pending', 'not-cancelable']), message: z.string() });
 
 export const characterViewSchema = z.object({
@@ -178,12 +220,54 @@ export const jobsRoutes = {
   'jobs.create_batch': defineRoute({ input: createBatchInputSchema, output: z.object({ batch: batchViewSchema, jobCount: z.number().int() }) }),
   'jobs.estimate_cost': defineRoute({ input: estimateCostInputSchema, output: costEstimateSchema }),
   'jobs.start_batch': defineRoute({ input: id, output: batchViewSchema }),
-  'jobs.list_batches': defineRoute({ input: z.object({}).strict(), output: z.array(batchViewSchema) }),
+  /** One batch with its counts and cost (a batch's page opened from its address). */
+  'jobs.get_batch': defineRoute({ input: id, output: batchViewSchema }),
+  /** Batches newest first, a page at a time. */
+  'jobs.list_batches': defineRoute({
+    input: z
+      .object({
+        statuses: z.array(batchViewSchema.shape.status).min(1).optional(),
+        limit: z.number().int().min(1).max(200).optional(),
+        cursor,
+      })
+      .strict(),
+    output: pageOf(batchViewSchema),
+  }),
+  /** Jobs a page at a time: one batch's in queue order; otherwise newest first (`outsideBatches`: single jobs only). */
   'jobs.list_jobs': defineRoute({
     input: z
-      .object({ batchId: idSchema.optional(), states: z.array(jobStateSchema).min(1).optional(), limit: z.number().int().min(1).max(1000).optional() })
+      .object({
+        batchId: idSchema.optional(),
+        outsideBatches: z.boolean().optional(),
+        states: z.array(jobStateSchema).min(1).optional(),
+        limit: z.number().int().min(1).max(200).optional(),
+        cursor,
+      })
       .strict(),
-    output: z.array(jobViewSchema),
+    output: pageOf(jobViewSchema),
+  }),
+  /** How long jobs of these variants took lately (variants without a finished job are left out). */
+  'jobs.list_durations': defineRoute({
+    input: z.object({ variantIds: z.array(z.string().min(1).max(200)).max(100) }).strict(),
+    output: z.array(typicalDurationSchema),
+  }),
+  /**
+   * Credits spent per day from the studio's own records. `dayStarts` are the window's local
+   * midnights, ascending; the last day ends at `end`.
+   */
+  'jobs.sum_daily_credits': defineRoute({
+    input: z
+      .object({
+        dayStarts: z
+          .array(z.number().int().nonnegative())
+          .min(1)
+          .max(120)
+          .refine((days) => days.every((day, index) => index === 0 || day > (days[index - 1] ?? 0)), 'dayStarts must ascend'),
+        end: z.number().int().nonnegative(),
+      })
+      .strict()
+      .refine((input) => input.end > (input.dayStarts.at(-1) ?? 0), { message: 'end must follow the last day', path: ['end'] }),
+    output: z.array(daySpendSchema),
   }),
   'jobs.get_queue': defineRoute({ input: z.object({}).strict(), output: queueState }),
   'jobs.pause_queue': defineRoute({ input: z.object({}).strict(), output: queueState }),
@@ -224,6 +308,10 @@ export const jobsEvents = {
   /** Jobs whose state, progress or results changed (coalesced). */
   'jobs.changed': defineEvent(z.array(jobViewSchema)),
   'jobs.batch_changed': defineEvent(batchViewSchema),
+  /** A new batch (its jobs follow in `jobs.changed`): it belongs at the top of the timeline. */
+  'jobs.batch_added': defineEvent(batchViewSchema),
+  /** A new job outside any batch (a character creation, say). */
+  'jobs.job_added': defineEvent(jobViewSchema),
   'jobs.queue_changed': defineEvent(queueState),
   'characters.changed': defineEvent(z.array(characterViewSchema)),
 };

@@ -4,6 +4,16 @@ import { gatewayAddressProblem } from './gateway-address';
 import { idSchema } from './ids';
 import { inputMessages } from './input-messages';
 
+/** The most jobs the concurrency setting lets run at once. */
+export const MAX_CONCURRENCY = 12;
+/** The queue's caps while the concurrency setting is left to the studio. */
+export const DEFAULT_CONCURRENCY = { maxActive: 6, maxActivePerModel: 3 } as const;
+
+/** The queue's caps for a concurrency setting: one number caps jobs in all and per model alike. */
+export function concurrencyLimits(concurrency: number | null): { maxActive: number; maxActivePerModel: number } {
+  return concurrency === null ? { ...DEFAULT_CONCURRENCY } : { maxActive: concurrency, maxActivePerModel: concurrency };
+}
+
 export const languageSchema = z.enum(['system', 'en', 'zh-CN']);
 export const themeSchema = z.enum(['system', 'light', 'dark']);
 
@@ -14,6 +24,11 @@ export const settingsSchema = z.object({
   activeProfileId: idSchema.nullable(),
   /** The folder results are saved in (absolute path); null means the studio's default. Applies at the next start. */
   libraryDir: z.string().trim().min(1).max(1024).nullable(),
+  /**
+   * Jobs sent to the gateway at once, of any model and of one model alike (the queue's caps);
+   * null leaves the studio's defaults (`DEFAULT_CONCURRENCY`). Applies at once.
+   */
+  concurrency: z.number().int().min(1).max(MAX_CONCURRENCY).nullable(),
 });
 export type Settings = z.infer<typeof settingsSchema>;
 

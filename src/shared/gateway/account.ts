@@ -15,6 +15,12 @@ export const balanceRecordSchema = z.looseObject({
   used_credits: optNumber,
   credits_per_usd: optNumber,
   unlimited_quota: optBoolean,
+  /**
+   * Daily and monthly limits in credits (0: none). Not in the interface's balance record; read
+   * where a deployment reports them, as token records name them.
+   */
+  daily_credits: optNumber,
+  monthly_credits: optNumber,
 });
 export type BalanceRecord = z.infer<typeof balanceRecordSchema>;
 

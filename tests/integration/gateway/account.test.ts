@@ -23,6 +23,13 @@ describe('balances', () => {
     expect(balance).toMatchObject({ unlimited: true, remainCredits: null, remainBalance: null });
   });
 
+  it('reads daily and monthly limits where a deployment reports them, and none where it does not', async () => {
+    expect(await gw.client().account.tokenBalance()).toMatchObject({ dailyLimitCredits: null, monthlyLimitCredits: null });
+    const body = { success: true, remain_credits: 300, used_credits: 20, credits_per_usd: 200, unlimited_quota: false, daily_credits: 100, monthly_credits: 0 };
+    await gw.addFault({ kind: 'error', status: 200, route: 'GET /v1/balance', count: 1, body });
+    expect(await gw.client().account.tokenBalance()).toMatchObject({ remainCredits: 300, dailyLimitCredits: 100, monthlyLimitCredits: 0 });
+  });
+
   it('turns 200 + 获取令牌信息失败 into a GatewayError', async () => {
     await gw.addFault({ kind: 'account-failure', failure: 'token-info' });
     const error = await gatewayFailure(gw.client().account.tokenBalance());

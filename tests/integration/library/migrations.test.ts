@@ -86,11 +86,11 @@ describe('library database migrations', () => {
   });
 });
 
-describe('migration 9 (gallery)', () => {
+describe('migration 10 (gallery)', () => {
   it('records the characters mentioned by prompts stored before it', async () => {
     const { listAssets } = await import('../../../src/main/core/library');
     const { migrations: all } = await import('../../../src/main/core/library/migrations');
-    const { file, db } = openLibrary(undefined, { migrations: all.slice(0, 8) });
+    const { file, db } = openLibrary(undefined, { migrations: all.slice(0, 9) });
     db.connection
       .prepare("INSERT INTO assets (id, kind, file_path, mime, bytes, sha256, model, prompt, created_at) VALUES ('a', 'image', 'a.png', 'image/png', 1, 'a', 'm', ?, 1)")
       .run('with @Nova and @nova.two');

@@ -42,7 +42,7 @@ function chinese(answer: Envelope<unknown>): string {
 }
 
 async function batchCount(): Promise<number> {
-  return (await callRoute<BatchView[]>(studio, 'jobs.list_batches', {})).length;
+  return (await callRoute<{ items: BatchView[] }>(studio, 'jobs.list_batches', {})).items.length;
 }
 
 describe('batch size is measured before the template is expanded', () => {

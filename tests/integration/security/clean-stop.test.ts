@@ -42,7 +42,7 @@ describe('stopping the studio', () => {
     const { batch } = await callRoute<{ batch: { id: string } }>(studio, 'jobs.create_batch', {
       name: 'in flight', variantIds: ['image.gen-image-2.task'], prompts: ['a lantern'], countPerPrompt: 1, values: {},
     });
-    const [job] = await until(() => callRoute<JobView[]>(studio, 'jobs.list_jobs', { batchId: batch.id }), (jobs) => jobs[0]?.state === 'submitting', 'the submission');
+    const [job] = await until(() => callRoute<{ items: JobView[] }>(studio, 'jobs.list_jobs', { batchId: batch.id }).then((page) => page.items), (jobs) => jobs[0]?.state === 'submitting', 'the submission');
     const library = studio.libraryRoot();
 
     await studio.stop();
@@ -52,7 +52,7 @@ describe('stopping the studio', () => {
     db.close();
 
     const { studio: again } = await studioOn(dataDir);
-    const [finished] = await until(() => callRoute<JobView[]>(again, 'jobs.list_jobs', { batchId: batch.id }), (jobs) => jobs[0]?.state === 'done', 'the job to finish');
+    const [finished] = await until(() => callRoute<{ items: JobView[] }>(again, 'jobs.list_jobs', { batchId: batch.id }).then((page) => page.items), (jobs) => jobs[0]?.state === 'done', 'the job to finish');
     expect(finished?.assetIds).toHaveLength(1);
     expect((await admin<{ submissions: Record<string, number> }>('GET', '/stats')).submissions['gen-image-2']).toBe(1);
   });
@@ -75,6 +75,6 @@ describe('stopping the studio', () => {
     await expect(stopping).resolves.toBeUndefined();
     // Nothing is left running on the closed library: a new studio opens it at once.
     const { studio: next } = await studioOn(dataDir);
-    expect(await callRoute(next, 'jobs.get_queue', {})).toEqual({ paused: false, reason: null });
+    expect(await callRoute(next, 'jobs.get_queue', {})).toMatchObject({ paused: false, reason: null });
   });
 });

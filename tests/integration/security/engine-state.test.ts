@@ -42,15 +42,15 @@ describe('the engine state travels with the library folder', () => {
       values: {},
       creditBudget: 1_000_000,
     });
-    await until(() => callRoute<BatchView[]>(first, 'jobs.list_batches', {}), (list) => list.some((b) => b.id === batch.id && b.note !== null), 'the batch note');
+    await until(() => callRoute<{ items: BatchView[] }>(first, 'jobs.list_batches', {}).then((page) => page.items), (list) => list.some((b) => b.id === batch.id && b.note !== null), 'the batch note');
     await callRoute(first, 'jobs.pause_queue', {});
     await first.stop();
     open.splice(0);
 
     // Another data folder (a new settings file), the same library folder.
     const second = await studioOn(folder('data'), library);
-    expect(await callRoute(second, 'jobs.get_queue', {})).toEqual({ paused: true, reason: null });
-    const [again] = await callRoute<BatchView[]>(second, 'jobs.list_batches', {});
+    expect(await callRoute(second, 'jobs.get_queue', {})).toMatchObject({ paused: true, reason: null });
+    const [again] = (await callRoute<{ items: BatchView[] }>(second, 'jobs.list_batches', {})).items;
     expect(again).toMatchObject({ id: batch.id, status: 'paused', note: expect.stringMatching(/Budget reached/) as unknown });
   });
 });
@@ -69,8 +69,8 @@ describe('moving the state of earlier versions out of the settings file', () => 
     store.set('jobEngine.batchKeys', { 'batch-here': { tokenId: 7, sealed: 'v1:c2VhbGVk' }, 'batch-elsewhere': { tokenId: 8, sealed: 'v1:b3RoZXI=' } });
 
     const studio = await studioOn(dataDir, library);
-    expect(await callRoute(studio, 'jobs.get_queue', {})).toEqual({ paused: true, reason: 'Out of credits: 额度不足' });
-    expect((await callRoute<BatchView[]>(studio, 'jobs.list_batches', {}))[0]).toMatchObject({ id: 'batch-here', note: 'Budget reached: 3 credits left' });
+    expect(await callRoute(studio, 'jobs.get_queue', {})).toMatchObject({ paused: true, reason: 'Out of credits: 额度不足' });
+    expect((await callRoute<{ items: BatchView[] }>(studio, 'jobs.list_batches', {})).items[0]).toMatchObject({ id: 'batch-here', note: 'Budget reached: 3 credits left' });
 
     const settings = JSON.parse(readFileSync(join(dataDir, 'settings.json'), 'utf8')) as { jobEngine?: unknown };
     expect(settings.jobEngine).toEqual({

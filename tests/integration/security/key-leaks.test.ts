@@ -123,7 +123,7 @@ describe('where the key could land', () => {
       await call('models.list', {});
       for (const input of mixedBatchInputs('a windmill')) await call('jobs.create_batch', input);
       for (let i = 0; i < 600; i++) {
-        const batches = await call<{ status: string }[]>('jobs.list_batches', {});
+        const batches = (await call<{ items: { status: string }[] }>('jobs.list_batches', {})).items;
         if (batches.length === MIXED_BATCH.length && batches.every((b) => b.status === 'done')) break;
         await new Promise((r) => setTimeout(r, 100));
       }

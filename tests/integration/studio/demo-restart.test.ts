@@ -48,7 +48,7 @@ describe('demo mode survives a restart of the studio', () => {
       values: {},
     });
     expect(jobCount).toBe(2);
-    const jobsOf = (studio: Studio): Promise<JobView[]> => call<JobView[]>(studio, 'jobs.list_jobs', { batchId: batch.id });
+    const jobsOf = (studio: Studio): Promise<JobView[]> => call<{ items: JobView[] }>(studio, 'jobs.list_jobs', { batchId: batch.id }).then((page) => page.items);
     const accepted = await until(() => jobsOf(first.studio), (jobs) => jobs.every((job) => job.state === 'submitted' || job.state === 'running'), 'both tasks accepted');
     expect(accepted.map((job) => job.state)).not.toContain('done');
     await first.studio.stop();

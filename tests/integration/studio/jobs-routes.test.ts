@@ -44,13 +44,13 @@ describe('jobs through the studio contract, on the demo gateway', () => {
     });
     expect(jobCount).toBe(4);
     const done = await until(
-      () => call<BatchView[]>('jobs.list_batches', {}),
+      () => call<{ items: BatchView[] }>('jobs.list_batches', {}).then((page) => page.items),
       (batches) => batches.find((b) => b.id === batch.id)?.counts.done === 4,
       'the batch to finish',
     );
     expect(done.find((b) => b.id === batch.id)?.status).toBe('done');
 
-    const jobs = await call<JobView[]>('jobs.list_jobs', { batchId: batch.id });
+    const jobs = await call<{ items: JobView[] }>('jobs.list_jobs', { batchId: batch.id }).then((page) => page.items);
     expect(jobs.map((j) => j.prompt).sort()).toEqual(['a fox in rain', 'a fox in rain', 'a fox in snow', 'a fox in snow']);
     expect(jobs.every((j) => j.state === 'done' && j.assetIds.length === 1)).toBe(true);
 
@@ -65,7 +65,7 @@ describe('jobs through the studio contract, on the demo gateway', () => {
   });
 
   it('refuses a batch whose jobs break a limit, naming the job, and stores nothing', async () => {
-    const before = (await call<BatchView[]>('jobs.list_batches', {})).length;
+    const before = (await call<{ items: BatchView[] }>('jobs.list_batches', {}).then((page) => page.items)).length;
     const result = await studio.router.dispatch('jobs.create_batch', {
       name: 'Too many',
       variantIds: ['image.gen-image-2.direct'],
@@ -75,7 +75,7 @@ describe('jobs through the studio contract, on the demo gateway', () => {
     });
     expect(result).toMatchObject({ ok: false, error: { code: 'invalid_input' } });
     if (!result.ok) expect(result.error.message).toMatch(/job 1/);
-    expect(await call<BatchView[]>('jobs.list_batches', {})).toHaveLength(before);
+    expect(await call<{ items: BatchView[] }>('jobs.list_batches', {}).then((page) => page.items)).toHaveLength(before);
   });
 
   it('refuses a template that uses a CSV column the file lacks', async () => {
@@ -91,14 +91,14 @@ describe('jobs through the studio contract, on the demo gateway', () => {
   });
 
   it('pauses and resumes the queue, and holds a draft batch until it is started', async () => {
-    await expect(call('jobs.pause_queue', {})).resolves.toEqual({ paused: true, reason: null });
-    await expect(call('jobs.resume_queue', {})).resolves.toEqual({ paused: false, reason: null });
+    await expect(call('jobs.pause_queue', {})).resolves.toMatchObject({ paused: true, reason: null });
+    await expect(call('jobs.resume_queue', {})).resolves.toMatchObject({ paused: false, reason: null });
     const { batch } = await call<{ batch: BatchView }>('jobs.create_batch', {
       name: 'Later', variantIds: ['image.nova-3.1-flash-image'], prompts: ['a lighthouse'], countPerPrompt: 1, values: {}, draft: true,
     });
     expect(batch.counts.draft).toBe(1);
     await call('jobs.start_batch', { id: batch.id });
-    await until(() => call<BatchView[]>('jobs.list_batches', {}), (b) => b.find((x) => x.id === batch.id)?.counts.done === 1, 'the draft batch');
+    await until(() => call<{ items: BatchView[] }>('jobs.list_batches', {}).then((page) => page.items), (b) => b.find((x) => x.id === batch.id)?.counts.done === 1, 'the draft batch');
     await expect(studio.router.dispatch('jobs.cancel_job', { id: 'missing' })).resolves.toMatchObject({ ok: false, error: { code: 'not_found' } });
   });
   it('prices a batch before it is sent from what earlier jobs of its kind cost, and says what each job cost', async () => {
@@ -109,7 +109,7 @@ describe('jobs through the studio contract, on the demo gateway', () => {
 
     const { batch } = await call<{ batch: BatchView }>('jobs.create_batch', { ...batchOf, name: 'Harbours', countPerPrompt: 1 });
     const jobs = await until(
-      () => call<JobView[]>('jobs.list_jobs', { batchId: batch.id }),
+      () => call<{ items: JobView[] }>('jobs.list_jobs', { batchId: batch.id }).then((page) => page.items),
       (list) => list.every((job) => job.state === 'done'),
       'the harbours to finish',
     );

@@ -31,6 +31,9 @@ export interface Balance {
   remainBalance: number | null;
   usedBalance: number | null;
   creditsPerUsd: number;
+  /** Daily and monthly limits in credits where the gateway reports them (0: none); null when it does not. */
+  dailyLimitCredits: number | null;
+  monthlyLimitCredits: number | null;
 }
 
 /** A freshly created token. `key` is the full bearer secret (`sk-...`), returned only this once. */
@@ -53,6 +56,8 @@ function toBalance(level: Balance['level'], record: BalanceRecord): Balance {
     remainBalance: unlimited ? null : (record.remain_balance ?? null),
     usedBalance: record.used_balance ?? null,
     creditsPerUsd: record.credits_per_usd ?? CREDITS_PER_USD,
+    dailyLimitCredits: record.daily_credits ?? null,
+    monthlyLimitCredits: record.monthly_credits ?? null,
   };
 }
 

@@ -6,7 +6,7 @@ import { variantById, validateRequestBody, type WireBody } from '../../../shared
 import type { GatewayClient } from '../gateway/client';
 import type { RequestIssue } from '../gateway/invalid-request';
 import type { FileModes } from '../private-files';
-import type { Batch, BatchOptions, JobCounts, LibraryDatabase } from '../library';
+import type { BatchOptions, BatchWithCost, LibraryDatabase } from '../library';
 import type { Vault } from '../vault/vault';
 import type { DedicatedKeyRequest } from './budget';
 import type { PollTimingOverrides } from './cadence';
@@ -75,9 +75,8 @@ export class BatchValidationError extends Error {
   }
 }
 
-export interface BatchView extends Batch {
-  counts: JobCounts;
-}
+/** A batch with its job counts and the credits its jobs cost so far. */
+export type BatchView = BatchWithCost;
 
 /** A job checked against its variant, ready to be stored. */
 export interface PreparedJob {

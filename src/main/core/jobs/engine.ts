@@ -14,11 +14,14 @@ import {
   getBatch,
   insertJob,
   insertJobs,
-  jobStates,
-  listBatchJobs,
-  listBatches,
-  listJobsInStates,
-  type JobState,
+  creditsByBatch,
+  listBatchesPage,
+  listJobsPage,
+  typicalDurations,
+  type BatchStatus,
+  type JobPageRequest,
+  type Page,
+  type TypicalDuration,
   putBatchKey,
   reorderJobs,
   setBatchNote,
@@ -44,7 +47,7 @@ import * as actions from './job-actions';
 import { MediaInspector } from './media';
 import { DEFAULT_RETRY_LIMITS } from './outcome';
 import { TaskPoller } from './poller';
-import { DEFAULT_QUEUE_LIMITS, JobQueue } from './queue';
+import { DEFAULT_QUEUE_LIMITS, JobQueue, type QueueLimits } from './queue';
 import { RateGate, DEFAULT_RATE_GATE } from './rate-gate';
 import { DEFAULT_RECONCILER_OPTIONS, reconcilableJobs, UnknownReconciler } from './reconciler';
 import { recoverAfterRestart, type RecoveryReport } from './recovery';
@@ -250,7 +253,7 @@ export class JobEngine {
     if (input.dedicatedKey) {
       const base = await this.options.connectionFor(profileId);
       key = await this.budgets.mintDedicatedKey(base, { id: batchId, name: input.name }, prepared.map((job) => job.model), input.dedicatedKey);
-      options = { ...options, dedicatedTokenId: key.tokenId };
+      options = { ...options, dedicatedTokenId: key.tokenId, dedicatedKeyCredits: input.dedicatedKey.credits };
     }
     // The batch, its jobs and its sealed key are stored together or not at all.
     const created = this.db.transaction(() => {
@@ -260,6 +263,7 @@ export class JobEngine {
       return { batch, jobs };
     });
     this.events.jobsChanged(...created.jobs.map((job) => job.id));
+    this.events.emit({ type: 'batch.added', batchId });
     this.events.batchChanged(batchId, null);
     return created;
   }
@@ -269,6 +273,7 @@ export class JobEngine {
     const [prepared] = prepareJobs([input]);
     if (!prepared) throw new BatchValidationError([]);
     const job = insertJob(this.db, { ...prepared, profileId: input.profileId ?? null, state: 'queued' });
+    this.events.emit({ type: 'job.added', jobId: job.id });
     this.events.jobsChanged(job.id);
     return job;
   }
@@ -347,9 +352,9 @@ export class JobEngine {
     actions.resolveUnknown(this.actionDeps(), jobId, choice);
   }
 
-  /** Batches newest first, with their job counts and the engine's note on why one stopped. */
-  batches(): BatchView[] {
-    return listBatches(this.db);
+  /** A page of batches, newest first, with their job counts, costs and the engine's note on why one stopped. */
+  batchesPage(request: { statuses?: readonly BatchStatus[]; limit?: number; cursor?: string | null } = {}): Page<BatchView> {
+    return listBatchesPage(this.db, request);
   }
 
   job(jobId: string): JobView | undefined {
@@ -361,19 +366,35 @@ export class JobEngine {
     return estimateBatchCost(this.db, jobs, profileId);
   }
 
-  /** A batch's jobs in queue order (first `limit`), or the newest `limit` jobs in the given states. */
-  jobs(query: { batchId?: string | undefined; states?: readonly JobState[] | undefined; limit: number }): JobView[] {
-    const { batchId, states, limit } = query;
-    const rows =
-      batchId === undefined
-        ? listJobsInStates(this.db, states ?? jobStates).slice(-limit).reverse()
-        : listBatchJobs(this.db, batchId).filter((job) => states === undefined || states.includes(job.state)).slice(0, limit);
-    return rows.flatMap((row) => jobView(this.db, row.id) ?? []);
+  /** A page of jobs: a batch's in queue order, any other selection newest first. */
+  jobsPage(request: JobPageRequest): Page<JobView> {
+    const page = listJobsPage(this.db, request);
+    return { items: page.items.flatMap((row) => jobView(this.db, row.id) ?? []), nextCursor: page.nextCursor };
+  }
+
+  /** How long jobs of these variants took lately: what the timeline's estimates rest on. */
+  typicalDurations(variantIds: readonly string[]): TypicalDuration[] {
+    return typicalDurations(this.db, variantIds);
+  }
+
+  /** How many jobs are waiting, being sent, running or saving (the Timeline badge). */
+  get activeJobCount(): number {
+    return this.db.isOpen ? countJobsInStates(this.db, [...ACTIVE_JOB_STATES, 'queued']) : 0;
+  }
+
+  /** The queue's caps in force. */
+  get concurrency(): QueueLimits {
+    return this.queue.limits;
+  }
+
+  /** Changes the queue's caps while it runs (the concurrency setting); jobs in flight are never stopped. */
+  setConcurrency(limits: Partial<QueueLimits>): void {
+    this.queue.setLimits(limits);
   }
 
   batch(batchId: string): BatchView | undefined {
     const batch = getBatch(this.db, batchId);
-    return batch && { ...batch, counts: batchJobCounts(this.db, batchId) };
+    return batch && { ...batch, counts: batchJobCounts(this.db, batchId), creditsSpent: creditsByBatch(this.db, [batchId]).get(batchId) ?? null };
   }
 
   private actionDeps(): actions.JobActionDeps {
@@ -386,15 +407,22 @@ export class JobEngine {
     return batch;
   }
 
-  /** Batches (of jobs that just changed) whose jobs have all ended become `done`. */
+  /**
+   * Batches (of jobs that just changed) whose jobs have all ended become `done`; every one of them
+   * goes out again, so a batch's counts and cost stay live while its jobs move (the timeline's
+   * progress), not only when its status changes.
+   */
   private settleBatches(batchIds: ReadonlySet<string>): void {
     if (!this.db.isOpen) return;
     for (const id of batchIds) {
       const batch = getBatch(this.db, id);
-      if (batch?.status !== 'active' && batch?.status !== 'paused') continue;
-      const counts = batchJobCounts(this.db, id);
-      const open = counts.draft + counts.queued + counts.submitting + counts.submitted + counts.running + counts.downloading + counts.unknown;
-      if (counts.total > 0 && open === 0 && setBatchStatus(this.db, batch.id, 'done')) this.events.batchChanged(batch.id, null);
+      if (!batch) continue;
+      if (batch.status === 'active' || batch.status === 'paused') {
+        const counts = batchJobCounts(this.db, id);
+        const open = counts.draft + counts.queued + counts.submitting + counts.submitted + counts.running + counts.downloading + counts.unknown;
+        if (counts.total > 0 && open === 0) setBatchStatus(this.db, batch.id, 'done');
+      }
+      this.events.batchChanged(batch.id, null);
     }
   }
 

@@ -26,11 +26,16 @@ export interface JobView extends Job {
   /** 0-100 from the latest poll, null before the first one. */
   progress: number | null;
   assetIds: string[];
+  /** Thumbnail of the first result (a poster frame for videos), relative to the library folder. */
+  thumbPath: string | null;
 }
 
 export type JobEngineEvent =
   | { type: 'jobs.changed'; jobs: JobView[] }
   | { type: 'batch.changed'; batchId: string; status: BatchStatus; reason: string | null }
+  /** A batch was created (with its jobs), or a job outside any batch was queued. */
+  | { type: 'batch.added'; batchId: string }
+  | { type: 'job.added'; jobId: string }
   | { type: 'queue.changed'; paused: boolean; reason: string | null }
   | { type: 'library.added'; asset: Asset }
   | { type: 'characters.changed'; characters: StoredCharacter[] }
@@ -44,11 +49,13 @@ export function jobView(db: LibraryDatabase, id: string): JobView | undefined {
   const job = getJob(db, id);
   if (!job) return undefined;
   const task = latestTask(db, id);
+  const assets = listJobAssets(db, id);
   return {
     ...job,
     taskId: task?.id ?? null,
     progress: job.state === 'done' ? 100 : (task?.progress ?? null),
-    assetIds: listJobAssets(db, id).map((asset) => asset.id),
+    assetIds: assets.map((asset) => asset.id),
+    thumbPath: assets.find((asset) => asset.thumbPath !== null)?.thumbPath ?? null,
   };
 }
 

@@ -157,6 +157,7 @@ export class TaskPoller {
           transitionJob(db, job.id, ['submitted', 'running'], 'failed', {
             errorCode: record.errorCode ?? 'task_failed',
             errorMessage: record.errorMessage ?? 'The gateway reported that the task failed, without a reason.',
+            gatewayMessage: record.errorMessage ?? null,
           });
         });
         return;
@@ -233,6 +234,7 @@ export class TaskPoller {
         transitionJob(db, job.id, ['submitted', 'running'], 'failed', {
           errorCode: 'poll_refused',
           errorMessage: `The gateway refused to report on task ${task.id} ${refusals} times: ${message}`,
+          gatewayMessage: error instanceof GatewayError ? (error.gatewayMessage ?? null) : null,
         });
       });
       this.deps.events.jobsChanged(job.id);

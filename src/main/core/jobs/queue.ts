@@ -6,6 +6,7 @@
  * against the live balance before each submission and stop with a clear reason. One timer wakes
  * it for delayed retries and after a 429 slowdown.
  */
+import { DEFAULT_CONCURRENCY } from '../../../shared/contract';
 import type { GatewayClient } from '../gateway/client';
 import { createLogger } from '../log';
 import {
@@ -39,7 +40,7 @@ export interface QueueLimits {
   maxActivePerModel: number;
 }
 
-export const DEFAULT_QUEUE_LIMITS: QueueLimits = { maxActive: 6, maxActivePerModel: 3 };
+export const DEFAULT_QUEUE_LIMITS: QueueLimits = { ...DEFAULT_CONCURRENCY };
 
 export interface QueueDeps {
   db: LibraryDatabase;
@@ -90,6 +91,17 @@ export class JobQueue {
 
   get paused(): boolean {
     return this.pauseState.paused;
+  }
+
+  /** The caps in force; `setLimits` changes them while the queue runs. */
+  get limits(): QueueLimits {
+    return { ...this.deps.limits };
+  }
+
+  /** New caps (the concurrency setting): more jobs start at once if they now may; jobs in flight are never stopped. */
+  setLimits(limits: Partial<QueueLimits>): void {
+    this.deps.limits = { ...this.deps.limits, ...limits };
+    this.pump();
   }
 
   /** Why the queue is paused, when the engine paused it (out of credits, no connection). */

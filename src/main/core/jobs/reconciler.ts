@@ -137,6 +137,7 @@ export class UnknownReconciler {
         pollRoute: taskPollPath(entry, found),
         nextPollAt: now,
         deadlineAt: now + timing.deadlineMs,
+        createdAt: now,
       });
       if (!inserted && getTask(db, found)?.jobId !== job.id) return false;
       return transitionJob(db, job.id, ['unknown'], 'submitted', { errorCode: null, errorMessage: null, answerStyle: 'task', rawAnswer: null });

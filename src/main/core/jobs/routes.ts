@@ -1,5 +1,6 @@
-import type { BatchView as ContractBatchView, CharacterView, JobView as ContractJobView } from '../../../shared/contract';
-import type { StoredCharacter } from '../library';
+import type { BatchView as ContractBatchView, CharacterView, JobView as ContractJobView, QueueView } from '../../../shared/contract';
+import { InvalidCursorError, type StoredCharacter } from '../library';
+import type { LibraryService } from '../library/library-service';
 import { StudioFailure } from '../router/failure';
 import type { RouteHandlers } from '../router/router';
 import { batchJobsFrom } from './batch-request';
@@ -13,6 +14,7 @@ type JobsRoutes = Extract<keyof RouteHandlers, `jobs.${string}` | `characters.${
 /** What the routes need from the studio: the running engine and which gateway profile is in use. */
 export interface JobsRouteDeps {
   engine(): JobEngine;
+  library(): LibraryService;
   activeProfileId(): string | null;
 }
 
@@ -28,7 +30,7 @@ export function jobsHandlers(deps: JobsRouteDeps): Pick<RouteHandlers, JobsRoute
     if (!job) throw StudioFailure.of('job_not_found');
     return toJobView(job);
   };
-  const queue = () => ({ paused: engine().paused, reason: engine().pauseReason });
+  const queue = () => queueView(engine());
 
   return {
     'jobs.create_batch': (input) =>
@@ -46,11 +48,19 @@ export function jobsHandlers(deps: JobsRouteDeps): Pick<RouteHandlers, JobsRoute
       }),
     'jobs.estimate_cost': (input) => engine().estimateCost(batchJobsFrom({ ...input, name: 'estimate' }), deps.activeProfileId()),
     'jobs.start_batch': ({ id }) => translate(() => (engine().enqueueBatch(id), batchOrFail(id))),
-    'jobs.list_batches': () => engine().batches().map(toBatchView),
-    'jobs.list_jobs': ({ batchId, states, limit }) => {
-      const jobs = engine().jobs({ batchId, states, limit: limit ?? 500 });
-      return jobs.map(toJobView);
-    },
+    'jobs.get_batch': ({ id }) => batchOrFail(id),
+    'jobs.list_batches': ({ statuses, limit, cursor }) =>
+      pageOrStale(() => {
+        const page = engine().batchesPage({ ...(statuses === undefined ? {} : { statuses }), ...(limit === undefined ? {} : { limit }), cursor: cursor ?? null });
+        return { items: page.items.map(toBatchView), nextCursor: page.nextCursor };
+      }),
+    'jobs.list_jobs': ({ batchId, outsideBatches, states, limit, cursor }) =>
+      pageOrStale(() => {
+        const page = engine().jobsPage({ batchId, outsideBatches, states, limit, cursor });
+        return { items: page.items.map(toJobView), nextCursor: page.nextCursor };
+      }),
+    'jobs.list_durations': ({ variantIds }) => engine().typicalDurations(variantIds),
+    'jobs.sum_daily_credits': ({ dayStarts, end }) => deps.library().creditsPerDay(dayStarts, end),
     'jobs.get_queue': () => queue(),
     'jobs.pause_queue': () => (engine().pause(), queue()),
     'jobs.resume_queue': () => (engine().resume(), queue()),
@@ -62,7 +72,11 @@ export function jobsHandlers(deps: JobsRouteDeps): Pick<RouteHandlers, JobsRoute
     'jobs.reorder_jobs': ({ batchId, jobIds }) =>
       translate(() => {
         engine().reorder(batchId, jobIds);
-        return engine().jobs({ batchId, limit: 5000 }).map(toJobView);
+        // The jobs named, in their new order: a batch is bounded, but its other jobs need not travel.
+        return [...new Set(jobIds)].flatMap((jobId) => {
+          const job = engine().job(jobId);
+          return job ? [toJobView(job)] : [];
+        });
       }),
     'jobs.resolve_unknown': ({ id, choice }) => translate(() => (engine().resolveUnknown(id, choice), jobOrFail(id))),
     'characters.list': () => engine().characters.list().map(toCharacterView),
@@ -80,7 +94,27 @@ export function toJobView(job: JobView): ContractJobView {
 }
 
 export function toBatchView(batch: BatchView): ContractBatchView {
-  return { ...batch, counts: { ...batch.counts }, creditBudget: batch.options.creditBudget ?? null };
+  return {
+    ...batch,
+    counts: { ...batch.counts },
+    creditBudget: batch.options.creditBudget ?? null,
+    dedicatedKeyCredits: batch.options.dedicatedKeyCredits ?? null,
+  };
+}
+
+/** The queue as the window shows it: paused or not, what is in progress, and the caps in force. */
+export function queueView(engine: JobEngine): QueueView {
+  return { paused: engine.paused, reason: engine.pauseReason, activeJobs: engine.activeJobCount, limits: engine.concurrency };
+}
+
+/** A page read; a cursor this library did not make is refused in words. */
+function pageOrStale<T>(read: () => T): T {
+  try {
+    return read();
+  } catch (err) {
+    if (err instanceof InvalidCursorError) throw StudioFailure.of('stale_cursor');
+    throw err;
+  }
 }
 
 export function toCharacterView(character: StoredCharacter): CharacterView {

@@ -2,22 +2,41 @@ import type { EventBus } from '../events/event-bus';
 import { balanceView } from '../gateway/routes/account-routes';
 import { toAssetView } from '../library/library-service';
 import type { JobEngine } from './engine';
-import { toBatchView, toCharacterView, toJobView } from './routes';
+import { queueView, toBatchView, toCharacterView, toJobView } from './routes';
 
 /** Forwards the engine's events to the studio contract's events, in the contract's shapes. */
 export function forwardEngineEvents(engine: JobEngine, bus: EventBus, demoMode: () => boolean): () => void {
+  // The Timeline badge counts jobs in progress; a changed count goes out with the queue's state.
+  let activeJobs = engine.activeJobCount;
   return engine.onChange((event) => {
     switch (event.type) {
-      case 'jobs.changed':
+      case 'jobs.changed': {
         bus.emit('jobs.changed', event.jobs.map(toJobView));
+        const now = engine.activeJobCount;
+        if (now !== activeJobs) {
+          activeJobs = now;
+          bus.emit('jobs.queue_changed', queueView(engine));
+        }
         return;
+      }
       case 'batch.changed': {
         const batch = engine.batch(event.batchId);
         if (batch) bus.emit('jobs.batch_changed', toBatchView(batch));
         return;
       }
+      case 'batch.added': {
+        const batch = engine.batch(event.batchId);
+        if (batch) bus.emit('jobs.batch_added', toBatchView(batch));
+        return;
+      }
+      case 'job.added': {
+        const job = engine.job(event.jobId);
+        if (job) bus.emit('jobs.job_added', toJobView(job));
+        return;
+      }
       case 'queue.changed':
-        bus.emit('jobs.queue_changed', { paused: event.paused, reason: event.reason });
+        activeJobs = engine.activeJobCount;
+        bus.emit('jobs.queue_changed', queueView(engine));
         return;
       case 'library.added':
         bus.emit('library.added', toAssetView(event.asset));

@@ -117,6 +117,7 @@ export class JobSubmitter {
             pollRoute: result.pollPath,
             nextPollAt: now + timing.initialDelayMs,
             deadlineAt: now + timing.deadlineMs,
+            createdAt: now,
           });
           const owner = inserted ? job.id : getTask(db, taskId)?.jobId;
           if (owner !== job.id) {
@@ -183,30 +184,33 @@ export class JobSubmitter {
     const { db, events } = this.deps;
     const attempts = job.attempts + 1;
     const decision = classifySubmitError(error, attempts, this.deps.retry);
+    // The gateway's own words, kept apart from the studio's explanation (the window shows both).
+    const gatewayMessage = error instanceof GatewayError ? (error.gatewayMessage ?? null) : null;
     const cancelWanted = this.deps.cancelRequests.delete(job.id);
     log.warn(`job ${job.id} (attempt ${attempts}): ${decision.action} (${decision.code})`);
     switch (decision.action) {
       case 'fail':
-        transitionJob(db, job.id, ['submitting'], 'failed', { errorCode: decision.code, errorMessage: decision.message });
+        transitionJob(db, job.id, ['submitting'], 'failed', { errorCode: decision.code, errorMessage: decision.message, gatewayMessage });
         break;
       case 'retry':
         if (decision.rateLimited) this.deps.gate.rateLimited(decision.delayMs);
         transitionJob(db, job.id, ['submitting'], 'queued', {
           errorCode: decision.code,
           errorMessage: `${decision.message} Will try again.`,
+          gatewayMessage,
           nextAttemptAt: Date.now() + decision.delayMs,
         });
         break;
       case 'unknown': {
         const rawAnswer = error instanceof GatewayError ? (error.rawAnswer ?? null) : null;
         const message = rawAnswer === null ? decision.message : `${decision.message} What came back is kept with the job.`;
-        if (transitionJob(db, job.id, ['submitting'], 'unknown', { errorCode: decision.code, errorMessage: message, rawAnswer }) && !cancelWanted) {
+        if (transitionJob(db, job.id, ['submitting'], 'unknown', { errorCode: decision.code, errorMessage: message, gatewayMessage, rawAnswer }) && !cancelWanted) {
           this.deps.onUnknown(job.id);
         }
         break;
       }
       case 'out-of-credits':
-        transitionJob(db, job.id, ['submitting'], 'queued', { errorCode: decision.code, errorMessage: decision.message, nextAttemptAt: null });
+        transitionJob(db, job.id, ['submitting'], 'queued', { errorCode: decision.code, errorMessage: decision.message, gatewayMessage, nextAttemptAt: null });
         if (!cancelWanted) this.deps.onOutOfCredits(job, decision.message);
         break;
     }

@@ -15,6 +15,8 @@ export const batchOptionsSchema = z.object({
   creditBudget: z.number().nonnegative().optional(),
   /** Gateway token id of a dedicated capped key minted for this batch. */
   dedicatedTokenId: z.union([z.string(), z.number()]).optional(),
+  /** The credits that key was capped at (what the batch may spend in all). */
+  dedicatedKeyCredits: z.number().nonnegative().optional(),
   /** Models the same prompts fan out to. */
   fanOutModels: z.array(z.string()).optional(),
 });
@@ -38,7 +40,8 @@ export interface BatchWithCounts extends Batch {
   counts: JobCounts;
 }
 
-interface BatchRow {
+/** A row of `batches` as SQLite returns it. */
+export interface BatchRow {
   id: string;
   name: string;
   status: BatchStatus;
@@ -48,7 +51,7 @@ interface BatchRow {
   updated_at: number;
 }
 
-function toBatch(row: BatchRow): Batch {
+export function toBatch(row: BatchRow): Batch {
   return {
     id: row.id,
     name: row.name,
@@ -120,16 +123,20 @@ export function batchJobCounts(db: LibraryDatabase, batchId: string): JobCounts 
   return tally(rows);
 }
 
-function countJobsByBatch(db: LibraryDatabase): Map<string, JobCounts> {
+/** Job counts per state of these batches (every batch when `ids` is absent); batches without jobs are left out. */
+export function countJobsByBatch(db: LibraryDatabase, ids?: readonly string[]): Map<string, JobCounts> {
+  if (ids?.length === 0) return new Map();
+  const only = ids === undefined ? '' : ` AND batch_id IN (${ids.map(() => '?').join(', ')})`;
   const rows = db
-    .prepare<[], { batch_id: string; state: JobState; n: number }>('SELECT batch_id, state, COUNT(*) AS n FROM jobs WHERE batch_id IS NOT NULL GROUP BY batch_id, state')
-    .all();
+    .prepare<string[], { batch_id: string; state: JobState; n: number }>(`SELECT batch_id, state, COUNT(*) AS n FROM jobs WHERE batch_id IS NOT NULL${only} GROUP BY batch_id, state`)
+    .all(...(ids ?? []));
   const byBatch = new Map<string, { state: JobState; n: number }[]>();
   for (const row of rows) byBatch.set(row.batch_id, [...(byBatch.get(row.batch_id) ?? []), row]);
   return new Map([...byBatch].map(([id, list]) => [id, tally(list)]));
 }
 
-function emptyCounts(): JobCounts {
+/** Counts of a batch without jobs. */
+export function emptyCounts(): JobCounts {
   return { ...(Object.fromEntries(jobStates.map((s) => [s, 0])) as Record<JobState, number>), total: 0 };
 }
 

@@ -8,6 +8,7 @@ export { jobStates, jobTransitions, terminalJobStates, canTransition, isTerminal
 export * from './batches';
 export * from './engine-state';
 export * from './jobs';
+export * from './job-listing';
 export * from './job-costs';
 export * from './tasks';
 export * from './assets';

@@ -28,8 +28,12 @@ export interface Job {
   createdAt: number;
   updatedAt: number;
   submittedAt: number | null;
+  /** When the latest submission began (the job entered `submitting`); null before the first. */
+  startedAt: number | null;
   finishedAt: number | null;
   nextAttemptAt: number | null;
+  /** The gateway's own words on the latest failure, as they came (often Chinese); null when it gave none. */
+  gatewayMessage: string | null;
   /** How the gateway answered the latest submission; null before an answer was read. */
   answerStyle: AnswerStyle | null;
   /** An excerpt of a 200 answer the studio could not read (bounded, without secrets). */
@@ -61,10 +65,12 @@ export interface NewJob {
 export interface JobPatch {
   errorMessage?: string | null;
   errorCode?: string | null;
+  gatewayMessage?: string | null;
   clientBusinessId?: string | null;
   profileId?: string | null;
   nextAttemptAt?: number | null;
   submittedAt?: number | null;
+  startedAt?: number | null;
   finishedAt?: number | null;
   answerStyle?: AnswerStyle | null;
   rawAnswer?: string | null;
@@ -73,7 +79,8 @@ export interface JobPatch {
   creditsMeasured?: boolean;
 }
 
-interface JobRow {
+/** A row of `jobs` as SQLite returns it (for queries of this library that read whole jobs). */
+export interface JobRow {
   id: string;
   batch_id: string | null;
   position: number;
@@ -90,8 +97,10 @@ interface JobRow {
   created_at: number;
   updated_at: number;
   submitted_at: number | null;
+  started_at: number | null;
   finished_at: number | null;
   next_attempt_at: number | null;
+  gateway_message: string | null;
   answer_style: AnswerStyle | null;
   raw_answer: string | null;
   price_key: string | null;
@@ -102,10 +111,12 @@ interface JobRow {
 const patchColumns: Readonly<Record<keyof JobPatch, string>> = {
   errorMessage: 'error_message',
   errorCode: 'error_code',
+  gatewayMessage: 'gateway_message',
   clientBusinessId: 'client_business_id',
   profileId: 'profile_id',
   nextAttemptAt: 'next_attempt_at',
   submittedAt: 'submitted_at',
+  startedAt: 'started_at',
   finishedAt: 'finished_at',
   answerStyle: 'answer_style',
   rawAnswer: 'raw_answer',
@@ -114,9 +125,10 @@ const patchColumns: Readonly<Record<keyof JobPatch, string>> = {
   creditsMeasured: 'credits_measured',
 };
 
-const columns = 'id, batch_id, position, variant_id, model, request, prompt, state, attempts, error_message, error_code, client_business_id, profile_id, created_at, updated_at, submitted_at, finished_at, next_attempt_at, answer_style, raw_answer, price_key, credits, credits_measured';
+/** Every column of `jobs` a `Job` is read from, for queries of this library. */
+export const jobColumns = 'id, batch_id, position, variant_id, model, request, prompt, state, attempts, error_message, error_code, client_business_id, profile_id, created_at, updated_at, submitted_at, started_at, finished_at, next_attempt_at, gateway_message, answer_style, raw_answer, price_key, credits, credits_measured';
 
-function toJob(row: JobRow): Job {
+export function toJob(row: JobRow): Job {
   return {
     id: row.id,
     batchId: row.batch_id,
@@ -134,8 +146,10 @@ function toJob(row: JobRow): Job {
     createdAt: row.created_at,
     updatedAt: row.updated_at,
     submittedAt: row.submitted_at,
+    startedAt: row.started_at,
     finishedAt: row.finished_at,
     nextAttemptAt: row.next_attempt_at,
+    gatewayMessage: row.gateway_message,
     answerStyle: row.answer_style,
     rawAnswer: row.raw_answer,
     priceKey: row.price_key,
@@ -183,7 +197,7 @@ export function insertJobs(db: LibraryDatabase, inputs: readonly NewJob[]): Job[
 }
 
 export function getJob(db: LibraryDatabase, id: string): Job | undefined {
-  const row = db.prepare<[string], JobRow>(`SELECT ${columns} FROM jobs WHERE id = ?`).get(id);
+  const row = db.prepare<[string], JobRow>(`SELECT ${jobColumns} FROM jobs WHERE id = ?`).get(id);
   return row && toJob(row);
 }
 
@@ -195,20 +209,20 @@ function getJobOrThrow(db: LibraryDatabase, id: string): Job {
 
 /** The job that sent this `client_business_id` (omni reconciliation). */
 export function findJobByClientBusinessId(db: LibraryDatabase, clientBusinessId: string): Job | undefined {
-  const row = db.prepare<[string], JobRow>(`SELECT ${columns} FROM jobs WHERE client_business_id = ?`).get(clientBusinessId);
+  const row = db.prepare<[string], JobRow>(`SELECT ${jobColumns} FROM jobs WHERE client_business_id = ?`).get(clientBusinessId);
   return row && toJob(row);
 }
 
 /** A batch's jobs in queue order. */
 export function listBatchJobs(db: LibraryDatabase, batchId: string): Job[] {
-  return db.prepare<[string], JobRow>(`SELECT ${columns} FROM jobs WHERE batch_id = ? ORDER BY position, seq`).all(batchId).map(toJob);
+  return db.prepare<[string], JobRow>(`SELECT ${jobColumns} FROM jobs WHERE batch_id = ? ORDER BY position, seq`).all(batchId).map(toJob);
 }
 
 /** Jobs in any of these states, oldest first (e.g. everything to resume after a restart). */
 export function listJobsInStates(db: LibraryDatabase, states: readonly JobState[]): Job[] {
   if (states.length === 0) return [];
   return db
-    .prepare<JobState[], JobRow>(`SELECT ${columns} FROM jobs WHERE state IN (${placeholders(states.length)}) ORDER BY seq`)
+    .prepare<JobState[], JobRow>(`SELECT ${jobColumns} FROM jobs WHERE state IN (${placeholders(states.length)}) ORDER BY seq`)
     .all(...states)
     .map(toJob);
 }
@@ -220,7 +234,7 @@ export function listJobsInStates(db: LibraryDatabase, states: readonly JobState[
  */
 export function listRunnableJobs(db: LibraryDatabase, options: { now?: number; limit?: number } = {}): Job[] {
   const sql = `
-    SELECT ${columns.split(', ').map((c) => `j.${c}`).join(', ')} FROM jobs j LEFT JOIN batches b ON b.id = j.batch_id
+    SELECT ${jobColumns.split(', ').map((c) => `j.${c}`).join(', ')} FROM jobs j LEFT JOIN batches b ON b.id = j.batch_id
     WHERE j.state = 'queued' AND (j.next_attempt_at IS NULL OR j.next_attempt_at <= ?)
       AND (j.batch_id IS NULL OR b.status = 'active')
     ORDER BY j.batch_id IS NOT NULL, b.created_at, j.batch_id, j.position, j.seq
@@ -242,8 +256,9 @@ export function countJobsBy(db: LibraryDatabase, by: 'model' | 'batch', states: 
 /**
  * Moves a job from one of `from` to `to` and applies `patch`, in one compare-and-set UPDATE:
  * nothing happens unless the job is currently in one of `from`. Returns whether it moved.
- * Entering `submitting` counts an attempt; entering `submitted` stamps `submitted_at` (unless
- * patched); a terminal state stamps `finished_at`, any other state clears it.
+ * Entering `submitting` counts an attempt and stamps `started_at`; entering `submitted` stamps
+ * `submitted_at` (unless patched); a terminal state stamps `finished_at`, any other state clears
+ * it. A move that sets an error code without its gateway text clears the old text.
  * Throws when a move is not in the transition table (a caller bug, not a race).
  */
 export function transitionJob(db: LibraryDatabase, id: string, from: readonly JobState[], to: JobState, patch: JobPatch = {}): boolean {
@@ -254,7 +269,9 @@ export function transitionJob(db: LibraryDatabase, id: string, from: readonly Jo
   const now = db.now();
   const auto: JobPatch = {
     finishedAt: isTerminal(to) ? now : null,
+    ...(to === 'submitting' ? { startedAt: now } : {}),
     ...(to === 'submitted' ? { submittedAt: now } : {}),
+    ...(patch.errorCode !== undefined ? { gatewayMessage: null } : {}),
   };
   const { sets, values } = patchAssignments({ ...auto, ...definedOnly(patch) });
   const attempts = to === 'submitting' ? ', attempts = attempts + 1' : '';
@@ -320,7 +337,7 @@ export function searchJobs(db: LibraryDatabase, text: string, options: { limit?:
   const match = buildMatchQuery(text);
   if (match === null) return [];
   const batchClause = options.batchId === undefined ? '' : 'AND batch_id = ?';
-  const sql = `SELECT ${columns} FROM jobs WHERE seq IN (SELECT rowid FROM job_search WHERE job_search MATCH ?) ${batchClause}
+  const sql = `SELECT ${jobColumns} FROM jobs WHERE seq IN (SELECT rowid FROM job_search WHERE job_search MATCH ?) ${batchClause}
                ORDER BY created_at DESC, seq DESC LIMIT ?`;
   const params = [match, ...(options.batchId === undefined ? [] : [options.batchId]), options.limit ?? 50];
   return db.prepare<unknown[], JobRow>(sql).all(...params).map(toJob);

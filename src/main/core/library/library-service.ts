@@ -5,6 +5,7 @@ import { StudioFailure } from '../router/failure';
 import type { Asset } from './assets';
 import { getAsset, setAssetFavourite, setAssetTags } from './assets';
 import { countAssetFacets, listAssets, type AssetFacets } from './asset-listing';
+import { creditsPerDay, type DaySpend } from './job-listing';
 import { InvalidCursorError } from './asset-query';
 import { getBatch } from './batches';
 import { addToBoard, createBoard, deleteBoard, listBoards, removeFromBoard, renameBoard, type Board } from './boards';
@@ -61,6 +62,11 @@ export class LibraryService {
 
   facets(filter: LibraryFilter, since: readonly number[] = []): AssetFacets {
     return countAssetFacets(this.db, filter, since);
+  }
+
+  /** Credits spent per day (the window's local days), from the jobs' measured or estimated costs. */
+  creditsPerDay(dayStarts: readonly number[], end: number): DaySpend[] {
+    return creditsPerDay(this.db, dayStarts, end);
   }
 
   get(id: string): AssetView {

@@ -42,6 +42,8 @@ export interface NewTask {
   state?: TaskState;
   nextPollAt?: number | null;
   deadlineAt?: number | null;
+  /** When the gateway accepted it (the clock `deadlineAt` was counted from); now when absent. */
+  createdAt?: number;
 }
 
 /** What one poll learned. Fields left undefined keep their stored value; `polls` always counts up. */
@@ -100,7 +102,8 @@ export function insertTask(db: LibraryDatabase, input: NewTask): boolean {
   const now = db.now();
   const sql = `INSERT INTO tasks (id, job_id, family, poll_route, state, next_poll_at, deadline_at, created_at, updated_at)
                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (id) DO NOTHING`;
-  const params = [input.id, input.jobId, input.family, input.pollRoute, input.state ?? 'queued', input.nextPollAt ?? null, input.deadlineAt ?? null, now, now];
+  const created = input.createdAt ?? now;
+  const params = [input.id, input.jobId, input.family, input.pollRoute, input.state ?? 'queued', input.nextPollAt ?? null, input.deadlineAt ?? null, created, now];
   return db.prepare(sql).run(...params).changes === 1;
 }
 

@@ -8,10 +8,10 @@ function handlers(overrides: Partial<RouteHandlers> = {}): RouteHandlers {
   // Only the routes these tests call; other domains' handlers are not needed here.
   const base: Partial<RouteHandlers> = {
     'app.get_info': () => ({ name: 'Atelier', version: '1', shell: 'web', demoMode: true, gatewayUrl: 'http://127.0.0.1:1', libraryDir: '/tmp/library' }),
-    'settings.get': () => ({ language: 'en', theme: 'dark', activeProfileId: null, libraryDir: null }),
+    'settings.get': () => ({ language: 'en', theme: 'dark', activeProfileId: null, libraryDir: null, concurrency: null }),
     'settings.update': (patch) => {
       calls.push(patch);
-      return { language: 'en', theme: 'dark', activeProfileId: null, libraryDir: null, ...patch };
+      return { language: 'en', theme: 'dark', activeProfileId: null, libraryDir: null, concurrency: null, ...patch };
     },
     'profiles.list': () => [],
     'profiles.save': (d) => ({ id: 'p1', name: d.name, baseUrl: d.baseUrl, hasApiKey: false }),
@@ -27,7 +27,7 @@ describe('router', () => {
     const router = createRouter(handlers());
     await expect(router.dispatch('settings.update', { theme: 'light' })).resolves.toEqual({
       ok: true,
-      value: { language: 'en', theme: 'light', activeProfileId: null, libraryDir: null },
+      value: { language: 'en', theme: 'light', activeProfileId: null, libraryDir: null, concurrency: null },
     });
   });
 

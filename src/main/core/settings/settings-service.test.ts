@@ -21,7 +21,7 @@ const readAllFiles = (dir: string): string => readdirSync(dir).map((f) => readFi
 describe('settings service', () => {
   it('starts with defaults and persists updates across restarts', () => {
     const { service, reopen } = setup();
-    expect(service.get()).toEqual({ language: 'system', theme: 'system', activeProfileId: null, libraryDir: null });
+    expect(service.get()).toEqual({ language: 'system', theme: 'system', activeProfileId: null, libraryDir: null, concurrency: null });
     service.update({ theme: 'dark', language: 'zh-CN' });
     expect(reopen().get()).toMatchObject({ theme: 'dark', language: 'zh-CN' });
   });

@@ -19,7 +19,7 @@ import type { KeyValueStore } from './key-value-store';
 
 const log = createLogger('settings');
 
-const defaults: Settings = { language: 'system', theme: 'system', activeProfileId: null, libraryDir: null };
+const defaults: Settings = { language: 'system', theme: 'system', activeProfileId: null, libraryDir: null, concurrency: null };
 
 const storedProfileSchema = z.object({ id: z.string(), name: z.string(), baseUrl: z.string() });
 type StoredProfile = z.infer<typeof storedProfileSchema>;

@@ -1,6 +1,8 @@
 import type { StudioClient } from '../../../shared/contract/client';
 import type { Envelope } from '../../../shared/contract';
 import { assetOrder, assetPages } from '../entities/asset-pages';
+import { batchPages } from '../entities/batch-pages';
+import { jobPages } from '../entities/job-pages';
 import { useAssetsStore } from '../entities/assets-store';
 import { useCharactersStore } from '../entities/characters-store';
 import { useJobsStore } from '../entities/jobs-store';
@@ -9,6 +11,8 @@ import { itemAdded } from '../entities/paged-queries';
 import { useAlertStore } from '../errors/alert-store';
 import { useAccountStore } from '../features/account/account-store';
 import { useGalleryStore } from '../features/gallery/gallery-store';
+import { batchNotice } from '../features/timeline/batch-notices';
+import { showBatchNotice } from '../features/timeline/browser-notices';
 import { useDesktopStore } from '../features/settings/desktop-store';
 import { useProfilesStore } from '../features/settings/profiles-store';
 import { useSettingsStore } from '../features/settings/settings-store';
@@ -37,7 +41,26 @@ export function subscribeToMainEvents(client: StudioClient, navigate?: Navigate)
       refreshAppInfo();
     }),
     client.on('jobs.changed', (jobs) => useJobsStore.getState().jobsReceived(jobs)),
-    client.on('jobs.batch_changed', (batch) => useJobsStore.getState().batchesReceived([batch])),
+    client.on('jobs.batch_changed', (batch) => {
+      const before = useJobsStore.getState().batches[batch.id];
+      useJobsStore.getState().batchesReceived([batch]);
+      const notice = batchNotice(before, batch, Date.now());
+      if (notice === null) return;
+      // The shell notifies by itself in the desktop app; web mode uses the browser's notifications.
+      if (useDesktopStore.getState().info?.systemNotifications !== true) showBatchNotice(notice, (id) => navigate?.(paths.batch(id)));
+      // What a finished or stopped batch spent shows on the account page, if anyone looked at it.
+      const account = useAccountStore.getState();
+      if (account.balance !== null) void account.refresh();
+      if (account.spend !== null) void account.loadSpend();
+    }),
+    client.on('jobs.batch_added', (batch) => {
+      useJobsStore.getState().batchesReceived([batch]);
+      itemAdded(batchPages, batch);
+    }),
+    client.on('jobs.job_added', (job) => {
+      useJobsStore.getState().jobsReceived([job]);
+      itemAdded(jobPages, job);
+    }),
     client.on('jobs.queue_changed', (queue) => useJobsStore.getState().queueReceived(queue)),
     client.on('library.added', (asset) => {
       useAssetsStore.getState().assetsReceived([asset]);
@@ -75,7 +98,7 @@ export async function loadStudio(): Promise<void> {
     useAppInfoStore.getState().load(),
     useSettingsStore.getState().load(),
     useProfilesStore.getState().load(),
-    useJobsStore.getState().loadActive(),
+    useJobsStore.getState().loadQueue(),
     useDesktopStore.getState().load(),
   ]);
   for (const answer of answers) {

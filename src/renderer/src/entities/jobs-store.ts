@@ -1,58 +1,94 @@
 import { create } from 'zustand';
-import type { BatchView, Envelope, JobStateView, JobView } from '../../../shared/contract';
+import type { BatchView, Envelope, JobStateView, JobView, QueueView } from '../../../shared/contract';
 import { studio } from '../studio/studio-client';
 import { byUpdatedAt, upsertMany, type ById } from './entity-cache';
 
-export interface QueueView {
-  paused: boolean;
-  reason: string | null;
-}
+export type { QueueView };
 
 /** Job states in which a job still needs the studio's attention (waiting, being sent, running, saving). */
 export const activeJobStates: readonly JobStateView[] = ['queued', 'submitting', 'submitted', 'running', 'downloading'];
 
+/** What main answers to a cancel: done at once, pending until the answer to a submission comes, or refused. */
+export interface CancelReport {
+  jobId: string;
+  outcome: 'canceled' | 'pending' | 'not-cancelable';
+  message: string;
+}
+
 interface JobsState {
   jobs: ById<JobView>;
   batches: ById<BatchView>;
+  /** The queue: paused or not, the count of jobs in progress (the Timeline badge), its caps. Null until loaded. */
   queue: QueueView | null;
   /** Jobs from an answer or a `jobs.changed` event. */
   jobsReceived: (jobs: readonly JobView[]) => void;
   batchesReceived: (batches: readonly BatchView[]) => void;
   queueReceived: (queue: QueueView) => void;
-  /** Loads what is running now (for the Timeline badge), every batch and the queue state. */
-  loadActive: () => Promise<Envelope<null>>;
+  /** Loads the queue's state, with the count of jobs in progress (the Timeline badge is right after a reload). */
+  loadQueue: () => Promise<Envelope<QueueView>>;
+  /** Fetches one batch (a batch's page opened from its address) into the cache. */
+  fetchBatch: (id: string) => Promise<Envelope<BatchView>>;
+  pauseQueue: () => Promise<Envelope<QueueView>>;
+  resumeQueue: () => Promise<Envelope<QueueView>>;
+  pauseBatch: (id: string) => Promise<Envelope<BatchView>>;
+  resumeBatch: (id: string) => Promise<Envelope<BatchView>>;
+  cancelBatch: (id: string) => Promise<Envelope<CancelReport[]>>;
+  cancelJob: (id: string) => Promise<Envelope<CancelReport>>;
+  /** Queues a failed, canceled or expired job again: a new, paid submission. */
+  retryJob: (id: string) => Promise<Envelope<JobView>>;
+  /** The user's answer for a job that may have been paid for: send it again (both may be charged) or let it go. */
+  resolveUnknown: (id: string, choice: 'resubmit' | 'discard') => Promise<Envelope<JobView>>;
 }
 
-/** Jobs and batches by id, fed by `jobs.changed` / `jobs.batch_changed` / `jobs.queue_changed` and by answers. */
-export const useJobsStore = create<JobsState>()((set) => ({
-  jobs: {},
-  batches: {},
-  queue: null,
-  jobsReceived: (jobs) => set((state) => ({ jobs: upsertMany(state.jobs, jobs, byUpdatedAt) })),
-  batchesReceived: (batches) => set((state) => ({ batches: upsertMany(state.batches, batches, byUpdatedAt) })),
-  queueReceived: (queue) => set({ queue }),
-  loadActive: async () => {
-    const [jobs, batches, queue] = await Promise.all([
-      studio().call('jobs.list_jobs', { states: [...activeJobStates] }),
-      studio().call('jobs.list_batches', {}),
-      studio().call('jobs.get_queue', {}),
-    ]);
-    if (jobs.ok) set((state) => ({ jobs: upsertMany(state.jobs, jobs.value, byUpdatedAt) }));
-    if (batches.ok) set((state) => ({ batches: upsertMany(state.batches, batches.value, byUpdatedAt) }));
-    if (queue.ok) set({ queue: queue.value });
-    for (const answer of [jobs, batches, queue]) if (!answer.ok) return answer;
-    return { ok: true, value: null };
-  },
-}));
+/**
+ * Jobs and batches by id, fed by `jobs.changed` / `jobs.batch_changed` / `jobs.batch_added` /
+ * `jobs.job_added` / `jobs.queue_changed` and by answers. Lists of them are paged (`job-pages`,
+ * `batch-pages`); this cache holds one copy of each item however many lists show it.
+ */
+export const useJobsStore = create<JobsState>()((set) => {
+  const keepJob = (answer: Envelope<JobView>): Envelope<JobView> => {
+    if (answer.ok) set((state) => ({ jobs: upsertMany(state.jobs, [answer.value], byUpdatedAt) }));
+    return answer;
+  };
+  const keepBatch = (answer: Envelope<BatchView>): Envelope<BatchView> => {
+    if (answer.ok) set((state) => ({ batches: upsertMany(state.batches, [answer.value], byUpdatedAt) }));
+    return answer;
+  };
+  const keepQueue = (answer: Envelope<QueueView>): Envelope<QueueView> => {
+    if (answer.ok) set({ queue: answer.value });
+    return answer;
+  };
+  return {
+    jobs: {},
+    batches: {},
+    queue: null,
+    jobsReceived: (jobs) => set((state) => ({ jobs: upsertMany(state.jobs, jobs, byUpdatedAt) })),
+    batchesReceived: (batches) => set((state) => ({ batches: upsertMany(state.batches, batches, byUpdatedAt) })),
+    queueReceived: (queue) => set({ queue }),
+    loadQueue: async () => keepQueue(await studio().call('jobs.get_queue', {})),
+    fetchBatch: async (id) => keepBatch(await studio().call('jobs.get_batch', { id })),
+    pauseQueue: async () => keepQueue(await studio().call('jobs.pause_queue', {})),
+    resumeQueue: async () => keepQueue(await studio().call('jobs.resume_queue', {})),
+    pauseBatch: async (id) => keepBatch(await studio().call('jobs.pause_batch', { id })),
+    resumeBatch: async (id) => keepBatch(await studio().call('jobs.resume_batch', { id })),
+    cancelBatch: (id) => studio().call('jobs.cancel_batch', { id }),
+    cancelJob: (id) => studio().call('jobs.cancel_job', { id }),
+    retryJob: async (id) => keepJob(await studio().call('jobs.retry_job', { id })),
+    resolveUnknown: async (id, choice) => keepJob(await studio().call('jobs.resolve_unknown', { id, choice })),
+  };
+});
 
-type JobsSnapshot = Pick<JobsState, 'jobs' | 'batches'>;
+type JobsSnapshot = Pick<JobsState, 'jobs' | 'batches' | 'queue'>;
 
 /** Selectors other features use to read jobs (stores never reach into each other). */
 export const jobSelectors = {
   job: (id: string) => (state: JobsSnapshot): JobView | undefined => state.jobs[id],
   batch: (id: string) => (state: JobsSnapshot): BatchView | undefined => state.batches[id],
-  /** How many jobs are waiting, being sent, running or saving: the Timeline badge. */
-  activeCount: (state: JobsSnapshot): number => Object.values(state.jobs).filter((job) => activeJobStates.includes(job.state)).length,
+  /**
+   * How many jobs are waiting, being sent, running or saving: the Timeline badge. Main counts them
+   * (the cache holds only the pages loaded), and says so with every change of the count.
+   */
+  activeCount: (state: JobsSnapshot): number => state.queue?.activeJobs ?? 0,
   /** The ids of a batch's jobs the cache holds, in batch order (a stable array only with `useShallow`). */
   jobIdsOfBatch: (batchId: string) => (state: JobsSnapshot): string[] =>
     Object.values(state.jobs)

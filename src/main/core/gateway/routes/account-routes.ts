@@ -15,6 +15,8 @@ export function balanceView(balance: Balance): BalanceView {
     remainBalance: balance.remainBalance,
     usedBalance: balance.usedBalance,
     creditsPerUsd: balance.creditsPerUsd,
+    dailyLimitCredits: balance.dailyLimitCredits,
+    monthlyLimitCredits: balance.monthlyLimitCredits,
   };
 }
 

@@ -6,7 +6,8 @@ import { assetKindIndex } from './005_asset_kind_index';
 import { jobAnswer } from './006_job_answer';
 import { jobCost } from './007_job_cost';
 import { engineState } from './008_engine_state';
-import { gallery } from './009_gallery';
+import { jobTimeline } from './009_job_timeline';
+import { gallery } from './010_gallery';
 import type { Migration } from './migration';
 
 export type { Migration, MigrationContext } from './migration';
@@ -21,5 +22,6 @@ export const migrations: readonly Migration[] = [
   jobAnswer,
   jobCost,
   engineState,
+  jobTimeline,
   gallery,
 ];

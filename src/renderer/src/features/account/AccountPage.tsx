@@ -1,9 +1,118 @@
-import { CircleUserRound } from 'lucide-react';
+import { RefreshCw } from 'lucide-react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ComingSoon } from '../../ui';
+import type { CreatedTokenView } from '../../../../shared/contract';
+import { useErrorAlert } from '../../errors/alert-store';
+import { fieldErrorsOf } from '../../errors/field-errors';
+import { useLocale } from '../../errors/use-error-wording';
+import { Button, Page, Skeleton, showToast } from '../../ui';
+import { useProfilesStore } from '../settings/profiles-store';
+import { settingsSelectors, useSettingsStore } from '../settings/settings-store';
+import { keyInputOf, type KeyDraft } from './account-model';
+import { useAccountStore } from './account-store';
+import { BalanceCard } from './components/BalanceCard';
+import { CreatedKey } from './components/CreatedKey';
+import { KeyForm } from './components/KeyForm';
+import { SpendChart } from './components/SpendChart';
 
-/** Account: balance, limits and keys; the balance is kept in `useAccountStore`, fresh from `account.balance`. */
+/** Account: the balance of the key and of the account, credits spent per day, and restricted keys. */
 export function AccountPage() {
-  const { t } = useTranslation();
-  return <ComingSoon title={t('pages.account.title')} description={t('pages.account.description')} icon={CircleUserRound} />;
+  const { t, i18n } = useTranslation();
+  const alert = useErrorAlert();
+  const locale = useLocale();
+  const { balance, balanceAt, spend, models } = useAccountStore();
+  const activeProfileId = useSettingsStore(settingsSelectors.activeProfileId);
+  const activeProfile = useProfilesStore((s) => s.profiles.find((p) => p.id === activeProfileId) ?? null);
+  const [refreshing, setRefreshing] = useState(false);
+  // The new key lives here only, never in a store: leaving the page forgets it.
+  const [created, setCreated] = useState<CreatedTokenView | null>(null);
+
+  const refresh = async (): Promise<void> => {
+    setRefreshing(true);
+    alert.track(await useAccountStore.getState().refresh());
+    setRefreshing(false);
+  };
+  useEffect(() => {
+    // Once per visit; the refresh button and finished batches ask again.
+    const store = useAccountStore.getState();
+    void store.refresh().then(alert.track);
+    void store.loadSpend();
+    void store.loadModels();
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  const create = async (draft: KeyDraft) => {
+    const answer = await useAccountStore.getState().createToken(keyInputOf(draft));
+    if (answer.ok) {
+      setCreated(answer.value);
+      return null;
+    }
+    const fields = fieldErrorsOf(answer.error, locale);
+    if (Object.keys(fields).length === 0) alert.track(answer);
+    return fields;
+  };
+  const saveIntoProfile = async (name: string, baseUrl: string) => {
+    if (created === null) return null;
+    const profiles = useProfilesStore.getState();
+    const saved = await profiles.save({ name, baseUrl });
+    if (!saved.ok) {
+      const fields = fieldErrorsOf(saved.error, locale);
+      if (Object.keys(fields).length === 0) alert.track(saved);
+      return fields;
+    }
+    const keyed = alert.track(await profiles.setApiKey(saved.value.id, created.key));
+    if (!keyed.ok) return {};
+    showToast(t('account.created.saved', { name: saved.value.name }), 'success');
+    setCreated(null);
+    return null;
+  };
+
+  const updated = balanceAt === null ? null : new Intl.DateTimeFormat(i18n.language === 'zh-CN' ? 'zh-CN' : 'en', { hour: '2-digit', minute: '2-digit', second: '2-digit' }).format(balanceAt);
+  return (
+    <Page
+      title={t('pages.account.title')}
+      lead={t('pages.account.description')}
+      width="wide"
+      actions={
+        <Button icon={RefreshCw} onClick={() => void refresh()} disabled={refreshing}>
+          {t('account.refresh')}
+        </Button>
+      }
+    >
+      <div className="account-page">
+        <section className="account-section" aria-labelledby="account-balance">
+          <div className="account-section-head">
+            <h2 id="account-balance">{t('account.balanceTitle')}</h2>
+            <p className="account-updated" role="status">
+              {refreshing ? t('account.refreshing') : updated === null ? '' : t('account.updated', { time: updated })}
+              {balance?.demoMode === true && <> · {t('account.demo')}</>}
+            </p>
+          </div>
+          {balance === null ? (
+            <Skeleton lines={4} width="100%" />
+          ) : (
+            <div className="balance-cards">
+              <BalanceCard title={t('account.tokenLevel')} help={t('account.tokenHelp')} balance={balance.token} problem={null} />
+              <BalanceCard title={t('account.userLevel')} help={t('account.userHelp')} balance={balance.user} problem={balance.userError} />
+            </div>
+          )}
+        </section>
+        <section className="account-section" aria-labelledby="account-spend">
+          <div className="account-section-head">
+            <h2 id="account-spend">{t('account.spend.title')}</h2>
+            <p className="account-updated">{t('account.spend.help')}</p>
+          </div>
+          <SpendChart days={spend} />
+        </section>
+        <section className="account-section" aria-labelledby="account-keys">
+          <div className="account-section-head">
+            <h2 id="account-keys">{t('account.key.title')}</h2>
+            <p className="account-updated">{t('account.key.help')}</p>
+          </div>
+          {created !== null && <CreatedKey created={created} baseUrl={activeProfile?.baseUrl ?? ''} onSave={saveIntoProfile} onDone={() => setCreated(null)} />}
+          <KeyForm models={models} onCreate={create} />
+        </section>
+      </div>
+    </Page>
+  );
 }

@@ -43,4 +43,6 @@ function pick(settings: Settings, keys: (keyof Settings)[]): Partial<Settings> {
 /** Selectors other features use to read settings. */
 export const settingsSelectors = {
   activeProfileId: (state: Pick<SettingsState, 'settings'>): string | null => state.settings?.activeProfileId ?? null,
+  /** Jobs sent at once (null: the studio's defaults). */
+  concurrency: (state: Pick<SettingsState, 'settings'>): number | null => state.settings?.concurrency ?? null,
 };

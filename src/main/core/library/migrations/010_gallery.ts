@@ -8,7 +8,7 @@ import type { Migration } from './migration';
  * undo window has passed.
  */
 export const gallery: Migration = {
-  version: 9,
+  version: 10,
   name: 'gallery',
   up(db) {
     db.exec(`

@@ -1,0 +1,135 @@
+import { Ban, CircleAlert, Clock, ExternalLink, ImageOff, LoaderCircle, RotateCcw, Send, Trash2, type LucideIcon } from 'lucide-react';
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { jobProblem, type JobStateView, type JobView } from '../../../../../shared/contract';
+import { Badge, Button, ProgressBar, type BadgeTone } from '../../../ui';
+import { jobActions, type JobTiming } from '../timeline-model';
+import { JobProblem } from './JobProblem';
+import { useFormat } from './use-format';
+
+export interface JobRowProps {
+  job: JobView;
+  /** Indented under its batch's header. */
+  inBatch: boolean;
+  /** The last row of its batch's group. */
+  closesGroup: boolean;
+  timing: JobTiming;
+  /** URL of the result's thumbnail, when it has one. */
+  thumbUrl: string | null;
+  /** Address of the result's detail view, when it has a result. */
+  resultHref: string | null;
+  onCancel: () => void;
+  onRetry: () => void;
+  /** Asks first: a job of unknown outcome may be paid twice. */
+  onResubmit: () => void;
+  onDiscard: () => void;
+}
+
+const stateTone: Record<JobStateView, BadgeTone> = {
+  draft: 'neutral',
+  queued: 'neutral',
+  submitting: 'accent',
+  submitted: 'accent',
+  running: 'accent',
+  downloading: 'accent',
+  done: 'ok',
+  failed: 'danger',
+  canceled: 'neutral',
+  unknown: 'warning',
+  expired: 'danger',
+};
+
+const stateIcon: Partial<Record<JobStateView, LucideIcon>> = {
+  draft: Clock,
+  queued: Clock,
+  submitting: LoaderCircle,
+  submitted: LoaderCircle,
+  running: LoaderCircle,
+  downloading: LoaderCircle,
+  failed: CircleAlert,
+  unknown: CircleAlert,
+  expired: CircleAlert,
+  canceled: Ban,
+};
+
+const IN_FLIGHT: readonly JobStateView[] = ['submitting', 'submitted', 'running', 'downloading'];
+
+/** One job as a compact row: its result (or state), prompt, model, state, time, cost, problem and actions. */
+export function JobRow({ job, inBatch, closesGroup, timing, thumbUrl, resultHref, onCancel, onRetry, onResubmit, onDiscard }: JobRowProps) {
+  const { t } = useTranslation();
+  const format = useFormat();
+  const promptId = useId();
+  const actions = jobActions(job);
+  const problem = job.errorCode === 'canceled' ? null : jobProblem(job);
+  const tone = job.state === 'failed' || job.state === 'expired' ? 'danger' : job.state === 'unknown' || job.state === 'queued' ? 'warning' : 'note';
+  const Icon = stateIcon[job.state] ?? ImageOff;
+  const prompt = job.prompt.trim() === '' ? t('timeline.job.noPrompt') : job.prompt;
+  const named = { prompt: prompt.length > 40 ? `${prompt.slice(0, 39)}…` : prompt };
+  const inFlight = IN_FLIGHT.includes(job.state);
+  const progress = job.state === 'running' && job.progress !== null ? job.progress / 100 : null;
+
+  return (
+    <div className={`job-row job-${job.state}${inBatch ? ' job-row-in-batch' : ''}${closesGroup ? ' job-row-last' : ''}`} role="listitem" aria-labelledby={promptId}>
+      <div className="job-thumb" aria-hidden="true">
+        {thumbUrl !== null ? <img src={thumbUrl} alt="" loading="lazy" decoding="async" /> : <Icon size={20} strokeWidth={1.75} className={inFlight ? 'job-thumb-spin' : undefined} />}
+      </div>
+      <div className="job-main">
+        <p className="job-prompt" id={promptId} title={prompt}>
+          {prompt}
+        </p>
+        <p className="job-meta">
+          <Badge tone={stateTone[job.state]}>{t(`timeline.state.${job.state}`)}</Badge>
+          <span className="job-model">{job.model}</span>
+          {timing.elapsedMs !== null && (
+            <span>{inFlight ? t('timeline.job.elapsed', { time: format.duration(timing.elapsedMs) }) : t('timeline.job.took', { time: format.duration(timing.elapsedMs) })}</span>
+          )}
+          {timing.remainingMs !== null && <span>{t('timeline.job.remaining', { time: format.duration(timing.remainingMs) })}</span>}
+          {timing.overdue && <span className="job-overdue">{t('timeline.job.overdue')}</span>}
+          {job.creditsSpent !== null && (
+            <span title={job.creditsMeasured ? t('timeline.job.creditsMeasured') : t('timeline.job.creditsEstimated')}>
+              {t(job.creditsMeasured ? 'timeline.job.credits' : 'timeline.job.creditsAbout', { credits: format.credits(job.creditsSpent) })}
+            </span>
+          )}
+        </p>
+        {inFlight && (
+          <ProgressBar
+            size="sm"
+            label={t('timeline.job.progress', named)}
+            value={progress}
+            valueText={progress === null ? t(`timeline.state.${job.state}`) : undefined}
+          />
+        )}
+        {problem !== null && <JobProblem problem={problem} details={job.errorMessage} tone={tone} />}
+      </div>
+      <div className="job-actions">
+        {actions.open && resultHref !== null && (
+          <Link className="button button-quiet button-sm" to={resultHref} aria-label={t('timeline.job.openNamed', named)}>
+            <ExternalLink className="button-icon" aria-hidden="true" size={16} />
+            {t('timeline.job.open')}
+          </Link>
+        )}
+        {actions.resolve && (
+          <>
+            <Button size="sm" variant="primary" icon={Send} onClick={onResubmit} aria-label={t('timeline.job.resubmitNamed', named)}>
+              {t('timeline.job.resubmit')}
+            </Button>
+            <Button size="sm" variant="quiet" icon={Trash2} onClick={onDiscard} aria-label={t('timeline.job.discardNamed', named)}>
+              {t('timeline.job.discard')}
+            </Button>
+          </>
+        )}
+        {actions.retry && (
+          <Button size="sm" icon={RotateCcw} onClick={onRetry} aria-label={t('timeline.job.retryNamed', named)}>
+            {t('timeline.job.retry')}
+          </Button>
+        )}
+        {actions.cancel && (
+          <Button size="sm" variant="quiet" icon={Ban} onClick={onCancel} aria-label={t('timeline.job.cancelNamed', named)}>
+            {t('timeline.job.cancel')}
+          </Button>
+        )}
+      </div>
+    </div>
+  );
+}

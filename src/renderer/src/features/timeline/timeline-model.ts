@@ -1,0 +1,197 @@
+/**
+ * The timeline's logic as pure functions over plain data: how batches and single jobs merge
+ * newest first from their two paged lists, which rows the virtualised list shows, how far a
+ * batch has come, how long a job has run and may still run, and what a budget leaves.
+ */
+import type { AccountBalance, BatchView, JobStateView, JobView } from '../../../../shared/contract';
+
+/** A loaded part of a paged list: its items so far and whether more follow. */
+export interface ListPart<T> {
+  items: readonly T[];
+  hasMore: boolean;
+}
+
+export type TimelineEntry = { kind: 'batch'; batch: BatchView } | { kind: 'job'; job: JobView };
+
+/**
+ * Batches and single jobs (jobs outside any batch), newest first. An item can be placed only
+ * when no unloaded item of the other list could come before it: the list whose loaded end is
+ * newer decides how far the timeline goes, and is the one to load next (`blocked`).
+ */
+export function mergeTimeline(batches: ListPart<BatchView>, singles: ListPart<JobView>): { entries: TimelineEntry[]; blocked: ('batches' | 'singles')[] } {
+  const lastBatch = batches.items.at(-1);
+  const lastSingle = singles.items.at(-1);
+  // Everything older than the newest loaded end of a list with more pages waits for that list.
+  // A list with more pages but none loaded yet holds everything back.
+  const edge = (hasMore: boolean, last: { createdAt: number } | undefined): number => (!hasMore ? -Infinity : (last?.createdAt ?? Infinity));
+  const horizon = Math.max(edge(batches.hasMore, lastBatch), edge(singles.hasMore, lastSingle));
+  const blocked: ('batches' | 'singles')[] = [];
+  if (batches.hasMore && (lastBatch === undefined || lastBatch.createdAt >= horizon)) blocked.push('batches');
+  if (singles.hasMore && (lastSingle === undefined || lastSingle.createdAt >= horizon)) blocked.push('singles');
+  const entries: TimelineEntry[] = [
+    ...batches.items.filter((batch) => batch.createdAt >= horizon).map((batch) => ({ kind: 'batch' as const, batch })),
+    ...singles.items.filter((job) => job.createdAt >= horizon).map((job) => ({ kind: 'job' as const, job })),
+  ];
+  entries.sort((a, b) => createdAtOf(b) - createdAtOf(a) || idOf(b).localeCompare(idOf(a)));
+  return { entries, blocked };
+}
+
+const createdAtOf = (entry: TimelineEntry): number => (entry.kind === 'batch' ? entry.batch.createdAt : entry.job.createdAt);
+const idOf = (entry: TimelineEntry): string => (entry.kind === 'batch' ? entry.batch.id : entry.job.id);
+
+/** What the list knows of one open batch's jobs. */
+export interface BatchJobsPart {
+  jobs: readonly JobView[];
+  /** `unloaded` until its first page is asked for. */
+  status: 'unloaded' | 'loading' | 'ready' | 'error';
+  hasMore: boolean;
+}
+
+export type TimelineRow =
+  | { kind: 'batch'; key: string; batch: BatchView; open: boolean }
+  /** `closesGroup`: the last row of an open batch (its box ends here). */
+  | { kind: 'job'; key: string; job: JobView; inBatch: boolean; closesGroup: boolean }
+  /** The end of an open batch's loaded jobs: loads the next page when it comes into view. */
+  | { kind: 'batch-more'; key: string; batchId: string; status: BatchJobsPart['status'] | 'more' }
+  /** The end of the timeline. */
+  | { kind: 'end'; key: 'end'; status: 'more' | 'loading' | 'done' | 'empty' };
+
+/** The rows of the virtualised list: a header per batch, its jobs when open, single jobs, and the end. */
+export function timelineRows(
+  entries: readonly TimelineEntry[],
+  isOpen: (batch: BatchView) => boolean,
+  jobsOf: (batchId: string) => BatchJobsPart,
+  end: { hasMore: boolean; loading: boolean },
+): TimelineRow[] {
+  const rows: TimelineRow[] = [];
+  for (const entry of entries) {
+    if (entry.kind === 'job') {
+      rows.push({ kind: 'job', key: `job:${entry.job.id}`, job: entry.job, inBatch: false, closesGroup: false });
+      continue;
+    }
+    const { batch } = entry;
+    const open = isOpen(batch);
+    rows.push({ kind: 'batch', key: `batch:${batch.id}`, batch, open });
+    if (!open) continue;
+    const part = jobsOf(batch.id);
+    const more = part.status !== 'ready' || part.hasMore;
+    part.jobs.forEach((job, index) => {
+      rows.push({ kind: 'job', key: `job:${job.id}`, job, inBatch: true, closesGroup: !more && index === part.jobs.length - 1 });
+    });
+    if (more) rows.push({ kind: 'batch-more', key: `more:${batch.id}`, batchId: batch.id, status: part.status === 'ready' ? 'more' : part.status });
+  }
+  const status = end.loading ? 'loading' : end.hasMore ? 'more' : entries.length === 0 ? 'empty' : 'done';
+  rows.push({ kind: 'end', key: 'end', status });
+  return rows;
+}
+
+/**
+ * Open by default: batches still at work or stopped, those with a job of unknown outcome (it
+ * waits for a decision), and the newest one; finished ones fold away.
+ */
+export function openByDefault(batch: BatchView, newest: boolean): boolean {
+  return newest || batch.status === 'active' || batch.status === 'paused' || (batch.counts.unknown ?? 0) > 0;
+}
+
+/** How far a batch has come, from its job counts. */
+export interface BatchProgress {
+  total: number;
+  done: number;
+  /** Failed or expired: ended without a result. */
+  failed: number;
+  /** May have been paid for: waiting for the user. */
+  unknown: number;
+  canceled: number;
+  /** Being sent, followed on the gateway, or saved. */
+  running: number;
+  /** Queued or held as drafts. */
+  waiting: number;
+  /** Share of jobs that ended one way or another, 0 to 1. */
+  fraction: number;
+}
+
+export function batchProgress(counts: Readonly<Record<string, number>>): BatchProgress {
+  const n = (...states: string[]): number => states.reduce((sum, state) => sum + (counts[state] ?? 0), 0);
+  const total = counts.total ?? n('draft', 'queued', 'submitting', 'submitted', 'running', 'downloading', 'done', 'failed', 'canceled', 'unknown', 'expired');
+  const done = n('done');
+  const failed = n('failed', 'expired');
+  const canceled = n('canceled');
+  const ended = done + failed + canceled;
+  return {
+    total,
+    done,
+    failed,
+    unknown: n('unknown'),
+    canceled,
+    running: n('submitting', 'submitted', 'running', 'downloading'),
+    waiting: n('queued', 'draft'),
+    fraction: total === 0 ? 0 : ended / total,
+  };
+}
+
+const IN_FLIGHT: readonly JobStateView[] = ['submitting', 'submitted', 'running', 'downloading'];
+const ENDED: readonly JobStateView[] = ['done', 'failed', 'canceled', 'expired'];
+
+/** How long a job has run, and how long it may still take judging by earlier jobs of its variant. */
+export interface JobTiming {
+  /** Time since its submission began (in flight), or what it took (ended); null while waiting. */
+  elapsedMs: number | null;
+  /** The usual remaining time; null when nothing to go on or when it already took longer than usual. */
+  remainingMs: number | null;
+  /** It runs well past what its variant usually takes. */
+  overdue: boolean;
+}
+
+/**
+ * `typicalMs`: the median duration of recent jobs of the same variant (null when none finished).
+ * Without one, the gateway's own progress (when it reports some) is extrapolated.
+ */
+export function jobTiming(job: Pick<JobView, 'state' | 'startedAt' | 'submittedAt' | 'finishedAt' | 'progress'>, typicalMs: number | null, now: number): JobTiming {
+  const start = job.startedAt ?? job.submittedAt;
+  if (ENDED.includes(job.state)) {
+    const elapsed = start !== null && job.finishedAt !== null && job.finishedAt >= start ? job.finishedAt - start : null;
+    return { elapsedMs: elapsed, remainingMs: null, overdue: false };
+  }
+  if (!IN_FLIGHT.includes(job.state) || start === null) return { elapsedMs: null, remainingMs: null, overdue: false };
+  const elapsed = Math.max(0, now - start);
+  if (typicalMs !== null && typicalMs > 0) {
+    if (elapsed > typicalMs * 1.5 + 5_000) return { elapsedMs: elapsed, remainingMs: null, overdue: true };
+    return { elapsedMs: elapsed, remainingMs: Math.max(0, typicalMs - elapsed), overdue: false };
+  }
+  const progress = job.progress ?? 0;
+  if (progress >= 5 && progress < 100) return { elapsedMs: elapsed, remainingMs: Math.round((elapsed * (100 - progress)) / progress), overdue: false };
+  return { elapsedMs: elapsed, remainingMs: null, overdue: false };
+}
+
+/** A duration as hours, minutes and seconds (rounded to the second), for the words of each language. */
+export function durationParts(ms: number): { hours: number; minutes: number; seconds: number } {
+  const total = Math.max(0, Math.round(ms / 1000));
+  return { hours: Math.floor(total / 3600), minutes: Math.floor((total % 3600) / 60), seconds: total % 60 };
+}
+
+/** What a batch's budget leaves to spend, in credits. */
+export type BudgetLeft =
+  /** A key minted for the batch alone, capped at `cap`: what its jobs have not used yet. */
+  | { kind: 'cap'; cap: number; left: number }
+  /** A floor under the balance: what the balance holds above it; null while no balance was read. */
+  | { kind: 'floor'; floor: number; left: number | null };
+
+export function budgetLeft(batch: Pick<BatchView, 'creditBudget' | 'dedicatedKeyCredits' | 'creditsSpent'>, balance: AccountBalance | null): BudgetLeft | null {
+  if (batch.dedicatedKeyCredits !== null) {
+    return { kind: 'cap', cap: batch.dedicatedKeyCredits, left: Math.max(0, batch.dedicatedKeyCredits - (batch.creditsSpent ?? 0)) };
+  }
+  if (batch.creditBudget === null) return null;
+  // The engine reads the user's balance when the key itself is unlimited; so does this.
+  const remaining = balance === null ? null : balance.token.unlimited ? (balance.user?.remainCredits ?? null) : balance.token.remainCredits;
+  return { kind: 'floor', floor: batch.creditBudget, left: remaining === null ? null : Math.max(0, remaining - batch.creditBudget) };
+}
+
+/** Which actions a job offers in its state. */
+export function jobActions(job: Pick<JobView, 'state' | 'assetIds'>): { cancel: boolean; retry: boolean; resolve: boolean; open: boolean } {
+  return {
+    cancel: ['draft', 'queued', 'submitting', 'submitted', 'running'].includes(job.state),
+    retry: ['failed', 'canceled', 'expired'].includes(job.state),
+    resolve: job.state === 'unknown',
+    open: job.state === 'done' && job.assetIds.length > 0,
+  };
+}

@@ -1,0 +1,43 @@
+import type { Locale } from '../catalog/types';
+import type { StudioError } from './define';
+import { errorReasons } from './error-reasons';
+import { wordError } from './error-wording';
+import type { JobView } from './jobs';
+import { jobReasonOf } from './job-reasons';
+
+/** What `jobProblem` reads of a job. */
+export type JobProblemSource = Pick<JobView, 'state' | 'errorCode' | 'errorMessage' | 'gatewayMessage'>;
+
+/**
+ * A job's problem as an error to word (`wordError`, `<ErrorMessage>`, `useErrorWording`): the
+ * reason of its code, the gateway's own text as it came, and the engine's account in `details`.
+ * Null when the job has nothing to report.
+ */
+export function jobProblem(job: JobProblemSource): StudioError | null {
+  if (job.errorCode === null && job.errorMessage === null) return null;
+  const { reason, params } = jobReasonOf(job.errorCode);
+  const definition = errorReasons[reason];
+  return {
+    code: definition.code,
+    message: job.errorMessage ?? definition.words(params).en,
+    reason,
+    params,
+    ...(job.gatewayMessage?.trim() ? { gatewayMessage: job.gatewayMessage } : {}),
+    ...(job.errorMessage === null ? {} : { details: job.errorMessage }),
+  };
+}
+
+/**
+ * A job's problem as one line (the command line): the explanation, the gateway's own words, and
+ * the engine's account when it adds something. Null when the job has nothing to report.
+ */
+export function jobProblemText(job: JobProblemSource, language: Locale = 'en'): string | null {
+  const problem = jobProblem(job);
+  if (problem === null) return null;
+  const { summary, gatewayText } = wordError(problem, language);
+  const lines = [summary];
+  if (gatewayText !== null) lines.push(language === 'en' ? `Gateway said: ${gatewayText}` : `网关原文:${gatewayText}`);
+  const details = job.errorMessage?.trim();
+  if (details && details !== summary && details !== gatewayText) lines.push(language === 'en' ? `Details: ${details}` : `详情:${details}`);
+  return lines.join(' ');
+}

@@ -1,0 +1,122 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { loadStudio, subscribeToMainEvents } from '../../src/renderer/src/app/main-events';
+import { appRoutes } from '../../src/renderer/src/app/router';
+import { useSettingsStore } from '../../src/renderer/src/features/settings/settings-store';
+import { connectStudio } from '../../src/renderer/src/studio/studio-client';
+import { initI18n } from '../../src/renderer/src/i18n';
+import { button, choose, click, labelled, renderRoutes, settle, until, type Rendered } from './dom';
+import { resetStores } from './reset-stores';
+import { startRendererStudio, type RendererStudio } from './studio-harness';
+
+let main: RendererStudio;
+let page: Rendered | undefined;
+let unsubscribe: () => void;
+/** Every jobs and batches listing the renderer asked for, as main received it. */
+let listings: { route: string; limit: unknown }[];
+
+/**
+ * happy-dom does no layout: give the window a height and each row of the list one, as a browser
+ * would, so the virtualiser has something to work with.
+ */
+const realOffsetHeight = Object.getOwnPropertyDescriptor(HTMLElement.prototype, 'offsetHeight');
+function fakeLayout(): void {
+  Object.defineProperty(document.documentElement, 'clientHeight', { configurable: true, get: () => 900 });
+  Object.defineProperty(document.documentElement, 'clientWidth', { configurable: true, get: () => 1200 });
+  Object.defineProperty(HTMLElement.prototype, 'offsetHeight', {
+    configurable: true,
+    get(this: HTMLElement) {
+      return this.classList.contains('timeline-slot') ? 80 : 0;
+    },
+  });
+}
+function realLayout(): void {
+  delete (document.documentElement as { clientHeight?: number }).clientHeight;
+  delete (document.documentElement as { clientWidth?: number }).clientWidth;
+  if (realOffsetHeight) Object.defineProperty(HTMLElement.prototype, 'offsetHeight', realOffsetHeight);
+}
+
+beforeEach(async () => {
+  resetStores();
+  fakeLayout();
+  main = await startRendererStudio();
+  listings = [];
+  const dispatch = main.studio.router.dispatch.bind(main.studio.router);
+  main.studio.router.dispatch = (route, input) => {
+    if (route === 'jobs.list_jobs' || route === 'jobs.list_batches') listings.push({ route, limit: (input as { limit?: unknown }).limit });
+    return dispatch(route, input);
+  };
+  connectStudio(main.client);
+  await initI18n('en');
+  unsubscribe = subscribeToMainEvents(main.client);
+});
+afterEach(async () => {
+  realLayout();
+  page?.unmount();
+  unsubscribe();
+  await main.stop();
+});
+
+const prompts = (n: number): string[] => Array.from({ length: n }, (_, i) => `a kite number ${i + 1}`);
+
+describe('the timeline page, on the real studio core', () => {
+  it('shows a large held batch page by page, virtualised, with the badge counting every job in progress', async () => {
+    expect(await main.studio.router.dispatch('jobs.pause_queue', {})).toMatchObject({ ok: true });
+    const created = await main.studio.router.dispatch('jobs.create_batch', { name: 'Kites', variantIds: ['image.gen-image-2.task'], prompts: prompts(80), countPerPrompt: 1, values: {} });
+    expect(created).toMatchObject({ ok: true, value: { jobCount: 80 } });
+    await loadStudio();
+    page = await renderRoutes(appRoutes, '/timeline');
+    const container = page.container;
+
+    await until(() => expect(container.querySelector('h2.batch-name')?.textContent).toContain('Kites'));
+    await until(() => expect(container.textContent).toContain('a kite number 1'));
+    // The rail's badge counts all 80, though the page holds only what it loaded.
+    expect(container.querySelector('nav a[href$="/timeline"]')?.textContent).toContain('80');
+    expect(container.textContent).toContain('Queue paused · in progress: 80');
+    const rows = container.querySelectorAll('[role="list"] .job-row').length;
+    expect(rows).toBeGreaterThan(0);
+    expect(rows).toBeLessThan(30);
+    expect(listings.filter((l) => l.route === 'jobs.list_jobs')).toHaveLength(2); // the batch's first page, the single jobs'
+
+    // Scrolled to the end of what is loaded: the next page of the batch's jobs comes, and no more.
+    const scroller = document.documentElement;
+    for (let step = 0; step < 20 && !container.textContent.includes('a kite number 80'); step++) {
+      await settle(() => {
+        scroller.scrollTop = 80 * 100;
+        scroller.dispatchEvent(new Event('scroll'));
+      }, 50);
+    }
+    await until(() => expect(container.textContent).toContain('a kite number 80'));
+    expect(container.textContent).not.toContain('a kite number 1 ');
+    expect(container.querySelectorAll('[role="list"] .job-row').length).toBeLessThan(30);
+    expect(listings.filter((l) => l.route === 'jobs.list_jobs')).toHaveLength(3);
+    expect(listings.every((l) => typeof l.limit === 'number' && l.limit <= 60)).toBe(true);
+  });
+
+  it('pauses and resumes a batch and the whole queue, cancels a waiting job, and applies the concurrency setting', async () => {
+    await main.studio.router.dispatch('jobs.pause_queue', {});
+    await main.studio.router.dispatch('jobs.create_batch', { name: 'Boats', variantIds: ['image.gen-image-2.task'], prompts: prompts(3), countPerPrompt: 1, values: {} });
+    await loadStudio();
+    page = await renderRoutes(appRoutes, '/timeline');
+    const container = page.container;
+    await until(() => expect(container.textContent).toContain('a kite number 3'));
+
+    await click(button(container, 'Pause Boats'));
+    await until(() => expect(container.querySelector('.batch-head')?.textContent).toContain('Paused'));
+    await click(button(container, 'Resume Boats'));
+    // Running again, but held while the whole queue is paused.
+    await until(() => expect(container.querySelector('.batch-head')?.textContent).toContain('Held: queue paused'));
+
+    // A job still waiting is canceled at once (nothing was sent, nothing to confirm).
+    await click(button(container, 'Cancel “a kite number 3”'));
+    await until(() => expect(container.querySelector('.batch-head')?.textContent).toContain('1 canceled'));
+
+    await choose(labelled(container, 'Jobs at once', HTMLSelectElement), '2');
+    await until(() => expect(useSettingsStore.getState().settings?.concurrency).toBe(2));
+    expect(await main.studio.router.dispatch('jobs.get_queue', {})).toMatchObject({ ok: true, value: { limits: { maxActive: 2, maxActivePerModel: 2 } } });
+
+    await click(button(container, 'Resume all'));
+    await until(() => expect(container.querySelector('.batch-head')?.textContent).toContain('2 of 3 done'));
+    expect(container.querySelector('.batch-head')?.textContent).toContain('Finished');
+    expect(container.textContent).toContain('In progress: 0');
+  });
+});
