@@ -1,6 +1,19 @@
 import { resolve } from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'electron-vite';
+import type { Plugin } from 'vite';
+import { metaContentSecurityPolicy } from './src/shared/security/content-security-policy';
+
+/** Writes the studio's one Content-Security-Policy into the page's meta tag (the servers send the same). */
+function contentSecurityPolicy(): Plugin {
+  return {
+    name: 'atelier-content-security-policy',
+    transformIndexHtml: {
+      order: 'pre',
+      handler: (html) => html.replace('%ATELIER_CONTENT_SECURITY_POLICY%', metaContentSecurityPolicy()),
+    },
+  };
+}
 
 export default defineConfig({
   main: {
@@ -19,6 +32,6 @@ export default defineConfig({
   renderer: {
     root: resolve('src/renderer'),
     build: { rollupOptions: { input: { index: resolve('src/renderer/index.html') } } },
-    plugins: [react()],
+    plugins: [react(), contentSecurityPolicy()],
   },
 });

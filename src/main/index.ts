@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { app, nativeImage, shell, type BrowserWindow } from 'electron';
 import Store from 'electron-store';
 import type { Settings } from '../shared/contract';
+import { headerContentSecurityPolicy } from '../shared/security/content-security-policy';
 import { createStudio, type Studio } from './core/studio';
 import { createLogger } from './core/log';
 import { ensurePrivateDir } from './core/private-files';
@@ -31,9 +32,7 @@ const devServerUrl = process.env.ELECTRON_RENDERER_URL;
 /** How long the engine lets submissions on the wire finish when the studio stops (its default). */
 const STOP_GRACE_SECONDS = 10;
 
-const CONTENT_SECURITY_POLICY =
-  "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob: atelier-media:; " +
-  "media-src 'self' blob: atelier-media:; connect-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
+const CONTENT_SECURITY_POLICY = headerContentSecurityPolicy();
 
 function isTrustedOrigin(origin: string): boolean {
   return origin === APP_ORIGIN || (devServerUrl !== undefined && origin === new URL(devServerUrl).origin);

@@ -72,6 +72,7 @@ describe('a page that crashes', () => {
       'create',
       'gallery',
       'gallery/asset/:assetId',
+      'gallery/compare/:batchId',
       'timeline',
       'timeline/batch/:batchId',
       'account',

@@ -13,6 +13,7 @@ import { useModelsStore } from '../../src/renderer/src/features/create/stores/mo
 import { useRecentStore } from '../../src/renderer/src/features/create/stores/recent-store';
 import { useReferencesStore } from '../../src/renderer/src/features/create/stores/references-store';
 import { useAccountStore } from '../../src/renderer/src/features/account/account-store';
+import { useGalleryStore } from '../../src/renderer/src/features/gallery/gallery-store';
 import { useDesktopStore } from '../../src/renderer/src/features/settings/desktop-store';
 import { useProfilesStore } from '../../src/renderer/src/features/settings/profiles-store';
 import { useSettingsStore } from '../../src/renderer/src/features/settings/settings-store';
@@ -27,6 +28,7 @@ const stores: UseBoundStore<StoreApi<object>>[] = [
   usePagedQueriesStore,
   useAlertStore,
   useAccountStore,
+  useGalleryStore,
   useDesktopStore,
   useProfilesStore,
   useSettingsStore,

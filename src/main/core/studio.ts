@@ -47,6 +47,8 @@ export interface StudioPlatform {
   demoGateway: ConnectionProvider;
   /** The desktop's file manager, trash, drag-out and preferences (the Electron shell); absent in web mode. */
   desktop?: DesktopShell;
+  /** How long a deletion from the library can be undone (tests shorten it); the app uses the default. */
+  undoWindowMs?: number;
   /** Engine settings for tests (fast polling); the app uses the defaults. */
   engine?: Partial<Omit<ConstructorParameters<typeof JobEngine>[0], 'db' | 'libraryRoot' | 'connectionFor' | 'vault' | 'fileModes'>>;
 }
@@ -76,7 +78,12 @@ export function createStudio(platform: StudioPlatform): Studio {
   const libraryRoot = chosenLibrary ?? platform.libraryDir ?? join(platform.dataDir ?? process.cwd(), 'library');
   const fileModes = libraryModes(libraryRoot, chosenLibrary !== undefined);
   // Opened at once: the gallery and the upload cache answer before the engine has resumed its work.
-  const library = new LibraryService(libraryRoot, fileModes, readLegacyEngineState(platform.store));
+  const desktop = platform.desktop;
+  const library = new LibraryService(libraryRoot, fileModes, readLegacyEngineState(platform.store), {
+    // Deleted files wait in the library's trash for their undo window, then go to the desktop's trash.
+    systemTrash: desktop ? (file) => desktop.trash(file) : undefined,
+    undoWindowMs: platform.undoWindowMs,
+  });
   forgetMovedEngineState(platform.store, library.db);
   const uploadCache = new SqliteUploadCache(library.db);
   const gateway = new GatewayService(settings, demo, { uploadCache });
@@ -106,7 +113,7 @@ export function createStudio(platform: StudioPlatform): Studio {
     ...modelsHandlers(gateway),
     ...accountHandlers(gateway, bus),
     ...uploadsHandlers({ gateway, staging: uploadStaging, library: () => library, cache: uploadCache }),
-    ...libraryHandlers(() => library),
+    ...libraryHandlers(() => library, bus),
     ...jobsHandlers({ engine: runningEngine, library: () => library, activeProfileId: () => settings.activeProfile()?.id ?? null }),
     ...desktopHandlers(platform.desktop, library),
   };
@@ -127,6 +134,7 @@ export function createStudio(platform: StudioPlatform): Studio {
           fileModes,
         });
         engine = started;
+        await library.trash.start();
         forwardEngineEvents(started, bus, () => settings.activeProfile() === undefined);
         // The concurrency setting applies at once: more jobs start if they now may, none is stopped.
         bus.subscribe((name, payload) => {
@@ -147,6 +155,7 @@ export function createStudio(platform: StudioPlatform): Studio {
       stopping ??= (async () => {
         await starting?.catch(() => undefined);
         await engine?.stop();
+        await library.trash.stop();
         await gateway.stop();
         await demo.stop();
         await uploadStaging.remove();

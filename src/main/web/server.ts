@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import fastifyStatic from '@fastify/static';
 import Fastify from 'fastify';
 import { MAX_CONTRACT_REQUEST_BYTES } from '../../shared/contract';
+import { headerContentSecurityPolicy } from '../../shared/security/content-security-policy';
 import type { Studio } from '../core/studio';
 import { SessionGuard, type LaunchListener } from './session-guard';
 import { registerEventStream } from './event-stream';
@@ -33,17 +34,7 @@ export interface RunningWebServer {
   close(): Promise<void>;
 }
 
-const CONTENT_SECURITY_POLICY = [
-  "default-src 'self'",
-  "script-src 'self'",
-  "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data: blob:",
-  "media-src 'self' blob:",
-  "connect-src 'self'",
-  "frame-ancestors 'none'",
-  "base-uri 'none'",
-  "form-action 'none'",
-].join('; ');
+const CONTENT_SECURITY_POLICY = headerContentSecurityPolicy();
 
 /** Web mode: the studio contract over HTTP on 127.0.0.1 only, plus the built renderer. */
 export async function startWebServer(options: WebServerOptions): Promise<RunningWebServer> {

@@ -14,6 +14,8 @@ import './styles/frame.css';
 import './ui/ui.css';
 import './features/settings/settings.css';
 import './features/create/create.css';
+import './features/gallery/gallery.css';
+import './features/gallery/detail.css';
 import './features/timeline/timeline.css';
 import './features/account/account.css';
 

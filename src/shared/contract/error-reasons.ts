@@ -162,6 +162,16 @@ export const errorReasons = {
   asset_file_missing: entry('not_found', () =>
     t('The file of that item is missing from the library folder.', '该作品的文件已不在作品库文件夹中。'),
   ),
+  board_not_found: entry('not_found', () => t('That board no longer exists.', '该看板已不存在。')),
+  deletion_not_found: entry('not_found', () =>
+    t(
+      'Those items can no longer be restored here: the time to undo has passed. Look for them in the trash.',
+      '已无法在此恢复这些作品：撤销时间已过。请到回收站中查找。',
+    ),
+  ),
+  board_name_taken: entry('conflict', (p) =>
+    t(`A board named "${text(p, 'name')}" already exists.`, `已有名为“${text(p, 'name')}”的看板。`),
+  ),
   profile_name_taken: entry('conflict', (p) =>
     t(`A profile named "${text(p, 'name')}" already exists.`, `已有名为“${text(p, 'name')}”的配置。`),
   ),

@@ -14,7 +14,7 @@ describe('library database migrations', () => {
   it('creates every table on an empty database and records the schema version', () => {
     const { db } = openLibrary();
     expect(db.schemaVersion).toBe(migrations.length);
-    expect(tableNames(db)).toEqual(['asset_search', 'asset_tags', 'assets', 'batch_keys', 'batches', 'characters', 'job_search', 'jobs', 'queue_state', 'tasks', 'upload_cache']);
+    expect(tableNames(db)).toEqual(['asset_characters', 'asset_search', 'asset_tags', 'assets', 'batch_keys', 'batches', 'board_items', 'boards', 'characters', 'deletions', 'job_search', 'jobs', 'queue_state', 'tasks', 'trashed_assets', 'upload_cache']);
   });
 
   it('opens with WAL, foreign keys and a busy timeout', () => {
@@ -83,5 +83,24 @@ describe('library database migrations', () => {
   it('enforces foreign keys: a job cannot point at a batch that does not exist', () => {
     const { db } = openLibrary();
     expect(() => insertJob(db, { batchId: 'missing', variantId: 'v', model: 'm', request: {} })).toThrow(/FOREIGN KEY/);
+  });
+});
+
+describe('migration 10 (gallery)', () => {
+  it('records the characters mentioned by prompts stored before it', async () => {
+    const { listAssets } = await import('../../../src/main/core/library');
+    const { migrations: all } = await import('../../../src/main/core/library/migrations');
+    const { file, db } = openLibrary(undefined, { migrations: all.slice(0, 9) });
+    db.connection
+      .prepare("INSERT INTO assets (id, kind, file_path, mime, bytes, sha256, model, prompt, created_at) VALUES ('a', 'image', 'a.png', 'image/png', 1, 'a', 'm', ?, 1)")
+      .run('with @Nova and @nova.two');
+    db.close();
+    const upgraded = LibraryDatabase.open(file);
+    try {
+      expect(listAssets(upgraded, { character: 'nova.two' }).items.map((asset) => asset.id)).toEqual(['a']);
+      expect(listAssets(upgraded, { character: 'NOVA' }).items.map((asset) => asset.id)).toEqual(['a']);
+    } finally {
+      upgraded.close();
+    }
   });
 });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { assetColumns, type AssetKind } from './assets';
 import { buildMatchQuery } from './search-text';
+import { normalizeUsername } from './asset-characters';
 import { normalizeTag } from './tags';
 
 /** What the gallery can narrow the library to. Every field is optional; they combine with AND. */
@@ -16,12 +17,18 @@ export interface AssetFilter {
   createdBefore?: number;
   batchId?: string;
   jobId?: string;
+  /** On this board. */
+  boardId?: string;
+  /** Its prompt mentions this character (`@username`, with or without the `@`). */
+  character?: string;
   /** What the user typed in the search box: matched against prompts. */
   text?: string;
+  /** By creation time: newest first (the default) or oldest first. */
+  order?: 'newest' | 'oldest';
 }
 
 /** Filters that have counts of their own (see `countAssetFacets`). */
-export type FacetName = 'kind' | 'model' | 'favourite' | 'tag';
+export type FacetName = 'kind' | 'model' | 'favourite' | 'tag' | 'board' | 'character' | 'batch' | 'date';
 
 export interface AssetPageRequest extends AssetFilter {
   /** Items per page, 1-200 (default 50). */
@@ -86,9 +93,13 @@ export function buildAssetConditions(filter: AssetFilter, omit?: FacetName): Sql
   if (filter.favourite !== undefined && omit !== 'favourite') add('a.favourite = ?', filter.favourite ? 1 : 0);
   const tag = filter.tag === undefined ? null : normalizeTag(filter.tag);
   if (tag !== null && omit !== 'tag') add('a.id IN (SELECT asset_id FROM asset_tags WHERE tag = ?)', tag);
-  if (filter.createdFrom !== undefined) add('a.created_at >= ?', filter.createdFrom);
-  if (filter.createdBefore !== undefined) add('a.created_at < ?', filter.createdBefore);
-  if (filter.batchId !== undefined) add('a.job_id IN (SELECT id FROM jobs WHERE batch_id = ?)', filter.batchId);
+  if (filter.createdFrom !== undefined && omit !== 'date') add('a.created_at >= ?', filter.createdFrom);
+  if (filter.createdBefore !== undefined && omit !== 'date') add('a.created_at < ?', filter.createdBefore);
+  if (filter.batchId !== undefined && omit !== 'batch') add('a.job_id IN (SELECT id FROM jobs WHERE batch_id = ?)', filter.batchId);
+  if (filter.boardId !== undefined && omit !== 'board') add('a.id IN (SELECT asset_id FROM board_items WHERE board_id = ?)', filter.boardId);
+  if (filter.character !== undefined && omit !== 'character') {
+    add('a.id IN (SELECT asset_id FROM asset_characters WHERE username = ?)', normalizeUsername(filter.character));
+  }
   if (filter.jobId !== undefined) add('a.job_id = ?', filter.jobId);
   const match = filter.text === undefined ? null : buildMatchQuery(filter.text);
   if (match !== null) add('a.seq IN (SELECT rowid FROM asset_search WHERE asset_search MATCH ?)', match);
@@ -102,19 +113,21 @@ export function pageSize(limit: number | undefined): number {
 }
 
 /**
- * One page, newest first, by keyset on (created_at, id): the query reads one row more than
- * the page so the caller knows whether another page follows.
+ * One page, newest (or oldest) first, by keyset on (created_at, id): the query reads one row more
+ * than the page so the caller knows whether another page follows.
  */
 export function buildAssetPageQuery(request: AssetPageRequest): SqlFragment & { limit: number } {
   const where = buildAssetConditions(request);
   const limit = pageSize(request.limit);
   const after = request.cursor ? decodeCursor(request.cursor) : null;
-  const keyset = after ? ' AND (a.created_at, a.id) < (?, ?)' : '';
+  const oldestFirst = request.order === 'oldest';
+  const keyset = after ? ` AND (a.created_at, a.id) ${oldestFirst ? '>' : '<'} (?, ?)` : '';
+  const order = oldestFirst ? 'a.created_at ASC, a.id ASC' : 'a.created_at DESC, a.id DESC';
   // Sort and cut on the keys alone, then read whole rows (with their tags) for the page only:
   // a common search word matches thousands of rows, and sorting full rows made it 4x slower.
-  const page = `SELECT a.seq FROM assets a WHERE ${where.sql}${keyset} ORDER BY a.created_at DESC, a.id DESC LIMIT ?`;
+  const page = `SELECT a.seq FROM assets a WHERE ${where.sql}${keyset} ORDER BY ${order} LIMIT ?`;
   return {
-    sql: `SELECT ${assetColumns} FROM assets a WHERE a.seq IN (${page}) ORDER BY a.created_at DESC, a.id DESC`,
+    sql: `SELECT ${assetColumns} FROM assets a WHERE a.seq IN (${page}) ORDER BY ${order}`,
     params: [...where.params, ...(after ? [after.createdAt, after.id] : []), limit + 1],
     limit,
   };

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { jsonValueSchema, parseJsonColumn } from './json-column';
 import type { LibraryDatabase } from './library-database';
 import { redactRequest, type JsonValue } from './redact';
+import { writeAssetCharacters } from './asset-characters';
 import { normalizeTags } from './tags';
 
 export const assetKinds = ['image', 'video'] as const;
@@ -33,6 +34,10 @@ export interface Asset {
   createdAt: number;
   favourite: boolean;
   tags: string[];
+  /** The boards it is on (ids). */
+  boardIds: string[];
+  /** The batch of the job that made it, if any. */
+  batchId: string | null;
 }
 
 /** What the downloader knows about a result it just stored; omitted fields take their defaults. */
@@ -83,12 +88,16 @@ export interface AssetRow {
   created_at: number;
   favourite: number;
   tags: string;
+  board_ids: string;
+  batch_id: string | null;
 }
 
 /** The select list that `toAsset` reads, for table alias `a`. */
 export const assetColumns = `a.id, a.job_id, a.task_id, a.result_index, a.kind, a.file_path, a.thumb_path, a.mime, a.bytes, a.width, a.height,
   a.duration_ms, a.sha256, a.model, a.variant_id, a.prompt, a.request, a.created_at, a.favourite,
-  (SELECT json_group_array(tag) FROM (SELECT tag FROM asset_tags WHERE asset_id = a.id ORDER BY tag)) AS tags`;
+  (SELECT json_group_array(tag) FROM (SELECT tag FROM asset_tags WHERE asset_id = a.id ORDER BY tag)) AS tags,
+  (SELECT json_group_array(board_id) FROM (SELECT board_id FROM board_items WHERE asset_id = a.id ORDER BY board_id)) AS board_ids,
+  (SELECT batch_id FROM jobs WHERE id = a.job_id) AS batch_id`;
 
 const tagsSchema = z.array(z.string());
 
@@ -114,6 +123,8 @@ export function toAsset(row: AssetRow): Asset {
     createdAt: row.created_at,
     favourite: row.favourite === 1,
     tags: parseJsonColumn(tagsSchema, row.tags, `tags of asset ${row.id}`),
+    boardIds: parseJsonColumn(tagsSchema, row.board_ids, `boards of asset ${row.id}`),
+    batchId: row.batch_id,
   };
 }
 
@@ -151,6 +162,7 @@ export function insertAsset(db: LibraryDatabase, input: NewAsset): { asset: Asse
       input.favourite === true ? 1 : 0,
     );
     writeTags(db, id, input.tags ?? []);
+    writeAssetCharacters(db, id, input.prompt ?? '');
     return { asset: getAssetOrThrow(db, id), inserted: true };
   });
 }

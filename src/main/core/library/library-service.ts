@@ -1,19 +1,33 @@
+import { assetReferences } from './asset-references';
 import { join } from 'node:path';
-import type { AssetView, LibraryFilter } from '../../../shared/contract';
+import type { AssetDetail, AssetView, BoardView, LibraryFilter } from '../../../shared/contract';
 import { StudioFailure } from '../router/failure';
 import type { Asset } from './assets';
 import { getAsset, setAssetFavourite, setAssetTags } from './assets';
 import { countAssetFacets, listAssets, type AssetFacets } from './asset-listing';
 import { creditsPerDay, type DaySpend } from './job-listing';
 import { InvalidCursorError } from './asset-query';
+import { getBatch } from './batches';
+import { addToBoard, createBoard, deleteBoard, listBoards, removeFromBoard, renameBoard, type Board } from './boards';
+import { exportAssets, type ExportResult } from './export';
+import { getJob } from './jobs';
 import { LibraryDatabase } from './library-database';
 import type { LegacyEngineState } from './engine-state';
 import { PRIVATE_MODES, type FileModes } from '../private-files';
 import { writeAssetSidecar } from './sidecars';
+import { normalizeTags } from './tags';
+import { LibraryTrash, type DeletionResult } from './trash';
 
 /** Where the library's database lives inside the library folder, so moving the folder moves everything. */
 export function libraryDatabasePath(root: string): string {
   return join(root, '.atelier', 'library.sqlite');
+}
+
+export interface LibraryTrashSetup {
+  /** The desktop's trash, where deleted files finally go; absent in web mode (they stay in `.trash`). */
+  systemTrash?: ((file: string) => Promise<void>) | undefined;
+  /** How long a deletion can be undone (tests shorten it). */
+  undoWindowMs?: number | undefined;
 }
 
 /**
@@ -22,6 +36,7 @@ export function libraryDatabasePath(root: string): string {
  */
 export class LibraryService {
   readonly db: LibraryDatabase;
+  readonly trash: LibraryTrash;
 
   constructor(
     readonly root: string,
@@ -29,8 +44,10 @@ export class LibraryService {
     private readonly modes: FileModes = PRIVATE_MODES,
     /** The engine's state an earlier version kept in the settings file; migration 8 moves it in. */
     legacyEngineState?: LegacyEngineState,
+    trash: LibraryTrashSetup = {},
   ) {
     this.db = LibraryDatabase.open(libraryDatabasePath(root), { legacyEngineState });
+    this.trash = new LibraryTrash({ db: this.db, root, modes, ...trash });
   }
 
   list(request: LibraryFilter & { limit?: number | undefined; cursor?: string | null | undefined }): { items: AssetView[]; nextCursor: string | null } {
@@ -43,8 +60,8 @@ export class LibraryService {
     }
   }
 
-  facets(filter: LibraryFilter): AssetFacets {
-    return countAssetFacets(this.db, filter);
+  facets(filter: LibraryFilter, since: readonly number[] = []): AssetFacets {
+    return countAssetFacets(this.db, filter, since);
   }
 
   /** Credits spent per day (the window's local days), from the jobs' measured or estimated costs. */
@@ -54,6 +71,30 @@ export class LibraryService {
 
   get(id: string): AssetView {
     return toAssetView(this.require(getAsset(this.db, id)));
+  }
+
+  detail(id: string): AssetDetail {
+    const asset = this.require(getAsset(this.db, id));
+    const job = asset.jobId === null ? undefined : getJob(this.db, asset.jobId);
+    const batch = job?.batchId ? getBatch(this.db, job.batchId) : undefined;
+    return {
+      asset: toAssetView(asset),
+      job: job
+        ? {
+            id: job.id,
+            state: job.state,
+            attempts: job.attempts,
+            createdAt: job.createdAt,
+            submittedAt: job.submittedAt,
+            finishedAt: job.finishedAt,
+            creditsSpent: job.credits,
+            creditsMeasured: job.creditsMeasured,
+            answerStyle: job.answerStyle,
+          }
+        : null,
+      batch: batch ? { id: batch.id, name: batch.name } : null,
+      references: assetReferences(this.db, asset.request),
+    };
   }
 
   async setFavourite(id: string, favourite: boolean): Promise<AssetView> {
@@ -68,8 +109,79 @@ export class LibraryService {
     return toAssetView(asset);
   }
 
+  /** Favourites (or not) every item of a selection; ids no longer in the library are skipped. */
+  async setFavourites(ids: readonly string[], favourite: boolean): Promise<AssetView[]> {
+    const changed = this.db.transaction(() => unique(ids).map((id) => setAssetFavourite(this.db, id, favourite)).filter(present));
+    return this.saved(changed);
+  }
+
+  /** Adds and removes tags on every item of a selection, keeping each one's other tags. */
+  async tagAssets(ids: readonly string[], add: readonly string[], remove: readonly string[]): Promise<AssetView[]> {
+    const removed = new Set(normalizeTags(remove));
+    const changed = this.db.transaction(() =>
+      unique(ids)
+        .map((id) => getAsset(this.db, id))
+        .filter(present)
+        .map((asset) => setAssetTags(this.db, asset.id, [...asset.tags.filter((tag) => !removed.has(tag)), ...add]))
+        .filter(present),
+    );
+    return this.saved(changed);
+  }
+
+  boards(): BoardView[] {
+    return listBoards(this.db).map(toBoardView);
+  }
+
+  createBoard(name: string): BoardView {
+    const board = createBoard(this.db, name);
+    if (!board) throw StudioFailure.of('board_name_taken', { name });
+    return toBoardView(board);
+  }
+
+  renameBoard(id: string, name: string): BoardView {
+    const board = renameBoard(this.db, id, name);
+    if (board === 'taken') throw StudioFailure.of('board_name_taken', { name });
+    if (!board) throw StudioFailure.of('board_not_found');
+    return toBoardView(board);
+  }
+
+  deleteBoard(id: string): boolean {
+    if (!deleteBoard(this.db, id)) throw StudioFailure.of('board_not_found');
+    return true;
+  }
+
+  /** Puts a selection on a board (or takes it off); returns the board and the items as they now are. */
+  onBoard(boardId: string, ids: readonly string[], on: boolean): { board: BoardView; assets: AssetView[] } {
+    const board = on ? addToBoard(this.db, boardId, ids) : removeFromBoard(this.db, boardId, ids);
+    if (!board) throw StudioFailure.of('board_not_found');
+    return { board: toBoardView(board), assets: unique(ids).map((id) => getAsset(this.db, id)).filter(present).map(toAssetView) };
+  }
+
+  deleteAssets(ids: readonly string[]): Promise<DeletionResult> {
+    return this.trash.delete(ids);
+  }
+
+  async undoDelete(deletionId: string): Promise<AssetView[]> {
+    const restored = await this.trash.undo(deletionId);
+    if (!restored) throw StudioFailure.of('deletion_not_found');
+    return restored.map(toAssetView);
+  }
+
+  async export(ids: readonly string[]): Promise<ExportResult> {
+    const assets = unique(ids).map((id) => getAsset(this.db, id)).filter(present);
+    if (assets.length === 0) throw StudioFailure.of('asset_not_found');
+    const result = await exportAssets(this.root, assets, this.modes);
+    if (result.items === 0) throw StudioFailure.of('asset_file_missing');
+    return result;
+  }
+
   close(): void {
     this.db.close();
+  }
+
+  private async saved(assets: Asset[]): Promise<AssetView[]> {
+    for (const asset of assets) await writeAssetSidecar(this.root, asset, this.modes);
+    return assets.map(toAssetView);
   }
 
   private require(asset: Asset | undefined): Asset {
@@ -77,6 +189,11 @@ export class LibraryService {
     return asset;
   }
 }
+
+const unique = (ids: readonly string[]): string[] => [...new Set(ids)];
+const present = <T>(value: T | undefined): value is T => value !== undefined;
+
+const toBoardView = (board: Board): BoardView => ({ ...board });
 
 /** The renderer's view of an asset: paths stay relative to the library; the transport makes URLs. */
 export function toAssetView(asset: Asset): AssetView {
@@ -99,5 +216,7 @@ export function toAssetView(asset: Asset): AssetView {
     createdAt: asset.createdAt,
     favourite: asset.favourite,
     tags: asset.tags,
+    boardIds: asset.boardIds,
+    batchId: asset.batchId,
   };
 }

@@ -9,7 +9,7 @@ import { realpathSync, statSync } from 'node:fs';
 import { extname, isAbsolute, relative, sep } from 'node:path';
 import { PathOutsideLibraryError, resolveInLibrary } from './library-files';
 
-/** The file types the library serves, by extension: results, thumbnails and nothing else. */
+/** The file types the library serves, by extension: results, thumbnails, exports and nothing else. */
 export const LIBRARY_MEDIA_TYPES: ReadonlyMap<string, string> = new Map([
   ['.png', 'image/png'],
   ['.jpg', 'image/jpeg'],
@@ -19,6 +19,8 @@ export const LIBRARY_MEDIA_TYPES: ReadonlyMap<string, string> = new Map([
   ['.mp4', 'video/mp4'],
   ['.webm', 'video/webm'],
   ['.mov', 'video/quicktime'],
+  // Exports of several items (`library.export_assets`), downloaded like any library file.
+  ['.zip', 'application/zip'],
 ]);
 
 /** A library file checked by its real path: links resolved, inside the library, a regular file. */

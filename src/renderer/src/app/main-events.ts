@@ -1,14 +1,16 @@
 import type { StudioClient } from '../../../shared/contract/client';
 import type { Envelope } from '../../../shared/contract';
-import { assetPages } from '../entities/asset-pages';
+import { assetOrder, assetPages } from '../entities/asset-pages';
 import { batchPages } from '../entities/batch-pages';
 import { jobPages } from '../entities/job-pages';
 import { useAssetsStore } from '../entities/assets-store';
 import { useCharactersStore } from '../entities/characters-store';
 import { useJobsStore } from '../entities/jobs-store';
+import { itemsRemoved, itemsRestored } from '../entities/paged-list-edits';
 import { itemAdded } from '../entities/paged-queries';
 import { useAlertStore } from '../errors/alert-store';
 import { useAccountStore } from '../features/account/account-store';
+import { useGalleryStore } from '../features/gallery/gallery-store';
 import { batchNotice } from '../features/timeline/batch-notices';
 import { showBatchNotice } from '../features/timeline/browser-notices';
 import { useDesktopStore } from '../features/settings/desktop-store';
@@ -63,7 +65,22 @@ export function subscribeToMainEvents(client: StudioClient, navigate?: Navigate)
     client.on('library.added', (asset) => {
       useAssetsStore.getState().assetsReceived([asset]);
       itemAdded(assetPages, asset);
+      useGalleryStore.getState().libraryChanged();
     }),
+    client.on('library.changed', (assets) => {
+      useAssetsStore.getState().assetsReceived(assets);
+      useGalleryStore.getState().libraryChanged();
+    }),
+    client.on('library.removed', ({ ids }) => {
+      itemsRemoved(assetPages, ids);
+      useGalleryStore.getState().libraryChanged();
+    }),
+    client.on('library.restored', (assets) => {
+      useAssetsStore.getState().assetsReceived(assets);
+      itemsRestored(assetPages, assets, (id) => useAssetsStore.getState().assets[id], assetOrder);
+      useGalleryStore.getState().libraryChanged();
+    }),
+    client.on('library.boards_changed', (boards) => useGalleryStore.getState().boardsReceived(boards)),
     client.on('characters.changed', (characters) => useCharactersStore.getState().charactersReceived(characters)),
     client.on('account.balance', (balance) => useAccountStore.getState().balanceReceived(balance)),
     client.on('desktop.changed', (info) => useDesktopStore.getState().received(info)),

@@ -34,7 +34,7 @@ export function useAssetId(): string | null {
   return useParams().assetId ?? null;
 }
 
-/** The batch id of `/timeline/batch/:batchId`, or null elsewhere. */
+/** The batch id of `/timeline/batch/:batchId` and `/gallery/compare/:batchId`, or null elsewhere. */
 export function useBatchId(): string | null {
   return useParams().batchId ?? null;
 }

@@ -26,6 +26,7 @@ export const appRoutes: RouteObject[] = [
       { path: child(patterns.create), element: <CreatePage />, errorElement: <PageCrash /> },
       { path: child(patterns.gallery), element: <GalleryPage />, errorElement: <PageCrash /> },
       { path: child(patterns.asset), element: <GalleryPage />, errorElement: <PageCrash /> },
+      { path: child(patterns.compare), element: <GalleryPage />, errorElement: <PageCrash /> },
       { path: child(patterns.timeline), element: <TimelinePage />, errorElement: <PageCrash /> },
       { path: child(patterns.batch), element: <TimelinePage />, errorElement: <PageCrash /> },
       { path: child(patterns.account), element: <AccountPage />, errorElement: <PageCrash /> },

@@ -16,6 +16,7 @@ export const patterns = {
   create: '/create',
   gallery: '/gallery',
   asset: '/gallery/asset/:assetId',
+  compare: '/gallery/compare/:batchId',
   timeline: '/timeline',
   batch: '/timeline/batch/:batchId',
   account: '/account',
@@ -46,7 +47,10 @@ const galleryKeys = {
   createdFrom: 'from',
   createdBefore: 'before',
   batchId: 'batch',
+  boardId: 'board',
+  character: 'char',
   text: 'q',
+  order: 'sort',
 } as const satisfies Record<keyof LibraryFilter, string>;
 
 function query(entries: [string, string | number | boolean | null | undefined][]): string {
@@ -72,6 +76,8 @@ export const paths = {
   gallery: (filter: LibraryFilter = {}): string => `/gallery${galleryQuery(filter)}`,
   /** One asset's detail, keeping the gallery filter it was opened from. */
   asset: (assetId: string, filter: LibraryFilter = {}): string => `/gallery/asset/${segment(assetId)}${galleryQuery(filter)}`,
+  /** The results of one batch side by side, keeping the gallery filter it was opened from. */
+  compare: (batchId: string, filter: LibraryFilter = {}): string => `/gallery/compare/${segment(batchId)}${galleryQuery(filter)}`,
   timeline: (): string => '/timeline',
   batch: (batchId: string): string => `/timeline/batch/${segment(batchId)}`,
   account: (): string => '/account',
@@ -109,7 +115,10 @@ const galleryFieldParsers: { [K in keyof LibraryFilter]-?: z.ZodType<LibraryFilt
   createdFrom: time,
   createdBefore: time,
   batchId: libraryFilterSchema.shape.batchId,
+  boardId: libraryFilterSchema.shape.boardId,
+  character: libraryFilterSchema.shape.character,
   text: libraryFilterSchema.shape.text,
+  order: libraryFilterSchema.shape.order,
 };
 
 /** Reads the gallery filter from the address, field by field: a bad field is dropped, the rest kept. */

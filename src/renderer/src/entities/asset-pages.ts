@@ -13,8 +13,11 @@ export const assetPages: PagedSource<LibraryFilter, AssetView> = {
   remember: (assets) => useAssetsStore.getState().assetsReceived(assets),
   useItems: (ids) => useAssetsStore(useShallow((state) => pick(state.assets, ids))),
   matches: (filter, asset) => {
-    // Prompt search, batch and (normalised) tags are decided by main; say "cannot tell" rather than guess.
-    if (filter.text !== undefined || filter.batchId !== undefined || filter.tag !== undefined) return undefined;
+    // Oldest first, a new result belongs at the end: it shows when the list is paged that far.
+    if (filter.order === 'oldest') return false;
+    if (filter.boardId !== undefined && !asset.boardIds.includes(filter.boardId)) return false;
+    // Prompt search, batch, characters and (normalised) tags are decided by main; say "cannot tell" rather than guess.
+    if (filter.text !== undefined || filter.batchId !== undefined || filter.tag !== undefined || filter.character !== undefined) return undefined;
     if (filter.kind !== undefined && asset.kind !== filter.kind) return false;
     if (filter.model !== undefined && asset.model !== filter.model) return false;
     if (filter.favourite !== undefined && asset.favourite !== filter.favourite) return false;
@@ -23,3 +26,11 @@ export const assetPages: PagedSource<LibraryFilter, AssetView> = {
     return true;
   },
 };
+
+const byId = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
+
+/** The library's sort order (creation time, then id, as main pages them) for a filter. */
+export function assetOrder(filter: LibraryFilter, a: AssetView, b: AssetView): number {
+  const ascending = a.createdAt - b.createdAt || byId(a.id, b.id);
+  return filter.order === 'oldest' ? ascending : -ascending;
+}

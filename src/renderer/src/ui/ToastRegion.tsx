@@ -1,5 +1,6 @@
 import { CircleAlert, CircleCheck, Info, X } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { Button } from './Button';
 import { IconButton } from './IconButton';
 import { useToastStore, type ToastTone } from './toast-store';
 
@@ -18,6 +19,19 @@ export function ToastRegion() {
           <div key={toast.id} className={`toast toast-${toast.tone}`} role={toast.tone === 'error' ? 'alert' : 'status'}>
             <Icon aria-hidden="true" size={18} className="toast-icon" />
             <p>{toast.message}</p>
+            {toast.action && (
+              <Button
+                size="sm"
+                variant="quiet"
+                className="toast-action"
+                onClick={() => {
+                  toast.action?.run();
+                  dismiss(toast.id);
+                }}
+              >
+                {toast.action.label}
+              </Button>
+            )}
             <IconButton label={t('toast.dismiss')} icon={X} size="sm" onClick={() => dismiss(toast.id)} />
           </div>
         );

@@ -20,4 +20,4 @@ export { Switch } from './Switch';
 export { Tabs, type TabItem } from './Tabs';
 export { TextField } from './TextField';
 export { ToastRegion } from './ToastRegion';
-export { showToast, useToastStore, type ToastTone } from './toast-store';
+export { showToast, useToastStore, type ToastAction, type ToastOptions, type ToastTone } from './toast-store';

@@ -2,15 +2,28 @@ import { create } from 'zustand';
 
 export type ToastTone = 'info' | 'success' | 'error';
 
+/** A button in a toast ("Undo"); pressing it runs `run` and closes the toast. */
+export interface ToastAction {
+  label: string;
+  run: () => void;
+}
+
+export interface ToastOptions {
+  action?: ToastAction;
+  /** How long it stays, when it must outlast the usual 5 s (an undo window). */
+  durationMs?: number;
+}
+
 export interface Toast {
   id: number;
   message: string;
   tone: ToastTone;
+  action?: ToastAction | undefined;
 }
 
 interface ToastState {
   toasts: Toast[];
-  show: (message: string, tone?: ToastTone) => number;
+  show: (message: string, tone?: ToastTone, options?: ToastOptions) => number;
   dismiss: (id: number) => void;
 }
 
@@ -21,16 +34,16 @@ const VISIBLE_MS = 5000;
 /** Short notes that something happened ("Saved", "Batch queued"). Not for errors a form must show. */
 export const useToastStore = create<ToastState>()((set, get) => ({
   toasts: [],
-  show: (message, tone = 'info') => {
+  show: (message, tone = 'info', options = {}) => {
     const id = nextId++;
-    set({ toasts: [...get().toasts.slice(-3), { id, message, tone }] });
-    if (tone !== 'error') setTimeout(() => get().dismiss(id), VISIBLE_MS);
+    set({ toasts: [...get().toasts.slice(-3), { id, message, tone, action: options.action }] });
+    if (tone !== 'error') setTimeout(() => get().dismiss(id), options.durationMs ?? VISIBLE_MS);
     return id;
   },
   dismiss: (id) => set({ toasts: get().toasts.filter((toast) => toast.id !== id) }),
 }));
 
 /** Shows a toast from anywhere (a container after an action). */
-export function showToast(message: string, tone?: ToastTone): number {
-  return useToastStore.getState().show(message, tone);
+export function showToast(message: string, tone?: ToastTone, options?: ToastOptions): number {
+  return useToastStore.getState().show(message, tone, options);
 }

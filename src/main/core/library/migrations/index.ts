@@ -7,7 +7,8 @@ import { jobAnswer } from './006_job_answer';
 import { jobCost } from './007_job_cost';
 import { engineState } from './008_engine_state';
 import { jobTimeline } from './009_job_timeline';
-import { uploadPreview } from './010_upload_preview';
+import { gallery } from './010_gallery';
+import { uploadPreview } from './011_upload_preview';
 import type { Migration } from './migration';
 
 export type { Migration, MigrationContext } from './migration';
@@ -23,5 +24,6 @@ export const migrations: readonly Migration[] = [
   jobCost,
   engineState,
   jobTimeline,
+  gallery,
   uploadPreview,
 ];

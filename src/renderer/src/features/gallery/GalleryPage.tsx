@@ -1,9 +1,17 @@
-import { Images } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
-import { ComingSoon } from '../../ui';
+import { useMatch } from 'react-router';
+import { patterns } from '../../app/routes';
+import { CompareView } from './compare/CompareView';
+import { AssetDetailView } from './detail/AssetDetailView';
+import { LibraryView } from './LibraryView';
 
-/** Gallery, and an asset's detail (`/gallery/asset/:assetId`); the filter is in the address (`useGalleryFilter`). */
+/**
+ * Gallery (`/gallery`, the filter in the address: `useGalleryFilter`), an asset's detail
+ * (`/gallery/asset/:assetId`) and the compare view of a batch (`/gallery/compare/:batchId`).
+ */
 export function GalleryPage() {
-  const { t } = useTranslation();
-  return <ComingSoon title={t('pages.gallery.title')} description={t('pages.gallery.description')} icon={Images} />;
+  const detail = useMatch(patterns.asset);
+  const compare = useMatch(patterns.compare);
+  if (detail) return <AssetDetailView key={detail.params.assetId} />;
+  if (compare) return <CompareView />;
+  return <LibraryView />;
 }

@@ -5,7 +5,7 @@ import type { Migration } from './migration';
  * the mask painter has a picture to paint on) without fetching anything from the gateway.
  */
 export const uploadPreview: Migration = {
-  version: 10,
+  version: 11,
   name: 'upload preview',
   up(db) {
     db.exec(`

@@ -1,0 +1,86 @@
+import { assetKinds, type AssetKind } from './assets';
+import { buildAssetConditions, type AssetFilter, type SqlFragment } from './asset-query';
+import type { LibraryDatabase } from './library-database';
+
+/** Counts for the filter panel. Each facet ignores its own filter and honours all the others. */
+export interface AssetFacets {
+  /** Assets matching the whole filter. */
+  total: number;
+  favourites: number;
+  kinds: Record<AssetKind, number>;
+  /** Most used first. */
+  models: { model: string; count: number }[];
+  /** Most used first, at most 200. */
+  tags: { tag: string; count: number }[];
+  /** Every board, by name, with how many of its assets match. */
+  boards: { id: string; name: string; count: number }[];
+  /** Characters mentioned in matching prompts, most used first, at most 100. */
+  characters: { username: string; count: number }[];
+  /** The newest batches with matching results (at most 20), plus the chosen one. */
+  batches: { id: string; name: string; count: number }[];
+  /** For each start time asked for (`since`), how many match from then on (the date filter aside). */
+  since: { from: number; count: number }[];
+}
+
+const MAX_BATCHES = 20;
+
+/** How many assets match `filter`, and how many each other choice of every facet would give. */
+export function countAssetFacets(db: LibraryDatabase, filter: AssetFilter = {}, since: readonly number[] = []): AssetFacets {
+  const all = <R>(sql: string, where: SqlFragment, ...extra: (string | number)[]): R[] => db.prepare<unknown[], R>(sql).all(...where.params, ...extra);
+  const count = (where: SqlFragment, extra = '', ...params: (string | number)[]): number =>
+    all<{ n: number }>(`SELECT COUNT(*) AS n FROM assets a WHERE ${where.sql}${extra}`, where, ...params)[0]?.n ?? 0;
+
+  const byKind = buildAssetConditions(filter, 'kind');
+  const kindRows = all<{ kind: AssetKind; n: number }>(`SELECT a.kind, COUNT(*) AS n FROM assets a WHERE ${byKind.sql} GROUP BY a.kind`, byKind);
+  const kinds = Object.fromEntries(assetKinds.map((kind) => [kind, kindRows.find((row) => row.kind === kind)?.n ?? 0])) as Record<AssetKind, number>;
+
+  const byModel = buildAssetConditions(filter, 'model');
+  const models = all<{ model: string; count: number }>(
+    `SELECT a.model, COUNT(*) AS count FROM assets a WHERE ${byModel.sql} GROUP BY a.model ORDER BY count DESC, a.model`,
+    byModel,
+  );
+
+  const byTag = buildAssetConditions(filter, 'tag');
+  // Unfiltered, every row of a link table counts: no need to join each one to its asset.
+  const tagSource = byTag.sql === '1' ? 'asset_tags t' : `asset_tags t JOIN assets a ON a.id = t.asset_id WHERE ${byTag.sql}`;
+  const tags = all<{ tag: string; count: number }>(`SELECT t.tag, COUNT(*) AS count FROM ${tagSource} GROUP BY t.tag ORDER BY count DESC, t.tag LIMIT 200`, byTag);
+
+  const byBoard = buildAssetConditions(filter, 'board');
+  const boardCounts = byBoard.sql === '1' ? 'board_items i' : `board_items i JOIN assets a ON a.id = i.asset_id WHERE ${byBoard.sql}`;
+  const boards = all<{ id: string; name: string; count: number }>(
+    `SELECT b.id, b.name, COALESCE(c.count, 0) AS count FROM boards b
+     LEFT JOIN (SELECT i.board_id, COUNT(*) AS count FROM ${boardCounts} GROUP BY i.board_id) c ON c.board_id = b.id
+     ORDER BY b.name COLLATE NOCASE, b.id`,
+    byBoard,
+  );
+
+  const byCharacter = buildAssetConditions(filter, 'character');
+  const characterSource = byCharacter.sql === '1' ? 'asset_characters c' : `asset_characters c JOIN assets a ON a.id = c.asset_id WHERE ${byCharacter.sql}`;
+  const characters = all<{ username: string; count: number }>(
+    `SELECT c.username, COUNT(*) AS count FROM ${characterSource} GROUP BY c.username ORDER BY count DESC, c.username LIMIT 100`,
+    byCharacter,
+  );
+
+  const byBatch = buildAssetConditions(filter, 'batch');
+  const batchCounts = `SELECT j.batch_id, COUNT(*) AS count FROM assets a JOIN jobs j ON j.id = a.job_id
+                       WHERE ${byBatch.sql} AND j.batch_id IS NOT NULL GROUP BY j.batch_id`;
+  const batches = all<{ id: string; name: string; count: number }>(
+    `SELECT b.id, b.name, c.count FROM (${batchCounts}) c JOIN batches b ON b.id = c.batch_id
+     ORDER BY (b.id = ?) DESC, b.created_at DESC, b.id LIMIT ${MAX_BATCHES}`,
+    byBatch,
+    filter.batchId ?? '',
+  );
+
+  const byDate = buildAssetConditions(filter, 'date');
+  return {
+    total: count(buildAssetConditions(filter)),
+    favourites: count(buildAssetConditions(filter, 'favourite'), ' AND a.favourite = 1'),
+    kinds,
+    models,
+    tags,
+    boards,
+    characters,
+    batches,
+    since: since.map((from) => ({ from, count: count(byDate, ' AND a.created_at >= ?', from) })),
+  };
+}

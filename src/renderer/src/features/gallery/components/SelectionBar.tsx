@@ -1,0 +1,51 @@
+import { Columns2, Download, FolderPlus, Star, Tag, Trash2, X } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { Button, IconButton } from '../../../ui';
+
+export interface SelectionBarProps {
+  count: number;
+  allFavourite: boolean;
+  /** Offered when the selection comes from one batch. */
+  canCompare: boolean;
+  onFavourite: () => void;
+  onTag: () => void;
+  onBoard: () => void;
+  onExport: () => void;
+  onDelete: () => void;
+  onCompare: () => void;
+  onClear: () => void;
+  exporting: boolean;
+}
+
+/** The bar that appears while items are selected: what can be done to all of them at once. */
+export function SelectionBar(props: SelectionBarProps) {
+  const { t } = useTranslation();
+  return (
+    <div className="selection-bar" role="toolbar" aria-label={t('gallery.selected', { count: props.count })}>
+      <p className="selection-count" aria-live="polite">
+        {t('gallery.selected', { count: props.count })}
+      </p>
+      <Button size="sm" icon={Star} onClick={props.onFavourite}>
+        {props.allFavourite ? t('gallery.unfavourite') : t('gallery.favourite')}
+      </Button>
+      <Button size="sm" icon={Tag} onClick={props.onTag}>
+        {t('gallery.tag')}
+      </Button>
+      <Button size="sm" icon={FolderPlus} onClick={props.onBoard}>
+        {t('gallery.addToBoard')}
+      </Button>
+      <Button size="sm" icon={Download} onClick={props.onExport} busy={props.exporting}>
+        {t('gallery.export')}
+      </Button>
+      {props.canCompare && (
+        <Button size="sm" icon={Columns2} onClick={props.onCompare}>
+          {t('gallery.compare')}
+        </Button>
+      )}
+      <Button size="sm" variant="danger" icon={Trash2} onClick={props.onDelete}>
+        {t('gallery.delete')}
+      </Button>
+      <IconButton size="sm" label={t('gallery.clearSelection')} icon={X} onClick={props.onClear} />
+    </div>
+  );
+}

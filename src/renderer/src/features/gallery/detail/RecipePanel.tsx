@@ -1,0 +1,160 @@
+import { Clapperboard, Copy, Download, ExternalLink, FolderOpen, Images, Repeat2, Star, Trash2, UserRoundPlus, Wand2 } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import type { AssetDetail, AssetView } from '../../../../../shared/contract';
+import { paths } from '../../../app/routes';
+import { Badge, Button } from '../../../ui';
+import { ReferenceStrip } from './ReferenceStrip';
+import { formatBytes, formatDuration, jobDurations, recipeRows } from '../model/recipe';
+
+export interface RecipePanelProps {
+  asset: AssetView;
+  detail: AssetDetail | undefined;
+  canReveal: boolean;
+  fileUrl: string;
+  boardNames: string[];
+  locale: string;
+  onCopyPrompt: () => void;
+  onFavourite: () => void;
+  onReveal: () => void;
+  onExport: () => void;
+  onDelete: () => void;
+  compareLink: string | null;
+  mediaUrl: (path: string) => string;
+}
+
+const isChinese = (text: string): string | undefined => (/[\u3400-\u9fff]/.test(text) ? 'zh' : undefined);
+
+function Row({ term, children }: { term: string; children: ReactNode }) {
+  return (
+    <>
+      <dt>{term}</dt>
+      <dd>{children}</dd>
+    </>
+  );
+}
+
+/** Beside the picture: the prompt, what to do with the result, and every part of the recipe that made it. */
+export function RecipePanel({ asset, detail, canReveal, fileUrl, boardNames, locale, ...on }: RecipePanelProps) {
+  const { t } = useTranslation();
+  const job = detail?.job ?? null;
+  const times = job ? jobDurations(job) : null;
+  const credits = job?.creditsSpent ?? null;
+  const linkButton = 'button button-sm button-secondary';
+  return (
+    <aside className="recipe-panel" aria-label={t('gallery.detail.details')}>
+      <section className="recipe-prompt" aria-label={t('gallery.detail.prompt')}>
+        <h2 className="recipe-heading">{t('gallery.detail.prompt')}</h2>
+        <p lang={isChinese(asset.prompt)}>{asset.prompt || t('gallery.untitled')}</p>
+        <div className="recipe-actions">
+          <Button size="sm" icon={Copy} onClick={on.onCopyPrompt}>
+            {t('gallery.detail.copyPrompt')}
+          </Button>
+          <Button size="sm" icon={Star} aria-pressed={asset.favourite} onClick={on.onFavourite}>
+            {asset.favourite ? t('gallery.unfavourite') : t('gallery.favourite')}
+          </Button>
+        </div>
+      </section>
+
+      <ReferenceStrip references={detail?.references ?? []} mediaUrl={on.mediaUrl} />
+
+      <section className="recipe-actions recipe-main-actions" aria-label={t('gallery.detail.actions')}>
+        <Link className="button button-sm button-primary" to={paths.create({ reuse: asset.id })}>
+          <Repeat2 size={16} aria-hidden="true" />
+          {t('gallery.detail.reuse')}
+        </Link>
+        {asset.kind === 'image' ? (
+          <Link className={linkButton} to={paths.create({ reference: asset.id })}>
+            <Images size={16} aria-hidden="true" />
+            {t('gallery.detail.useAsReference')}
+          </Link>
+        ) : (
+          <>
+            <Link className={linkButton} to={paths.create({ remix: asset.id })}>
+              <Wand2 size={16} aria-hidden="true" />
+              {t('gallery.detail.remix')}
+            </Link>
+            <Link className={linkButton} to={paths.create({ character: asset.id })}>
+              <UserRoundPlus size={16} aria-hidden="true" />
+              {t('gallery.detail.createCharacter')}
+            </Link>
+          </>
+        )}
+        {canReveal ? (
+          <Button size="sm" icon={FolderOpen} onClick={on.onReveal}>
+            {t('gallery.detail.reveal')}
+          </Button>
+        ) : (
+          <a className={linkButton} href={fileUrl} target="_blank" rel="noopener noreferrer">
+            <ExternalLink size={16} aria-hidden="true" />
+            {t('gallery.detail.openFile')}
+          </a>
+        )}
+        <Button size="sm" icon={Download} onClick={on.onExport}>
+          {t('gallery.detail.exportRecipe')}
+        </Button>
+        {on.compareLink && (
+          <Link className={linkButton} to={on.compareLink}>
+            <Clapperboard size={16} aria-hidden="true" />
+            {t('gallery.compareBatch')}
+          </Link>
+        )}
+        <Button size="sm" variant="danger" icon={Trash2} onClick={on.onDelete}>
+          {t('gallery.delete')}
+        </Button>
+      </section>
+
+      <section aria-label={t('gallery.detail.details')}>
+        <h2 className="recipe-heading">{t('gallery.detail.details')}</h2>
+        <dl className="recipe-list">
+          <Row term={t('gallery.detail.model')}>{asset.model}</Row>
+          {asset.variantId && <Row term={t('gallery.detail.variant')}>{asset.variantId}</Row>}
+          {asset.width !== null && asset.height !== null && <Row term={t('gallery.detail.size')}>{`${asset.width} × ${asset.height}`}</Row>}
+          {asset.durationMs !== null && <Row term={t('gallery.detail.duration')}>{formatDuration(asset.durationMs)}</Row>}
+          <Row term={t('gallery.detail.file')}>{`${asset.mime} · ${formatBytes(asset.bytes)}`}</Row>
+          <Row term={t('gallery.detail.created')}>{new Date(asset.createdAt).toLocaleString(locale)}</Row>
+          {times?.queued != null && <Row term={t('gallery.detail.queued')}>{formatDuration(times.queued)}</Row>}
+          {times?.generating != null && <Row term={t('gallery.detail.generating')}>{formatDuration(times.generating)}</Row>}
+          {times?.total != null && <Row term={t('gallery.detail.total')}>{formatDuration(times.total)}</Row>}
+          <Row term={t('gallery.detail.credits')}>
+            {credits === null
+              ? t('gallery.detail.unknown')
+              : t(job?.creditsMeasured ? 'gallery.detail.creditsMeasured' : 'gallery.detail.creditsEstimated', { credits: credits.toLocaleString(locale) })}
+          </Row>
+          {asset.taskId && <Row term={t('gallery.detail.taskId')}><code>{asset.taskId}</code></Row>}
+          {asset.jobId && <Row term={t('gallery.detail.jobId')}><code>{asset.jobId}</code></Row>}
+          {detail?.batch && (
+            <Row term={t('gallery.detail.batch')}>
+              <Link to={paths.gallery({ batchId: detail.batch.id })}>{detail.batch.name}</Link>
+            </Row>
+          )}
+          {asset.tags.length > 0 && (
+            <Row term={t('gallery.detail.tags')}>
+              <span className="recipe-badges">
+                {asset.tags.map((tag) => (
+                  <Badge key={tag}>{`#${tag}`}</Badge>
+                ))}
+              </span>
+            </Row>
+          )}
+          {boardNames.length > 0 && <Row term={t('gallery.detail.boards')}>{boardNames.join(', ')}</Row>}
+        </dl>
+      </section>
+
+      <section aria-label={t('gallery.detail.parameters')}>
+        <h2 className="recipe-heading">{t('gallery.detail.parameters')}</h2>
+        <table className="recipe-table">
+          <tbody>
+            {recipeRows(asset.request).map((row) => (
+              <tr key={row.key}>
+                <th scope="row">{row.key}</th>
+                <td lang={isChinese(row.value)}>{row.value}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </section>
+    </aside>
+  );
+}

@@ -1,0 +1,104 @@
+import { act } from 'react';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { loadStudio, subscribeToMainEvents } from '../../src/renderer/src/app/main-events';
+import { appRoutes } from '../../src/renderer/src/app/router';
+import { connectStudio } from '../../src/renderer/src/studio/studio-client';
+import { initI18n } from '../../src/renderer/src/i18n';
+import { button, click, field, renderRoutes, settle, type, until, type Rendered } from './dom';
+import { resetStores } from './reset-stores';
+import { startRendererStudio, type RendererStudio } from './studio-harness';
+
+let main: RendererStudio;
+let page: Rendered & { router: Awaited<ReturnType<typeof renderRoutes>>['router'] };
+let unsubscribe: () => void;
+
+beforeEach(async () => {
+  resetStores();
+  main = await startRendererStudio();
+  connectStudio(main.client);
+  await initI18n('en');
+  unsubscribe = subscribeToMainEvents(main.client);
+  await loadStudio();
+  // 130 results: every fifth a video, every seventh a Chinese prompt.
+  main.seedAssets(130, (i) => ({
+    ...(i % 5 === 0 ? { kind: 'video' as const, mime: 'video/mp4', durationMs: 5000, model: 'clip-3.0-turbo' } : {}),
+    ...(i % 7 === 0 ? { prompt: `海边的灯塔 ${i}` } : {}),
+  }));
+  page = await renderRoutes(appRoutes, '/gallery');
+});
+afterEach(async () => {
+  page.unmount();
+  unsubscribe();
+  await main.stop();
+});
+
+const cells = (): HTMLElement[] => [...page.container.querySelectorAll<HTMLElement>('[role="grid"] [role="gridcell"]')];
+const facet = (name: RegExp): HTMLButtonElement => {
+  const found = [...page.container.querySelectorAll<HTMLButtonElement>('aside button')].find((b) => name.test(b.getAttribute('aria-label') ?? ''));
+  if (!found) throw new Error(`no facet ${String(name)}`);
+  return found;
+};
+const modifierClick = async (target: HTMLElement, init: MouseEventInit): Promise<void> => {
+  await settle(() => target.dispatchEvent(new MouseEvent('click', { bubbles: true, ...init })));
+};
+
+describe('the gallery, on the real studio core', () => {
+  it('shows the newest page with counts per type and model, and only the rows in view', async () => {
+    await until(() => expect(cells().length).toBeGreaterThan(0));
+    expect(cells()[0]?.getAttribute('aria-label')).toBe('seeded prompt 129 · gen-image-2');
+    await until(() => expect(facet(/^All \(130\)$/)).toBeDefined());
+    expect(facet(/^Videos \(26\)$/)).toBeDefined();
+    expect(facet(/^clip-3\.0-turbo \(26\)$/)).toBeDefined();
+    // The virtualiser keeps the DOM to the rows around the view, not the 60 items of the page.
+    expect(cells().length).toBeLessThan(60);
+  });
+
+  it('narrows to a type and to a Chinese word, keeping the filter in the address', async () => {
+    await until(() => expect(facet(/^Videos \(26\)$/)).toBeDefined());
+    await click(facet(/^Videos \(26\)$/));
+    await until(() => expect(cells().every((cell) => cell.getAttribute('aria-label')?.includes('clip-3.0-turbo'))).toBe(true));
+    expect(page.router.state.location.search).toContain('kind=video');
+
+    await click(button(page.container, 'Clear filters'));
+    const search = page.container.querySelector<HTMLInputElement>('input[type="search"]');
+    if (!search) throw new Error('no search box');
+    await type(search, '灯塔');
+    // Every seventh of 130 has the Chinese prompt: 19 items.
+    await until(() => expect(facet(/^All \(19\)$/)).toBeDefined());
+    await until(() => expect(cells().every((cell) => cell.getAttribute('aria-label')?.startsWith('海边的灯塔'))).toBe(true));
+  });
+
+  it('puts a selection on a new board, and the board filters the grid', async () => {
+    await until(() => expect(cells().length).toBeGreaterThan(3));
+    const [first, , third] = cells();
+    if (!first || !third) throw new Error('too few tiles');
+    await modifierClick(first, {});
+    await modifierClick(third, { ctrlKey: true });
+    await until(() => expect(page.container.querySelector('[role="toolbar"]')?.getAttribute('aria-label')).toBe('2 selected'));
+
+    await click(button(page.container, 'Add to board'));
+    await type(field(document.body, 'Board name'), 'Moodboard');
+    await act(async () => {
+      document.body.querySelector<HTMLFormElement>('form.board-new')?.requestSubmit();
+      await Promise.resolve();
+    });
+    await until(() => expect(facet(/^Moodboard \(2\)$/)).toBeDefined());
+    await click(facet(/^Moodboard \(2\)$/));
+    await until(() => expect(cells().map((cell) => cell.getAttribute('aria-label'))).toEqual(['seeded prompt 129 · gen-image-2', 'seeded prompt 127 · gen-image-2']));
+    expect(page.router.state.location.search).toMatch(/board=/);
+  });
+
+  it('tags a selection at once; tags typed with a Chinese comma are split too', async () => {
+    await until(() => expect(cells().length).toBeGreaterThan(3));
+    const [first, second] = cells();
+    if (!first || !second) throw new Error('too few tiles');
+    await modifierClick(first, {});
+    await modifierClick(second, { shiftKey: true });
+    await until(() => expect(page.container.querySelector('[role="toolbar"]')?.getAttribute('aria-label')).toBe('2 selected'));
+    await click(button(page.container, 'Tag'));
+    await type(field(document.body, 'Tags to add'), 'night，夜景');
+    await click(button(document.body, 'Apply'));
+    await until(() => expect(facet(/^#night \(2\)$/)).toBeDefined());
+    expect(facet(/^#夜景 \(2\)$/)).toBeDefined();
+  });
+});
