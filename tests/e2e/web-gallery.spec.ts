@@ -88,8 +88,7 @@ test('the detail view shows the parameters of the request, the model and its tim
   await expect(grid()).toBeVisible();
 });
 
-// Create's form is built on its own and has not landed: its page is still a placeholder without a Prompt field.
-test.fixme('reuse settings fills the Create form with the result\'s prompt', async () => {
+test('reuse settings fills the Create form with the result\'s prompt', async () => {
   await grid().getByRole('gridcell', { name: 'a lighthouse at dusk · gen-image-2' }).dblclick();
   await page.getByRole('link', { name: 'Reuse settings' }).click();
   await expect(page).toHaveURL(/#\/create\?reuse=/);
