@@ -126,19 +126,20 @@ async function checkFiles(
   baseDir: string,
   inspect: Inspector,
 ): Promise<{ references: LocalFile[]; mask: LocalFile | undefined; problems: string[]; warnings: string[] }> {
-  const problems: string[] = [];
-  const read = async (given: string, label: string): Promise<LocalFile | undefined> => {
+  const read = async (given: string, label: string): Promise<LocalFile | string> => {
     const absolutePath = resolve(baseDir, given);
     const facts = await inspect(absolutePath);
-    if (typeof facts === 'string') {
-      problems.push(`${label} "${given}": ${facts}`);
-      return undefined;
-    }
-    return { given, absolutePath, facts };
+    return typeof facts === 'string' ? `${label} "${given}": ${facts}` : { given, absolutePath, facts };
   };
-  const references = await Promise.all(line.references.map((given, index) => read(given, `references[${index}]`)));
-  const mask = line.mask === undefined ? undefined : await read(line.mask, 'mask');
-  const found = references.filter((file): file is LocalFile => file !== undefined);
+  // Inspected in parallel, reported in the line's own order.
+  const inspected = await Promise.all([
+    ...line.references.map((given, index) => read(given, `references[${index}]`)),
+    ...(line.mask === undefined ? [] : [read(line.mask, 'mask')]),
+  ]);
+  const problems = inspected.filter((result): result is string => typeof result === 'string');
+  const opened = inspected.map((result) => (typeof result === 'string' ? undefined : result));
+  const found = opened.slice(0, line.references.length).filter((file): file is LocalFile => file !== undefined);
+  const mask = line.mask === undefined ? undefined : opened[line.references.length];
   if (problems.length > 0) return { references: found, mask, problems, warnings: [] };
 
   const targets = fileTargets(entry);
