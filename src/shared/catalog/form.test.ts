@@ -63,8 +63,8 @@ describe('describeForm', () => {
     expect(fields.find((f) => f.key === 'metadata.safetySettings')?.items?.map((item) => item.key)).toEqual(['category', 'threshold']);
     const mode = form('video.clip-v3-omni').fields.find((f) => f.key === 'mode');
     expect(mode?.choices).toEqual([
-      { value: 'std', label: { en: 'Standard (720p)', 'zh-CN': '标准(720P)' } },
-      { value: 'pro', label: { en: 'Pro (1080p)', 'zh-CN': '专业(1080P)' } },
+      { value: 'std', label: { en: 'Standard (720p)', 'zh-CN': '标准（720P）' } },
+      { value: 'pro', label: { en: 'Pro (1080p)', 'zh-CN': '专业（1080P）' } },
     ]);
     expect(form('video.vid-2-vvip').fields.find((f) => f.key === 'duration')?.choices?.map((c) => c.value)).toEqual([4, 8, 12]);
   });

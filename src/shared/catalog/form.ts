@@ -150,7 +150,7 @@ function describeRules(entry: VariantEntry): LocalizedText[] {
       const ref = labelOf(entry, field.referenceField);
       texts.push(t(
         `The mask needs ${ref.en}: a PNG with transparency, exactly the size of the first image.`,
-        `蒙版需要「${ref['zh-CN']}」:带透明通道的 PNG,尺寸与第一张图片完全一致。`,
+        `蒙版需要「${ref['zh-CN']}」：带透明通道的 PNG，尺寸与第一张图片完全一致。`,
       ));
     }
   }
@@ -168,19 +168,19 @@ function describeRules(entry: VariantEntry): LocalizedText[] {
       }
       case 'exactly-one': {
         const labels = rule.fields.map((key) => labelOf(entry, key));
-        texts.push(t(`Give exactly one of: ${labels.map((l) => l.en).join(', ')}.`, `以下各项只能填写一项:${labels.map((l) => `「${l['zh-CN']}」`).join('、')}。`));
+        texts.push(t(`Give exactly one of: ${labels.map((l) => l.en).join(', ')}.`, `以下各项只能填写一项：${labels.map((l) => `「${l['zh-CN']}」`).join('、')}。`));
         break;
       }
       case 'placeholders':
         texts.push(t(
           `Refer to list items in the prompt as ${rule.tokens.map((x) => `<<<${x.token}_N>>>`).join(', ')}, numbered from 1 in list order; nothing is inserted automatically.`,
-          `在提示词中用 ${rule.tokens.map((x) => `<<<${x.token}_N>>>`).join('、')} 引用列表项,按列表顺序从 1 编号;不会自动插入。`,
+          `在提示词中用 ${rule.tokens.map((x) => `<<<${x.token}_N>>>`).join('、')} 引用列表项，按列表顺序从 1 编号；不会自动插入。`,
         ));
         break;
       case 'mentions': {
         const alt = rule.requiredUnless === undefined ? undefined : labelOf(entry, rule.requiredUnless);
         texts.push(alt
-          ? t(`Mention at least one character as @username, or give ${alt.en}.`, `至少用 @用户名 提及一个角色,或填写「${alt['zh-CN']}」。`)
+          ? t(`Mention at least one character as @username, or give ${alt.en}.`, `至少用 @用户名 提及一个角色，或填写「${alt['zh-CN']}」。`)
           : t('Characters are mentioned as @username.', '用 @用户名 提及角色。'));
         break;
       }

@@ -9,7 +9,7 @@ const IMAGE_POLL = { pathTemplate: '/v1/images/generations/{task_id}', recordSha
 const quality: EnumField = {
   type: 'enum', key: 'quality', label: LABELS.quality, help: HELP.quality,
   values: ['low', 'medium', 'high'], default: 'high',
-  choiceLabels: { low: t('Low (draft)', '低(草稿)'), medium: t('Medium', '中'), high: t('High', '高') },
+  choiceLabels: { low: t('Low (draft)', '低（草稿）'), medium: t('Medium', '中'), high: t('High', '高') },
 };
 
 const outputFormat: EnumField = {
@@ -28,7 +28,7 @@ const atMostFourImages: Rule = {
 // How the gateway picks the direct or the task channel of this model is not shown.
 const channelNote = t(
   'The gateway, not the request, decides which channel serves it; the studio follows whichever answer comes back, direct or queued.',
-  '由网关而非请求决定使用哪个渠道;无论直接返回还是排队处理,工作室都会跟进返回的结果。',
+  '由网关而非请求决定使用哪个渠道；无论直接返回还是排队处理，工作室都会跟进返回的结果。',
 );
 const usuallyDirect: ChannelPreference = { usually: 'direct', note: channelNote };
 const usuallyQueued: ChannelPreference = { usually: 'queued', note: channelNote };
@@ -54,7 +54,7 @@ export const genImageDirect: VariantEntry = {
   id: 'image.gen-image-2.direct',
   kind: 'image',
   modelIds: ['gen-image-2'],
-  label: t('Image 2 (direct)', 'Image 2(直出)'),
+  label: t('Image 2 (direct)', 'Image 2（直出）'),
   help: t(
     'Usually returns the image in the same request. Reference images guide style and content.',
     '通常在同一请求中直接返回图片。参考图可引导风格和内容。',
@@ -78,10 +78,10 @@ export const genImageEdit: VariantEntry = {
   id: 'image.gen-image-2.edit',
   kind: 'image',
   modelIds: ['gen-image-2'],
-  label: t('Image 2 (edit)', 'Image 2(编辑)'),
+  label: t('Image 2 (edit)', 'Image 2（编辑）'),
   help: t(
     'Edits the given images; add a mask to repaint only part of the first image. The direct channel answers with a summary of the result only; the queued one with the images.',
-    '编辑给定图片;添加蒙版可只重绘第一张图片的一部分。直出渠道只返回结果摘要,排队渠道返回图片。',
+    '编辑给定图片；添加蒙版可只重绘第一张图片的一部分。直出渠道只返回结果摘要，排队渠道返回图片。',
   ),
   method: 'POST',
   path: IMAGE_PATH,
@@ -103,10 +103,10 @@ export const genImageTask: VariantEntry = {
   id: 'image.gen-image-2.task',
   kind: 'image',
   modelIds: ['gen-image-2'],
-  label: t('Image 2 (official, queued)', 'Image 2(官方,排队)'),
+  label: t('Image 2 (official, queued)', 'Image 2（官方，排队）'),
   help: t(
     'Usually runs as a task on the official channel: up to 16 reference images, 1K/2K/4K, JPEG compression.',
-    '通常在官方渠道以任务方式运行:最多 16 张参考图,支持 1K/2K/4K 与 JPEG 压缩。',
+    '通常在官方渠道以任务方式运行：最多 16 张参考图，支持 1K/2K/4K 与 JPEG 压缩。',
   ),
   method: 'POST',
   path: IMAGE_PATH,
@@ -126,7 +126,7 @@ export const genImageTask: VariantEntry = {
     outputFormat,
     {
       type: 'integer', key: 'output_compression', label: LABELS.outputCompression, min: 0, max: 100, default: 100,
-      help: t('JPEG only. 0 is the lowest compression, 100 the highest.', '仅 JPEG。0 为最低压缩,100 为最高压缩。'),
+      help: t('JPEG only. 0 is the lowest compression, 100 the highest.', '仅 JPEG。0 为最低压缩，100 为最高压缩。'),
       onlyWhen: { field: 'output_format', equals: 'jpeg' }, advanced: true,
     },
     count,
@@ -144,7 +144,7 @@ export const genImageTask: VariantEntry = {
     atMostFourImages,
     {
       kind: 'warning', when: [{ field: 'background', equals: 'transparent' }],
-      message: t('A transparent background is downgraded to auto: the image will be opaque.', '透明背景会被降级为自动:输出图片不透明。'),
+      message: t('A transparent background is downgraded to auto: the image will be opaque.', '透明背景会被降级为自动：输出图片不透明。'),
     },
     {
       kind: 'warning', when: [{ field: 'resolution', equals: '4K' }, { field: 'quality', equals: 'high' }],

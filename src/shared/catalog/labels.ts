@@ -29,21 +29,21 @@ export const LABELS = {
 } as const;
 
 export const HELP = {
-  promptA: t('Describe the image. Up to 32000 characters.', '描述要生成的图片,最多 32000 个字符。'),
+  promptA: t('Describe the image. Up to 32000 characters.', '描述要生成的图片，最多 32000 个字符。'),
   mask: t(
     'PNG with transparency: transparent areas are repainted, opaque areas are kept. It must have exactly the pixel size of the first image.',
-    '带透明通道的 PNG:透明区域会被重绘,不透明区域保留。尺寸必须与第一张图片完全一致。',
+    '带透明通道的 PNG：透明区域会被重绘，不透明区域保留。尺寸必须与第一张图片完全一致。',
   ),
-  quality: t('Low is a draft, medium is balanced, high is best.', '低为草稿,中为均衡,高为最佳。'),
+  quality: t('Low is a draft, medium is balanced, high is best.', '低为草稿，中为均衡，高为最佳。'),
   outputFormat: t('WebP is not supported.', '不支持 WebP。'),
-  duration: t('Length of the video in seconds.', '视频时长(秒)。'),
+  duration: t('Length of the video in seconds.', '视频时长（秒）。'),
   publicUrls: t(
     'Images are uploaded first; the gateway needs public addresses, not embedded data.',
-    '图片会先上传;网关需要公开地址,不接受内嵌数据。',
+    '图片会先上传；网关需要公开地址，不接受内嵌数据。',
   ),
   mentions: t(
     'Reference created characters with @username; several are allowed.',
-    '用 @用户名 引用已创建的角色,可以引用多个。',
+    '用 @用户名 引用已创建的角色，可以引用多个。',
   ),
 } as const;
 

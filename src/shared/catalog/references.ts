@@ -102,7 +102,7 @@ export function validateReferences(
           path: field.key,
           message: {
             en: `The image is ${file.width}x${file.height ?? '?'} but the video is ${target.width}x${target.height}; it should match.`,
-            'zh-CN': `图片为 ${file.width}x${file.height ?? '?'},视频为 ${target.width}x${target.height},两者应一致。`,
+            'zh-CN': `图片为 ${file.width}x${file.height ?? '?'}，视频为 ${target.width}x${target.height}，两者应一致。`,
           },
         });
       }
@@ -110,7 +110,7 @@ export function validateReferences(
     if (field.type === 'image-list' && field.usesOnlyFirst && own.length > 1) {
       warnings.push({
         path: field.key,
-        message: { en: 'Only the first image is used; the others are not sent on.', 'zh-CN': '仅使用第一张图片,其余图片不会被转发。' },
+        message: { en: 'Only the first image is used; the others are not sent on.', 'zh-CN': '仅使用第一张图片，其余图片不会被转发。' },
       });
     }
   }

@@ -119,7 +119,7 @@ export function ruleWarnings(entry: VariantEntry, body: unknown): RequestWarning
           path: list,
           message: {
             en: `Item ${index} of ${list} is not referenced as <<<${token}_${index}>>> in the prompt; nothing is inserted automatically.`,
-            'zh-CN': `${list} 的第 ${index} 项未在提示词中以 <<<${token}_${index}>>> 引用;不会自动插入。`,
+            'zh-CN': `${list} 的第 ${index} 项未在提示词中以 <<<${token}_${index}>>> 引用；不会自动插入。`,
           },
         });
       }
@@ -136,5 +136,5 @@ export function ruleWarnings(entry: VariantEntry, body: unknown): RequestWarning
 /** Warning for a field the gateway ignores because its condition does not hold. */
 export function ignoredFieldWarning(key: string, condition: Condition): RequestWarning {
   const when = conditionText(condition);
-  return { path: key, message: { en: `${key} is ignored unless ${when.en}.`, 'zh-CN': `除非${when.zh},否则 ${key} 会被忽略。` } };
+  return { path: key, message: { en: `${key} is ignored unless ${when.en}.`, 'zh-CN': `除非${when.zh}，否则 ${key} 会被忽略。` } };
 }

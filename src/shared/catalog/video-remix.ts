@@ -28,7 +28,7 @@ function remixEntry({ model, name, durations }: RemixModel): VariantEntry {
   const fields: FieldSpec[] = [
     {
       type: 'text', key: 'video_id', in: 'path', label: LABELS.videoId, required: true, format: 'id', idPrefix: 'task_',
-      help: t('Id of a finished video task of this account (task_...).', '本账户已完成视频任务的 ID(task_...)。'),
+      help: t('Id of a finished video task of this account (task_...).', '本账户已完成视频任务的 ID（task_...）。'),
     },
     remixPrompt,
   ];

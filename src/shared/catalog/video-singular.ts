@@ -11,10 +11,10 @@ export const vidOfficial: VariantEntry = {
   kind: 'video',
   // `vid2` is the id of the interface's examples.
   modelIds: ['vid-2-official', 'vid-2', 'vid2-pro', 'vid2'],
-  label: t('Vid 2 (official)', 'Vid 2(官方)'),
+  label: t('Vid 2 (official)', 'Vid 2（官方）'),
   help: t(
     'Text-to-video or image-to-video in 4, 8 or 12 seconds, landscape or portrait.',
-    '文生视频或图生视频,时长 4、8 或 12 秒,横屏或竖屏。',
+    '文生视频或图生视频，时长 4、8 或 12 秒，横屏或竖屏。',
   ),
   method: 'POST',
   path: '/v1/video/generations',
@@ -24,13 +24,13 @@ export const vidOfficial: VariantEntry = {
   fields: [
     {
       type: 'prompt', key: 'prompt', label: LABELS.prompt, required: true,
-      help: t('One purpose: shot, subject, action, scene, light and camera motion.', '围绕一个目的描述:镜头、主体、动作、场景、光线和运镜。'),
+      help: t('One purpose: shot, subject, action, scene, light and camera motion.', '围绕一个目的描述：镜头、主体、动作、场景、光线和运镜。'),
     },
     { type: 'enum', key: 'duration', label: LABELS.duration, help: HELP.duration, values: [4, 8, 12], default: 4, unit: 'seconds' },
     { type: 'size', key: 'size', label: LABELS.size, required: true, wire: 'pixels', tiers: VIDEO_720P_TIERS, allowAuto: false, default: { tier: '720p', ratio: '16:9' } },
     {
       type: 'image', key: 'input_reference', label: LABELS.inputReference, matchesSizeOf: 'size',
-      help: t('Image-to-video: the image should have the chosen size.', '图生视频:图片尺寸应与所选尺寸一致。'),
+      help: t('Image-to-video: the image should have the chosen size.', '图生视频：图片尺寸应与所选尺寸一致。'),
       // No formats given for video references: whatever the upload endpoint takes, GIF included.
       maxBytes: UPLOAD_LIMITS.maxBytes, mimeTypes: UPLOAD_LIMITS.mimeTypes, acceptsDataUrl: true,
     },

@@ -9,13 +9,13 @@ const characterUrl: TextField = {
   type: 'text', key: 'metadata.character_url', label: t('Character reference video', '角色参考视频'), format: 'url-or-id', advanced: true,
   help: t(
     'Address of a video to extract a character from (the output is 1 second shorter), or a character task id.',
-    '用于提取角色的视频地址(输出会缩短 1 秒),或角色任务 ID。',
+    '用于提取角色的视频地址（输出会缩短 1 秒），或角色任务 ID。',
   ),
 };
 
 const characterTimestamps: TextField = {
   type: 'text', key: 'metadata.character_timestamps', label: t('Character segment', '角色片段'), format: 'time-segment', segmentSeconds: 2, advanced: true,
-  help: t('A 2-second segment of the reference video, written start,end in seconds (e.g. 3,5).', '参考视频中 2 秒的片段,格式为 开始,结束(秒),例如 3,5。'),
+  help: t('A 2-second segment of the reference video, written start,end in seconds (e.g. 3,5).', '参考视频中 2 秒的片段，格式为 开始,结束（秒），例如 3,5。'),
 };
 
 const characterFromTask: TextField = {
@@ -25,7 +25,7 @@ const characterFromTask: TextField = {
 
 const SHORTER_OUTPUT = t(
   'Using a character reference video or segment makes the output 1 second shorter.',
-  '使用角色参考视频或片段时,输出视频会缩短 1 秒。',
+  '使用角色参考视频或片段时，输出视频会缩短 1 秒。',
 );
 
 /** First video model, VVIP tier: fixed duration tiers, variants, styles, storyboard and characters. */
@@ -34,7 +34,7 @@ export const vidVvip: VariantEntry = {
   kind: 'video',
   modelIds: ['vid-2-vvip'],
   label: t('Vid 2 VVIP', 'Vid 2 VVIP'),
-  help: t('Up to 4 variants per request, styles, storyboard and @character mentions.', '每次最多 4 个版本,支持风格、故事板和 @角色 引用。'),
+  help: t('Up to 4 variants per request, styles, storyboard and @character mentions.', '每次最多 4 个版本，支持风格、故事板和 @角色 引用。'),
   ...PLURAL_VIDEO_TASK,
   fields: [
     mentionPrompt,
@@ -57,7 +57,7 @@ export const vidVvip: VariantEntry = {
     { type: 'boolean', key: 'metadata.watermark', label: LABELS.watermark, default: false, advanced: true },
     {
       type: 'boolean', key: 'metadata.private', label: t('Private', '私密'), default: false, advanced: true,
-      help: t('Not published; a private video cannot be remixed.', '不公开;私密视频无法被改编。'),
+      help: t('Not published; a private video cannot be remixed.', '不公开；私密视频无法被改编。'),
     },
     characterUrl,
     characterTimestamps,
@@ -82,13 +82,13 @@ export const vidCharacterUse: VariantEntry = {
   kind: 'video',
   modelIds: ['vid-2'],
   label: t('Vid 2 with characters', 'Vid 2 角色视频'),
-  help: t('Put created characters in a video by writing @username in the prompt.', '在提示词中写 @用户名,让已创建的角色出现在视频中。'),
+  help: t('Put created characters in a video by writing @username in the prompt.', '在提示词中写 @用户名，让已创建的角色出现在视频中。'),
   ...PLURAL_VIDEO_TASK,
   fields: [
     mentionPrompt,
     {
       ...characterUrl, format: 'id', label: t('Character task id', '角色任务 ID'),
-      help: t('Instead of @username: the id of the character creation task.', '代替 @用户名:角色创建任务的 ID。'),
+      help: t('Instead of @username: the id of the character creation task.', '代替 @用户名：角色创建任务的 ID。'),
     },
   ],
   rules: [{ kind: 'mentions', prompt: 'prompt', requiredUnless: 'metadata.character_url' }],
@@ -105,7 +105,7 @@ export const characterCreate: VariantEntry = {
   label: t('Create a character', '创建角色'),
   help: t(
     'Extract a character from a finished video task or from a 2-second segment of a video; use it later as @username.',
-    '从已完成的视频任务或视频中 2 秒的片段提取角色;之后可用 @用户名 引用。',
+    '从已完成的视频任务或视频中 2 秒的片段提取角色；之后可用 @用户名 引用。',
   ),
   method: 'POST',
   path: PLURAL_VIDEO_PATH,

@@ -50,14 +50,14 @@ export const errorReasons = {
   invalid_request: entry('invalid_input', (p) =>
     t(
       `${text(p, 'target')}: refused before sending; nothing was sent or charged.`,
-      `${text(p, 'target')}:发送前即被拒绝,没有发送,也没有扣费。`,
+      `${text(p, 'target')}：发送前即被拒绝，没有发送，也没有扣费。`,
     ),
   ),
   unknown_variant: entry('invalid_input', (p) =>
-    t(`Unknown model variant ${text(p, 'variants')}`, `未知的模型变体:${text(p, 'variants')}`),
+    t(`Unknown model variant ${text(p, 'variants')}`, `未知的模型变体：${text(p, 'variants')}`),
   ),
   template_invalid: entry('invalid_input', (p) =>
-    t(textOr(p, 'detail', 'The template could not be expanded.'), `模板无法展开:${textOr(p, 'detail', '格式不正确')}`),
+    t(textOr(p, 'detail', 'The template could not be expanded.'), `模板无法展开：${textOr(p, 'detail', '格式不正确')}`),
   ),
   csv_unreadable: entry('invalid_input', (p) =>
     t(`The CSV could not be read: ${text(p, 'detail')}`, `无法读取 CSV:${text(p, 'detail')}`),
@@ -65,93 +65,93 @@ export const errorReasons = {
   batch_invalid: entry('invalid_input', (p) =>
     t(
       textOr(p, 'problems', 'Some requests of the batch break a limit of their model.'),
-      `批次中有 ${textOr(p, 'count', '一些')} 个请求不符合模型的限制:\n${text(p, 'problems')}`.trim(),
+      `批次中有 ${textOr(p, 'count', '一些')} 个请求不符合模型的限制：\n${text(p, 'problems')}`.trim(),
     ),
   ),
   input_unreadable: entry('invalid_input', () =>
-    t('The request could not be read; nothing was done.', '无法读取此请求,没有执行任何操作。'),
+    t('The request could not be read; nothing was done.', '无法读取此请求，没有执行任何操作。'),
   ),
   csv_too_many_rows: entry('invalid_input', (p) =>
     t(
       `The CSV has more than ${text(p, 'limit')} rows; split it into several batches.`,
-      `CSV 超过 ${text(p, 'limit')} 行,请拆分成几个批次。`,
+      `CSV 超过 ${text(p, 'limit')} 行，请拆分成几个批次。`,
     ),
   ),
   template_too_many_references: entry('invalid_input', (p) =>
     t(
       `The template has ${text(p, 'references')} {{column}} references; the limit is ${text(p, 'limit')}.`,
-      `模板中有 ${text(p, 'references')} 处 {{列名}} 引用,上限为 ${text(p, 'limit')}。`,
+      `模板中有 ${text(p, 'references')} 处 {{列名}} 引用，上限为 ${text(p, 'limit')}。`,
     ),
   ),
   template_too_many_prompts: entry('invalid_input', (p) =>
     t(
       `The template makes ${text(p, 'prompts')} prompts; the limit is ${text(p, 'limit')}.`,
-      `模板会生成 ${text(p, 'prompts')} 条提示词,上限为 ${text(p, 'limit')}。`,
+      `模板会生成 ${text(p, 'prompts')} 条提示词，上限为 ${text(p, 'limit')}。`,
     ),
   ),
   batch_too_many_jobs: entry('invalid_input', (p) =>
     t(
       `This batch would make ${text(p, 'jobs')} jobs; the limit is ${text(p, 'limit')}. Split it or lower the count.`,
-      `此批次会生成 ${text(p, 'jobs')} 个任务,上限为 ${text(p, 'limit')}。请拆分批次或减少数量。`,
+      `此批次会生成 ${text(p, 'jobs')} 个任务，上限为 ${text(p, 'limit')}。请拆分批次或减少数量。`,
     ),
   ),
   batch_prompt_too_long: entry('invalid_input', (p) =>
     t(
       `A prompt of this batch would be ${text(p, 'chars')} characters long; the limit is ${text(p, 'limit')}. Shorten the template or the CSV values.`,
-      `此批次中有一条提示词会长达 ${text(p, 'chars')} 个字符,上限为 ${text(p, 'limit')}。请缩短模板或 CSV 中的值。`,
+      `此批次中有一条提示词会长达 ${text(p, 'chars')} 个字符，上限为 ${text(p, 'limit')}。请缩短模板或 CSV 中的值。`,
     ),
   ),
   batch_too_large: entry('invalid_input', (p) =>
     t(
       `This batch would store ${text(p, 'chars')} characters of prompts and options; the limit is ${text(p, 'limit')}. Split it into smaller batches or shorten the prompts.`,
-      `此批次需要保存 ${text(p, 'chars')} 个字符的提示词和选项,上限为 ${text(p, 'limit')}。请拆分成较小的批次或缩短提示词。`,
+      `此批次需要保存 ${text(p, 'chars')} 个字符的提示词和选项，上限为 ${text(p, 'limit')}。请拆分成较小的批次或缩短提示词。`,
     ),
   ),
   // Reference images, refused before anything is uploaded
   upload_empty: entry('invalid_input', (p) =>
-    t(`${text(p, 'file')}: the file is empty; nothing was uploaded.`, `${text(p, 'file')}:文件是空的,没有上传。`),
+    t(`${text(p, 'file')}: the file is empty; nothing was uploaded.`, `${text(p, 'file')}：文件是空的，没有上传。`),
   ),
   upload_too_large: entry('invalid_input', (p) =>
     t(
       `${text(p, 'file')}: the file is ${text(p, 'megabytes')} MB; the gateway accepts at most ${text(p, 'limitMegabytes')} MB per image. Nothing was uploaded.`,
-      `${text(p, 'file')}:文件大小为 ${text(p, 'megabytes')} MB,网关每张图片最多接受 ${text(p, 'limitMegabytes')} MB。没有上传。`,
+      `${text(p, 'file')}：文件大小为 ${text(p, 'megabytes')} MB，网关每张图片最多接受 ${text(p, 'limitMegabytes')} MB。没有上传。`,
     ),
   ),
   upload_not_image: entry('invalid_input', (p) =>
     t(
       `${text(p, 'file')}: this is not an image the studio can read; upload a JPEG, PNG, WebP or GIF image. Nothing was uploaded.`,
-      `${text(p, 'file')}:这不是工作室能读取的图片,请上传 JPEG、PNG、WebP 或 GIF 图片。没有上传。`,
+      `${text(p, 'file')}：这不是工作室能读取的图片，请上传 JPEG、PNG、WebP 或 GIF 图片。没有上传。`,
     ),
   ),
   upload_type_refused: entry('invalid_input', (p) =>
     t(
       `${text(p, 'file')}: ${text(p, 'format')} images are not accepted; upload a JPEG, PNG, WebP or GIF image. Nothing was uploaded.`,
-      `${text(p, 'file')}:不接受 ${text(p, 'format')} 格式的图片,请上传 JPEG、PNG、WebP 或 GIF 图片。没有上传。`,
+      `${text(p, 'file')}：不接受 ${text(p, 'format')} 格式的图片，请上传 JPEG、PNG、WebP 或 GIF 图片。没有上传。`,
     ),
   ),
   upload_too_many_pixels: entry('invalid_input', (p) =>
     t(
       `${text(p, 'file')}: the image has ${text(p, 'megapixels')} megapixels (all frames together); the studio accepts at most ${text(p, 'limitMegapixels')} megapixels. Nothing was uploaded.`,
-      `${text(p, 'file')}:图片共有 ${text(p, 'megapixels')} 百万像素(所有帧合计),工作室最多接受 ${text(p, 'limitMegapixels')} 百万像素。没有上传。`,
+      `${text(p, 'file')}：图片共有 ${text(p, 'megapixels')} 百万像素（所有帧合计），工作室最多接受 ${text(p, 'limitMegapixels')} 百万像素。没有上传。`,
     ),
   ),
   upload_cut_short: entry('invalid_input', (p) =>
     t(
       `${text(p, 'file')}: the image could not be read to the end (it may be damaged or cut short); nothing was uploaded.`,
-      `${text(p, 'file')}:图片无法完整读取(可能已损坏或不完整),没有上传。`,
+      `${text(p, 'file')}：图片无法完整读取（可能已损坏或不完整），没有上传。`,
     ),
   ),
   character_source_not_video: entry('invalid_input', () =>
-    t('A character is made from a finished video; choose a video of the library.', '角色需要从已完成的视频中创建,请选择作品库中的视频。'),
+    t('A character is made from a finished video; choose a video of the library.', '角色需要从已完成的视频中创建，请选择作品库中的视频。'),
   ),
   character_segment_unavailable: entry('invalid_input', () =>
     t(
       'The gateway no longer serves this video, so no segment of it can be sent. Create the character from the whole video instead.',
-      '网关已不再提供此视频,无法发送其中的片段。请改为从整段视频创建角色。',
+      '网关已不再提供此视频，无法发送其中的片段。请改为从整段视频创建角色。',
     ),
   ),
   stale_cursor: entry('invalid_input', () =>
-    t('That page of the library is no longer valid; start from the first page.', '这一页作品库已失效,请从第一页重新开始。'),
+    t('That page of the library is no longer valid; start from the first page.', '这一页作品库已失效，请从第一页重新开始。'),
   ),
   // Things that are gone, or clash
   profile_not_found: entry('not_found', () => t('That gateway profile no longer exists.', '该网关配置已不存在。')),
@@ -176,7 +176,7 @@ export const errorReasons = {
     t(`A profile named "${text(p, 'name')}" already exists.`, `已有名为“${text(p, 'name')}”的配置。`),
   ),
   job_action_refused: entry('conflict', (p) =>
-    t(textOr(p, 'detail', 'The job cannot do that in its current state.'), `无法执行此操作:${textOr(p, 'detail', '任务当前的状态不允许')}`),
+    t(textOr(p, 'detail', 'The job cannot do that in its current state.'), `无法执行此操作：${textOr(p, 'detail', '任务当前的状态不允许')}`),
   ),
   // Keys and the gateway
   missing_api_key: entry('unauthorized', (p) =>
@@ -188,14 +188,14 @@ export const errorReasons = {
   job_profile_missing_key: entry('unauthorized', (p) =>
     t(
       `The profile "${text(p, 'profile')}" has no API key. Add one in Settings to continue its jobs.`,
-      `配置“${text(p, 'profile')}”没有 API 密钥。请在“设置”中添加,以继续它的任务。`,
+      `配置“${text(p, 'profile')}”没有 API 密钥。请在“设置”中添加，以继续它的任务。`,
     ),
   ),
   profile_address_refused: entry('invalid_input', (p) =>
     p.insecure === true
       ? t(
           `The profile "${text(p, 'profile')}" points at ${text(p, 'address')} over plain http:// on another computer, which would send the API key unencrypted. Change the address to https:// in Settings.`,
-          `配置“${text(p, 'profile')}”指向另一台电脑上的明文 http:// 地址 ${text(p, 'address')},这会不加密地发送 API 密钥。请在“设置”中改为 https://。`,
+          `配置“${text(p, 'profile')}”指向另一台电脑上的明文 http:// 地址 ${text(p, 'address')}，这会不加密地发送 API 密钥。请在“设置”中改为 https://。`,
         )
       : t(
           `The address of the profile "${text(p, 'profile')}" cannot be read. Enter a full https:// address in Settings.`,
@@ -207,8 +207,8 @@ export const errorReasons = {
   gateway_rate_limited: entry('rate_limited', (p) => {
     const wait = seconds(p);
     return wait === undefined
-      ? t('The gateway is receiving too many requests. Try again shortly.', '网关收到的请求过多,请稍后再试。')
-      : t(`The gateway is receiving too many requests. Try again in ${wait} s.`, `网关收到的请求过多,请在 ${wait} 秒后再试。`);
+      ? t('The gateway is receiving too many requests. Try again shortly.', '网关收到的请求过多，请稍后再试。')
+      : t(`The gateway is receiving too many requests. Try again in ${wait} s.`, `网关收到的请求过多，请在 ${wait} 秒后再试。`);
   }),
   gateway_quota: entry('insufficient_quota', () =>
     t(
@@ -220,16 +220,16 @@ export const errorReasons = {
   gateway_error: entry('gateway_error', gatewaySummary),
   // The desktop app
   asset_trash_failed: entry('storage_error', () =>
-    t('The file could not be moved to the trash; the item stays in the library.', '无法将文件移到回收站,该作品仍保留在作品库中。'),
+    t('The file could not be moved to the trash; the item stays in the library.', '无法将文件移到回收站，该作品仍保留在作品库中。'),
   ),
   desktop_preferences_not_saved: entry('storage_error', () =>
-    t('The desktop settings could not be saved; the previous choice is kept.', '无法保存桌面设置,已保留之前的选择。'),
+    t('The desktop settings could not be saved; the previous choice is kept.', '无法保存桌面设置，已保留之前的选择。'),
   ),
   desktop_unsupported: entry('unsupported', () => t('Only the desktop app can do this.', '只有桌面应用可以执行此操作。')),
   // The studio itself
-  studio_starting: entry('internal', () => t('The studio is still starting; try again in a moment.', '工作室仍在启动,请稍后再试。')),
+  studio_starting: entry('internal', () => t('The studio is still starting; try again in a moment.', '工作室仍在启动，请稍后再试。')),
   internal: entry('internal', () =>
-    t('Something went wrong inside the studio. The details are in the log.', '工作室内部出错了,详情见日志。'),
+    t('Something went wrong inside the studio. The details are in the log.', '工作室内部出错了，详情见日志。'),
   ),
   unknown_route: entry('unknown_route', (p) =>
     t(`There is no route named "${text(p, 'route')}".`, `没有名为“${text(p, 'route')}”的接口。`),
@@ -238,17 +238,17 @@ export const errorReasons = {
   no_session: entry('unauthorized', () =>
     t(
       'This browser has no session with the studio. Open the address the studio printed at start; each such address works once, so if it was used already, restart the studio for a new one.',
-      '此浏览器与工作室没有会话。请打开工作室启动时显示的地址;每个地址只能使用一次,如果已被使用,请重新启动工作室以获得新地址。',
+      '此浏览器与工作室没有会话。请打开工作室启动时显示的地址；每个地址只能使用一次，如果已被使用，请重新启动工作室以获得新地址。',
     ),
   ),
   session_refused: entry('forbidden', () =>
     t(
       'The studio refused this request: it only answers pages of its own address on this computer. Open the address the studio printed at start.',
-      '工作室拒绝了此请求:它只响应本机上自己地址的页面。请打开工作室启动时显示的地址。',
+      '工作室拒绝了此请求：它只响应本机上自己地址的页面。请打开工作室启动时显示的地址。',
     ),
   ),
   studio_unreachable: entry('internal', () =>
-    t('The studio is not answering. Check that it is still running, then reload this page.', '工作室没有响应。请确认它仍在运行,然后重新加载此页面。'),
+    t('The studio is not answering. Check that it is still running, then reload this page.', '工作室没有响应。请确认它仍在运行，然后重新加载此页面。'),
   ),
   studio_unexpected_answer: entry('internal', (p) =>
     t(`The studio answered with an unexpected status ${text(p, 'status')}.`, `工作室返回了意外的状态 ${text(p, 'status')}。`),
@@ -269,13 +269,13 @@ export const codeWords: Readonly<Record<ErrorCode, LocalizedText>> = {
   unknown_route: t('The window asked the studio for something it does not offer.', '窗口请求了工作室不提供的功能。'),
   not_found: t('That item no longer exists.', '该项目已不存在。'),
   conflict: t('That clashes with something that already exists.', '这与已有的内容冲突。'),
-  unauthorized: t('The key was refused or is missing. Check it in Settings.', '密钥被拒绝或缺失,请在“设置”中检查。'),
+  unauthorized: t('The key was refused or is missing. Check it in Settings.', '密钥被拒绝或缺失，请在“设置”中检查。'),
   forbidden: t('That is not allowed.', '不允许执行此操作。'),
   gateway_error: FAILURE_KIND_SUMMARIES.http,
   gateway_unreachable: FAILURE_KIND_SUMMARIES.unreachable,
-  rate_limited: t('Too many requests. Try again shortly.', '请求过于频繁,请稍后再试。'),
+  rate_limited: t('Too many requests. Try again shortly.', '请求过于频繁，请稍后再试。'),
   insufficient_quota: ERROR_CASE_SUMMARIES.insufficient_quota,
   storage_error: t('The studio could not save that on this computer.', '工作室无法在这台电脑上保存。'),
   unsupported: t('Only the desktop app can do that.', '只有桌面应用可以执行此操作。'),
-  internal: t('Something went wrong inside the studio. The details are in the log.', '工作室内部出错了,详情见日志。'),
+  internal: t('Something went wrong inside the studio. The details are in the log.', '工作室内部出错了，详情见日志。'),
 };

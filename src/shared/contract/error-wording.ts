@@ -83,7 +83,7 @@ export function wordError(error: StudioError, language: Locale): ErrorWording {
 export function errorText(error: StudioError, language: Locale = 'en'): string {
   const { summary, gatewayText, issues } = wordError(error, language);
   const lines = [summary, ...issues.map((issue) => (issue.path ? `${issue.path}: ${issue.text}` : issue.text))];
-  if (gatewayText !== null && gatewayText !== summary) lines.push(language === 'en' ? `Gateway said: ${gatewayText}` : `网关原文:${gatewayText}`);
+  if (gatewayText !== null && gatewayText !== summary) lines.push(language === 'en' ? `Gateway said: ${gatewayText}` : `网关原文：${gatewayText}`);
   return lines.join('\n');
 }
 

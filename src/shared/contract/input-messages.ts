@@ -22,18 +22,18 @@ export const inputMessages = {
   profileNameLength: t('Keep the name under 80 characters', '名称请少于 80 个字符'),
   gatewayAddress: t(
     'Enter a full address starting with http:// or https://, such as https://gateway.example.com',
-    '请输入以 http:// 或 https:// 开头的完整地址,例如 https://gateway.example.com',
+    '请输入以 http:// 或 https:// 开头的完整地址，例如 https://gateway.example.com',
   ),
   gatewayPlainHttp: t(
     'Use https:// for a gateway on another computer: plain http:// would send your API key unencrypted. http:// is accepted only for this computer (localhost, 127.0.0.1).',
-    '其他电脑上的网关请使用 https://:明文 http:// 会不加密地发送你的 API 密钥。http:// 只接受本机地址(localhost、127.0.0.1)。',
+    '其他电脑上的网关请使用 https://：明文 http:// 会不加密地发送你的 API 密钥。http:// 只接受本机地址（localhost、127.0.0.1）。',
   ),
   invalidId: t('Not a valid id', '不是有效的编号'),
   invalidTaskId: t('Not a valid task id', '不是有效的任务编号'),
   apiKeyTooShort: t('That key looks too short', '这个密钥看起来太短了'),
   libraryDirAbsolute: t(
     'Give the full path of the folder, such as /home/me/Pictures/Atelier',
-    '请填写文件夹的完整路径,例如 /home/me/Pictures/Atelier',
+    '请填写文件夹的完整路径，例如 /home/me/Pictures/Atelier',
   ),
   keyName: t('Give the key a name', '请为密钥起个名字'),
   keyNameLength: t('Keep the name to 50 characters or fewer', '名称最多 50 个字符'),
@@ -60,15 +60,15 @@ export const inputMessages = {
     `选项的嵌套超过 ${MAX_JSON_DEPTH} 层`,
   ),
   batchOptionsNotJson: t('The options are not plain JSON', '选项不是普通的 JSON 数据'),
-  characterSegment: t('Write the segment as start,end in seconds, e.g. 3,5', '请按“开始,结束”填写秒数,例如 3,5'),
+  characterSegment: t('Write the segment as start,end in seconds, e.g. 3,5', '请按“开始,结束”填写秒数，例如 3,5'),
   characterSource: t(
     'Give one source: a finished video task, a video of the library or a video address',
-    '请只提供一个来源:已完成的视频任务、作品库中的视频或视频地址',
+    '请只提供一个来源：已完成的视频任务、作品库中的视频或视频地址',
   ),
   fanOutModels: t('At most 12 models in one batch', '一个批次最多 12 个模型'),
   uploadTooLarge: t(
     'The file is larger than 10 MB; the gateway accepts at most 10 MB per image.',
-    '文件超过 10 MB;网关每张图片最多接受 10 MB。',
+    '文件超过 10 MB；网关每张图片最多接受 10 MB。',
   ),
 } as const satisfies Record<string, LocalizedText>;
 

@@ -36,8 +36,8 @@ export function jobProblemText(job: JobProblemSource, language: Locale = 'en'): 
   if (problem === null) return null;
   const { summary, gatewayText } = wordError(problem, language);
   const lines = [summary];
-  if (gatewayText !== null) lines.push(language === 'en' ? `Gateway said: ${gatewayText}` : `网关原文:${gatewayText}`);
+  if (gatewayText !== null) lines.push(language === 'en' ? `Gateway said: ${gatewayText}` : `网关原文：${gatewayText}`);
   const details = job.errorMessage?.trim();
-  if (details && details !== summary && details !== gatewayText) lines.push(language === 'en' ? `Details: ${details}` : `详情:${details}`);
+  if (details && details !== summary && details !== gatewayText) lines.push(language === 'en' ? `Details: ${details}` : `详情：${details}`);
   return lines.join(' ');
 }

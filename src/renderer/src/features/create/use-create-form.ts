@@ -75,8 +75,8 @@ export function useCreateForm(): CreateForm {
       // Every line is a prompt of its own in that mode: check the first one the box holds.
       const checked = mode === 'lines' ? (promptsOf(prompt, 'lines')[0] ?? '') : prompt;
       check = checkForm({ description, modelId, prompt: checked, values, files, maskUrl, characters: characters.map((c) => c.username) });
-      if (maskStale) check = { ...check, ok: false, fields: { ...check.fields, [maskField(description)?.key ?? FORM_WIDE]: t('The mask was painted on another image; paint it again or remove it', '蒙版是在另一张图片上绘制的,请重新绘制或移除') } };
-      if (painted && mask.upload.state === 'failed') check = { ...check, ok: false, fields: { ...check.fields, [maskField(description)?.key ?? FORM_WIDE]: t('The mask could not be uploaded; open the painter and try again', '蒙版上传失败,请打开绘制器重试') } };
+      if (maskStale) check = { ...check, ok: false, fields: { ...check.fields, [maskField(description)?.key ?? FORM_WIDE]: t('The mask was painted on another image; paint it again or remove it', '蒙版是在另一张图片上绘制的，请重新绘制或移除') } };
+      if (painted && mask.upload.state === 'failed') check = { ...check, ok: false, fields: { ...check.fields, [maskField(description)?.key ?? FORM_WIDE]: t('The mask could not be uploaded; open the painter and try again', '蒙版上传失败，请打开绘制器重试') } };
       if (painted && mask.upload.state === 'idle') check = { ...check, ok: false, fields: { ...check.fields, [maskField(description)?.key ?? FORM_WIDE]: t('Finish the mask with “Use this mask”', '请点击“使用此蒙版”完成蒙版') } };
     }
     return { locale, choices, selected, description, characters, check, references, maskUrl: maskStale || painted ? null : maskUrl, firstReference, fanOutChoices, fanOutTargets, pending };

@@ -34,7 +34,7 @@ const SEGMENT = /^\s*(\d+(?:\.\d+)?)\s*,\s*(\d+(?:\.\d+)?)\s*$/;
 
 function textProblem(field: FormFieldDescription, value: string): LocalizedText | undefined {
   if (field.maxLength !== undefined && value.length > field.maxLength) {
-    return t(`At most ${field.maxLength} characters (now ${value.length})`, `最多 ${field.maxLength} 个字符(现在 ${value.length} 个)`);
+    return t(`At most ${field.maxLength} characters (now ${value.length})`, `最多 ${field.maxLength} 个字符（现在 ${value.length} 个）`);
   }
   const format = field.text?.format;
   if (format === 'http-url' && !isHttpUrl(value)) return t('A full http:// or https:// address', '请填写以 http:// 或 https:// 开头的完整地址');
@@ -49,7 +49,7 @@ function textProblem(field: FormFieldDescription, value: string): LocalizedText 
     const match = SEGMENT.exec(value);
     const length = match ? Number(match[2]) - Number(match[1]) : Number.NaN;
     if (!match || Math.abs(length - seconds) > 1e-9) {
-      return t(`A ${seconds}-second segment written start,end, e.g. 3,${3 + seconds}`, `请按“开始,结束”填写 ${seconds} 秒的片段,例如 3,${3 + seconds}`);
+      return t(`A ${seconds}-second segment written start,end, e.g. 3,${3 + seconds}`, `请按“开始,结束”填写 ${seconds} 秒的片段，例如 3,${3 + seconds}`);
     }
   }
   return undefined;
@@ -64,7 +64,7 @@ function sizeProblem(field: FormFieldDescription, value: unknown): LocalizedText
   if (tier?.options.some((option) => option.ratio === choice?.ratio)) return undefined;
   const ratio = typeof choice?.ratio === 'string' ? choice.ratio : '?';
   return tier
-    ? t(`${ratio} is not available at ${tier.tier}; choose ${tier.options.map((o) => o.ratio).join(', ')}`, `${tier.tier} 不支持 ${ratio},可选:${tier.options.map((o) => o.ratio).join('、')}`)
+    ? t(`${ratio} is not available at ${tier.tier}; choose ${tier.options.map((o) => o.ratio).join(', ')}`, `${tier.tier} 不支持 ${ratio}，可选：${tier.options.map((o) => o.ratio).join('、')}`)
     : t('Choose one of the offered sizes', '请从给出的尺寸中选择');
 }
 
@@ -77,7 +77,7 @@ export function checkValue(field: FormFieldDescription, value: unknown): Localiz
     case 'select':
       return field.choices?.some((choice) => String(choice.value) === String(value))
         ? undefined
-        : t(`Choose one of: ${choiceList(field).en}${unit(field).en}`, `请选择:${choiceList(field)['zh-CN']}${unit(field)['zh-CN']}`);
+        : t(`Choose one of: ${choiceList(field).en}${unit(field).en}`, `请选择：${choiceList(field)['zh-CN']}${unit(field)['zh-CN']}`);
     case 'integer':
     case 'number': {
       const number = toNumber(value);
@@ -89,7 +89,7 @@ export function checkValue(field: FormFieldDescription, value: unknown): Localiz
         const zhUnit = unit(field)['zh-CN'].trim();
         return t(
           `Choose ${whole ? 'a whole number' : 'a number'} from ${range.min} to ${range.max}${unit(field).en}`,
-          `请输入 ${range.min} 到 ${range.max} 之间的${whole ? '整数' : '数字'}${zhUnit === '' ? '' : `(${zhUnit})`}`,
+          `请输入 ${range.min} 到 ${range.max} 之间的${whole ? '整数' : '数字'}${zhUnit === '' ? '' : `（${zhUnit}）`}`,
         );
       }
       return undefined;
@@ -147,13 +147,13 @@ export function checkFiles(field: FormFieldDescription, files: readonly FileFact
   const noun = (n: number): LocalizedText => t(`${n} image${n === 1 ? '' : 's'}`, `${n} 张图片`);
   const max = field.control === 'image' ? 1 : limits.maxCount;
   if (files.length < limits.minCount) return t(`Add at least ${noun(limits.minCount).en}`, `请至少添加 ${noun(limits.minCount)['zh-CN']}`);
-  if (max !== undefined && files.length > max) return t(`At most ${noun(max).en} (now ${files.length})`, `最多 ${noun(max)['zh-CN']}(现在 ${files.length} 张)`);
+  if (max !== undefined && files.length > max) return t(`At most ${noun(max).en} (now ${files.length})`, `最多 ${noun(max)['zh-CN']}（现在 ${files.length} 张）`);
   const types = limits.mimeTypes.map((mime) => mime.replace(/^\w+\//, '').toUpperCase());
   const wrongType = files.find((file) => !limits.mimeTypes.includes(file.mime));
-  if (wrongType) return t(`${wrongType.mime.replace(/^\w+\//, '').toUpperCase()} is not taken here; use ${types.join(', ')}`, `此处不接受 ${wrongType.mime.replace(/^\w+\//, '').toUpperCase()},请使用 ${types.join('、')}`);
+  if (wrongType) return t(`${wrongType.mime.replace(/^\w+\//, '').toUpperCase()} is not taken here; use ${types.join(', ')}`, `此处不接受 ${wrongType.mime.replace(/^\w+\//, '').toUpperCase()}，请使用 ${types.join('、')}`);
   const tooBig = limits.maxBytes === undefined ? undefined : files.find((file) => file.bytes > (limits.maxBytes ?? Infinity));
   if (tooBig && limits.maxBytes !== undefined) {
-    return t(`At most ${megabytes(limits.maxBytes)} MB per image (one is ${megabytes(tooBig.bytes)} MB)`, `每张图片最多 ${megabytes(limits.maxBytes)} MB(有一张为 ${megabytes(tooBig.bytes)} MB)`);
+    return t(`At most ${megabytes(limits.maxBytes)} MB per image (one is ${megabytes(tooBig.bytes)} MB)`, `每张图片最多 ${megabytes(limits.maxBytes)} MB（有一张为 ${megabytes(tooBig.bytes)} MB）`);
   }
   return undefined;
 }

@@ -56,7 +56,7 @@ function ruleProblem(description: FormDescription, rule: Rule, body: unknown, pr
       const names = rule.fields.map(label);
       const en = names.map((n) => n.en).join(', ');
       const zh = names.map((n) => `「${n['zh-CN']}」`).join('、');
-      return [rule.fields[0] ?? '', count === 0 ? t(`Give one of: ${en}`, `请填写其中一项:${zh}`) : t(`Only one of: ${en}`, `只能填写一项:${zh}`)];
+      return [rule.fields[0] ?? '', count === 0 ? t(`Give one of: ${en}`, `请填写其中一项：${zh}`) : t(`Only one of: ${en}`, `只能填写一项：${zh}`)];
     }
     case 'placeholders': {
       const found = extractPlaceholders(prompt);
@@ -65,12 +65,12 @@ function ruleProblem(description: FormDescription, rule: Rule, body: unknown, pr
         const firsts = [...new Set(found.filter((p) => p.token === token).map((p) => p.index))];
         const beyond = firsts.find((index) => index < 1 || index > length);
         if (beyond !== undefined) {
-          return ['prompt', t(`<<<${token}_${beyond}>>> points at item ${beyond} of ${label(list).en}, which has ${length}`, `<<<${token}_${beyond}>>> 指向「${label(list)['zh-CN']}」的第 ${beyond} 项,但只有 ${length} 项`)];
+          return ['prompt', t(`<<<${token}_${beyond}>>> points at item ${beyond} of ${label(list).en}, which has ${length}`, `<<<${token}_${beyond}>>> 指向「${label(list)['zh-CN']}」的第 ${beyond} 项，但只有 ${length} 项`)];
         }
         const early = firsts.findIndex((index, i) => i > 0 && index < (firsts[i - 1] ?? 0));
         if (early > 0) {
           const [first, second] = [firsts[early - 1], firsts[early]];
-          return ['prompt', t(`<<<${token}_${first}>>> comes before <<<${token}_${second}>>>; first mention them in list order`, `<<<${token}_${first}>>> 出现在 <<<${token}_${second}>>> 之前;请按列表顺序首次引用`)];
+          return ['prompt', t(`<<<${token}_${first}>>> comes before <<<${token}_${second}>>>; first mention them in list order`, `<<<${token}_${first}>>> 出现在 <<<${token}_${second}>>> 之前；请按列表顺序首次引用`)];
         }
       }
       const known = new Set(rule.tokens.map((token) => token.token));
@@ -79,7 +79,7 @@ function ruleProblem(description: FormDescription, rule: Rule, body: unknown, pr
     }
     case 'mentions':
       if (rule.requiredUnless === undefined || /@\w/.test(prompt) || isSet(getPath(body, rule.requiredUnless))) return undefined;
-      return ['prompt', t(`Mention a character as @username, or give ${label(rule.requiredUnless).en}`, `请用 @用户名 提及角色,或填写「${label(rule.requiredUnless)['zh-CN']}」`)];
+      return ['prompt', t(`Mention a character as @username, or give ${label(rule.requiredUnless).en}`, `请用 @用户名 提及角色，或填写「${label(rule.requiredUnless)['zh-CN']}」`)];
     case 'warning':
       return undefined;
   }
@@ -99,7 +99,7 @@ export function checkForm(input: FormInput): FormCheck {
       const unknown = unknownMentions(input.prompt, input.characters);
       if (unknown.length > 0) {
         const names = unknown.map((name) => `@${name}`).join(', ');
-        put('prompt', t(`${names}: no character of yours has this name; create it first or pick one from the suggestions`, `${names}:你还没有这个名字的角色,请先创建,或从建议中选择`));
+        put('prompt', t(`${names}: no character of yours has this name; create it first or pick one from the suggestions`, `${names}：你还没有这个名字的角色，请先创建，或从建议中选择`));
       }
     }
   }
@@ -126,7 +126,7 @@ export function checkForm(input: FormInput): FormCheck {
     if (!checked.ok) {
       for (const issue of checked.issues) {
         const key = description.fields.find((field) => issue.path === field.key || issue.path.startsWith(`${field.key}.`))?.key ?? FORM_WIDE;
-        put(key, t(issue.message, `不符合此模型的限制:${issue.message}`));
+        put(key, t(issue.message, `不符合此模型的限制：${issue.message}`));
       }
     }
     warnings.push(...checked.warnings.map((warning) => warning.message));

@@ -79,10 +79,10 @@ describe('a recipe read back into the form', () => {
 
 describe('field limits in both languages', () => {
   it('refuses a duration outside the allowed set or range, saying what is allowed', () => {
-    expect(checkValue(field('video.clip3-720p', 'duration'), 8)).toEqual({ en: 'Choose one of: 5, 10, 15 seconds', 'zh-CN': '请选择:5、10、15 秒' });
+    expect(checkValue(field('video.clip3-720p', 'duration'), 8)).toEqual({ en: 'Choose one of: 5, 10, 15 seconds', 'zh-CN': '请选择：5、10、15 秒' });
     expect(checkValue(field('video.clip-3.0-turbo', 'duration'), '20')).toEqual({
       en: 'Choose a whole number from 3 to 15 seconds',
-      'zh-CN': '请输入 3 到 15 之间的整数(秒)',
+      'zh-CN': '请输入 3 到 15 之间的整数（秒）',
     });
     expect(checkValue(field('video.clip-3.0-turbo', 'duration'), '7')).toBeUndefined();
     expect(checkValue(field('video.clip-3.0-turbo', 'duration'), '7.5')?.en).toBe('Enter a whole number');
@@ -92,7 +92,7 @@ describe('field limits in both languages', () => {
     const images = field('image.gen-image-2.edit', 'image_urls');
     const png = { mime: 'image/png', bytes: 1000 };
     expect(checkFiles(images, [])?.en).toBe('Add at least 1 image');
-    expect(checkFiles(images, [png, png, png, png, png])?.['zh-CN']).toBe('最多 4 张图片(现在 5 张)');
+    expect(checkFiles(images, [png, png, png, png, png])?.['zh-CN']).toBe('最多 4 张图片（现在 5 张）');
     expect(checkFiles(images, [{ mime: 'image/webp', bytes: 10 }])?.en).toBe('WEBP is not taken here; use PNG, JPEG');
     expect(checkFiles(images, [{ mime: 'image/png', bytes: 3 * 1024 * 1024 }])?.en).toBe('At most 2 MB per image (one is 3 MB)');
     expect(checkFiles(images, [png])).toBeUndefined();
