@@ -14,7 +14,7 @@ export interface TagDialogProps {
 export function TagDialog({ open, count, onApply, onClose }: TagDialogProps) {
   const { t } = useTranslation();
   const [text, setText] = useState('');
-  const tags = text.split(/[，，、]/).map((tag) => tag.trim()).filter((tag) => tag !== '');
+  const tags = text.split(/[,，、]/).map((tag) => tag.trim()).filter((tag) => tag !== '');
   return (
     <Dialog open={open} title={t('gallery.addTags')} description={t('gallery.selected', { count })} onClose={onClose} closeLabel={t('gallery.close')}
       actions={
