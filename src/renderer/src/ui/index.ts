@@ -21,3 +21,4 @@ export { Tabs, type TabItem } from './Tabs';
 export { TextField } from './TextField';
 export { ToastRegion } from './ToastRegion';
 export { showToast, useToastStore, type ToastAction, type ToastOptions, type ToastTone } from './toast-store';
+export { localShortcutModifier, shortcutModifier } from './shortcut-modifier';

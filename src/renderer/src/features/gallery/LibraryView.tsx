@@ -9,7 +9,7 @@ import { paths } from '../../app/routes';
 import { assetPages } from '../../entities/asset-pages';
 import { usePagedQuery } from '../../entities/use-paged-query';
 import { studio } from '../../studio/studio-client';
-import { Button, EmptyState, Page, Select, Skeleton, Slider } from '../../ui';
+import { Button, EmptyState, Page, Select, Skeleton, Slider, localShortcutModifier } from '../../ui';
 import { AssetGrid } from './components/AssetGrid';
 import { FilterPanel } from './components/FilterPanel';
 import { QuickLook } from './components/QuickLook';
@@ -140,7 +140,7 @@ export function LibraryView() {
                   {t('gallery.showNew')}
                 </Button>
               )}
-              <p className="gallery-hint">{t('gallery.keyboardHelp')}</p>
+              <p className="gallery-hint">{t('gallery.keyboardHelp', { modifier: localShortcutModifier() })}</p>
             </div>
             {selection.ids.size > 0 && (
               <SelectionBar

@@ -3,7 +3,7 @@ import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useShallow } from 'zustand/react/shallow';
 import type { FormFieldDescription } from '../../../../../shared/catalog';
-import { Button, IconButton } from '../../../ui';
+import { Button, IconButton, localShortcutModifier } from '../../../ui';
 import { BatchControls } from '../components/BatchControls';
 import { EstimateLine } from '../components/EstimateLine';
 import { ModelPicker } from '../components/ModelPicker';
@@ -173,7 +173,7 @@ export function Composer({ form, flow }: { form: CreateForm; flow: BatchFlow }) 
         </div>
         <Button variant="primary" icon={Sparkles} busy={flow.busy} onClick={() => void flow.submit()} aria-keyshortcuts="Control+Enter Meta+Enter">
           {purpose === 'remix' ? t('create.submit.remix') : t('create.submit.generate')}
-          <kbd className="kbd">{t('create.submit.shortcut')}</kbd>
+          <kbd className="kbd">{t('create.submit.shortcut', { modifier: localShortcutModifier() })}</kbd>
         </Button>
       </div>
     </section>
