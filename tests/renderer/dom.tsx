@@ -91,11 +91,11 @@ export async function click(target: HTMLElement, ms?: number): Promise<void> {
 }
 
 /** Lets React render until `check` passes (answers and events arrive asynchronously), or fails with its last error. */
-export async function until(check: () => void, timeoutMs = 10_000): Promise<void> {
+export async function until(check: () => void | Promise<void>, timeoutMs = 10_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     try {
-      check();
+      await check();
       return;
     } catch (error) {
       if (Date.now() > deadline) throw error;
