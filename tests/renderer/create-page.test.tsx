@@ -3,7 +3,7 @@ import { loadStudio, subscribeToMainEvents } from '../../src/renderer/src/app/ma
 import { appRoutes } from '../../src/renderer/src/app/router';
 import { initI18n } from '../../src/renderer/src/i18n';
 import { connectStudio } from '../../src/renderer/src/studio/studio-client';
-import { renderRoutes, settle, until, type Rendered } from './dom';
+import { field, renderRoutes, settle, type, until, type Rendered } from './dom';
 import { resetStores } from './reset-stores';
 import { startRendererStudio, type RendererStudio } from './studio-harness';
 
@@ -54,5 +54,19 @@ describe('the Create page, on the real studio core', () => {
     const jobs = await main.client.call('jobs.list_jobs', {});
     expect(jobs.ok && jobs.value.items.map((job) => [job.prompt, job.variantId])).toEqual([['a paper boat on a puddle', 'image.gen-image-2.direct']]);
     expect(prompt().value).toBe('a paper boat on a puddle');
+  });
+
+  it('sends the capped key credits with the batch when asked (main mints the key: tests/integration/jobs/budget), and the job runs to the end', async () => {
+    await until(() => expect(page.container.querySelector('.model-trigger-name')?.textContent).toBe('Image 2 (direct)'));
+    await typePrompt('a lantern on a jetty');
+    await type(field(page.container, 'Capped key (credits)'), '40');
+    await settle(() => prompt().dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', ctrlKey: true, bubbles: true })));
+    await until(() => expect(page.container.textContent).toContain('Queued 1 request.'));
+    const batches = await main.client.call('jobs.list_batches', {});
+    expect(batches.ok && batches.value.items.map((batch) => batch.dedicatedKeyCredits)).toEqual([40]);
+    await until(async () => {
+      const jobs = await main.client.call('jobs.list_jobs', {});
+      expect(jobs.ok && jobs.value.items.map((job) => job.state)).toEqual(['done']);
+    });
   });
 });
