@@ -1,3 +1,4 @@
+import sharp from 'sharp';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { loadStudio, subscribeToMainEvents } from '../../src/renderer/src/app/main-events';
 import { appRoutes } from '../../src/renderer/src/app/router';
@@ -68,5 +69,29 @@ describe('the Create page, on the real studio core', () => {
       const jobs = await main.client.call('jobs.list_jobs', {});
       expect(jobs.ok && jobs.value.items.map((job) => job.state)).toEqual(['done']);
     });
+  });
+
+  it('reuses a result’s recipe with its reference named by the file it was uploaded from, not by its address', async () => {
+    const png = await sharp({ create: { width: 48, height: 32, channels: 3, background: '#c96' } }).png().toBuffer();
+    const uploaded = await main.client.call('uploads.add', { fileName: 'courtyard.png', bytes: new Uint8Array(png) });
+    if (!uploaded.ok) throw new Error(uploaded.error.message);
+    const created = await main.client.call('jobs.create_batch', {
+      name: 'Courtyard', variantIds: ['image.gen-image-2.direct'], prompts: ['the courtyard at noon'], countPerPrompt: 1, values: { reference_images: [uploaded.value.url] },
+    });
+    if (!created.ok) throw new Error(created.error.message);
+    let assetId: string | undefined;
+    for (const deadline = Date.now() + 30_000; assetId === undefined; ) {
+      const jobs = await main.client.call('jobs.list_jobs', { batchId: created.value.batch.id });
+      const job = jobs.ok ? jobs.value.items[0] : undefined;
+      if (job?.state === 'failed') throw new Error(`the job failed: ${JSON.stringify(job)}`);
+      assetId = job?.assetIds[0];
+      if (assetId === undefined && Date.now() > deadline) throw new Error('no result in time');
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    page.unmount();
+    page = await renderRoutes(appRoutes, `/create?reuse=${assetId}`);
+    await until(() => expect(prompt().value).toBe('the courtyard at noon'));
+    await until(() => expect([...page.container.querySelectorAll('.tray-name')].map((name) => name.textContent)).toEqual(['courtyard.png']));
+    expect(page.container.querySelector('.tray-list img')?.getAttribute('alt')).toBe('courtyard.png');
   });
 });

@@ -63,6 +63,8 @@ export type UploadedImageView = z.infer<typeof uploadedImageSchema>;
 export const knownReferenceSchema = uploadedImageSchema.omit({ reused: true, previewDataUrl: true, hasAlpha: true }).extend({
   /** Its small preview, or null when the upload was made before the studio kept previews. */
   previewDataUrl: z.string().nullable(),
+  /** The name of the file it was uploaded from; null or absent when the upload was made before the studio kept names. */
+  fileName: z.string().nullish(),
 });
 export type KnownReferenceView = z.infer<typeof knownReferenceSchema>;
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { SqliteUploadCache } from '../../../src/main/core/library';
-import { openLibrary, sha256Of } from './helpers';
+import { migrations } from '../../../src/main/core/library/migrations';
+import { openLibrary, sha256Of, tempFolder } from './helpers';
 
 const entry = (url: string, uploadedAt: number) => ({ url, mimeType: 'image/png', size: 2048, width: 640, height: 480, fileId: 'file_1', uploadedAt });
 
@@ -34,6 +35,37 @@ describe('upload cache', () => {
     expect(cache.clearScopes('p2')).toBe(1);
     expect(await cache.get('p2 https://g', hash)).toBeUndefined();
     expect((await cache.get('p1 https://other', hash))?.url).toBe('https://o');
+  });
+
+  it('keeps the preview and file name of an upload, the newer name for the same bytes again', async () => {
+    const { db } = openLibrary();
+    const cache = new SqliteUploadCache(db);
+    const hash = sha256Of('courtyard');
+    await cache.put('p https://g', hash, entry('https://g/u/abc.png', 1));
+    cache.setLocalFacts('p https://g', hash, { preview: 'data:image/webp;base64,AA==', fileName: 'courtyard.png' });
+    expect(cache.findByUrls('p https://g', ['https://g/u/abc.png'])).toEqual([
+      { sha256: hash, url: 'https://g/u/abc.png', mimeType: 'image/png', size: 2048, width: 640, height: 480, preview: 'data:image/webp;base64,AA==', fileName: 'courtyard.png' },
+    ]);
+    cache.setLocalFacts('p https://g', hash, { preview: 'data:image/webp;base64,AA==', fileName: '庭院.png' });
+    expect(cache.findByUrls('p https://g', ['https://g/u/abc.png'])[0]?.fileName).toBe('庭院.png');
+    // Another gateway's row of the same bytes is untouched.
+    await cache.put('q https://h', hash, entry('https://h/u/abc.png', 2));
+    expect(cache.findByUrls('q https://h', ['https://h/u/abc.png'])[0]).toMatchObject({ preview: null, fileName: null });
+  });
+
+  it('describes uploads recorded before file names were kept, with no name', async () => {
+    const dir = tempFolder();
+    const { db: old } = openLibrary(dir, { migrations: migrations.slice(0, 11) });
+    expect(old.schemaVersion).toBe(11);
+    const hash = sha256Of('old upload');
+    await new SqliteUploadCache(old).put('p https://g', hash, entry('https://g/u/old.png', 1));
+    old.connection.prepare('UPDATE upload_cache SET preview = ?').run('data:image/webp;base64,AA==');
+    old.close();
+    const { db } = openLibrary(dir);
+    expect(db.schemaVersion).toBe(12);
+    expect(new SqliteUploadCache(db).findByUrls('p https://g', ['https://g/u/old.png'])).toEqual([
+      { sha256: hash, url: 'https://g/u/old.png', mimeType: 'image/png', size: 2048, width: 640, height: 480, preview: 'data:image/webp;base64,AA==', fileName: null },
+    ]);
   });
 
   it('reports storage failures as rejected promises', async () => {

@@ -45,6 +45,17 @@ describe('references for Create', () => {
     const described = await call<KnownReferenceView[]>('uploads.describe', { urls: [uploaded.url, 'https://elsewhere.example/x.png', dropped.url] });
     expect(described.map((known) => known.url)).toEqual([uploaded.url, dropped.url]);
     expect(described[1]).toMatchObject({ width: 40, height: 30, mimeType: 'image/png', previewDataUrl: dropped.previewDataUrl });
+    // Each is named by the file it came from: the library item's own file, the dropped file's name.
+    expect(described.map((known) => known.fileName)).toEqual([asset.mediaPath.split('/').pop(), 'drop.png']);
+  });
+
+  it('remembers the name of an uploaded file for the references of a reused recipe', async () => {
+    const png = await sharp({ create: { width: 24, height: 16, channels: 3, background: '#8a6' } }).png().toBuffer();
+    // A path as a file name keeps only its last part: folders are not the studio's to store.
+    const uploaded = await call<UploadedImageView>('uploads.add', { fileName: 'C:\\Users\\mei\\courtyard.png', bytes: new Uint8Array(png) });
+    const [known] = await call<KnownReferenceView[]>('uploads.describe', { urls: [uploaded.url] });
+    expect(known).toMatchObject({ url: uploaded.url, fileName: 'courtyard.png', width: 24, height: 16 });
+    expect(uploaded.url).not.toContain('courtyard');
   });
 
   it('refuses a video or a missing item as an image reference, in words', async () => {

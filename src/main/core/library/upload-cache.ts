@@ -21,6 +21,8 @@ export interface KnownUpload {
   height: number | null;
   /** Its small preview (`data:image/webp;base64,…`), or null for uploads made before previews were kept. */
   preview: string | null;
+  /** The name of the file it was last uploaded from, or null for uploads made before names were kept. */
+  fileName: string | null;
 }
 
 /** Runs synchronous SQLite work behind the gateway client's promise-based interface. */
@@ -69,20 +71,25 @@ export class SqliteUploadCache implements UploadCache {
     });
   }
 
-  /** Keeps the small preview of an upload (a `data:` URL), for showing it again in a reused recipe. */
-  setPreview(scope: string, sha256: string, preview: string): void {
-    this.db.prepare('UPDATE upload_cache SET preview = ? WHERE profile_id = ? AND sha256 = ?').run(preview, scope, sha256.toLowerCase());
+  /**
+   * Keeps the small preview (a `data:` URL) and the file name of an upload, for showing it again
+   * in a reused recipe. The same bytes uploaded again under another name take the newer name.
+   */
+  setLocalFacts(scope: string, sha256: string, facts: { preview: string; fileName: string }): void {
+    this.db
+      .prepare('UPDATE upload_cache SET preview = ?, file_name = ? WHERE profile_id = ? AND sha256 = ?')
+      .run(facts.preview, facts.fileName, scope, sha256.toLowerCase());
   }
 
   /** What this scope knows of uploads by their addresses (those it never uploaded are left out). */
   findByUrls(scope: string, urls: readonly string[]): KnownUpload[] {
     const found: KnownUpload[] = [];
-    const statement = this.db.prepare<[string, string], UploadRow & { sha256: string; preview: string | null }>(
-      'SELECT sha256, url, mime, bytes, width, height, file_id, uploaded_at, preview FROM upload_cache WHERE profile_id = ? AND url = ?',
+    const statement = this.db.prepare<[string, string], UploadRow & { sha256: string; preview: string | null; file_name: string | null }>(
+      'SELECT sha256, url, mime, bytes, width, height, file_id, uploaded_at, preview, file_name FROM upload_cache WHERE profile_id = ? AND url = ?',
     );
     for (const url of new Set(urls)) {
       const row = statement.get(scope, url);
-      if (row) found.push({ sha256: row.sha256, url: row.url, mimeType: row.mime, size: row.bytes, width: row.width, height: row.height, preview: row.preview });
+      if (row) found.push({ sha256: row.sha256, url: row.url, mimeType: row.mime, size: row.bytes, width: row.width, height: row.height, preview: row.preview, fileName: row.file_name });
     }
     return found;
   }

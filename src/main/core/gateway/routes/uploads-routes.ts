@@ -35,6 +35,11 @@ async function previewDataUrl(path: string, fileName: string): Promise<string> {
   }
 }
 
+/** The last part of a file name, should a caller send a path (a folder says nothing the user chose to share). */
+function baseName(fileName: string): string {
+  return fileName.split(/[\\/]/).pop()?.trim() || fileName.trim();
+}
+
 export interface UploadRouteDeps {
   gateway: GatewayService;
   staging: UploadStaging;
@@ -51,7 +56,8 @@ type UploadRoutes = 'uploads.add' | 'uploads.add_asset' | 'uploads.describe';
  * readable to the end) and only then uploaded, or found already uploaded by content hash, to
  * the gateway in use. A refused file answers `invalid_input` naming the problem; nothing is sent.
  * `uploads.add_asset` does the same for an image of the library, read where it lies.
- * `uploads.describe` answers from the cache alone: it never fetches an address.
+ * Each upload keeps its preview and the name of its file (a library item's own file name) in the
+ * cache. `uploads.describe` answers from the cache alone: it never fetches an address.
  */
 export function uploadsHandlers({ gateway, staging, library, cache }: UploadRouteDeps): Pick<RouteHandlers, UploadRoutes> {
   const upload = async (path: string, fileName: string): Promise<UploadedImageView> => {
@@ -62,7 +68,7 @@ export function uploadsHandlers({ gateway, staging, library, cache }: UploadRout
     return withGatewayFailures(async () => {
       const { client } = await gateway.active();
       const image = await client.uploads.uploadFile(path, { fileName });
-      cache.setPreview(client.uploads.scope, facts.sha256, preview);
+      cache.setLocalFacts(client.uploads.scope, facts.sha256, { preview, fileName: baseName(fileName) });
       return {
         url: image.url,
         mimeType: facts.mimeType,
@@ -112,6 +118,7 @@ export function uploadsHandlers({ gateway, staging, library, cache }: UploadRout
           height: known.height,
           sha256: known.sha256,
           previewDataUrl: known.preview,
+          fileName: known.fileName,
         }));
       }),
   };

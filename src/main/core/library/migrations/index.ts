@@ -9,6 +9,7 @@ import { engineState } from './008_engine_state';
 import { jobTimeline } from './009_job_timeline';
 import { gallery } from './010_gallery';
 import { uploadPreview } from './011_upload_preview';
+import { uploadFileName } from './012_upload_file_name';
 import type { Migration } from './migration';
 
 export type { Migration, MigrationContext } from './migration';
@@ -26,4 +27,5 @@ export const migrations: readonly Migration[] = [
   jobTimeline,
   gallery,
   uploadPreview,
+  uploadFileName,
 ];

@@ -62,6 +62,16 @@ function uploaded(item: ReferenceItem, view: UploadedImageView): ReferenceItem {
   return { ...item, state: 'ready', url: view.url, width: view.width, height: view.height, mime: view.mimeType, bytes: view.size, previewUrl: item.previewUrl ?? view.previewDataUrl, error: null };
 }
 
+/** The last part of an address, for a reference whose file name main does not know. */
+function addressName(url: string): string {
+  const last = url.split('/').pop() || url;
+  try {
+    return decodeURIComponent(last);
+  } catch {
+    return last;
+  }
+}
+
 const megabytes = (bytes: number): number => Number((bytes / (1024 * 1024)).toFixed(1));
 
 /** Reference images per field, with their upload state. Uploads go through main as bytes. */
@@ -112,7 +122,7 @@ export const useReferencesStore = create<ReferencesState>()((set, get) => {
         urls.map((url): ReferenceItem => {
           const view = known.get(url);
           return {
-            id: newId(), name: decodeURIComponent(url.split('/').pop() ?? url), state: 'ready', previewUrl: view?.previewDataUrl ?? null,
+            id: newId(), name: view?.fileName ?? addressName(url), state: 'ready', previewUrl: view?.previewDataUrl ?? null,
             width: view?.width ?? null, height: view?.height ?? null, mime: view?.mimeType ?? '', bytes: view?.size ?? 0, url, error: null,
           };
         }),
