@@ -16,6 +16,7 @@ import { resolveLibraryMedia } from './media-file';
 import { readPngText, RECIPE_KEYWORD, withPngText } from './png-recipe';
 import { sidecarOf } from './sidecars';
 import { PRIVATE_MODES, type FileModes } from '../private-files';
+import { exportBaseName } from '../../../shared/library/export-name';
 
 export const EXPORTS_FOLDER = '.exports';
 const KEEP_EXPORTS_MS = 60 * 60 * 1000;
@@ -29,16 +30,6 @@ export interface ExportResult {
   items: number;
   /** Ids whose media file was missing (left out). */
   missing: string[];
-}
-
-/** A file name from the start of the prompt (letters of any script, digits, dashes) and the id. */
-export function exportBaseName(asset: Pick<Asset, 'id' | 'prompt'>): string {
-  const words = asset.prompt
-    .normalize('NFKC')
-    .replace(/[^\p{L}\p{N}]+/gu, '-')
-    .replace(/^-+|-+$/g, '');
-  const start = Array.from(words).slice(0, 40).join('').replace(/-+$/, '');
-  return `${start === '' ? 'atelier' : start}-${asset.id.slice(0, 8)}`;
 }
 
 const extensionOf = (path: string): string => /\.[^./]+$/.exec(path)?.[0].toLowerCase() ?? '';

@@ -10,7 +10,7 @@ import { studio } from '../../studio/studio-client';
 import { showToast } from '../../ui';
 import { desktopSelectors, useDesktopStore } from '../settings/desktop-store';
 import { useGalleryStore } from './gallery-store';
-import { exportBaseName } from './model/file-names';
+import { exportBaseName } from '../../../../shared/library/export-name';
 
 /** Starts a browser download of a library file (an export) under `fileName`. */
 function download(url: string, fileName: string): void {

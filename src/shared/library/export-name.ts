@@ -1,4 +1,7 @@
-/** A file name from the start of the prompt (letters of any script, digits, dashes) and the id, as exports are named. */
+/**
+ * The name an exported result is given, the same in the window's own downloads and main's exports:
+ * the start of the prompt (letters of any script, digits, dashes) and the id.
+ */
 export function exportBaseName(asset: { id: string; prompt: string }): string {
   const words = asset.prompt
     .normalize('NFKC')
