@@ -1,30 +1,19 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { loadStudio, subscribeToMainEvents } from '../../src/renderer/src/app/main-events';
 import { appRoutes } from '../../src/renderer/src/app/router';
-import { connectStudio } from '../../src/renderer/src/studio/studio-client';
-import { initI18n } from '../../src/renderer/src/i18n';
 import { FAST_TASKS } from '../helpers/sim-admin';
 import { button, click, field, renderRoutes, type, until, type Rendered } from './dom';
-import { resetStores } from './reset-stores';
-import { startRendererStudio, type RendererStudio } from './studio-harness';
+import { connectRendererStudio, type RendererStudio } from './studio-harness';
 
 let main: RendererStudio;
 let page: Rendered;
-let unsubscribe: () => void;
 
 beforeEach(async () => {
-  resetStores();
   // The demo key without a cap: the gateway reports its balance as -1.
-  main = await startRendererStudio({ demo: { timing: FAST_TASKS, demoKeyUnlimited: true } });
-  connectStudio(main.client);
-  await initI18n('en');
-  unsubscribe = subscribeToMainEvents(main.client);
-  await loadStudio();
+  main = await connectRendererStudio({ demo: { timing: FAST_TASKS, demoKeyUnlimited: true } });
   page = await renderRoutes(appRoutes, '/account');
 });
 afterEach(async () => {
   page.unmount();
-  unsubscribe();
   await main.stop();
 });
 

@@ -1,29 +1,18 @@
 import sharp from 'sharp';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { loadStudio, subscribeToMainEvents } from '../../src/renderer/src/app/main-events';
 import { appRoutes } from '../../src/renderer/src/app/router';
-import { initI18n } from '../../src/renderer/src/i18n';
-import { connectStudio } from '../../src/renderer/src/studio/studio-client';
 import { field, renderRoutes, settle, type, until, type Rendered } from './dom';
-import { resetStores } from './reset-stores';
-import { startRendererStudio, type RendererStudio } from './studio-harness';
+import { connectRendererStudio, type RendererStudio } from './studio-harness';
 
 let main: RendererStudio;
 let page: Rendered;
-let unsubscribe: () => void;
 
 beforeEach(async () => {
-  resetStores();
-  main = await startRendererStudio();
-  connectStudio(main.client);
-  await initI18n('en');
-  unsubscribe = subscribeToMainEvents(main.client);
-  await loadStudio();
+  main = await connectRendererStudio();
   page = await renderRoutes(appRoutes, '/create');
 });
 afterEach(async () => {
   page.unmount();
-  unsubscribe();
   await main.stop();
 });
 

@@ -1,24 +1,14 @@
 import { act } from 'react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { loadStudio, subscribeToMainEvents } from '../../src/renderer/src/app/main-events';
 import { appRoutes } from '../../src/renderer/src/app/router';
-import { connectStudio } from '../../src/renderer/src/studio/studio-client';
-import { initI18n } from '../../src/renderer/src/i18n';
 import { button, click, field, renderRoutes, settle, type, until, type Rendered } from './dom';
-import { resetStores } from './reset-stores';
-import { startRendererStudio, type RendererStudio } from './studio-harness';
+import { connectRendererStudio, type RendererStudio } from './studio-harness';
 
 let main: RendererStudio;
 let page: Rendered & { router: Awaited<ReturnType<typeof renderRoutes>>['router'] };
-let unsubscribe: () => void;
 
 beforeEach(async () => {
-  resetStores();
-  main = await startRendererStudio();
-  connectStudio(main.client);
-  await initI18n('en');
-  unsubscribe = subscribeToMainEvents(main.client);
-  await loadStudio();
+  main = await connectRendererStudio();
   // 130 results: every fifth a video, every seventh a Chinese prompt.
   main.seedAssets(130, (i) => ({
     ...(i % 5 === 0 ? { kind: 'video' as const, mime: 'video/mp4', durationMs: 5000, model: 'clip-3.0-turbo' } : {}),
@@ -28,7 +18,6 @@ beforeEach(async () => {
 });
 afterEach(async () => {
   page.unmount();
-  unsubscribe();
   await main.stop();
 });
 

@@ -1,31 +1,20 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { RouteObject } from 'react-router';
 import { App } from '../../src/renderer/src/app/App';
-import { loadStudio, subscribeToMainEvents } from '../../src/renderer/src/app/main-events';
 import { PageCrash } from '../../src/renderer/src/app/PageCrash';
 import { appRoutes } from '../../src/renderer/src/app/router';
-import { connectStudio } from '../../src/renderer/src/studio/studio-client';
 import { SettingsPage } from '../../src/renderer/src/features/settings/SettingsPage';
-import { initI18n } from '../../src/renderer/src/i18n';
 import { button, renderRoutes, settle, type Rendered } from './dom';
-import { resetStores } from './reset-stores';
-import { startRendererStudio, type RendererStudio } from './studio-harness';
+import { connectRendererStudio, type RendererStudio } from './studio-harness';
 
 let main: RendererStudio;
-let unsubscribe: () => void;
 let page: Rendered | undefined;
 
 beforeEach(async () => {
-  resetStores();
-  main = await startRendererStudio();
-  connectStudio(main.client);
-  await initI18n('en');
-  unsubscribe = subscribeToMainEvents(main.client);
-  await loadStudio();
+  main = await connectRendererStudio();
 });
 afterEach(async () => {
   page?.unmount();
-  unsubscribe();
   await main.stop();
 });
 

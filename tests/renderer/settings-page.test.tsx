@@ -1,29 +1,19 @@
 import { act } from 'react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { loadStudio, subscribeToMainEvents } from '../../src/renderer/src/app/main-events';
 import { appRoutes } from '../../src/renderer/src/app/router';
-import { connectStudio } from '../../src/renderer/src/studio/studio-client';
-import { initI18n, switchLanguage } from '../../src/renderer/src/i18n';
+import { switchLanguage } from '../../src/renderer/src/i18n';
 import { button, click, field, renderRoutes, type, type Rendered } from './dom';
-import { resetStores } from './reset-stores';
-import { startRendererStudio, type RendererStudio } from './studio-harness';
+import { connectRendererStudio, type RendererStudio } from './studio-harness';
 
 let main: RendererStudio;
 let page: Rendered;
-let unsubscribe: () => void;
 
 beforeEach(async () => {
-  resetStores();
-  main = await startRendererStudio();
-  connectStudio(main.client);
-  await initI18n('en');
-  unsubscribe = subscribeToMainEvents(main.client);
-  await loadStudio();
+  main = await connectRendererStudio();
   page = await renderRoutes(appRoutes, '/settings');
 });
 afterEach(async () => {
   page.unmount();
-  unsubscribe();
   await main.stop();
 });
 

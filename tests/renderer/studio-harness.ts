@@ -12,7 +12,11 @@ import type { Studio } from '../../src/main/core/studio';
 import { createTestStudio, type TestStudioOptions } from '../helpers/studio';
 import { FAST_TASKS } from '../helpers/sim-admin';
 import { FAST_ENGINE } from '../integration/jobs/harness';
+import { loadStudio, subscribeToMainEvents } from '../../src/renderer/src/app/main-events';
+import { initI18n } from '../../src/renderer/src/i18n';
+import { connectStudio } from '../../src/renderer/src/studio/studio-client';
 import { createInProcessTransport } from './in-process-transport';
+import { resetStores } from './reset-stores';
 
 export interface RendererStudio {
   studio: Studio;
@@ -59,6 +63,26 @@ export async function startRendererStudio(extra: TestStudioOptions = {}): Promis
       }
     },
     stop: () => studio.stop(),
+  };
+}
+
+/**
+ * A studio with the renderer's stores connected to it as the window starts: stores reset, English,
+ * main's events subscribed, the first state loaded. `stop` unsubscribes before it stops the studio.
+ */
+export async function connectRendererStudio(extra: TestStudioOptions = {}): Promise<RendererStudio> {
+  resetStores();
+  const main = await startRendererStudio(extra);
+  connectStudio(main.client);
+  await initI18n('en');
+  const unsubscribe = subscribeToMainEvents(main.client);
+  await loadStudio();
+  return {
+    ...main,
+    stop: async () => {
+      unsubscribe();
+      await main.stop();
+    },
   };
 }
 
