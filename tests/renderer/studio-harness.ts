@@ -4,12 +4,11 @@
  * its connection provider, as the shells do). The studio is built by the one test helper
  * (`createTestStudio`), so a change to how the core is constructed is made there once.
  */
-import { join } from 'node:path';
 import { createStudioClient, type StudioClient } from '../../src/shared/contract/client';
-import { insertAsset, LibraryDatabase, type Asset, type NewAsset } from '../../src/main/core/library';
-import { libraryDatabasePath } from '../../src/main/core/library/library-service';
+import type { Asset, NewAsset } from '../../src/main/core/library';
 import type { Studio } from '../../src/main/core/studio';
 import { createTestStudio, type TestStudioOptions } from '../helpers/studio';
+import { seedLibraryAssets } from '../helpers/seed-assets';
 import { FAST_TASKS } from '../helpers/sim-admin';
 import { FAST_ENGINE } from '../integration/jobs/harness';
 import { loadStudio, subscribeToMainEvents } from '../../src/renderer/src/app/main-events';
@@ -36,32 +35,7 @@ export async function startRendererStudio(extra: TestStudioOptions = {}): Promis
     studio,
     client,
     dataDir,
-    seedAssets: (count, make = () => ({})) => {
-      const db = LibraryDatabase.open(libraryDatabasePath(studio.libraryRoot()));
-      try {
-        const start = Date.UTC(2026, 0, 1);
-        return Array.from({ length: count }, (_, index) => {
-          const asset: NewAsset = {
-            kind: 'image',
-            filePath: join('2026', '01', '01', `seed-${index}.png`),
-            mime: 'image/png',
-            bytes: 1000 + index,
-            width: 1024,
-            height: 1024,
-            sha256: `seed-${index}-${start}`.padEnd(64, '0'),
-            model: 'gen-image-2',
-            variantId: 'image.gen-image-2.direct',
-            prompt: `seeded prompt ${index}`,
-            request: { model: 'gen-image-2', prompt: `seeded prompt ${index}` },
-            createdAt: start + index * 1000,
-            ...make(index),
-          };
-          return insertAsset(db, asset).asset;
-        });
-      } finally {
-        db.close();
-      }
-    },
+    seedAssets: (count, make) => seedLibraryAssets(studio.libraryRoot(), count, make),
     stop: () => studio.stop(),
   };
 }
