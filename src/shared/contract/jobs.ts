@@ -260,6 +260,11 @@ export const jobsRoutes = {
       .strict(),
     output: pageOf(jobViewSchema),
   }),
+  /** Jobs by id, in the order asked; ids the studio does not know are left out (a strip of recent jobs after a reload). */
+  'jobs.get_jobs': defineRoute({
+    input: z.object({ ids: z.array(idSchema).min(1).max(100) }).strict(),
+    output: z.array(jobViewSchema),
+  }),
   /** How long jobs of these variants took lately (variants without a finished job are left out). */
   'jobs.list_durations': defineRoute({
     input: z.object({ variantIds: z.array(z.string().min(1).max(200)).max(100) }).strict(),

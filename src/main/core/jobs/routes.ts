@@ -60,6 +60,10 @@ export function jobsHandlers(deps: JobsRouteDeps): Pick<RouteHandlers, JobsRoute
         const page = engine().jobsPage({ batchId, outsideBatches, states, limit, cursor });
         return { items: page.items.map(toJobView), nextCursor: page.nextCursor };
       }),
+    'jobs.get_jobs': ({ ids }) => [...new Set(ids)].flatMap((id) => {
+      const job = engine().job(id);
+      return job ? [toJobView(job)] : [];
+    }),
     'jobs.list_durations': ({ variantIds }) => engine().typicalDurations(variantIds),
     'jobs.sum_daily_credits': ({ dayStarts, end }) => deps.library().creditsPerDay(dayStarts, end),
     'jobs.get_queue': () => queue(),
