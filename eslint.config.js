@@ -1,5 +1,8 @@
 // Lint for correctness and for the layering of DESIGN.md: imports point down only.
+import { readdirSync } from 'node:fs';
 import { builtinModules } from 'node:module';
+import { join } from 'node:path';
+import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
@@ -8,6 +11,42 @@ import globals from 'globals';
 const nodeBuiltins = [...builtinModules, ...builtinModules.map((m) => `node:${m}`)];
 
 const electronModules = ['electron', 'electron/*', 'electron-store', 'electron-updater'];
+
+/** The renderer's folders, and each feature module (a folder of `features/`). */
+const renderer = './src/renderer/src';
+const features = readdirSync(join(import.meta.dirname, renderer, 'features'), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+/** What every feature may use: shared read models, the kit, errors, addresses, the client, texts. */
+const rendererShared = ['entities', 'ui', 'errors', 'routing', 'studio', 'i18n', 'preferences', 'transport', 'styles'].map((folder) => `${renderer}/${folder}`);
+
+/**
+ * The renderer's borders (bulletproof-react's import zones): features are modules the app composes,
+ * so a feature never imports another feature or the app, and the shared folders import neither.
+ */
+const rendererZones = [
+  ...features.map((feature) => ({
+    target: `${renderer}/features/${feature}`,
+    from: `${renderer}/features`,
+    except: [`./${feature}`],
+    message: 'A feature never imports another feature: read shared state from entities/, link with routing/paths, and let app/ wire events.',
+  })),
+  {
+    target: `${renderer}/features`,
+    from: `${renderer}/app`,
+    message: 'A feature never imports app/: it hands its routes, navigation entry and event handlers to app/ through its module.',
+  },
+  {
+    target: rendererShared,
+    from: [`${renderer}/features`, `${renderer}/app`],
+    message: 'entities/, ui/, errors/, routing/ and the other shared folders serve every feature: they import no feature and not app/.',
+  },
+  {
+    target: `${renderer}/ui`,
+    from: ['entities', 'errors', 'routing', 'studio', 'preferences', 'transport'].map((folder) => `${renderer}/${folder}`),
+    message: 'The kit (ui/) is presentational: props in, callbacks out; it reads no store and calls no route.',
+  },
+];
 
 const restrict = (groups, message) => ({
   'no-restricted-imports': ['error', { patterns: [{ group: groups, message }] }],
@@ -75,6 +114,12 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },
     rules: reactHooks.configs.recommended.rules,
+  },
+  {
+    files: ['src/renderer/src/**/*.{ts,tsx}'],
+    plugins: { 'import-x': importX },
+    settings: { 'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.json', '.css'] })] },
+    rules: { 'import-x/no-restricted-paths': ['error', { basePath: import.meta.dirname, zones: rendererZones }] },
   },
   {
     files: ['src/renderer/**/*.{ts,tsx}'],

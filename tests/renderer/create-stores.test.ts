@@ -2,10 +2,7 @@ import { crc32, deflateSync } from 'node:zlib';
 import sharp from 'sharp';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { modelChoices } from '../../src/renderer/src/features/create/model/model-choices';
-import { useBatchStore } from '../../src/renderer/src/features/create/stores/batch-store';
-import { useFormStore } from '../../src/renderer/src/features/create/stores/form-store';
-import { useModelsStore } from '../../src/renderer/src/features/create/stores/models-store';
-import { useReferencesStore } from '../../src/renderer/src/features/create/stores/references-store';
+import { useCreateStore } from '../../src/renderer/src/features/create/store/create-store';
 import { connectStudio } from '../../src/renderer/src/studio/studio-client';
 import { resetStores } from './reset-stores';
 import { startRendererStudio, type RendererStudio } from './studio-harness';
@@ -16,7 +13,7 @@ beforeEach(async () => {
   resetStores();
   main = await startRendererStudio();
   connectStudio(main.client);
-  await useModelsStore.getState().load();
+  await useCreateStore.getState().loadModels();
 });
 afterEach(async () => {
   await main.stop();
@@ -45,7 +42,7 @@ const png = async (width: number, height: number): Promise<Uint8Array<ArrayBuffe
 
 describe('Create’s slices, on the real studio core and the demo gateway', () => {
   it('offers every image and video model of the gateway: catalog variants with their usual channel, unknown models with the generic form', () => {
-    const choices = modelChoices(useModelsStore.getState().models, 'generate');
+    const choices = modelChoices(useCreateStore.getState().models, 'generate');
     const chips = (variantId: string): string[] => choices.find((choice) => choice.variantId === variantId)?.chips.map((chip) => chip.en) ?? [];
     expect(chips('image.gen-image-2.direct')).toContain('Usually direct');
     expect(chips('image.gen-image-2.task')).toContain('Usually queued');
@@ -60,24 +57,46 @@ describe('Create’s slices, on the real studio core and the demo gateway', () =
   });
 
   it('keeps the prompt and every option that still applies when the model changes, and names what it left behind', () => {
-    const form = useFormStore.getState();
-    form.choose({ variantId: 'image.gen-image-2.direct', modelId: 'gen-image-2' });
+    const form = useCreateStore.getState();
+    form.chooseModel({ variantId: 'image.gen-image-2.direct', modelId: 'gen-image-2' });
     form.setPrompt('a lighthouse in fog');
     form.setValue('quality', 'low');
     form.setValue('output_format', 'jpeg');
-    useFormStore.getState().choose({ variantId: 'image.nova-3.1-flash-image', modelId: 'nova-3.1-flash-image' });
-    const after = useFormStore.getState();
+    form.chooseModel({ variantId: 'image.nova-3.1-flash-image', modelId: 'nova-3.1-flash-image' });
+    const after = useCreateStore.getState();
     expect(after.prompt).toBe('a lighthouse in fog');
     expect(after.values.quality).toBeUndefined();
     expect(after.leftBehind.map((label) => label.en)).toEqual(expect.arrayContaining(['Quality']));
     // Back again: the prompt is still there.
-    useFormStore.getState().choose({ variantId: 'image.gen-image-2.task', modelId: 'gen-image-2' });
-    expect(useFormStore.getState().prompt).toBe('a lighthouse in fog');
+    form.chooseModel({ variantId: 'image.gen-image-2.task', modelId: 'gen-image-2' });
+    expect(useCreateStore.getState().prompt).toBe('a lighthouse in fog');
+  });
+
+  it('chooses a model in one action: the references follow to its image field (or wait aside), and it leaves the fan-out', async () => {
+    const store = useCreateStore.getState();
+    store.chooseModel({ variantId: 'image.gen-image-2.task', modelId: 'gen-image-2' });
+    await store.addFiles('image_urls', [new File([await png(64, 48)], 'ref.png', { type: 'image/png' })]);
+    store.toggleFanOut('gen-image-2|image.gen-image-2.direct');
+    store.toggleFanOut('nova-3.1-flash-image|image.nova-3.1-flash-image');
+
+    store.chooseModel({ variantId: 'image.gen-image-2.direct', modelId: 'gen-image-2' });
+    let state = useCreateStore.getState();
+    // The direct variant names its field differently: the image moved there, and that model left the fan-out.
+    expect(state.trays.reference_images?.map((item) => item.name)).toEqual(['ref.png']);
+    expect(state.trays.image_urls).toBeUndefined();
+    expect(state.fanOut).toEqual(['nova-3.1-flash-image|image.nova-3.1-flash-image']);
+
+    // A form without reference images keeps them aside; the next one that takes images gets them back.
+    store.chooseModel({ variantId: 'video.remix.vid-2', modelId: 'vid-2' });
+    state = useCreateStore.getState();
+    expect(Object.keys(state.trays)).toEqual(['']);
+    store.chooseModel({ variantId: 'image.nova-3.1-flash-image', modelId: 'nova-3.1-flash-image' });
+    expect(useCreateStore.getState().trays.image_urls?.map((item) => item.name)).toEqual(['ref.png']);
   });
 
   it('uploads dropped images through main as bytes, and refuses bad files with main’s reason without touching the rest', async () => {
-    useFormStore.getState().setPrompt('keep me');
-    await useReferencesStore.getState().addFiles('image_urls', [
+    useCreateStore.getState().setPrompt('keep me');
+    await useCreateStore.getState().addFiles('image_urls', [
       new File([await png(300, 200)], 'good.png', { type: 'image/png' }),
       new File([new TextEncoder().encode('not a picture at all')], 'fake.png', { type: 'image/png' }),
       new File([], 'empty.png', { type: 'image/png' }),
@@ -85,7 +104,7 @@ describe('Create’s slices, on the real studio core and the demo gateway', () =
       new File([new Uint8Array(10 * 1024 * 1024 + 1)], 'huge.png', { type: 'image/png' }),
       new File([bombPng(20_000, 20_000)], 'bomb.png', { type: 'image/png' }),
     ]);
-    const tray = useReferencesStore.getState().trays.image_urls ?? [];
+    const tray = useCreateStore.getState().trays.image_urls ?? [];
     expect(tray.map((item) => [item.name, item.state])).toEqual([
       ['good.png', 'ready'],
       ['fake.png', 'failed'],
@@ -98,15 +117,32 @@ describe('Create’s slices, on the real studio core and the demo gateway', () =
     expect(tray[0]?.url).toMatch(/^https?:\/\//);
     // Main's reasons, each worded for the window (a TIFF behind a .png name is refused by its bytes).
     expect(tray.slice(1).map((item) => item.error?.reason)).toEqual(['upload_not_image', 'upload_empty', 'upload_type_refused', 'upload_too_large', 'upload_too_many_pixels']);
-    expect(useFormStore.getState().prompt).toBe('keep me');
+    expect(useCreateStore.getState().prompt).toBe('keep me');
     // The same bytes again come from the content-hash cache: the same address.
-    await useReferencesStore.getState().addFiles('image_urls', [new File([await png(300, 200)], 'again.png', { type: 'image/png' })]);
-    expect(useReferencesStore.getState().trays.image_urls?.[6]?.url).toBe(tray[0]?.url);
+    await useCreateStore.getState().addFiles('image_urls', [new File([await png(300, 200)], 'again.png', { type: 'image/png' })]);
+    expect(useCreateStore.getState().trays.image_urls?.[6]?.url).toBe(tray[0]?.url);
+  });
+
+  it('finds the strip’s jobs by id after a reload: known ones in the order asked, unknown ones left out, at most 100 at once', async () => {
+    const batch = await main.client.call('jobs.create_batch', { name: 'Strip', variantIds: ['image.nova-3.1-flash-image'], prompts: ['one', 'two', 'three'], countPerPrompt: 1, values: {}, draft: true });
+    if (!batch.ok) throw new Error(batch.error.message);
+    const listed = await main.client.call('jobs.list_jobs', { batchId: batch.value.batch.id });
+    const [first, , third] = listed.ok ? listed.value.items : [];
+    if (!first || !third) throw new Error('the batch has no jobs');
+
+    const found = await main.client.call('jobs.get_jobs', { ids: [third.id, 'job-that-never-was', first.id, third.id] });
+    expect(found.ok && found.value.map((job) => job.prompt)).toEqual(['three', 'one']);
+    const tooMany = await main.client.call('jobs.get_jobs', { ids: Array.from({ length: 101 }, (_, i) => `job-${i}`) });
+    expect(tooMany.ok ? null : tooMany.error.code).toBe('invalid_input');
+
+    // The strip remembers single jobs by id (a character being made) and asks for exactly those.
+    useCreateStore.getState().rememberJob(first.id);
+    expect((await useCreateStore.getState().fetchRecentJobs()).map((job) => job.id)).toEqual([first.id]);
   });
 
   it('estimates a batch before it is sent: unknown without history', async () => {
-    await useBatchStore.getState().requestEstimate({ variantIds: ['image.gen-image-2.direct'], prompts: ['a', 'b', 'c'], countPerPrompt: 2, values: {} });
-    const estimate = useBatchStore.getState().estimate;
+    await useCreateStore.getState().requestEstimate({ variantIds: ['image.gen-image-2.direct'], prompts: ['a', 'b', 'c'], countPerPrompt: 2, values: {} });
+    const estimate = useCreateStore.getState().estimate;
     expect(estimate.status).toBe('ready');
     expect(estimate.value).toMatchObject({ requests: 6, credits: null, unpricedRequests: 6 });
   });

@@ -2,7 +2,7 @@ import { act } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { loadStudio, subscribeToMainEvents } from '../../src/renderer/src/app/main-events';
 import { appRoutes } from '../../src/renderer/src/app/router';
-import { useDesktopStore } from '../../src/renderer/src/features/settings/desktop-store';
+import { useDesktopStore } from '../../src/renderer/src/entities/desktop-store';
 import { initI18n } from '../../src/renderer/src/i18n';
 import { connectStudio } from '../../src/renderer/src/studio/studio-client';
 import { FolderDesktop } from '../helpers/folder-desktop';

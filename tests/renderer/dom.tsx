@@ -34,10 +34,17 @@ async function mount(node: ReactNode): Promise<Rendered> {
   };
 }
 
-/** Renders a route table at an address, with a router kept in memory (as the app's, without the hash). */
+/** Loads the code of every lazy page of a route table once, so navigating to one is as quick as in the built app. */
+async function preload(routes: readonly RouteObject[]): Promise<void> {
+  await Promise.all(routes.map(async (route) => Promise.all([typeof route.lazy === 'function' ? route.lazy() : undefined, preload(route.children ?? [])])));
+}
+
+/** Renders a route table at an address, with a router kept in memory (as the app's, without the hash), once its page has loaded. */
 export async function renderRoutes(routes: RouteObject[], address: string): Promise<Rendered & { router: ReturnType<typeof createMemoryRouter> }> {
+  await preload(routes);
   const router = createMemoryRouter(routes, { initialEntries: [address] });
   const rendered = await mount(<RouterProvider router={router} />);
+  while (!router.state.initialized || router.state.navigation.state !== 'idle') await settle();
   return { ...rendered, router };
 }
 

@@ -1,8 +1,8 @@
 import { useEffect } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { LibraryFilter } from '../../src/shared/contract';
-import { useAssetId, useCreateParams, useGalleryFilter, useSection } from '../../src/renderer/src/app/route-hooks';
-import { paths, patterns, type CreateParams } from '../../src/renderer/src/app/routes';
+import { useAssetId, useCreateParams, useGalleryFilter, useSection } from '../../src/renderer/src/routing/route-hooks';
+import { paths, patterns, type CreateParams } from '../../src/renderer/src/routing/paths';
 import { renderRoutes, settle, type Rendered } from './dom';
 
 let view: Rendered | undefined;

@@ -1,11 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { useAppInfoStore } from '../../src/renderer/src/studio/app-info-store';
+import { useAppInfoStore } from '../../src/renderer/src/entities/app-info-store';
 import { loadStudio, subscribeToMainEvents } from '../../src/renderer/src/app/main-events';
 import { connectStudio } from '../../src/renderer/src/studio/studio-client';
-import { useProfilesStore } from '../../src/renderer/src/features/settings/profiles-store';
-import { useSettingsStore } from '../../src/renderer/src/features/settings/settings-store';
+import { useProfilesStore } from '../../src/renderer/src/entities/profiles-store';
+import { useSettingsStore } from '../../src/renderer/src/entities/settings-store';
 import { readFolderText } from '../helpers/files';
 import { resetStores } from './reset-stores';
 import { eventually, startRendererStudio, type RendererStudio } from './studio-harness';

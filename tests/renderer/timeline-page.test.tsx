@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { loadStudio, subscribeToMainEvents } from '../../src/renderer/src/app/main-events';
 import { appRoutes } from '../../src/renderer/src/app/router';
-import { useSettingsStore } from '../../src/renderer/src/features/settings/settings-store';
+import { useSettingsStore } from '../../src/renderer/src/entities/settings-store';
 import { connectStudio } from '../../src/renderer/src/studio/studio-client';
 import { initI18n } from '../../src/renderer/src/i18n';
 import { button, choose, click, labelled, renderRoutes, settle, until, type Rendered } from './dom';

@@ -1,11 +1,10 @@
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router';
-import { jobSelectors, useJobsStore } from '../entities/jobs-store';
 import { useAlertStore } from '../errors/alert-store';
 import { ErrorAlert } from '../errors/ErrorAlert';
 import { ToastRegion } from '../ui';
-import { useAppInfoStore } from '../studio/app-info-store';
+import { useAppInfoStore } from '../entities/app-info-store';
 import { DemoBanner } from './DemoBanner';
 import { NavBar } from './NavBar';
 
@@ -14,7 +13,6 @@ export function App() {
   const { t } = useTranslation();
   const { pathname } = useLocation();
   const info = useAppInfoStore((s) => s.info);
-  const activeJobs = useJobsStore(jobSelectors.activeCount);
   const error = useAlertStore((s) => s.error);
   const dismiss = useAlertStore((s) => s.dismiss);
   const mainRef = useRef<HTMLElement>(null);
@@ -39,7 +37,7 @@ export function App() {
           <span className="app-mark" aria-hidden="true" />
           <span>{info?.name ?? t('app.name')}</span>
         </p>
-        <NavBar activeJobs={activeJobs} />
+        <NavBar />
         {info && !info.demoMode && (
           <p className="rail-gateway" title={info.gatewayUrl}>
             {t('gateway.connectedTo', { url: info.gatewayUrl })}

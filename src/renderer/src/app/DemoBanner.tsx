@@ -1,7 +1,7 @@
 import { FlaskConical } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { paths } from './routes';
+import { paths } from '../routing/paths';
 
 /** The frame's banner slot: while the demo gateway answers, say so and point to where a real one is set up. */
 export function DemoBanner() {

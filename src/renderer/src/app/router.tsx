@@ -1,38 +1,26 @@
 import { createHashRouter, Navigate, type RouteObject } from 'react-router';
-import { AccountPage } from '../features/account/AccountPage';
-import { CreatePage } from '../features/create/CreatePage';
-import { GalleryPage } from '../features/gallery/GalleryPage';
-import { SettingsPage } from '../features/settings/SettingsPage';
-import { TimelinePage } from '../features/timeline/TimelinePage';
-import { KitShowcase } from '../ui/KitShowcase';
+import { paths, patterns } from '../routing/paths';
+import { childPath } from '../studio/feature-module';
 import { App } from './App';
+import { featureModules } from './modules';
 import { PageCrash } from './PageCrash';
-import { paths, patterns } from './routes';
-
-/** Relative form of a pattern, for a child route of the frame. */
-const child = (pattern: string): string => pattern.replace(/^\//, '');
 
 /**
- * The route table: the frame around every page, and each page with its own error element, so a
- * crash in one page leaves the frame and the other pages working.
+ * The route table: the frame around every page, and each feature's pages with the crash page as
+ * their error element, so a crash in one page leaves the frame and the other pages working.
  */
 export const appRoutes: RouteObject[] = [
   {
     path: '/',
     element: <App />,
     errorElement: <PageCrash />,
+    // Shown only while the first page's code loads (a local file: a moment).
+    hydrateFallbackElement: <div className="app-loading" aria-busy="true" />,
     children: [
       { index: true, element: <Navigate to={paths.create()} replace /> },
-      { path: child(patterns.create), element: <CreatePage />, errorElement: <PageCrash /> },
-      { path: child(patterns.gallery), element: <GalleryPage />, errorElement: <PageCrash /> },
-      { path: child(patterns.asset), element: <GalleryPage />, errorElement: <PageCrash /> },
-      { path: child(patterns.compare), element: <GalleryPage />, errorElement: <PageCrash /> },
-      { path: child(patterns.timeline), element: <TimelinePage />, errorElement: <PageCrash /> },
-      { path: child(patterns.batch), element: <TimelinePage />, errorElement: <PageCrash /> },
-      { path: child(patterns.account), element: <AccountPage />, errorElement: <PageCrash /> },
-      { path: child(patterns.settings), element: <SettingsPage />, errorElement: <PageCrash /> },
+      ...featureModules.flatMap((module) => module.routes.map((route): RouteObject => ({ ...route, errorElement: <PageCrash /> }))),
       // The UI kit's reference page, for the people building screens; not in the navigation.
-      { path: child(patterns.kit), element: <KitShowcase />, errorElement: <PageCrash /> },
+      { path: childPath(patterns.kit), lazy: () => import('../ui/KitShowcase').then((page) => ({ Component: page.KitShowcase })), errorElement: <PageCrash /> },
       // An address from an older version, or mistyped: open Create rather than nothing.
       { path: '*', element: <Navigate to={paths.create()} replace /> },
     ],

@@ -1,6 +1,6 @@
 import { create } from 'zustand';
 import type { AppInfo, Envelope } from '../../../shared/contract';
-import { studio } from './studio-client';
+import { studio } from '../studio/studio-client';
 
 interface AppInfoState {
   /** Name, version, shell, library folder and which gateway answers; null until the first answer. */

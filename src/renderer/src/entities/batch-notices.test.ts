@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { BatchView } from '../../../../shared/contract';
+import type { BatchView } from '../../../shared/contract';
 import { batchNotice } from './batch-notices';
 
 const batch = (over: Partial<BatchView>): BatchView => ({

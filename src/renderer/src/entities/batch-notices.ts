@@ -1,5 +1,5 @@
-import type { BatchView } from '../../../../shared/contract';
-import { batchProgress } from './timeline-model';
+import type { BatchView } from '../../../shared/contract';
+import { batchProgress } from './batch-progress';
 
 /** Something about a batch worth a notification: it finished (with how many failed), or the studio stopped it. */
 export type BatchNotice =

@@ -1,6 +1,6 @@
 import { create } from 'zustand';
-import type { DesktopInfo, DesktopPreferences, Envelope } from '../../../../shared/contract';
-import { studio } from '../../studio/studio-client';
+import type { DesktopInfo, DesktopPreferences, Envelope } from '../../../shared/contract';
+import { studio } from '../studio/studio-client';
 
 interface DesktopState {
   /** What the desktop can do and the shell's preferences; null until main has answered once. */

@@ -1,6 +1,6 @@
 import { create } from 'zustand';
-import type { Envelope, Profile, ProfileDraft } from '../../../../shared/contract';
-import { studio } from '../../studio/studio-client';
+import type { Envelope, Profile, ProfileDraft } from '../../../shared/contract';
+import { studio } from '../studio/studio-client';
 
 interface ProfilesState {
   /** Gateway profiles as main shows them: never a key, only whether one is stored. */

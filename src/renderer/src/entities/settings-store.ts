@@ -1,6 +1,6 @@
 import { create } from 'zustand';
-import type { Envelope, Settings, SettingsPatch } from '../../../../shared/contract';
-import { studio } from '../../studio/studio-client';
+import type { Envelope, Settings, SettingsPatch } from '../../../shared/contract';
+import { studio } from '../studio/studio-client';
 
 interface SettingsState {
   /** Null until main has answered once. */

@@ -1,6 +1,6 @@
 import type { Settings } from '../../../shared/contract';
 import { resolveLanguage, switchLanguage } from '../i18n';
-import { useSettingsStore } from '../features/settings/settings-store';
+import { useSettingsStore } from '../entities/settings-store';
 import { applyTheme, resolveTheme, systemPrefersDark, watchSystemTheme } from './theme';
 
 /** What the page shows before main has answered: the system's language and colours. */

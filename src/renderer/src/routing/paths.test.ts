@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { galleryQuery, parseCreateParams, parseGalleryFilter, paths, sectionOf, sections } from './routes';
+import { galleryQuery, parseCreateParams, parseGalleryFilter, paths, sectionOf, sections } from './paths';
 
 const searchOf = (path: string): URLSearchParams => new URLSearchParams(path.split('?')[1] ?? '');
 

@@ -1,7 +1,7 @@
 import { useCallback, useMemo } from 'react';
 import { useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import type { LibraryFilter } from '../../../shared/contract';
-import { parseCreateParams, parseGalleryFilter, paths, sectionOf, type CreateParams, type Section } from './routes';
+import { parseCreateParams, parseGalleryFilter, paths, sectionOf, type CreateParams, type Section } from './paths';
 
 /** The navigation section of the current address. */
 export function useSection(): Section {

@@ -1,15 +1,17 @@
 import { RefreshCw } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useShallow } from 'zustand/react/shallow';
 import type { CreatedTokenView } from '../../../../shared/contract';
 import { useErrorAlert } from '../../errors/alert-store';
 import { fieldErrorsOf } from '../../errors/field-errors';
 import { useLocale } from '../../errors/use-error-wording';
 import { Button, Page, Skeleton, showToast } from '../../ui';
-import { useProfilesStore } from '../settings/profiles-store';
-import { settingsSelectors, useSettingsStore } from '../settings/settings-store';
+import { useProfilesStore } from '../../entities/profiles-store';
+import { settingsSelectors, useSettingsStore } from '../../entities/settings-store';
 import { keyInputOf, type KeyDraft } from './account-model';
 import { useAccountStore } from './account-store';
+import { useBalanceStore } from '../../entities/balance-store';
 import { BalanceCard } from './components/BalanceCard';
 import { CreatedKey } from './components/CreatedKey';
 import { KeyForm } from './components/KeyForm';
@@ -20,7 +22,8 @@ export function AccountPage() {
   const { t, i18n } = useTranslation();
   const alert = useErrorAlert();
   const locale = useLocale();
-  const { balance, balanceAt, spend, models } = useAccountStore();
+  const { balance, balanceAt } = useBalanceStore(useShallow((s) => ({ balance: s.balance, balanceAt: s.balanceAt })));
+  const { spend, models } = useAccountStore(useShallow((s) => ({ spend: s.spend, models: s.models })));
   const activeProfileId = useSettingsStore(settingsSelectors.activeProfileId);
   const activeProfile = useProfilesStore((s) => s.profiles.find((p) => p.id === activeProfileId) ?? null);
   const [refreshing, setRefreshing] = useState(false);
@@ -29,13 +32,13 @@ export function AccountPage() {
 
   const refresh = async (): Promise<void> => {
     setRefreshing(true);
-    alert.track(await useAccountStore.getState().refresh());
+    alert.track(await useBalanceStore.getState().refresh());
     setRefreshing(false);
   };
   useEffect(() => {
     // Once per visit; the refresh button and finished batches ask again.
     const store = useAccountStore.getState();
-    void store.refresh().then(alert.track);
+    void useBalanceStore.getState().refresh().then(alert.track);
     void store.loadSpend();
     void store.loadModels();
     // eslint-disable-next-line react-hooks/exhaustive-deps

@@ -1,20 +1,13 @@
 import { create } from 'zustand';
-import type { AccountBalance, CreatedTokenView, CreateTokenInput, DaySpendView, Envelope } from '../../../../shared/contract';
+import type { CreatedTokenView, CreateTokenInput, DaySpendView, Envelope } from '../../../../shared/contract';
 import { studio } from '../../studio/studio-client';
 import { lastDays } from './account-model';
 
 interface AccountState {
-  /** The last balance main read (from any view: main pushes `account.balance` every time). */
-  balance: AccountBalance | null;
-  /** When the balance was last received (ms), for "updated at". */
-  balanceAt: number | null;
   /** Credits spent per day over the last weeks, from the studio's own records; null until loaded. */
   spend: DaySpendView[] | null;
   /** Model ids the key in use can reach, for a restricted key's model limits; null until loaded. */
   models: string[] | null;
-  balanceReceived: (balance: AccountBalance) => void;
-  /** Asks the gateway; the answer also arrives as an event for every other view. */
-  refresh: () => Promise<Envelope<AccountBalance>>;
   loadSpend: (now?: Date) => Promise<Envelope<DaySpendView[]>>;
   loadModels: () => Promise<Envelope<unknown>>;
   /**
@@ -24,23 +17,10 @@ interface AccountState {
   createToken: (input: CreateTokenInput) => Promise<Envelope<CreatedTokenView>>;
 }
 
-/** The account's balance as the gateway last reported it, and what the studio spent per day. */
+/** What the studio spent per day, the models a restricted key may reach, and creating such keys (the balance is `entities/balance-store`). */
 export const useAccountStore = create<AccountState>()((set) => ({
-  balance: null,
-  balanceAt: null,
   spend: null,
   models: null,
-  // The engine's own readings (before budgeted submissions) carry the key's level only: keep the account's.
-  balanceReceived: (balance) =>
-    set((state) => ({
-      balance: balance.user === null && balance.userError === null && state.balance ? { ...balance, user: state.balance.user, userError: state.balance.userError } : balance,
-      balanceAt: Date.now(),
-    })),
-  refresh: async () => {
-    const answer = await studio().call('account.get_balance', {});
-    if (answer.ok) set({ balance: answer.value, balanceAt: Date.now() });
-    return answer;
-  },
   loadSpend: async (now = new Date()) => {
     const answer = await studio().call('jobs.sum_daily_credits', lastDays(now));
     if (answer.ok) set({ spend: answer.value });
@@ -53,8 +33,3 @@ export const useAccountStore = create<AccountState>()((set) => ({
   },
   createToken: (input) => studio().call('account.create_token', input),
 }));
-
-/** Selectors other features use to read the account (stores never reach into each other). */
-export const accountSelectors = {
-  balance: (state: Pick<AccountState, 'balance'>): AccountBalance | null => state.balance,
-};

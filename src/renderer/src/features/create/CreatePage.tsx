@@ -2,7 +2,7 @@ import { UserRoundPlus } from 'lucide-react';
 import { useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCharactersStore } from '../../entities/characters-store';
-import { useAppInfoStore } from '../../studio/app-info-store';
+import { useAppInfoStore } from '../../entities/app-info-store';
 import { Button, Page } from '../../ui';
 import { CharacterCreator } from './containers/CharacterCreator';
 import { Composer } from './containers/Composer';
@@ -10,8 +10,7 @@ import { MaskOverlay } from './containers/MaskOverlay';
 import { OptionsPanel } from './containers/OptionsPanel';
 import { RecentJobs } from './containers/RecentJobs';
 import { modelChoices } from './model/model-choices';
-import { useCharacterStore } from './stores/character-store';
-import { useModelsStore } from './stores/models-store';
+import { useCreateStore } from './store/create-store';
 import { useBatchFlow } from './use-batch-flow';
 import { useCreateAddress } from './use-create-address';
 import { useCreateForm } from './use-create-form';
@@ -25,15 +24,15 @@ export function CreatePage() {
   const { t } = useTranslation();
   const form = useCreateForm();
   const flow = useBatchFlow(form);
-  const models = useModelsStore((s) => s.models);
-  const status = useModelsStore((s) => s.status);
+  const models = useCreateStore((s) => s.models);
+  const status = useCreateStore((s) => s.modelsStatus);
   const gateway = useAppInfoStore((s) => s.info?.gatewayUrl);
   const generate = useMemo(() => modelChoices(models, 'generate'), [models]);
   const remix = useMemo(() => modelChoices(models, 'remix'), [models]);
 
   // The models of the gateway in use, again whenever another gateway answers.
   useEffect(() => {
-    void useModelsStore.getState().load();
+    void useCreateStore.getState().loadModels();
   }, [gateway]);
   useEffect(() => {
     void useCharactersStore.getState().load();
@@ -62,7 +61,7 @@ export function CreatePage() {
       title={t('pages.create.title')}
       width="wide"
       actions={
-        <Button icon={UserRoundPlus} onClick={() => useCharacterStore.getState().show()}>
+        <Button icon={UserRoundPlus} onClick={() => useCreateStore.getState().showCharacter()}>
           {t('create.character.open')}
         </Button>
       }
@@ -70,7 +69,7 @@ export function CreatePage() {
       {status === 'error' && (
         <p className="field-error" role="alert">
           {t('create.model.failed')}{' '}
-          <Button size="sm" onClick={() => void useModelsStore.getState().load()}>
+          <Button size="sm" onClick={() => void useCreateStore.getState().loadModels()}>
             {t('create.model.retry')}
           </Button>
         </p>

@@ -5,9 +5,8 @@ import { useJobsStore } from '../../entities/jobs-store';
 import { useErrorAlert } from '../../errors/alert-store';
 import { showToast } from '../../ui';
 import { createInput, estimateInput, promptsOf, type ComposerSnapshot } from './model/batch-input';
-import { positiveNumber, useBatchStore } from './stores/batch-store';
-import { useFormStore } from './stores/form-store';
-import { useRecentStore } from './stores/recent-store';
+import { positiveNumber } from './store/batch-slice';
+import { useCreateStore } from './store/create-store';
 import type { CreateForm } from './use-create-form';
 
 const ESTIMATE_DELAY_MS = 350;
@@ -28,8 +27,8 @@ export interface BatchFlow {
 export function useBatchFlow(form: CreateForm): BatchFlow {
   const { t } = useTranslation();
   const alert = useErrorAlert();
-  const state = useFormStore(useShallow((s) => ({ modelId: s.modelId, prompt: s.prompt, values: s.values })));
-  const batch = useBatchStore(useShallow((s) => ({ mode: s.mode, count: s.count, csv: s.csv, creditBudget: s.creditBudget, keyCredits: s.keyCredits })));
+  const state = useCreateStore(useShallow((s) => ({ modelId: s.modelId, prompt: s.prompt, values: s.values })));
+  const batch = useCreateStore(useShallow((s) => ({ mode: s.mode, count: s.count, csv: s.csv, creditBudget: s.creditBudget, keyCredits: s.keyCredits })));
   // Each job whose cost becomes known may turn an "unknown" estimate into credits.
   const priced = useJobsStore((s) => Object.values(s.jobs).filter((job) => job.creditsSpent !== null).length);
   const [busy, setBusy] = useState(false);
@@ -68,7 +67,7 @@ export function useBatchFlow(form: CreateForm): BatchFlow {
 
   useEffect(() => {
     if (question === null) return;
-    const timer = setTimeout(() => void useBatchStore.getState().requestEstimate(question, priced), ESTIMATE_DELAY_MS);
+    const timer = setTimeout(() => void useCreateStore.getState().requestEstimate(question, priced), ESTIMATE_DELAY_MS);
     return () => clearTimeout(timer);
   }, [question, priced]);
 
@@ -76,10 +75,10 @@ export function useBatchFlow(form: CreateForm): BatchFlow {
     setAttempted(true);
     if (!ready || busy) return;
     setBusy(true);
-    const answer = alert.track(await useBatchStore.getState().submit(createInput(snapshot)));
+    const answer = alert.track(await useCreateStore.getState().submitBatch(createInput(snapshot)));
     setBusy(false);
     if (!answer.ok) return;
-    useRecentStore.getState().rememberBatch(answer.value.batch.id);
+    useCreateStore.getState().rememberBatch(answer.value.batch.id);
     useJobsStore.getState().batchesReceived([answer.value.batch]);
     setAttempted(false);
     showToast(t('create.submit.queued', { count: answer.value.jobCount }), 'success');

@@ -2,16 +2,15 @@ import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import type { AssetView } from '../../../../shared/contract';
-import { useCreateParams } from '../../app/route-hooks';
+import { useCreateParams } from '../../routing/route-hooks';
 import { useAssetsStore } from '../../entities/assets-store';
 import { useErrorAlert } from '../../errors/alert-store';
 import { showToast } from '../../ui';
 import { imageFields, recipeToForm } from './model/form-values';
 import { isRemix, type ModelChoice } from './model/model-choices';
-import { useCharacterStore } from './stores/character-store';
-import { descriptionOf, useFormStore } from './stores/form-store';
-import { useMaskStore } from './stores/mask-store';
-import { PARKED, useReferencesStore } from './stores/references-store';
+import { useCreateStore } from './store/create-store';
+import { descriptionOf } from './store/form-slice';
+import { PARKED } from './store/references-slice';
 import { variantById } from '../../../../shared/catalog';
 
 /** The remix variant that applies to a finished video: the official one for official videos, else the model's own. */
@@ -42,11 +41,13 @@ export function useCreateAddress(ready: boolean, generateChoices: readonly Model
       const answer = alert.track(await useAssetsStore.getState().fetchAsset(id));
       return answer.ok ? answer.value : undefined;
     };
-    const form = useFormStore.getState();
-    const references = useReferencesStore.getState();
-    const mask = useMaskStore.getState();
+    const store = useCreateStore.getState();
 
     const follow = async (): Promise<void> => {
+      // Nothing chosen yet: start on the first model (a recipe or a remix below chooses its own).
+      if (store.variantId === null && generateChoices[0]) {
+        store.chooseModel(generateChoices.find((choice) => choice.variantId === 'image.gen-image-2.direct') ?? generateChoices[0]);
+      }
       if (params.reuse !== null) {
         const asset = await fetchAsset(params.reuse);
         const description = descriptionOf(asset?.variantId ?? null);
@@ -56,11 +57,11 @@ export function useCreateAddress(ready: boolean, generateChoices: readonly Model
           return;
         }
         const entry = variantById(description.variantId);
-        form.loadRecipe(description.variantId, recipe, entry && isRemix(entry) ? 'remix' : 'generate');
-        references.clear();
-        mask.discard();
-        mask.setRecipeUrl(recipe.maskUrl);
-        await Promise.all(Object.entries(recipe.references).map(([field, urls]) => references.addKnown(field, urls)));
+        store.loadRecipe(description.variantId, recipe, entry && isRemix(entry) ? 'remix' : 'generate');
+        store.clearReferences();
+        store.discardMask();
+        store.setMaskRecipeUrl(recipe.maskUrl);
+        await Promise.all(Object.entries(recipe.references).map(([field, urls]) => store.addKnown(field, urls)));
         showToast(t('create.address.reused'), 'success');
       }
       if (params.reference !== null) {
@@ -70,10 +71,10 @@ export function useCreateAddress(ready: boolean, generateChoices: readonly Model
           showToast(t('create.address.notImage'), 'error');
           return;
         }
-        const current = descriptionOf(useFormStore.getState().variantId);
+        const current = descriptionOf(useCreateStore.getState().variantId);
         const field = (current ? imageFields(current)[0]?.key : undefined) ?? PARKED;
         if (field === PARKED) showToast(t('create.address.parked'), 'info');
-        await references.addAsset(field, asset.id, nameOf(asset), asset.mediaPath);
+        await store.addAsset(field, asset.id, nameOf(asset), asset.mediaPath);
       }
       if (params.remix !== null) {
         const asset = await fetchAsset(params.remix);
@@ -82,19 +83,14 @@ export function useCreateAddress(ready: boolean, generateChoices: readonly Model
           if (asset) showToast(t('create.address.notRemixable'), 'error');
           return;
         }
-        form.startRemix(
+        store.startRemix(
           { assetId: asset.id, taskId: asset.taskId, official: choice.variantId === 'video.remix.official', prompt: asset.prompt, thumbPath: asset.thumbPath, mediaPath: asset.mediaPath },
           choice,
         );
       }
       if (params.character !== null) {
         const asset = await fetchAsset(params.character);
-        if (asset) useCharacterStore.getState().show(asset.kind === 'video' ? asset.id : null);
-      }
-      // Nothing asked for, or nothing chosen yet: start on the first model.
-      if (useFormStore.getState().variantId === null && generateChoices[0]) {
-        const preferred = generateChoices.find((choice) => choice.variantId === 'image.gen-image-2.direct') ?? generateChoices[0];
-        useFormStore.getState().choose(preferred);
+        if (asset) store.showCharacter(asset.kind === 'video' ? asset.id : null);
       }
     };
     void follow();

@@ -9,11 +9,10 @@ import { FORM_WIDE, checkForm, type FormCheck } from './model/form-check';
 import { imageFields, maskField } from './model/form-values';
 import { choiceKey, modelChoices, type ModelChoice } from './model/model-choices';
 import { promptsOf } from './model/batch-input';
-import { useBatchStore } from './stores/batch-store';
-import { descriptionOf, useFormStore } from './stores/form-store';
-import { maskUrlOf, useMaskStore } from './stores/mask-store';
-import { useModelsStore } from './stores/models-store';
-import { liveItems, useReferencesStore, type ReferenceItem } from './stores/references-store';
+import { useCreateStore } from './store/create-store';
+import { descriptionOf } from './store/form-slice';
+import { maskUrlOf } from './store/mask-slice';
+import { liveItems, type ReferenceItem } from './store/references-slice';
 import { t } from './model/field-checks';
 
 export interface CreateForm {
@@ -39,13 +38,10 @@ const noCheck: FormCheck = { fields: {}, warnings: [], ok: false };
 /** Everything the Create screen derives from its slices, computed once per change. */
 export function useCreateForm(): CreateForm {
   const locale = useLocale();
-  const models = useModelsStore((s) => s.models);
-  const purpose = useFormStore((s) => s.purpose);
-  const { variantId, modelId, prompt, values } = useFormStore(useShallow((s) => ({ variantId: s.variantId, modelId: s.modelId, prompt: s.prompt, values: s.values })));
-  const trays = useReferencesStore((s) => s.trays);
-  const mask = useMaskStore(useShallow((s) => ({ upload: s.upload, recipeUrl: s.recipeUrl, doc: s.doc, referenceId: s.referenceId })));
-  const mode = useBatchStore((s) => s.mode);
-  const fanOut = useBatchStore((s) => s.fanOut);
+  const { models, purpose, variantId, modelId, prompt, values, trays, mode, fanOut } = useCreateStore(
+    useShallow((s) => ({ models: s.models, purpose: s.purpose, variantId: s.variantId, modelId: s.modelId, prompt: s.prompt, values: s.values, trays: s.trays, mode: s.mode, fanOut: s.fanOut })),
+  );
+  const mask = useCreateStore(useShallow((s) => ({ maskUpload: s.maskUpload, maskRecipeUrl: s.maskRecipeUrl, maskDoc: s.maskDoc, maskReferenceId: s.maskReferenceId })));
   const characterMap = useCharactersStore((s) => s.characters);
 
   return useMemo(() => {
@@ -58,11 +54,11 @@ export function useCreateForm(): CreateForm {
     const firstReference = fields[0] ? liveItems(trays[fields[0].key])[0] : undefined;
     const hasMask = description ? maskField(description) !== undefined : false;
     // A painted mask belongs to the first image; another first image makes it stale.
-    const maskStale = hasMask && mask.doc !== null && mask.doc.edits.length > 0 && mask.referenceId !== firstReference?.id;
-    const painted = mask.doc !== null && mask.doc.edits.length > 0 && mask.upload.state !== 'ready' && !maskStale;
+    const maskStale = hasMask && mask.maskDoc !== null && mask.maskDoc.edits.length > 0 && mask.maskReferenceId !== firstReference?.id;
+    const painted = mask.maskDoc !== null && mask.maskDoc.edits.length > 0 && mask.maskUpload.state !== 'ready' && !maskStale;
     const maskUrl = hasMask && !maskStale ? (painted ? 'https://pending.invalid/mask.png' : maskUrlOf(mask)) : null;
     const uploading = fields.some((field) => (trays[field.key] ?? []).some((item) => item.state === 'uploading'));
-    const pending = uploading || mask.upload.state === 'uploading';
+    const pending = uploading || mask.maskUpload.state === 'uploading';
     const fanOutChoices = choices.filter((choice) => selected !== undefined && choice.kind === selected.kind && choice.variantId !== selected.variantId);
     const fanOutTargets = fanOut.flatMap((key) => {
       const choice = fanOutChoices.find((candidate) => candidate.key === key);
@@ -76,8 +72,8 @@ export function useCreateForm(): CreateForm {
       const checked = mode === 'lines' ? (promptsOf(prompt, 'lines')[0] ?? '') : prompt;
       check = checkForm({ description, modelId, prompt: checked, values, files, maskUrl, characters: characters.map((c) => c.username) });
       if (maskStale) check = { ...check, ok: false, fields: { ...check.fields, [maskField(description)?.key ?? FORM_WIDE]: t('The mask was painted on another image; paint it again or remove it', '蒙版是在另一张图片上绘制的，请重新绘制或移除') } };
-      if (painted && mask.upload.state === 'failed') check = { ...check, ok: false, fields: { ...check.fields, [maskField(description)?.key ?? FORM_WIDE]: t('The mask could not be uploaded; open the painter and try again', '蒙版上传失败，请打开绘制器重试') } };
-      if (painted && mask.upload.state === 'idle') check = { ...check, ok: false, fields: { ...check.fields, [maskField(description)?.key ?? FORM_WIDE]: t('Finish the mask with “Use this mask”', '请点击“使用此蒙版”完成蒙版') } };
+      if (painted && mask.maskUpload.state === 'failed') check = { ...check, ok: false, fields: { ...check.fields, [maskField(description)?.key ?? FORM_WIDE]: t('The mask could not be uploaded; open the painter and try again', '蒙版上传失败，请打开绘制器重试') } };
+      if (painted && mask.maskUpload.state === 'idle') check = { ...check, ok: false, fields: { ...check.fields, [maskField(description)?.key ?? FORM_WIDE]: t('Finish the mask with “Use this mask”', '请点击“使用此蒙版”完成蒙版') } };
     }
     return { locale, choices, selected, description, characters, check, references, maskUrl: maskStale || painted ? null : maskUrl, firstReference, fanOutChoices, fanOutTargets, pending };
   }, [locale, models, purpose, variantId, modelId, prompt, values, trays, mask, mode, fanOut, characterMap]);

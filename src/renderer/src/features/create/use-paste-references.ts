@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useReferencesStore } from './stores/references-store';
+import { useCreateStore } from './store/create-store';
 
 /** The attribute a reference tray carries, so a paste inside it goes to that tray. */
 export const REFERENCE_FIELD_ATTRIBUTE = 'data-reference-field';
@@ -22,7 +22,7 @@ export function usePasteReferences(fieldKeys: readonly string[]): void {
       const field = focused && fields.includes(focused) ? focused : fields[0];
       if (field === undefined) return;
       event.preventDefault();
-      void useReferencesStore.getState().addFiles(field, files);
+      void useCreateStore.getState().addFiles(field, files);
     };
     window.addEventListener('paste', paste);
     return () => window.removeEventListener('paste', paste);

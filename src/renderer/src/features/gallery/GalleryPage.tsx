@@ -1,5 +1,5 @@
 import { useMatch } from 'react-router';
-import { patterns } from '../../app/routes';
+import { patterns } from '../../routing/paths';
 import { CompareView } from './compare/CompareView';
 import { AssetDetailView } from './detail/AssetDetailView';
 import { LibraryView } from './LibraryView';

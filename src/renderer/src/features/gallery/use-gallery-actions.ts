@@ -8,7 +8,7 @@ import { itemsRemoved, itemsRestored } from '../../entities/paged-list-edits';
 import { useErrorAlert } from '../../errors/alert-store';
 import { studio } from '../../studio/studio-client';
 import { showToast } from '../../ui';
-import { desktopSelectors, useDesktopStore } from '../settings/desktop-store';
+import { desktopSelectors, useDesktopStore } from '../../entities/desktop-store';
 import { useGalleryStore } from './gallery-store';
 import { exportBaseName } from '../../../../shared/library/export-name';
 

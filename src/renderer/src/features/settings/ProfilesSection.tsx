@@ -9,8 +9,8 @@ import { useLocale } from '../../errors/use-error-wording';
 import { Button } from '../../ui';
 import { ProfileEditor } from './components/ProfileEditor';
 import { ProfileList } from './components/ProfileList';
-import { useProfilesStore } from './profiles-store';
-import { settingsSelectors, useSettingsStore } from './settings-store';
+import { useProfilesStore } from '../../entities/profiles-store';
+import { settingsSelectors, useSettingsStore } from '../../entities/settings-store';
 
 type NoticeKey = 'editor.saved' | 'editor.deleted' | 'apiKey.saved' | 'apiKey.cleared';
 

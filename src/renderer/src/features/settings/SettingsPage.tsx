@@ -1,15 +1,15 @@
 import { useTranslation } from 'react-i18next';
-import { useAppInfoStore } from '../../studio/app-info-store';
+import { useAppInfoStore } from '../../entities/app-info-store';
 import { useErrorAlert } from '../../errors/alert-store';
 import { Page, Skeleton } from '../../ui';
 import { ActiveGatewayPicker } from './components/ActiveGatewayPicker';
 import { DesktopForm } from './components/DesktopForm';
 import { LibraryFolderForm } from './components/LibraryFolderForm';
 import { PreferencesForm } from './components/PreferencesForm';
-import { useDesktopStore } from './desktop-store';
+import { useDesktopStore } from '../../entities/desktop-store';
 import { ProfilesSection } from './ProfilesSection';
-import { useProfilesStore } from './profiles-store';
-import { useSettingsStore } from './settings-store';
+import { useProfilesStore } from '../../entities/profiles-store';
+import { useSettingsStore } from '../../entities/settings-store';
 
 /**
  * Settings: which gateway answers, the gateway profiles and their keys, the library folder, the

@@ -3,21 +3,22 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { JobView } from '../../../../shared/contract';
-import { useBatchId } from '../../app/route-hooks';
-import { paths } from '../../app/routes';
+import { useBatchId } from '../../routing/route-hooks';
+import { paths } from '../../routing/paths';
+import { useBalanceStore } from '../../entities/balance-store';
 import { useJobsStore } from '../../entities/jobs-store';
 import { ErrorMessage } from '../../errors/ErrorMessage';
 import { useErrorAlert } from '../../errors/alert-store';
 import { studio } from '../../studio/studio-client';
 import { Button, EmptyState, Page, Skeleton } from '../../ui';
-import { accountSelectors, useAccountStore } from '../account/account-store';
-import { desktopSelectors, useDesktopStore } from '../settings/desktop-store';
-import { settingsSelectors, useSettingsStore } from '../settings/settings-store';
+import { desktopSelectors, useDesktopStore } from '../../entities/desktop-store';
+import { settingsSelectors, useSettingsStore } from '../../entities/settings-store';
 import { BatchHeader } from './components/BatchHeader';
 import { JobRow } from './components/JobRow';
 import { QueueBar } from './components/QueueBar';
 import { TimelineList } from './components/TimelineList';
-import { batchProgress, budgetLeft, jobTiming, type TimelineRow } from './timeline-model';
+import { batchProgress } from '../../entities/batch-progress';
+import { budgetLeft, jobTiming, type TimelineRow } from './timeline-model';
 import { useTimelineStore } from './timeline-store';
 import { useTimelineActions } from './use-timeline-actions';
 import { useBatchRows, useTimelineRows, type TimelineRows } from './use-timeline-rows';
@@ -62,7 +63,7 @@ function TimelineScreen({ source, back }: { source: TimelineRows; back: boolean 
   const { t } = useTranslation();
   const alert = useErrorAlert();
   const queue = useJobsStore((s) => s.queue);
-  const balance = useAccountStore(accountSelectors.balance);
+  const balance = useBalanceStore((s) => s.balance);
   const concurrency = useSettingsStore(settingsSelectors.concurrency);
   const desktopLoaded = useDesktopStore((s) => s.info !== null);
   const shellNotifies = useDesktopStore(desktopSelectors.systemNotifications);
@@ -80,7 +81,7 @@ function TimelineScreen({ source, back }: { source: TimelineRows; back: boolean 
   // A batch with a credit floor shows what it leaves only once a balance was read.
   const needsBalance = balance === null && source.rows.some((row) => row.kind === 'batch' && row.batch.creditBudget !== null);
   useEffect(() => {
-    if (needsBalance) void useAccountStore.getState().refresh();
+    if (needsBalance) void useBalanceStore.getState().refresh();
   }, [needsBalance]);
 
   const typical = (job: JobView): number | null => timeline.durations[job.variantId]?.medianMs ?? null;

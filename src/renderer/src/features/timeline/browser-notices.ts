@@ -5,7 +5,7 @@
  * itself (`desktop.get_info().systemNotifications`), so the window stays quiet there.
  */
 import i18next from 'i18next';
-import type { BatchNotice } from './batch-notices';
+import type { BatchNotice } from '../../entities/batch-notices';
 
 const PREFERENCE = 'atelier.notify-batches';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { AccountBalance, BatchView, JobView } from '../../../../shared/contract';
-import { batchProgress, budgetLeft, durationParts, jobActions, jobTiming, mergeTimeline, openByDefault, timelineRows, type BatchJobsPart } from './timeline-model';
+import { budgetLeft, durationParts, jobActions, jobTiming, mergeTimeline, openByDefault, timelineRows, type BatchJobsPart } from './timeline-model';
 
 const batch = (id: string, createdAt: number, over: Partial<BatchView> = {}): BatchView => ({
   id,
@@ -97,13 +97,7 @@ describe('the rows of the list', () => {
   });
 });
 
-describe('progress and time', () => {
-  it('counts a batch’s jobs by what happened to them', () => {
-    const progress = batchProgress({ total: 10, done: 4, failed: 1, expired: 1, canceled: 1, unknown: 1, running: 1, queued: 1 });
-    expect(progress).toEqual({ total: 10, done: 4, failed: 2, unknown: 1, canceled: 1, running: 1, waiting: 1, fraction: 0.7 });
-    expect(batchProgress({}).fraction).toBe(0);
-  });
-
+describe('time', () => {
   it('estimates from the variant’s usual duration, then from the gateway’s progress, and says when it runs long', () => {
     const running = { state: 'running' as const, startedAt: 1_000, submittedAt: 1_500, finishedAt: null, progress: 50 };
     expect(jobTiming(running, 60_000, 21_000)).toEqual({ elapsedMs: 20_000, remainingMs: 40_000, overdue: false });

@@ -93,42 +93,6 @@ export function openByDefault(batch: BatchView, newest: boolean): boolean {
   return newest || batch.status === 'active' || batch.status === 'paused' || (batch.counts.unknown ?? 0) > 0;
 }
 
-/** How far a batch has come, from its job counts. */
-export interface BatchProgress {
-  total: number;
-  done: number;
-  /** Failed or expired: ended without a result. */
-  failed: number;
-  /** May have been paid for: waiting for the user. */
-  unknown: number;
-  canceled: number;
-  /** Being sent, followed on the gateway, or saved. */
-  running: number;
-  /** Queued or held as drafts. */
-  waiting: number;
-  /** Share of jobs that ended one way or another, 0 to 1. */
-  fraction: number;
-}
-
-export function batchProgress(counts: Readonly<Record<string, number>>): BatchProgress {
-  const n = (...states: string[]): number => states.reduce((sum, state) => sum + (counts[state] ?? 0), 0);
-  const total = counts.total ?? n('draft', 'queued', 'submitting', 'submitted', 'running', 'downloading', 'done', 'failed', 'canceled', 'unknown', 'expired');
-  const done = n('done');
-  const failed = n('failed', 'expired');
-  const canceled = n('canceled');
-  const ended = done + failed + canceled;
-  return {
-    total,
-    done,
-    failed,
-    unknown: n('unknown'),
-    canceled,
-    running: n('submitting', 'submitted', 'running', 'downloading'),
-    waiting: n('queued', 'draft'),
-    fraction: total === 0 ? 0 : ended / total,
-  };
-}
-
 const IN_FLIGHT: readonly JobStateView[] = ['submitting', 'submitted', 'running', 'downloading'];
 const ENDED: readonly JobStateView[] = ['done', 'failed', 'canceled', 'expired'];
 

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { Locale } from '../../../../../shared/catalog';
 import { IconButton, SegmentedControl, TextField } from '../../../ui';
 import type { ModelChoice } from '../model/model-choices';
-import type { CsvFile, PromptMode } from '../stores/batch-store';
+import type { CsvFile, PromptMode } from '../store/batch-slice';
 
 export interface BatchControlsProps {
   mode: PromptMode;

@@ -4,7 +4,7 @@ import { isHttpUrl } from '../../../../../shared/catalog';
 import type { AssetView, StudioError } from '../../../../../shared/contract';
 import { ErrorMessage } from '../../../errors/ErrorMessage';
 import { Button, Dialog, SegmentedControl, Select, Switch, TextField } from '../../../ui';
-import type { CharacterRequest } from '../stores/character-store';
+import type { CharacterRequest } from '../store/character-slice';
 import { SegmentScrubber } from './SegmentScrubber';
 
 export interface CharacterDialogProps {

@@ -2,7 +2,7 @@ import { CircleAlert, Clapperboard, ImagePlus, RefreshCw, UserRound, Wand2 } fro
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { jobProblem, type AssetView, type JobStateView, type JobView } from '../../../../../shared/contract';
-import { paths } from '../../../app/routes';
+import { paths } from '../../../routing/paths';
 import { writeAssetDrag } from '../../../entities/asset-drag';
 import { IconButton, ProgressBar } from '../../../ui';
 import { RecentProblem } from './RecentProblem';

@@ -5,7 +5,7 @@ import type { FormFieldDescription, Locale } from '../../../../../shared/catalog
 import { carriesAsset, readAssetDrag } from '../../../entities/asset-drag';
 import { ErrorMessage } from '../../../errors/ErrorMessage';
 import { IconButton } from '../../../ui';
-import type { ReferenceItem } from '../stores/references-store';
+import type { ReferenceItem } from '../store/references-slice';
 import { REFERENCE_FIELD_ATTRIBUTE } from '../use-paste-references';
 
 const REF_DRAG_TYPE = 'application/x-atelier-reference';

@@ -1,7 +1,7 @@
 import { Clapperboard, X } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { IconButton } from '../../../ui';
-import type { RemixSource } from '../stores/form-store';
+import type { RemixSource } from '../store/form-slice';
 
 /** The finished video a remix changes, above the remix form. */
 export function RemixSourceCard({ source, mediaUrl, onLeave }: { source: RemixSource; mediaUrl: (path: string) => string; onLeave: () => void }) {

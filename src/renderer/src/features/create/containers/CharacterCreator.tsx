@@ -6,18 +6,17 @@ import { useJobsStore } from '../../../entities/jobs-store';
 import { studio } from '../../../studio/studio-client';
 import { showToast } from '../../../ui';
 import { CharacterDialog } from '../components/CharacterDialog';
-import { useCharacterStore } from '../stores/character-store';
-import { useRecentStore } from '../stores/recent-store';
+import { useCreateStore } from '../store/create-store';
 
 /** "Create a character", started from the page, the strip or `?character=`; its job joins the strip. */
 export function CharacterCreator() {
   const { t } = useTranslation();
-  const { open, initialAssetId, videos } = useCharacterStore(useShallow((s) => ({ open: s.open, initialAssetId: s.initialAssetId, videos: s.videos })));
+  const { open, initialAssetId, videos } = useCreateStore(useShallow((s) => ({ open: s.characterOpen, initialAssetId: s.characterAssetId, videos: s.characterVideos })));
 
   const initial = useAssetsStore((s) => (initialAssetId === null ? undefined : s.assets[initialAssetId]));
 
   useEffect(() => {
-    if (open) void useCharacterStore.getState().loadVideos();
+    if (open) void useCreateStore.getState().loadCharacterVideos();
   }, [open]);
 
   // The video it was opened for is offered even when it is older than the newest page.
@@ -32,11 +31,11 @@ export function CharacterCreator() {
       videos={offered}
       initialAssetId={initialAssetId}
       mediaUrl={(path) => studio().mediaUrl(path)}
-      onClose={() => useCharacterStore.getState().hide()}
+      onClose={() => useCreateStore.getState().hideCharacter()}
       onCreate={async (request) => {
-        const answer = await useCharacterStore.getState().create(request);
+        const answer = await useCreateStore.getState().createCharacter(request);
         if (!answer.ok) return answer.error;
-        useRecentStore.getState().rememberJob(answer.value.id);
+        useCreateStore.getState().rememberJob(answer.value.id);
         useJobsStore.getState().jobsReceived([answer.value]);
         showToast(t('create.character.started'), 'success');
         return null;

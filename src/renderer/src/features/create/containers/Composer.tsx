@@ -13,11 +13,8 @@ import { RemixSourceCard } from '../components/RemixSourceCard';
 import { FORM_WIDE } from '../model/form-check';
 import { imageFields, maskField } from '../model/form-values';
 import { placeholderText, renumberPlaceholders } from '../model/prompt-placeholders';
-import { useBatchStore } from '../stores/batch-store';
-import { descriptionOf, useFormStore } from '../stores/form-store';
-import { useMaskStore } from '../stores/mask-store';
-import { useModelsStore } from '../stores/models-store';
-import { useReferencesStore, type TrayChange } from '../stores/references-store';
+import { useCreateStore } from '../store/create-store';
+import type { TrayChange } from '../store/references-slice';
 import type { BatchFlow } from '../use-batch-flow';
 import type { CreateForm } from '../use-create-form';
 import { usePasteReferences } from '../use-paste-references';
@@ -34,25 +31,17 @@ export function Composer({ form, flow }: { form: CreateForm; flow: BatchFlow }) 
   const { t } = useTranslation();
   const { locale, description, check } = form;
   const editor = useRef<PromptEditorHandle>(null);
-  const status = useModelsStore((s) => s.status);
-  const { prompt, purpose, remixSource, leftBehind } = useFormStore(useShallow((s) => ({ prompt: s.prompt, purpose: s.purpose, remixSource: s.remixSource, leftBehind: s.leftBehind })));
-  const setPrompt = useFormStore((s) => s.setPrompt);
-  const trays = useReferencesStore((s) => s.trays);
-  const refs = useReferencesStore.getState();
-  const mask = useMaskStore(useShallow((s) => ({ doc: s.doc, upload: s.upload, recipeUrl: s.recipeUrl })));
-  const batch = useBatchStore();
-  const estimate = useBatchStore((s) => s.estimate);
-
-  const choose = (choice: { variantId: string; modelId: string }): void => {
-    useFormStore.getState().choose(choice);
-    const next = descriptionOf(choice.variantId);
-    if (next) refs.adaptTo(next);
-    // The chosen model cannot also be one of the fan-out's.
-    const fanOut = useBatchStore.getState().fanOut;
-    useBatchStore.getState().setFanOut(fanOut.filter((key) => !key.endsWith(`|${choice.variantId}`)));
-  };
+  const { status, prompt, purpose, remixSource, leftBehind, trays, estimate } = useCreateStore(
+    useShallow((s) => ({ status: s.modelsStatus, prompt: s.prompt, purpose: s.purpose, remixSource: s.remixSource, leftBehind: s.leftBehind, trays: s.trays, estimate: s.estimate })),
+  );
+  const mask = useCreateStore(useShallow((s) => ({ doc: s.maskDoc, upload: s.maskUpload, recipeUrl: s.maskRecipeUrl })));
+  const batch = useCreateStore(
+    useShallow((s) => ({ mode: s.mode, count: s.count, csv: s.csv, fanOut: s.fanOut, creditBudget: s.creditBudget, keyCredits: s.keyCredits })),
+  );
+  // Actions never change: read once, not subscribed.
+  const store = useCreateStore.getState();
   const renumber = (change: TrayChange, token: string | undefined): void => {
-    if (token) setPrompt(renumberPlaceholders(useFormStore.getState().prompt, token, change.before, change.after));
+    if (token) store.setPrompt(renumberPlaceholders(useCreateStore.getState().prompt, token, change.before, change.after));
   };
 
   usePasteReferences(description ? imageFields(description).map((field) => field.key) : []);
@@ -74,14 +63,14 @@ export function Composer({ form, flow }: { form: CreateForm; flow: BatchFlow }) 
   return (
     <section className="composer" aria-label={t('create.composer')}>
       {purpose === 'remix' && remixSource && (
-        <RemixSourceCard source={remixSource} mediaUrl={(path) => studio().mediaUrl(path)} onLeave={() => useFormStore.getState().stopRemix(null)} />
+        <RemixSourceCard source={remixSource} mediaUrl={(path) => studio().mediaUrl(path)} onLeave={() => store.stopRemix(null)} />
       )}
       <div className="composer-model">
-        <ModelPicker choices={form.choices} selected={form.selected} locale={locale} onChoose={choose} status={status === 'ready' ? 'ready' : status === 'error' ? 'error' : 'loading'} />
+        <ModelPicker choices={form.choices} selected={form.selected} locale={locale} onChoose={store.chooseModel} status={status === 'ready' ? 'ready' : status === 'error' ? 'error' : 'loading'} />
         {leftBehind.length > 0 && (
           <p className="carry-note" role="status">
             <span>{t('create.model.leftBehind', { options: leftBehind.map((label) => label[locale]).join(locale === 'zh-CN' ? '、' : ', ') })}</span>
-            <IconButton size="sm" label={t('alert.dismiss')} icon={X} onClick={() => useFormStore.getState().forgetLeftBehind()} />
+            <IconButton size="sm" label={t('alert.dismiss')} icon={X} onClick={store.forgetLeftBehind} />
           </p>
         )}
       </div>
@@ -89,7 +78,7 @@ export function Composer({ form, flow }: { form: CreateForm; flow: BatchFlow }) 
         ref={editor}
         label={promptField?.label[locale] ?? t('create.prompt.label')}
         value={prompt}
-        onChange={setPrompt}
+        onChange={store.setPrompt}
         placeholder={placeholder}
         help={promptField?.help?.[locale]}
         error={fieldError('prompt')}
@@ -106,13 +95,13 @@ export function Composer({ form, flow }: { form: CreateForm; flow: BatchFlow }) 
               items={trays[field.key] ?? []}
               locale={locale}
               error={fieldError(field.key)}
-              onFiles={(files) => void refs.addFiles(field.key, files)}
-              onAsset={(assetId, name) => void refs.addAsset(field.key, assetId, name)}
-              onRemove={(id) => renumber(refs.remove(field.key, id), token)}
-              onMove={(id, to) => renumber(refs.move(field.key, id, to), token)}
+              onFiles={(files) => void store.addFiles(field.key, files)}
+              onAsset={(assetId, name) => void store.addAsset(field.key, assetId, name)}
+              onRemove={(id) => renumber(store.removeReference(field.key, id), token)}
+              onMove={(id, to) => renumber(store.moveReference(field.key, id, to), token)}
               placeholderToken={token}
               onInsertPlaceholder={token ? (i) => editor.current?.insert(placeholderText(token, i + 1)) : undefined}
-              onPaintMask={hasMask && index === 0 ? (item) => item.width !== null && item.height !== null && useMaskStore.getState().open({ id: item.id, width: item.width, height: item.height }) : undefined}
+              onPaintMask={hasMask && index === 0 ? (item) => item.width !== null && item.height !== null && store.openMask({ id: item.id, width: item.width, height: item.height }) : undefined}
             />
           );
         })}
@@ -124,12 +113,12 @@ export function Composer({ form, flow }: { form: CreateForm; flow: BatchFlow }) 
           </p>
           {fieldError(maskKey) && <p className="field-error">{fieldError(maskKey)}</p>}
           {form.firstReference && form.firstReference.width !== null && form.firstReference.height !== null && (
-            <Button size="sm" icon={Brush} onClick={() => form.firstReference && useMaskStore.getState().open({ id: form.firstReference.id, width: form.firstReference.width ?? 0, height: form.firstReference.height ?? 0 })}>
+            <Button size="sm" icon={Brush} onClick={() => form.firstReference && store.openMask({ id: form.firstReference.id, width: form.firstReference.width ?? 0, height: form.firstReference.height ?? 0 })}>
               {mask.doc ? t('create.mask.edit') : t('create.mask.paint')}
             </Button>
           )}
           {(mask.doc !== null || mask.recipeUrl !== null) && (
-            <Button size="sm" variant="quiet" icon={Trash2} onClick={() => useMaskStore.getState().discard()}>
+            <Button size="sm" variant="quiet" icon={Trash2} onClick={store.discardMask}>
               {t('create.mask.remove')}
             </Button>
           )}
@@ -146,12 +135,12 @@ export function Composer({ form, flow }: { form: CreateForm; flow: BatchFlow }) 
         keyCredits={batch.keyCredits}
         locale={locale}
         errors={flow.errors}
-        onMode={batch.setMode}
-        onCount={batch.setCount}
-        onCsv={batch.setCsv}
-        onToggleFanOut={batch.toggleFanOut}
-        onCreditBudget={batch.setCreditBudget}
-        onKeyCredits={batch.setKeyCredits}
+        onMode={store.setMode}
+        onCount={store.setCount}
+        onCsv={store.setCsv}
+        onToggleFanOut={store.toggleFanOut}
+        onCreditBudget={store.setCreditBudget}
+        onKeyCredits={store.setKeyCredits}
       />
       {check.warnings.length > 0 && (
         <ul className="form-warnings" aria-label={t('create.warnings')}>

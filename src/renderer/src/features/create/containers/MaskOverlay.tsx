@@ -1,14 +1,14 @@
 import { useShallow } from 'zustand/react/shallow';
 import { MaskEditor } from '../mask/MaskEditor';
-import { useMaskStore } from '../stores/mask-store';
+import { useCreateStore } from '../store/create-store';
 import type { CreateForm } from '../use-create-form';
 
 /** The mask painter over the first reference image, while it is open. */
 export function MaskOverlay({ form }: { form: CreateForm }) {
-  const mask = useMaskStore(useShallow((s) => ({ editing: s.editing, doc: s.doc, brush: s.brush, view: s.view, upload: s.upload })));
+  const mask = useCreateStore(useShallow((s) => ({ editing: s.maskEditing, doc: s.maskDoc, brush: s.brush, view: s.maskView, upload: s.maskUpload })));
   const reference = form.firstReference;
   if (!mask.doc || !reference?.previewUrl) return null;
-  const store = useMaskStore.getState();
+  const store = useCreateStore.getState();
   return (
     <MaskEditor
       open={mask.editing}
@@ -19,14 +19,14 @@ export function MaskOverlay({ form }: { form: CreateForm }) {
       view={mask.view}
       busy={mask.upload.state === 'uploading'}
       error={mask.upload.error}
-      onEdit={store.edit}
-      onUndo={store.undo}
-      onRedo={store.redo}
+      onEdit={store.editMask}
+      onUndo={store.undoMask}
+      onRedo={store.redoMask}
       onBrush={store.setBrush}
-      onView={store.setView}
-      onClose={store.close}
+      onView={store.setMaskView}
+      onClose={store.closeMask}
       // A refusal stays in the painter, beside the mask it concerns.
-      onApply={() => void store.apply().then((answer) => answer?.ok && useMaskStore.getState().close())}
+      onApply={() => void store.applyMask().then((answer) => answer?.ok && useCreateStore.getState().closeMask())}
     />
   );
 }

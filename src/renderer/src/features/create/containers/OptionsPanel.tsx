@@ -1,16 +1,15 @@
 import { useTranslation } from 'react-i18next';
+import { useShallow } from 'zustand/react/shallow';
 import { Badge } from '../../../ui';
 import { OptionsForm } from '../components/OptionsForm';
 import { optionFields } from '../model/form-values';
-import { useFormStore } from '../stores/form-store';
+import { useCreateStore } from '../store/create-store';
 import type { CreateForm } from '../use-create-form';
 
 /** The chosen model's options beside the prompt: its form from the catalog, limits checked as they change. */
 export function OptionsPanel({ form, attempted }: { form: CreateForm; attempted: boolean }) {
   const { t } = useTranslation();
-  const values = useFormStore((s) => s.values);
-  const purpose = useFormStore((s) => s.purpose);
-  const setValue = useFormStore((s) => s.setValue);
+  const { values, purpose, setValue } = useCreateStore(useShallow((s) => ({ values: s.values, purpose: s.purpose, setValue: s.setValue })));
   const { description, locale, check, selected } = form;
   if (!description) return null;
   // In a remix the source video is chosen already; it is not an option to type.

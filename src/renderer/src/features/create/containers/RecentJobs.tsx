@@ -2,7 +2,7 @@ import { useEffect, useMemo } from 'react';
 import { useNavigate } from 'react-router';
 import { useShallow } from 'zustand/react/shallow';
 import type { JobView } from '../../../../../shared/contract';
-import { paths } from '../../../app/routes';
+import { paths } from '../../../routing/paths';
 import { useAssetsStore } from '../../../entities/assets-store';
 import { useCharactersStore } from '../../../entities/characters-store';
 import { useJobsStore } from '../../../entities/jobs-store';
@@ -10,7 +10,7 @@ import { useLocale } from '../../../errors/use-error-wording';
 import { studio } from '../../../studio/studio-client';
 import { variantById } from '../../../../../shared/catalog';
 import { RecentStrip, type RecentItem } from '../components/RecentStrip';
-import { useRecentStore } from '../stores/recent-store';
+import { useCreateStore } from '../store/create-store';
 
 const SHOWN = 24;
 
@@ -18,16 +18,16 @@ const SHOWN = 24;
 export function RecentJobs() {
   const locale = useLocale();
   const navigate = useNavigate();
-  const { batchIds, jobIds } = useRecentStore(useShallow((s) => ({ batchIds: s.batchIds, jobIds: s.jobIds })));
+  const { batchIds, jobIds } = useCreateStore(useShallow((s) => ({ batchIds: s.recentBatchIds, jobIds: s.recentJobIds })));
   const jobs = useJobsStore((s) => s.jobs);
   const assets = useAssetsStore((s) => s.assets);
   const characters = useCharactersStore((s) => s.characters);
 
   // After a reload the caches are empty: fetch what the strip remembers, and results not seen yet.
   useEffect(() => {
-    void useRecentStore
+    void useCreateStore
       .getState()
-      .fetchJobs()
+      .fetchRecentJobs()
       .then((found) => useJobsStore.getState().jobsReceived(found));
   }, []);
 

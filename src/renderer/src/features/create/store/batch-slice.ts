@@ -1,7 +1,6 @@
-import { create } from 'zustand';
+import type { StateCreator } from 'zustand';
 import type { BatchView, CostEstimate, CreateBatchInput, Envelope, EstimateCostInput, StudioError } from '../../../../../shared/contract';
 import { studio } from '../../../studio/studio-client';
-
 import type { PromptMode } from '../model/batch-input';
 
 export type { PromptMode };
@@ -11,7 +10,7 @@ export interface CsvFile {
   text: string;
 }
 
-interface BatchState {
+export interface BatchSlice {
   mode: PromptMode;
   /** Requests per prompt (each is one paid request). */
   count: number;
@@ -27,17 +26,18 @@ interface BatchState {
   setCount: (count: number) => void;
   setCsv: (csv: CsvFile | null) => void;
   toggleFanOut: (key: string) => void;
-  setFanOut: (keys: string[]) => void;
   setCreditBudget: (text: string) => void;
   setKeyCredits: (text: string) => void;
-  /** Prices the batch the form describes; an answer for an older form is dropped. */
-  /** `priced` counts the jobs with a known cost: when it grows, the same question is asked again. */
+  /**
+   * Prices the batch the form describes; an answer for an older form is dropped. `priced` counts
+   * the jobs with a known cost: when it grows, the same question is asked again.
+   */
   requestEstimate: (input: EstimateCostInput, priced?: number) => Promise<void>;
-  submit: (input: CreateBatchInput) => Promise<Envelope<{ batch: BatchView; jobCount: number }>>;
+  submitBatch: (input: CreateBatchInput) => Promise<Envelope<{ batch: BatchView; jobCount: number }>>;
 }
 
 /** Batch controls of the Create screen, the estimate before submitting, and submitting. */
-export const useBatchStore = create<BatchState>()((set, get) => ({
+export const createBatchSlice: StateCreator<BatchSlice> = (set, get) => ({
   mode: 'single',
   count: 1,
   csv: null,
@@ -49,7 +49,6 @@ export const useBatchStore = create<BatchState>()((set, get) => ({
   setCount: (count) => set({ count }),
   setCsv: (csv) => set({ csv }),
   toggleFanOut: (key) => set((state) => ({ fanOut: state.fanOut.includes(key) ? state.fanOut.filter((k) => k !== key) : [...state.fanOut, key] })),
-  setFanOut: (fanOut) => set({ fanOut }),
   setCreditBudget: (creditBudget) => set({ creditBudget }),
   setKeyCredits: (keyCredits) => set({ keyCredits }),
   requestEstimate: async (input, priced = 0) => {
@@ -60,8 +59,8 @@ export const useBatchStore = create<BatchState>()((set, get) => ({
     if (get().estimate.key !== key) return;
     set({ estimate: answer.ok ? { status: 'ready', value: answer.value, error: null, key } : { status: 'error', value: null, error: answer.error, key } });
   },
-  submit: (input) => studio().call('jobs.create_batch', input),
-}));
+  submitBatch: (input) => studio().call('jobs.create_batch', input),
+});
 
 /** A positive number typed in a field, or undefined when it is empty or not one. */
 export function positiveNumber(text: string): number | undefined {

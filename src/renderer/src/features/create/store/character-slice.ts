@@ -1,4 +1,4 @@
-import { create } from 'zustand';
+import type { StateCreator } from 'zustand';
 import type { AssetView, Envelope, JobView } from '../../../../../shared/contract';
 import { studio } from '../../../studio/studio-client';
 
@@ -12,36 +12,36 @@ export interface CharacterRequest {
   segment?: string;
 }
 
-interface CharacterState {
+export interface CharacterSlice {
   /** The dialog is open, with this source chosen first (a video of the library, from `?character=`). */
-  open: boolean;
-  initialAssetId: string | null;
+  characterOpen: boolean;
+  characterAssetId: string | null;
   /** Finished videos of the library to choose from (the newest page). */
-  videos: AssetView[];
-  show: (assetId?: string | null) => void;
-  hide: () => void;
-  loadVideos: () => Promise<Envelope<{ items: AssetView[] }>>;
+  characterVideos: AssetView[];
+  showCharacter: (assetId?: string | null) => void;
+  hideCharacter: () => void;
+  loadCharacterVideos: () => Promise<Envelope<{ items: AssetView[] }>>;
   /** Starts the character task; the recent strip follows it to the registry. */
-  create: (request: CharacterRequest) => Promise<Envelope<JobView>>;
+  createCharacter: (request: CharacterRequest) => Promise<Envelope<JobView>>;
 }
 
 /** "Create a character": from a finished video of the library or a video address. */
-export const useCharacterStore = create<CharacterState>()((set) => ({
-  open: false,
-  initialAssetId: null,
-  videos: [],
-  show: (assetId = null) => set({ open: true, initialAssetId: assetId }),
-  hide: () => set({ open: false }),
-  loadVideos: async () => {
+export const createCharacterSlice: StateCreator<CharacterSlice> = (set) => ({
+  characterOpen: false,
+  characterAssetId: null,
+  characterVideos: [],
+  showCharacter: (assetId = null) => set({ characterOpen: true, characterAssetId: assetId }),
+  hideCharacter: () => set({ characterOpen: false }),
+  loadCharacterVideos: async () => {
     const answer = await studio().call('library.list_assets', { kind: 'video', limit: 60 });
     // Only videos of a gateway task can be a character's source.
-    if (answer.ok) set({ videos: answer.value.items.filter((video) => video.taskId !== null) });
+    if (answer.ok) set({ characterVideos: answer.value.items.filter((video) => video.taskId !== null) });
     return answer;
   },
-  create: ({ description, source, segment }) =>
+  createCharacter: ({ description, source, segment }) =>
     studio().call('characters.create', {
       description,
       ...(source.kind === 'library' ? { fromAssetId: source.assetId } : { videoUrl: source.url }),
       ...(segment === undefined ? {} : { segment }),
     }),
-}));
+});

@@ -1,6 +1,6 @@
-import { create } from 'zustand';
+import type { StateCreator } from 'zustand';
 import { describeForm, variantById, type FormDescription, type LocalizedText } from '../../../../../shared/catalog';
-import { carryOver, type RecipeForm } from '../model/form-values';
+import type { RecipeForm } from '../model/form-values';
 
 export type CreatePurpose = 'generate' | 'remix';
 
@@ -15,7 +15,7 @@ export interface RemixSource {
   mediaPath: string;
 }
 
-interface FormState {
+export interface FormSlice {
   /** `remix` while the form remixes a finished video (its variants only). */
   purpose: CreatePurpose;
   remixSource: RemixSource | null;
@@ -26,8 +26,6 @@ interface FormState {
   values: Record<string, unknown>;
   /** Options left behind by the last switch of model (their labels), for a short note. */
   leftBehind: LocalizedText[];
-  /** Switches model and variant, keeping the prompt and every option that still applies. */
-  choose: (choice: { variantId: string; modelId: string }) => void;
   setPrompt: (prompt: string) => void;
   forgetLeftBehind: () => void;
   setValue: (key: string, value: unknown) => void;
@@ -39,8 +37,8 @@ interface FormState {
   stopRemix: (choice: { variantId: string; modelId: string } | null) => void;
 }
 
-/** The Create form: model, prompt and options. References, mask and batch have their own slices. */
-export const useFormStore = create<FormState>()((set, get) => ({
+/** The Create form's model, prompt and options (switching model is the store's `chooseModel`). */
+export const createFormSlice: StateCreator<FormSlice> = (set) => ({
   purpose: 'generate',
   remixSource: null,
   variantId: null,
@@ -48,17 +46,6 @@ export const useFormStore = create<FormState>()((set, get) => ({
   prompt: '',
   values: {},
   leftBehind: [],
-  choose: ({ variantId, modelId }) => {
-    const entry = variantById(variantId);
-    if (!entry) return;
-    const { values, dropped } = carryOver(get().values, describeForm(entry));
-    // A remix keeps its source video whichever remix model is chosen.
-    const source = get().remixSource;
-    const kept = source && get().purpose === 'remix' ? { ...values, video_id: source.taskId } : values;
-    const before = descriptionOf(get().variantId);
-    const labels = dropped.filter((key) => key !== 'video_id').flatMap((key) => before?.fields.find((field) => field.key === key)?.label ?? []);
-    set({ variantId, modelId, values: kept, leftBehind: labels });
-  },
   setPrompt: (prompt) => set({ prompt }),
   forgetLeftBehind: () => set({ leftBehind: [] }),
   setValue: (key, value) => set((state) => ({ values: { ...state.values, [key]: value } })),
@@ -68,7 +55,7 @@ export const useFormStore = create<FormState>()((set, get) => ({
     set({ purpose: 'remix', remixSource: source, variantId, modelId, prompt: '', values: { video_id: source.taskId }, leftBehind: [] }),
   stopRemix: (choice) =>
     set({ purpose: 'generate', remixSource: null, variantId: choice?.variantId ?? null, modelId: choice?.modelId ?? null, values: {}, leftBehind: [] }),
-}));
+});
 
 /** The form description of the chosen variant (stable per id). */
 const descriptions = new Map<string, FormDescription>();
@@ -82,7 +69,3 @@ export function descriptionOf(variantId: string | null): FormDescription | undef
   descriptions.set(variantId, description);
   return description;
 }
-
-export const formSelectors = {
-  description: (state: Pick<FormState, 'variantId'>): FormDescription | undefined => descriptionOf(state.variantId),
-};

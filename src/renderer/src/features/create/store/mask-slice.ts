@@ -1,4 +1,4 @@
-import { create } from 'zustand';
+import type { StateCreator } from 'zustand';
 import type { Envelope, StudioError, UploadedImageView } from '../../../../../shared/contract';
 import { studio } from '../../../studio/studio-client';
 import { exportMaskPng } from '../mask/mask-export';
@@ -12,89 +12,95 @@ export interface Brush {
   hardness: number;
 }
 
-interface MaskState {
-  /** The painter is open over the page. */
-  editing: boolean;
-  /** The mask being painted, in the pixels of `referenceId`'s image. */
-  doc: MaskDocument | null;
-  /** The reference (the first image) the mask belongs to. */
-  referenceId: string | null;
-  brush: Brush;
-  view: MaskView;
-  /** The uploaded mask, reused by every request until the mask or its image changes. */
-  upload: { state: 'idle' | 'uploading' | 'ready' | 'failed'; url: string | null; error: StudioError | null };
-  /** A mask address from a reused recipe, used as it is until the artist paints a new one. */
-  recipeUrl: string | null;
-  /** Opens the painter on the first reference (keeping the mask when it is the same image). */
-  open: (reference: { id: string; width: number; height: number }) => void;
-  close: () => void;
-  edit: (edit: MaskEdit) => void;
-  undo: () => void;
-  redo: () => void;
-  setBrush: (brush: Partial<Brush>) => void;
-  setView: (view: MaskView) => void;
-  /** Exports the mask (PNG with alpha at the image's size) and uploads it; the form then sends its address. */
-  apply: () => Promise<Envelope<UploadedImageView> | null>;
-  /** Forgets the mask (painted or from a recipe). */
-  discard: () => void;
-  setRecipeUrl: (url: string | null) => void;
+export interface MaskUpload {
+  state: 'idle' | 'uploading' | 'ready' | 'failed';
+  url: string | null;
+  error: StudioError | null;
 }
 
-const idle = { state: 'idle' as const, url: null, error: null };
+export interface MaskSlice {
+  /** The painter is open over the page. */
+  maskEditing: boolean;
+  /** The mask being painted, in the pixels of `maskReferenceId`'s image. */
+  maskDoc: MaskDocument | null;
+  /** The reference (the first image) the mask belongs to. */
+  maskReferenceId: string | null;
+  brush: Brush;
+  maskView: MaskView;
+  /** The uploaded mask, reused by every request until the mask or its image changes. */
+  maskUpload: MaskUpload;
+  /** A mask address from a reused recipe, used as it is until the artist paints a new one. */
+  maskRecipeUrl: string | null;
+  /** Opens the painter on the first reference (keeping the mask when it is the same image). */
+  openMask: (reference: { id: string; width: number; height: number }) => void;
+  closeMask: () => void;
+  editMask: (edit: MaskEdit) => void;
+  undoMask: () => void;
+  redoMask: () => void;
+  setBrush: (brush: Partial<Brush>) => void;
+  setMaskView: (view: MaskView) => void;
+  /** Exports the mask (PNG with alpha at the image's size) and uploads it; the form then sends its address. */
+  applyMask: () => Promise<Envelope<UploadedImageView> | null>;
+  /** Forgets the mask (painted or from a recipe). */
+  discardMask: () => void;
+  setMaskRecipeUrl: (url: string | null) => void;
+}
+
+const idle: MaskUpload = { state: 'idle', url: null, error: null };
 
 /** The inpainting mask of the first reference image, with its painter's tools and undo history. */
-export const useMaskStore = create<MaskState>()((set, get) => ({
-  editing: false,
-  doc: null,
-  referenceId: null,
-  brush: { tool: 'brush', size: 80, hardness: 0.7 },
-  view: fittedView,
-  upload: idle,
-  recipeUrl: null,
-  open: ({ id, width, height }) => {
-    const { doc, referenceId } = get();
-    const same = doc !== null && referenceId === id && doc.width === width && doc.height === height;
-    set({
-      editing: true,
-      referenceId: id,
-      doc: same ? doc : emptyMask(width, height),
-      view: fittedView,
-      brush: same ? get().brush : { ...get().brush, size: Math.round(Math.max(8, Math.min(width, height) / 12)) },
-      upload: same ? get().upload : idle,
-    });
-  },
-  close: () => set({ editing: false }),
-  edit: (edit) => {
-    const doc = get().doc;
-    if (doc) set({ doc: applyEdit(doc, edit), upload: idle });
-  },
-  undo: () => {
-    const doc = get().doc;
-    if (doc) set({ doc: undo(doc), upload: idle });
-  },
-  redo: () => {
-    const doc = get().doc;
-    if (doc) set({ doc: redo(doc), upload: idle });
-  },
-  setBrush: (brush) => set({ brush: { ...get().brush, ...brush } }),
-  setView: (view) => set({ view }),
-  apply: async () => {
-    const doc = get().doc;
-    if (!doc) return null;
-    set({ upload: { state: 'uploading', url: null, error: null } });
-    const png = await exportMaskPng(doc);
-    const answer = await studio().call('uploads.add', { fileName: 'mask.png', bytes: png.slice().buffer });
-    // The mask may have changed while it uploaded: only the current one's answer counts.
-    if (get().doc !== doc) return answer;
-    set({ upload: answer.ok ? { state: 'ready', url: answer.value.url, error: null } : { state: 'failed', url: null, error: answer.error }, recipeUrl: null });
-    return answer;
-  },
-  discard: () => set({ doc: null, referenceId: null, upload: idle, recipeUrl: null, editing: false }),
-  setRecipeUrl: (recipeUrl) => set({ recipeUrl }),
-}));
+export const createMaskSlice: StateCreator<MaskSlice> = (set, get) => {
+  const change = (next: (doc: MaskDocument) => MaskDocument): void => {
+    const doc = get().maskDoc;
+    if (doc) set({ maskDoc: next(doc), maskUpload: idle });
+  };
+  return {
+    maskEditing: false,
+    maskDoc: null,
+    maskReferenceId: null,
+    brush: { tool: 'brush', size: 80, hardness: 0.7 },
+    maskView: fittedView,
+    maskUpload: idle,
+    maskRecipeUrl: null,
+    openMask: ({ id, width, height }) => {
+      const { maskDoc: doc, maskReferenceId, brush, maskUpload } = get();
+      const same = doc !== null && maskReferenceId === id && doc.width === width && doc.height === height;
+      set({
+        maskEditing: true,
+        maskReferenceId: id,
+        maskDoc: same ? doc : emptyMask(width, height),
+        maskView: fittedView,
+        brush: same ? brush : { ...brush, size: Math.round(Math.max(8, Math.min(width, height) / 12)) },
+        maskUpload: same ? maskUpload : idle,
+      });
+    },
+    closeMask: () => set({ maskEditing: false }),
+    editMask: (edit) => change((doc) => applyEdit(doc, edit)),
+    undoMask: () => change(undo),
+    redoMask: () => change(redo),
+    setBrush: (brush) => set({ brush: { ...get().brush, ...brush } }),
+    setMaskView: (maskView) => set({ maskView }),
+    applyMask: async () => {
+      const doc = get().maskDoc;
+      if (!doc) return null;
+      set({ maskUpload: { state: 'uploading', url: null, error: null } });
+      const png = await exportMaskPng(doc);
+      const answer = await studio().call('uploads.add', { fileName: 'mask.png', bytes: png.slice().buffer });
+      // The mask may have changed while it uploaded: only the current one's answer counts.
+      if (get().maskDoc !== doc) return answer;
+      set({
+        maskUpload: answer.ok ? { state: 'ready', url: answer.value.url, error: null } : { state: 'failed', url: null, error: answer.error },
+        maskRecipeUrl: null,
+      });
+      return answer;
+    },
+    discardMask: () => set({ maskDoc: null, maskReferenceId: null, maskUpload: idle, maskRecipeUrl: null, maskEditing: false }),
+    setMaskRecipeUrl: (maskRecipeUrl) => set({ maskRecipeUrl }),
+  };
+};
 
 /** The mask address a request sends: the uploaded painted mask, else the recipe's; null when none. */
-export function maskUrlOf(state: Pick<MaskState, 'upload' | 'recipeUrl' | 'doc'>): string | null {
-  if (state.upload.state === 'ready') return state.upload.url;
-  return state.doc === null ? state.recipeUrl : null;
+export function maskUrlOf(state: Pick<MaskSlice, 'maskUpload' | 'maskRecipeUrl' | 'maskDoc'>): string | null {
+  if (state.maskUpload.state === 'ready') return state.maskUpload.url;
+  return state.maskDoc === null ? state.maskRecipeUrl : null;
 }

@@ -1,25 +1,26 @@
-import { create } from 'zustand';
+import type { StateCreator } from 'zustand';
 import type { Envelope, ModelListView, ModelView, StudioError } from '../../../../../shared/contract';
 import { studio } from '../../../studio/studio-client';
 
-interface ModelsState {
-  status: 'idle' | 'loading' | 'ready' | 'error';
+export interface ModelsSlice {
+  modelsStatus: 'idle' | 'loading' | 'ready' | 'error';
+  /** The image and video models of the gateway in use, for the picker. */
   models: ModelView[];
-  error: StudioError | null;
+  modelsError: StudioError | null;
   /** Asks the gateway in use which models the key may call (again after a gateway change). */
-  load: () => Promise<Envelope<ModelListView>>;
+  loadModels: () => Promise<Envelope<ModelListView>>;
 }
 
-/** The image and video models of the gateway in use, for the picker. */
-export const useModelsStore = create<ModelsState>()((set) => ({
-  status: 'idle',
+/** The models the picker offers. */
+export const createModelsSlice: StateCreator<ModelsSlice> = (set) => ({
+  modelsStatus: 'idle',
   models: [],
-  error: null,
-  load: async () => {
-    set({ status: 'loading', error: null });
+  modelsError: null,
+  loadModels: async () => {
+    set({ modelsStatus: 'loading', modelsError: null });
     const answer = await studio().call('models.list', {});
-    if (answer.ok) set({ status: 'ready', models: answer.value.models.filter((model) => model.type === 'image' || model.type === 'video') });
-    else set({ status: 'error', error: answer.error });
+    if (answer.ok) set({ modelsStatus: 'ready', models: answer.value.models.filter((model) => model.type === 'image' || model.type === 'video') });
+    else set({ modelsStatus: 'error', modelsError: answer.error });
     return answer;
   },
-}));
+});

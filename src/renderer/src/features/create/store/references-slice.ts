@@ -1,4 +1,4 @@
-import { create } from 'zustand';
+import type { StateCreator } from 'zustand';
 import { errorFor, UPLOAD_MAX_BYTES, type KnownReferenceView, type StudioError, type UploadedImageView } from '../../../../../shared/contract';
 import type { FormDescription } from '../../../../../shared/catalog';
 import { studio } from '../../../studio/studio-client';
@@ -29,7 +29,7 @@ export interface TrayChange {
   after: string[];
 }
 
-interface ReferencesState {
+export interface ReferencesSlice {
   /** Items per file field of the form, in order. */
   trays: Record<string, ReferenceItem[]>;
   addFiles: (field: string, files: readonly File[]) => Promise<void>;
@@ -37,11 +37,9 @@ interface ReferencesState {
   addAsset: (field: string, assetId: string, name: string, libraryPath?: string | null) => Promise<void>;
   /** Addresses of a reused recipe, shown from what main kept of its uploads. */
   addKnown: (field: string, urls: readonly string[]) => Promise<void>;
-  remove: (field: string, id: string) => TrayChange;
-  move: (field: string, id: string, toIndex: number) => TrayChange;
-  /** After a switch of model: items of a field the new form lacks move to its first image field. */
-  adaptTo: (description: FormDescription) => void;
-  clear: () => void;
+  removeReference: (field: string, id: string) => TrayChange;
+  moveReference: (field: string, id: string, toIndex: number) => TrayChange;
+  clearReferences: () => void;
 }
 
 /** Where references wait while the chosen model takes none. */
@@ -75,7 +73,7 @@ function addressName(url: string): string {
 const megabytes = (bytes: number): number => Number((bytes / (1024 * 1024)).toFixed(1));
 
 /** Reference images per field, with their upload state. Uploads go through main as bytes. */
-export const useReferencesStore = create<ReferencesState>()((set, get) => {
+export const createReferencesSlice: StateCreator<ReferencesSlice> = (set, get) => {
   const update = (field: string, id: string, change: (item: ReferenceItem) => ReferenceItem): void =>
     set((state) => ({ trays: { ...state.trays, [field]: (state.trays[field] ?? []).map((item) => (item.id === id ? change(item) : item)) } }));
   const append = (field: string, items: ReferenceItem[]): void =>
@@ -128,14 +126,14 @@ export const useReferencesStore = create<ReferencesState>()((set, get) => {
         }),
       );
     },
-    remove: (field, id) => {
+    removeReference: (field, id) => {
       const before = ids(field);
       const removed = (get().trays[field] ?? []).find((item) => item.id === id);
       if (removed) release(removed);
       set((state) => ({ trays: { ...state.trays, [field]: (state.trays[field] ?? []).filter((item) => item.id !== id) } }));
       return { field, before, after: ids(field) };
     },
-    move: (field, id, toIndex) => {
+    moveReference: (field, id, toIndex) => {
       const before = ids(field);
       const list = [...(get().trays[field] ?? [])];
       const from = list.findIndex((item) => item.id === id);
@@ -144,23 +142,25 @@ export const useReferencesStore = create<ReferencesState>()((set, get) => {
       set((state) => ({ trays: { ...state.trays, [field]: list } }));
       return { field, before, after: ids(field) };
     },
-    adaptTo: (description) => {
-      const fields = imageFields(description).map((field) => field.key);
-      const target = fields[0];
-      const next: Record<string, ReferenceItem[]> = {};
-      for (const [field, items] of Object.entries(get().trays)) {
-        // A model without reference images keeps them aside for the next one that takes them.
-        const to = fields.includes(field) ? field : (target ?? PARKED);
-        next[to] = [...(next[to] ?? []), ...items];
-      }
-      set({ trays: next });
-    },
-    clear: () => {
+    clearReferences: () => {
       for (const items of Object.values(get().trays)) items.forEach(release);
       set({ trays: {} });
     },
   };
-});
+};
+
+/** After a switch of model: items of a field the new form lacks move to its first image field. */
+export function adaptTrays(trays: Readonly<Record<string, ReferenceItem[]>>, description: FormDescription): Record<string, ReferenceItem[]> {
+  const fields = imageFields(description).map((field) => field.key);
+  const target = fields[0];
+  const next: Record<string, ReferenceItem[]> = {};
+  for (const [field, items] of Object.entries(trays)) {
+    // A model without reference images keeps them aside for the next one that takes them.
+    const to = fields.includes(field) ? field : (target ?? PARKED);
+    next[to] = [...(next[to] ?? []), ...items];
+  }
+  return next;
+}
 
 /** Items that count for the form (refused files are shown but never sent). */
 export function liveItems(items: readonly ReferenceItem[] | undefined): ReferenceItem[] {

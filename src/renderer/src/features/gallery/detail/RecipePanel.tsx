@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { AssetDetail, AssetView } from '../../../../../shared/contract';
-import { paths } from '../../../app/routes';
+import { paths } from '../../../routing/paths';
 import { Badge, Button } from '../../../ui';
 import { ReferenceStrip } from './ReferenceStrip';
 import { formatBytes, formatDuration, jobDurations, recipeRows } from '../model/recipe';

@@ -2,7 +2,7 @@ import { ImageIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { AssetReference } from '../../../../../shared/contract';
-import { paths } from '../../../app/routes';
+import { paths } from '../../../routing/paths';
 
 export interface ReferenceStripProps {
   references: readonly AssetReference[];

@@ -3,9 +3,10 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { BatchView } from '../../../../../shared/contract';
-import { paths } from '../../../app/routes';
+import { paths } from '../../../routing/paths';
 import { Badge, Button, type BadgeTone } from '../../../ui';
-import type { BatchProgress, BudgetLeft } from '../timeline-model';
+import type { BatchProgress } from '../../../entities/batch-progress';
+import type { BudgetLeft } from '../timeline-model';
 import { useFormat } from './use-format';
 
 export interface BatchHeaderProps {

@@ -1,0 +1,70 @@
+/**
+ * Create's one store, built from slices (zustand's slices pattern): the form, the models, the
+ * reference trays, the mask, the batch controls, the recent strip and the character dialog.
+ * Actions that concern several slices live here, so components call one action per intent.
+ */
+import { create, type StateCreator } from 'zustand';
+import type { FormDescription } from '../../../../../shared/catalog';
+import { carryOver } from '../model/form-values';
+import { createBatchSlice, type BatchSlice } from './batch-slice';
+import { createCharacterSlice, type CharacterSlice } from './character-slice';
+import { createFormSlice, descriptionOf, type FormSlice } from './form-slice';
+import { createMaskSlice, type MaskSlice } from './mask-slice';
+import { createModelsSlice, type ModelsSlice } from './models-slice';
+import { createRecentSlice, type RecentSlice } from './recent-slice';
+import { adaptTrays, createReferencesSlice, type ReferencesSlice } from './references-slice';
+
+/** A model variant of the picker. */
+export interface ModelChoiceKey {
+  variantId: string;
+  modelId: string;
+}
+
+interface CrossSliceActions {
+  /**
+   * Switches model and variant: keeps the prompt and every option that still applies (naming
+   * what it left behind), moves references to the new form's image fields, and takes the chosen
+   * model out of the fan-out.
+   */
+  chooseModel: (choice: ModelChoiceKey) => void;
+}
+
+export type CreateState = FormSlice & ModelsSlice & ReferencesSlice & MaskSlice & BatchSlice & RecentSlice & CharacterSlice & CrossSliceActions;
+
+const crossSliceActions: StateCreator<CreateState, [], [], CrossSliceActions> = (set, get) => ({
+  chooseModel: ({ variantId, modelId }) => {
+    const next = descriptionOf(variantId);
+    if (!next) return;
+    const state = get();
+    const { values, dropped } = carryOver(state.values, next);
+    // A remix keeps its source video whichever remix model is chosen.
+    const source = state.remixSource;
+    const kept = source && state.purpose === 'remix' ? { ...values, video_id: source.taskId } : values;
+    const before: FormDescription | undefined = descriptionOf(state.variantId);
+    const leftBehind = dropped.filter((key) => key !== 'video_id').flatMap((key) => before?.fields.find((field) => field.key === key)?.label ?? []);
+    set({
+      variantId,
+      modelId,
+      values: kept,
+      leftBehind,
+      trays: adaptTrays(state.trays, next),
+      fanOut: state.fanOut.filter((key) => !key.endsWith(`|${variantId}`)),
+    });
+  },
+});
+
+export const useCreateStore = create<CreateState>()((...store) => ({
+  ...createFormSlice(...store),
+  ...createModelsSlice(...store),
+  ...createReferencesSlice(...store),
+  ...createMaskSlice(...store),
+  ...createBatchSlice(...store),
+  ...createRecentSlice(...store),
+  ...createCharacterSlice(...store),
+  ...crossSliceActions(...store),
+}));
+
+/** Selectors components read the store through (with `useShallow` where they build an object). */
+export const createSelectors = {
+  description: (state: Pick<CreateState, 'variantId'>): FormDescription | undefined => descriptionOf(state.variantId),
+};

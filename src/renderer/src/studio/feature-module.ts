@@ -1,0 +1,48 @@
+/**
+ * What a feature hands to the app: its pages (lazy routes), its entry in the navigation, and its
+ * handlers of main's events. The app composes the modules of `app/modules.ts` and knows nothing
+ * else of a feature; a new screen is one folder with a `module.ts` and one line in that list.
+ */
+import type { LucideIcon } from 'lucide-react';
+import type { ParseKeys } from 'i18next';
+import type { RouteObject } from 'react-router';
+import type { EventName, EventPayload } from '../../../shared/contract';
+
+/** Opens an address built with `paths` (the app's router; a test's memory router; nothing in tests of stores alone). */
+export type Navigate = (to: string) => void;
+
+/** What a handler of main's events may use besides the event. */
+export interface EventContext {
+  navigate: Navigate;
+}
+
+export type EventHandler<E extends EventName> = (payload: EventPayload<E>, context: EventContext) => void;
+
+/**
+ * Handlers by event name. A feature's handlers run before `entities/` take the event in, so they
+ * can compare it with what the window held (a batch that just finished, say).
+ */
+export type EventHandlers = { [E in EventName]?: EventHandler<E> };
+
+/** An entry of the navigation rail. */
+export interface NavEntry {
+  /** Where the link goes (a `paths` builder's result). */
+  to: string;
+  /** The i18n key of its label. */
+  label: ParseKeys;
+  icon: LucideIcon;
+  /** A count shown on the link (jobs in progress on Timeline; 0 shows none), described by the i18n key `label` (given `count`). */
+  badge?: { useCount: () => number; label: ParseKeys };
+}
+
+export interface FeatureModule {
+  /** The feature's folder name. */
+  name: string;
+  /** Child routes of the frame, with relative paths; load their page with `lazy`. The app adds the crash page. */
+  routes: RouteObject[];
+  nav?: NavEntry;
+  events?: EventHandlers;
+}
+
+/** The child path of a pattern of `routing/paths` (`/gallery/asset/:assetId` -> `gallery/asset/:assetId`). */
+export const childPath = (pattern: string): string => pattern.replace(/^\//, '');
