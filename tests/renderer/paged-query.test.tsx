@@ -6,8 +6,11 @@ import { connectStudio } from '../../src/renderer/src/studio/studio-client';
 import { assetPages } from '../../src/renderer/src/entities/asset-pages';
 import { useAssetsStore } from '../../src/renderer/src/entities/assets-store';
 import { queryKey, usePagedQueriesStore } from '../../src/renderer/src/entities/paged-queries';
+import { configureQueryLifetime } from '../../src/renderer/src/entities/query-lifetime';
+import { configureEntityCaps, holdEntities } from '../../src/renderer/src/entities/retention';
 import { usePagedQuery, type PagedQuery } from '../../src/renderer/src/entities/use-paged-query';
 import { renderNode, settle, until, type Rendered } from './dom';
+import { manualClock } from './manual-clock';
 import { resetStores } from './reset-stores';
 import { startRendererStudio, type RendererStudio } from './studio-harness';
 
@@ -113,5 +116,76 @@ describe('usePagedQuery over the library', () => {
     await until(() => expect(latest.error).toMatchObject({ reason: 'stale_cursor' }));
     expect(latest.items).toHaveLength(60);
     expect(latest.loadingMore).toBe(false);
+  });
+});
+
+describe('caches that do not grow for the whole session', () => {
+  const listed = (filter: LibraryFilter): boolean => usePagedQueriesStore.getState().queries[queryKey(assetPages, filter)] !== undefined;
+
+  it('drops a list its lifetime after the last view left it; a list shown again before then comes back at once', async () => {
+    const clock = manualClock();
+    configureQueryLifetime({ gcTimeMs: 60_000, maxIdle: 10, clock });
+    main.seedAssets(3, (i) => (i === 0 ? { kind: 'video', mime: 'video/mp4' } : {}));
+    await show({ kind: 'video' });
+    await show({ kind: 'image' }); // the video list has no viewer now
+    clock.advance(59_000);
+    expect(listed({ kind: 'video' })).toBe(true);
+    const before = requests.length;
+    await show({ kind: 'video' }); // back in time: from what it loaded, no request
+    expect(requests).toHaveLength(before);
+    expect(latest.items).toHaveLength(1);
+
+    view?.unmount();
+    view = undefined;
+    clock.advance(59_999);
+    expect(listed({ kind: 'video' })).toBe(true);
+    clock.advance(1);
+    expect(listed({ kind: 'video' })).toBe(false);
+    expect(listed({ kind: 'image' })).toBe(false);
+    await show({ kind: 'video' }); // asked again
+    expect(requests).toHaveLength(before + 1);
+  });
+
+  it('keeps at most so many lists nobody shows, the ones left longest ago going first', async () => {
+    configureQueryLifetime({ gcTimeMs: 60_000, maxIdle: 2, clock: manualClock() });
+    main.seedAssets(2);
+    const filters: LibraryFilter[] = [{ kind: 'image' }, { kind: 'video' }, { favourite: true }, { model: 'gen-image-2' }];
+    for (const filter of filters) await show(filter);
+    view?.unmount();
+    view = undefined;
+    expect(filters.map(listed)).toEqual([false, false, true, true]);
+  });
+
+  it('lets go of library items no list and no view holds once the cache passes its cap', async () => {
+    const clock = manualClock();
+    configureQueryLifetime({ gcTimeMs: 1_000, maxIdle: 10, clock });
+    configureEntityCaps({ assets: 70 });
+    const seeded = main.seedAssets(150);
+    await show({});
+    const shown = latest.items.map((a) => a.id); // the newest 60, held by the list on screen
+    const older = await main.client.call('library.list_assets', { cursor: null, limit: 60, order: 'oldest' });
+    if (!older.ok) throw new Error(older.error.message);
+    const [kept] = older.value.items;
+    const release = holdEntities('assets', [kept?.id ?? '']); // a detail view open on the oldest
+    useAssetsStore.getState().assetsReceived(older.value.items);
+
+    let cached = Object.keys(useAssetsStore.getState().assets);
+    expect(cached).toHaveLength(70);
+    expect(cached).toEqual(expect.arrayContaining([...shown, kept?.id]));
+
+    // The list goes (nobody looks at it for its lifetime), the view closes: the next answer trims
+    // to the cap, and what the list held goes first (it was cached first).
+    release();
+    view?.unmount();
+    view = undefined;
+    clock.advance(1_000);
+    const middle = seeded.slice(60, 90).map((asset) => asset.id);
+    const answer = await main.client.call('library.list_assets', { cursor: null, limit: 200 });
+    if (!answer.ok) throw new Error(answer.error.message);
+    useAssetsStore.getState().assetsReceived(answer.value.items.filter((asset) => middle.includes(asset.id)));
+    cached = Object.keys(useAssetsStore.getState().assets);
+    expect(cached).toHaveLength(70);
+    expect(cached).toEqual(expect.arrayContaining(middle));
+    expect(cached.filter((id) => shown.slice(0, 30).includes(id))).toEqual([]);
   });
 });

@@ -7,6 +7,8 @@ import { useDesktopStore } from '../../src/renderer/src/entities/desktop-store';
 import { useJobsStore } from '../../src/renderer/src/entities/jobs-store';
 import { usePagedQueriesStore } from '../../src/renderer/src/entities/paged-queries';
 import { useProfilesStore } from '../../src/renderer/src/entities/profiles-store';
+import { configureQueryLifetime } from '../../src/renderer/src/entities/query-lifetime';
+import { configureEntityCaps } from '../../src/renderer/src/entities/retention';
 import { useSettingsStore } from '../../src/renderer/src/entities/settings-store';
 import { useAlertStore } from '../../src/renderer/src/errors/alert-store';
 import { useAccountStore } from '../../src/renderer/src/features/account/account-store';
@@ -36,4 +38,6 @@ const stores: UseBoundStore<StoreApi<object>>[] = [
 /** Puts every store of the renderer back to its first state, so tests do not see each other. */
 export function resetStores(): void {
   for (const store of stores) store.setState(store.getInitialState(), true);
+  configureQueryLifetime();
+  configureEntityCaps();
 }

@@ -4,10 +4,11 @@ import { studio } from '../studio/studio-client';
 import { useAssetsStore } from './assets-store';
 import { pick } from './entity-cache';
 import type { PagedSource } from './paged-queries';
+import { listNames } from './retention';
 
 /** Library items, newest first, page by page (`library.list_assets` and its keyset cursor). */
 export const assetPages: PagedSource<LibraryFilter, AssetView> = {
-  name: 'library.assets',
+  name: listNames.assets,
   pageSize: 60,
   fetchPage: (filter, cursor, limit) => studio().call('library.list_assets', { ...filter, cursor, limit }),
   remember: (assets) => useAssetsStore.getState().assetsReceived(assets),

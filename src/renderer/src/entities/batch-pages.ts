@@ -4,6 +4,7 @@ import { studio } from '../studio/studio-client';
 import { pick } from './entity-cache';
 import { useJobsStore } from './jobs-store';
 import type { PagedSource } from './paged-queries';
+import { listNames } from './retention';
 
 /** Which batches a list shows; empty for every batch. */
 export interface BatchFilter {
@@ -12,7 +13,7 @@ export interface BatchFilter {
 
 /** Batches, newest first, page by page (`jobs.list_batches` and its keyset cursor). */
 export const batchPages: PagedSource<BatchFilter, BatchView> = {
-  name: 'jobs.batches',
+  name: listNames.batches,
   pageSize: 30,
   fetchPage: (filter, cursor, limit) => studio().call('jobs.list_batches', { ...filter, cursor, limit }),
   remember: (batches) => useJobsStore.getState().batchesReceived(batches),

@@ -43,6 +43,8 @@ export interface QueryState {
 interface PagedQueriesState {
   queries: Readonly<Record<string, QueryState>>;
   update: (key: string, change: (query: QueryState | undefined) => QueryState | undefined) => void;
+  /** Forgets lists (nobody has looked at them for a while: `query-lifetime.ts`). */
+  remove: (keys: readonly string[]) => void;
 }
 
 /** The loaded lists, by query key. Written only by the functions below. */
@@ -53,7 +55,22 @@ export const usePagedQueriesStore = create<PagedQueriesState>()((set) => ({
       const next = change(state.queries[key]);
       return next === state.queries[key] ? state : { queries: { ...state.queries, [key]: next as QueryState } };
     }),
+  remove: (keys) =>
+    set((state) => {
+      const gone = new Set(keys);
+      return { queries: Object.fromEntries(Object.entries(state.queries).filter(([key]) => !gone.has(key))) };
+    }),
 }));
+
+/** The ids every loaded list of a source holds (what its entity cache must keep). */
+export function idsInLists(sourceName: string): Set<string> {
+  const prefix = `${sourceName} `;
+  const ids = new Set<string>();
+  for (const [key, query] of Object.entries(usePagedQueriesStore.getState().queries)) {
+    if (key.startsWith(prefix)) for (const id of query.ids) ids.add(id);
+  }
+  return ids;
+}
 
 /** A stable text for a filter: the same fields give the same key, whatever their order. */
 export function queryKey(source: { name: string }, filter: unknown): string {
@@ -94,8 +111,9 @@ export async function loadFirstPage<F, T extends { id: string }>(source: PagedSo
     update(key, (query) => query && { ...query, status: 'error', error: answer.error });
     return;
   }
-  source.remember(answer.value.items);
+  // The list takes the ids first, so the cache keeps their items whatever its cap.
   update(key, (query) => query && { ...query, ids: answer.value.items.map((item) => item.id), nextCursor: answer.value.nextCursor, status: 'ready' });
+  source.remember(answer.value.items);
 }
 
 /** Loads the page after the last one; does nothing while a load runs or when there is no further page. */
@@ -111,13 +129,13 @@ export async function loadNextPage<F, T extends { id: string }>(source: PagedSou
     update(key, (query) => query && { ...query, loadingMore: false, error: answer.error });
     return;
   }
-  source.remember(answer.value.items);
   update(key, (query) => {
     if (!query) return query;
     const known = new Set(query.ids);
     const added = answer.value.items.map((item) => item.id).filter((id) => !known.has(id));
     return { ...query, ids: [...query.ids, ...added], nextCursor: answer.value.nextCursor, loadingMore: false };
   });
+  source.remember(answer.value.items);
 }
 
 /**

@@ -1,5 +1,7 @@
+import { useEffect } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { loadFirstPage, loadNextPage, queryKey, usePagedQueriesStore, type PagedSource, type QueryState } from './paged-queries';
+import { viewQuery } from './query-lifetime';
 
 /** One of several lists of a source: its state (undefined until first loaded) and how to load it. */
 export interface PagedList<F> {
@@ -17,6 +19,13 @@ export interface PagedList<F> {
 export function usePagedLists<F, T extends { id: string }>(source: PagedSource<F, T>, filters: readonly F[]): PagedList<F>[] {
   const keys = filters.map((filter) => queryKey(source, filter));
   const queries = usePagedQueriesStore(useShallow((state) => keys.map((key) => state.queries[key])));
+  const keyList = keys.join('\n');
+  useEffect(() => {
+    const releases = keyList === '' ? [] : keyList.split('\n').map(viewQuery);
+    return () => {
+      for (const release of releases) release();
+    };
+  }, [keyList]);
   return filters.map((filter, index) => ({
     filter,
     query: queries[index],

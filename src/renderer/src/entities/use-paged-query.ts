@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import type { StudioError } from '../../../shared/contract';
 import { itemAdded, loadFirstPage, loadNextPage, queryKey, usePagedQueriesStore, type PagedSource } from './paged-queries';
+import { viewQuery } from './query-lifetime';
 
 export { itemAdded };
 
@@ -22,14 +23,17 @@ const noIds: readonly string[] = [];
 
 /**
  * The one hook for long lists: the pages of `source` for `filter`, loaded on first use and kept
- * while the app runs (coming back to a filter shows its pages at once). Call `loadMore` when the
- * end of the list comes into view. The filter may be a new object each render: its key decides.
+ * while shown and for a while after (coming back to a filter soon shows its pages at once;
+ * `query-lifetime.ts`). Call `loadMore` when the end of the list comes into view. The filter may
+ * be a new object each render: its key decides.
  */
 export function usePagedQuery<F, T extends { id: string }>(source: PagedSource<F, T>, filter: F): PagedQuery<T> {
   const key = queryKey(source, filter);
   const query = usePagedQueriesStore((state) => state.queries[key]);
   const items = source.useItems(query?.ids ?? noIds);
   const needsLoad = query === undefined;
+
+  useEffect(() => viewQuery(key), [key]);
 
   useEffect(() => {
     // Checked again here: another list (or React's second mount in strict mode) may have started it.

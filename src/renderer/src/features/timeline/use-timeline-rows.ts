@@ -3,6 +3,7 @@ import type { BatchView, StudioError } from '../../../../shared/contract';
 import { batchPages } from '../../entities/batch-pages';
 import { jobPages, type JobFilter } from '../../entities/job-pages';
 import { useJobsStore } from '../../entities/jobs-store';
+import { useHeldEntities } from '../../entities/retention';
 import { usePagedLists } from '../../entities/use-paged-queries';
 import { usePagedQuery } from '../../entities/use-paged-query';
 import { useTimelineStore } from './timeline-store';
@@ -80,6 +81,7 @@ export function useTimelineRows(): TimelineRows {
 /** One batch on its own page (`/timeline/batch/:id`), always open, its jobs page by page. */
 export function useBatchRows(batchId: string): TimelineRows & { missing: boolean } {
   const batch = useJobsStore((s) => s.batches[batchId]);
+  useHeldEntities('batches', [batchId]);
   const fetchBatch = useJobsStore((s) => s.fetchBatch);
   const filter = useMemo((): JobFilter => ({ batchId }), [batchId]);
   const jobs = usePagedQuery(jobPages, filter);

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useShallow } from 'zustand/react/shallow';
 import { useAssetsStore } from '../../../entities/assets-store';
 import { useJobsStore } from '../../../entities/jobs-store';
+import { useHeldEntities } from '../../../entities/retention';
 import { studio } from '../../../studio/studio-client';
 import { showToast } from '../../../ui';
 import { CharacterDialog } from '../components/CharacterDialog';
@@ -14,6 +15,7 @@ export function CharacterCreator() {
   const { open, initialAssetId, videos } = useCreateStore(useShallow((s) => ({ open: s.characterOpen, initialAssetId: s.characterAssetId, videos: s.characterVideos })));
 
   const initial = useAssetsStore((s) => (initialAssetId === null ? undefined : s.assets[initialAssetId]));
+  useHeldEntities('assets', initialAssetId === null ? [] : [initialAssetId]);
 
   useEffect(() => {
     if (open) void useCreateStore.getState().loadCharacterVideos();

@@ -6,6 +6,7 @@ import { paths } from '../../../routing/paths';
 import { useAssetsStore } from '../../../entities/assets-store';
 import { useCharactersStore } from '../../../entities/characters-store';
 import { useJobsStore } from '../../../entities/jobs-store';
+import { useHeldEntities } from '../../../entities/retention';
 import { useLocale } from '../../../errors/use-error-wording';
 import { studio } from '../../../studio/studio-client';
 import { variantById } from '../../../../../shared/catalog';
@@ -40,6 +41,9 @@ export function RecentJobs() {
       .slice(0, SHOWN);
   }, [jobs, batchIds, jobIds]);
 
+  // The strip reads its jobs and results by id, outside any list: it holds them in the caches while it shows them.
+  useHeldEntities('jobs', mine.map((job) => job.id));
+  useHeldEntities('assets', mine.flatMap((job) => job.assetIds));
   const missing = mine.flatMap((job) => job.assetIds).filter((id) => assets[id] === undefined);
   useEffect(() => {
     for (const id of missing) void useAssetsStore.getState().fetchAsset(id);

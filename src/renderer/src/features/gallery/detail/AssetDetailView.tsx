@@ -7,6 +7,7 @@ import { useAssetId, useGalleryFilter } from '../../../routing/route-hooks';
 import { paths } from '../../../routing/paths';
 import { assetPages } from '../../../entities/asset-pages';
 import { assetSelectors, useAssetsStore } from '../../../entities/assets-store';
+import { useHeldEntities } from '../../../entities/retention';
 import { usePagedQuery } from '../../../entities/use-paged-query';
 import { useLocale } from '../../../errors/use-error-wording';
 import { studio } from '../../../studio/studio-client';
@@ -29,6 +30,7 @@ export function AssetDetailView() {
   const [filter] = useGalleryFilter();
   const locale = useLocale();
   const asset = useAssetsStore(assetSelectors.asset(id));
+  useHeldEntities('assets', [id]);
   const detail = useGalleryStore((s) => s.details[id]);
   const boardNames = useGalleryStore(useShallow((s) => s.boards.filter((b) => asset?.boardIds.includes(b.id)).map((b) => b.name)));
   const canReveal = useDesktopStore(desktopSelectors.canReveal);
