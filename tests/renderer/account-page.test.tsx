@@ -2,19 +2,17 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { appRoutes } from '../../src/renderer/src/app/router';
 import { FAST_TASKS } from '../helpers/sim-admin';
 import { button, click, field, renderRoutes, type, until, type Rendered } from './dom';
-import { connectRendererStudio, type RendererStudio } from './studio-harness';
+import { studioPerFile } from './studio-harness';
 
-let main: RendererStudio;
+// The demo key without a cap: the gateway reports its balance as -1.
+const studio = studioPerFile({ extra: { demo: { timing: FAST_TASKS, demoKeyUnlimited: true } } });
 let page: Rendered;
 
 beforeEach(async () => {
-  // The demo key without a cap: the gateway reports its balance as -1.
-  main = await connectRendererStudio({ demo: { timing: FAST_TASKS, demoKeyUnlimited: true } });
   page = await renderRoutes(appRoutes, '/account');
 });
-afterEach(async () => {
+afterEach(() => {
   page.unmount();
-  await main.stop();
 });
 
 const region = (name: string): HTMLElement | null => page.container.querySelector(`section[aria-label="${name}"]`);
@@ -48,7 +46,7 @@ describe('the account page, on the real studio core', () => {
     await until(() => expect(region('Whole account')?.textContent).toContain('Used'));
     const before = region('Whole account')?.textContent ?? '';
     await until(() => expect(page.container.querySelector('figure svg')?.getAttribute('aria-label')).toBe('Nothing spent in the last 42 days.'));
-    await main.studio.router.dispatch('jobs.create_batch', { name: 'Spend', variantIds: ['image.gen-image-2.task'], prompts: ['a red kite'], countPerPrompt: 1, values: {} });
+    await studio.main.studio.router.dispatch('jobs.create_batch', { name: 'Spend', variantIds: ['image.gen-image-2.task'], prompts: ['a red kite'], countPerPrompt: 1, values: {} });
     await until(() => expect(region('Whole account')?.textContent).not.toBe(before));
     await until(() => expect(page.container.querySelector('figure svg')?.getAttribute('aria-label')).toMatch(/^\d+ credits in the last 42 days/));
   });

@@ -2,18 +2,16 @@ import sharp from 'sharp';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { appRoutes } from '../../src/renderer/src/app/router';
 import { field, renderRoutes, settle, type, until, type Rendered } from './dom';
-import { connectRendererStudio, type RendererStudio } from './studio-harness';
+import { studioPerFile } from './studio-harness';
 
-let main: RendererStudio;
+const studio = studioPerFile();
 let page: Rendered;
 
 beforeEach(async () => {
-  main = await connectRendererStudio();
   page = await renderRoutes(appRoutes, '/create');
 });
-afterEach(async () => {
+afterEach(() => {
   page.unmount();
-  await main.stop();
 });
 
 const prompt = (): HTMLTextAreaElement => {
@@ -39,9 +37,11 @@ describe('the Create page, on the real studio core', () => {
     await until(() => expect(page.container.textContent).toMatch(/1 request · cost unknown: no earlier job of Image 2 \(direct\)/));
     await settle(() => prompt().dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', ctrlKey: true, bubbles: true })));
     await until(() => expect(page.container.textContent).toContain('Queued 1 request.'));
-    const batches = await main.client.call('jobs.list_batches', {});
-    expect(batches.ok && batches.value.items.length).toBe(1);
-    const jobs = await main.client.call('jobs.list_jobs', {});
+    // The file's studio holds other tests' batches too: this one is named after its prompt.
+    const batches = await studio.main.client.call('jobs.list_batches', {});
+    const queued = batches.ok ? batches.value.items.filter((batch) => batch.name === 'a paper boat on a puddle') : [];
+    expect(queued).toHaveLength(1);
+    const jobs = await studio.main.client.call('jobs.list_jobs', { batchId: queued[0]?.id ?? '' });
     expect(jobs.ok && jobs.value.items.map((job) => [job.prompt, job.variantId])).toEqual([['a paper boat on a puddle', 'image.gen-image-2.direct']]);
     expect(prompt().value).toBe('a paper boat on a puddle');
   });
@@ -52,25 +52,26 @@ describe('the Create page, on the real studio core', () => {
     await type(field(page.container, 'Capped key (credits)'), '40');
     await settle(() => prompt().dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', ctrlKey: true, bubbles: true })));
     await until(() => expect(page.container.textContent).toContain('Queued 1 request.'));
-    const batches = await main.client.call('jobs.list_batches', {});
-    expect(batches.ok && batches.value.items.map((batch) => batch.dedicatedKeyCredits)).toEqual([40]);
+    const batches = await studio.main.client.call('jobs.list_batches', {});
+    const queued = batches.ok ? batches.value.items.filter((batch) => batch.name === 'a lantern on a jetty') : [];
+    expect(queued.map((batch) => batch.dedicatedKeyCredits)).toEqual([40]);
     await until(async () => {
-      const jobs = await main.client.call('jobs.list_jobs', {});
+      const jobs = await studio.main.client.call('jobs.list_jobs', { batchId: queued[0]?.id ?? '' });
       expect(jobs.ok && jobs.value.items.map((job) => job.state)).toEqual(['done']);
     });
   });
 
   it('reuses a result’s recipe with its reference named by the file it was uploaded from, not by its address', async () => {
     const png = await sharp({ create: { width: 48, height: 32, channels: 3, background: '#c96' } }).png().toBuffer();
-    const uploaded = await main.client.call('uploads.add', { fileName: 'courtyard.png', bytes: new Uint8Array(png) });
+    const uploaded = await studio.main.client.call('uploads.add', { fileName: 'courtyard.png', bytes: new Uint8Array(png) });
     if (!uploaded.ok) throw new Error(uploaded.error.message);
-    const created = await main.client.call('jobs.create_batch', {
+    const created = await studio.main.client.call('jobs.create_batch', {
       name: 'Courtyard', variantIds: ['image.gen-image-2.direct'], prompts: ['the courtyard at noon'], countPerPrompt: 1, values: { reference_images: [uploaded.value.url] },
     });
     if (!created.ok) throw new Error(created.error.message);
     let assetId: string | undefined;
     for (const deadline = Date.now() + 30_000; assetId === undefined; ) {
-      const jobs = await main.client.call('jobs.list_jobs', { batchId: created.value.batch.id });
+      const jobs = await studio.main.client.call('jobs.list_jobs', { batchId: created.value.batch.id });
       const job = jobs.ok ? jobs.value.items[0] : undefined;
       if (job?.state === 'failed') throw new Error(`the job failed: ${JSON.stringify(job)}`);
       assetId = job?.assetIds[0];

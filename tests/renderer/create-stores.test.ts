@@ -1,22 +1,16 @@
 import { crc32, deflateSync } from 'node:zlib';
 import sharp from 'sharp';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { modelChoices } from '../../src/renderer/src/features/create/model/model-choices';
 import { useCreateStore } from '../../src/renderer/src/features/create/store/create-store';
-import { connectStudio } from '../../src/renderer/src/studio/studio-client';
-import { resetStores } from './reset-stores';
-import { startRendererStudio, type RendererStudio } from './studio-harness';
+import { studioPerFile, type RendererStudio } from './studio-harness';
 
+const studio = studioPerFile({ connect: false });
 let main: RendererStudio;
 
 beforeEach(async () => {
-  resetStores();
-  main = await startRendererStudio();
-  connectStudio(main.client);
+  main = studio.main;
   await useCreateStore.getState().loadModels();
-});
-afterEach(async () => {
-  await main.stop();
 });
 
 /** A tiny PNG whose header declares a huge picture: a decompression bomb. */

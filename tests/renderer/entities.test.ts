@@ -1,27 +1,18 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { BatchView } from '../../src/shared/contract';
-import { loadStudio, subscribeToMainEvents } from '../../src/renderer/src/app/main-events';
-import { connectStudio } from '../../src/renderer/src/studio/studio-client';
+import { loadStudio } from '../../src/renderer/src/app/main-events';
 import { assetPages } from '../../src/renderer/src/entities/asset-pages';
 import { useAssetsStore } from '../../src/renderer/src/entities/assets-store';
 import { jobSelectors, useJobsStore } from '../../src/renderer/src/entities/jobs-store';
 import { loadFirstPage, queryKey, usePagedQueriesStore } from '../../src/renderer/src/entities/paged-queries';
 import { resetStores } from './reset-stores';
-import { eventually, startRendererStudio, type RendererStudio } from './studio-harness';
+import { eventually, studioPerFile, type RendererStudio } from './studio-harness';
 
+const studio = studioPerFile({ emptyLibrary: true });
 let main: RendererStudio;
-let unsubscribe: () => void;
 
-beforeEach(async () => {
-  resetStores();
-  main = await startRendererStudio();
-  connectStudio(main.client);
-  unsubscribe = subscribeToMainEvents(main.client);
-  await loadStudio();
-});
-afterEach(async () => {
-  unsubscribe();
-  await main.stop();
+beforeEach(() => {
+  main = studio.main;
 });
 
 async function createBatch(prompts: string[]): Promise<BatchView> {

@@ -1,24 +1,24 @@
 import { act } from 'react';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { appRoutes } from '../../src/renderer/src/app/router';
 import { button, click, field, renderRoutes, settle, type, until, type Rendered } from './dom';
-import { connectRendererStudio, type RendererStudio } from './studio-harness';
+import { studioPerFile } from './studio-harness';
 
-let main: RendererStudio;
+const studio = studioPerFile();
 let page: Rendered & { router: Awaited<ReturnType<typeof renderRoutes>>['router'] };
 
-beforeEach(async () => {
-  main = await connectRendererStudio();
+beforeAll(() => {
   // 130 results: every fifth a video, every seventh a Chinese prompt.
-  main.seedAssets(130, (i) => ({
+  studio.main.seedAssets(130, (i) => ({
     ...(i % 5 === 0 ? { kind: 'video' as const, mime: 'video/mp4', durationMs: 5000, model: 'clip-3.0-turbo' } : {}),
     ...(i % 7 === 0 ? { prompt: `海边的灯塔 ${i}` } : {}),
   }));
+});
+beforeEach(async () => {
   page = await renderRoutes(appRoutes, '/gallery');
 });
-afterEach(async () => {
+afterEach(() => {
   page.unmount();
-  await main.stop();
 });
 
 const cells = (): HTMLElement[] => [...page.container.querySelectorAll<HTMLElement>('[role="grid"] [role="gridcell"]')];

@@ -1,21 +1,17 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import type { RouteObject } from 'react-router';
 import { App } from '../../src/renderer/src/app/App';
 import { PageCrash } from '../../src/renderer/src/app/PageCrash';
 import { appRoutes } from '../../src/renderer/src/app/router';
 import { SettingsPage } from '../../src/renderer/src/features/settings/SettingsPage';
 import { button, renderRoutes, settle, type Rendered } from './dom';
-import { connectRendererStudio, type RendererStudio } from './studio-harness';
+import { studioPerFile } from './studio-harness';
 
-let main: RendererStudio;
+studioPerFile();
 let page: Rendered | undefined;
 
-beforeEach(async () => {
-  main = await connectRendererStudio();
-});
-afterEach(async () => {
+afterEach(() => {
   page?.unmount();
-  await main.stop();
 });
 
 function Broken(): never {

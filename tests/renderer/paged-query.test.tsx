@@ -1,8 +1,6 @@
 import { StrictMode, useEffect } from 'react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { AssetView, LibraryFilter } from '../../src/shared/contract';
-import { subscribeToMainEvents } from '../../src/renderer/src/app/main-events';
-import { connectStudio } from '../../src/renderer/src/studio/studio-client';
 import { assetPages } from '../../src/renderer/src/entities/asset-pages';
 import { useAssetsStore } from '../../src/renderer/src/entities/assets-store';
 import { queryKey, usePagedQueriesStore } from '../../src/renderer/src/entities/paged-queries';
@@ -11,33 +9,31 @@ import { configureEntityCaps, holdEntities } from '../../src/renderer/src/entiti
 import { usePagedQuery, type PagedQuery } from '../../src/renderer/src/entities/use-paged-query';
 import { renderNode, settle, until, type Rendered } from './dom';
 import { manualClock } from './manual-clock';
-import { resetStores } from './reset-stores';
-import { startRendererStudio, type RendererStudio } from './studio-harness';
+import { studioPerFile, type RendererStudio } from './studio-harness';
 
+const studio = studioPerFile({ emptyLibrary: true });
+let undecorated: RendererStudio['studio']['router']['dispatch'];
 let main: RendererStudio;
-let unsubscribe: () => void;
 let view: Rendered | undefined;
 /** Every `library.list_assets` request the renderer made, as main received it. */
 let requests: { cursor: unknown; limit: unknown }[];
 /** What the component under test rendered last. */
 let latest: PagedQuery<AssetView>;
 
-beforeEach(async () => {
-  resetStores();
-  main = await startRendererStudio();
+beforeEach(() => {
+  main = studio.main;
   requests = [];
-  const dispatch = main.studio.router.dispatch.bind(main.studio.router);
+  undecorated = main.studio.router.dispatch.bind(main.studio.router);
+  const dispatch = undecorated;
   main.studio.router.dispatch = (route, input) => {
     if (route === 'library.list_assets') requests.push(input as { cursor: unknown; limit: unknown });
     return dispatch(route, input);
   };
-  connectStudio(main.client);
-  unsubscribe = subscribeToMainEvents(main.client);
 });
-afterEach(async () => {
+afterEach(() => {
   view?.unmount();
-  unsubscribe();
-  await main.stop();
+  view = undefined;
+  main.studio.router.dispatch = undecorated;
 });
 
 /** A list as a page would use it; hands what it rendered to the test. */

@@ -3,18 +3,16 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { appRoutes } from '../../src/renderer/src/app/router';
 import { switchLanguage } from '../../src/renderer/src/i18n';
 import { button, click, field, renderRoutes, type, type Rendered } from './dom';
-import { connectRendererStudio, type RendererStudio } from './studio-harness';
+import { studioPerFile } from './studio-harness';
 
-let main: RendererStudio;
+studioPerFile();
 let page: Rendered;
 
 beforeEach(async () => {
-  main = await connectRendererStudio();
   page = await renderRoutes(appRoutes, '/settings');
 });
-afterEach(async () => {
+afterEach(() => {
   page.unmount();
-  await main.stop();
 });
 
 const text = (selector: string): string => page.container.querySelector(selector)?.textContent ?? '';

@@ -1,28 +1,17 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { useAppInfoStore } from '../../src/renderer/src/entities/app-info-store';
-import { loadStudio, subscribeToMainEvents } from '../../src/renderer/src/app/main-events';
-import { connectStudio } from '../../src/renderer/src/studio/studio-client';
 import { useProfilesStore } from '../../src/renderer/src/entities/profiles-store';
 import { useSettingsStore } from '../../src/renderer/src/entities/settings-store';
 import { readFolderText } from '../helpers/files';
-import { resetStores } from './reset-stores';
-import { eventually, startRendererStudio, type RendererStudio } from './studio-harness';
+import { eventually, studioPerFile, type RendererStudio } from './studio-harness';
 
+const studio = studioPerFile();
 let main: RendererStudio;
-let unsubscribe: () => void;
 
-beforeEach(async () => {
-  resetStores();
-  main = await startRendererStudio();
-  connectStudio(main.client);
-  unsubscribe = subscribeToMainEvents(main.client);
-  await loadStudio();
-});
-afterEach(async () => {
-  unsubscribe();
-  await main.stop();
+beforeEach(() => {
+  main = studio.main;
 });
 
 describe('settings store', () => {
@@ -86,7 +75,7 @@ describe('main events', () => {
       expect(useAppInfoStore.getState().info).toMatchObject({ demoMode: false, gatewayUrl: 'https://x.example.com' });
     });
 
-    unsubscribe();
+    studio.disconnect();
     await elsewhere.dispatch('settings.update', { language: 'zh-CN' });
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(useSettingsStore.getState().settings?.language).toBe('en');

@@ -1,59 +1,34 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { loadStudio, subscribeToMainEvents } from '../../src/renderer/src/app/main-events';
+import { loadStudio } from '../../src/renderer/src/app/main-events';
 import { appRoutes } from '../../src/renderer/src/app/router';
 import { useSettingsStore } from '../../src/renderer/src/entities/settings-store';
-import { connectStudio } from '../../src/renderer/src/studio/studio-client';
-import { initI18n } from '../../src/renderer/src/i18n';
 import { button, choose, click, labelled, renderRoutes, settle, until, type Rendered } from './dom';
-import { resetStores } from './reset-stores';
-import { startRendererStudio, type RendererStudio } from './studio-harness';
+import { fakeLayout, realLayout } from './fake-layout';
+import { studioPerFile, type RendererStudio } from './studio-harness';
 
+const studio = studioPerFile();
 let main: RendererStudio;
+let undecorated: RendererStudio['studio']['router']['dispatch'];
 let page: Rendered | undefined;
-let unsubscribe: () => void;
 /** Every jobs and batches listing the renderer asked for, as main received it. */
 let listings: { route: string; limit: unknown }[];
 
-/**
- * happy-dom does no layout: give the window a height and each row of the list one, as a browser
- * would, so the virtualiser has something to work with.
- */
-const realOffsetHeight = Object.getOwnPropertyDescriptor(HTMLElement.prototype, 'offsetHeight');
-function fakeLayout(): void {
-  Object.defineProperty(document.documentElement, 'clientHeight', { configurable: true, get: () => 900 });
-  Object.defineProperty(document.documentElement, 'clientWidth', { configurable: true, get: () => 1200 });
-  Object.defineProperty(HTMLElement.prototype, 'offsetHeight', {
-    configurable: true,
-    get(this: HTMLElement) {
-      return this.classList.contains('timeline-slot') ? 80 : 0;
-    },
-  });
-}
-function realLayout(): void {
-  delete (document.documentElement as { clientHeight?: number }).clientHeight;
-  delete (document.documentElement as { clientWidth?: number }).clientWidth;
-  if (realOffsetHeight) Object.defineProperty(HTMLElement.prototype, 'offsetHeight', realOffsetHeight);
-}
-
-beforeEach(async () => {
-  resetStores();
+beforeEach(() => {
   fakeLayout();
-  main = await startRendererStudio();
+  main = studio.main;
   listings = [];
-  const dispatch = main.studio.router.dispatch.bind(main.studio.router);
+  undecorated = main.studio.router.dispatch.bind(main.studio.router);
+  const dispatch = undecorated;
   main.studio.router.dispatch = (route, input) => {
     if (route === 'jobs.list_jobs' || route === 'jobs.list_batches') listings.push({ route, limit: (input as { limit?: unknown }).limit });
     return dispatch(route, input);
   };
-  connectStudio(main.client);
-  await initI18n('en');
-  unsubscribe = subscribeToMainEvents(main.client);
 });
-afterEach(async () => {
+afterEach(() => {
   realLayout();
   page?.unmount();
-  unsubscribe();
-  await main.stop();
+  page = undefined;
+  main.studio.router.dispatch = undecorated;
 });
 
 const prompts = (n: number): string[] => Array.from({ length: n }, (_, i) => `a kite number ${i + 1}`);
@@ -118,36 +93,5 @@ describe('the timeline page, on the real studio core', () => {
     await until(() => expect(container.querySelector('.batch-head')?.textContent).toContain('2 of 3 done'));
     expect(container.querySelector('.batch-head')?.textContent).toContain('Finished');
     expect(container.textContent).toContain('In progress: 0');
-  });
-
-  it('asks before it stops following a job the gateway already accepted, and Keep it leaves the job running', async () => {
-    // Slow demo tasks: the job stays accepted and running on the gateway while the test looks.
-    await main.stop();
-    main = await startRendererStudio({ demo: { timing: { image: 60_000, video: 60_000, character: 60_000, textChunk: 0 } } });
-    connectStudio(main.client);
-    unsubscribe();
-    unsubscribe = subscribeToMainEvents(main.client);
-    await main.studio.router.dispatch('jobs.create_batch', { name: 'Lanterns', variantIds: ['image.gen-image-2.task'], prompts: ['a paper lantern'], countPerPrompt: 1, values: {} });
-    const accepted = async (): Promise<string | undefined> => {
-      const listed = await main.studio.router.dispatch('jobs.list_jobs', {});
-      return listed.ok ? (listed.value as { items: { state: string }[] }).items[0]?.state : undefined;
-    };
-    await until(async () => expect(['submitted', 'running']).toContain(await accepted()));
-    await loadStudio();
-    page = await renderRoutes(appRoutes, '/timeline');
-    const container = page.container;
-    await until(() => expect(container.textContent).toContain('a paper lantern'));
-
-    await click(button(container, 'Cancel “a paper lantern”'));
-    await until(() => expect(document.body.textContent).toContain('Stop following this job?'));
-    expect(document.body.textContent).toContain('it is paid for');
-    await click(button(document.body, 'Keep it'));
-    await until(() => expect(document.body.textContent).not.toContain('Stop following this job?'));
-    expect(['submitted', 'running']).toContain(await accepted());
-
-    await click(button(container, 'Cancel “a paper lantern”'));
-    await until(() => expect(document.body.textContent).toContain('Stop following this job?'));
-    await click(button(document.body, 'Stop following'));
-    await until(async () => expect(await accepted()).toBe('canceled'));
   });
 });
