@@ -1,6 +1,7 @@
 import { useEffect, useLayoutEffect, useRef, useState, type PointerEvent as ReactPointerEvent } from 'react';
 import { screenToImage, zoomAround, type MaskDocument, type MaskPoint, type MaskStroke, type MaskView } from './mask-model';
-import { overlayPixels, paintStroke, rasterize, type Coverage } from './mask-raster';
+import { commitEdits, editBounds, type MaskBitmap, type Rect } from './mask-bitmap';
+import { overlayPixels, paintStroke, type Coverage } from './mask-raster';
 
 /** Where painted areas show: a vivid red that reads on light and dark pictures alike. */
 const OVERLAY_COLOUR = { r: 255, g: 40, b: 90 };
@@ -18,6 +19,8 @@ export interface MaskCanvasProps {
   panning: boolean;
   onStroke: (stroke: MaskStroke) => void;
   onView: (view: MaskView) => void;
+  /** The share of the image marked for repainting (0 to 1), after each change. */
+  onShare: (share: number) => void;
 }
 
 interface Box {
@@ -28,11 +31,14 @@ interface Box {
 /**
  * Hosts the image and the mask's overlay: pointer strokes become edits in image pixels (drawn
  * live, then handed to the store), the wheel zooms around the pointer, a drag with Space pans.
- * All drawing is `mask-raster`'s pure functions; this component only moves pixels to a canvas.
+ * The overlay keeps a committed bitmap (`mask-bitmap`): each change paints only what is new and
+ * uploads only the rectangle it touched; a live stroke paints into a copy of it, segment by
+ * segment. All drawing is pure functions; this component only moves pixels to a canvas.
  */
-export function MaskCanvas({ doc, imageUrl, imageAlt, brush, view, showOverlay, panning, onStroke, onView }: MaskCanvasProps) {
+export function MaskCanvas({ doc, imageUrl, imageAlt, brush, view, showOverlay, panning, onStroke, onView, onShare }: MaskCanvasProps) {
   const stage = useRef<HTMLDivElement>(null);
   const canvas = useRef<HTMLCanvasElement>(null);
+  const committed = useRef<MaskBitmap | null>(null);
   const live = useRef<{ coverage: Coverage; points: MaskPoint[]; scale: number } | null>(null);
   const drag = useRef<{ x: number; y: number; view: MaskView } | null>(null);
   const [box, setBox] = useState<Box>({ width: 0, height: 0 });
@@ -52,11 +58,14 @@ export function MaskCanvas({ doc, imageUrl, imageAlt, brush, view, showOverlay, 
   const density = Math.min(MAX_DENSITY, (globalThis.devicePixelRatio || 1) * Math.max(1, view.zoom));
   const scale = Math.min(1, fit * density);
 
-  // The whole document, redrawn whenever it changes (an undo, an invert, a finished stroke).
+  // Whenever the document changes (a finished stroke, an undo, an invert) or the scale: what changed, redrawn.
   useEffect(() => {
     if (scale <= 0) return;
-    draw(canvas.current, rasterize(doc, scale));
-  }, [doc, scale]);
+    const { bitmap, dirty } = commitEdits(committed.current, doc, scale);
+    committed.current = bitmap;
+    if (dirty) draw(canvas.current, bitmap.coverage, dirty);
+    onShare(bitmap.marked / bitmap.coverage.data.length);
+  }, [doc, scale, onShare]);
 
   const toImage = (event: ReactPointerEvent): MaskPoint => {
     const rect = stage.current?.getBoundingClientRect();
@@ -70,17 +79,20 @@ export function MaskCanvas({ doc, imageUrl, imageAlt, brush, view, showOverlay, 
       drag.current = { x: event.clientX, y: event.clientY, view };
       return;
     }
-    const coverage = rasterize(doc, scale);
-    live.current = { coverage, points: [toImage(event)], scale: coverage.width / doc.width };
+    const base = committed.current;
+    if (!base) return;
+    // A copy of the committed bitmap takes the stroke as it is drawn; the store's edit replaces it.
+    live.current = { coverage: { ...base.coverage, data: base.coverage.data.slice() }, points: [toImage(event)], scale: base.scale };
     paintLive();
   };
 
   const paintLive = (): void => {
     const stroke = live.current;
     if (!stroke) return;
-    // Only the newest segment, so a long stroke stays fast; the finished stroke is redrawn whole.
-    paintStroke(stroke.coverage, { kind: 'stroke', ...brush, points: stroke.points.slice(-2) }, stroke.scale);
-    draw(canvas.current, stroke.coverage);
+    // Only the newest segment, and only its rectangle goes to the canvas; the finished stroke is committed whole.
+    const segment: MaskStroke = { kind: 'stroke', ...brush, points: stroke.points.slice(-2) };
+    paintStroke(stroke.coverage, segment, stroke.scale);
+    draw(canvas.current, stroke.coverage, editBounds(segment, stroke.coverage, stroke.scale));
   };
 
   const move = (event: ReactPointerEvent<HTMLDivElement>): void => {
@@ -129,12 +141,16 @@ export function MaskCanvas({ doc, imageUrl, imageAlt, brush, view, showOverlay, 
   );
 }
 
-function draw(target: HTMLCanvasElement | null, coverage: Coverage): void {
+/** Uploads one rectangle of the coverage to the canvas (the whole of it after a resize). */
+function draw(target: HTMLCanvasElement | null, coverage: Coverage, rect: Rect): void {
   const context = target?.getContext('2d');
   if (!target || !context) return;
+  let area = rect;
   if (target.width !== coverage.width || target.height !== coverage.height) {
     target.width = coverage.width;
     target.height = coverage.height;
+    area = { x: 0, y: 0, width: coverage.width, height: coverage.height };
   }
-  context.putImageData(new ImageData(overlayPixels(coverage, OVERLAY_COLOUR), coverage.width, coverage.height), 0, 0);
+  if (area.width === 0 || area.height === 0) return;
+  context.putImageData(new ImageData(overlayPixels(coverage, OVERLAY_COLOUR, 0.55, area), area.width, area.height), area.x, area.y);
 }

@@ -1,12 +1,11 @@
 import { Brush, Eraser, FlipHorizontal2, Maximize, Redo2, Trash2, Undo2, X, ZoomIn, ZoomOut } from 'lucide-react';
-import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { StudioError } from '../../../../../shared/contract';
 import { ErrorMessage } from '../../../errors/ErrorMessage';
 import { Button, IconButton, SegmentedControl, Slider, Switch } from '../../../ui';
 import { MaskCanvas } from './MaskCanvas';
 import { canRedo, canUndo, fittedView, MASK_BRUSH_LIMITS, zoomAround, type MaskDocument, type MaskEdit, type MaskTool, type MaskView } from './mask-model';
-import { rasterize, repaintShare } from './mask-raster';
 
 export interface MaskEditorProps {
   open: boolean;
@@ -39,7 +38,7 @@ export function MaskEditor(props: MaskEditorProps) {
   const titleId = useId();
   const [overlay, setOverlay] = useState(true);
   const [space, setSpace] = useState(false);
-  const share = useMemo(() => repaintShare(rasterize(doc, Math.min(1, 256 / Math.max(doc.width, doc.height)))), [doc]);
+  const [share, setShare] = useState(0);
 
   useEffect(() => {
     const element = dialog.current;
@@ -112,7 +111,7 @@ export function MaskEditor(props: MaskEditorProps) {
         </span>
         <Switch label={t('create.mask.overlay')} checked={overlay} onChange={setOverlay} />
       </div>
-      <MaskCanvas doc={doc} imageUrl={imageUrl} imageAlt={imageName} brush={brush} view={view} showOverlay={overlay} panning={space} onStroke={onEdit} onView={onView} />
+      <MaskCanvas doc={doc} imageUrl={imageUrl} imageAlt={imageName} brush={brush} view={view} showOverlay={overlay} panning={space} onStroke={onEdit} onView={onView} onShare={setShare} />
       <footer className="mask-foot">
         <p className="mask-status" role="status">
           {t('create.mask.share', { percent: Math.round(share * 100) })} · {t('create.mask.hint')}

@@ -107,14 +107,26 @@ export function maskPixels(coverage: Coverage): Uint8ClampedArray<ArrayBuffer> {
   return rgba;
 }
 
-/** The overlay the painter shows over the image: the accent colour where it will be repainted. */
-export function overlayPixels(coverage: Coverage, colour: { r: number; g: number; b: number }, opacity = 0.55): Uint8ClampedArray<ArrayBuffer> {
-  const rgba = new Uint8ClampedArray(coverage.width * coverage.height * 4);
-  for (let i = 0; i < coverage.data.length; i++) {
-    rgba[i * 4] = colour.r;
-    rgba[i * 4 + 1] = colour.g;
-    rgba[i * 4 + 2] = colour.b;
-    rgba[i * 4 + 3] = (coverage.data[i] ?? 0) * opacity;
+/**
+ * The overlay the painter shows over the image: the accent colour where it will be repainted,
+ * for `rect` of the coverage (the whole of it by default), row by row.
+ */
+export function overlayPixels(
+  coverage: Coverage,
+  colour: { r: number; g: number; b: number },
+  opacity = 0.55,
+  rect: { x: number; y: number; width: number; height: number } = { x: 0, y: 0, width: coverage.width, height: coverage.height },
+): Uint8ClampedArray<ArrayBuffer> {
+  const rgba = new Uint8ClampedArray(rect.width * rect.height * 4);
+  for (let row = 0; row < rect.height; row++) {
+    const from = (rect.y + row) * coverage.width + rect.x;
+    for (let column = 0; column < rect.width; column++) {
+      const at = (row * rect.width + column) * 4;
+      rgba[at] = colour.r;
+      rgba[at + 1] = colour.g;
+      rgba[at + 2] = colour.b;
+      rgba[at + 3] = (coverage.data[from + column] ?? 0) * opacity;
+    }
   }
   return rgba;
 }
