@@ -1,3 +1,7 @@
+// The tokens, the page's base and the frame come first: every component's own styles build on them.
+import './styles/tokens.css';
+import './styles/base.css';
+import './styles/frame.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
@@ -8,16 +12,6 @@ import { connectStudio } from './studio/studio-client';
 import { initI18n, resolveLanguage } from './i18n';
 import { startPreferenceEffects } from './preferences/apply-preferences';
 import { pickTransport } from './transport/pick-transport';
-import './styles/tokens.css';
-import './styles/base.css';
-import './styles/frame.css';
-import './ui/ui.css';
-import './features/settings/settings.css';
-import './features/create/create.css';
-import './features/gallery/gallery.css';
-import './features/gallery/detail.css';
-import './features/timeline/timeline.css';
-import './features/account/account.css';
 
 async function start(): Promise<void> {
   const client = createStudioClient(pickTransport());

@@ -2,6 +2,7 @@ import { RotateCw, TriangleAlert } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { useRouteError } from 'react-router';
 import { Button } from '../ui';
+import './PageCrash.css';
 
 /**
  * What a page shows when it crashes (react-router's error element for each page): the rest of the

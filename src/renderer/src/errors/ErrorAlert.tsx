@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { StudioError } from '../../../shared/contract';
 import { IconButton } from '../ui/IconButton';
 import { ErrorMessage } from './ErrorMessage';
+import './ErrorAlert.css';
 
 interface ErrorAlertProps {
   error: StudioError | null;

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { StudioError } from '../../../shared/contract';
 import { useErrorWording } from './use-error-wording';
+import './ErrorMessage.css';
 
 /**
  * An error as the user reads it: the explanation in their language, the fields to fix, and the

@@ -1,5 +1,6 @@
 import type { LucideIcon } from 'lucide-react';
 import type { ButtonHTMLAttributes } from 'react';
+import './button.css';
 
 export type ButtonVariant = 'primary' | 'secondary' | 'quiet' | 'danger';
 

@@ -1,6 +1,7 @@
 import { X } from 'lucide-react';
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { IconButton } from './IconButton';
+import './Dialog.css';
 
 export interface DialogProps {
   open: boolean;

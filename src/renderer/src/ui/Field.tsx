@@ -1,4 +1,5 @@
 import { useId, type ReactNode } from 'react';
+import './field.css';
 
 /** The ids and ARIA attributes a control inside a `Field` must carry. */
 export interface FieldControlProps {

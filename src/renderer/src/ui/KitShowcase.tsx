@@ -17,6 +17,8 @@ import {
   Tabs,
   TextField,
 } from './index';
+import './field.css';
+import './KitShowcase.css';
 
 /**
  * Every piece of the kit on one page (`#/kit`, not in the navigation): the reference for the

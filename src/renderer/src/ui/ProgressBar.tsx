@@ -1,3 +1,4 @@
+import './ProgressBar.css';
 export interface ProgressBarProps {
   /** Names the bar ("Uploading sky.png"). */
   label: string;

@@ -1,4 +1,5 @@
 import { useId } from 'react';
+import './SegmentedControl.css';
 
 export interface SegmentedControlProps<V extends string> {
   /** Names the group (read before its options). */

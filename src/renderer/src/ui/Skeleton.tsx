@@ -1,3 +1,4 @@
+import './Skeleton.css';
 export interface SkeletonProps {
   /** CSS width, e.g. `"60%"` or `"180px"`. */
   width?: string;

@@ -1,5 +1,6 @@
 import type { CSSProperties } from 'react';
 import { Field } from './Field';
+import './Slider.css';
 
 export interface SliderProps {
   label: string;

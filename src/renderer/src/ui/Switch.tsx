@@ -1,4 +1,6 @@
 import { useId } from 'react';
+import './field.css';
+import './Switch.css';
 
 export interface SwitchProps {
   label: string;

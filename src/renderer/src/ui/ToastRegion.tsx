@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Button } from './Button';
 import { IconButton } from './IconButton';
 import { useToastStore, type ToastTone } from './toast-store';
+import './ToastRegion.css';
 
 const icons = { info: Info, success: CircleCheck, error: CircleAlert } satisfies Record<ToastTone, unknown>;
 

@@ -16,6 +16,7 @@ import { BalanceCard } from './components/BalanceCard';
 import { CreatedKey } from './components/CreatedKey';
 import { KeyForm } from './components/KeyForm';
 import { SpendChart } from './components/SpendChart';
+import './account.css';
 
 /** Account: the balance of the key and of the account, credits spent per day, and restricted keys. */
 export function AccountPage() {

@@ -14,6 +14,7 @@ import { useCreateStore } from './store/create-store';
 import { useBatchFlow } from './use-batch-flow';
 import { useCreateAddress } from './use-create-address';
 import { useCreateForm } from './use-create-form';
+import './create.css';
 
 /**
  * Create: the prompt first, the model and its options, references and mask, batch controls with

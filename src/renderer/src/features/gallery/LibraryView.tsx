@@ -18,6 +18,7 @@ import { BoardDialog, TagDialog } from './components/SelectionDialogs';
 import { gallerySelectors, TILE_SIZES, useGalleryStore } from './gallery-store';
 import { datePresets, presetStart } from './model/date-presets';
 import { useGalleryActions } from './use-gallery-actions';
+import './LibraryView.css';
 
 /** Debounce of the search box before the address (and the query) follows it. */
 const SEARCH_DELAY_MS = 250;
@@ -85,7 +86,7 @@ export function LibraryView() {
   const filtered = Object.keys(filter).some((key) => key !== 'order');
 
   return (
-    <div className="gallery">
+    <div className="gallery frame-fill">
       <Page
         title={t('pages.gallery.title')}
         width="wide"

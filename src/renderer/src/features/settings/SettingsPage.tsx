@@ -10,6 +10,7 @@ import { useDesktopStore } from '../../entities/desktop-store';
 import { ProfilesSection } from './ProfilesSection';
 import { useProfilesStore } from '../../entities/profiles-store';
 import { useSettingsStore } from '../../entities/settings-store';
+import './settings.css';
 
 /**
  * Settings: which gateway answers, the gateway profiles and their keys, the library folder, the

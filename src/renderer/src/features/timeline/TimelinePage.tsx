@@ -22,6 +22,7 @@ import { budgetLeft, jobTiming, type TimelineRow } from './timeline-model';
 import { useTimelineStore } from './timeline-store';
 import { useTimelineActions } from './use-timeline-actions';
 import { useBatchRows, useTimelineRows, type TimelineRows } from './use-timeline-rows';
+import './TimelinePage.css';
 
 const IN_FLIGHT = new Set(['submitting', 'submitted', 'running', 'downloading']);
 

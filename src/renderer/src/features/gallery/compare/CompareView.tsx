@@ -12,6 +12,7 @@ import { Button, EmptyState, IconButton, Page } from '../../../ui';
 import { ZoomPane } from '../components/ZoomPane';
 import { compareBatch } from '../model/compare';
 import { sharedFit, type SharedView } from '../model/zoom';
+import '../detail.css';
 
 /**
  * The results of one fan-out batch side by side: a row per prompt, a column per model or setting,

@@ -4,6 +4,7 @@ import type { AssetView } from '../../../../../shared/contract';
 import { gridLayout, itemsInRect, normalizeRect, prependedCount, rowCount, scrollAfterPrepend, type Rect } from '../model/grid-layout';
 import { isGridKey, moveIndex, type Selection, type SelectionAction } from '../model/selection';
 import { AssetTile } from './AssetTile';
+import './AssetGrid.css';
 
 export interface AssetGridProps {
   items: AssetView[];

@@ -2,6 +2,7 @@ import { Check, Play, Star } from 'lucide-react';
 import { memo, useState, type DragEvent, type MouseEvent } from 'react';
 import type { AssetView } from '../../../../../shared/contract';
 import { formatDuration } from '../model/recipe';
+import './AssetTile.css';
 
 export interface AssetTileProps {
   asset: AssetView;

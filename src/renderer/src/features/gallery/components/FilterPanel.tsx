@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { AssetFacets, LibraryFilter } from '../../../../../shared/contract';
 import { Button, TextField } from '../../../ui';
 import { datePresets, fromDateInput, presetOf, presetStart, toDateInput, type DatePreset } from '../model/date-presets';
+import './FilterPanel.css';
 
 export interface FilterPanelProps {
   filter: LibraryFilter;

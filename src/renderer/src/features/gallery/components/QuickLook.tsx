@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { AssetView } from '../../../../../shared/contract';
 import { Dialog } from '../../../ui';
+import './QuickLook.css';
 
 export interface QuickLookProps {
   asset: AssetView | undefined;

@@ -1,6 +1,7 @@
 import { Columns2, Download, FolderPlus, Star, Tag, Trash2, X } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Button, IconButton } from '../../../ui';
+import './SelectionBar.css';
 
 export interface SelectionBarProps {
   count: number;

@@ -2,6 +2,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { BoardView } from '../../../../../shared/contract';
 import { Button, Dialog, TextField } from '../../../ui';
+import './FilterPanel.css';
+import './SelectionDialogs.css';
 
 export interface TagDialogProps {
   open: boolean;

@@ -18,6 +18,7 @@ import { sharedFit, type SharedView } from '../model/zoom';
 import { useGalleryActions } from '../use-gallery-actions';
 import { ZoomPane } from '../components/ZoomPane';
 import { RecipePanel } from './RecipePanel';
+import '../detail.css';
 
 /**
  * One result: mostly the picture (zoom and pan) or the playing video (seek), with the recipe that
@@ -83,18 +84,18 @@ export function AssetDetailView() {
 
   if (missing && !asset) {
     return (
-      <div className="detail">
+      <div className="detail frame-fill frame-flush">
         <h1 className="visually-hidden" tabIndex={-1}>{t('pages.gallery.title')}</h1>
         <EmptyState icon={ImageOff} title={t('gallery.detail.missingTitle')} body={t('gallery.detail.missingBody')} action={<IconButton label={t('gallery.detail.back')} icon={ArrowLeft} onClick={back} />} />
       </div>
     );
   }
-  if (!asset) return <div className="detail" aria-busy="true" />;
+  if (!asset) return <div className="detail frame-fill frame-flush" aria-busy="true" />;
 
   const picture = { width: asset.width ?? 1024, height: asset.height ?? 1024 };
   const fileUrl = studio().mediaUrl(asset.mediaPath);
   return (
-    <div className="detail">
+    <div className="detail frame-fill frame-flush">
       <div className="detail-stage">
         <div className="detail-toolbar">
           <IconButton label={t('gallery.detail.back')} icon={ArrowLeft} onClick={back} />

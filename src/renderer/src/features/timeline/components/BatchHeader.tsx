@@ -8,6 +8,7 @@ import { Badge, Button, type BadgeTone } from '../../../ui';
 import type { BatchProgress } from '../../../entities/batch-progress';
 import type { BudgetLeft } from '../timeline-model';
 import { useFormat } from './use-format';
+import './BatchHeader.css';
 
 export interface BatchHeaderProps {
   batch: BatchView;

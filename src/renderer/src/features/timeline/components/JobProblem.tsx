@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { StudioError } from '../../../../../shared/contract';
 import { useErrorWording } from '../../../errors/use-error-wording';
+import './JobProblem.css';
 
 interface JobProblemProps {
   problem: StudioError;

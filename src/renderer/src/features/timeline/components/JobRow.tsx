@@ -7,6 +7,7 @@ import { Badge, Button, ProgressBar, type BadgeTone } from '../../../ui';
 import { jobActions, type JobTiming } from '../timeline-model';
 import { JobProblem } from './JobProblem';
 import { useFormat } from './use-format';
+import './JobRow.css';
 
 export interface JobRowProps {
   job: JobView;

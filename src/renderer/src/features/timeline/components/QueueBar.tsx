@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { DEFAULT_CONCURRENCY, MAX_CONCURRENCY, type QueueView } from '../../../../../shared/contract';
 import { Button, Select, Switch, type SelectOption } from '../../../ui';
 import type { NoticePermission } from '../browser-notices';
+import './QueueBar.css';
 
 export interface QueueBarProps {
   queue: QueueView | null;

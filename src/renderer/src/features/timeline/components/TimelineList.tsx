@@ -1,6 +1,7 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import type { TimelineRow } from '../timeline-model';
+import './TimelineList.css';
 
 export interface TimelineListProps {
   rows: readonly TimelineRow[];
