@@ -2,7 +2,7 @@
  * The renderer's module borders, proven through ESLint's API: each snippet is linted as if it
  * were a file at `filePath` (virtual text, nothing written into src/), with the project's config.
  */
-import { readdirSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ESLint, type Linter } from 'eslint';
 import tseslint from 'typescript-eslint';
@@ -82,3 +82,26 @@ describe('renderer zones, kept by npm run lint', () => {
     expect(await zoneMessages('errors/zone-check.tsx', importing('../ui/IconButton'))).toEqual([]);
   });
 });
+
+/** Class names a stylesheet defines or mentions in its selectors (comments and declarations left out). */
+function selectorClasses(css: string): Set<string> {
+  const selectors = css.replace(/\/\*[\s\S]*?\*\//g, '').replace(/\{[^{}]*\}/g, '{}');
+  return new Set([...selectors.matchAll(/\.([a-z][a-z0-9-]*)/g)].map((match) => match[1] ?? ''));
+}
+
+const cssFiles = (folder: string): string[] =>
+  readdirSync(join(root, renderer, folder), { recursive: true, encoding: 'utf8' })
+    .filter((file) => file.endsWith('.css'))
+    .map((file) => join(root, renderer, folder, file));
+
+describe('styles stay with their owners', () => {
+  it('no feature restyles the kit or the frame through their class names', () => {
+    const owned = new Set([...cssFiles('ui'), ...cssFiles('app'), join(root, renderer, 'styles/frame.css')].flatMap((file) => [...selectorClasses(readFileSync(file, 'utf8'))]));
+    expect([...owned]).toEqual(expect.arrayContaining(['button', 'field', 'page-head', 'app-main']));
+    const crossings = cssFiles('features').flatMap((file) =>
+      [...selectorClasses(readFileSync(file, 'utf8'))].filter((name) => owned.has(name)).map((name) => `${file.slice(root.length + 1)}: .${name}`),
+    );
+    expect(crossings).toEqual([]);
+  });
+});
+

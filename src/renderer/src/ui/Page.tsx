@@ -9,6 +9,8 @@ export interface PageProps {
   actions?: ReactNode;
   /** `wide` for grids and timelines; forms keep a readable measure. */
   width?: 'readable' | 'wide';
+  /** `fill`: the page takes the height it is given (in a `frame-fill` root), its head wrapping its actions. */
+  layout?: 'flow' | 'fill';
   children?: ReactNode;
 }
 
@@ -16,9 +18,9 @@ export interface PageProps {
  * The top of every page: its one `h1` (focused after navigation, so keyboard and screen reader
  * users start there), the lead sentence and the page's actions.
  */
-export function Page({ title, lead, actions, width = 'readable', children }: PageProps) {
+export function Page({ title, lead, actions, width = 'readable', layout = 'flow', children }: PageProps) {
   return (
-    <div className={`page page-${width}`}>
+    <div className={layout === 'fill' ? `page page-${width} page-fill` : `page page-${width}`}>
       <header className="page-head">
         <div className="page-titles">
           <h1 tabIndex={-1}>{title}</h1>

@@ -7,15 +7,17 @@ export interface ProgressBarProps {
   /** How the value reads (`"3 of 8"`); a percentage by default. */
   valueText?: string;
   size?: 'md' | 'sm';
+  /** A class for the bar's place in its container (its width, its margins). */
+  className?: string | undefined;
 }
 
 /** Progress of long work, as `role="progressbar"` with its value for screen readers. */
-export function ProgressBar({ label, value, valueText, size = 'md' }: ProgressBarProps) {
+export function ProgressBar({ label, value, valueText, size = 'md', className }: ProgressBarProps) {
   const clamped = value === null ? null : Math.min(1, Math.max(0, value));
   const percent = clamped === null ? undefined : Math.round(clamped * 100);
   return (
     <div
-      className={`progress${size === 'sm' ? ' progress-sm' : ''}${clamped === null ? ' progress-indeterminate' : ''}`}
+      className={['progress', size === 'sm' ? 'progress-sm' : null, clamped === null ? 'progress-indeterminate' : null, className].filter(Boolean).join(' ')}
       role="progressbar"
       aria-label={label}
       aria-valuemin={0}

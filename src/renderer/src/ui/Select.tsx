@@ -1,5 +1,5 @@
 import type { SelectHTMLAttributes } from 'react';
-import { Field } from './Field';
+import { Field, type FieldLook } from './Field';
 
 export interface SelectOption<V extends string> {
   value: V;
@@ -15,12 +15,13 @@ export interface SelectProps<V extends string> extends Omit<SelectHTMLAttributes
   onChange: (value: V) => void;
   help?: string | undefined;
   error?: string | undefined;
+  look?: FieldLook | undefined;
 }
 
 /** A labelled native select: the platform's own keyboard and screen-reader behaviour, styled. */
-export function Select<V extends string>({ label, value, options, onChange, help, error, className, ...rest }: SelectProps<V>) {
+export function Select<V extends string>({ label, value, options, onChange, help, error, className, look, ...rest }: SelectProps<V>) {
   return (
-    <Field label={label} help={help} error={error} className={className}>
+    <Field label={label} help={help} error={error} className={className} look={look}>
       {(control) => (
         <div className="select">
           <select

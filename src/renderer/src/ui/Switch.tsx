@@ -8,13 +8,15 @@ export interface SwitchProps {
   onChange: (checked: boolean) => void;
   help?: string | undefined;
   disabled?: boolean;
+  /** A class for the switch's place in its container (its width). */
+  className?: string | undefined;
 }
 
 /** An on/off setting that applies at once (`role="switch"`; Space and Enter toggle it). */
-export function Switch({ label, checked, onChange, help, disabled = false }: SwitchProps) {
+export function Switch({ label, checked, onChange, help, disabled = false, className }: SwitchProps) {
   const id = useId();
   return (
-    <div className="switch-field">
+    <div className={className === undefined ? 'switch-field' : `switch-field ${className}`}>
       <button
         type="button"
         role="switch"

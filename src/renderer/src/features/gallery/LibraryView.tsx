@@ -90,12 +90,13 @@ export function LibraryView() {
       <Page
         title={t('pages.gallery.title')}
         width="wide"
+        layout="fill"
         actions={
           <div className="gallery-tools">
             <label className="gallery-search">
               <Search size={16} aria-hidden="true" />
               <span className="visually-hidden">{t('gallery.searchLabel')}</span>
-              <input type="search" className="input" value={search} placeholder={t('gallery.searchPlaceholder')} onChange={(event) => setSearch(event.target.value)} maxLength={500} />
+              <input type="search" className="gallery-search-input" value={search} placeholder={t('gallery.searchPlaceholder')} onChange={(event) => setSearch(event.target.value)} maxLength={500} />
             </label>
             <Select
               label={t('gallery.sort')}
@@ -105,8 +106,9 @@ export function LibraryView() {
                 { value: 'oldest', label: t('gallery.oldest') },
               ]}
               onChange={(order) => change({ ...filter, order: order === 'newest' ? undefined : order })}
+              look={{ inline: true, quiet: true }}
             />
-            <Slider label={t('gallery.tileSize')} value={tileSize} min={TILE_SIZES.min} max={TILE_SIZES.max} step={20} onChange={(size) => gallery().setTileSize(size)} format={(v) => `${v} px`} />
+            <Slider look={{ inline: true, quiet: true }} className="gallery-tile-size" label={t('gallery.tileSize')} value={tileSize} min={TILE_SIZES.min} max={TILE_SIZES.max} step={20} onChange={(size) => gallery().setTileSize(size)} format={(v) => `${v} px`} />
           </div>
         }
       >

@@ -60,7 +60,7 @@ export function CreatedKey({ created, baseUrl, onSave, onDone }: CreatedKeyProps
         <form className="created-save" noValidate onSubmit={(event) => void save(event)} aria-label={t('account.created.saveLabel')}>
           <TextField label={t('account.created.profileName')} value={name} onChange={setName} error={errors.name} maxLength={120} autoComplete="off" autoFocus />
           <TextField label={t('account.created.baseUrl')} value={url} onChange={setUrl} error={errors.baseUrl} help={t('editor.baseUrlHint')} type="url" inputMode="url" autoComplete="off" spellCheck={false} />
-          <div className="form-actions">
+          <div className="form-actions created-save-actions">
             <Button type="submit" variant="primary" disabled={busy}>
               {t('account.created.saveProfile')}
             </Button>

@@ -43,6 +43,7 @@ export function BatchControls(props: BatchControlsProps) {
     <div className="batch-controls">
       <div className="batch-row">
         <SegmentedControl
+          flow="nowrap"
           label={t('create.batch.mode')}
           value={mode}
           options={[
@@ -102,8 +103,8 @@ export function BatchControls(props: BatchControlsProps) {
       <details className="batch-budget" open={creditBudget !== '' || keyCredits !== '' ? true : undefined}>
         <summary>{t('create.batch.budget')}</summary>
         <div className="batch-row">
-          <TextField label={t('create.batch.creditBudget')} help={t('create.batch.creditBudgetHelp')} inputMode="decimal" value={creditBudget} error={errors.creditBudget} onChange={props.onCreditBudget} />
-          <TextField label={t('create.batch.keyCredits')} help={t('create.batch.keyCreditsHelp')} inputMode="decimal" value={keyCredits} error={errors.keyCredits} onChange={props.onKeyCredits} />
+          <TextField className="batch-field" label={t('create.batch.creditBudget')} help={t('create.batch.creditBudgetHelp')} inputMode="decimal" value={creditBudget} error={errors.creditBudget} onChange={props.onCreditBudget} />
+          <TextField className="batch-field" label={t('create.batch.keyCredits')} help={t('create.batch.keyCreditsHelp')} inputMode="decimal" value={keyCredits} error={errors.keyCredits} onChange={props.onKeyCredits} />
         </div>
       </details>
     </div>

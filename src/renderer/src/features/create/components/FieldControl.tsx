@@ -41,7 +41,7 @@ export function FieldControl({ field, value, locale, error, onChange }: FieldCon
       return (
         <div className="option-field">
           {compact ? (
-            <SegmentedControl label={label} value={text(shown)} options={options} onChange={(picked) => onChange(picked === '' ? undefined : original(picked))} />
+            <SegmentedControl flow="wrap" label={label} value={text(shown)} options={options} onChange={(picked) => onChange(picked === '' ? undefined : original(picked))} />
           ) : (
             <Select label={label} value={text(shown)} options={options} help={help} error={error} onChange={(picked) => onChange(picked === '' ? undefined : original(picked))} />
           )}

@@ -160,7 +160,7 @@ export function Composer({ form, flow }: { form: CreateForm; flow: BatchFlow }) 
           )}
           {check.fields[FORM_WIDE] && <p className="field-error">{check.fields[FORM_WIDE][locale]}</p>}
         </div>
-        <Button variant="primary" icon={Sparkles} busy={flow.busy} onClick={() => void flow.submit()} aria-keyshortcuts="Control+Enter Meta+Enter">
+        <Button variant="primary" size="lg" className="composer-submit" icon={Sparkles} busy={flow.busy} onClick={() => void flow.submit()} aria-keyshortcuts="Control+Enter Meta+Enter">
           {purpose === 'remix' ? t('create.submit.remix') : t('create.submit.generate')}
           <kbd className="kbd">{t('create.submit.shortcut', { modifier: localShortcutModifier() })}</kbd>
         </Button>

@@ -93,8 +93,8 @@ export function MaskEditor(props: MaskEditorProps) {
         />
         <span className="mask-tool-group">
           <span className="mask-tool-icon" aria-hidden="true">{brush.tool === 'brush' ? <Brush size={16} /> : <Eraser size={16} />}</span>
-          <Slider label={t('create.mask.size')} value={brush.size} min={MASK_BRUSH_LIMITS.minSize} max={Math.min(MASK_BRUSH_LIMITS.maxSize, Math.max(doc.width, doc.height))} onChange={(size) => onBrush({ size })} format={(v) => `${v} px`} />
-          <Slider label={t('create.mask.hardness')} value={Math.round(brush.hardness * 100)} min={0} max={100} onChange={(v) => onBrush({ hardness: v / 100 })} format={(v) => `${v}%`} />
+          <Slider look={{ inline: true }} className="mask-slider" valueWidth="4.5em" label={t('create.mask.size')} value={brush.size} min={MASK_BRUSH_LIMITS.minSize} max={Math.min(MASK_BRUSH_LIMITS.maxSize, Math.max(doc.width, doc.height))} onChange={(size) => onBrush({ size })} format={(v) => `${v} px`} />
+          <Slider look={{ inline: true }} className="mask-slider" valueWidth="4.5em" label={t('create.mask.hardness')} value={Math.round(brush.hardness * 100)} min={0} max={100} onChange={(v) => onBrush({ hardness: v / 100 })} format={(v) => `${v}%`} />
         </span>
         {/* Each group wraps as a whole in a narrow window. */}
         <span className="mask-tool-group">

@@ -87,9 +87,10 @@ export function FilterPanel({ filter, facets, now, onChange, onCreateBoard, comp
           <Choice key={p} label={t(`gallery.${p}`)} count={since(p)} chosen={preset === p} onChoose={() => set({ createdFrom: presetStart(p, now), createdBefore: undefined })} />
         ))}
         <li className="facet-dates">
-          <TextField type="date" label={t('gallery.from')} value={filter.createdFrom === undefined ? '' : toDateInput(filter.createdFrom)} onChange={(text) => set({ createdFrom: fromDateInput(text) })} />
+          <TextField type="date" look={{ quiet: true, small: true }} label={t('gallery.from')} value={filter.createdFrom === undefined ? '' : toDateInput(filter.createdFrom)} onChange={(text) => set({ createdFrom: fromDateInput(text) })} />
           <TextField
             type="date"
+            look={{ quiet: true, small: true }}
             label={t('gallery.until')}
             value={filter.createdBefore === undefined ? '' : toDateInput(filter.createdBefore - 86_400_000)}
             onChange={(text) => {

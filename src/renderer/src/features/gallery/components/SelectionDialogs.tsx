@@ -69,7 +69,7 @@ export function BoardDialog({ open, count, boards, onChoose, onCreate, onClose }
           setName('');
         }}
       >
-        <TextField label={t('gallery.boardName')} value={name} onChange={setName} maxLength={80} />
+        <TextField className="board-new-name" label={t('gallery.boardName')} value={name} onChange={setName} maxLength={80} />
         <Button type="submit" variant="primary" disabled={name.trim() === ''}>
           {t('gallery.createBoard')}
         </Button>

@@ -41,7 +41,7 @@ export function RecipePanel({ asset, detail, canReveal, fileUrl, boardNames, loc
   const job = detail?.job ?? null;
   const times = job ? jobDurations(job) : null;
   const credits = job?.creditsSpent ?? null;
-  const linkButton = 'button button-sm button-secondary';
+  const linkButton = 'button button-sm button-secondary recipe-link';
   return (
     <aside className="recipe-panel" aria-label={t('gallery.detail.details')}>
       <section className="recipe-prompt" aria-label={t('gallery.detail.prompt')}>
@@ -60,7 +60,7 @@ export function RecipePanel({ asset, detail, canReveal, fileUrl, boardNames, loc
       <ReferenceStrip references={detail?.references ?? []} mediaUrl={on.mediaUrl} />
 
       <section className="recipe-actions recipe-main-actions" aria-label={t('gallery.detail.actions')}>
-        <Link className="button button-sm button-primary" to={paths.create({ reuse: asset.id })}>
+        <Link className="button button-sm button-primary recipe-link" to={paths.create({ reuse: asset.id })}>
           <Repeat2 size={16} aria-hidden="true" />
           {t('gallery.detail.reuse')}
         </Link>

@@ -95,6 +95,7 @@ export function JobRow({ job, inBatch, closesGroup, timing, thumbUrl, resultHref
         </p>
         {inFlight && (
           <ProgressBar
+            className="job-progress"
             size="sm"
             label={t('timeline.job.progress', named)}
             value={progress}

@@ -57,6 +57,7 @@ export function QueueBar({ queue, concurrency, onPause, onResume, onConcurrency,
       />
       {notices !== null && (
         <Switch
+          className="queue-notices"
           label={t('timeline.queue.notices')}
           help={noticeHelp}
           checked={notices.enabled}
