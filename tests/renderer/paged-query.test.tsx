@@ -97,8 +97,8 @@ describe('usePagedQuery over the library', () => {
     await show({});
     await show({ model: 'gen-image-2' });
     // A detail view's action: the store updates the one cached copy both lists read.
-    await settle(() => void useAssetsStore.getState().setFavourite(asset?.id ?? '', true), 50);
-    expect(latest.items[0]?.favourite).toBe(true);
+    await settle(() => void useAssetsStore.getState().setFavourite(asset?.id ?? '', true));
+    await until(() => expect(latest.items[0]?.favourite).toBe(true));
     await show({});
     expect(latest.items[0]?.favourite).toBe(true);
   });
@@ -159,29 +159,48 @@ describe('caches that do not grow for the whole session', () => {
     const seeded = main.seedAssets(150);
     await show({});
     const shown = latest.items.map((a) => a.id); // the newest 60, held by the list on screen
-    const older = await main.client.call('library.list_assets', { cursor: null, limit: 60, order: 'oldest' });
-    if (!older.ok) throw new Error(older.error.message);
-    const [kept] = older.value.items;
-    const release = holdEntities('assets', [kept?.id ?? '']); // a detail view open on the oldest
-    useAssetsStore.getState().assetsReceived(older.value.items);
+    const all = await main.client.call('library.list_assets', { cursor: null, limit: 200 });
+    if (!all.ok) throw new Error(all.error.message);
+    const views = new Map(all.value.items.map((asset) => [asset.id, asset]));
+    const viewsOf = (from: number, to: number): AssetView[] => seeded.slice(from, to).flatMap((asset) => views.get(asset.id) ?? []);
+    const older = viewsOf(0, 60);
+    const middle = viewsOf(60, 90);
+    const kept = older[0]?.id ?? '';
+    const release = holdEntities('assets', [kept]); // a detail view open on the oldest
 
+    // What just arrived stays (a view is about to show it), even past the cap.
+    useAssetsStore.getState().assetsReceived(older);
+    expect(Object.keys(useAssetsStore.getState().assets)).toHaveLength(120);
+    // The next answer trims what nobody holds: the older ones, but the one the view holds.
+    useAssetsStore.getState().assetsReceived(middle);
     let cached = Object.keys(useAssetsStore.getState().assets);
-    expect(cached).toHaveLength(70);
-    expect(cached).toEqual(expect.arrayContaining([...shown, kept?.id]));
+    expect(cached).toHaveLength(91);
+    expect(cached).toEqual(expect.arrayContaining([...shown, kept, ...middle.map((asset) => asset.id)]));
 
-    // The list goes (nobody looks at it for its lifetime), the view closes: the next answer trims
-    // to the cap, and what the list held goes first (it was cached first).
+    // The list goes (nobody looks at it for its lifetime) and the view closes: the next answer
+    // trims to the cap, what the list held going first (it was cached first).
     release();
     view?.unmount();
     view = undefined;
     clock.advance(1_000);
-    const middle = seeded.slice(60, 90).map((asset) => asset.id);
-    const answer = await main.client.call('library.list_assets', { cursor: null, limit: 200 });
-    if (!answer.ok) throw new Error(answer.error.message);
-    useAssetsStore.getState().assetsReceived(answer.value.items.filter((asset) => middle.includes(asset.id)));
+    const newest = views.get(shown[0] ?? '');
+    useAssetsStore.getState().assetsReceived(newest ? [{ ...newest, favourite: true }] : []);
     cached = Object.keys(useAssetsStore.getState().assets);
     expect(cached).toHaveLength(70);
-    expect(cached).toEqual(expect.arrayContaining(middle));
-    expect(cached.filter((id) => shown.slice(0, 30).includes(id))).toEqual([]);
+    expect(cached).toContain(shown[0]);
+    expect(cached.filter((id) => shown.slice(1, 22).includes(id))).toEqual([]);
+  });
+
+  it('keeps a result that just arrived even when the lists hold everything else past the cap', async () => {
+    configureEntityCaps({ assets: 10 });
+    main.seedAssets(20);
+    await show({});
+    expect(latest.items).toHaveLength(20); // all held by the list on screen, past the cap
+    const [arrived] = main.seedAssets(1);
+    const asset = await main.client.call('library.get_asset', { id: arrived?.id ?? '' });
+    if (!asset.ok) throw new Error(asset.error.message);
+    main.studio.bus.emit('library.added', asset.value);
+    await until(() => expect(latest.items[0]?.id).toBe(arrived?.id));
+    expect(latest.items).toHaveLength(21);
   });
 });

@@ -16,12 +16,12 @@ interface AssetsState {
 /** Library items by id. Lists hold ids (see `usePagedQuery`) and read the items from here. */
 export const useAssetsStore = create<AssetsState>()((set) => {
   const keep = (answer: Envelope<AssetView>): Envelope<AssetView> => {
-    if (answer.ok) set((state) => ({ assets: bounded('assets', upsertMany(state.assets, [answer.value])) }));
+    if (answer.ok) set((state) => ({ assets: bounded('assets', upsertMany(state.assets, [answer.value]), [answer.value]) }));
     return answer;
   };
   return {
     assets: {},
-    assetsReceived: (assets) => set((state) => ({ assets: bounded('assets', upsertMany(state.assets, assets)) })),
+    assetsReceived: (assets) => set((state) => ({ assets: bounded('assets', upsertMany(state.assets, assets), assets) })),
     fetchAsset: async (id) => keep(await studio().call('library.get_asset', { id })),
     setFavourite: async (id, favourite) => keep(await studio().call('library.set_favourite', { id, favourite })),
   };

@@ -48,11 +48,11 @@ interface JobsState {
  */
 export const useJobsStore = create<JobsState>()((set) => {
   const keepJob = (answer: Envelope<JobView>): Envelope<JobView> => {
-    if (answer.ok) set((state) => ({ jobs: bounded('jobs', upsertMany(state.jobs, [answer.value], byUpdatedAt)) }));
+    if (answer.ok) set((state) => ({ jobs: bounded('jobs', upsertMany(state.jobs, [answer.value], byUpdatedAt), [answer.value]) }));
     return answer;
   };
   const keepBatch = (answer: Envelope<BatchView>): Envelope<BatchView> => {
-    if (answer.ok) set((state) => ({ batches: bounded('batches', upsertMany(state.batches, [answer.value], byUpdatedAt)) }));
+    if (answer.ok) set((state) => ({ batches: bounded('batches', upsertMany(state.batches, [answer.value], byUpdatedAt), [answer.value]) }));
     return answer;
   };
   const keepQueue = (answer: Envelope<QueueView>): Envelope<QueueView> => {
@@ -63,8 +63,8 @@ export const useJobsStore = create<JobsState>()((set) => {
     jobs: {},
     batches: {},
     queue: null,
-    jobsReceived: (jobs) => set((state) => ({ jobs: bounded('jobs', upsertMany(state.jobs, jobs, byUpdatedAt)) })),
-    batchesReceived: (batches) => set((state) => ({ batches: bounded('batches', upsertMany(state.batches, batches, byUpdatedAt)) })),
+    jobsReceived: (jobs) => set((state) => ({ jobs: bounded('jobs', upsertMany(state.jobs, jobs, byUpdatedAt), jobs) })),
+    batchesReceived: (batches) => set((state) => ({ batches: bounded('batches', upsertMany(state.batches, batches, byUpdatedAt), batches) })),
     queueReceived: (queue) => set({ queue }),
     loadQueue: async () => keepQueue(await studio().call('jobs.get_queue', {})),
     fetchBatch: async (id) => keepBatch(await studio().call('jobs.get_batch', { id })),

@@ -44,17 +44,21 @@ export function useHeldEntities(kind: EntityKind, ids: readonly string[]): void 
 
 /**
  * The cache without the items nobody holds beyond its cap (the longest-cached first); the same
- * object when it is within the cap. Held items stay whatever the count.
+ * object when it is within the cap. Held items stay whatever the count, and so do the ones just
+ * received (`fresh`): a list or a view is about to show them.
  */
-export function bounded<T>(kind: EntityKind, cache: ById<T>): ById<T> {
+export function bounded<T extends { id: string }>(kind: EntityKind, cache: ById<T>, fresh: readonly T[] = []): ById<T> {
   const ids = Object.keys(cache);
   const excess = ids.length - caps[kind];
   if (excess <= 0) return cache;
   const inLists = idsInLists(listNames[kind]);
+  const received = new Set(fresh.map((item) => item.id));
   const gone = new Set<string>();
   for (const id of ids) {
     if (gone.size === excess) break;
-    if (!inLists.has(id) && !held[kind].has(id)) gone.add(id);
+    if (!inLists.has(id) && !held[kind].has(id) && !received.has(id)) gone.add(id);
   }
+  // Everything held: the same object, so nothing re-renders for nothing.
+  if (gone.size === 0) return cache;
   return Object.fromEntries(Object.entries(cache).filter(([id]) => !gone.has(id)));
 }
