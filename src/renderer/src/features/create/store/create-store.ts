@@ -15,7 +15,7 @@ import { createRecentSlice, type RecentSlice } from './recent-slice';
 import { adaptTrays, createReferencesSlice, type ReferencesSlice } from './references-slice';
 
 /** A model variant of the picker. */
-export interface ModelChoiceKey {
+interface ModelChoiceKey {
   variantId: string;
   modelId: string;
 }
@@ -64,7 +64,3 @@ export const useCreateStore = create<CreateState>()((...store) => ({
   ...crossSliceActions(...store),
 }));
 
-/** Selectors components read the store through (with `useShallow` where they build an object). */
-export const createSelectors = {
-  description: (state: Pick<CreateState, 'variantId'>): FormDescription | undefined => descriptionOf(state.variantId),
-};
