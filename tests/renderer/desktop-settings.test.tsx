@@ -1,55 +1,39 @@
 import { act } from 'react';
-import { afterEach, describe, expect, it } from 'vitest';
-import { loadStudio, subscribeToMainEvents } from '../../src/renderer/src/app/main-events';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { appRoutes } from '../../src/renderer/src/app/router';
-import { useDesktopStore } from '../../src/renderer/src/entities/desktop-store';
-import { initI18n } from '../../src/renderer/src/i18n';
-import { connectStudio } from '../../src/renderer/src/studio/studio-client';
+import { switchLanguage } from '../../src/renderer/src/i18n';
 import { FolderDesktop } from '../helpers/folder-desktop';
 import { choose, click, labelled, renderRoutes, until } from './dom';
-import { resetStores } from './reset-stores';
-import { startRendererStudio, type RendererStudio } from './studio-harness';
+import { studioPerFile } from './studio-harness';
 
-let main: RendererStudio;
+// The Electron shell's stand-in, with a keyring that protects keys only weakly; the menu's requests
+// go to the page's router once the page is rendered.
+const desktop = new FolderDesktop('weak');
+let navigate = (_to: string): void => undefined;
+const studio = studioPerFile({ extra: { desktop }, navigate: (to) => navigate(to) });
 let page: Awaited<ReturnType<typeof renderRoutes>>;
-let unsubscribe: () => void;
 
-/** Settings on a real studio core, in web mode or with a desktop shell standing in for Electron's. */
-async function openSettings(language: 'en' | 'zh-CN', desktop?: FolderDesktop): Promise<void> {
-  resetStores();
-  main = await startRendererStudio(desktop ? { desktop } : {});
-  if (desktop) desktop.changed = (info) => main.studio.bus.emit('desktop.changed', info);
-  connectStudio(main.client);
-  await initI18n(language);
-  // The menu's requests go to the page's router, which exists once the page is rendered.
-  let navigate = (_to: string): void => undefined;
-  unsubscribe = subscribeToMainEvents(main.client, (to) => navigate(to));
-  await loadStudio();
+beforeAll(() => {
+  desktop.changed = (info) => studio.main.studio.bus.emit('desktop.changed', info);
+});
+afterEach(() => {
+  page.unmount();
+  navigate = () => undefined;
+});
+
+/** Settings on a real studio core with a desktop shell standing in for Electron's. */
+async function openSettings(): Promise<void> {
   page = await renderRoutes(appRoutes, '/settings');
   navigate = (to) => void page.router.navigate(to);
 }
-
-afterEach(async () => {
-  page.unmount();
-  unsubscribe();
-  await main.stop();
-});
 
 const text = (selector: string): string => page.container.querySelector(selector)?.textContent ?? '';
 const closeChoice = (label = 'When the window closes while jobs run'): HTMLSelectElement => labelled(page.container, label, HTMLSelectElement);
 const sessionOnlySwitch = (label = 'Keep API keys in memory for this session only'): HTMLButtonElement => labelled(page.container, label, HTMLButtonElement);
 
 describe('desktop settings', () => {
-  it('are not offered in web mode, where the studio says no desktop is there', async () => {
-    await openSettings('en');
-    expect(text('h1')).toBe('Settings');
-    expect(page.container.querySelector('#desktop-heading')).toBeNull();
-    expect(useDesktopStore.getState().info).toMatchObject({ reveal: false, trash: false, drag: false, preferences: null });
-  });
-
   it('choose what closing the window does while jobs run, and keep keys in memory where the keyring is weak', async () => {
-    const desktop = new FolderDesktop('weak');
-    await openSettings('en', desktop);
+    await openSettings();
     expect(text('#desktop-heading')).toBe('Desktop');
     expect(text('[role="note"]')).toMatch(/no keyring/);
 
@@ -67,16 +51,8 @@ describe('desktop settings', () => {
     expect(desktop.info().preferences?.sessionOnlyKeys).toBe(true);
   });
 
-  it('offer no memory-only keys and no warning where the system keyring protects them', async () => {
-    await openSettings('en', new FolderDesktop('os-keychain'));
-    expect(text('#desktop-heading')).toBe('Desktop');
-    expect(page.container.querySelector('[role="note"]')).toBeNull();
-    expect(page.container.querySelector('[role="switch"]')).toBeNull();
-  });
-
   it('go back to the stored choice, with the reason in the alert, when the shell cannot save it', async () => {
-    const desktop = new FolderDesktop('weak');
-    await openSettings('en', desktop);
+    await openSettings();
     desktop.failNextPreferencesWrite = true;
     await choose(closeChoice(), 'quit');
     await until(() => expect(closeChoice().value).toBe('keep-running'));
@@ -85,14 +61,15 @@ describe('desktop settings', () => {
   });
 
   it('follow a change made elsewhere (another window, the tray)', async () => {
-    await openSettings('en', new FolderDesktop('weak'));
-    await main.studio.router.dispatch('desktop.update_preferences', { sessionOnlyKeys: true, closeWhileRunning: 'quit' });
+    await openSettings();
+    await studio.main.studio.router.dispatch('desktop.update_preferences', { sessionOnlyKeys: true, closeWhileRunning: 'quit' });
     await until(() => expect(closeChoice().value).toBe('quit'));
     expect(sessionOnlySwitch().getAttribute('aria-checked')).toBe('true');
   });
 
   it('speak Chinese', async () => {
-    await openSettings('zh-CN', new FolderDesktop('weak'));
+    await act(() => switchLanguage('zh-CN'));
+    await openSettings();
     expect(text('#desktop-heading')).toBe('桌面');
     expect(closeChoice('任务运行时关闭窗口').value).toBe('keep-running');
     expect([...closeChoice('任务运行时关闭窗口').options].map((o) => o.textContent)).toEqual([
@@ -104,8 +81,8 @@ describe('desktop settings', () => {
   });
 
   it('follow the application menu to another page, which Back leaves again', async () => {
-    await openSettings('en', new FolderDesktop('weak'));
-    main.studio.bus.emit('desktop.navigate', { page: 'timeline' });
+    await openSettings();
+    studio.main.studio.bus.emit('desktop.navigate', { page: 'timeline' });
     await until(() => expect(page.router.state.location.pathname).toBe('/timeline'));
     expect(text('nav a[aria-current="page"]')).toBe('Timeline');
     await act(() => page.router.navigate(-1));

@@ -1,6 +1,7 @@
 import { act } from 'react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { appRoutes } from '../../src/renderer/src/app/router';
+import { useDesktopStore } from '../../src/renderer/src/entities/desktop-store';
 import { switchLanguage } from '../../src/renderer/src/i18n';
 import { button, click, field, renderRoutes, type, type Rendered } from './dom';
 import { studioPerFile } from './studio-harness';
@@ -91,5 +92,11 @@ describe('settings page, on the real studio core', () => {
     await click(button(page.container, 'Close'));
     await addProfile('Studio', 'https://b.example.com');
     expect(text('.field-error')).toBe('A profile named "Studio" already exists.');
+  });
+
+  it('offers no desktop settings in web mode, where the studio says no desktop is there', async () => {
+    expect(text('h1')).toBe('Settings');
+    expect(page.container.querySelector('#desktop-heading')).toBeNull();
+    expect(useDesktopStore.getState().info).toMatchObject({ reveal: false, trash: false, drag: false, preferences: null });
   });
 });

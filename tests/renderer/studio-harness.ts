@@ -7,7 +7,7 @@
 import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
 import { join } from 'node:path';
 import { createStudioClient, type StudioClient } from '../../src/shared/contract/client';
-import type { Settings } from '../../src/shared/contract';
+import type { DesktopInfo, Settings } from '../../src/shared/contract';
 import type { Asset, NewAsset } from '../../src/main/core/library';
 import type { Studio } from '../../src/main/core/studio';
 import { createTestStudio, type TestStudioOptions } from '../helpers/studio';
@@ -85,12 +85,13 @@ async function call<T>(main: RendererStudio, route: string, input: unknown): Pro
 }
 
 /**
- * Puts the core's user-facing state back as a fresh studio has it: the settings it started with,
- * no gateway profiles, the queue running, nothing waiting or in flight. The library and finished
+ * Puts the core's user-facing state back as a fresh studio has it: the settings (and the desktop's
+ * preferences) it started with, no gateway profiles, the queue running, nothing waiting or in flight. The library and finished
  * jobs stay: tests read what they made (their own prompts, batches and filters).
  */
-async function resetCore(main: RendererStudio, settings: Settings, emptyLibrary: boolean): Promise<void> {
-  await call(main, 'settings.update', settings);
+async function resetCore(main: RendererStudio, start: { settings: Settings; desktop: DesktopInfo }, emptyLibrary: boolean): Promise<void> {
+  await call(main, 'settings.update', start.settings);
+  if (start.desktop.preferences) await call(main, 'desktop.update_preferences', start.desktop.preferences);
   for (const profile of await call<{ id: string }[]>(main, 'profiles.list', {})) await call(main, 'profiles.delete', { id: profile.id });
   const open = await call<{ items: { id: string }[] }>(main, 'jobs.list_batches', { statuses: ['active', 'paused'], limit: 200 });
   for (const batch of open.items) await call(main, 'jobs.cancel_batch', { id: batch.id });
@@ -123,15 +124,15 @@ export interface StudioPerFile {
  */
 export function studioPerFile(options: { extra?: TestStudioOptions; connect?: boolean; emptyLibrary?: boolean; navigate?: (to: string) => void } = {}): StudioPerFile {
   let main: RendererStudio | undefined;
-  let settings: Settings | undefined;
+  let start: { settings: Settings; desktop: DesktopInfo } | undefined;
   let unsubscribe = (): void => undefined;
   beforeAll(async () => {
     main = await startRendererStudio(options.extra);
-    settings = await call<Settings>(main, 'settings.get', {});
+    start = { settings: await call<Settings>(main, 'settings.get', {}), desktop: await call<DesktopInfo>(main, 'desktop.get_info', {}) };
   });
   beforeEach(async () => {
-    if (!main || !settings) throw new Error('the studio did not start');
-    await resetCore(main, settings, options.emptyLibrary === true);
+    if (!main || !start) throw new Error('the studio did not start');
+    await resetCore(main, start, options.emptyLibrary === true);
     resetStores();
     connectStudio(main.client);
     await initI18n('en');
