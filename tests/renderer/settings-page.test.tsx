@@ -94,7 +94,7 @@ describe('settings page, on the real studio core', () => {
     expect(text('.field-error')).toBe('A profile named "Studio" already exists.');
   });
 
-  it('offers no desktop settings in web mode, where the studio says no desktop is there', async () => {
+  it('offers no desktop settings in web mode, where the studio says no desktop is there', () => {
     expect(text('h1')).toBe('Settings');
     expect(page.container.querySelector('#desktop-heading')).toBeNull();
     expect(useDesktopStore.getState().info).toMatchObject({ reveal: false, trash: false, drag: false, preferences: null });
