@@ -1,7 +1,7 @@
 /**
  * Brings the bytes of one result to a temporary file in the library folder: streamed from its
  * address (undici; the API key is never sent to result hosts), from the gateway's content route,
- * or decoded from Base64. Addresses must be public unless the gateway itself is local
+ * or decoded from Base64. Addresses must be public, or the gateway's own host and port
  * (`result-addresses.ts`, checked on every redirect). The size cap of the result's kind is
  * checked against the declared length first and again while streaming. Counts and hashes on the
  * way, and says whether a failure is worth another try or means the result has expired.
@@ -12,7 +12,7 @@ import { writeFile } from 'node:fs/promises';
 import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { Agent, interceptors, request, type Dispatcher } from 'undici';
-import { isLocalGateway, publicOnlyConnector, RefusedAddressError, type AddressPolicy } from './result-addresses';
+import { gatewayOriginFor, publicOnlyConnector, RefusedAddressError, type AddressPolicy, type Resolver } from './result-addresses';
 import type { VariantEntry } from '../../../shared/catalog';
 import type { GatewayClient } from '../gateway/client';
 import { GatewayError } from '../gateway/gateway-error';
@@ -34,8 +34,10 @@ export class ResultFetchError extends Error {
 export interface FetchLimits {
   headersTimeoutMs: number;
   bodyTimeoutMs: number;
-  /** Where results of a gateway that is not local may be fetched from; public addresses by default. */
+  /** Which addresses results may be fetched from besides the gateway's own host and port; public addresses by default. */
   addressPolicy?: AddressPolicy;
+  /** Stands in for DNS in tests. */
+  resolve?: Resolver;
 }
 
 /** What one fetch is for: the result's kind sets its size cap. */
@@ -104,24 +106,15 @@ function refusedAddress(error: unknown): RefusedAddressError | undefined {
 }
 
 export class ResultFetcher {
-  /** For gateways on this computer or a private network: their results live there too. */
-  private readonly localAgent: Agent;
-  /** For every other gateway: public addresses only, checked at each connection. */
-  private readonly publicAgent: Agent;
-  private readonly local: Dispatcher;
-  private readonly publicOnly: Dispatcher;
-  private readonly gatewayIsLocal = new Map<string, Promise<boolean>>();
+  /** One connection pool per gateway: each may reach public addresses and that gateway's own host and port. */
+  private readonly pools = new Map<string, { agent: Agent; dispatcher: Dispatcher }>();
 
-  constructor(private readonly limits: FetchLimits) {
-    const common = { headersTimeout: limits.headersTimeoutMs, bodyTimeout: limits.bodyTimeoutMs };
-    this.localAgent = new Agent({ ...common, connect: { timeout: 15_000 } });
-    this.publicAgent = new Agent({ ...common, connect: publicOnlyConnector(15_000, limits.addressPolicy) });
-    this.local = this.localAgent.compose(interceptors.redirect({ maxRedirections: 5 }));
-    this.publicOnly = this.publicAgent.compose(interceptors.redirect({ maxRedirections: 5 }));
-  }
+  constructor(private readonly limits: FetchLimits) {}
 
   async close(): Promise<void> {
-    await Promise.all([this.localAgent.close(), this.publicAgent.close()]);
+    const pools = [...this.pools.values()];
+    this.pools.clear();
+    await Promise.all(pools.map((pool) => pool.agent.close()));
   }
 
   /**
@@ -164,7 +157,7 @@ export class ResultFetcher {
     if (address.protocol !== 'http:' && address.protocol !== 'https:') {
       throw new ResultFetchError(`The result address uses ${address.protocol}, not http(s).`, 'permanent');
     }
-    const dispatcher = (await this.isLocal(options.client.baseUrl)) ? this.local : this.publicOnly;
+    const dispatcher = this.dispatcherFor(options.client.baseUrl);
     let response: Dispatcher.ResponseData;
     try {
       response = await request(address, { method: 'GET', dispatcher, signal: options.signal, headers: { accept: '*/*' } });
@@ -216,12 +209,14 @@ export class ResultFetcher {
     return opened;
   }
 
-  private isLocal(baseUrl: string): Promise<boolean> {
-    let known = this.gatewayIsLocal.get(baseUrl);
-    if (known === undefined) {
-      known = isLocalGateway(baseUrl);
-      this.gatewayIsLocal.set(baseUrl, known);
+  private dispatcherFor(baseUrl: string): Dispatcher {
+    let pool = this.pools.get(baseUrl);
+    if (pool === undefined) {
+      const connect = publicOnlyConnector(15_000, { allowed: this.limits.addressPolicy, gateway: gatewayOriginFor(baseUrl), resolve: this.limits.resolve });
+      const agent = new Agent({ headersTimeout: this.limits.headersTimeoutMs, bodyTimeout: this.limits.bodyTimeoutMs, connect });
+      pool = { agent, dispatcher: agent.compose(interceptors.redirect({ maxRedirections: 5 })) };
+      this.pools.set(baseUrl, pool);
     }
-    return known;
+    return pool.dispatcher;
   }
 }
