@@ -47,6 +47,16 @@ describe('desktop settings', () => {
     expect(useDesktopStore.getState().info).toMatchObject({ reveal: false, trash: false, drag: false, preferences: null });
   });
 
+  it('say in web mode, in English and Chinese, that the key file in the data folder protects the API key only weakly', async () => {
+    await openSettings('en');
+    expect(text('[role="note"]')).toMatch(/key file in your data folder: anyone who can read your files can read the key/);
+    page.unmount();
+    unsubscribe();
+    await main.stop();
+    await openSettings('zh-CN');
+    expect(text('[role="note"]')).toMatch(/数据文件夹中的密钥文件/);
+  });
+
   it('choose what closing the window does while jobs run, and keep keys in memory where the keyring is weak', async () => {
     const desktop = new FolderDesktop('weak');
     await openSettings('en', desktop);

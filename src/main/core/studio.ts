@@ -115,7 +115,7 @@ export function createStudio(platform: StudioPlatform): Studio {
     ...uploadsHandlers({ gateway, staging: uploadStaging, library: () => library, cache: uploadCache }),
     ...libraryHandlers(() => library, bus),
     ...jobsHandlers({ engine: runningEngine, library: () => library, activeProfileId: () => settings.activeProfile()?.id ?? null }),
-    ...desktopHandlers(platform.desktop, library),
+    ...desktopHandlers(platform.desktop, library, platform.vault),
   };
 
   return {

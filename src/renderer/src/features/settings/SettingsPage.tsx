@@ -38,6 +38,12 @@ export function SettingsPage() {
         <>
           <ActiveGatewayPicker profiles={profiles} activeProfileId={settings.activeProfileId} onChoose={(activeProfileId) => void change({ activeProfileId })} />
           <ProfilesSection />
+          {/* Web mode has no desktop preferences, but its key file is a weak guard all the same. */}
+          {desktop !== null && desktop.preferences === null && desktop.keyProtection === 'weak' && (
+            <p role="note" className="caution">
+              {t('desktop.weakKeyFile')}
+            </p>
+          )}
           {libraryInUse !== undefined && <LibraryFolderForm inUse={libraryInUse} chosen={settings.libraryDir} onChoose={(libraryDir) => change({ libraryDir })} />}
           {desktop?.preferences && (
             <DesktopForm preferences={desktop.preferences} keyProtection={desktop.keyProtection} onChange={(patch) => void changeDesktop(patch)} />
