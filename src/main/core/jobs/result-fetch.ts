@@ -7,18 +7,24 @@
  * way, and says whether a failure is worth another try or means the result has expired.
  */
 import { createHash } from 'node:crypto';
-import { createWriteStream } from 'node:fs';
-import { writeFile } from 'node:fs/promises';
+import { createReadStream, createWriteStream } from 'node:fs';
 import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { Agent, interceptors, request, type Dispatcher } from 'undici';
+import { Base64TooLarge, writeBase64File } from './base64-file';
 import { gatewayOriginFor, publicOnlyConnector, RefusedAddressError, type AddressPolicy, type Resolver } from './result-addresses';
 import type { VariantEntry } from '../../../shared/catalog';
 import type { GatewayClient } from '../gateway/client';
 import { GatewayError } from '../gateway/gateway-error';
 import { PRIVATE_MODES } from '../private-files';
 
-export type ResultSource = { kind: 'url'; url: string } | { kind: 'b64'; data: string } | { kind: 'content'; entry: VariantEntry; taskId: string };
+export type ResultSource =
+  | { kind: 'url'; url: string }
+  /** Base64 staged by an earlier version (results are now decoded into a staged file). */
+  | { kind: 'b64'; data: string }
+  /** A result already on disk: a Base64 image decoded into the staging folder. */
+  | { kind: 'file'; path: string }
+  | { kind: 'content'; entry: VariantEntry; taskId: string };
 
 /** Why one result could not be fetched; `expired` results will never come back. */
 export class ResultFetchError extends Error {
@@ -124,7 +130,8 @@ export class ResultFetcher {
   async fetch(source: ResultSource, target: string, options: FetchOptions): Promise<Fetched> {
     const mode = options.mode ?? PRIVATE_MODES.file;
     if (source.kind === 'b64') return this.decode(source.data, target, mode, options.maxBytes);
-    const { body, declaredType } = source.kind === 'url' ? await this.openUrl(source.url, options) : await this.openContent(source, options);
+    const { body, declaredType } =
+      source.kind === 'url' ? await this.openUrl(source.url, options) : source.kind === 'file' ? this.openFile(source.path) : await this.openContent(source, options);
     const into = { bytes: 0, hash: createHash('sha256') };
     try {
       await pipeline(body, meter(options.maxBytes, into), createWriteStream(target, { mode }), { signal: options.signal });
@@ -138,13 +145,23 @@ export class ResultFetcher {
   }
 
   private async decode(data: string, target: string, mode: number, maxBytes: number): Promise<Fetched> {
+    const tooLarge = (): ResultFetchError => new ResultFetchError(`The Base64 result is larger than the ${megabytes(maxBytes)} the studio accepts for it.`, 'permanent');
     // Four Base64 characters carry three bytes: refused before decoding when it cannot fit.
-    if (Math.floor((data.length * 3) / 4) > maxBytes + 3 + 256) throw new ResultFetchError(`The Base64 result is larger than the ${megabytes(maxBytes)} the studio accepts for it.`, 'permanent');
-    const bytes = Buffer.from(data.replace(/^data:[^,]*,/, ''), 'base64');
-    if (bytes.length === 0) throw new ResultFetchError('The Base64 result is empty.', 'permanent');
-    if (bytes.length > maxBytes) throw new ResultFetchError(`The Base64 result is larger than the ${megabytes(maxBytes)} the studio accepts for it.`, 'permanent');
-    await writeFile(target, bytes, { mode });
-    return { bytes: bytes.length, sha256: createHash('sha256').update(bytes).digest('hex'), declaredType: undefined };
+    if (Math.floor((data.length * 3) / 4) > maxBytes + 3 + 256) throw tooLarge();
+    let written: { bytes: number; sha256: string };
+    try {
+      written = await writeBase64File(data, target, { mode, maxBytes });
+    } catch (error) {
+      if (error instanceof Base64TooLarge) throw tooLarge();
+      throw error;
+    }
+    if (written.bytes === 0) throw new ResultFetchError('The Base64 result is empty.', 'permanent');
+    return { ...written, declaredType: undefined };
+  }
+
+  /** A staged result: its file is read like a download (counted, hashed, capped). */
+  private openFile(path: string): Opened {
+    return { body: createReadStream(path), declaredType: undefined };
   }
 
   private async openUrl(url: string, options: FetchOptions): Promise<Opened> {
