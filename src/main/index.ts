@@ -17,6 +17,7 @@ import { readDesktopPreferences } from './electron/desktop-preferences';
 import { createElectronDesktop } from './electron/electron-desktop';
 import { createElectronVault } from './electron/electron-vault';
 import { forwardEvents, registerIpcTransport } from './electron/ipc-transport';
+import { libraryFolderDialog } from './electron/library-folder-dialog';
 import { installApplicationMenu } from './electron/menu-bar';
 import type { MenuPage } from './electron/menus';
 import { ensureSqliteLoads } from './electron/native-check';
@@ -84,6 +85,7 @@ async function start(): Promise<void> {
     libraryDir: join(app.getPath('pictures'), 'Atelier'),
     demoGateway: demoGatewayFor(dataDir),
     desktop,
+    libraryFolderChooser: libraryFolderDialog({ window: () => window, language: async () => shellLanguage(await currentLanguage(studio), app.getLocale()), current: () => studio.libraryRoot() }),
   });
   await studio.start();
   registerIpcTransport(studio, isTrustedOrigin);

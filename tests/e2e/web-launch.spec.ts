@@ -4,6 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, test } from '@playwright/test';
+import { startRecordingServer } from '../helpers/recording-server';
+import { startWebMode } from './support/web-mode';
 
 const root = join(import.meta.dirname, '../..');
 
@@ -53,27 +55,106 @@ test('opens the browser on a private launch page: no secret on any command line,
   expect(allCommandLines()).not.toContain(code);
   const printed = /http:\/\/127\.0\.0\.1:(\d+)\/\?code=([\w-]+)/.exec(output);
   expect(printed).not.toBeNull();
-  const origin = `http://127.0.0.1:${printed?.[1] ?? ''}`;
   expect(allCommandLines()).not.toContain(printed?.[2] ?? 'none');
+  // The studio's own host name for this run, where the browser keeps its session.
+  const origin = /running in web mode at (http:\/\/atelier-[0-9a-f]{20}\.localhost:(\d+))/.exec(output);
+  expect(origin?.[2]).toBe(printed?.[1]);
 
   // The user's browser opens the page and lands in the studio, the code gone from the address.
   const context = await browser.newContext();
   const page = await context.newPage();
   await page.goto(pageUrl);
   // The window's router then opens its first page (`#/create`).
-  await expect(page).toHaveURL(new RegExp(`^${origin}/(#/.*)?$`));
+  const studioOrigin = origin?.[1] ?? '';
+  await expect(page).toHaveURL(new RegExp(`^${studioOrigin.replaceAll('.', '\\.')}/(#/.*)?$`));
   await expect(page.getByRole('navigation')).toBeVisible();
   await expect.poll(() => existsSync(pagePath)).toBe(false);
-  const cookies = await context.cookies(origin);
-  expect(cookies.map((c) => c.name)).toEqual([`atelier_session_${printed?.[1] ?? ''}`]);
+  const cookies = await context.cookies();
+  expect(cookies.map((c) => [c.name, c.domain])).toEqual([['atelier_session', new URL(studioOrigin).hostname]]);
   expect(cookies[0]?.value).not.toBe(code);
 
-  // The code is dead for anyone else.
+  // The code is dead for anyone else, on either address.
   const stranger = await browser.newContext();
-  const response = await (await stranger.newPage()).goto(`${origin}/?code=${code}`);
-  expect(response?.status()).toBe(401);
+  for (const address of [`http://127.0.0.1:${printed?.[1] ?? ''}/?code=${code}`, `${studioOrigin}/?code=${code}`]) {
+    const response = await (await stranger.newPage()).goto(address);
+    expect(response?.status()).toBe(401);
+    expect(await response?.text()).not.toContain('.localhost');
+  }
   await stranger.close();
   await context.close();
+});
+
+test('no session credential reaches another local server, whatever port or loopback name it answers on', async ({ browser }) => {
+  const studio = await startWebMode();
+  // Another program's server on this computer, on another port: it records what the browser sends it.
+  const other = await startRecordingServer((_req, res) => {
+    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+    res.end('<!doctype html><title>Another local server</title><p>Hello</p>');
+  });
+  const context = await browser.newContext();
+  try {
+    const page = await context.newPage();
+    await page.goto(studio.launchUrl);
+    await expect(page.getByRole('navigation')).toBeVisible();
+    const session = await context.cookies();
+    expect(session).not.toEqual([]);
+
+    // The user browses to it, and it asks for more with credentials: nothing of the studio's session may come along.
+    for (const host of ['127.0.0.1', 'localhost', 'another-app.localhost']) {
+      await page.goto(`http://${host}:${other.port}/`);
+      await expect(page).toHaveTitle('Another local server');
+      await page.evaluate(async () => {
+        await fetch('/probe', { credentials: 'include' });
+      });
+    }
+    expect(other.requests.length).toBeGreaterThanOrEqual(6);
+    for (const request of other.requests) {
+      const sent = `${request.headers.cookie ?? ''} ${request.headers.authorization ?? ''}`;
+      for (const cookie of session) expect(sent, `${request.method} ${request.url}`).not.toContain(cookie.value);
+    }
+    // The session cookie belongs to this run's own host name only, never to a shared loopback name.
+    for (const cookie of session) expect(['127.0.0.1', 'localhost', '[::1]']).not.toContain(cookie.domain);
+
+    // And the studio still answers in that browser.
+    await page.goto(studio.url);
+    await expect(page.getByRole('navigation')).toBeVisible();
+  } finally {
+    await context.close();
+    await other.close();
+    await studio.stop();
+  }
+});
+
+test('a browser signs the others out: their page loses the studio at once, its own carries on', async ({ browser }) => {
+  const studio = await startWebMode(undefined, { console: true });
+  const mine = await browser.newContext();
+  const theirs = await browser.newContext();
+  try {
+    const page = await mine.newPage();
+    await page.goto(studio.launchUrl);
+    await expect(page.getByRole('navigation')).toBeVisible();
+    // A second browser gets its own one-time address from the terminal (Enter).
+    studio.typeOnConsole('');
+    const newAddress = /A new launch address[^\n]*\n\s+(http:\/\/127\.0\.0\.1:\d+\/\?code=[\w-]+)/;
+    await expect.poll(() => newAddress.exec(studio.printed())?.[1]).toBeTruthy();
+    const other = await theirs.newPage();
+    await other.goto(newAddress.exec(studio.printed())?.[1] ?? '');
+    await expect(other.getByRole('navigation')).toBeVisible();
+
+    await page.getByRole('navigation').getByRole('link', { name: 'Settings' }).click();
+    const browsers = page.getByRole('region', { name: 'Browsers' });
+    await browsers.getByRole('button', { name: 'Sign out other browsers' }).click();
+    await expect(browsers.getByRole('status')).toHaveText('Signed out 1 other browser.');
+
+    const status = (target: typeof page) =>
+      target.evaluate(async () => (await fetch('/api/invoke/settings.get', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"input":{}}' })).status);
+    expect(await status(other)).toBe(401);
+    expect((await other.reload())?.status()).toBe(401);
+    expect(await status(page)).toBe(200);
+  } finally {
+    await Promise.all([mine.close(), theirs.close()]);
+    await studio.stop();
+  }
 });
 
 function statMode(path: string): string {

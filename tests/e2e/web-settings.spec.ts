@@ -71,7 +71,9 @@ test('uses a real gateway profile once it is made active', async ({ page }) => {
   await expect(page.getByText('Results are simulated on this computer', { exact: false })).toBeVisible();
 });
 
-test('saves results in a folder the artist chooses, from the next start on', async ({ page }) => {
+test('saves results in a folder the artist chooses and confirms in the terminal, from the next start on', async ({ page }) => {
+  await studio.stop();
+  studio = await startWebMode(undefined, { console: true });
   const chosen = join(studio.dataDir, 'my-art');
   await page.goto(studio.launchUrl);
   await page.getByRole('navigation').getByRole('link', { name: 'Settings' }).click();
@@ -80,8 +82,17 @@ test('saves results in a folder the artist chooses, from the next start on', asy
   await section.getByLabel('Folder').fill('relative/folder');
   await section.getByRole('button', { name: 'Use this folder' }).click();
   await expect(page.getByRole('alert')).toContainText('full path');
+
+  // The browser only proposes: the person at the terminal declines, then confirms.
   await section.getByLabel('Folder').fill(chosen);
   await section.getByRole('button', { name: 'Use this folder' }).click();
+  await expect(section.getByRole('status')).toContainText('Confirm in the terminal where Atelier runs');
+  await expect.poll(() => studio.printed()).toContain(`A browser asks to keep the studio's results in:\n  ${chosen}`);
+  studio.typeOnConsole('no');
+  await expect(section.getByRole('status')).toContainText('Not changed: the folder was not confirmed in the terminal.');
+  await section.getByRole('button', { name: 'Use this folder' }).click();
+  await expect.poll(() => studio.printed().split('A browser asks').length).toBe(3);
+  studio.typeOnConsole('yes');
   await expect(section.getByRole('status')).toContainText(`${chosen} will be used the next time the studio starts`);
 
   await studio.stop();

@@ -99,4 +99,11 @@ describe('settings page, on the real studio core', () => {
     expect(page.container.querySelector('#desktop-heading')).toBeNull();
     expect(useDesktopStore.getState().info).toMatchObject({ reveal: false, trash: false, drag: false, preferences: null });
   });
+
+  it('says in web mode, in English and Chinese, that the key file in the data folder protects the API key only weakly', async () => {
+    expect(text('[role="note"]')).toMatch(/key file in your data folder: anyone who can read your files can read the key/);
+    await act(() => switchLanguage('zh-CN'));
+    expect(text('[role="note"]')).toMatch(/数据文件夹中的密钥文件/);
+    await act(() => switchLanguage('en'));
+  });
 });

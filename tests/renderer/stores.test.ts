@@ -29,11 +29,11 @@ describe('settings store', () => {
 
   it('rolls back only the refused field, and the refusal names the field in both languages', async () => {
     await useSettingsStore.getState().update({ theme: 'dark' });
-    const answer = await useSettingsStore.getState().update({ libraryDir: 'relative/folder' });
+    const answer = await useSettingsStore.getState().update({ concurrency: 99 });
     expect(answer.ok).toBe(false);
-    expect(useSettingsStore.getState().settings).toMatchObject({ libraryDir: null, theme: 'dark' });
+    expect(useSettingsStore.getState().settings).toMatchObject({ concurrency: null, theme: 'dark' });
     if (answer.ok) return;
-    expect(answer.error).toMatchObject({ code: 'invalid_input', reason: 'invalid_fields', issues: [{ path: ['libraryDir'] }] });
+    expect(answer.error).toMatchObject({ code: 'invalid_input', reason: 'invalid_fields', issues: [{ path: ['concurrency'] }] });
   });
 });
 

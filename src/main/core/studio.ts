@@ -23,6 +23,7 @@ import { createRouter, type RouteHandlers, type Router } from './router/router';
 import { SettingsService } from './settings/settings-service';
 import { settingsHandlers } from './settings/routes';
 import type { KeyValueStore } from './settings/key-value-store';
+import type { LibraryFolderChooser } from './settings/library-folder';
 import type { Vault } from './vault/vault';
 
 const log = createLogger('studio');
@@ -45,6 +46,11 @@ export interface StudioPlatform {
    * core never imports the simulator); the studio stops it when it stops.
    */
   demoGateway: ConnectionProvider;
+  /**
+   * Where the person at this computer chooses another library folder: Electron's folder dialog,
+   * web mode's console. Without it the folder can only go back to the default from the window.
+   */
+  libraryFolderChooser?: LibraryFolderChooser;
   /** The desktop's file manager, trash, drag-out and preferences (the Electron shell); absent in web mode. */
   desktop?: DesktopShell;
   /** How long a deletion from the library can be undone (tests shorten it); the app uses the default. */
@@ -71,7 +77,7 @@ export interface Studio {
 export function createStudio(platform: StudioPlatform): Studio {
   if (platform.dataDir !== undefined) ensurePrivateDir(platform.dataDir);
   const bus = new EventBus();
-  const settings = new SettingsService(platform.store, platform.vault, bus);
+  const settings = new SettingsService(platform.store, platform.vault, bus, platform.libraryFolderChooser);
   const demo = platform.demoGateway;
   // Read once: a folder chosen in settings applies at the next start, never under a running engine.
   const chosenLibrary = process.env.ATELIER_LIBRARY_DIR ?? settings.get().libraryDir ?? undefined;
@@ -109,13 +115,15 @@ export function createStudio(platform: StudioPlatform): Studio {
         libraryDir: libraryRoot,
       };
     },
+    // Browser sessions belong to web mode's transport, which answers this route itself.
+    'app.sign_out_other_browsers': () => ({ signedOut: 0 }),
     ...settingsHandlers(settings),
     ...modelsHandlers(gateway),
     ...accountHandlers(gateway, bus),
     ...uploadsHandlers({ gateway, staging: uploadStaging, library: () => library, cache: uploadCache }),
     ...libraryHandlers(() => library, bus),
     ...jobsHandlers({ engine: runningEngine, library: () => library, activeProfileId: () => settings.activeProfile()?.id ?? null }),
-    ...desktopHandlers(platform.desktop, library),
+    ...desktopHandlers(platform.desktop, library, platform.vault),
   };
 
   return {

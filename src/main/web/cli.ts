@@ -9,6 +9,7 @@ import { createStudio } from '../core/studio';
 import { createFileKeyVault } from '../core/vault/file-key-vault';
 import { pollTimingsFromSettings } from '../core/jobs';
 import { demoGatewayFor } from '../demo/demo-gateway';
+import { startWebConsole } from './console';
 import { openInBrowser } from './launch-page';
 import { startWebServer } from './server';
 
@@ -44,8 +45,11 @@ const pollTiming = pollMs === undefined ? undefined : { initialDelayMs: pollMs, 
 const dataDir = values['data-dir'] ?? defaultDataDir();
 ensurePrivateDir(dataDir);
 const demoGateway = demoGatewayFor(dataDir, demoTaskMs === undefined ? {} : { timing: { image: demoTaskMs, video: demoTaskMs, character: demoTaskMs } });
+// The terminal is the person at this computer: it confirms library folders and hands out launch addresses.
+const webConsole = startWebConsole({ input: process.stdin, output: process.stdout });
 const studio = createStudio({
   shell: 'web',
+  libraryFolderChooser: webConsole.libraryFolderChooser,
   version: packageVersion(import.meta.url),
   store: createConfStore(dataDir),
   vault: createFileKeyVault(join(dataDir, 'vault.key')),
@@ -66,11 +70,13 @@ const server = await startWebServer({
   rendererDir: fileURLToPath(new URL('../renderer', import.meta.url)),
 });
 
-console.log(`Atelier is running in web mode at ${server.url}`);
+console.log(`Atelier is running in web mode at ${server.sessionOrigin}`);
 console.log(`Open this address in a browser (it works once, for one browser):\n  ${server.launchUrl}`);
+webConsole.offerLaunchAddresses(() => server.newLaunchUrl());
 const opened = values['no-open'] ? undefined : openInBrowser(server, dataDir);
 
 const shutdown = (): void => {
+  webConsole.close();
   void Promise.all([server.close(), studio.stop(), opened?.remove()]).finally(() => process.exit(0));
 };
 process.on('SIGINT', shutdown);

@@ -5,7 +5,8 @@ import Fastify from 'fastify';
 import { MAX_CONTRACT_REQUEST_BYTES } from '../../shared/contract';
 import { headerContentSecurityPolicy } from '../../shared/security/content-security-policy';
 import type { Studio } from '../core/studio';
-import { SessionGuard, type LaunchListener } from './session-guard';
+import { randomSessionHost, SessionGuard } from './session-guard';
+import type { LaunchListener, SessionTableOptions } from './sessions';
 import { registerEventStream } from './event-stream';
 import { registerMediaRoute } from './media';
 import { BinaryInputRefused, readBinaryInput, registerBinaryInput } from './binary-input';
@@ -15,17 +16,22 @@ export interface WebServerOptions {
   /** Folder of the built renderer; when missing, only the API is served. */
   rendererDir?: string;
   port?: number;
+  /** The session idle timeout and clock (tests move the clock); the defaults otherwise. */
+  sessions?: SessionTableOptions;
 }
 
 export interface RunningWebServer {
+  /** `http://127.0.0.1:<port>`: for programs presenting `token`, and where launch addresses point. */
   url: string;
+  /** `http://atelier-<random>.localhost:<port>`: where browsers use the studio (their session cookie lives there). */
+  sessionOrigin: string;
   port: number;
   /**
    * A session id opened for programs in this process (tests, benchmarks) to present as
    * `Authorization: Bearer`; never printed and never sent to a browser.
    */
   token: string;
-  /** An address carrying a new one-time launch code: the first browser to open it gets a session. */
+  /** An address carrying a new one-time launch code: the first browser to open it gets a session (under `sessionOrigin`). */
   launchUrl: string;
   /** Another one-time launch address (each works once). */
   newLaunchUrl(): string;
@@ -41,7 +47,7 @@ export async function startWebServer(options: WebServerOptions): Promise<Running
   // Sized to the largest real request (a 10 MB reference image as Base64, or a batch at its bounds).
   const app = Fastify({ logger: false, bodyLimit: MAX_CONTRACT_REQUEST_BYTES, forceCloseConnections: true });
   let port = options.port ?? 0;
-  const guard = new SessionGuard(() => port);
+  const guard = new SessionGuard(() => port, randomSessionHost(), options.sessions);
 
   app.addHook('onRequest', guard.hook);
   app.addHook('onSend', async (_request, reply) => {
@@ -63,12 +69,19 @@ export async function startWebServer(options: WebServerOptions): Promise<Running
         if (!(error instanceof BinaryInputRefused)) throw error;
         return reply.code(400).header('cache-control', 'no-store').send({ ok: false, error: error.error });
       }
-      const envelope = await options.studio.router.dispatch(request.params.route, input);
+      let envelope = await options.studio.router.dispatch(request.params.route, input);
+      // The router checked the input; only the transport knows the caller's session to keep.
+      if (envelope.ok && request.params.route === 'app.sign_out_other_browsers') {
+        envelope = { ok: true, value: { signedOut: guard.table.signOutOthers(guard.sessionOf(request)) } };
+      }
       const status = envelope.ok ? 200 : envelope.error.code === 'unknown_route' ? 404 : envelope.error.code === 'invalid_input' ? 400 : 200;
       return reply.code(status).header('cache-control', 'no-store').send(envelope);
     },
   );
-  registerEventStream(app, options.studio.bus);
+  registerEventStream(app, options.studio.bus, (request, end) => {
+    const session = guard.sessionOf(request);
+    return session === undefined ? () => undefined : guard.table.holdStream(session, end);
+  });
   registerMediaRoute(app, () => options.studio.libraryRoot());
 
   if (options.rendererDir !== undefined && existsSync(options.rendererDir)) {
@@ -78,15 +91,16 @@ export async function startWebServer(options: WebServerOptions): Promise<Running
   await app.listen({ host: '127.0.0.1', port });
   port = (app.server.address() as AddressInfo).port;
   const url = `http://127.0.0.1:${port}`;
-  const newLaunchUrl = (): string => `${url}/?code=${guard.issueLaunchCode()}`;
-  const token = guard.redeem(guard.issueLaunchCode()) ?? '';
+  const newLaunchUrl = (): string => `${url}/?code=${guard.table.issueLaunchCode()}`;
+  const token = guard.table.redeem(guard.table.issueLaunchCode(), 'program') ?? '';
   return {
     url,
+    sessionOrigin: guard.sessionOrigin(),
     port,
     token,
     launchUrl: newLaunchUrl(),
     newLaunchUrl,
-    onLaunch: (listener) => guard.onLaunch(listener),
+    onLaunch: (listener) => guard.table.onLaunch(listener),
     close: () => app.close(),
   };
 }

@@ -17,4 +17,10 @@ export type AppInfo = z.infer<typeof appInfoSchema>;
 
 export const appRoutes = {
   'app.get_info': defineRoute({ input: z.object({}).strict(), output: appInfoSchema }),
+  /**
+   * Web mode: ends the session of every other browser (their open pages lose the studio at once).
+   * The web transport answers it, since only it knows who is calling; elsewhere there are no
+   * browser sessions and the answer is 0.
+   */
+  'app.sign_out_other_browsers': defineRoute({ input: z.object({}).strict(), output: z.object({ signedOut: z.number().int().min(0) }) }),
 };

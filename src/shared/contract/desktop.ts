@@ -17,8 +17,8 @@ export type DesktopPreferences = z.infer<typeof desktopPreferencesSchema>;
 
 /**
  * What the desktop can do for the window. In web mode every capability is false and `preferences`
- * and `keyProtection` are null: the renderer then uses the browser's own means (notifications,
- * the file link for dragging) or hides the action.
+ * is null: the renderer then uses the browser's own means (notifications, the file link for
+ * dragging) or hides the action. `keyProtection` is `weak` there (a key file in the data folder).
  */
 export const desktopInfoSchema = z.object({
   /** Reveal a result in the system's file manager (`desktop.reveal_asset`). */
@@ -29,7 +29,7 @@ export const desktopInfoSchema = z.object({
   drag: z.boolean(),
   /** The shell itself notifies when a batch finishes and counts running jobs on the dock or taskbar. */
   systemNotifications: z.boolean(),
-  /** `os-keychain`, or `weak` where the system has no keyring (Linux with the basic text backend). */
+  /** `os-keychain`, or `weak` where the system has no keyring (Linux with the basic text backend) and in web mode (a key file). */
   keyProtection: z.enum(['os-keychain', 'weak']).nullable(),
   preferences: desktopPreferencesSchema.nullable(),
 });

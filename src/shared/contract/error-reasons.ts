@@ -226,6 +226,12 @@ export const errorReasons = {
     t('The desktop settings could not be saved; the previous choice is kept.', '无法保存桌面设置，已保留之前的选择。'),
   ),
   desktop_unsupported: entry('unsupported', () => t('Only the desktop app can do this.', '只有桌面应用可以执行此操作。')),
+  library_folder_unconfirmable: entry('unsupported', () =>
+    t(
+      'The library folder can only be changed at this computer: in the desktop app, or confirmed in the terminal where web mode runs. This studio has no terminal to ask on (start it in one to change the folder, or set ATELIER_LIBRARY_DIR).',
+      '只能在本机更改素材库文件夹：在桌面应用中，或在运行网页模式的终端中确认。此工作室没有可询问的终端（请在终端中启动它以更改文件夹，或设置 ATELIER_LIBRARY_DIR）。',
+    ),
+  ),
   // The studio itself
   studio_starting: entry('internal', () => t('The studio is still starting; try again in a moment.', '工作室仍在启动，请稍后再试。')),
   internal: entry('internal', () =>
@@ -237,8 +243,8 @@ export const errorReasons = {
   // The window's connection to the studio (web mode)
   no_session: entry('unauthorized', () =>
     t(
-      'This browser has no session with the studio. Open the address the studio printed at start; each such address works once, so if it was used already, restart the studio for a new one.',
-      '此浏览器与工作室没有会话。请打开工作室启动时显示的地址；每个地址只能使用一次，如果已被使用，请重新启动工作室以获得新地址。',
+      'This browser has no session with the studio, or it ended (signed out from another browser, or idle for 30 minutes). Open the address the studio printed at start; each works once, so for a new one press Enter in the terminal where the studio runs.',
+      '此浏览器与工作室没有会话，或会话已结束（被其他浏览器退出登录，或闲置了 30 分钟）。请打开工作室启动时显示的地址；每个地址只能使用一次，如需新地址，请在运行工作室的终端中按回车键。',
     ),
   ),
   session_refused: entry('forbidden', () =>

@@ -9,10 +9,13 @@ import { inputMessages } from './input-messages';
 /** The WHATWG URL class every runtime of the studio has (Node, browsers); shared code sees no platform types. */
 declare const URL: new (input: string) => { readonly protocol: string; readonly hostname: string; readonly origin: string };
 
-/** `localhost`, 127.0.0.0/8 and `::1`: addresses that never leave this computer. */
+/**
+ * `localhost`, 127.0.0.0/8 and `::1`: addresses that never leave this computer. Other names (even
+ * `*.localhost`) may be answered by the network's DNS, so they do not count.
+ */
 export function isLoopbackHostname(hostname: string): boolean {
   const host = hostname.toLowerCase().replace(/^\[|\]$/g, '');
-  if (host === 'localhost' || host.endsWith('.localhost') || host === '::1') return true;
+  if (host === 'localhost' || host === '::1') return true;
   return /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host);
 }
 

@@ -32,7 +32,12 @@ export const settingsSchema = z.object({
 });
 export type Settings = z.infer<typeof settingsSchema>;
 
-export const settingsPatchSchema = settingsSchema.partial().strict();
+/**
+ * A change of settings from the window. The library folder can only go back to the default here:
+ * another folder is chosen at this computer (`settings.choose_library_folder`), since `/media`
+ * serves everything under it.
+ */
+export const settingsPatchSchema = settingsSchema.extend({ libraryDir: z.null() }).partial().strict();
 export type SettingsPatch = z.infer<typeof settingsPatchSchema>;
 
 const gatewayUrl = z
@@ -76,6 +81,15 @@ const profileId = z.object({ id: idSchema }).strict();
 export const settingsRoutes = {
   'settings.get': defineRoute({ input: z.object({}).strict(), output: settingsSchema }),
   'settings.update': defineRoute({ input: settingsPatchSchema, output: settingsSchema }),
+  /**
+   * Asks the person at this computer for another library folder: Electron shows its folder dialog,
+   * web mode asks on its console to confirm `proposed` (an absolute path). Waits for the answer;
+   * `chosen` is false when they declined. Applies at the next start, as any library folder does.
+   */
+  'settings.choose_library_folder': defineRoute({
+    input: z.object({ proposed: z.string().trim().min(1).max(1024).optional() }).strict(),
+    output: z.object({ chosen: z.boolean(), settings: settingsSchema }),
+  }),
   'profiles.list': defineRoute({ input: z.object({}).strict(), output: z.array(profileSchema) }),
   'profiles.save': defineRoute({ input: profileDraftSchema, output: profileSchema }),
   'profiles.delete': defineRoute({ input: profileId, output: z.object({ deleted: z.boolean() }) }),

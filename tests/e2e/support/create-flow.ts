@@ -49,11 +49,26 @@ export async function callStudio<T>(page: Page, route: string, input: unknown): 
   return answer.value as T;
 }
 
-/** Fetches bytes the window can fetch (library media with its session cookie). */
+/**
+ * Fetches bytes the window can fetch: library media with its session cookie (from the page, since
+ * the studio's own `*.localhost` name is resolved by the browser only), anything else as is.
+ */
 export async function fetchBytes(page: Page, url: string): Promise<Buffer> {
-  const response = await page.request.get(url);
-  expect(response.ok()).toBe(true);
-  return Buffer.from(await response.body());
+  const target = new URL(url, page.url());
+  if (target.origin !== new URL(page.url()).origin) {
+    const response = await page.request.get(target.href);
+    expect(response.ok()).toBe(true);
+    return Buffer.from(await response.body());
+  }
+  const base64 = await page.evaluate(async (address) => {
+    const response = await fetch(address);
+    if (!response.ok) throw new Error(`${address} answered ${String(response.status)}`);
+    const bytes = new Uint8Array(await response.arrayBuffer());
+    let binary = '';
+    for (let at = 0; at < bytes.length; at += 0x8000) binary += String.fromCharCode(...bytes.subarray(at, at + 0x8000));
+    return btoa(binary);
+  }, target.href);
+  return Buffer.from(base64, 'base64');
 }
 
 /** Opens the model picker and chooses the entry whose name starts with `name`. */

@@ -7,13 +7,19 @@ import { simAdmin, type SimAdmin } from '../../helpers/sim-admin';
 const root = join(import.meta.dirname, '../../..');
 
 export interface WebModeStudio {
+  /** The printed one-time address (on 127.0.0.1; the studio moves the browser on to its own host name). */
   launchUrl: string;
+  /** Where the browser uses the studio once launched: this run's own `*.localhost` name, which holds the session. */
   url: string;
   dataDir: string;
   /** The demo gateway's admin API (faults, keys), when started with `{ demoAdmin: true }`. */
   demoAdmin: SimAdmin | undefined;
   /** The demo gateway's own address (what a profile would point at), with `{ demoAdmin: true }`. */
   demoGatewayUrl: string | undefined;
+  /** Everything web mode printed so far (its console). */
+  printed(): string;
+  /** Types a line into web mode's console, as the person at the terminal would (with `{ console: true }`). */
+  typeOnConsole(line: string): void;
   stop(): Promise<void>;
 }
 
@@ -27,24 +33,36 @@ export const FAST_DEMO_ENV = { ATELIER_DEMO_TASK_MS: '600', ATELIER_POLL_INTERVA
  */
 export async function startWebMode(
   dataDir = mkdtempSync(join(tmpdir(), 'atelier-e2e-')),
-  options: { demoAdmin?: boolean; env?: Record<string, string> } = {},
+  options: { demoAdmin?: boolean; env?: Record<string, string>; console?: boolean } = {},
 ): Promise<WebModeStudio> {
   const child = spawn(process.execPath, [join(root, 'out/main/web.js'), '--no-open', '--port', '0', '--data-dir', dataDir], {
     cwd: root,
     env: { ...process.env, ATELIER_LOG: 'silent', ...(options.demoAdmin === true ? { ATELIER_TEST_PRINT_DEMO_ADMIN: '1' } : {}), ...options.env },
-    stdio: ['ignore', 'pipe', 'pipe'],
+    // Without `console` the studio has no terminal to ask on, as when started by a service manager.
+    stdio: [options.console === true ? 'pipe' : 'ignore', 'pipe', 'pipe'],
   });
+  let printed = '';
+  const record = (chunk: Buffer): void => void (printed += chunk.toString());
+  child.stdout?.on('data', record);
+  child.stderr?.on('data', record);
   const { launchUrl, output } = await waitForLaunchUrl(child);
+  const sessionOrigin = /running in web mode at (http:\/\/[\w.-]+\.localhost:\d+)/.exec(output)?.[1];
+  if (sessionOrigin === undefined) throw new Error(`web mode printed no address of its own:\n${output}`);
   const admin = /Demo gateway admin \(tests only\): (http:\/\/127\.0\.0\.1:\d+) (\S+)/.exec(output);
   if (options.demoAdmin === true && !admin) throw new Error(`web mode printed no demo gateway admin:\n${output}`);
   // Without the test-only variable the admin token never leaves the process (every other spec checks it).
   if (options.demoAdmin !== true && /admin/i.test(output)) throw new Error(`web mode printed the demo gateway's admin access unasked:\n${output}`);
   return {
     launchUrl,
-    url: new URL(launchUrl).origin,
+    url: sessionOrigin,
     dataDir,
     demoAdmin: admin ? simAdmin({ url: admin[1] ?? '', adminToken: admin[2] ?? '' }) : undefined,
     demoGatewayUrl: admin?.[1],
+    printed: () => printed,
+    typeOnConsole: (line) => {
+      if (!child.stdin) throw new Error('web mode was started without a console (`{ console: true }`)');
+      child.stdin.write(`${line}\n`);
+    },
     stop: () => stopChild(child),
   };
 }

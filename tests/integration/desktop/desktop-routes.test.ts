@@ -131,11 +131,11 @@ describe('desktop routes in the Electron shell', () => {
 });
 
 describe('desktop routes in web mode', () => {
-  it('says nothing is available and refuses the actions as unsupported, touching no file', async () => {
+  it('says nothing is available, and that the key file protects keys weakly, and refuses the actions as unsupported, touching no file', async () => {
     const { studio, libraryDir } = await studioWithLibrary(undefined);
     await expect(studio.router.dispatch('desktop.get_info', {})).resolves.toEqual({
       ok: true,
-      value: { reveal: false, trash: false, drag: false, systemNotifications: false, keyProtection: null, preferences: null },
+      value: { reveal: false, trash: false, drag: false, systemNotifications: false, keyProtection: 'weak', preferences: null },
     });
     for (const [route, input] of [
       ['desktop.reveal_asset', { id: 'a1' }],

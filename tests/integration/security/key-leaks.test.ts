@@ -11,6 +11,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSimulator, type RunningSimulator } from '../../../src/simulator/server';
+import { localhostFetch } from '../../helpers/localhost-fetch';
 import { readFolderText } from '../../helpers/files';
 import { mixedBatchInputs, MIXED_BATCH } from '../../helpers/mixed-batch';
 import { FAST_TASKS, simAdmin } from '../../helpers/sim-admin';
@@ -92,12 +93,14 @@ describe('where the key could land', () => {
         if (launch === undefined) await new Promise((r) => setTimeout(r, 100));
       }
       if (launch === undefined) throw new Error(`web mode did not start:\n${web.output()}`);
-      const origin = new URL(launch).origin;
-      const exchange = await fetch(launch, { redirect: 'manual' });
+      // The printed address sends the browser on to the run's own name, where the code is traded.
+      const onward = (await localhostFetch(launch, { redirect: 'manual' })).headers.get('location') ?? '';
+      const origin = new URL(onward).origin;
+      const exchange = await localhostFetch(onward, { redirect: 'manual' });
       const cookie = (exchange.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
       const bodies: string[] = [await exchange.text()];
       const events = new AbortController();
-      const stream = await fetch(`${origin}/api/events`, { headers: { cookie }, signal: events.signal });
+      const stream = await localhostFetch(`${origin}/api/events`, { headers: { cookie }, signal: events.signal });
       let streamed = '';
       const reading = (async () => {
         if (!stream.body) return;
@@ -109,7 +112,7 @@ describe('where the key could land', () => {
         }
       })();
       const call = async <T>(route: string, input: unknown): Promise<T> => {
-        const res = await fetch(`${origin}/api/invoke/${route}`, { method: 'POST', headers: { cookie, 'content-type': 'application/json' }, body: JSON.stringify({ input }) });
+        const res = await localhostFetch(`${origin}/api/invoke/${route}`, { method: 'POST', headers: { cookie, 'content-type': 'application/json' }, body: JSON.stringify({ input }) });
         const text = await res.text();
         bodies.push(text);
         const envelope = JSON.parse(text) as { ok: boolean; value: T; error?: { message: string } };
@@ -128,7 +131,7 @@ describe('where the key could land', () => {
         await new Promise((r) => setTimeout(r, 100));
       }
       const assets = await call<{ items: { mediaPath: string }[] }>('library.list_assets', { limit: 200 });
-      for (const asset of assets.items) bodies.push(Buffer.from(await (await fetch(`${origin}/media/${asset.mediaPath}`, { headers: { cookie } })).arrayBuffer()).toString('latin1'));
+      for (const asset of assets.items) bodies.push(Buffer.from(await (await localhostFetch(`${origin}/media/${asset.mediaPath}`, { headers: { cookie } })).arrayBuffer()).toString('latin1'));
       expect(assets.items.length).toBeGreaterThanOrEqual(MIXED_BATCH.length);
       const whileRunning = readFolderText(dataDir);
       events.abort();

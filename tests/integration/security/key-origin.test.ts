@@ -85,6 +85,16 @@ describe('the key follows its gateway, not the profile', () => {
     }
   });
 
+  it('takes only literal loopback addresses and localhost as this computer: other names are resolved by the network, which may lie', async () => {
+    ({ studio, dataDir } = await createTestStudio());
+    for (const baseUrl of ['http://gateway.localhost:8787', 'http://127.0.0.1.nip.io:8787', 'http://localhost.example.com']) {
+      expect(await studio.router.dispatch('profiles.save', { name: baseUrl, baseUrl }), baseUrl).toMatchObject({
+        ok: false,
+        error: { code: 'invalid_input', message: expect.stringMatching(/unencrypted/) as unknown },
+      });
+    }
+  });
+
   it('a key of an earlier version under a plain-http address elsewhere is never sent: the profile is refused in words', async () => {
     dataDir = mkdtempSync(join(tmpdir(), 'atelier-legacy-http-'));
     // As an earlier version left it: a key sealed without its binding, an address typed when http was accepted.

@@ -3,7 +3,7 @@
  * the library's database, results, thumbnails and sidecars, and dropped files waiting to be
  * uploaded (in a folder made for this launch).
  */
-import { chmodSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
@@ -45,7 +45,10 @@ describe.skipIf(process.platform === 'win32')('owner-only files', () => {
     expect(mode(join(library, '.atelier'))).toBe('700');
     for (const name of readdirSync(join(library, '.atelier'))) expect(`${name} ${mode(join(library, '.atelier', name))}`).toBe(`${name} 600`);
     expect(mode(join(library, asset.mediaPath))).toBe('600');
-    expect(mode(join(library, asset.mediaPath.replace(/\.\w+$/, '.json')))).toBe('600');
+    // The sidecar is written just after the result is listed.
+    const sidecar = join(library, asset.mediaPath.replace(/\.\w+$/, '.json'));
+    await until(() => existsSync(sidecar), Boolean, 'the sidecar');
+    expect(mode(sidecar)).toBe('600');
     expect(mode(join(library, asset.thumbPath ?? ''))).toBe('600');
     expect(mode(join(library, asset.mediaPath.split('/')[0] ?? ''))).toBe('700');
   });

@@ -77,6 +77,27 @@ describe('where results may come from', () => {
     await fetcher.close();
   });
 
+  it('a local gateway opens only its own host and port, not the rest of this computer', async () => {
+    const gateway = await serve((_req, res) => res.end('bytes'));
+    const neighbour = await serve((_req, res) => res.end('another local service'));
+    const fetcher = new ResultFetcher({ headersTimeoutMs: 2_000, bodyTimeoutMs: 2_000 });
+    const error = await failure(fetcher.fetch({ kind: 'url', url: `${neighbour.url}/r.png` }, target(), fetchOptions(clientAt(gateway.url))));
+    expect(error).toMatchObject({ reason: 'permanent', message: expect.stringMatching(/not a public address/) as unknown });
+    expect(neighbour.requests).toHaveLength(0);
+    await fetcher.close();
+  });
+
+  it("the gateway's own DNS answer does not switch the guard off: one private address among its public ones opens nothing", async () => {
+    const inside = await serve((_req, res) => res.end('secret from the local network'));
+    // The gateway's name answers with a public and a private address, as a hostile or careless zone can.
+    const resolve = (name: string): Promise<string[]> => Promise.resolve(name === 'gateway.example.com' ? ['93.184.216.34', '10.20.30.40'] : []);
+    const fetcher = new ResultFetcher({ headersTimeoutMs: 2_000, bodyTimeoutMs: 2_000, resolve });
+    const error = await failure(fetcher.fetch({ kind: 'url', url: `${inside.url}/router-admin.png` }, target(), fetchOptions(publicGateway())));
+    expect(error).toMatchObject({ reason: 'permanent', message: expect.stringMatching(/not a public address/) as unknown });
+    expect(inside.requests).toHaveLength(0);
+    await fetcher.close();
+  });
+
   it('a local gateway (the demo gateway, one on this network) may serve its results locally', async () => {
     const local = await serve((_req, res) => res.end('bytes'));
     const fetcher = new ResultFetcher({ headersTimeoutMs: 2_000, bodyTimeoutMs: 2_000 });

@@ -78,24 +78,12 @@ describe('the web-mode HTTP transport', () => {
     expect(res.status).toBe(403);
   });
 
-  it('trades a launch code once for a session cookie named after the port, HttpOnly and SameSite=Strict', async () => {
+  it('sets no cookie on a loopback name: a launch address there moves the browser on to the run’s own name with its code', async () => {
     const launch = server.newLaunchUrl();
     const res = await fetch(launch, { redirect: 'manual' });
-    expect(res.status).toBe(200);
-    expect(await res.text()).toMatch(/http-equiv="refresh" content="0; url=\/"/);
-    const cookie = res.headers.get('set-cookie') ?? '';
-    expect(cookie).toMatch(new RegExp(`^atelier_session_${server.port}=`));
-    expect(cookie).toMatch(/HttpOnly/);
-    expect(cookie).toMatch(/SameSite=Strict/);
-    const session = cookie.split(';')[0] ?? '';
-    expect(session).not.toContain(new URL(launch).searchParams.get('code') ?? '');
-    const withCookie = await fetch(`${server.url}/api/invoke/settings.get`, {
-      method: 'POST',
-      headers: { cookie: session, 'content-type': 'application/json' },
-      body: JSON.stringify({ input: {} }),
-    });
-    expect(withCookie.status).toBe(200);
-    expect((await fetch(launch, { redirect: 'manual' })).status).toBe(401);
+    expect(res.status).toBe(307);
+    expect(res.headers.get('set-cookie')).toBeNull();
+    expect(res.headers.get('location')).toBe(`${server.sessionOrigin}/${new URL(launch).search}`);
   });
 
   it('answers bad input with 400 and an invalid_input envelope naming the field', async () => {

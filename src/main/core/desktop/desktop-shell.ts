@@ -15,7 +15,7 @@ export interface DesktopShell {
   startDrag(files: string[], icon: string | undefined): boolean;
 }
 
-/** The answer of `desktop.get_info` where no desktop shell is present (web mode). */
+/** The answer of `desktop.get_info` where no desktop shell is present (web mode), before the vault's protection is told. */
 export const NO_DESKTOP: DesktopInfo = {
   reveal: false,
   trash: false,

@@ -6,6 +6,7 @@ import { StudioFailure } from '../router/failure';
 import { deleteAsset, getAsset, resolveLibraryFile, resolveLibraryMedia, sidecarPathFor, type Asset } from '../library';
 import type { LibraryService } from '../library/library-service';
 import { createLogger } from '../log';
+import type { Vault } from '../vault/vault';
 import { NO_DESKTOP, type DesktopShell } from './desktop-shell';
 
 const log = createLogger('desktop');
@@ -16,9 +17,9 @@ type DesktopRoutes = 'desktop.get_info' | 'desktop.update_preferences' | 'deskto
  * The desktop routes. The renderer names results by id; only files of those results reach the
  * shell, checked as the transports check what they serve (`resolveLibraryMedia`: the real path,
  * links followed, inside the library folder). Without a shell (web mode) the actions answer
- * `desktop_unsupported`.
+ * `desktop_unsupported`, and the key protection is the vault's (the key file: weak).
  */
-export function desktopHandlers(shell: DesktopShell | undefined, library: LibraryService): Pick<RouteHandlers, DesktopRoutes> {
+export function desktopHandlers(shell: DesktopShell | undefined, library: LibraryService, vault: Pick<Vault, 'kind'>): Pick<RouteHandlers, DesktopRoutes> {
   const requireShell = (): DesktopShell => {
     if (!shell) throw StudioFailure.of('desktop_unsupported');
     return shell;
@@ -47,7 +48,8 @@ export function desktopHandlers(shell: DesktopShell | undefined, library: Librar
   };
 
   return {
-    'desktop.get_info': () => shell?.info() ?? NO_DESKTOP,
+    // Without a shell the key file guards the keys: only as well as the user's own files are guarded.
+    'desktop.get_info': () => shell?.info() ?? { ...NO_DESKTOP, keyProtection: vault.kind === 'file-key' ? 'weak' : null },
     'desktop.update_preferences': (patch) => {
       const target = requireShell();
       try {

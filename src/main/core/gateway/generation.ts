@@ -64,10 +64,23 @@ export type SubmitResult = { expected: GenerationStyle | 'detect' } & (
 export interface SubmitOptions extends CallOptions {
   /** Header timeout of this submission; image variants default to the interface's advised 180 s. */
   headersTimeoutMs?: number;
+  /** Largest answer read (`directAnswerCap`); a larger one fails as `too_large` before it fills memory. */
+  maxAnswerBytes?: number;
 }
 
 /** Any generation answer may be a direct one carrying whole images as Base64. */
 const DIRECT_RESULT_MAX_BYTES = 200 * 1024 * 1024;
+/** Room in a direct answer besides its images: ids, revised prompts, usage. */
+const ANSWER_ENVELOPE_BYTES = 1024 * 1024;
+
+/**
+ * The largest answer a request can honestly need: its `n` images (1 unless the body says more)
+ * as Base64, each at most `maxImageBytes` (four characters carry three bytes), plus the envelope.
+ */
+export function directAnswerCap(maxImageBytes: number, body: { n?: unknown }): number {
+  const n = typeof body.n === 'number' && Number.isInteger(body.n) && body.n > 1 ? body.n : 1;
+  return Math.ceil((maxImageBytes * n * 4) / 3) + ANSWER_ENVELOPE_BYTES;
+}
 /** "4K with quality high up to 130 seconds (client timeout of at least 180 seconds advised)". */
 const DIRECT_HEADERS_TIMEOUT_MS = 180_000;
 
@@ -109,7 +122,7 @@ export class GenerationApi {
       json: prepared.body,
       retry: 'unsent-only',
       signal: options.signal,
-      maxBytes: DIRECT_RESULT_MAX_BYTES,
+      maxBytes: options.maxAnswerBytes ?? DIRECT_RESULT_MAX_BYTES,
       ...(headersMs === undefined ? {} : { timeouts: { headersMs } }),
     };
     return this.readResult(entry, req, await this.http.requestJson(req));

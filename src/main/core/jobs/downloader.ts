@@ -32,7 +32,7 @@ import type { EngineEvents } from './events';
 import { entryOf } from './job-request';
 import { InvalidMediaError, type MediaInspector } from './media';
 import { ResultFetchError, type ResultFetcher, type ResultSource } from './result-fetch';
-import type { ResultStaging } from './staging';
+import type { ResultStaging, StagedResult } from './staging';
 import { serviceAbortController, type WorkTracker } from './work-tracker';
 
 const log = createLogger('downloader');
@@ -229,7 +229,7 @@ export class ResultDownloader {
       if (task.resultUrls.length > 0) {
         items = task.resultUrls.map((url, index) => ({ index, sources: [{ kind: 'url', url }, ...(index === 0 && content ? [content] : [])] }));
       } else if (staged && staged.results.length > 0) {
-        items = staged.results.map((result, index) => ({ index, sources: sourcesOfStaged(result) }));
+        items = staged.results.map((result, index) => ({ index, sources: sourcesOfStaged(this.deps.staging, result) }));
       } else if (content) {
         items = [{ index: 0, sources: [content] }];
         addressless = true;
@@ -242,7 +242,7 @@ export class ResultDownloader {
     if (!staged) {
       return noResult('The image data of this direct answer was lost before it could be saved (the app stopped while writing it).');
     }
-    const items = staged.results.map((result, index) => ({ index, sources: sourcesOfStaged(result) }));
+    const items = staged.results.map((result, index) => ({ index, sources: sourcesOfStaged(this.deps.staging, result) }));
     return { taskId: null, createdAt: staged.receivedAt, expiresAt: null, items, staged: { jobId: job.id }, addressless: false };
   }
 
@@ -348,8 +348,9 @@ async function keepHead(source: string, target: string, mode: number): Promise<b
   }
 }
 
-function sourcesOfStaged(result: { b64?: string | undefined; url?: string | undefined }): ResultSource[] {
+function sourcesOfStaged(staging: ResultStaging, result: StagedResult): ResultSource[] {
   const sources: ResultSource[] = [];
+  if (result.file !== undefined) sources.push({ kind: 'file', path: staging.fileOf(result.file) });
   if (result.b64 !== undefined && result.b64 !== '') sources.push({ kind: 'b64', data: result.b64 });
   if (result.url !== undefined && result.url !== '') sources.push({ kind: 'url', url: result.url });
   return sources;

@@ -133,6 +133,7 @@ export class JobEngine {
       gate,
       retry,
       timings,
+      maxImageBytes: downloads.maxImageBytes,
       cancelRequests: this.cancelRequests,
       onTaskRecorded: () => this.poller.wake(),
       onResultsStaged: (jobId) => this.downloader.enqueue(jobId),

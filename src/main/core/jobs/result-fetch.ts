@@ -1,24 +1,30 @@
 /**
  * Brings the bytes of one result to a temporary file in the library folder: streamed from its
  * address (undici; the API key is never sent to result hosts), from the gateway's content route,
- * or decoded from Base64. Addresses must be public unless the gateway itself is local
+ * or decoded from Base64. Addresses must be public, or the gateway's own host and port
  * (`result-addresses.ts`, checked on every redirect). The size cap of the result's kind is
  * checked against the declared length first and again while streaming. Counts and hashes on the
  * way, and says whether a failure is worth another try or means the result has expired.
  */
 import { createHash } from 'node:crypto';
-import { createWriteStream } from 'node:fs';
-import { writeFile } from 'node:fs/promises';
+import { createReadStream, createWriteStream } from 'node:fs';
 import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { Agent, interceptors, request, type Dispatcher } from 'undici';
-import { isLocalGateway, publicOnlyConnector, RefusedAddressError, type AddressPolicy } from './result-addresses';
+import { Base64TooLarge, writeBase64File } from './base64-file';
+import { gatewayOriginFor, publicOnlyConnector, RefusedAddressError, type AddressPolicy, type Resolver } from './result-addresses';
 import type { VariantEntry } from '../../../shared/catalog';
 import type { GatewayClient } from '../gateway/client';
 import { GatewayError } from '../gateway/gateway-error';
 import { PRIVATE_MODES } from '../private-files';
 
-export type ResultSource = { kind: 'url'; url: string } | { kind: 'b64'; data: string } | { kind: 'content'; entry: VariantEntry; taskId: string };
+export type ResultSource =
+  | { kind: 'url'; url: string }
+  /** Base64 staged by an earlier version (results are now decoded into a staged file). */
+  | { kind: 'b64'; data: string }
+  /** A result already on disk: a Base64 image decoded into the staging folder. */
+  | { kind: 'file'; path: string }
+  | { kind: 'content'; entry: VariantEntry; taskId: string };
 
 /** Why one result could not be fetched; `expired` results will never come back. */
 export class ResultFetchError extends Error {
@@ -34,8 +40,10 @@ export class ResultFetchError extends Error {
 export interface FetchLimits {
   headersTimeoutMs: number;
   bodyTimeoutMs: number;
-  /** Where results of a gateway that is not local may be fetched from; public addresses by default. */
+  /** Which addresses results may be fetched from besides the gateway's own host and port; public addresses by default. */
   addressPolicy?: AddressPolicy;
+  /** Stands in for DNS in tests. */
+  resolve?: Resolver;
 }
 
 /** What one fetch is for: the result's kind sets its size cap. */
@@ -104,24 +112,15 @@ function refusedAddress(error: unknown): RefusedAddressError | undefined {
 }
 
 export class ResultFetcher {
-  /** For gateways on this computer or a private network: their results live there too. */
-  private readonly localAgent: Agent;
-  /** For every other gateway: public addresses only, checked at each connection. */
-  private readonly publicAgent: Agent;
-  private readonly local: Dispatcher;
-  private readonly publicOnly: Dispatcher;
-  private readonly gatewayIsLocal = new Map<string, Promise<boolean>>();
+  /** One connection pool per gateway: each may reach public addresses and that gateway's own host and port. */
+  private readonly pools = new Map<string, { agent: Agent; dispatcher: Dispatcher }>();
 
-  constructor(private readonly limits: FetchLimits) {
-    const common = { headersTimeout: limits.headersTimeoutMs, bodyTimeout: limits.bodyTimeoutMs };
-    this.localAgent = new Agent({ ...common, connect: { timeout: 15_000 } });
-    this.publicAgent = new Agent({ ...common, connect: publicOnlyConnector(15_000, limits.addressPolicy) });
-    this.local = this.localAgent.compose(interceptors.redirect({ maxRedirections: 5 }));
-    this.publicOnly = this.publicAgent.compose(interceptors.redirect({ maxRedirections: 5 }));
-  }
+  constructor(private readonly limits: FetchLimits) {}
 
   async close(): Promise<void> {
-    await Promise.all([this.localAgent.close(), this.publicAgent.close()]);
+    const pools = [...this.pools.values()];
+    this.pools.clear();
+    await Promise.all(pools.map((pool) => pool.agent.close()));
   }
 
   /**
@@ -131,7 +130,8 @@ export class ResultFetcher {
   async fetch(source: ResultSource, target: string, options: FetchOptions): Promise<Fetched> {
     const mode = options.mode ?? PRIVATE_MODES.file;
     if (source.kind === 'b64') return this.decode(source.data, target, mode, options.maxBytes);
-    const { body, declaredType } = source.kind === 'url' ? await this.openUrl(source.url, options) : await this.openContent(source, options);
+    const { body, declaredType } =
+      source.kind === 'url' ? await this.openUrl(source.url, options) : source.kind === 'file' ? this.openFile(source.path) : await this.openContent(source, options);
     const into = { bytes: 0, hash: createHash('sha256') };
     try {
       await pipeline(body, meter(options.maxBytes, into), createWriteStream(target, { mode }), { signal: options.signal });
@@ -145,13 +145,23 @@ export class ResultFetcher {
   }
 
   private async decode(data: string, target: string, mode: number, maxBytes: number): Promise<Fetched> {
+    const tooLarge = (): ResultFetchError => new ResultFetchError(`The Base64 result is larger than the ${megabytes(maxBytes)} the studio accepts for it.`, 'permanent');
     // Four Base64 characters carry three bytes: refused before decoding when it cannot fit.
-    if (Math.floor((data.length * 3) / 4) > maxBytes + 3 + 256) throw new ResultFetchError(`The Base64 result is larger than the ${megabytes(maxBytes)} the studio accepts for it.`, 'permanent');
-    const bytes = Buffer.from(data.replace(/^data:[^,]*,/, ''), 'base64');
-    if (bytes.length === 0) throw new ResultFetchError('The Base64 result is empty.', 'permanent');
-    if (bytes.length > maxBytes) throw new ResultFetchError(`The Base64 result is larger than the ${megabytes(maxBytes)} the studio accepts for it.`, 'permanent');
-    await writeFile(target, bytes, { mode });
-    return { bytes: bytes.length, sha256: createHash('sha256').update(bytes).digest('hex'), declaredType: undefined };
+    if (Math.floor((data.length * 3) / 4) > maxBytes + 3 + 256) throw tooLarge();
+    let written: { bytes: number; sha256: string };
+    try {
+      written = await writeBase64File(data, target, { mode, maxBytes });
+    } catch (error) {
+      if (error instanceof Base64TooLarge) throw tooLarge();
+      throw error;
+    }
+    if (written.bytes === 0) throw new ResultFetchError('The Base64 result is empty.', 'permanent');
+    return { ...written, declaredType: undefined };
+  }
+
+  /** A staged result: its file is read like a download (counted, hashed, capped). */
+  private openFile(path: string): Opened {
+    return { body: createReadStream(path), declaredType: undefined };
   }
 
   private async openUrl(url: string, options: FetchOptions): Promise<Opened> {
@@ -164,7 +174,7 @@ export class ResultFetcher {
     if (address.protocol !== 'http:' && address.protocol !== 'https:') {
       throw new ResultFetchError(`The result address uses ${address.protocol}, not http(s).`, 'permanent');
     }
-    const dispatcher = (await this.isLocal(options.client.baseUrl)) ? this.local : this.publicOnly;
+    const dispatcher = this.dispatcherFor(options.client.baseUrl);
     let response: Dispatcher.ResponseData;
     try {
       response = await request(address, { method: 'GET', dispatcher, signal: options.signal, headers: { accept: '*/*' } });
@@ -216,12 +226,14 @@ export class ResultFetcher {
     return opened;
   }
 
-  private isLocal(baseUrl: string): Promise<boolean> {
-    let known = this.gatewayIsLocal.get(baseUrl);
-    if (known === undefined) {
-      known = isLocalGateway(baseUrl);
-      this.gatewayIsLocal.set(baseUrl, known);
+  private dispatcherFor(baseUrl: string): Dispatcher {
+    let pool = this.pools.get(baseUrl);
+    if (pool === undefined) {
+      const connect = publicOnlyConnector(15_000, { allowed: this.limits.addressPolicy, gateway: gatewayOriginFor(baseUrl), resolve: this.limits.resolve });
+      const agent = new Agent({ headersTimeout: this.limits.headersTimeoutMs, bodyTimeout: this.limits.bodyTimeoutMs, connect });
+      pool = { agent, dispatcher: agent.compose(interceptors.redirect({ maxRedirections: 5 })) };
+      this.pools.set(baseUrl, pool);
     }
-    return known;
+    return pool.dispatcher;
   }
 }

@@ -9,7 +9,7 @@
  */
 import type { VariantEntry } from '../../../shared/catalog';
 import type { GatewayClient } from '../gateway/client';
-import type { PreparedRequest, SubmitResult } from '../gateway/generation';
+import { directAnswerCap, type PreparedRequest, type SubmitResult } from '../gateway/generation';
 import { GatewayError } from '../gateway/gateway-error';
 import { createLogger } from '../log';
 import { editJobRequest, getJob, getTask, insertTask, transitionJob, type Job, type LibraryDatabase } from '../library';
@@ -29,6 +29,8 @@ export interface SubmitterDeps {
   gate: RateGate;
   retry: RetryLimits;
   timings: PollTimingOverrides;
+  /** The largest image accepted: with the request's count it caps what its answer may weigh. */
+  maxImageBytes: number;
   /** Jobs the user canceled while their POST was out; they are canceled once the task id is known. */
   cancelRequests: Set<string>;
   onTaskRecorded: (job: Job) => void;
@@ -82,7 +84,7 @@ export class JobSubmitter {
     events.jobsChanged(job.id);
     let result: SubmitResult;
     try {
-      result = await client.generation.send(prepared, { signal });
+      result = await client.generation.send(prepared, { signal, maxAnswerBytes: directAnswerCap(this.deps.maxImageBytes, prepared.body) });
     } catch (error) {
       this.failed(job, error);
       return;

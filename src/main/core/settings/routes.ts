@@ -4,6 +4,7 @@ import type { SettingsService } from './settings-service';
 type SettingsRoutes =
   | 'settings.get'
   | 'settings.update'
+  | 'settings.choose_library_folder'
   | 'profiles.list'
   | 'profiles.save'
   | 'profiles.delete'
@@ -14,6 +15,7 @@ export function settingsHandlers(settings: SettingsService): Pick<RouteHandlers,
   return {
     'settings.get': () => settings.get(),
     'settings.update': (patch) => settings.update(patch),
+    'settings.choose_library_folder': ({ proposed }) => settings.chooseLibraryFolder(proposed),
     'profiles.list': () => settings.listProfiles(),
     'profiles.save': (draft) => settings.saveProfile(draft),
     'profiles.delete': ({ id }) => ({ deleted: settings.deleteProfile(id) }),

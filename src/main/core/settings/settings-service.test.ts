@@ -5,14 +5,15 @@ import { describe, expect, it } from 'vitest';
 import { EventBus } from '../events/event-bus';
 import { createFileKeyVault } from '../vault/file-key-vault';
 import { createConfStore } from './key-value-store';
+import type { LibraryFolderChooser } from './library-folder';
 import { keyBinding, SettingsService } from './settings-service';
 
-function setup() {
+function setup(chooser?: LibraryFolderChooser) {
   const dir = mkdtempSync(join(tmpdir(), 'atelier-settings-'));
   const bus = new EventBus();
   const seen: string[] = [];
   bus.subscribe((name) => seen.push(name));
-  const make = () => new SettingsService(createConfStore(dir), createFileKeyVault(join(dir, 'vault.key')), bus);
+  const make = () => new SettingsService(createConfStore(dir), createFileKeyVault(join(dir, 'vault.key')), bus, chooser);
   return { dir, seen, service: make(), reopen: make };
 }
 
@@ -55,11 +56,23 @@ describe('settings service', () => {
     expect(() => vault.decrypt(sealed, keyBinding(profile.id, 'https://gw.example.com:8443'))).toThrow();
   });
 
-  it('keeps a chosen library folder, and refuses a relative path', () => {
-    const { service, reopen } = setup();
-    expect(() => service.update({ libraryDir: 'Pictures/Atelier' })).toThrow(/full path/);
-    service.update({ libraryDir: '/srv/art/atelier' });
+  it('keeps the library folder the person at this computer chose, and refuses a relative proposal', async () => {
+    // Stands in for the folder dialog or the console: the person takes what the window proposed, or declines.
+    let answer: 'take' | 'decline' = 'take';
+    const { service, reopen } = setup({ choose: (proposed) => Promise.resolve(answer === 'take' ? proposed : undefined) });
+    await expect(service.chooseLibraryFolder('Pictures/Atelier')).rejects.toThrow(/full path/);
+    await expect(service.chooseLibraryFolder('/srv/art/atelier')).resolves.toMatchObject({ chosen: true, settings: { libraryDir: '/srv/art/atelier' } });
     expect(reopen().get().libraryDir).toBe('/srv/art/atelier');
+    answer = 'decline';
+    await expect(service.chooseLibraryFolder('/')).resolves.toMatchObject({ chosen: false, settings: { libraryDir: '/srv/art/atelier' } });
+    service.update({ libraryDir: null });
+    expect(reopen().get().libraryDir).toBeNull();
+  });
+
+  it('cannot change the library folder where nobody at this computer can be asked', async () => {
+    const { service } = setup();
+    await expect(service.chooseLibraryFolder('/srv/art')).rejects.toThrow(/only be changed at this computer/);
+    expect(service.get().libraryDir).toBeNull();
   });
 
   it('refuses duplicate names and unknown profiles with typed errors', () => {

@@ -16,6 +16,7 @@ import { createLogger } from '../log';
 import { StudioFailure } from '../router/failure';
 import type { Vault } from '../vault/vault';
 import type { KeyValueStore } from './key-value-store';
+import type { LibraryFolderChooser } from './library-folder';
 
 const log = createLogger('settings');
 
@@ -56,6 +57,8 @@ export class SettingsService {
     private readonly store: KeyValueStore,
     private readonly vault: Vault,
     private readonly bus: EventBus,
+    /** Where the person at this computer chooses the library folder; none: it cannot be changed from here. */
+    private readonly folderChooser?: LibraryFolderChooser,
   ) {
     this.resealLegacyKeys();
   }
@@ -72,12 +75,27 @@ export class SettingsService {
     if (patch.activeProfileId != null && !this.profiles().has(patch.activeProfileId)) {
       throw StudioFailure.of('profile_not_found');
     }
-    if (patch.libraryDir != null && !isAbsolute(patch.libraryDir)) {
+    return this.write(patch);
+  }
+
+  /**
+   * Another library folder, chosen by the person at this computer (never taken from the window
+   * alone). Resolves when they have answered; the folder applies at the next start.
+   */
+  async chooseLibraryFolder(proposed: string | undefined): Promise<{ chosen: boolean; settings: Settings }> {
+    if (this.folderChooser === undefined) throw StudioFailure.of('library_folder_unconfirmable');
+    if (proposed !== undefined && !isAbsolute(proposed)) {
       throw StudioFailure.of('invalid_fields', {}, {
-        message: `libraryDir: ${inputMessages.libraryDirAbsolute.en}`,
-        issues: [{ path: ['libraryDir'], message: inputMessages.libraryDirAbsolute.en }],
+        message: `proposed: ${inputMessages.libraryDirAbsolute.en}`,
+        issues: [{ path: ['proposed'], message: inputMessages.libraryDirAbsolute.en }],
       });
     }
+    const folder = await this.folderChooser.choose(proposed);
+    if (folder === undefined || !isAbsolute(folder)) return { chosen: false, settings: this.get() };
+    return { chosen: true, settings: this.write({ libraryDir: folder }) };
+  }
+
+  private write(patch: Partial<Settings>): Settings {
     const next = { ...this.get(), ...patch };
     this.store.set('settings', next);
     this.bus.emit('settings.changed', next);

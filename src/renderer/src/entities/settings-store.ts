@@ -8,6 +8,10 @@ interface SettingsState {
   load: () => Promise<Envelope<Settings>>;
   /** Applies the change at once, persists it, and rolls back the changed fields if main refuses. */
   update: (patch: SettingsPatch) => Promise<Envelope<Settings>>;
+  /** Asks the person at this computer for another library folder (a dialog, or the terminal in web mode). */
+  chooseLibraryFolder: (proposed: string | undefined) => Promise<Envelope<{ chosen: boolean; settings: Settings }>>;
+  /** Web mode: ends every other browser's session with the studio. */
+  signOutOtherBrowsers: () => Promise<Envelope<{ signedOut: number }>>;
   /** Main's word on the settings (a `settings.changed` event). */
   received: (settings: Settings) => void;
 }
@@ -33,6 +37,12 @@ export const useSettingsStore = create<SettingsState>()((set, get) => ({
     if (before && now) set({ settings: { ...now, ...pick(before, Object.keys(patch) as (keyof Settings)[]) } });
     return answer;
   },
+  chooseLibraryFolder: async (proposed) => {
+    const answer = await studio().call('settings.choose_library_folder', proposed === undefined ? {} : { proposed });
+    if (answer.ok) set({ settings: answer.value.settings });
+    return answer;
+  },
+  signOutOtherBrowsers: () => studio().call('app.sign_out_other_browsers', {}),
   received: (settings) => set({ settings }),
 }));
 

@@ -3,6 +3,7 @@ import { useAppInfoStore } from '../../entities/app-info-store';
 import { useErrorAlert } from '../../errors/alert-store';
 import { Page, Skeleton } from '../../ui';
 import { ActiveGatewayPicker } from './components/ActiveGatewayPicker';
+import { BrowserSessionsForm } from './components/BrowserSessionsForm';
 import { DesktopForm } from './components/DesktopForm';
 import { LibraryFolderForm } from './components/LibraryFolderForm';
 import { PreferencesForm } from './components/PreferencesForm';
@@ -22,10 +23,21 @@ export function SettingsPage() {
   const update = useSettingsStore((s) => s.update);
   const profiles = useProfilesStore((s) => s.profiles);
   const libraryInUse = useAppInfoStore((s) => s.info?.libraryDir);
+  const shell = useAppInfoStore((s) => s.info?.shell);
+  const chooseLibraryFolder = useSettingsStore((s) => s.chooseLibraryFolder);
+  const signOutOtherBrowsers = useSettingsStore((s) => s.signOutOtherBrowsers);
   const desktop = useDesktopStore((s) => s.info);
   const updateDesktop = useDesktopStore((s) => s.update);
   const alert = useErrorAlert();
   const change = async (patch: Parameters<typeof update>[0]): Promise<boolean> => alert.track(await update(patch)).ok;
+  const chooseFolder = async (proposed: string | undefined) => {
+    const answer = alert.track(await chooseLibraryFolder(proposed));
+    return answer.ok ? (answer.value.chosen ? 'chosen' : 'declined') : 'failed';
+  };
+  const signOutOthers = async (): Promise<number | null> => {
+    const answer = alert.track(await signOutOtherBrowsers());
+    return answer.ok ? answer.value.signedOut : null;
+  };
   const changeDesktop = async (patch: Parameters<typeof updateDesktop>[0]): Promise<void> => void alert.track(await updateDesktop(patch));
 
   return (
@@ -39,10 +51,25 @@ export function SettingsPage() {
         <>
           <ActiveGatewayPicker profiles={profiles} activeProfileId={settings.activeProfileId} onChoose={(activeProfileId) => void change({ activeProfileId })} />
           <ProfilesSection />
-          {libraryInUse !== undefined && <LibraryFolderForm inUse={libraryInUse} chosen={settings.libraryDir} onChoose={(libraryDir) => change({ libraryDir })} />}
+          {/* Web mode has no desktop preferences, but its key file is a weak guard all the same. */}
+          {desktop !== null && desktop.preferences === null && desktop.keyProtection === 'weak' && (
+            <p role="note" className="caution">
+              {t('desktop.weakKeyFile')}
+            </p>
+          )}
+          {libraryInUse !== undefined && (
+            <LibraryFolderForm
+              inUse={libraryInUse}
+              chosen={settings.libraryDir}
+              asks={shell === 'electron' ? 'dialog' : 'console'}
+              onChoose={chooseFolder}
+              onUseDefault={() => change({ libraryDir: null })}
+            />
+          )}
           {desktop?.preferences && (
             <DesktopForm preferences={desktop.preferences} keyProtection={desktop.keyProtection} onChange={(patch) => void changeDesktop(patch)} />
           )}
+          {shell === 'web' && <BrowserSessionsForm onSignOutOthers={signOutOthers} />}
           <PreferencesForm
             language={settings.language}
             theme={settings.theme}
