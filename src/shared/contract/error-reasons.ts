@@ -226,6 +226,9 @@ export const errorReasons = {
     t('The desktop settings could not be saved; the previous choice is kept.', '无法保存桌面设置，已保留之前的选择。'),
   ),
   desktop_unsupported: entry('unsupported', () => t('Only the desktop app can do this.', '只有桌面应用可以执行此操作。')),
+  export_not_saved: entry('storage_error', () =>
+    t('The export could not be written there; choose another folder and try again.', '无法将导出文件写入该位置，请选择其他文件夹后再试。'),
+  ),
   // The studio itself
   studio_starting: entry('internal', () => t('The studio is still starting; try again in a moment.', '工作室仍在启动，请稍后再试。')),
   internal: entry('internal', () =>
