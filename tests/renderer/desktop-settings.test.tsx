@@ -40,6 +40,20 @@ const closeChoice = (label = 'When the window closes while jobs run'): HTMLSelec
 const sessionOnlySwitch = (label = 'Keep API keys in memory for this session only'): HTMLButtonElement => labelled(page.container, label, HTMLButtonElement);
 
 describe('desktop settings', () => {
+  it('say the window is minimised rather than hidden where the desktop shows no tray icon', async () => {
+    const withTray = new FolderDesktop('os-keychain');
+    await openSettings('en', withTray);
+    const options = (): string[] => [...closeChoice().options].map((option) => option.text);
+    expect(options()[0]).toBe('Keep running in the background (icon in the tray)');
+    page.unmount();
+    unsubscribe();
+    await main.stop();
+    const noTray = new FolderDesktop('os-keychain');
+    noTray.tray = false;
+    await openSettings('zh-CN', noTray);
+    expect([...labelled(page.container, '任务运行时关闭窗口', HTMLSelectElement).options][0]?.text).toBe('在后台继续运行（窗口最小化：此桌面不显示托盘图标）');
+  });
+
   it('are not offered in web mode, where the studio says no desktop is there', async () => {
     await openSettings('en');
     expect(text('h1')).toBe('Settings');

@@ -40,7 +40,7 @@ export function SettingsPage() {
           <ProfilesSection />
           {libraryInUse !== undefined && <LibraryFolderForm inUse={libraryInUse} chosen={settings.libraryDir} onChoose={(libraryDir) => change({ libraryDir })} />}
           {desktop?.preferences && (
-            <DesktopForm preferences={desktop.preferences} keyProtection={desktop.keyProtection} onChange={(patch) => void changeDesktop(patch)} />
+            <DesktopForm preferences={desktop.preferences} keyProtection={desktop.keyProtection} tray={desktop.tray} onChange={(patch) => void changeDesktop(patch)} />
           )}
           <PreferencesForm
             language={settings.language}
