@@ -2,6 +2,7 @@
 // Native addons: node_modules keeps Node's better-sqlite3 (tests, web mode, the CLI); the hooks below
 // build the Electron one into .native/ and place it in the packed app as resources/native.
 import { Arch, type Configuration } from 'electron-builder';
+import { APP_ID } from './src/main/electron/app-id';
 import { finishPackedApp } from './scripts/native/after-pack';
 import { buildElectronSqlite, installedElectronVersion, projectRoot } from './scripts/native/electron-sqlite';
 import { unpackPatterns } from './scripts/native/native-packages';
@@ -20,7 +21,7 @@ const log = (line: string): void => console.log(`  • ${line}`);
 export const ELECTRON_BUILDER_DEB_DEPENDS = ['libgtk-3-0', 'libnotify4', 'libnss3', 'libxss1', 'libxtst6', 'xdg-utils', 'libatspi2.0-0', 'libuuid1', 'libsecret-1-0'];
 
 const config: Configuration = {
-  appId: 'app.atelier.studio',
+  appId: APP_ID,
   productName: 'Atelier',
   executableName: 'atelier',
   copyright: 'Copyright © Atelier contributors',
