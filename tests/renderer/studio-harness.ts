@@ -35,7 +35,7 @@ export async function startRendererStudio(extra: TestStudioOptions = {}): Promis
     studio,
     client,
     dataDir,
-    seedAssets: (count, make) => seedLibraryAssets(studio.libraryRoot(), count, make),
+    seedAssets: (count, make) => seedLibraryAssets({ dataDir, libraryRoot: studio.libraryRoot() }, count, make),
     stop: () => studio.stop(),
   };
 }
