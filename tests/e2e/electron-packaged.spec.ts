@@ -12,11 +12,11 @@ import { acceptSaveDialog, launchPackedStudio, packedExecutable } from './suppor
 
 const runtime = electronRuntime();
 
-/** The data folder Electron gives a fresh user (`app.getPath('userData')`), by platform. */
+/** The data folder Electron gives a fresh user (`app.getPath('userData')`, after package.json's name), by platform. */
 function dataFolder(home: string): string {
-  if (process.platform === 'darwin') return join(home, 'Library', 'Application Support', 'Atelier');
-  if (process.platform === 'win32') return join(home, 'AppData', 'Roaming', 'Atelier');
-  return join(home, '.config', 'Atelier');
+  if (process.platform === 'darwin') return join(home, 'Library', 'Application Support', 'atelier');
+  if (process.platform === 'win32') return join(home, 'AppData', 'Roaming', 'atelier');
+  return join(home, '.config', 'atelier');
 }
 
 test.describe('the packed desktop app', () => {

@@ -86,7 +86,7 @@ describe('the packaged app', () => {
   });
 
   it('holds the built app and its icons in the archive, and no source, test or dev tool', () => {
-    for (const file of ['/out/main/index.js', '/out/main/web.js', '/out/preload/index.cjs', '/out/renderer/index.html', '/resources/icon.png', '/resources/tray.png', '/resources/trayTemplate.png', '/package.json']) {
+    for (const file of ['/out/main/index.js', '/out/main/web.js', '/out/preload/index.cjs', '/out/renderer/index.html', '/resources/icon.png', '/resources/tray.png', '/resources/trayTemplate.png', '/resources/drag-icon.png', '/package.json']) {
       expect(archive).toContain(file);
     }
     for (const dependency of ['better-sqlite3/lib/index.js', 'electron-updater/package.json', 'sharp/package.json', 'zod/package.json']) expect(archive).toContain(`/node_modules/${dependency}`);
