@@ -107,7 +107,12 @@ export function moveLegacyDatabase(legacy: string, target: string): DatabaseMove
     throw new Error(`the copy of ${legacy} is not sound (${String(verdict)}); the library keeps using it where it is`);
   }
   renameSync(copy, target);
-  renameSync(legacy, `${legacy}${MOVED_SUFFIX}`);
+  try {
+    renameSync(legacy, `${legacy}${MOVED_SUFFIX}`);
+  } catch (error) {
+    // A library folder that became read-only: the move stands, and the old file is never opened again.
+    log.warn(`moved the library database to ${target}, but could not rename ${legacy}`, error);
+  }
   log.info(`moved the library database from ${legacy} to ${target}`);
   return 'moved';
 }
