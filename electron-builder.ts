@@ -1,15 +1,27 @@
 // Packaging with electron-builder (`npm run dist` builds the installers of the current platform into dist/).
-// Native addons: node_modules keeps Node's better-sqlite3 (tests, web mode, the CLI); the hook below
-// builds the Electron one into .native/ and the installer carries it as resources/native.
+// Native addons: node_modules keeps Node's better-sqlite3 (tests, web mode, the CLI); the hooks below
+// build the Electron one into .native/ and place it in the packed app as resources/native.
 import { Arch, type Configuration } from 'electron-builder';
-import { buildElectronSqlite, installedElectronVersion, nativeRoot } from './scripts/native/electron-sqlite';
+import { APP_ID } from './src/main/electron/app-id';
+import { finishPackedApp } from './scripts/native/after-pack';
+import { buildElectronSqlite, installedElectronVersion, projectRoot } from './scripts/native/electron-sqlite';
+import { unpackPatterns } from './scripts/native/native-packages';
+import { hasNotarisationCredentials, updateFeedProblem } from './scripts/packaging/release-signing';
 
 const electronVersion = installedElectronVersion();
 /** An update feed, only when the packager gives one: otherwise the app never looks for updates. */
 const updateFeed = process.env.ATELIER_UPDATE_URL?.trim();
+// eslint-disable-next-line no-console -- electron-builder's own output is the console
+const log = (line: string): void => console.log(`  • ${line}`);
+
+/**
+ * electron-builder's own deb dependencies (FpmTarget's defaults, which a `depends` list replaces
+ * rather than extends); tests/packaging checks this copy against the installed electron-builder.
+ */
+export const ELECTRON_BUILDER_DEB_DEPENDS = ['libgtk-3-0', 'libnotify4', 'libnss3', 'libxss1', 'libxtst6', 'xdg-utils', 'libatspi2.0-0', 'libuuid1', 'libsecret-1-0'];
 
 const config: Configuration = {
-  appId: 'app.atelier.studio',
+  appId: APP_ID,
   productName: 'Atelier',
   executableName: 'atelier',
   copyright: 'Copyright © Atelier contributors',
@@ -19,23 +31,29 @@ const config: Configuration = {
     'out/**',
     'resources/icon.png',
     'resources/tray*.png',
+    'resources/drag-icon.png',
     '!**/*.map',
-    // Electron loads its own better-sqlite3 build (extraResources); Node's build and sources stay out.
+    // Electron loads its own better-sqlite3 build (resources/native); Node's build and sources stay out.
     '!node_modules/better-sqlite3/{build,deps,src}/**',
   ],
-  // Executables cannot run from inside the archive.
-  asarUnpack: ['node_modules/@ffmpeg-installer/**'],
-  extraResources: [{ from: `${nativeRoot()}/electron-v${electronVersion}-\${platform}-\${arch}`, to: 'native', filter: ['better_sqlite3.node'] }],
+  // A library or executable cannot load from inside the archive: every shipped package with native
+  // parts, and the package that loads it, is unpacked (derived from node_modules, never a hand list).
+  asarUnpack: unpackPatterns(projectRoot),
   electronVersion,
   // electron-builder would rebuild node_modules in place for Electron, breaking every Node use of
   // better-sqlite3; instead the Electron copy is built into .native/ before each target is packed.
   npmRebuild: false,
   beforePack: async (context) => {
-    await buildElectronSqlite(
-      { electronVersion, platform: context.electronPlatformName, arch: Arch[context.arch] },
-      // eslint-disable-next-line no-console -- electron-builder's own output is the console
-      { log: (line) => console.log(`  • ${line}`) },
+    const problem = updateFeed ? updateFeedProblem(context.electronPlatformName, process.env) : undefined;
+    if (problem !== undefined) throw new Error(problem);
+    await buildElectronSqlite({ electronVersion, platform: context.electronPlatformName, arch: Arch[context.arch] }, { log });
+  },
+  afterPack: (context) => {
+    finishPackedApp(
+      { electronVersion, platform: context.electronPlatformName, arch: Arch[context.arch], resources: context.packager.getResourcesDir(context.appOutDir) },
+      log,
     );
+    return Promise.resolve();
   },
   electronFuses: {
     runAsNode: false,
@@ -47,21 +65,34 @@ const config: Configuration = {
     grantFileProtocolExtraPrivileges: false,
   },
   linux: {
-    target: ['AppImage', 'deb'],
+    // The deb first: its post-install adds the AppArmor profile Ubuntu 23.10+ needs for Chromium's
+    // sandbox; the AppImage cannot, and aborts there (docs/desktop.md says what to do).
+    target: ['deb', 'AppImage'],
     category: 'Graphics',
     icon: 'resources/icon.png',
     synopsis: 'Generate images and videos through a model gateway',
     maintainer: 'Atelier contributors <atelier@users.noreply.invalid>',
   },
-  deb: { depends: ['libnotify4', 'libxtst6', 'libnss3'] },
+  // Electron itself links ALSA and GBM; Ubuntu 24.04 renamed ALSA's package (t64).
+  deb: { depends: [...ELECTRON_BUILDER_DEB_DEPENDS, 'libgbm1', 'libasound2 | libasound2t64'] },
   mac: {
-    target: ['dmg'],
+    // The zip is what electron-updater downloads on macOS; the dmg is for people.
+    target: ['dmg', 'zip'],
     category: 'public.app-category.graphics-design',
     icon: 'resources/icon.png',
     hardenedRuntime: true,
+    // Signed with CSC_LINK/CSC_KEY_PASSWORD (or a keychain identity) when present; notarised when
+    // Apple's credentials are (APPLE_API_KEY..., APPLE_ID..., or APPLE_KEYCHAIN_PROFILE).
+    notarize: hasNotarisationCredentials(process.env),
   },
   dmg: { title: 'Atelier ${version}' },
-  win: { target: ['nsis'], icon: 'resources/icon.png' },
+  win: {
+    target: ['nsis'],
+    icon: 'resources/icon.png',
+    // Signed with WIN_CSC_LINK/CSC_LINK when present; the certificate's publisher goes into
+    // app-update.yml, and an update is installed only when it is signed by the same publisher.
+    verifyUpdateCodeSignature: true,
+  },
   nsis: { oneClick: false, allowToChangeInstallationDirectory: true, perMachine: false },
   publish: updateFeed ? [{ provider: 'generic', url: updateFeed }] : null,
 };

@@ -17,6 +17,8 @@ convert "$work/base.png" -fill none -stroke white -strokewidth 84 \
 
 # Tray: the app icon, small (Linux, Windows); a black template image for the macOS menu bar.
 convert icon.png -resize 32x32 -depth 8 tray.png
+# What a dragged result shows when it has no thumbnail the system can read.
+convert icon.png -resize 64x64 -depth 8 drag-icon.png
 for size in 16 32; do
   suffix=$([ "$size" = 32 ] && echo '@2x' || echo '')
   convert -size 1024x1024 xc:none -fill none -stroke black -strokewidth 110 \

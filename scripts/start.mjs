@@ -1,11 +1,20 @@
 #!/usr/bin/env node
 // `npm start [-- --web] [--port N] [--no-open]`: builds, then opens the Electron studio when its runtime
 // is present (or can be installed), and otherwise serves the same studio in web mode on 127.0.0.1.
+// Each reason the window cannot open gets its own message and fix (start-diagnosis.mjs).
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import {
+  appArmorRestrictsUserNamespaces,
+  keepTail,
+  recogniseSandboxFailure,
+  runtimeMissingMessage,
+  sandboxFailureMessage,
+  sqliteBuildFailedMessage,
+} from './start-diagnosis.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const args = process.argv.slice(2);
@@ -20,28 +29,34 @@ if (build.status !== 0) {
   process.exit(build.status ?? 1);
 }
 
-const electronBinary = forceWeb ? undefined : findElectronRuntime();
-if (electronBinary && electronSqliteReady()) {
-  run(electronBinary, [root, ...args]);
-} else {
-  if (!forceWeb) {
-    console.log('The Electron runtime is not installed and could not be downloaded here, so Atelier starts in web mode.');
+if (forceWeb) startWebMode();
+else {
+  const electronBinary = findElectronRuntime();
+  if (electronBinary === undefined) {
+    console.log(runtimeMissingMessage());
+    startWebMode();
+  } else if (!electronSqliteReady()) {
+    console.log(sqliteBuildFailedMessage());
+    startWebMode();
+  } else {
+    startElectron(electronBinary);
   }
+}
+
+function startWebMode() {
   run(process.execPath, [join(root, 'out/main/web.js'), ...args]);
 }
 
 /**
  * Electron cannot load node_modules' better-sqlite3 (built for Node); its own build lives in .native/.
- * Builds it when missing; on failure says why, and web mode starts instead.
+ * Builds it when missing; the build script prints the cause when it cannot.
  */
 function electronSqliteReady() {
   const result = spawnSync(process.execPath, [join(root, 'node_modules/tsx/dist/cli.mjs'), join(root, 'scripts/native-electron.ts')], {
     cwd: root,
     stdio: 'inherit',
   });
-  if (result.status === 0) return true;
-  console.log('Atelier starts in web mode instead; run "npm run native:electron" once the build can reach the network.');
-  return false;
+  return result.status === 0;
 }
 
 /** The Electron binary if it is installed or can be installed now; undefined otherwise. */
@@ -59,8 +74,42 @@ function findElectronRuntime() {
   return install.status === 0 ? binary() : undefined;
 }
 
+/**
+ * Runs the Electron app, passing its error output through while keeping its end: when Chromium's
+ * sandbox stops it at start, the user is told why and how to fix it, and web mode opens instead.
+ */
+function startElectron(binary) {
+  const child = spawn(binary, [root, ...args], { cwd: root, stdio: ['inherit', 'inherit', 'pipe'] });
+  let stderr = '';
+  child.stderr.on('data', (chunk) => {
+    process.stderr.write(chunk);
+    stderr = keepTail(stderr, chunk.toString());
+  });
+  forwardSignals(child);
+  child.on('exit', (code, signal) => {
+    if (code !== 0 && recogniseSandboxFailure(stderr) !== undefined) {
+      console.error(`\n${sandboxFailureMessage({ electronBinary: binary, chromeSandbox: join(dirname(binary), 'chrome-sandbox'), appArmorRestricted: appArmorRestricted() })}\n`);
+      startWebMode();
+      return;
+    }
+    process.exit(code ?? (signal ? 1 : 0));
+  });
+}
+
+function appArmorRestricted() {
+  try {
+    return appArmorRestrictsUserNamespaces(readFileSync('/proc/sys/kernel/apparmor_restrict_unprivileged_userns', 'utf8'));
+  } catch {
+    return false;
+  }
+}
+
 function run(command, commandArgs) {
   const child = spawn(command, commandArgs, { cwd: root, stdio: 'inherit' });
-  for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
+  forwardSignals(child);
   child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
+}
+
+function forwardSignals(child) {
+  for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
 }

@@ -3,13 +3,15 @@
  * with live progress, and report. Ctrl-C stops submitting, lets submissions on the wire be
  * recorded, and says how to resume.
  */
+import { existsSync } from 'node:fs';
 import { errorText } from '../shared/contract';
 import { GatewayError, InvalidRequestError } from '../main/core/gateway';
 import { studioErrorOf } from '../main/core/gateway/routes/failures';
 import { JobEngine, pollTimingsFromSettings, type JobEngineEvent, type PollTimingOverrides } from '../main/core/jobs';
 import { LibraryDatabase, SqliteUploadCache } from '../main/core/library';
-import { libraryDatabasePath } from '../main/core/library/library-service';
-import { isSharedWithOthers, PRIVATE_MODES, SHARED_MODES } from '../main/core/private-files';
+import { prepareLibraryDatabase } from '../main/core/library/database-location';
+import { defaultDataDir } from '../main/core/paths';
+import { ensurePrivateDir, isSharedWithOthers, PRIVATE_MODES, SHARED_MODES } from '../main/core/private-files';
 import { EXIT, type BatchArgs } from './args';
 import type { CliIo } from './batch-command';
 import type { BatchInput } from './batch-input';
@@ -72,7 +74,9 @@ export async function runBatch(context: RunBatchContext): Promise<number> {
   interruption.install(() => note('\nStopping: no new jobs are submitted; submissions already on their way are being recorded (Ctrl-C again to quit at once)...'));
   // Results are the user's alone, unless --library names a folder already shared with other accounts.
   const fileModes = isSharedWithOthers(libraryRoot) ? SHARED_MODES : PRIVATE_MODES;
-  const db = LibraryDatabase.open(libraryDatabasePath(libraryRoot));
+  // The database of this library folder in the data folder, as the studio keeps it (moved there from the folder if needed).
+  if (!existsSync(libraryRoot)) ensurePrivateDir(libraryRoot);
+  const db = LibraryDatabase.open(prepareLibraryDatabase(defaultDataDir(), libraryRoot).file);
   let connection: GatewayConnection | undefined;
   let engine: JobEngine | undefined;
   try {

@@ -6,9 +6,9 @@ import Store from 'electron-store';
 import type { Settings } from '../shared/contract';
 import { headerContentSecurityPolicy } from '../shared/security/content-security-policy';
 import { createStudio, type Studio } from './core/studio';
-import { createLogger } from './core/log';
 import { ensurePrivateDir } from './core/private-files';
 import { demoGatewayFor } from './demo/demo-gateway';
+import { APP_ID } from './electron/app-id';
 import { APP_ORIGIN, registerAppScheme, serveLibraryMedia, serveRenderer } from './electron/app-protocol';
 import { startAutoUpdates } from './electron/auto-update';
 import { BackgroundMode } from './electron/background-mode';
@@ -24,12 +24,16 @@ import { ensureSqliteLoads } from './electron/native-check';
 import { guardQuit } from './electron/quit-guard';
 import { sessionKeyStore } from './electron/session-keys';
 import { shellLanguage, shellText, type ShellText } from './electron/shell-text';
+import { reportStartupFailure } from './electron/startup-dialog';
+import { startupStep } from './electron/startup-failure';
+import { probeStatusNotifierWatcher, trayAvailable } from './electron/tray-support';
+import { devRendererUrl } from './electron/update-policy';
 import { guardAllWebContents } from './electron/web-contents-guard';
 import { createStudioWindow, preloadPath } from './electron/window';
 
-const log = createLogger('electron');
 const mainDir = fileURLToPath(new URL('.', import.meta.url));
-const devServerUrl = process.env.ELECTRON_RENDERER_URL;
+/** A renderer dev server (`electron-vite dev`): from source only; an installed copy loads its own files. */
+const devServerUrl = devRendererUrl(app.isPackaged, process.env.ELECTRON_RENDERER_URL);
 /** How long the engine lets submissions on the wire finish when the studio stops (its default). */
 const STOP_GRACE_SECONDS = 10;
 
@@ -42,17 +46,24 @@ function isTrustedOrigin(origin: string): boolean {
 const resource = (name: string): string => join(app.getAppPath(), 'resources', name);
 
 registerAppScheme();
-// A second launch hands over to the first (which shows its window) and leaves.
+// Windows shows notifications only for an app with its AppUserModelID (the installer's shortcut carries the same).
+if (process.platform === 'win32') app.setAppUserModelId(APP_ID);
+// A second launch hands over to the first (which shows its window) and leaves. The handler is there
+// before the slow start: a launch during it shows the window as soon as there is one.
 if (app.requestSingleInstanceLock()) {
-  start().catch((err: unknown) => {
-    log.error('the studio could not start', err);
-    app.exit(1);
-  });
+  let showWindow: (() => void) | undefined;
+  let shownOnceReady = false;
+  app.on('second-instance', () => (showWindow ? showWindow() : (shownOnceReady = true)));
+  start((show) => {
+    showWindow = show;
+    if (shownOnceReady) show();
+  }).catch((error: unknown) => reportStartupFailure(error));
 } else {
   app.quit();
 }
 
-async function start(): Promise<void> {
+/** Starts the studio and its window; `ready` receives what brings the window forward. */
+async function start(ready: (showWindow: () => void) => void): Promise<void> {
   await app.whenReady();
   if (!ensureSqliteLoads()) {
     app.exit(1);
@@ -61,33 +72,42 @@ async function start(): Promise<void> {
   guardAllWebContents(isTrustedOrigin);
   const dataDir = process.env.ATELIER_DATA_DIR ?? app.getPath('userData');
   // Owner-only before the settings file is written into it.
-  ensurePrivateDir(dataDir);
-  const settingsStore = new Store<Record<string, unknown>>({ cwd: dataDir, name: 'settings', configFileMode: 0o600 });
+  await startupStep('data-folder', dataDir, () => ensurePrivateDir(dataDir));
+  const settingsStore = await startupStep('settings', join(dataDir, 'settings.json'), () => new Store<Record<string, unknown>>({ cwd: dataDir, name: 'settings', configFileMode: 0o600 }));
   const { vault, protection } = createElectronVault(dataDir);
   const keys = sessionKeyStore(settingsStore, readDesktopPreferences(settingsStore).sessionOnlyKeys);
+  const tray = trayAvailable({
+    platform: process.platform,
+    currentDesktop: process.env.XDG_CURRENT_DESKTOP,
+    statusNotifierWatcher: process.platform === 'linux' ? await probeStatusNotifierWatcher() : undefined,
+  });
   let window: BrowserWindow | undefined;
-  const appIcon = () => nativeImage.createFromPath(resource('icon.png'));
   const desktop = createElectronDesktop({
     store: settingsStore,
     keys,
     protection,
     window: () => window,
-    fallbackIcon: appIcon,
+    fallbackDragIcon: () => nativeImage.createFromPath(resource('drag-icon.png')),
+    trayAvailable: () => tray,
     changed: (info) => studio.bus.emit('desktop.changed', info),
   });
 
-  const studio: Studio = createStudio({
-    shell: 'electron',
-    version: app.getVersion(),
-    store: keys,
-    vault,
-    dataDir,
-    libraryDir: join(app.getPath('pictures'), 'Atelier'),
-    demoGateway: demoGatewayFor(dataDir),
-    desktop,
-    libraryFolderChooser: libraryFolderDialog({ window: () => window, language: async () => shellLanguage(await currentLanguage(studio), app.getLocale()), current: () => studio.libraryRoot() }),
+  const defaultLibrary = join(app.getPath('pictures'), 'Atelier');
+  const studio: Studio = await startupStep('library', defaultLibrary, async () => {
+    const created: Studio = createStudio({
+      shell: 'electron',
+      version: app.getVersion(),
+      store: keys,
+      vault,
+      dataDir,
+      libraryDir: defaultLibrary,
+      demoGateway: demoGatewayFor(dataDir),
+      desktop,
+      libraryFolderChooser: libraryFolderDialog({ window: () => window, language: async () => shellLanguage(await currentLanguage(created), app.getLocale()), current: () => created.libraryRoot() }),
+    });
+    await created.start();
+    return created;
   });
-  await studio.start();
   registerIpcTransport(studio, isTrustedOrigin);
   serveRenderer(join(mainDir, '../renderer'), CONTENT_SECURITY_POLICY);
   serveLibraryMedia(() => studio.libraryRoot());
@@ -104,6 +124,7 @@ async function start(): Promise<void> {
     window = createStudioWindow(preloadPath(mainDir), `${devServerUrl ?? `${APP_ORIGIN}/index.html`}${page ? `#/${page}` : ''}`, resource('icon.png'));
     const opened = window;
     forwardEvents(studio, opened);
+    quitGuard.watchSessionEnd(opened);
     opened.on('close', (event) => background.handleWindowClose(opened, event));
     opened.on('show', () => background.windowShown());
     opened.on('closed', () => {
@@ -120,6 +141,7 @@ async function start(): Promise<void> {
     showWindow: () => showWindow(),
     quit: () => app.quit(),
     isQuitting: () => quitGuard.isQuitting(),
+    trayAvailable: () => tray,
   });
   const quitGuard = guardQuit({
     stopStudio: async () => {
@@ -142,12 +164,12 @@ async function start(): Promise<void> {
   });
 
   showWindow();
+  ready(() => showWindow());
   app.on('activate', () => showWindow());
-  app.on('second-instance', () => showWindow());
   app.on('window-all-closed', () => {
     if (afterLastWindowClosed(process.platform) === 'quit') app.quit();
   });
-  startAutoUpdates(text.updateReady);
+  startAutoUpdates({ ready: text.updateReady, available: text.updateAvailable });
 }
 
 async function currentLanguage(studio: Studio): Promise<string | undefined> {

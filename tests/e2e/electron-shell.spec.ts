@@ -2,9 +2,9 @@
 // where the Electron runtime is not installed (it cannot be downloaded on every machine).
 // Create and Gallery specs join this suite when those screens exist.
 import { existsSync } from 'node:fs';
-import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { expect, test } from '@playwright/test';
+import { libraryDatabaseFile } from '../../src/main/core/library/database-location';
 import { electronRuntime } from './support/electron-runtime';
 import { invoke, launchElectronStudio } from './support/electron-app';
 
@@ -14,11 +14,11 @@ test.describe('the Electron shell', () => {
   test.skip(runtime === undefined, 'The Electron runtime is not installed on this machine (it cannot be downloaded here).');
 
   test('starts with its library open, locked down, with the standard menu', async () => {
-    const { app, window, libraryDir } = await launchElectronStudio(runtime ?? '');
+    const { app, window, dataDir, libraryDir } = await launchElectronStudio(runtime ?? '');
     try {
       await expect(window.getByRole('navigation')).toBeVisible();
-      // The library opened through the Electron build of better-sqlite3: the database exists and answers.
-      expect(existsSync(join(libraryDir, '.atelier', 'library.sqlite'))).toBe(true);
+      // The library opened through the Electron build of better-sqlite3: the database exists (in the data folder) and answers.
+      expect(existsSync(libraryDatabaseFile(dataDir, libraryDir))).toBe(true);
       await expect.poll(() => invoke(window, 'library.list_assets', {})).toMatchObject({ ok: true, value: { items: [] } });
       await expect.poll(() => invoke(window, 'app.get_info', {})).toMatchObject({ ok: true, value: { shell: 'electron', libraryDir } });
       // Nothing of Node in the page; only invoke and on.
@@ -74,7 +74,7 @@ test.describe('the Electron shell', () => {
     await exited;
 
     // A clean stop: no job is left mid-submission or marked unknown, as a crash would leave them.
-    const db = new Database(join(libraryDir, '.atelier', 'library.sqlite'), { readonly: true });
+    const db = new Database(libraryDatabaseFile(dataDir, libraryDir), { readonly: true });
     const states = db.prepare('SELECT state, COUNT(*) AS n FROM jobs GROUP BY state').all() as { state: string; n: number }[];
     db.close();
     expect(states.find((s) => s.state === 'unknown')).toBeUndefined();

@@ -13,10 +13,16 @@ export class FolderDesktop implements DesktopShell {
   readonly trashDir = mkdtempSync(join(tmpdir(), 'atelier-trash-'));
   readonly revealed: string[] = [];
   readonly drags: { files: string[]; icon: string | undefined }[] = [];
+  /** The names the save dialog suggested, in order. */
+  readonly exportSuggestions: string[] = [];
+  /** What the save dialog answers: a path (in a folder of the test's choosing), or undefined as when canceled. */
+  saveDialogAnswer: ((suggested: string) => string | undefined) | undefined;
   /** Moving a file whose path ends so fails, as a file the user may not delete would. */
   failTrashOf: string | undefined;
   /** The next preferences write fails, as with a read-only settings file. */
   failNextPreferencesWrite = false;
+  /** False as on GNOME without its AppIndicator extension: closing with jobs running minimises the window. */
+  tray = true;
   /** Told of every change, as the Electron shell emits `desktop.changed` on the studio's bus. */
   changed: (info: DesktopInfo) => void = () => undefined;
   private preferences: DesktopPreferences = { closeWhileRunning: 'keep-running', sessionOnlyKeys: false };
@@ -25,7 +31,7 @@ export class FolderDesktop implements DesktopShell {
   constructor(private readonly keyProtection: DesktopInfo['keyProtection'] = 'weak') {}
 
   info(): DesktopInfo {
-    return { reveal: true, trash: true, drag: true, systemNotifications: true, keyProtection: this.keyProtection, preferences: this.preferences };
+    return { reveal: true, trash: true, drag: true, systemNotifications: true, export: true, tray: this.tray, keyProtection: this.keyProtection, preferences: this.preferences };
   }
   updatePreferences(patch: Partial<DesktopPreferences>): DesktopInfo {
     if (this.failNextPreferencesWrite) {
@@ -48,5 +54,9 @@ export class FolderDesktop implements DesktopShell {
   startDrag(files: string[], icon: string | undefined): boolean {
     this.drags.push({ files, icon });
     return true;
+  }
+  chooseExportPath(fileName: string): Promise<string | undefined> {
+    this.exportSuggestions.push(fileName);
+    return Promise.resolve(this.saveDialogAnswer?.(fileName));
   }
 }

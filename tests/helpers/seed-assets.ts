@@ -1,14 +1,19 @@
 import { join } from 'node:path';
 import { insertAsset, LibraryDatabase, type Asset, type NewAsset } from '../../src/main/core/library';
-import { libraryDatabasePath } from '../../src/main/core/library/library-service';
+import { libraryDatabaseFile } from '../../src/main/core/library/database-location';
 
 /**
  * Fills a library straight through SQLite, as finished downloads would, without the gateway:
  * `count` images one second apart from 2026-01-01, "seeded prompt N" (N = 0 is the oldest),
  * each changed by `make(N)`.
  */
-export function seedLibraryAssets(libraryRoot: string, count: number, make: (index: number) => Partial<NewAsset> = () => ({})): Asset[] {
-  const db = LibraryDatabase.open(libraryDatabasePath(libraryRoot));
+export function seedLibraryAssets(
+  library: { dataDir: string; libraryRoot: string },
+  count: number,
+  make: (index: number) => Partial<NewAsset> = () => ({}),
+): Asset[] {
+  // The database the running studio has open (WAL: both connections see each other's rows).
+  const db = LibraryDatabase.open(libraryDatabaseFile(library.dataDir, library.libraryRoot));
   try {
     const start = Date.UTC(2026, 0, 1);
     return db.transaction(() =>

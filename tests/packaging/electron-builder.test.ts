@@ -3,7 +3,7 @@
 // stand-in carries the fuse wire of a real Electron binary (its sentinel, version and defaults):
 // what is checked is our configuration, not Electron. Needs `npm run build` first.
 import { execFile } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -11,11 +11,13 @@ import { listPackage } from '@electron/asar';
 import { FuseV1Options, getCurrentFuseWire } from '@electron/fuses';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { installedElectronVersion } from '../../scripts/native/electron-sqlite';
+import { checkPackedNatives, type PackedNativeReport } from '../../scripts/native/packed-app-check';
 
 const root = join(import.meta.dirname, '../..');
 const run = promisify(execFile);
 const electronVersion = installedElectronVersion();
-const PLACEHOLDER_ADDON = 'stand-in for the Electron build of better-sqlite3';
+/** Node's build of the SQLite addon stands in for Electron's: a real library, so the native checks apply to it. */
+const STAND_IN_ADDON = join(root, 'node_modules/better-sqlite3/build/Release/better_sqlite3.node');
 
 /** Every temporary folder of this file (a packed app is about 100 MB), removed at the end. */
 const scratch: string[] = [];
@@ -45,15 +47,15 @@ function standInElectron(): string {
 function nativeFolder(): string {
   const dir = scratchFolder('atelier-native-');
   mkdirSync(join(dir, `electron-v${electronVersion}-linux-x64`));
-  writeFileSync(join(dir, `electron-v${electronVersion}-linux-x64`, 'better_sqlite3.node'), PLACEHOLDER_ADDON);
+  copyFileSync(STAND_IN_ADDON, join(dir, `electron-v${electronVersion}-linux-x64`, 'better_sqlite3.node'));
   return dir;
 }
 
-async function pack(env: Record<string, string> = {}): Promise<string> {
+async function pack(env: Record<string, string> = {}, extraArgs: string[] = []): Promise<string> {
   const output = scratchFolder('atelier-dist-');
   await run(
     join(root, 'node_modules/.bin/electron-builder'),
-    ['--linux', 'dir', '--x64', '--publish', 'never', `-c.electronDist=${standInElectron()}`, `-c.directories.output=${output}`],
+    ['--linux', 'dir', '--x64', '--publish', 'never', `-c.electronDist=${standInElectron()}`, `-c.directories.output=${output}`, ...extraArgs],
     { cwd: root, env: { ...process.env, ATELIER_NATIVE_DIR: nativeFolder(), ...env }, maxBuffer: 16 * 1024 * 1024 },
   );
   return join(output, 'linux-unpacked');
@@ -84,7 +86,7 @@ describe('the packaged app', () => {
   });
 
   it('holds the built app and its icons in the archive, and no source, test or dev tool', () => {
-    for (const file of ['/out/main/index.js', '/out/main/web.js', '/out/preload/index.cjs', '/out/renderer/index.html', '/resources/icon.png', '/resources/tray.png', '/resources/trayTemplate.png', '/package.json']) {
+    for (const file of ['/out/main/index.js', '/out/main/web.js', '/out/preload/index.cjs', '/out/renderer/index.html', '/resources/icon.png', '/resources/tray.png', '/resources/trayTemplate.png', '/resources/drag-icon.png', '/package.json']) {
       expect(archive).toContain(file);
     }
     for (const dependency of ['better-sqlite3/lib/index.js', 'electron-updater/package.json', 'sharp/package.json', 'zod/package.json']) expect(archive).toContain(`/node_modules/${dependency}`);
@@ -94,17 +96,42 @@ describe('the packaged app', () => {
 
   it("leaves Node's better-sqlite3 build out and carries the Electron build as resources/native", () => {
     expect(archive.filter((entry) => entry.startsWith('/node_modules/better-sqlite3/') && /\/(build|deps|src)\//.test(entry))).toEqual([]);
-    expect(readFileSync(join(app, 'resources/native/better_sqlite3.node'), 'utf8')).toBe(PLACEHOLDER_ADDON);
+    expect(readFileSync(join(app, 'resources/native/better_sqlite3.node')).equals(readFileSync(STAND_IN_ADDON))).toBe(true);
   });
 
-  it('unpacks what must run or load from disk: ffmpeg and the image library', () => {
-    expect(existsSync(join(app, 'resources/app.asar.unpacked/node_modules/@ffmpeg-installer/linux-x64/ffmpeg'))).toBe(true);
-    expect(existsSync(join(app, 'resources/app.asar.unpacked/node_modules/@img'))).toBe(true);
+  it('leaves no native library inside app.asar; every one outside finds its libraries, and each addon Node can load loads', () => {
+    const report: PackedNativeReport = checkPackedNatives(join(app, 'resources'), { runnable: true });
+    expect(report.problems).toEqual([]);
+    expect(report.inArchive).toEqual([]);
+    const unpacked = (pattern: RegExp) => report.unpacked.filter((entry) => pattern.test(entry.file));
+    // sharp's addon and the libvips it links to, side by side on disk, as it loads in the app.
+    expect(unpacked(/^app\.asar\.unpacked\/node_modules\/@img\/sharp-linux-x64\/lib\/sharp-linux-x64-[\d.]+\.node$/)).toEqual([expect.objectContaining({ libraries: 'resolved', load: 'loaded' })]);
+    expect(unpacked(/^app\.asar\.unpacked\/node_modules\/@img\/sharp-libvips-linux-x64\/lib\/libvips-cpp\.so\.[\d.]+$/)).toEqual([expect.objectContaining({ libraries: 'resolved' })]);
+    expect(unpacked(/^native\/better_sqlite3\.node$/)).toEqual([expect.objectContaining({ libraries: 'resolved', load: 'loaded' })]);
+  });
+
+  it('unpacks executables (ffmpeg) with their execute permission', () => {
+    const { unpacked } = checkPackedNatives(join(app, 'resources'), { runnable: false });
+    const executables = unpacked.filter((entry) => !/\.(node|so(\.\d+)*|dylib|dll)$/.test(entry.file));
+    expect(executables.map((entry) => entry.file)).toContainEqual(expect.stringMatching(/\/ffmpeg$/));
+    for (const { file } of executables) expect(statSync(join(app, 'resources', file)).mode & 0o111).not.toBe(0);
   });
 
   it('writes no update feed unless one is configured', () => {
     expect(existsSync(join(app, 'resources/app-update.yml'))).toBe(false);
   });
+});
+
+describe('a configuration that leaves a native library inside the archive', () => {
+  it('fails to pack, naming the library and what needs it (the check that caught the app dying at start-up)', async () => {
+    // The unpack list before it was derived: only ffmpeg, so libvips stayed in app.asar.
+    const failure = await pack({}, ['-c.asarUnpack=node_modules/@ffmpeg-installer/**']).then(
+      () => undefined,
+      (error: unknown) => error as { stdout?: string; stderr?: string },
+    );
+    expect(failure).toBeDefined();
+    expect(`${failure?.stdout ?? ''}${failure?.stderr ?? ''}`).toMatch(/libvips-cpp\.so[\d.]* is inside app\.asar[\s\S]*sharp-linux-x64[^\n]*needs libraries that are not found: libvips-cpp/);
+  }, 180_000);
 });
 
 describe('an update feed given at packaging', () => {

@@ -32,6 +32,21 @@ const closeChoice = (label = 'When the window closes while jobs run'): HTMLSelec
 const sessionOnlySwitch = (label = 'Keep API keys in memory for this session only'): HTMLButtonElement => labelled(page.container, label, HTMLButtonElement);
 
 describe('desktop settings', () => {
+  it('say the window is minimised rather than hidden where the desktop shows no tray icon', async () => {
+    await openSettings();
+    const firstOption = (label: string): string | undefined => [...labelled(page.container, label, HTMLSelectElement).options][0]?.text;
+    expect(firstOption('When the window closes while jobs run')).toBe('Keep running in the background (icon in the tray)');
+    desktop.tray = false;
+    try {
+      act(() => desktop.changed(desktop.info()));
+      await act(() => switchLanguage('zh-CN'));
+      await until(() => expect(firstOption('任务运行时关闭窗口')).toBe('在后台继续运行（窗口最小化：此桌面不显示托盘图标）'));
+    } finally {
+      desktop.tray = true;
+      await act(() => switchLanguage('en'));
+    }
+  });
+
   it('choose what closing the window does while jobs run, and keep keys in memory where the keyring is weak', async () => {
     await openSettings();
     expect(text('#desktop-heading')).toBe('Desktop');

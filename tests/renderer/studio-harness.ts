@@ -46,7 +46,7 @@ export async function startRendererStudio(extra: TestStudioOptions = {}): Promis
       const first = seeded;
       seeded += count;
       // Files and times of one call never meet another's, so one studio can be seeded by many tests.
-      return seedLibraryAssets(studio.libraryRoot(), count, (index) => ({
+      return seedLibraryAssets({ dataDir, libraryRoot: studio.libraryRoot() }, count, (index) => ({
         filePath: join('2026', '01', '01', `seed-${first + index}.png`),
         sha256: `seed-${first + index}`.padEnd(64, '0'),
         createdAt: Date.UTC(2026, 0, 1) + (first + index) * 1000,

@@ -13,6 +13,8 @@ import { jobsHandlers, queueView } from './jobs/routes';
 import { concurrencyLimits, type Settings } from '../../shared/contract';
 import { SqliteUploadCache } from './library/upload-cache';
 import { forgetMovedEngineState, readLegacyEngineState } from './library/engine-state';
+import { prepareLibraryDatabase } from './library/database-location';
+import { rebuildFromSidecars } from './library/rebuild';
 import { LibraryService } from './library/library-service';
 import { libraryHandlers } from './library/routes';
 import { createLogger } from './log';
@@ -37,8 +39,9 @@ export interface StudioPlatform {
   /** The studio's data folder; the default library folder is `<dataDir>/library`. */
   dataDir?: string;
   /**
-   * The default library folder (results, their sidecars and the library database), default
-   * `<dataDir>/library`. The user's choice in settings wins over it, and `ATELIER_LIBRARY_DIR` over both.
+   * The default library folder (results and their sidecars), default `<dataDir>/library`. The
+   * user's choice in settings wins over it, and `ATELIER_LIBRARY_DIR` over both. Its database
+   * lives in `<dataDir>/libraries/` (database-location.ts).
    */
   libraryDir?: string;
   /**
@@ -85,10 +88,13 @@ export function createStudio(platform: StudioPlatform): Studio {
   const fileModes = libraryModes(libraryRoot, chosenLibrary !== undefined);
   // Opened at once: the gallery and the upload cache answer before the engine has resumed its work.
   const desktop = platform.desktop;
+  // In the data folder, not the (often synced) library folder: sync clients and SQLite's WAL files do not mix.
+  const database = platform.dataDir === undefined ? undefined : prepareLibraryDatabase(platform.dataDir, libraryRoot);
   const library = new LibraryService(libraryRoot, fileModes, readLegacyEngineState(platform.store), {
     // Deleted files wait in the library's trash for their undo window, then go to the desktop's trash.
     systemTrash: desktop ? (file) => desktop.trash(file) : undefined,
     undoWindowMs: platform.undoWindowMs,
+    databaseFile: database?.file,
   });
   forgetMovedEngineState(platform.store, library.db);
   const uploadCache = new SqliteUploadCache(library.db);
@@ -142,6 +148,7 @@ export function createStudio(platform: StudioPlatform): Studio {
           fileModes,
         });
         engine = started;
+        if (database?.fresh === true) await restoreFromSidecars(library);
         await library.trash.start();
         forwardEngineEvents(started, bus, () => settings.activeProfile() === undefined);
         // The concurrency setting applies at once: more jobs start if they now may, none is stopped.
@@ -172,6 +179,14 @@ export function createStudio(platform: StudioPlatform): Studio {
       return stopping;
     },
   };
+}
+
+/** A library folder without a database here (brought from elsewhere, or its database lost): its results come back from their sidecars. */
+async function restoreFromSidecars(library: LibraryService): Promise<void> {
+  const report = await rebuildFromSidecars(library.db, library.root);
+  if (report.restored > 0 || report.skipped.length > 0) {
+    log.info(`read ${report.restored} results of ${library.root} back from their sidecars; ${report.skipped.length} skipped`);
+  }
 }
 
 /**

@@ -18,6 +18,8 @@ export interface BackgroundModeDeps {
   showWindow: () => void;
   quit: () => void;
   isQuitting: () => boolean;
+  /** Whether the desktop shows a tray icon (tray-support.ts); where not, the window is minimised instead of hidden. */
+  trayAvailable: () => boolean;
 }
 
 /**
@@ -60,17 +62,28 @@ export class BackgroundMode {
     return { submitting: this.tally.submitting, inFlight: this.tally.inFlight };
   }
 
-  /** Call from the window's `close` event: hides it to the tray instead when jobs should keep running. */
+  /**
+   * Call from the window's `close` event: keeps the window's jobs running instead when they should,
+   * hidden with a tray icon, or minimised where the desktop shows no tray icon.
+   */
   handleWindowClose(window: BrowserWindow, event: { preventDefault(): void }): void {
-    const action = windowCloseAction({ quitting: this.deps.isQuitting(), runningJobs: this.tally.pending, preference: this.deps.preferences().closeWhileRunning });
+    const action = windowCloseAction({
+      quitting: this.deps.isQuitting(),
+      runningJobs: this.tally.pending,
+      preference: this.deps.preferences().closeWhileRunning,
+      trayAvailable: this.deps.trayAvailable(),
+    });
     if (action === 'close') return;
     event.preventDefault();
-    window.hide();
-    this.showTray();
+    if (action === 'minimise') window.minimize();
+    else {
+      window.hide();
+      this.showTray();
+    }
     if (!this.toldAboutBackground) {
       this.toldAboutBackground = true;
       const text = this.deps.text().background;
-      this.notify(text.title, text.body(this.tally.pending));
+      this.notify(text.title, action === 'minimise' ? text.minimisedBody(this.tally.pending) : text.body(this.tally.pending));
     }
   }
 

@@ -1,22 +1,59 @@
 import { describe, expect, it } from 'vitest';
-import { afterLastWindowClosed, beforeQuitAction, quitWaitLines, quitWaitPage, windowCloseAction, type QuitPhase } from './close-policy';
+import { afterLastWindowClosed, beforeQuitAction, quitWaitLines, quitWaitPage, sessionEndAction, windowCloseAction, type QuitPhase } from './close-policy';
 import { shellText } from './shell-text';
+import { parseNameHasOwner, trayAvailable } from './tray-support';
 
 describe('closing the window', () => {
   it('keeps the studio running in the tray when jobs run and the user chose to keep running', () => {
-    expect(windowCloseAction({ quitting: false, runningJobs: 3, preference: 'keep-running' })).toBe('hide-to-tray');
+    expect(windowCloseAction({ quitting: false, runningJobs: 3, preference: 'keep-running', trayAvailable: true })).toBe('hide-to-tray');
+  });
+
+  it('minimises instead where the desktop shows no tray icon, so the window is never hidden out of reach', () => {
+    expect(windowCloseAction({ quitting: false, runningJobs: 3, preference: 'keep-running', trayAvailable: false })).toBe('minimise');
   });
 
   it('closes when the user chose to quit, when nothing runs, or when the app is already quitting', () => {
-    expect(windowCloseAction({ quitting: false, runningJobs: 3, preference: 'quit' })).toBe('close');
-    expect(windowCloseAction({ quitting: false, runningJobs: 0, preference: 'keep-running' })).toBe('close');
-    expect(windowCloseAction({ quitting: true, runningJobs: 3, preference: 'keep-running' })).toBe('close');
+    for (const trayAvailable of [true, false]) {
+      expect(windowCloseAction({ quitting: false, runningJobs: 3, preference: 'quit', trayAvailable })).toBe('close');
+      expect(windowCloseAction({ quitting: false, runningJobs: 0, preference: 'keep-running', trayAvailable })).toBe('close');
+      expect(windowCloseAction({ quitting: true, runningJobs: 3, preference: 'keep-running', trayAvailable })).toBe('close');
+    }
   });
 
   it('quits after the last window except on macOS, where apps stay in the dock', () => {
     expect(afterLastWindowClosed('linux')).toBe('quit');
     expect(afterLastWindowClosed('win32')).toBe('quit');
     expect(afterLastWindowClosed('darwin')).toBe('stay');
+  });
+});
+
+describe('the system ending the session', () => {
+  it('asks the system to wait only while requests are on their way to the gateway', () => {
+    expect(sessionEndAction({ submitting: 2, inFlight: 5 })).toEqual({ delayShutdown: true });
+    expect(sessionEndAction({ submitting: 0, inFlight: 5 })).toEqual({ delayShutdown: false });
+  });
+});
+
+describe('whether the desktop shows a tray icon', () => {
+  it('is there on macOS and Windows, and on Linux where a StatusNotifierWatcher runs', () => {
+    expect(trayAvailable({ platform: 'darwin', currentDesktop: undefined, statusNotifierWatcher: undefined })).toBe(true);
+    expect(trayAvailable({ platform: 'win32', currentDesktop: undefined, statusNotifierWatcher: undefined })).toBe(true);
+    expect(trayAvailable({ platform: 'linux', currentDesktop: 'ubuntu:GNOME', statusNotifierWatcher: true })).toBe(true);
+  });
+
+  it('is not on GNOME without the AppIndicator extension (no watcher), nor when GNOME could not be asked', () => {
+    expect(trayAvailable({ platform: 'linux', currentDesktop: 'GNOME', statusNotifierWatcher: false })).toBe(false);
+    expect(trayAvailable({ platform: 'linux', currentDesktop: 'ubuntu:GNOME', statusNotifierWatcher: undefined })).toBe(false);
+  });
+
+  it('is on desktops whose panel takes XEmbed icons even without a watcher', () => {
+    expect(trayAvailable({ platform: 'linux', currentDesktop: 'XFCE', statusNotifierWatcher: false })).toBe(true);
+  });
+
+  it("reads the session bus's answer", () => {
+    expect(parseNameHasOwner('method return time=1.2 sender=org.freedesktop.DBus -> destination=:1.9 serial=3 reply_serial=2\n   boolean true\n')).toBe(true);
+    expect(parseNameHasOwner('method return ...\n   boolean false\n')).toBe(false);
+    expect(parseNameHasOwner('Error org.freedesktop.DBus.Error.ServiceUnknown')).toBeUndefined();
   });
 });
 

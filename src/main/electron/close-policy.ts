@@ -10,15 +10,19 @@ export interface WindowCloseFacts {
   /** Jobs queued or in flight. */
   runningJobs: number;
   preference: CloseWhileRunning;
+  /** Whether the desktop shows a tray icon to come back from (tray-support.ts). */
+  trayAvailable: boolean;
 }
 
 /**
- * `hide-to-tray` keeps the studio (and the queue) running with the window hidden; `close` lets the
- * window go, after which `afterLastWindowClosed` decides whether the app quits.
+ * `hide-to-tray` keeps the studio (and the queue) running with the window hidden and a tray icon;
+ * `minimise` does the same where no tray icon would appear, so the window stays reachable from the
+ * dock or task switcher; `close` lets the window go, after which `afterLastWindowClosed` decides
+ * whether the app quits.
  */
-export function windowCloseAction(facts: WindowCloseFacts): 'close' | 'hide-to-tray' {
-  if (facts.quitting || facts.runningJobs === 0) return 'close';
-  return facts.preference === 'keep-running' ? 'hide-to-tray' : 'close';
+export function windowCloseAction(facts: WindowCloseFacts): 'close' | 'hide-to-tray' | 'minimise' {
+  if (facts.quitting || facts.runningJobs === 0 || facts.preference === 'quit') return 'close';
+  return facts.trayAvailable ? 'hide-to-tray' : 'minimise';
 }
 
 /** When no window is left: macOS apps stay in the dock; elsewhere the app quits. */
@@ -37,6 +41,16 @@ export type QuitPhase = 'running' | 'stopping' | 'stopped';
 export function beforeQuitAction(phase: QuitPhase): { hold: boolean; beginStop: boolean } {
   if (phase === 'stopped') return { hold: false, beginStop: false };
   return { hold: true, beginStop: phase === 'running' };
+}
+
+/**
+ * When the system ends the session (shutdown, restart, log-off). Windows never sends `before-quit`
+ * then, and the process dies soon after: with requests on the way to the gateway, ask the system to
+ * wait (`query-session-end`) while the studio stops, so none comes back "unknown"; otherwise just
+ * start quitting. Either way the studio stops through the usual quit.
+ */
+export function sessionEndAction(work: QuitWork): { delayShutdown: boolean } {
+  return { delayShutdown: work.submitting > 0 };
 }
 
 /** Show the waiting window only if stopping takes longer than this, so a quick quit stays quick. */

@@ -1,6 +1,6 @@
-import { app, BrowserWindow, nativeTheme } from 'electron';
+import { app, BrowserWindow, nativeTheme, powerMonitor } from 'electron';
 import { createLogger } from '../core/log';
-import { beforeQuitAction, QUIT_WINDOW_DELAY_MS, quitWaitLines, quitWaitPage, type QuitPhase, type QuitWork } from './close-policy';
+import { beforeQuitAction, QUIT_WINDOW_DELAY_MS, quitWaitLines, quitWaitPage, sessionEndAction, type QuitPhase, type QuitWork } from './close-policy';
 import type { ShellText } from './shell-text';
 import { newQuitWindow } from './window-options';
 
@@ -18,9 +18,10 @@ export interface QuitGuardDeps {
 /**
  * Holds every quit (menu, tray, Cmd+Q, last window, signals) until the studio has stopped, so a
  * quit never behaves like a crash. A window says what it waits for when that takes a moment.
- * Returns whether the app is quitting, for the window's close handler.
+ * Returns whether the app is quitting, for the window's close handler, and what follows the end of
+ * the system's session on a window (Windows).
  */
-export function guardQuit(deps: QuitGuardDeps): { isQuitting: () => boolean } {
+export function guardQuit(deps: QuitGuardDeps): { isQuitting: () => boolean; watchSessionEnd: (window: BrowserWindow) => void } {
   let phase: QuitPhase = 'running';
   app.on('before-quit', (event) => {
     const action = beforeQuitAction(phase);
@@ -42,7 +43,29 @@ export function guardQuit(deps: QuitGuardDeps): { isQuitting: () => boolean } {
       });
   });
   for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => app.quit());
-  return { isQuitting: () => phase !== 'running' };
+  // Linux and macOS: the system's shutdown waits a little for an app that asks (the typings omit the event).
+  (powerMonitor as NodeJS.EventEmitter).on('shutdown', (event?: { preventDefault(): void }) => {
+    if (sessionEndAction(deps.work()).delayShutdown) event?.preventDefault();
+    app.quit();
+  });
+  return {
+    isQuitting: () => phase !== 'running',
+    watchSessionEnd: (window) => watchSessionEnd(window, deps),
+  };
+}
+
+/**
+ * Windows ends the session through the windows' messages, without `before-quit`: asked first
+ * (`query-session-end`), the studio delays the shutdown while requests are on the wire, and starts
+ * the usual quit; told it is ending (`session-end`), it starts the quit at once.
+ */
+function watchSessionEnd(window: BrowserWindow, deps: QuitGuardDeps): void {
+  window.on('query-session-end', (event) => {
+    if (sessionEndAction(deps.work()).delayShutdown) event.preventDefault();
+    log.info(`the session is ending (${event.reasons.join(', ')}): stopping the studio`);
+    app.quit();
+  });
+  window.on('session-end', () => app.quit());
 }
 
 function showWaitingWindow(deps: QuitGuardDeps): BrowserWindow {

@@ -29,6 +29,13 @@ export const desktopInfoSchema = z.object({
   drag: z.boolean(),
   /** The shell itself notifies when a batch finishes and counts running jobs on the dock or taskbar. */
   systemNotifications: z.boolean(),
+  /** Save exports where the user chooses, through the system's save dialog (`desktop.export_assets`). */
+  export: z.boolean(),
+  /**
+   * Closing the window while jobs run leaves an icon in the system tray; false where the desktop
+   * shows none (GNOME without its AppIndicator extension): the window is minimised instead.
+   */
+  tray: z.boolean(),
   /** `os-keychain`, or `weak` where the system has no keyring (Linux with the basic text backend) and in web mode (a key file). */
   keyProtection: z.enum(['os-keychain', 'weak']).nullable(),
   preferences: desktopPreferencesSchema.nullable(),
@@ -50,6 +57,14 @@ export const desktopRoutes = {
   'desktop.trash_assets': defineRoute({
     input: z.object({ ids: assetIds }).strict(),
     output: z.object({ trashed: z.array(z.string()), failed: z.array(z.object({ id: z.string(), error: studioErrorSchema })) }),
+  }),
+  /**
+   * Exports results with their recipe (as `library.export_assets` makes them) to a file the user
+   * names in the system's save dialog; main writes it. `saved: false` when the dialog was canceled.
+   */
+  'desktop.export_assets': defineRoute({
+    input: z.object({ ids: assetIds }).strict(),
+    output: z.object({ saved: z.boolean(), fileName: z.string(), items: z.number().int(), missing: z.array(z.string()) }),
   }),
   /** Starts dragging the results' files out of the window; call it from the `dragstart` handler. */
   'desktop.start_drag': defineRoute({ input: z.object({ ids: assetIds }).strict(), output: z.object({ started: z.boolean() }) }),

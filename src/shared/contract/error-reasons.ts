@@ -232,6 +232,9 @@ export const errorReasons = {
       '只能在本机更改素材库文件夹：在桌面应用中，或在运行网页模式的终端中确认。此工作室没有可询问的终端（请在终端中启动它以更改文件夹，或设置 ATELIER_LIBRARY_DIR）。',
     ),
   ),
+  export_not_saved: entry('storage_error', () =>
+    t('The export could not be written there; choose another folder and try again.', '无法将导出文件写入该位置，请选择其他文件夹后再试。'),
+  ),
   // The studio itself
   studio_starting: entry('internal', () => t('The studio is still starting; try again in a moment.', '工作室仍在启动，请稍后再试。')),
   internal: entry('internal', () =>

@@ -93,12 +93,20 @@ export interface CliOptions {
   timeoutMs?: number;
 }
 
+let dataDir: string | undefined;
+/** One temporary data folder for every CLI run of this test file. */
+function cliDataDir(): string {
+  dataDir ??= mkdtempSync(join(tmpdir(), 'atelier-cli-data-'));
+  return dataDir;
+}
+
 /**
  * Runs the CLI (`src/cli/index.ts` through tsx, as `npm run atelier` does, in one process so
  * signals reach it directly) and collects its output. `viaNpm` runs the npm script itself.
  */
 export async function runCli(args: readonly string[], options: CliOptions & { viaNpm?: boolean } = {}): Promise<CliRun> {
-  const env: Record<string, string | undefined> = { ...process.env, ATELIER_LOG: 'silent', ATELIER_API_KEY: undefined, ...options.env };
+  // A data folder of the test's own: the CLI keeps each library's database there, never in the user's.
+  const env: Record<string, string | undefined> = { ...process.env, ATELIER_LOG: 'silent', ATELIER_API_KEY: undefined, ATELIER_DATA_DIR: cliDataDir(), ...options.env };
   const [command, prefix] = options.viaNpm === true ? ['npm', ['run', '--silent', 'atelier', '--']] : [process.execPath, ['--import', 'tsx', CLI_ENTRY]];
   const child = spawn(command, [...prefix, ...args], {
     cwd: REPO_ROOT,

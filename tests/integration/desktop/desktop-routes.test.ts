@@ -135,12 +135,13 @@ describe('desktop routes in web mode', () => {
     const { studio, libraryDir } = await studioWithLibrary(undefined);
     await expect(studio.router.dispatch('desktop.get_info', {})).resolves.toEqual({
       ok: true,
-      value: { reveal: false, trash: false, drag: false, systemNotifications: false, keyProtection: 'weak', preferences: null },
+      value: { reveal: false, trash: false, drag: false, systemNotifications: false, export: false, tray: false, keyProtection: 'weak', preferences: null },
     });
     for (const [route, input] of [
       ['desktop.reveal_asset', { id: 'a1' }],
       ['desktop.trash_assets', { ids: ['a1'] }],
       ['desktop.start_drag', { ids: ['a1'] }],
+      ['desktop.export_assets', { ids: ['a1'] }],
       ['desktop.update_preferences', { closeWhileRunning: 'quit' }],
     ] as const) {
       await expect(studio.router.dispatch(route, input)).resolves.toMatchObject({ ok: false, error: { code: 'unsupported', reason: 'desktop_unsupported' } });

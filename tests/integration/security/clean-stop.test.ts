@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { JobView, Profile } from '../../../src/shared/contract';
 import { getJob, LibraryDatabase } from '../../../src/main/core/library';
-import { libraryDatabasePath } from '../../../src/main/core/library/library-service';
+import { libraryDatabaseFile } from '../../../src/main/core/library/database-location';
 import { createStudio, type Studio } from '../../../src/main/core/studio';
 import { startSimulator, type RunningSimulator } from '../../../src/simulator/server';
 import { FAST_ENGINE, FAST_TASKS } from '../jobs/harness';
@@ -47,7 +47,7 @@ describe('stopping the studio', () => {
 
     await studio.stop();
     running.splice(0);
-    const db = LibraryDatabase.open(libraryDatabasePath(library));
+    const db = LibraryDatabase.open(libraryDatabaseFile(dataDir, library));
     expect(getJob(db, job?.id ?? '')?.state).toBe('submitted');
     db.close();
 

@@ -3,12 +3,13 @@
  * database with the jobs it belongs to: the library folder alone carries it, and what earlier
  * versions left in the settings file is moved in once.
  */
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { BatchView } from '../../../src/shared/contract';
 import { createBatch, LibraryDatabase } from '../../../src/main/core/library';
+import { libraryDatabaseFile } from '../../../src/main/core/library/database-location';
 import { libraryDatabasePath } from '../../../src/main/core/library/library-service';
 import { migrations } from '../../../src/main/core/library/migrations';
 import { createConfStore } from '../../../src/main/core/settings/key-value-store';
@@ -29,10 +30,11 @@ async function studioOn(dataDir: string, libraryDir: string): Promise<Studio> {
 
 const folder = (name: string): string => mkdtempSync(join(tmpdir(), `atelier-${name}-`));
 
-describe('the engine state travels with the library folder', () => {
+describe('the engine state lives in the library database, not the settings file', () => {
   it('a paused queue and the note of a batch the engine stopped are found again from the library alone', async () => {
     const library = folder('library');
-    const first = await studioOn(folder('data'), library);
+    const dataDir = folder('data');
+    const first = await studioOn(dataDir, library);
     // A floor above the demo balance: the engine stops the batch before sending anything, saying why.
     const { batch } = await callRoute<{ batch: BatchView }>(first, 'jobs.create_batch', {
       name: 'Guarded',
@@ -47,8 +49,9 @@ describe('the engine state travels with the library folder', () => {
     await first.stop();
     open.splice(0);
 
-    // Another data folder (a new settings file), the same library folder.
-    const second = await studioOn(folder('data'), library);
+    // A new settings file, the same library (its database is in the data folder: database-location.ts).
+    rmSync(join(dataDir, 'settings.json'), { force: true });
+    const second = await studioOn(dataDir, library);
     expect(await callRoute(second, 'jobs.get_queue', {})).toMatchObject({ paused: true, reason: null });
     const [again] = (await callRoute<{ items: BatchView[] }>(second, 'jobs.list_batches', {})).items;
     expect(again).toMatchObject({ id: batch.id, status: 'paused', note: expect.stringMatching(/Budget reached/) as unknown });
@@ -59,7 +62,7 @@ describe('moving the state of earlier versions out of the settings file', () => 
   it('migration 8 moves the pause, this library’s notes and sealed keys into the database, and the settings file forgets them', async () => {
     const dataDir = folder('data');
     const library = folder('library');
-    // A library database as version 7 left it (before the engine state moved in), with one batch.
+    // A library database as version 7 left it (before the engine state moved in, in the library folder), with one batch.
     const old = LibraryDatabase.open(libraryDatabasePath(library), { migrations: migrations.slice(0, 7) });
     createBatch(old, { id: 'batch-here', name: 'old batch', options: { dedicatedTokenId: 7 } });
     old.close();
@@ -80,7 +83,7 @@ describe('moving the state of earlier versions out of the settings file', () => 
     await studio.stop();
     open.splice(0);
 
-    const db = LibraryDatabase.open(libraryDatabasePath(library));
+    const db = LibraryDatabase.open(libraryDatabaseFile(dataDir, library));
     expect(db.schemaVersion).toBe(migrations.length);
     expect(db.prepare<[], { batch_id: string; token_id: string; sealed: string }>('SELECT batch_id, token_id, sealed FROM batch_keys').all()).toEqual([
       { batch_id: 'batch-here', token_id: '7', sealed: 'v1:c2VhbGVk' },

@@ -5,10 +5,11 @@
  */
 import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import sharp from 'sharp';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { AssetView, Profile } from '../../../src/shared/contract';
+import { libraryDatabaseFile } from '../../../src/main/core/library/database-location';
 import { createConfStore } from '../../../src/main/core/settings/key-value-store';
 import type { Studio } from '../../../src/main/core/studio';
 import { startSimulator, type RunningSimulator } from '../../../src/simulator/server';
@@ -42,8 +43,10 @@ describe.skipIf(process.platform === 'win32')('owner-only files', () => {
     expect(mode(join(dataDir, 'settings.json'))).toBe('600');
     expect(mode(join(dataDir, 'vault.key'))).toBe('600');
     expect(mode(library)).toBe('700');
-    expect(mode(join(library, '.atelier'))).toBe('700');
-    for (const name of readdirSync(join(library, '.atelier'))) expect(`${name} ${mode(join(library, '.atelier', name))}`).toBe(`${name} 600`);
+    const database = dirname(libraryDatabaseFile(dataDir, library));
+    expect(mode(join(dataDir, 'libraries'))).toBe('700');
+    expect(mode(database)).toBe('700');
+    for (const name of readdirSync(database)) expect(`${name} ${mode(join(database, name))}`).toBe(`${name} 600`);
     expect(mode(join(library, asset.mediaPath))).toBe('600');
     // The sidecar is written just after the result is listed.
     const sidecar = join(library, asset.mediaPath.replace(/\.\w+$/, '.json'));
@@ -66,8 +69,9 @@ describe.skipIf(process.platform === 'win32')('owner-only files', () => {
     const asset = page.items[0] as AssetView;
     expect(mode(shared)).toBe('755');
     expect(Number.parseInt(mode(join(shared, asset.mediaPath)), 8) & 0o044).toBe(0o044);
-    // The database stays the user's alone.
-    expect(mode(join(shared, '.atelier'))).toBe('700');
+    // The database stays the user's alone, in the data folder and not in the shared one.
+    expect(mode(dirname(libraryDatabaseFile(dataDir, shared)))).toBe('700');
+    expect(readdirSync(shared).filter((name) => name.startsWith('.atelier'))).toEqual([]);
   });
 
   it('a dropped file waits for its upload in a folder of this launch that only the user may enter', async () => {

@@ -4,7 +4,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertAsset } from '../../../src/main/core/library/assets';
 import { LibraryDatabase } from '../../../src/main/core/library/library-database';
-import { libraryDatabasePath } from '../../../src/main/core/library/library-service';
+import { libraryDatabaseFile } from '../../../src/main/core/library/database-location';
 import type { Studio } from '../../../src/main/core/studio';
 import { startWebServer, type RunningWebServer } from '../../../src/main/web/server';
 import { createTestStudio } from '../../helpers/studio';
@@ -22,8 +22,8 @@ beforeAll(async () => {
   mkdirSync(join(root, '2026/11/22'), { recursive: true });
   writeFileSync(join(root, '2026/11/22/a1.png'), png);
   writeFileSync(join(dataDir, 'outside.png'), png);
-  // Seed the library as the job engine would, through the store, before the studio opens it.
-  const db = LibraryDatabase.open(libraryDatabasePath(root));
+  // Seed the library as the job engine would, through the store the studio has open.
+  const db = LibraryDatabase.open(libraryDatabaseFile(dataDir, root));
   insertAsset(db, {
     id: 'a1', kind: 'image', filePath: '2026/11/22/a1.png', mime: 'image/png', bytes: png.length, width: 64, height: 32,
     sha256: 'x', model: 'gen-image-2', variantId: 'image.gen-image-2.direct', prompt: '橘猫 on a red roof',

@@ -12,7 +12,9 @@ export interface DesktopShell {
   /** Moves one file to the system trash. */
   trash(file: string): Promise<void>;
   /** Starts a drag of these files from the studio window; `icon` is a thumbnail to show, if any. */
-  startDrag(files: string[], icon: string | undefined): boolean;
+  startDrag(files: string[], icon: string | undefined): boolean | Promise<boolean>;
+  /** Asks where to save an export (the system's save dialog), suggesting `fileName`; undefined when canceled. */
+  chooseExportPath(fileName: string): Promise<string | undefined>;
 }
 
 /** The answer of `desktop.get_info` where no desktop shell is present (web mode), before the vault's protection is told. */
@@ -21,6 +23,8 @@ export const NO_DESKTOP: DesktopInfo = {
   trash: false,
   drag: false,
   systemNotifications: false,
+  export: false,
+  tray: false,
   keyProtection: null,
   preferences: null,
 };

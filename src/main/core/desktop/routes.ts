@@ -1,17 +1,25 @@
 import { existsSync, lstatSync } from 'node:fs';
-import { join } from 'node:path';
+import { rm } from 'node:fs/promises';
+import { basename, dirname, join } from 'node:path';
 import type { StudioError } from '../../../shared/contract';
 import type { RouteHandlers } from '../router/router';
 import { StudioFailure } from '../router/failure';
-import { deleteAsset, getAsset, resolveLibraryFile, resolveLibraryMedia, sidecarPathFor, type Asset } from '../library';
+import { deleteAsset, getAsset, resolveInLibrary, resolveLibraryFile, resolveLibraryMedia, sidecarPathFor, type Asset } from '../library';
 import type { LibraryService } from '../library/library-service';
 import { createLogger } from '../log';
 import type { Vault } from '../vault/vault';
 import { NO_DESKTOP, type DesktopShell } from './desktop-shell';
+import { saveExport } from './save-export';
 
 const log = createLogger('desktop');
 
-type DesktopRoutes = 'desktop.get_info' | 'desktop.update_preferences' | 'desktop.reveal_asset' | 'desktop.trash_assets' | 'desktop.start_drag';
+type DesktopRoutes =
+  | 'desktop.get_info'
+  | 'desktop.update_preferences'
+  | 'desktop.reveal_asset'
+  | 'desktop.trash_assets'
+  | 'desktop.export_assets'
+  | 'desktop.start_drag';
 
 /**
  * The desktop routes. The renderer names results by id; only files of those results reach the
@@ -90,13 +98,32 @@ export function desktopHandlers(shell: DesktopShell | undefined, library: Librar
       }
       return { trashed, failed };
     },
-    'desktop.start_drag': ({ ids }) => {
+    // The window cannot save a download from the media protocol (another origin), so main writes it.
+    'desktop.export_assets': async ({ ids }) => {
+      const target = requireShell();
+      const made = await library.export(ids);
+      const source = resolveInLibrary(library.root, made.path);
+      try {
+        const destination = await target.chooseExportPath(made.fileName);
+        if (destination === undefined) return { saved: false, fileName: made.fileName, items: made.items, missing: made.missing };
+        try {
+          await saveExport(source, destination);
+        } catch (error) {
+          log.warn(`could not save the export to ${destination}`, error);
+          throw StudioFailure.of('export_not_saved');
+        }
+        return { saved: true, fileName: basename(destination), items: made.items, missing: made.missing };
+      } finally {
+        await rm(dirname(source), { recursive: true, force: true });
+      }
+    },
+    'desktop.start_drag': async ({ ids }) => {
       const target = requireShell();
       const assets = ids.map(asset);
       const files = assets.map((a) => mediaPath(a.filePath)).filter((file) => file !== undefined);
       if (files.length === 0) return { started: false };
       const thumb = assets[0]?.thumbPath;
-      return { started: target.startDrag(files, thumb ? mediaPath(thumb) : undefined) };
+      return { started: await target.startDrag(files, thumb ? mediaPath(thumb) : undefined) };
     },
   };
 }

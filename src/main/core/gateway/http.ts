@@ -6,7 +6,7 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import type { Readable } from 'node:stream';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { Agent, request, type FormData } from 'undici';
+import { request, type Dispatcher, type FormData } from 'undici';
 import { createLogger } from '../log';
 import { GatewayError } from './gateway-error';
 import {
@@ -16,6 +16,7 @@ import {
   malformedAnswer,
   type RequestSite,
 } from './normalise-error';
+import { gatewayDispatcher, processNetworkSettings, type NetworkSettings } from './network';
 import { answerExcerpt } from './raw-answer';
 import { redactSecrets } from './redact';
 import { DEFAULT_RETRY_POLICY, nextDelay, parseRetryAfter, type RetryMode, type RetryPolicy } from './retry-policy';
@@ -50,6 +51,8 @@ export interface GatewayHttpOptions extends GatewayConnection {
   userAgent?: string;
   /** Source of jitter; replaceable for reproducible schedules. */
   random?: () => number;
+  /** The proxy environment and trusted certificates; this process's unless given (tests). */
+  network?: NetworkSettings;
 }
 
 export interface GatewayRequest {
@@ -99,7 +102,7 @@ function aborted(signal: AbortSignal | undefined): boolean {
 export class GatewayHttp {
   readonly baseUrl: string;
   private readonly apiKey: string;
-  private readonly agent: Agent;
+  private readonly agent: Dispatcher;
   private readonly timeouts: GatewayTimeouts;
   private readonly policy: RetryPolicy;
   private readonly maxJsonBytes: number;
@@ -114,11 +117,7 @@ export class GatewayHttp {
     this.maxJsonBytes = options.maxJsonBytes ?? DEFAULT_MAX_JSON_BYTES;
     this.userAgent = options.userAgent ?? 'Atelier';
     this.random = options.random ?? Math.random;
-    this.agent = new Agent({
-      connect: { timeout: this.timeouts.connectMs },
-      headersTimeout: this.timeouts.headersMs,
-      bodyTimeout: this.timeouts.bodyMs,
-    });
+    this.agent = gatewayDispatcher(this.baseUrl, this.timeouts, options.network ?? processNetworkSettings());
   }
 
   /** Sends a request and reads its JSON answer; throws GatewayError for every failure. */

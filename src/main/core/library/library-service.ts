@@ -1,5 +1,4 @@
 import { assetReferences } from './asset-references';
-import { join } from 'node:path';
 import type { AssetDetail, AssetView, BoardView, LibraryFilter } from '../../../shared/contract';
 import { StudioFailure } from '../router/failure';
 import type { Asset } from './assets';
@@ -11,6 +10,7 @@ import { getBatch } from './batches';
 import { addToBoard, createBoard, deleteBoard, listBoards, removeFromBoard, renameBoard, type Board } from './boards';
 import { exportAssets, type ExportResult } from './export';
 import { getJob } from './jobs';
+import { legacyLibraryDatabasePath } from './database-location';
 import { LibraryDatabase } from './library-database';
 import type { LegacyEngineState } from './engine-state';
 import { PRIVATE_MODES, type FileModes } from '../private-files';
@@ -18,16 +18,21 @@ import { writeAssetSidecar } from './sidecars';
 import { normalizeTags } from './tags';
 import { LibraryTrash, type DeletionResult } from './trash';
 
-/** Where the library's database lives inside the library folder, so moving the folder moves everything. */
+/**
+ * Where earlier versions kept a library's database, inside the library folder. The studio now keeps
+ * it in its data folder (`database-location.ts`) and moves one found here on first open.
+ */
 export function libraryDatabasePath(root: string): string {
-  return join(root, '.atelier', 'library.sqlite');
+  return legacyLibraryDatabasePath(root);
 }
 
-export interface LibraryTrashSetup {
+export interface LibraryServiceSetup {
   /** The desktop's trash, where deleted files finally go; absent in web mode (they stay in `.trash`). */
   systemTrash?: ((file: string) => Promise<void>) | undefined;
   /** How long a deletion can be undone (tests shorten it). */
   undoWindowMs?: number | undefined;
+  /** The database file (`prepareLibraryDatabase`); without one, the one inside the library folder. */
+  databaseFile?: string | undefined;
 }
 
 /**
@@ -44,9 +49,9 @@ export class LibraryService {
     private readonly modes: FileModes = PRIVATE_MODES,
     /** The engine's state an earlier version kept in the settings file; migration 8 moves it in. */
     legacyEngineState?: LegacyEngineState,
-    trash: LibraryTrashSetup = {},
+    { databaseFile, ...trash }: LibraryServiceSetup = {},
   ) {
-    this.db = LibraryDatabase.open(libraryDatabasePath(root), { legacyEngineState });
+    this.db = LibraryDatabase.open(databaseFile ?? legacyLibraryDatabasePath(root), { legacyEngineState });
     this.trash = new LibraryTrash({ db: this.db, root, modes, ...trash });
   }
 

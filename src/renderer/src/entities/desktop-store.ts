@@ -50,6 +50,8 @@ export const desktopSelectors = {
   canReveal: (state: Pick<DesktopState, 'info'>): boolean => state.info?.reveal ?? false,
   canTrash: (state: Pick<DesktopState, 'info'>): boolean => state.info?.trash ?? false,
   canDrag: (state: Pick<DesktopState, 'info'>): boolean => state.info?.drag ?? false,
+  /** Exports are saved by main through the system's save dialog (a download cannot leave the desktop app's window). */
+  savesExports: (state: Pick<DesktopState, 'info'>): boolean => state.info?.export ?? false,
   /** The shell notifies and badges by itself, so the window need not ask for the browser's permission. */
   systemNotifications: (state: Pick<DesktopState, 'info'>): boolean => state.info?.systemNotifications ?? false,
 };

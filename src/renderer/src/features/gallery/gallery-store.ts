@@ -36,6 +36,8 @@ interface GalleryState {
   deleteAssets: (ids: readonly string[]) => Promise<Envelope<RouteOutput<'library.delete_assets'>>>;
   undoDelete: (deletionId: string) => Promise<Envelope<{ restored: AssetView[] }>>;
   exportAssets: (ids: readonly string[]) => Promise<Envelope<RouteOutput<'library.export_assets'>>>;
+  /** The desktop app: main asks where to save (the system's dialog) and writes the file. */
+  saveExport: (ids: readonly string[]) => Promise<Envelope<RouteOutput<'desktop.export_assets'>>>;
   reveal: (id: string) => Promise<Envelope<{ revealed: boolean }>>;
   startDrag: (ids: readonly string[]) => Promise<Envelope<{ started: boolean }>>;
 }
@@ -89,6 +91,7 @@ export const useGalleryStore = create<GalleryState>()((set, get) => ({
   deleteAssets: (ids) => studio().call('library.delete_assets', { ids: [...ids] }),
   undoDelete: (deletionId) => studio().call('library.undo_delete', { deletionId }),
   exportAssets: (ids) => studio().call('library.export_assets', { ids: [...ids] }),
+  saveExport: (ids) => studio().call('desktop.export_assets', { ids: [...ids] }),
   reveal: (id) => studio().call('desktop.reveal_asset', { id }),
   startDrag: (ids) => studio().call('desktop.start_drag', { ids: [...ids] }),
 }));

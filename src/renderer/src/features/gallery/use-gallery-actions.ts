@@ -32,6 +32,7 @@ export function useGalleryActions() {
   const { t } = useTranslation();
   const alert = useErrorAlert();
   const canDrag = useDesktopStore(desktopSelectors.canDrag);
+  const savesExports = useDesktopStore(desktopSelectors.savesExports);
 
   return useMemo(() => {
     const gallery = () => useGalleryStore.getState();
@@ -85,6 +86,11 @@ export function useGalleryActions() {
       },
       undo,
       export: async (ids: readonly string[]): Promise<void> => {
+        if (savesExports) {
+          const saved = alert.track(await gallery().saveExport(ids));
+          if (saved.ok && saved.value.saved) showToast(t('gallery.exported', { count: saved.value.items, file: saved.value.fileName }), 'success');
+          return;
+        }
         const answer = alert.track(await gallery().exportAssets(ids));
         if (!answer.ok) return;
         download(studio().mediaUrl(answer.value.path), answer.value.fileName);
@@ -111,7 +117,7 @@ export function useGalleryActions() {
         writeAssetDrag(event.dataTransfer, { id: asset.id, kind: asset.kind, name });
       },
     };
-  }, [alert, canDrag, t]);
+  }, [alert, canDrag, savesExports, t]);
 }
 
 export type GalleryActions = ReturnType<typeof useGalleryActions>;

@@ -67,7 +67,7 @@ export function SettingsPage() {
             />
           )}
           {desktop?.preferences && (
-            <DesktopForm preferences={desktop.preferences} keyProtection={desktop.keyProtection} onChange={(patch) => void changeDesktop(patch)} />
+            <DesktopForm preferences={desktop.preferences} keyProtection={desktop.keyProtection} tray={desktop.tray} onChange={(patch) => void changeDesktop(patch)} />
           )}
           {shell === 'web' && <BrowserSessionsForm onSignOutOthers={signOutOthers} />}
           <PreferencesForm

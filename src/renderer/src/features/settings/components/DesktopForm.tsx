@@ -5,12 +5,14 @@ import { Select, Switch } from '../../../ui';
 interface DesktopFormProps {
   preferences: DesktopPreferences;
   keyProtection: DesktopInfo['keyProtection'];
+  /** Whether closing leaves a tray icon; where the desktop shows none, the window is minimised instead. */
+  tray: boolean;
   /** A choice applies at once; the owner persists it. */
   onChange: (patch: Partial<DesktopPreferences>) => void;
 }
 
 /** The desktop app's own choices: what closing the window does while jobs run, and where API keys are kept. */
-export function DesktopForm({ preferences, keyProtection, onChange }: DesktopFormProps) {
+export function DesktopForm({ preferences, keyProtection, tray, onChange }: DesktopFormProps) {
   const { t } = useTranslation();
   const weak = keyProtection === 'weak';
   return (
@@ -21,7 +23,7 @@ export function DesktopForm({ preferences, keyProtection, onChange }: DesktopFor
         value={preferences.closeWhileRunning}
         onChange={(closeWhileRunning) => onChange({ closeWhileRunning })}
         options={[
-          { value: 'keep-running', label: t('desktop.keepRunning') },
+          { value: 'keep-running', label: t(tray ? 'desktop.keepRunning' : 'desktop.keepRunningMinimised') },
           { value: 'quit', label: t('desktop.quit') },
         ]}
       />
