@@ -109,6 +109,7 @@ export function createStudio(platform: StudioPlatform): Studio {
     return engine;
   };
 
+  const uploads = uploadsHandlers({ gateway, staging: uploadStaging, library: () => library, cache: uploadCache });
   const handlers: RouteHandlers = {
     'app.get_info': async () => {
       const profile = settings.activeProfile();
@@ -126,9 +127,14 @@ export function createStudio(platform: StudioPlatform): Studio {
     ...settingsHandlers(settings),
     ...modelsHandlers(gateway),
     ...accountHandlers(gateway, bus),
-    ...uploadsHandlers({ gateway, staging: uploadStaging, library: () => library, cache: uploadCache }),
+    ...uploads,
     ...libraryHandlers(() => library, bus),
-    ...jobsHandlers({ engine: runningEngine, library: () => library, activeProfileId: () => settings.activeProfile()?.id ?? null }),
+    ...jobsHandlers({
+      engine: runningEngine,
+      library: () => library,
+      activeProfileId: () => settings.activeProfile()?.id ?? null,
+      uploadLibraryImage: async (assetId) => (await uploads['uploads.add_asset']({ assetId })).url,
+    }),
     ...desktopHandlers(platform.desktop, library, platform.vault),
   };
 

@@ -37,3 +37,4 @@ export { POLL_CADENCES, type PollCadence } from './limits';
 export { pixelsOf } from './sizes';
 export type { WireBody } from './wire-path';
 export { priceKeyOf } from './price-key';
+export { recipeValues, referenceFieldOf, withReference, largerTiers, atTier, type ReferenceField } from './recipe-values';

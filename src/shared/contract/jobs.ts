@@ -230,8 +230,16 @@ export const characterViewSchema = z.object({
 });
 export type CharacterView = z.infer<typeof characterViewSchema>;
 
+/** The next step from a result: its recipe again, with the result as the reference, or at a larger tier. */
+export const rerunModeSchema = z.enum(['again', 'vary', 'larger']);
+export type RerunMode = z.infer<typeof rerunModeSchema>;
+
 export const jobsRoutes = {
   'jobs.create_batch': defineRoute({ input: createBatchInputSchema, output: z.object({ batch: batchViewSchema, jobCount: z.number().int() }) }),
+  'jobs.rerun_asset': defineRoute({
+    input: z.object({ assetId: idSchema, mode: rerunModeSchema, tier: z.string().min(1).max(20).optional() }).strict(),
+    output: z.object({ batch: batchViewSchema, jobCount: z.number().int() }),
+  }),
   'jobs.estimate_cost': defineRoute({ input: estimateCostInputSchema, output: costEstimateSchema }),
   'jobs.start_batch': defineRoute({ input: id, output: batchViewSchema }),
   /** One batch with its counts and cost (a batch's page opened from its address). */
