@@ -16,6 +16,8 @@ import { forgetMovedEngineState, readLegacyEngineState } from './library/engine-
 import { LibraryService } from './library/library-service';
 import { libraryHandlers } from './library/routes';
 import { createLogger } from './log';
+import { locateFfmpeg, type FfmpegTool } from './media/ffmpeg-locator';
+import { mediaToolsHandlers } from './media/routes';
 import { ensurePrivateDir, isSharedWithOthers, PRIVATE_MODES, SHARED_MODES, type FileModes } from './private-files';
 import { UploadStaging } from './gateway/upload-staging';
 import { StudioFailure } from './router/failure';
@@ -90,6 +92,9 @@ export function createStudio(platform: StudioPlatform): Studio {
   const uploadStaging = new UploadStaging();
   let engine: JobEngine | undefined;
   let starting: Promise<void> | undefined;
+  let ffmpeg: Promise<FfmpegTool> | undefined;
+  // Looked for once, at start (or when Settings asks first); tests may hand one in.
+  const ffmpegTool = (): Promise<FfmpegTool> => (ffmpeg ??= Promise.resolve(platform.engine?.ffmpeg ?? locateFfmpeg()));
   let stopping: Promise<void> | undefined;
 
   const runningEngine = (): JobEngine => {
@@ -109,6 +114,7 @@ export function createStudio(platform: StudioPlatform): Studio {
         libraryDir: libraryRoot,
       };
     },
+    ...mediaToolsHandlers(ffmpegTool),
     ...settingsHandlers(settings),
     ...modelsHandlers(gateway),
     ...accountHandlers(gateway, bus),
@@ -132,6 +138,7 @@ export function createStudio(platform: StudioPlatform): Studio {
           connectionFor: (profileId) => gateway.forProfile(profileId),
           vault: platform.vault,
           fileModes,
+          ffmpeg: ffmpegTool(),
         });
         engine = started;
         await library.trash.start();

@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAppInfoStore } from '../../studio/app-info-store';
 import { useErrorAlert } from '../../errors/alert-store';
@@ -5,15 +6,17 @@ import { Page, Skeleton } from '../../ui';
 import { ActiveGatewayPicker } from './components/ActiveGatewayPicker';
 import { DesktopForm } from './components/DesktopForm';
 import { LibraryFolderForm } from './components/LibraryFolderForm';
+import { MediaToolsSection } from './components/MediaToolsSection';
 import { PreferencesForm } from './components/PreferencesForm';
 import { useDesktopStore } from './desktop-store';
+import { useMediaToolsStore } from './media-tools-store';
 import { ProfilesSection } from './ProfilesSection';
 import { useProfilesStore } from './profiles-store';
 import { useSettingsStore } from './settings-store';
 
 /**
  * Settings: which gateway answers, the gateway profiles and their keys, the library folder, the
- * desktop app's choices (Electron only), language and theme.
+ * desktop app's choices (Electron only), language and theme, and the media tools in use.
  */
 export function SettingsPage() {
   const { t } = useTranslation();
@@ -23,7 +26,12 @@ export function SettingsPage() {
   const libraryInUse = useAppInfoStore((s) => s.info?.libraryDir);
   const desktop = useDesktopStore((s) => s.info);
   const updateDesktop = useDesktopStore((s) => s.update);
+  const mediaTools = useMediaToolsStore((s) => s.tools);
+  const loadMediaTools = useMediaToolsStore((s) => s.load);
   const alert = useErrorAlert();
+  useEffect(() => {
+    void loadMediaTools();
+  }, [loadMediaTools]);
   const change = async (patch: Parameters<typeof update>[0]): Promise<boolean> => alert.track(await update(patch)).ok;
   const changeDesktop = async (patch: Parameters<typeof updateDesktop>[0]): Promise<void> => void alert.track(await updateDesktop(patch));
 
@@ -48,6 +56,7 @@ export function SettingsPage() {
             onLanguage={(language) => void change({ language })}
             onTheme={(theme) => void change({ theme })}
           />
+          {mediaTools && <MediaToolsSection tools={mediaTools} />}
         </>
       )}
     </Page>
