@@ -13,7 +13,10 @@ describe('ffmpeg versions', () => {
   });
 
   it('trust releases from 5.1 on and snapshots of 2023 or later, nothing older', () => {
-    const trusted = (version: string, years: string) => isCurrentEnough(parseFfmpegVersion(versionLine(version, years))!);
+    const trusted = (version: string, years: string): boolean => {
+      const parsed = parseFfmpegVersion(versionLine(version, years));
+      return parsed !== undefined && isCurrentEnough(parsed);
+    };
     expect(trusted('5.1.9-0+deb12u1', '2000-2026')).toBe(true);
     expect(trusted('8.0', '2000-2025')).toBe(true);
     expect(trusted('5.0.3', '2000-2022')).toBe(false);
