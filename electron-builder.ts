@@ -23,8 +23,9 @@ const config: Configuration = {
     // Electron loads its own better-sqlite3 build (extraResources); Node's build and sources stay out.
     '!node_modules/better-sqlite3/{build,deps,src}/**',
   ],
-  // Executables cannot run from inside the archive.
-  asarUnpack: ['node_modules/@ffmpeg-installer/**'],
+  // sharp's WebAssembly build starts worker threads that load its script by path, which cannot
+  // read from inside the archive; its runtime (@emnapi) must sit beside it.
+  asarUnpack: ['node_modules/@img/sharp-wasm32/**', 'node_modules/@emnapi/**'],
   extraResources: [{ from: `${nativeRoot()}/electron-v${electronVersion}-\${platform}-\${arch}`, to: 'native', filter: ['better_sqlite3.node'] }],
   electronVersion,
   // electron-builder would rebuild node_modules in place for Electron, breaking every Node use of

@@ -97,9 +97,9 @@ describe('the packaged app', () => {
     expect(readFileSync(join(app, 'resources/native/better_sqlite3.node'), 'utf8')).toBe(PLACEHOLDER_ADDON);
   });
 
-  it('unpacks what must run or load from disk: ffmpeg and the image library', () => {
-    expect(existsSync(join(app, 'resources/app.asar.unpacked/node_modules/@ffmpeg-installer/linux-x64/ffmpeg'))).toBe(true);
+  it("unpacks what must load from disk: the image library and its WebAssembly build's worker script", () => {
     expect(existsSync(join(app, 'resources/app.asar.unpacked/node_modules/@img'))).toBe(true);
+    expect(existsSync(join(app, 'resources/app.asar.unpacked/node_modules/@img/sharp-wasm32/lib'))).toBe(true);
   });
 
   it('writes no update feed unless one is configured', () => {

@@ -1,4 +1,4 @@
-import sharp from 'sharp';
+import { canRenderText, sharp } from './image-library';
 
 /**
  * Text set with Pango through sharp's text input: wrapped at word (or, for Chinese, character)
@@ -81,11 +81,18 @@ async function renderAt(request: TextBlockRequest, fontPx: number): Promise<Text
   return { png: data, width: info.width, height: info.height };
 }
 
+/** A transparent pixel: the block where text cannot be drawn (the image library's WebAssembly build). */
+async function noText(): Promise<TextImage> {
+  const png = await sharp({ create: { width: 1, height: 1, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } } }).png().toBuffer();
+  return { png, width: 1, height: 1 };
+}
+
 /**
  * Renders the block at the largest font size up to `fontPx` whose height fits `maxHeight`
  * (a few tries, each scaled by the overflow); the last try is cropped to `maxHeight`.
  */
 export async function renderTextBlock(request: TextBlockRequest): Promise<TextImage> {
+  if (!canRenderText) return noText();
   let fontPx = Math.max(MIN_FONT_PX, request.fontPx);
   let image = await renderAt(request, fontPx);
   for (let attempt = 1; attempt < FIT_ATTEMPTS && image.height > request.maxHeight && fontPx > MIN_FONT_PX; attempt++) {

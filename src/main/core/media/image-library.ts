@@ -8,6 +8,7 @@
  * on the WebAssembly build, which shares no native library with Electron. Everywhere else (web
  * mode, the CLI, tests, macOS, Windows) the native build is safe and several times faster.
  */
+import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join, sep } from 'node:path';
 import type sharpModule from 'sharp';
@@ -38,9 +39,10 @@ export function currentImageBuildContext(): ImageBuildContext {
 
 const require = createRequire(import.meta.url);
 
-/** A file packed into Electron's archive is read from its unpacked copy (worker threads load it by path). */
+/** A file packed into Electron's archive is read from its unpacked copy where there is one (worker threads load it by path). */
 function unpacked(path: string): string {
-  return path.replace(/app\.asar([\\/])/, 'app.asar.unpacked$1');
+  const copy = path.replace(/app\.asar([\\/])/, 'app.asar.unpacked$1');
+  return copy !== path && existsSync(copy) ? copy : path;
 }
 
 /**
