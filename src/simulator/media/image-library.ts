@@ -5,8 +5,8 @@
  * the same choice in its own code; the demo gateway shares no code with it, so the rule is
  * repeated here. `ATELIER_IMAGE_BUILD=native|wasm` forces a build.
  *
- * The WebAssembly build has no text renderer (no Pango): there, captions are left out of the
- * demo images and everything else is drawn as usual.
+ * The WebAssembly build has no text renderer (no Pango): there, captions are drawn as font
+ * outlines instead (`outline-text.ts`).
  */
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -54,5 +54,5 @@ export const imageBuild: ImageBuild = chooseImageBuild(process.platform, process
 /** sharp, from the chosen build: the demo gateway's one import point of image work. */
 export const sharp: typeof sharpModule = imageBuild === 'wasm' ? loadWasm() : (require('sharp') as typeof sharpModule);
 
-/** Whether captions can be drawn (the native build's Pango text renderer). */
+/** Whether sharp's own text input (Pango) is there: only in the native build. */
 export const canRenderText = imageBuild === 'native';
