@@ -21,27 +21,28 @@ export function chooseImageBuild(platform: NodeJS.Platform, electron: string | u
   return platform === 'linux' && electron !== undefined ? 'wasm' : 'native';
 }
 
-const require = createRequire(import.meta.url);
+// Not named `require`: the bundler declares its own in the shared chunk.
+const load = createRequire(import.meta.url);
 
 /** sharp's JavaScript bound to the WebAssembly addon, so its loader never tries the native one. */
 function loadWasm(): typeof sharpModule {
-  const entry = require.resolve('sharp');
+  const entry = load.resolve('sharp');
   const dist = dirname(entry);
   const addonModule = join(dist, 'sharp.cjs');
   // Worker threads of the WebAssembly build load its script by path: use the unpacked copy if any.
-  const packed = require.resolve('@img/sharp-wasm32/sharp.node');
+  const packed = load.resolve('@img/sharp-wasm32/sharp.node');
   const copy = packed.replace(/app\.asar([\\/])/, 'app.asar.unpacked$1');
-  const binding: unknown = require(copy !== packed && existsSync(copy) ? copy : packed);
-  const cache = require.cache;
+  const binding: unknown = load(copy !== packed && existsSync(copy) ? copy : packed);
+  const cache = load.cache;
   const ours = (key: string): boolean => key.startsWith(dist + sep);
   const saved = Object.entries(cache).filter(([key]) => ours(key));
   for (const [key] of saved) Reflect.deleteProperty(cache, key);
   try {
-    const Module = require('node:module') as new (id: string) => NodeJS.Module;
+    const Module = load('node:module') as new (id: string) => NodeJS.Module;
     const addon = new Module(addonModule);
     Object.assign(addon, { filename: addonModule, loaded: true, exports: binding });
     cache[addonModule] = addon;
-    return require(entry) as typeof sharpModule;
+    return load(entry) as typeof sharpModule;
   } finally {
     for (const key of Object.keys(cache).filter(ours)) Reflect.deleteProperty(cache, key);
     for (const [key, module] of saved) cache[key] = module;
@@ -52,7 +53,7 @@ function loadWasm(): typeof sharpModule {
 export const imageBuild: ImageBuild = chooseImageBuild(process.platform, process.versions.electron, process.env.ATELIER_IMAGE_BUILD);
 
 /** sharp, from the chosen build: the demo gateway's one import point of image work. */
-export const sharp: typeof sharpModule = imageBuild === 'wasm' ? loadWasm() : (require('sharp') as typeof sharpModule);
+export const sharp: typeof sharpModule = imageBuild === 'wasm' ? loadWasm() : (load('sharp') as typeof sharpModule);
 
 /** Whether sharp's own text input (Pango) is there: only in the native build. */
 export const canRenderText = imageBuild === 'native';

@@ -37,7 +37,8 @@ export function currentImageBuildContext(): ImageBuildContext {
   return { platform: process.platform, electron: process.versions.electron, override: process.env.ATELIER_IMAGE_BUILD };
 }
 
-const require = createRequire(import.meta.url);
+// Not named `require`: the bundler declares its own in the shared chunk.
+const load = createRequire(import.meta.url);
 
 /** A file packed into Electron's archive is read from its unpacked copy where there is one (worker threads load it by path). */
 function unpacked(path: string): string {
@@ -52,20 +53,20 @@ function unpacked(path: string): string {
  * sharp's modules this makes is kept apart from any other copy in the process (benchmarks load both).
  */
 function loadWasm(): ImageLibrary {
-  const entry = require.resolve('sharp');
+  const entry = load.resolve('sharp');
   const dist = dirname(entry);
   const addonModule = join(dist, 'sharp.cjs');
-  const binding: unknown = require(unpacked(require.resolve('@img/sharp-wasm32/sharp.node')));
-  const cache = require.cache;
+  const binding: unknown = load(unpacked(load.resolve('@img/sharp-wasm32/sharp.node')));
+  const cache = load.cache;
   const ours = (key: string): boolean => key.startsWith(dist + sep);
   const saved = Object.entries(cache).filter(([key]) => ours(key));
   for (const [key] of saved) Reflect.deleteProperty(cache, key);
   try {
-    const Module = require('node:module') as new (id: string) => NodeJS.Module;
+    const Module = load('node:module') as new (id: string) => NodeJS.Module;
     const addon = new Module(addonModule);
     Object.assign(addon, { filename: addonModule, loaded: true, exports: binding });
     cache[addonModule] = addon;
-    return require(entry) as ImageLibrary;
+    return load(entry) as ImageLibrary;
   } finally {
     for (const key of Object.keys(cache).filter(ours)) Reflect.deleteProperty(cache, key);
     for (const [key, module] of saved) cache[key] = module;
@@ -78,7 +79,7 @@ const loaded = new Map<ImageBuild, ImageLibrary>();
 export function loadImageLibrary(build: ImageBuild): ImageLibrary {
   let library = loaded.get(build);
   if (library === undefined) {
-    library = build === 'wasm' ? loadWasm() : (require('sharp') as ImageLibrary);
+    library = build === 'wasm' ? loadWasm() : (load('sharp') as ImageLibrary);
     loaded.set(build, library);
   }
   return library;
