@@ -93,8 +93,13 @@ export function createStudio(platform: StudioPlatform): Studio {
   let engine: JobEngine | undefined;
   let starting: Promise<void> | undefined;
   let ffmpeg: Promise<FfmpegTool> | undefined;
-  // Looked for once, at start (or when Settings asks first); tests may hand one in.
-  const ffmpegTool = (): Promise<FfmpegTool> => (ffmpeg ??= Promise.resolve(platform.engine?.ffmpeg ?? locateFfmpeg()));
+  // Looked for once per run, when the first poster or Settings needs it (not during start-up,
+  // where starting a process delays the first answers); tests may hand one in.
+  const ffmpegTool = (): Promise<FfmpegTool> => {
+    const given = platform.engine?.ffmpeg;
+    ffmpeg ??= given === undefined ? locateFfmpeg() : typeof given === 'function' ? given() : Promise.resolve(given);
+    return ffmpeg;
+  };
   let stopping: Promise<void> | undefined;
 
   const runningEngine = (): JobEngine => {
@@ -138,7 +143,7 @@ export function createStudio(platform: StudioPlatform): Studio {
           connectionFor: (profileId) => gateway.forProfile(profileId),
           vault: platform.vault,
           fileModes,
-          ffmpeg: ffmpegTool(),
+          ffmpeg: ffmpegTool,
         });
         engine = started;
         await library.trash.start();

@@ -3,7 +3,9 @@
  * release may: no npm package that ships a current ffmpeg inside its tarball exists, so the
  * candidates are an explicit `ATELIER_FFMPEG` and the system's ffmpeg (the PATH, plus Homebrew's
  * folders, which a macOS app started from the Dock does not inherit). Each one's `-version` is
- * read at start; the newest acceptable one is used, and Settings shows which (or why none).
+ * read once per run, when the first poster or Settings needs it (not during start-up, where
+ * starting processes delays the first answers); the newest acceptable one is used, and Settings
+ * shows which (or why none).
  */
 import { execFile } from 'node:child_process';
 import { access, constants } from 'node:fs/promises';

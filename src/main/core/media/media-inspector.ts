@@ -18,18 +18,22 @@ const log = createLogger('media');
 
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 
+/** The ffmpeg for posters, or how to find it (asked once, when the first poster is made). */
+export type FfmpegSource = FfmpegTool | (() => Promise<FfmpegTool>);
+
 export interface MediaInspectorOptions {
-  /** The ffmpeg for posters; located on first use when not given. */
-  ffmpeg?: Promise<FfmpegTool> | FfmpegTool;
+  /** Located with `locateFfmpeg()` when not given. */
+  ffmpeg?: FfmpegSource | undefined;
   posterLimits?: SandboxLimits;
 }
 
 export class MediaInspector {
   private ffmpeg: Promise<FfmpegTool> | undefined;
+  private readonly source: FfmpegSource;
   private readonly posterLimits: SandboxLimits;
 
   constructor(options: MediaInspectorOptions = {}) {
-    this.ffmpeg = options.ffmpeg === undefined ? undefined : Promise.resolve(options.ffmpeg);
+    this.source = options.ffmpeg ?? (() => locateFfmpeg());
     this.posterLimits = options.posterLimits ?? POSTER_LIMITS;
   }
 
@@ -67,7 +71,8 @@ export class MediaInspector {
   private async posterFrame(source: string): Promise<Buffer | undefined> {
     const family = containerFamilyOf(await headOf(source, 64));
     if (family === undefined) return undefined;
-    this.ffmpeg ??= locateFfmpeg();
+    const given = this.source;
+    this.ffmpeg ??= typeof given === 'function' ? given() : Promise.resolve(given);
     const ffmpeg = await this.ffmpeg;
     if (ffmpeg.state !== 'ready' || ffmpeg.path === null) return undefined;
     const run = await runLimited(ffmpeg.path, posterArguments(source, family, THUMB_SIZE, this.posterLimits), this.posterLimits);

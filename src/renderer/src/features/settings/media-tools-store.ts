@@ -8,7 +8,7 @@ interface MediaToolsState {
   load: () => Promise<Envelope<MediaTools>>;
 }
 
-/** What Settings reports about the media tools (found once at start; they do not change while running). */
+/** What Settings reports about the media tools (found once per run; they do not change while running). */
 export const useMediaToolsStore = create<MediaToolsState>()((set) => ({
   tools: null,
   load: async () => {
