@@ -6,7 +6,7 @@
  * main font lacks comes from the CJK font.
  */
 import { execFileSync } from 'node:child_process';
-import * as fontkit from 'fontkit';
+import type * as FontkitModule from 'fontkit';
 import type { Font, FontCollection } from 'fontkit';
 
 export interface OutlineRun {
@@ -42,7 +42,9 @@ function fontFile(pattern: string): string | undefined {
   }
 }
 
-function openFont(file: string | undefined): Font | undefined {
+type Fontkit = typeof FontkitModule;
+
+function openFont(fontkit: Fontkit, file: string | undefined): Font | undefined {
   if (file === undefined) return undefined;
   try {
     const opened: Font | FontCollection = fontkit.openSync(file);
@@ -52,18 +54,20 @@ function openFont(file: string | undefined): Font | undefined {
   }
 }
 
-let loaded: Fonts | null | undefined;
+let loaded: Promise<Fonts | null> | undefined;
+
+async function loadFonts(): Promise<Fonts | null> {
+  // Loaded on first use: only the WebAssembly build draws outlines, and fontkit is slow to import.
+  const fontkit: Fontkit = await import('fontkit');
+  const regular = openFont(fontkit, fontFile('sans'));
+  if (regular === undefined) return null;
+  const cjk = openFont(fontkit, fontFile('sans:lang=zh-cn'));
+  return { regular, bold: openFont(fontkit, fontFile('sans:bold')) ?? regular, cjk, cjkBold: openFont(fontkit, fontFile('sans:bold:lang=zh-cn')) ?? cjk };
+}
 
 /** The system's sans-serif fonts, loaded once; null when there are none. */
-export function systemFonts(): Fonts | null {
-  if (loaded !== undefined) return loaded;
-  const regular = openFont(fontFile('sans'));
-  if (regular === undefined) {
-    loaded = null;
-    return loaded;
-  }
-  const cjk = openFont(fontFile('sans:lang=zh-cn'));
-  loaded = { regular, bold: openFont(fontFile('sans:bold')) ?? regular, cjk, cjkBold: openFont(fontFile('sans:bold:lang=zh-cn')) ?? cjk };
+export function systemFonts(): Promise<Fonts | null> {
+  loaded ??= loadFonts();
   return loaded;
 }
 
@@ -149,8 +153,8 @@ function wrap(pieces: Placed[], width: number): Placed[][] {
 }
 
 /** The block as an SVG of `width` by its height; undefined when the system has no fonts. */
-export function outlineSvg(block: OutlineBlock): { svg: string; height: number } | undefined {
-  const fonts = systemFonts();
+export async function outlineSvg(block: OutlineBlock): Promise<{ svg: string; height: number } | undefined> {
+  const fonts = await systemFonts();
   if (fonts === null) return undefined;
   const rows: { pieces: Placed[]; height: number }[] = [];
   for (const runs of block.lines) {

@@ -66,7 +66,7 @@ function markupOf(lines: TextRun[][], fontPx: number): string {
 }
 
 async function renderOutlines(request: TextBlockRequest, fontPx: number): Promise<TextImage> {
-  const outlined = outlineSvg({ lines: request.lines, fontPx, width: Math.max(1, Math.floor(request.width)), align: request.align ?? 'left' });
+  const outlined = await outlineSvg({ lines: request.lines, fontPx, width: Math.max(1, Math.floor(request.width)), align: request.align ?? 'left' });
   if (outlined === undefined) return noText();
   const { data, info } = await sharp(Buffer.from(outlined.svg)).png({ compressionLevel: 1 }).toBuffer({ resolveWithObject: true });
   return { png: data, width: info.width, height: info.height };

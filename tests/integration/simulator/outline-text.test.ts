@@ -16,11 +16,11 @@ async function coverage(svg: string): Promise<number> {
 }
 
 describe('captions drawn as font outlines', () => {
-  it('wrap a long prompt within the block, as wide as its widest line', (context) => {
-    if (systemFonts() === null) context.skip();
+  it('wrap a long prompt within the block, as wide as its widest line', async (context) => {
+    if ((await systemFonts()) === null) context.skip();
     const words = 'A red fox curled up in fresh snow at dawn, soft golden light';
-    const one = outlineSvg({ lines: [[{ text: words, colour: '#ffffff' }]], fontPx: 40, width: 4000, align: 'left' });
-    const wrapped = outlineSvg({ lines: [[{ text: words, colour: '#ffffff' }]], fontPx: 40, width: 500, align: 'left' });
+    const one = await outlineSvg({ lines: [[{ text: words, colour: '#ffffff' }]], fontPx: 40, width: 4000, align: 'left' });
+    const wrapped = await outlineSvg({ lines: [[{ text: words, colour: '#ffffff' }]], fontPx: 40, width: 500, align: 'left' });
     const width = (svg: string | undefined): number => Number(/width="(\d+)"/.exec(svg ?? '')?.[1]);
     expect(width(one?.svg)).toBeLessThan(4000);
     expect(width(wrapped?.svg)).toBeLessThanOrEqual(500);
@@ -28,10 +28,10 @@ describe('captions drawn as font outlines', () => {
   });
 
   it('draw Latin and Chinese glyphs through the WebAssembly build', async (context) => {
-    const fonts = systemFonts();
+    const fonts = await systemFonts();
     if (fonts === null || fonts.cjk === undefined) context.skip();
-    const latin = outlineSvg({ lines: [[{ text: 'Lanterns', colour: '#ffffff', bold: true }]], fontPx: 48, width: 800, align: 'left' });
-    const chinese = outlineSvg({ lines: [[{ text: '一只红狐狸在雪中', colour: '#ffffff' }]], fontPx: 48, width: 800, align: 'centre' });
+    const latin = await outlineSvg({ lines: [[{ text: 'Lanterns', colour: '#ffffff', bold: true }]], fontPx: 48, width: 800, align: 'left' });
+    const chinese = await outlineSvg({ lines: [[{ text: '一只红狐狸在雪中', colour: '#ffffff' }]], fontPx: 48, width: 800, align: 'centre' });
     expect(await coverage(latin?.svg ?? '')).toBeGreaterThan(0.1);
     // Eight CJK characters fill much of their line; a missing font would leave nothing drawn.
     expect(await coverage(chinese?.svg ?? '')).toBeGreaterThan(0.15);

@@ -5,8 +5,7 @@
  * container and holds something else reads as unreadable rather than being guessed at.
  */
 import { open } from 'node:fs/promises';
-import { createFile, MP4BoxBuffer, type Movie } from 'mp4box';
-import { parseFile } from 'music-metadata';
+import type { Movie } from 'mp4box';
 
 /** The containers the studio accepts, as ffmpeg's demuxers name them. */
 export type VideoContainer = 'mp4' | 'mov' | 'webm' | 'matroska';
@@ -43,7 +42,9 @@ function positive(value: number | undefined): number | null {
   return value !== undefined && Number.isFinite(value) && value > 0 ? value : null;
 }
 
+// The parsers are loaded when the first video arrives: importing them costs start-up time.
 async function readIsoMovie(path: string): Promise<Movie | undefined> {
+  const { createFile, MP4BoxBuffer } = await import('mp4box');
   const file = createFile();
   // Set from mp4box's callbacks, which run inside appendBuffer.
   const parsed: { movie?: Movie; failed: boolean } = { failed: false };
@@ -92,6 +93,7 @@ async function probeIso(path: string): Promise<VideoFacts | undefined> {
 }
 
 async function probeEbml(path: string): Promise<VideoFacts | undefined> {
+  const { parseFile } = await import('music-metadata');
   const parsed = await parseFile(path, { skipCovers: true, duration: false }).catch(() => undefined);
   const container = parsed?.format.container;
   if (parsed === undefined || (container !== 'EBML/webm' && container !== 'EBML/matroska')) return undefined;
