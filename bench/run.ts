@@ -18,6 +18,7 @@ const benchmarks: Record<string, BenchmarkEntry> = {
   contract: { summary: 'router.dispatch and web-mode HTTP vs direct call and bare servers', load: () => import('./contract') },
   polling: { summary: 'GatewayClient task polling vs a bare undici request', load: () => import('./polling') },
   'demo-media': { summary: 'demo gateway 4K image and 15 s video renders vs flat files', load: () => import('./demo-media') },
+  'media-builds': { summary: "image library's WebAssembly build vs native libvips; video facts without ffmpeg", load: () => import('./media-builds') },
 };
 
 async function main(): Promise<number> {

@@ -18,6 +18,8 @@ import { rebuildFromSidecars } from './library/rebuild';
 import { LibraryService } from './library/library-service';
 import { libraryHandlers } from './library/routes';
 import { createLogger } from './log';
+import { locateFfmpeg, type FfmpegTool } from './media/ffmpeg-locator';
+import { mediaToolsHandlers } from './media/routes';
 import { ensurePrivateDir, isSharedWithOthers, PRIVATE_MODES, SHARED_MODES, type FileModes } from './private-files';
 import { UploadStaging } from './gateway/upload-staging';
 import { StudioFailure } from './router/failure';
@@ -102,6 +104,14 @@ export function createStudio(platform: StudioPlatform): Studio {
   const uploadStaging = new UploadStaging();
   let engine: JobEngine | undefined;
   let starting: Promise<void> | undefined;
+  let ffmpeg: Promise<FfmpegTool> | undefined;
+  // Looked for once per run, when the first poster or Settings needs it (not during start-up,
+  // where starting a process delays the first answers); tests may hand one in.
+  const ffmpegTool = (): Promise<FfmpegTool> => {
+    const given = platform.engine?.ffmpeg;
+    ffmpeg ??= given === undefined ? locateFfmpeg() : typeof given === 'function' ? given() : Promise.resolve(given);
+    return ffmpeg;
+  };
   let stopping: Promise<void> | undefined;
 
   const runningEngine = (): JobEngine => {
@@ -124,6 +134,7 @@ export function createStudio(platform: StudioPlatform): Studio {
     },
     // Browser sessions belong to web mode's transport, which answers this route itself.
     'app.sign_out_other_browsers': () => ({ signedOut: 0 }),
+    ...mediaToolsHandlers(ffmpegTool),
     ...settingsHandlers(settings),
     ...modelsHandlers(gateway),
     ...accountHandlers(gateway, bus),
@@ -152,6 +163,7 @@ export function createStudio(platform: StudioPlatform): Studio {
           connectionFor: (profileId) => gateway.forProfile(profileId),
           vault: platform.vault,
           fileModes,
+          ffmpeg: ffmpegTool,
         });
         engine = started;
         if (database?.fresh === true) await restoreFromSidecars(library);

@@ -4,6 +4,7 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { listJobAssets, listJobTasks } from '../../../src/main/core/library';
+import { NO_FFMPEG } from '../../../src/main/core/media/ffmpeg-locator';
 import { bodyOf, mediaFilesIn, runOne, startBench, temporaryFilesIn, type Bench } from './harness';
 
 const IMAGE_SUBMIT = 'POST /v1/images/generations';
@@ -81,13 +82,14 @@ describe('tasks that fail or misbehave', () => {
     expect(task).toMatchObject({ state: 'failed', nextPollAt: null });
   });
 
-  it('without ffmpeg a video is still saved, checked by its container signature, without poster or duration', async () => {
+  it('without ffmpeg a video is still saved, its size and length read from its container, without a poster', async () => {
     bench = await startBench();
-    const engine = bench.engine({ ffmpegPath: '/nonexistent/ffmpeg' });
+    const engine = bench.engine({ ffmpeg: NO_FFMPEG });
     await engine.start();
     const job = await runOne(engine, { variantId: 'video.clip-3.0-turbo', body: bodyOf('video.clip-3.0-turbo', { prompt: 'p', duration: 3 }) });
     expect(job.state, job.errorMessage ?? '').toBe('done');
     const [asset] = listJobAssets(bench.db, job.id);
-    expect(asset).toMatchObject({ kind: 'video', mime: 'video/mp4', durationMs: null, thumbPath: null });
+    expect(asset).toMatchObject({ kind: 'video', mime: 'video/mp4', durationMs: 3_000, thumbPath: null });
+    expect(asset?.width).toBeGreaterThan(0);
   });
 });

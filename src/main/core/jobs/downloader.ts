@@ -30,7 +30,8 @@ import {
 import { latestTask } from './engine-queries';
 import type { EngineEvents } from './events';
 import { entryOf } from './job-request';
-import { InvalidMediaError, type MediaInspector } from './media';
+import { InvalidMediaError } from '../media/media-info';
+import type { MediaInspector } from '../media/media-inspector';
 import { ResultFetchError, type ResultFetcher, type ResultSource } from './result-fetch';
 import type { ResultStaging, StagedResult } from './staging';
 import { serviceAbortController, type WorkTracker } from './work-tracker';

@@ -4,6 +4,7 @@
  */
 import { variantById, validateRequestBody, type WireBody } from '../../../shared/catalog';
 import type { GatewayClient } from '../gateway/client';
+import type { FfmpegSource } from '../media/media-inspector';
 import type { RequestIssue } from '../gateway/invalid-request';
 import type { FileModes } from '../private-files';
 import type { BatchOptions, BatchWithCost, LibraryDatabase } from '../library';
@@ -40,7 +41,8 @@ export interface JobEngineOptions {
   stopGraceMs?: number;
   /** Builds a client on the same gateway with another key (dedicated batch keys). */
   clientForKey?: (base: GatewayClient, apiKey: string) => GatewayClient;
-  ffmpegPath?: string;
+  /** The ffmpeg for video posters, or how to find it (asked when the first poster is made); `locateFfmpeg()` when absent. */
+  ffmpeg?: FfmpegSource;
   /** Modes of results, thumbnails and sidecars: owner-only unless the library folder is shared. */
   fileModes?: FileModes;
 }

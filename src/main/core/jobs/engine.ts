@@ -44,7 +44,7 @@ import { ACTIVE_JOB_STATES, countJobsInStates, hasRunnableQueuedJobs } from './e
 import { EngineEvents, jobView, type JobEngineListener, type JobView } from './events';
 import { BatchValidationError, prepareJobs, type BatchView, type CreateBatchInput, type EngineJobInput, type JobEngineOptions } from './engine-types';
 import * as actions from './job-actions';
-import { MediaInspector } from './media';
+import { MediaInspector } from '../media/media-inspector';
 import { DEFAULT_RETRY_LIMITS } from './outcome';
 import { TaskPoller } from './poller';
 import { DEFAULT_QUEUE_LIMITS, JobQueue, type QueueLimits } from './queue';
@@ -104,7 +104,7 @@ export class JobEngine {
       libraryRoot: options.libraryRoot,
       clientFor,
       staging,
-      media: new MediaInspector(options.ffmpegPath),
+      media: new MediaInspector({ ffmpeg: options.ffmpeg }),
       fetcher: this.fetcher,
       events: this.events,
       tracker: this.tracker,

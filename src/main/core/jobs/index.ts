@@ -23,4 +23,3 @@ export type { RetryLimits } from './outcome';
 export type { DownloadLimits } from './downloader';
 export type { ReconcilerOptions } from './reconciler';
 export type { RateGateOptions } from './rate-gate';
-export { bundledFfmpegPath } from './media';
