@@ -1,5 +1,12 @@
 import { defineConfig } from 'vitest/config';
 
+/**
+ * The demo gateway's fixture media (docs/simulator.md): results of the right size, length and
+ * sound without drawing or encoding them. Tests that look at what a result shows ask for
+ * `media: 'rendered'` themselves; child processes inherit the variable.
+ */
+const FIXTURE_MEDIA = { ATELIER_DEMO_MEDIA: 'fixture' };
+
 export default defineConfig({
   test: {
     // Services log through createLogger; tests keep the output readable.
@@ -18,6 +25,7 @@ export default defineConfig({
           name: 'renderer',
           include: ['tests/renderer/**/*.test.ts', 'tests/renderer/**/*.test.tsx'],
           environment: './tests/renderer/dom-environment.ts',
+          env: FIXTURE_MEDIA,
           testTimeout: 30_000,
           hookTimeout: 30_000,
         },
@@ -27,6 +35,7 @@ export default defineConfig({
           name: 'integration',
           include: ['tests/integration/**/*.test.ts'],
           environment: 'node',
+          env: FIXTURE_MEDIA,
           testTimeout: 30_000,
           hookTimeout: 30_000,
         },
