@@ -36,6 +36,8 @@ export default defineConfig({
           include: ['tests/integration/**/*.test.ts'],
           environment: 'node',
           env: FIXTURE_MEDIA,
+          // The CLI and the other programs tests start as child processes, bundled once per run.
+          globalSetup: ['./tests/helpers/bundle-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 30_000,
         },

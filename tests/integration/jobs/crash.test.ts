@@ -6,15 +6,15 @@
  * `ATELIER_SOAK_RUNS=<n>` (or `npm run test:soak`) raises the number of random runs.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterEach, describe, expect, it } from 'vitest';
 import { variantById } from '../../../src/shared/catalog';
 import { listJobsInStates, listJobTasks, type Job } from '../../../src/main/core/library';
 import type { EngineJobInput, JobEngine } from '../../../src/main/core/jobs';
+import { bundledEntry } from '../../helpers/bundled-entries';
 import { bodyOf, mediaFilesIn, startBench, temporaryFilesIn, type Bench } from './harness';
 
-const CHILD = fileURLToPath(new URL('./crash-child.ts', import.meta.url));
+const CHILD = bundledEntry('crash-child');
 const RANDOM_RUNS = Number(process.env.ATELIER_SOAK_RUNS ?? 3);
 
 const MIXED: EngineJobInput[] = [
@@ -38,7 +38,7 @@ afterEach(async () => {
 
 function startChild(jobs: EngineJobInput[]): { exited: Promise<number | null>; output: () => string } {
   let output = '';
-  const proc = spawn(process.execPath, ['--import', 'tsx', CHILD], {
+  const proc = spawn(process.execPath, [CHILD], {
     env: {
       ...process.env,
       ATELIER_LOG: 'silent',
