@@ -46,23 +46,27 @@ interface GridElement {
   querySelectorAll(selector: string): { length: number };
 }
 
-/** Scrolls the grid to its oldest item, in the page so the figures are the gallery's, not the driver's round trips. */
+/**
+ * Scrolls the grid to its oldest item, in the page so the figures are the gallery's, not the
+ * driver's round trips. (No named functions inside: tsx would wrap them in a helper the page lacks.)
+ */
 function scrollToEnd(page: Page): Promise<ScrollRun> {
   return page.getByRole('grid', { name: 'Results' }).evaluate(async (gridElement) => {
     const element = gridElement as unknown as GridElement;
     const browser = globalThis as unknown as InPage;
-    const frame = (): Promise<unknown> => new Promise((resolve) => browser.requestAnimationFrame(() => resolve(undefined)));
-    const atEnd = (): boolean => element.querySelector('[role="gridcell"][aria-label^="seeded prompt 0 · "]') !== null;
+    const oldest = '[role="gridcell"][aria-label^="seeded prompt 0 · "]';
     const stepsMs: number[] = [];
     let nodes = 0;
     let tiles = 0;
     const started = performance.now();
-    for (let step = 0; step < 1000 && !atEnd(); step += 1) {
+    for (let step = 0; step < 1000 && element.querySelector(oldest) === null; step += 1) {
       const height = element.scrollHeight;
       element.scrollTop = height;
       const since = performance.now();
-      while (element.scrollHeight === height && !atEnd() && performance.now() - since < 10_000) await frame();
-      await frame();
+      do await new Promise((resolve) => browser.requestAnimationFrame(() => resolve(undefined)));
+      while (element.scrollHeight === height && element.querySelector(oldest) === null && performance.now() - since < 10_000);
+      // One more frame, so the new rows are drawn.
+      await new Promise((resolve) => browser.requestAnimationFrame(() => resolve(undefined)));
       stepsMs.push(performance.now() - since);
       nodes = Math.max(nodes, browser.document.getElementsByTagName('*').length);
       tiles = Math.max(tiles, element.querySelectorAll('[role="gridcell"]').length);
