@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 /**
@@ -9,6 +10,9 @@ const FIXTURE_MEDIA = { ATELIER_DEMO_MEDIA: 'fixture' };
 
 export default defineConfig({
   test: {
+    // One test file per core (vitest's default leaves one core free, which on two cores runs the
+    // files one at a time while most of them wait on sockets, timers and child processes).
+    maxWorkers: availableParallelism(),
     // Services log through createLogger; tests keep the output readable.
     env: { ATELIER_LOG: 'silent' },
     projects: [
@@ -36,6 +40,9 @@ export default defineConfig({
           include: ['tests/integration/**/*.test.ts'],
           environment: 'node',
           env: FIXTURE_MEDIA,
+          // Files share a worker's loaded modules (the app, sharp, SQLite, the simulator) rather than
+          // importing them again each: every file starts its own studios and gateways and stops them.
+          isolate: false,
           // The CLI and the other programs tests start as child processes, bundled once per run.
           globalSetup: ['./tests/helpers/bundle-setup.ts'],
           testTimeout: 30_000,
