@@ -1,7 +1,7 @@
 #!/usr/bin/env node
-// `npm test`: type-check, lint, build, unit, renderer and integration tests, packaging check, security scan and end-to-end tests.
-// The stages of one step run side by side (each one's output is printed whole when it ends); every stage runs even after a
-// failure, so one run shows everything, and the exit code is non-zero if any failed. The summary times each stage and step.
+// `npm test`: type-check, lint, build, unit, renderer and integration tests, end-to-end tests, packaging check and security scan.
+// Stages run side by side (each one's output is printed whole when it ends); every stage runs even after a failure, so
+// one run shows everything, and the exit code is non-zero if any failed. The summary gives each stage's wall and CPU time.
 import { spawn } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -23,60 +23,55 @@ const projects = [
 ];
 
 /**
- * Steps run one after another; the stages of a step run at the same time. The checks are CPU work
- * that waits on nothing, so they fill the time the tests spend waiting on sockets, timers and
- * child processes; the three vitest projects share one pool of workers. The packaging check and
- * the end-to-end tests need the build.
+ * Every stage starts as soon as the stages it comes `after` have ended (whether they passed or
+ * not), so the checks, which are CPU work that waits on nothing, fill the time the tests spend
+ * waiting on sockets, timers and child processes. The three vitest projects share one pool of
+ * workers. End-to-end and packaging need the build; they start once the type-check and the lint
+ * have freed their cores.
  */
-const steps = [
-  [
-    { name: 'type-check', command: ['npm', ['run', '-s', 'typecheck']] },
-    { name: 'lint', command: ['npm', ['run', '-s', 'lint']] },
-    { name: 'build', command: ['npm', ['run', '-s', 'build']] },
-    {
-      name: 'unit, renderer and integration tests',
-      command: [bin('vitest'), ['run', ...projects.flatMap((p) => ['--project', p.name]), '--reporter=default', '--reporter=json', `--outputFile.json=${vitestJson}`]],
-      counts: vitestCounts,
-    },
-  ],
-  [
-    {
-      name: 'end-to-end',
-      command: [bin('playwright'), ['test', '--reporter=list,json']],
-      env: { PLAYWRIGHT_JSON_OUTPUT_NAME: join(reports, 'e2e.json') },
-      counts: () => ({ 'end-to-end': playwrightCounts() }),
-    },
-    {
-      name: 'packaging',
-      command: [bin('vitest'), ['run', '--project', 'packaging', '--reporter=default', '--reporter=json', `--outputFile.json=${join(reports, 'packaging.json')}`]],
-      counts: () => ({ packaging: countsOf(readJson('packaging.json')) }),
-    },
-    { name: 'security scan', command: [process.execPath, [join(root, 'scripts/security-scan.mjs')]] },
-  ],
+const stages = [
+  { name: 'type-check', command: ['npm', ['run', '-s', 'typecheck']] },
+  { name: 'lint', command: ['npm', ['run', '-s', 'lint']] },
+  { name: 'build', command: ['npm', ['run', '-s', 'build']] },
+  {
+    name: 'unit, renderer and integration tests',
+    command: [bin('vitest'), ['run', ...projects.flatMap((p) => ['--project', p.name]), '--reporter=default', '--reporter=json', `--outputFile.json=${vitestJson}`]],
+    counts: vitestCounts,
+  },
+  {
+    name: 'end-to-end',
+    after: ['build', 'type-check'],
+    command: [bin('playwright'), ['test', '--reporter=list,json']],
+    env: { PLAYWRIGHT_JSON_OUTPUT_NAME: join(reports, 'e2e.json') },
+    counts: () => ({ 'end-to-end': playwrightCounts() }),
+  },
+  {
+    name: 'packaging',
+    after: ['build', 'lint'],
+    command: [bin('vitest'), ['run', '--project', 'packaging', '--reporter=default', '--reporter=json', `--outputFile.json=${join(reports, 'packaging.json')}`]],
+    counts: () => ({ packaging: countsOf(readJson('packaging.json')) }),
+  },
+  { name: 'security scan', after: ['lint'], command: [process.execPath, [join(root, 'scripts/security-scan.mjs')]] },
 ];
 
 const started = process.hrtime.bigint();
-const summary = [];
-const stepTimes = [];
-for (const step of steps) {
-  const cpuBefore = childrenCpuSeconds();
-  const began = process.hrtime.bigint();
-  summary.push(...(await Promise.all(step.map(runStage))));
-  const cpuAfter = childrenCpuSeconds();
-  stepTimes.push({ names: step.map((stage) => stage.name).join(' + '), wallS: secondsSince(began), cpuS: cpuAfter === undefined ? undefined : cpuAfter - cpuBefore });
-}
+const ended = new Map();
+const running = new Map();
+await Promise.all(stages.map((stage) => start(stage)));
+const summary = stages.map((stage) => ended.get(stage.name));
 
 console.log('\n=== summary ===');
 const totals = { passed: 0, failed: 0, skipped: 0 };
-for (const { stage, ok, counts, wallS } of summary) {
-  console.log(`${ok ? 'ok  ' : 'FAIL'} ${stage} (${wallS.toFixed(0)} s)`);
+for (const { stage, ok, counts, startS, wallS, cpuS } of summary) {
+  const cpu = cpuS === undefined ? '' : `, ${cpuS.toFixed(0)} s CPU`;
+  console.log(`${ok ? 'ok  ' : 'FAIL'} ${stage} (from ${startS.toFixed(0)} s: ${wallS.toFixed(0)} s wall${cpu})`);
   for (const [name, count] of Object.entries(counts ?? {})) {
     console.log(`       ${name}: ${count.passed} passed, ${count.failed} failed, ${count.skipped} skipped`);
     for (const key of Object.keys(totals)) totals[key] += count[key];
   }
 }
-for (const { names, wallS, cpuS } of stepTimes) console.log(`time: ${names}: ${wallS.toFixed(0)} s wall${cpuS === undefined ? '' : `, ${cpuS.toFixed(0)} s CPU`}`);
-console.log(`time: all: ${secondsSince(started).toFixed(0)} s wall`);
+const cpuTotal = summary.every((s) => s.cpuS !== undefined) ? `, ${summary.reduce((sum, s) => sum + s.cpuS, 0).toFixed(0)} s CPU` : '';
+console.log(`time: ${secondsSince(started).toFixed(0)} s wall${cpuTotal}`);
 // A stage that failed without reporting test failures (type errors, lint, build) still counts as one failure.
 const failed = totals.failed + summary.filter((s) => !s.ok && !Object.values(s.counts ?? {}).some((c) => c.failed > 0)).length;
 console.log(`${totals.passed} passed, ${failed} failed, ${totals.skipped} skipped`);
@@ -86,13 +81,24 @@ function secondsSince(start) {
   return Number(process.hrtime.bigint() - start) / 1e9;
 }
 
-/** Runs one stage with its output collected, printed whole when it ends (the stages of a step would interleave). */
+/** Runs a stage once the stages it comes after have ended; resolves when it ends. */
+function start(stage) {
+  if (!running.has(stage.name)) {
+    const before = (stage.after ?? []).map((name) => start(stages.find((candidate) => candidate.name === name)));
+    running.set(stage.name, Promise.all(before).then(() => runStage(stage)));
+  }
+  return running.get(stage.name);
+}
+
+/** Runs one stage with its output collected, printed whole when it ends (stages side by side would interleave). */
 function runStage(stage) {
   const [command, args] = stage.command;
-  const began = process.hrtime.bigint();
-  console.log(`--- ${stage.name}: started`);
+  const startS = secondsSince(started);
+  const cpuReport = `${stage.name.replaceAll(/\W+/g, '-')}.cpu.json`;
+  console.log(`--- ${stage.name}: started at ${startS.toFixed(0)} s`);
   return new Promise((resolve) => {
-    const child = spawn(command, args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...stage.env } });
+    const timed = [join(root, 'scripts/run-timed.mjs'), join(reports, cpuReport), command, ...args];
+    const child = spawn(process.execPath, timed, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...stage.env } });
     const output = [];
     child.stdout.on('data', (chunk) => output.push(chunk));
     child.stderr.on('data', (chunk) => output.push(chunk));
@@ -100,20 +106,11 @@ function runStage(stage) {
     child.on('close', (code) => {
       console.log(`\n=== ${stage.name} ===`);
       process.stdout.write(Buffer.concat(output));
-      resolve({ stage: stage.name, ok: code === 0, counts: stage.counts?.(), wallS: secondsSince(began) });
+      const { cpuS } = readJson(cpuReport) ?? {};
+      ended.set(stage.name, { stage: stage.name, ok: code === 0, counts: stage.counts?.(), startS, wallS: secondsSince(started) - startS, cpuS });
+      resolve();
     });
   });
-}
-
-/** User and system time of this process's finished children, from /proc (Linux); undefined elsewhere. */
-function childrenCpuSeconds() {
-  try {
-    const fields = readFileSync('/proc/self/stat', 'utf8').split(') ')[1].split(' ');
-    // cutime and cstime (fields 16 and 17 of stat; 14th and 15th after the name), in clock ticks of 1/100 s.
-    return (Number(fields[13]) + Number(fields[14])) / 100;
-  } catch {
-    return undefined;
-  }
 }
 
 function readJson(file) {
