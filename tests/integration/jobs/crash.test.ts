@@ -124,7 +124,8 @@ describe('a batch survives its process being killed', () => {
   });
 
   it('in the middle of a download', async () => {
-    bench = await startBench();
+    // A rendered video (about 100 kB) takes some 25 s at this rate; a fixture clip would be done in one.
+    bench = await startBench({ media: 'rendered' });
     await bench.addFault({ kind: 'slow-download', bytesPerSecond: 4_000, route: 'GET /files/*', count: 1 });
     const run = startChild([MIXED[3] ?? MIXED[0] ?? { variantId: '', body: {} }]);
     await until('the download started', () => allJobs()[0]?.state === 'downloading');
