@@ -54,7 +54,7 @@ function freeBox(payload: Buffer): Buffer {
 }
 
 /** ffmpeg arguments of a flat clip of the given size, length and sound. */
-export function clipArguments(width: number, height: number, seconds: number, audio: boolean): string[] {
+function clipArguments(width: number, height: number, seconds: number, audio: boolean): string[] {
   const args = ['-f', 'lavfi', '-i', `color=c=0x5a6b7c:s=${width}x${height}:r=${VIDEO_FPS}:d=${seconds}`];
   if (audio) args.push('-f', 'lavfi', '-i', `sine=frequency=330:sample_rate=44100:duration=${seconds}`);
   args.push('-map', '0:v', '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p');
