@@ -26,8 +26,9 @@ const projects = [
  * Every stage starts as soon as the stages it comes `after` have ended (whether they passed or
  * not), so the checks, which are CPU work that waits on nothing, fill the time the tests spend
  * waiting on sockets, timers and child processes. The three vitest projects share one pool of
- * workers. End-to-end and packaging need the build; they start once the type-check and the lint
- * have freed their cores.
+ * workers. End-to-end and packaging need the build; they wait for the lint (the longest check)
+ * too, so that no more than the vitest workers and one check compete for the cores: end-to-end
+ * beside the lint and the type-check made tests of both miss their deadlines on a busy machine.
  */
 const stages = [
   { name: 'type-check', command: ['npm', ['run', '-s', 'typecheck']] },
@@ -40,7 +41,7 @@ const stages = [
   },
   {
     name: 'end-to-end',
-    after: ['build', 'type-check'],
+    after: ['build', 'lint'],
     command: [bin('playwright'), ['test', '--reporter=list,json']],
     env: { PLAYWRIGHT_JSON_OUTPUT_NAME: join(reports, 'e2e.json') },
     counts: () => ({ 'end-to-end': playwrightCounts() }),
