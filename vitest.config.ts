@@ -45,8 +45,10 @@ export default defineConfig({
           isolate: false,
           // The CLI and the other programs tests start as child processes, bundled once per run.
           globalSetup: ['./tests/helpers/bundle-setup.ts'],
-          testTimeout: 30_000,
-          hookTimeout: 30_000,
+          // Room for a machine shared with other work: several of these tests wait on child processes
+          // and real task times, and took close to 30 s each under load before the suite ran in parallel.
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
         },
       },
       {
