@@ -19,6 +19,8 @@ const HELP = `Usage: npm run sim -- [flags]
   --state-dir <folder>  keep accounts, tasks and files there across restarts
   --gen-image-2-routing <request|direct|task>  how gen-image-2 reaches its channels (default request)
   --no-content-route    act like a deployment without GET /v1/videos/{id}/content
+  --media <rendered|fixture>  fixture: results of the asked size and length with nothing drawn,
+                        quick to make (default rendered, or ATELIER_DEMO_MEDIA)
   --log                 log every request`;
 
 function numberFlag(value: string | undefined, name: string): number | undefined {
@@ -46,6 +48,7 @@ function optionsFromArgs(argv: string[]): SimulatorOptions | undefined {
       'state-dir': { type: 'string' },
       'gen-image-2-routing': { type: 'string' },
       'no-content-route': { type: 'boolean' },
+      media: { type: 'string' },
       log: { type: 'boolean' },
       help: { type: 'boolean', short: 'h' },
     },
@@ -70,6 +73,8 @@ function optionsFromArgs(argv: string[]): SimulatorOptions | undefined {
   if (routing !== undefined && !(GEN_IMAGE_ROUTINGS as readonly string[]).includes(routing)) {
     throw new Error(`--gen-image-2-routing must be ${GEN_IMAGE_ROUTINGS.join(', ')}, got "${routing}"`);
   }
+  const media = values.media;
+  if (media !== undefined && media !== 'rendered' && media !== 'fixture') throw new Error(`--media must be rendered or fixture, got "${media}"`);
   return {
     settings: {
       ...(routing === undefined ? {} : { genImage2Routing: routing as GenImageRouting }),
@@ -84,6 +89,7 @@ function optionsFromArgs(argv: string[]): SimulatorOptions | undefined {
     ...(values['demo-key'] === undefined ? {} : { demoKey: values['demo-key'] }),
     ...(values['admin-token'] === undefined ? {} : { adminToken: values['admin-token'] }),
     ...(values['state-dir'] === undefined ? {} : { stateDir: values['state-dir'] }),
+    ...(media === undefined ? {} : { media }),
   };
 }
 

@@ -20,6 +20,9 @@ export interface SimulatorTiming {
   textChunk: number;
 }
 
+/** How results are made: drawn and encoded per request, or as fixtures (`media/fixture-media.ts`). */
+export type MediaMode = 'rendered' | 'fixture';
+
 /** Per-key fixed-window request limit; exceeding it answers HTTP 429. */
 export interface RateLimitOptions {
   /** Requests allowed per key per window. */
@@ -91,6 +94,14 @@ export interface ResolvedSimulatorOptions {
   onWarning: (message: string) => void;
   /** Behaviour settings at start (and after an admin reset). */
   settings: SimulatorSettings;
+  /**
+   * `rendered` (default): results show their request (caption, references, mask, motion).
+   * `fixture`: results only have the asked size, encoding, length and sound, and cost next to
+   * nothing to make; for tests that do not look at what a result shows. Default from the
+   * environment variable `ATELIER_DEMO_MEDIA` (`fixture` or `rendered`), so a test run can choose
+   * it for demo gateways started in child processes too.
+   */
+  media: MediaMode;
 }
 
 /** What `startSimulator` accepts: every field optional, nested objects partially. */
@@ -182,5 +193,11 @@ export function resolveOptions(input: SimulatorOptions = {}): ResolvedSimulatorO
     stateDir: input.stateDir,
     onWarning: input.onWarning ?? ((message) => process.emitWarning(message)),
     settings: { genImage2Routing: 'request', contentRoute: true, ...input.settings },
+    media: input.media ?? mediaFromEnvironment(),
   };
+}
+
+/** `ATELIER_DEMO_MEDIA=fixture` asks for fixture media; anything else (or nothing) for rendered. */
+function mediaFromEnvironment(): MediaMode {
+  return process.env.ATELIER_DEMO_MEDIA === 'fixture' ? 'fixture' : 'rendered';
 }

@@ -8,7 +8,7 @@ import type { LocalizedText } from '../catalog/types';
 import { ERROR_CASE_SUMMARIES, isGatewayErrorCase } from '../gateway/error-cases';
 import type { ErrorCode, ErrorParams } from './errors';
 
-interface JobReasonEntry {
+export interface JobReasonEntry {
   code: ErrorCode;
   words: (params: ErrorParams) => LocalizedText;
 }
