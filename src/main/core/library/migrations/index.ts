@@ -10,6 +10,8 @@ import { jobTimeline } from './009_job_timeline';
 import { gallery } from './010_gallery';
 import { uploadPreview } from './011_upload_preview';
 import { uploadFileName } from './012_upload_file_name';
+import { boardPlaces } from './013_board_places';
+import { assetAudio } from './014_asset_audio';
 import type { Migration } from './migration';
 
 export type { Migration, MigrationContext } from './migration';
@@ -28,4 +30,6 @@ export const migrations: readonly Migration[] = [
   gallery,
   uploadPreview,
   uploadFileName,
+  boardPlaces,
+  assetAudio,
 ];
