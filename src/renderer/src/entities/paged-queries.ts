@@ -142,7 +142,7 @@ export async function loadNextPage<F, T extends { id: string }>(source: PagedSou
 }
 
 /** The filter a query key was made from. */
-export const filterOfKey = <F>(source: { name: string }, key: string): F => JSON.parse(key.slice(source.name.length + 1)) as F;
+export const filterOfKey = (source: { name: string }, key: string): unknown => JSON.parse(key.slice(source.name.length + 1));
 
 /**
  * A new item of a source (an event): put at the top of every loaded list it belongs to. Lists
@@ -153,7 +153,7 @@ export function itemAdded<F, T extends { id: string }>(source: PagedSource<F, T>
   const prefix = `${source.name} `;
   for (const [key, query] of Object.entries(usePagedQueriesStore.getState().queries)) {
     if (!key.startsWith(prefix) || query.ids.includes(item.id)) continue;
-    const belongs = source.matches ? source.matches(filterOfKey<F>(source, key), item) : undefined;
+    const belongs = source.matches ? source.matches(filterOfKey(source, key) as F, item) : undefined;
     if (belongs === false) continue;
     if (belongs === true) update(key, (current) => current && { ...current, ids: [item.id, ...current.ids] });
     else askMain(source, key, [item.id], atTop);
@@ -203,7 +203,7 @@ async function answerQuestions<F, T extends { id: string }>(source: PagedSource<
       for (const id of ids) entry.placements.delete(id);
       const generation = read(key)?.generation;
       if (generation === undefined || !source.matching) continue;
-      const answer = await source.matching(filterOfKey<F>(source, key), ids);
+      const answer = await source.matching(filterOfKey(source, key) as F, ids);
       update(key, (current) => {
         if (!current) return current;
         if (!answer.ok || current.generation !== generation || current.status !== 'ready') return { ...current, hasNewer: true };

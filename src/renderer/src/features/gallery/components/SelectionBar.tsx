@@ -1,4 +1,5 @@
-import { Columns2, Download, FolderPlus, Star, Tag, Trash2, X } from 'lucide-react';
+import { Columns2, Download, FolderPlus, GripVertical, Star, Tag, Trash2, X } from 'lucide-react';
+import type { DragEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, IconButton } from '../../../ui';
 import './SelectionBar.css';
@@ -6,7 +7,7 @@ import './SelectionBar.css';
 export interface SelectionBarProps {
   count: number;
   allFavourite: boolean;
-  /** Offered when the selection comes from one batch. */
+  /** Offered for 2 to 4 results (any batches), or for more of one batch. */
   canCompare: boolean;
   onFavourite: () => void;
   onTag: () => void;
@@ -15,6 +16,8 @@ export interface SelectionBarProps {
   onDelete: () => void;
   onCompare: () => void;
   onClear: () => void;
+  /** The handle: drag the whole selection onto a board. */
+  onDragStart: (event: DragEvent) => void;
   exporting: boolean;
 }
 
@@ -23,9 +26,12 @@ export function SelectionBar(props: SelectionBarProps) {
   const { t } = useTranslation();
   return (
     <div className="selection-bar" role="toolbar" aria-label={t('gallery.selected', { count: props.count })}>
-      <p className="selection-count" aria-live="polite">
-        {t('gallery.selected', { count: props.count })}
-      </p>
+      <span className="selection-handle" draggable onDragStart={props.onDragStart} title={t('gallery.dragSelection')}>
+        <GripVertical size={16} aria-hidden="true" />
+        <span className="selection-count" aria-live="polite">
+          {t('gallery.selected', { count: props.count })}
+        </span>
+      </span>
       <Button size="sm" icon={Star} onClick={props.onFavourite}>
         {props.allFavourite ? t('gallery.unfavourite') : t('gallery.favourite')}
       </Button>

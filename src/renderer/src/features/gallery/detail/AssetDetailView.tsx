@@ -9,15 +9,18 @@ import { assetPages } from '../../../entities/asset-pages';
 import { assetSelectors, useAssetsStore } from '../../../entities/assets-store';
 import { useHeldEntities } from '../../../entities/retention';
 import { usePagedQuery } from '../../../entities/use-paged-query';
+import { useErrorAlert } from '../../../errors/alert-store';
 import { useLocale } from '../../../errors/use-error-wording';
 import { studio } from '../../../studio/studio-client';
 import { EmptyState, IconButton, showToast } from '../../../ui';
+import { nextSteps, useResultActions } from '../../../entities/result-actions';
 import { desktopSelectors, useDesktopStore } from '../../../entities/desktop-store';
 import { useGalleryStore } from '../gallery-store';
 import { sharedFit, type SharedView } from '../model/zoom';
 import { useGalleryActions } from '../use-gallery-actions';
 import { ZoomPane } from '../components/ZoomPane';
 import { RecipePanel } from './RecipePanel';
+import { VideoStage } from './VideoStage';
 import '../detail.css';
 
 /**
@@ -37,6 +40,9 @@ export function AssetDetailView() {
   const canReveal = useDesktopStore(desktopSelectors.canReveal);
   const list = usePagedQuery(assetPages, filter);
   const actions = useGalleryActions();
+  const results = useResultActions();
+  const alert = useErrorAlert();
+  const [grabbing, setGrabbing] = useState(false);
   const [view, setView] = useState<SharedView>(sharedFit);
   const [fit, setFit] = useState(1);
   const [missing, setMissing] = useState(false);
@@ -94,6 +100,14 @@ export function AssetDetailView() {
 
   const picture = { width: asset.width ?? 1024, height: asset.height ?? 1024 };
   const fileUrl = studio().mediaUrl(asset.mediaPath);
+  const grab = async (atMs: number): Promise<void> => {
+    setGrabbing(true);
+    const answer = alert.track(await useGalleryStore.getState().grabFrame(asset.id, atMs));
+    setGrabbing(false);
+    if (!answer.ok) return;
+    showToast(t('gallery.detail.frameGrabbed'), 'success');
+    results.useAsReference(answer.value);
+  };
   return (
     <div className="detail frame-fill frame-flush">
       <div className="detail-stage">
@@ -126,7 +140,7 @@ export function AssetDetailView() {
         >
           {asset.kind === 'video' ? (
             <>
-              <video key={asset.id} className="detail-video" src={fileUrl} poster={asset.thumbPath ? studio().mediaUrl(asset.thumbPath) : undefined} controls autoPlay loop playsInline aria-label={t('gallery.detail.media')} />
+              <VideoStage asset={asset} fileUrl={fileUrl} posterUrl={asset.thumbPath ? studio().mediaUrl(asset.thumbPath) : undefined} label={t('gallery.detail.media')} grabbing={grabbing} onGrab={(atMs) => void grab(atMs)} />
               {asset.thumbPath === null && <p className="detail-no-poster">{t('gallery.noPoster')}</p>}
             </>
           ) : (
@@ -151,6 +165,10 @@ export function AssetDetailView() {
             () => undefined,
           );
         }}
+        steps={nextSteps(asset)}
+        onReroll={() => void results.reroll(asset)}
+        onVary={() => void results.vary(asset)}
+        onLarger={(tier) => void results.larger(asset, tier)}
         onFavourite={() => void actions.favourite([asset.id], !asset.favourite)}
         onReveal={() => void actions.reveal(asset.id)}
         onExport={() => void actions.export([asset.id])}
