@@ -13,6 +13,7 @@ import { jobsHandlers, queueView } from './jobs/routes';
 import { concurrencyLimits, type Settings } from '../../shared/contract';
 import { SqliteUploadCache } from './library/upload-cache';
 import { forgetMovedEngineState, readLegacyEngineState } from './library/engine-state';
+import { recordCreatedKey } from './library/created-keys';
 import { LibraryService } from './library/library-service';
 import { libraryHandlers } from './library/routes';
 import { createLogger } from './log';
@@ -111,7 +112,7 @@ export function createStudio(platform: StudioPlatform): Studio {
     },
     ...settingsHandlers(settings),
     ...modelsHandlers(gateway),
-    ...accountHandlers(gateway, bus),
+    ...accountHandlers(gateway, bus, (key) => recordCreatedKey(library.db, key)),
     ...uploadsHandlers({ gateway, staging: uploadStaging, library: () => library, cache: uploadCache }),
     ...libraryHandlers(() => library, bus),
     ...jobsHandlers({ engine: runningEngine, library: () => library, activeProfileId: () => settings.activeProfile()?.id ?? null }),
@@ -131,12 +132,17 @@ export function createStudio(platform: StudioPlatform): Studio {
           libraryRoot,
           connectionFor: (profileId) => gateway.forProfile(profileId),
           vault: platform.vault,
+          // Where the desktop keeps keys for the session only, sealed batch keys stay off disk too.
+          sessionOnlyKeys: () => platform.desktop?.info().preferences?.sessionOnlyKeys === true,
           fileModes,
         });
         engine = started;
         await library.trash.start();
         forwardEngineEvents(started, bus, () => settings.activeProfile() === undefined);
         // The concurrency setting applies at once: more jobs start if they now may, none is stopped.
+        bus.subscribe((name) => {
+          if (name === 'desktop.changed') started.applyKeyMode();
+        });
         bus.subscribe((name, payload) => {
           if (name !== 'settings.changed') return;
           const limits = concurrencyLimits((payload as Settings).concurrency);

@@ -42,6 +42,8 @@ const job = (id: string, createdAt: number, over: Partial<JobView> = {}): JobVie
   rawAnswer: null,
   creditsSpent: null,
   creditsMeasured: false,
+  overdueSince: null,
+  characters: [],
   ...over,
 });
 
