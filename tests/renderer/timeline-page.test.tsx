@@ -3,10 +3,13 @@ import { loadStudio, subscribeToMainEvents } from '../../src/renderer/src/app/ma
 import { appRoutes } from '../../src/renderer/src/app/router';
 import { useSettingsStore } from '../../src/renderer/src/features/settings/settings-store';
 import { connectStudio } from '../../src/renderer/src/studio/studio-client';
-import { initI18n } from '../../src/renderer/src/i18n';
+import { initI18n, switchLanguage } from '../../src/renderer/src/i18n';
+import { act } from 'react';
+import { FAST_ENGINE } from '../integration/jobs/harness';
 import { button, choose, click, labelled, renderRoutes, settle, until, type Rendered } from './dom';
 import { resetStores } from './reset-stores';
 import { startRendererStudio, type RendererStudio } from './studio-harness';
+import { demoAdmin } from '../helpers/studio';
 
 let main: RendererStudio;
 let page: Rendered | undefined;
@@ -149,5 +152,68 @@ describe('the timeline page, on the real studio core', () => {
     await until(() => expect(document.body.textContent).toContain('Stop following this job?'));
     await click(button(document.body, 'Stop following'));
     await until(async () => expect(await accepted()).toBe('canceled'));
+  });
+
+  it('shows a job past its usual time as still running on the gateway, in English and Chinese, checks it now and sends it again only when asked', async () => {
+    // A task that takes a minute on the gateway, with a deadline of a fifth of a second.
+    await main.stop();
+    main = await startRendererStudio({
+      demo: { timing: { image: 60_000, video: 60_000, character: 60_000, textChunk: 0 } },
+      engine: { ...FAST_ENGINE, pollTimings: { image: { initialDelayMs: 40, intervalMs: 40, deadlineMs: 200 } } },
+    });
+    connectStudio(main.client);
+    unsubscribe();
+    unsubscribe = subscribeToMainEvents(main.client);
+    await main.studio.router.dispatch('jobs.create_batch', { name: 'Slow', variantIds: ['image.gen-image-2.task'], prompts: ['a slow kite'], countPerPrompt: 1, values: {} });
+    const jobs = async (): Promise<{ state: string; overdueSince: number | null }[]> => {
+      const listed = await main.studio.router.dispatch('jobs.list_jobs', {});
+      return listed.ok ? (listed.value as { items: { state: string; overdueSince: number | null }[] }).items : [];
+    };
+    await until(async () => expect((await jobs())[0]?.overdueSince).not.toBeNull());
+    await loadStudio();
+    page = await renderRoutes(appRoutes, '/timeline');
+    const container = page.container;
+    await until(() => expect(container.textContent).toContain('Still running on the gateway'));
+    expect(container.textContent).toContain('nothing is sent or charged again');
+
+    await click(button(container, 'Check “a slow kite” on the gateway now'));
+    await until(() => expect(document.body.textContent).toContain('Still running on the gateway.'));
+    expect((await jobs())[0]?.state).not.toBe('failed');
+
+    await act(() => switchLanguage('zh-CN'));
+    await until(() => expect(container.textContent).toContain('仍在网关上运行'));
+    expect(button(container, '立即在网关上查询“a slow kite”')).toBeDefined();
+    await act(() => switchLanguage('en'));
+
+    await click(button(container, 'Submit “a slow kite” again as a new job…'));
+    await until(() => expect(document.body.textContent).toContain('Submit this job again?'));
+    expect(document.body.textContent).toContain('is charged again');
+    await click(button(document.body, 'Submit again, charged again'));
+    await until(async () => expect(await jobs()).toHaveLength(2));
+  });
+
+  it('offers "Look up on the gateway" for an omni job whose outcome is unknown, and finds it', async () => {
+    await main.stop();
+    // The automatic look-up waits long here: the person asks first.
+    main = await startRendererStudio({ engine: { ...FAST_ENGINE, reconcile: { graceMs: 60_000, intervalMs: 60_000 } } });
+    connectStudio(main.client);
+    unsubscribe();
+    unsubscribe = subscribeToMainEvents(main.client);
+    const admin = await demoAdmin(main.studio);
+    await admin('POST', '/faults', { kind: 'error', status: 500, route: 'POST /v1/videos/generations', count: 1, phase: 'after-handler' });
+    await admin('POST', '/faults', { kind: 'error', status: 503, route: 'GET /v1/videos/generations/*', count: 1 });
+    await main.studio.router.dispatch('jobs.create_batch', { name: 'Dance', variantIds: ['video.clip-v3-omni'], prompts: ['a dance'], countPerPrompt: 1, values: { duration: 3 } });
+    const state = async (): Promise<string | undefined> => {
+      const listed = await main.studio.router.dispatch('jobs.list_jobs', {});
+      return listed.ok ? (listed.value as { items: { state: string }[] }).items[0]?.state : undefined;
+    };
+    await until(async () => expect(await state()).toBe('unknown'));
+    await loadStudio();
+    page = await renderRoutes(appRoutes, '/timeline');
+    const container = page.container;
+    await until(() => expect(container.textContent).toContain('a dance'));
+    await click(button(container, 'Look up “a dance” on the gateway'));
+    await until(() => expect(document.body.textContent).toContain('Found on the gateway; the studio follows it now.'));
+    await until(async () => expect(await state()).toBe('done'));
   });
 });

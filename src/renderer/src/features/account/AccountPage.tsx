@@ -14,13 +14,14 @@ import { BalanceCard } from './components/BalanceCard';
 import { CreatedKey } from './components/CreatedKey';
 import { KeyForm } from './components/KeyForm';
 import { SpendChart } from './components/SpendChart';
+import { StudioKeys } from './components/StudioKeys';
 
 /** Account: the balance of the key and of the account, credits spent per day, and restricted keys. */
 export function AccountPage() {
   const { t, i18n } = useTranslation();
   const alert = useErrorAlert();
   const locale = useLocale();
-  const { balance, balanceAt, spend, models } = useAccountStore();
+  const { balance, balanceAt, spend, models, studioKeys } = useAccountStore();
   const activeProfileId = useSettingsStore(settingsSelectors.activeProfileId);
   const activeProfile = useProfilesStore((s) => s.profiles.find((p) => p.id === activeProfileId) ?? null);
   const [refreshing, setRefreshing] = useState(false);
@@ -38,6 +39,7 @@ export function AccountPage() {
     void store.refresh().then(alert.track);
     void store.loadSpend();
     void store.loadModels();
+    void store.loadStudioKeys();
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
@@ -45,6 +47,7 @@ export function AccountPage() {
     const answer = await useAccountStore.getState().createToken(keyInputOf(draft));
     if (answer.ok) {
       setCreated(answer.value);
+      void useAccountStore.getState().loadStudioKeys();
       return null;
     }
     const fields = fieldErrorsOf(answer.error, locale);
@@ -111,6 +114,13 @@ export function AccountPage() {
           </div>
           {created !== null && <CreatedKey created={created} baseUrl={activeProfile?.baseUrl ?? ''} onSave={saveIntoProfile} onDone={() => setCreated(null)} />}
           <KeyForm models={models} onCreate={create} />
+        </section>
+        <section className="account-section" aria-labelledby="account-studio-keys">
+          <div className="account-section-head">
+            <h2 id="account-studio-keys">{t('account.keys.title')}</h2>
+            <p className="account-updated">{t('account.keys.help')}</p>
+          </div>
+          <StudioKeys keys={studioKeys} />
         </section>
       </div>
     </Page>
