@@ -97,6 +97,27 @@ describe.each<Reading>(['request', 'character', 'video'])('character creation an
   });
 });
 
+describe('a character whose video cannot be saved', () => {
+  it('keeps the character: the job is done, saying the video is missing', async () => {
+    const bench = await startBench();
+    try {
+      await bench.admin('POST', '/settings', { characterCreation: 'video' });
+      const engine = bench.engine();
+      await engine.start();
+      const made = await runOne(engine, { variantId: VVIP, body: bodyOf(VVIP, { prompt: 'a ferry' }) });
+      // The video made for the character expires the moment it is done.
+      await bench.addFault({ kind: 'result-expiry', route: 'POST /v1/videos/generations', count: 1, afterMs: 0 });
+      const job = await runOne(engine, characterCreationJob({ fromTaskId: made.taskId ?? '' }, 'the ferryman'));
+      expect(job).toMatchObject({ state: 'done', errorCode: 'partial' });
+      expect(job.errorMessage).toMatch(/The character was saved, but the video could not be/);
+      expect(job.characters).toHaveLength(1);
+      expect(job.assetIds).toEqual([]);
+    } finally {
+      await bench.close();
+    }
+  });
+});
+
 describe('a route that does not know the task', () => {
   it('is passed over: the character of a video request answered with a character task is collected from the character route', async () => {
     const bench = await startBench();

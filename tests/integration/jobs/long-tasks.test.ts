@@ -153,7 +153,8 @@ describe('a library an earlier version left', () => {
     const file = join(bench.root, 'earlier', 'library.sqlite');
     mkdirSync(dirname(file), { recursive: true });
     const old = LibraryDatabase.open(file, { migrations: migrations.slice(0, 12) });
-    const job = insertJob(old, { variantId: TURBO, model: 'clip-3.0-turbo', request: bodyOf(TURBO, { prompt: 'given up on', duration: 3 }) });
+    old.connection.prepare(`INSERT INTO batches (id, name, status, options, created_at, updated_at) VALUES ('b-old', 'given up', 'done', '{}', 1, 1)`).run();
+    const job = insertJob(old, { batchId: 'b-old', variantId: TURBO, model: 'clip-3.0-turbo', request: bodyOf(TURBO, { prompt: 'given up on', duration: 3 }) });
     const message = `No result after 30 min (the deadline for video tasks). The gateway may still finish task ${taskId}; the studio stopped waiting for it.`;
     old.connection
       .prepare(`UPDATE jobs SET state = 'failed', attempts = 1, error_code = 'deadline', error_message = ?, finished_at = 1 WHERE id = ?`)
@@ -169,8 +170,10 @@ describe('a library an earlier version left', () => {
     try {
       await engine.start();
       expect(engine.job(job.id)).toMatchObject({ state: 'running', errorCode: null });
+      expect(engine.batch('b-old')?.status).toBe('active');
       await engine.waitForIdle({ timeoutMs: 15_000 });
       expect(engine.job(job.id)).toMatchObject({ state: 'done', attempts: 1 });
+      expect(engine.batch('b-old')?.status).toBe('done');
       expect(listJobAssets(db, job.id)).toHaveLength(1);
       expect((await bench.stats()).submissions['clip-3.0-turbo']).toBe(1);
     } finally {
