@@ -12,6 +12,7 @@ import {
   type MessageObject,
   type ResponsesObject,
 } from '../../../shared/gateway/text';
+import { responsesOnlyModel } from '../../../shared/gateway/models';
 import { createLogger } from '../log';
 import { decodeAnswer } from './decode';
 import type { GatewayHttp, GatewayRequest } from './http';
@@ -92,8 +93,7 @@ export class TextApi {
     const valid = validateBody(chatRequestSchema, body, target);
     // The model list says which models are Responses-only; the interface's names stand in where it is silent.
     const types = await this.endpointTypesOf(valid.model, options);
-    const responsesOnly = types === undefined || types.length === 0 ? RESPONSES_ONLY_MODELS.includes(valid.model) : types.includes('responses') && !types.includes('chat_completions');
-    if (responsesOnly) {
+    if (responsesOnlyModel(valid.model, types, RESPONSES_ONLY_MODELS)) {
       throw new InvalidRequestError(target, [{ path: 'model', message: 'model: this model is Responses-only; call it through POST /v1/responses' }]);
     }
     return this.post('/v1/chat/completions', stream ? { ...valid, stream } : valid, options);
