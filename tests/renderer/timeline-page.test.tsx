@@ -201,13 +201,15 @@ describe('the timeline page, on the real studio core', () => {
     unsubscribe = subscribeToMainEvents(main.client);
     const admin = await demoAdmin(main.studio);
     await admin('POST', '/faults', { kind: 'error', status: 500, route: 'POST /v1/videos/generations', count: 1, phase: 'after-handler' });
-    await admin('POST', '/faults', { kind: 'error', status: 503, route: 'GET /v1/videos/generations/*', count: 1 });
+    // The automatic look-up, right when the job becomes unknown, gets no answer even after its retries.
+    await admin('POST', '/faults', { kind: 'error', status: 503, route: 'GET /v1/videos/generations/*', count: 4 });
     await main.studio.router.dispatch('jobs.create_batch', { name: 'Dance', variantIds: ['video.clip-v3-omni'], prompts: ['a dance'], countPerPrompt: 1, values: { duration: 3 } });
     const state = async (): Promise<string | undefined> => {
       const listed = await main.studio.router.dispatch('jobs.list_jobs', {});
       return listed.ok ? (listed.value as { items: { state: string }[] }).items[0]?.state : undefined;
     };
     await until(async () => expect(await state()).toBe('unknown'));
+    await until(async () => expect((await admin<{ faults: Record<string, number> }>('GET', '/stats')).faults.error).toBe(5));
     await loadStudio();
     page = await renderRoutes(appRoutes, '/timeline');
     const container = page.container;

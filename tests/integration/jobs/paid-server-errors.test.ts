@@ -77,9 +77,11 @@ describe('an omni job with a server error is reconciled by its business id', () 
     // The automatic round waits a long time; the user does not.
     const engine = await setup({ graceMs: 60_000, intervalMs: 60_000 });
     await bench.addFault({ kind: 'error', status: 503, route: VIDEO_SUBMIT, count: 1, phase: 'after-handler' });
-    await bench.addFault({ kind: 'error', status: 503, route: 'GET /v1/videos/generations/*', count: 1 });
+    // The automatic look-up (right when the job becomes unknown) gets no answer, even after its retries.
+    await bench.addFault({ kind: 'error', status: 503, route: 'GET /v1/videos/generations/*', count: 4 });
     const created = engine.enqueue(omni('looked up'));
     await until(() => engine.job(created.id)?.state === 'unknown');
+    await untilAsync(async () => ((await bench.stats()).faults.error ?? 0) >= 5);
     const { outcome, job } = await engine.lookUp(created.id);
     expect(outcome).toBe('found');
     expect(job.state).toBe('submitted');
@@ -102,6 +104,15 @@ describe('an omni job with a server error is reconciled by its business id', () 
     expect((await bench.stats()).requests[VIDEO_SUBMIT]).toBe(1);
   });
 });
+
+/** `until` for a check that has to ask (the demo gateway's stats). */
+async function untilAsync(check: () => Promise<boolean>, timeoutMs = 10_000): Promise<void> {
+  const started = Date.now();
+  while (!(await check())) {
+    if (Date.now() - started > timeoutMs) throw new Error('condition not reached');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
 
 /** Waits (polling the engine's own state, not the clock) until `check` holds. */
 async function until(check: () => boolean, timeoutMs = 10_000): Promise<void> {

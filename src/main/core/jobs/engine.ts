@@ -354,11 +354,14 @@ export class JobEngine {
 
   /** Asks the gateway now whether an `unknown` job's submission arrived (omni: by `client_business_id`). */
   async lookUp(jobId: string): Promise<{ outcome: LookUpOutcome; job: JobView }> {
-    this.requireJob(jobId);
+    const before = this.requireJob(jobId);
     let outcome: LookUpOutcome;
     try {
       outcome = await this.reconciler.lookUp(jobId);
     } catch (error) {
+      // The automatic look-up may have found it a moment before: say so rather than refuse.
+      const followed = before.clientBusinessId !== null && before.taskId !== null && ACTIVE_JOB_STATES.includes(before.state);
+      if (followed) return { outcome: 'found', job: before };
       throw new actions.JobActionError(error instanceof Error ? error.message : String(error), 'invalid_state');
     }
     this.events.flush();

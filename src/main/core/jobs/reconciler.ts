@@ -11,7 +11,7 @@ import { taskPollFor, taskPollPath } from '../../../shared/catalog';
 import type { GatewayClient } from '../gateway/client';
 import { GatewayError } from '../gateway/gateway-error';
 import { createLogger } from '../log';
-import { getTask, insertTask, listJobsInStates, transitionJob, type Job, type LibraryDatabase } from '../library';
+import { getJob, getTask, insertTask, listJobsInStates, transitionJob, type Job, type LibraryDatabase } from '../library';
 import { timingForPoll, type PollTimingOverrides } from './cadence';
 import type { EngineEvents } from './events';
 import { entryOf, supportsBusinessId } from './job-request';
@@ -156,7 +156,8 @@ export class UnknownReconciler {
       if (!inserted && getTask(db, found)?.jobId !== job.id) return false;
       return transitionJob(db, job.id, ['unknown'], 'submitted', { errorCode: null, errorMessage: null, answerStyle: 'task', rawAnswer: null });
     });
-    if (!recorded) return 'unavailable';
+    // A look-up that raced another (the automatic round, the artist's) found the same task: it is followed.
+    if (!recorded) return getTask(db, found)?.jobId === job.id && getJob(db, job.id)?.state !== 'unknown' ? 'found' : 'unavailable';
     log.info(`job ${job.id}: found task ${found} by business id ${businessId}`);
     events.jobsChanged(job.id);
     this.deps.onFound();
