@@ -10,6 +10,9 @@ import { jobTimeline } from './009_job_timeline';
 import { gallery } from './010_gallery';
 import { uploadPreview } from './011_upload_preview';
 import { uploadFileName } from './012_upload_file_name';
+import { taskRoutes } from './013_task_routes';
+import { deadlineJobsFollowed } from './014_deadline_jobs_followed';
+import { createdKeys } from './015_created_keys';
 import type { Migration } from './migration';
 
 export type { Migration, MigrationContext } from './migration';
@@ -28,4 +31,7 @@ export const migrations: readonly Migration[] = [
   gallery,
   uploadPreview,
   uploadFileName,
+  taskRoutes,
+  deadlineJobsFollowed,
+  createdKeys,
 ];
