@@ -14,7 +14,7 @@ describe('library database migrations', () => {
   it('creates every table on an empty database and records the schema version', () => {
     const { db } = openLibrary();
     expect(db.schemaVersion).toBe(migrations.length);
-    expect(tableNames(db)).toEqual(['asset_characters', 'asset_search', 'asset_tags', 'assets', 'batch_keys', 'batches', 'board_items', 'boards', 'characters', 'deletions', 'job_search', 'jobs', 'queue_state', 'tasks', 'trashed_assets', 'upload_cache']);
+    expect(tableNames(db)).toEqual(['asset_characters', 'asset_search', 'asset_tags', 'assets', 'batch_keys', 'batches', 'board_items', 'boards', 'characters', 'created_keys', 'deletions', 'job_search', 'jobs', 'queue_state', 'tasks', 'trashed_assets', 'upload_cache']);
   });
 
   it('opens with WAL, foreign keys and a busy timeout', () => {

@@ -10,8 +10,11 @@ import { jobTimeline } from './009_job_timeline';
 import { gallery } from './010_gallery';
 import { uploadPreview } from './011_upload_preview';
 import { uploadFileName } from './012_upload_file_name';
-import { boardPlaces } from './013_board_places';
-import { assetAudio } from './014_asset_audio';
+import { taskRoutes } from './013_task_routes';
+import { deadlineJobsFollowed } from './014_deadline_jobs_followed';
+import { createdKeys } from './015_created_keys';
+import { boardPlaces } from './016_board_places';
+import { assetAudio } from './017_asset_audio';
 import type { Migration } from './migration';
 
 export type { Migration, MigrationContext } from './migration';
@@ -30,6 +33,9 @@ export const migrations: readonly Migration[] = [
   gallery,
   uploadPreview,
   uploadFileName,
+  taskRoutes,
+  deadlineJobsFollowed,
+  createdKeys,
   boardPlaces,
   assetAudio,
 ];

@@ -6,7 +6,7 @@ import type { Migration } from './migration';
  * gallery filter) instead of items put on it.
  */
 export const boardPlaces: Migration = {
-  version: 13,
+  version: 16,
   name: 'board places',
   up(db) {
     db.exec(`

@@ -5,7 +5,7 @@ import type { Migration } from './migration';
  * for videos stored before the studio read it.
  */
 export const assetAudio: Migration = {
-  version: 14,
+  version: 17,
   name: 'asset audio',
   up(db) {
     db.exec('ALTER TABLE assets ADD COLUMN has_audio INTEGER CHECK (has_audio IS NULL OR has_audio IN (0, 1))');
