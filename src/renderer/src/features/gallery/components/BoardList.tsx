@@ -37,6 +37,13 @@ export function BoardList({ boards, counts, chosen, onChoose, onCreate, onDropRe
     if (types.includes(BOARD_DRAG_TYPE)) return true;
     return board.filter === null && (types.includes(SELECTION_DRAG_TYPE) || carriesAsset(event.dataTransfer));
   };
+  // Entering lights the board at once; every move over it keeps it lit and says what a drop does.
+  const hover = (board: BoardView, event: DragEvent): void => {
+    if (!takes(board, event)) return;
+    event.preventDefault();
+    event.dataTransfer.dropEffect = event.dataTransfer.types.includes(BOARD_DRAG_TYPE) ? 'move' : 'copy';
+    setOver(board.id);
+  };
   const drop = (board: BoardView, event: DragEvent): void => {
     event.preventDefault();
     setOver(null);
@@ -60,12 +67,8 @@ export function BoardList({ boards, counts, chosen, onChoose, onCreate, onDropRe
             <li
               key={board.id}
               className={over === board.id ? 'board-item is-drop-target' : 'board-item'}
-              onDragOver={(event) => {
-                if (!takes(board, event)) return;
-                event.preventDefault();
-                event.dataTransfer.dropEffect = event.dataTransfer.types.includes(BOARD_DRAG_TYPE) ? 'move' : 'copy';
-                setOver(board.id);
-              }}
+              onDragEnter={(event) => hover(board, event)}
+              onDragOver={(event) => hover(board, event)}
               onDragLeave={() => setOver((current) => (current === board.id ? null : current))}
               onDrop={(event) => drop(board, event)}
             >

@@ -1,0 +1,169 @@
+// One click from the next idea: a tile's own buttons (re-roll runs the recipe again, vary sends
+// the result as the reference, use as reference fills Create's tray), a result dragged onto a
+// board, compare of results from different batches with a winner and a drop, and a board renamed
+// and deleted while its results stay.
+import { expect, test, type Page } from '@playwright/test';
+import { call } from './support/studio-calls';
+import { startWebMode, type WebModeStudio } from './support/web-mode';
+
+let studio: WebModeStudio;
+let page: Page;
+
+test.describe.configure({ mode: 'serial' });
+
+interface Asset { id: string; batchId: string; prompt: string; request: unknown; mediaPath: string; width: number; height: number; favourite: boolean }
+interface Job { id: string; batchId: string; variantId: string; request: unknown; state: string }
+
+/** An image made as Create makes it, in a batch of its own, waited for until it is in the library. */
+async function makeImage(prompt: string): Promise<Asset> {
+  await call(page, 'jobs.create_batch', { name: prompt, variantIds: ['image.nova-3-pro-image'], prompts: [prompt], countPerPrompt: 1, values: { size: { tier: '1K', ratio: '16:9' } } });
+  let made: Asset | undefined;
+  await expect.poll(async () => {
+    made = (await call<{ items: Asset[] }>(page, 'library.list_assets', { text: prompt })).items[0];
+    return made !== undefined;
+  }, { timeout: 30_000 }).toBe(true);
+  if (!made) throw new Error(`no result for ${prompt}`);
+  return made;
+}
+
+const jobs = async (): Promise<Job[]> => (await call<{ items: Job[] }>(page, 'jobs.list_jobs', {})).items;
+/** The job that appears after `before`, once there is exactly one more. */
+async function newJob(before: readonly Job[]): Promise<Job> {
+  const known = new Set(before.map((job) => job.id));
+  let added: Job[] = [];
+  await expect.poll(async () => (added = (await jobs()).filter((job) => !known.has(job.id))).length, { timeout: 30_000 }).toBe(1);
+  return added[0] as Job;
+}
+
+let harbour: Asset;
+let dunes: Asset;
+
+test.beforeAll(async ({ browser }) => {
+  studio = await startWebMode();
+  page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+  await page.goto(studio.launchUrl);
+  harbour = await makeImage('a harbour at dawn');
+  dunes = await makeImage('dunes under a red moon');
+});
+test.afterAll(async () => {
+  await page.close();
+  await studio.stop();
+});
+
+const grid = () => page.getByRole('grid', { name: 'Results' });
+/** The first result made with `prompt` (the grid shows the newest first; re-roll and vary make more). */
+const tile = (prompt: string) => grid().getByRole('gridcell', { name: new RegExp(`^${prompt} · `) }).last();
+const filters = () => page.getByRole('complementary', { name: 'Filters' });
+
+test('a tile shows its next steps on hover: re-roll runs the same recipe, vary sends the result as the reference', async () => {
+  await page.goto(`${studio.url}/#/gallery`);
+  await expect(tile('a harbour at dawn')).toBeVisible();
+  await expect(tile('a harbour at dawn').getByRole('button', { name: 'Re-roll' })).toHaveCount(0);
+  await tile('a harbour at dawn').hover();
+  for (const name of ['Re-roll', 'Vary', 'Use as reference', 'Favourite', 'Add to board', 'Open']) {
+    await expect(tile('a harbour at dawn').getByRole('button', { name, exact: true })).toBeVisible();
+  }
+
+  let before = await jobs();
+  await tile('a harbour at dawn').getByRole('button', { name: 'Re-roll' }).click();
+  await expect(page.getByText('Re-rolling “a harbour at dawn”: a new job with the same recipe.')).toBeVisible();
+  const again = await newJob(before);
+  expect(again.variantId).toBe('image.nova-3-pro-image');
+  expect(again.request).toEqual(harbour.request);
+  expect(again.batchId).not.toBe(harbour.batchId);
+
+  before = await jobs();
+  await tile('dunes under a red moon').hover();
+  await tile('dunes under a red moon').getByRole('button', { name: 'Vary' }).click();
+  const varied = await newJob(before);
+  const request = varied.request as { prompt: string; image_urls?: { url: string }[] };
+  expect(request.prompt).toBe('dunes under a red moon');
+  expect(request.image_urls).toHaveLength(1);
+  // The one reference is this result's own file.
+  const [known] = await call<{ fileName: string }[]>(page, 'uploads.describe', { urls: (request.image_urls ?? []).map((item) => item.url) });
+  expect(known?.fileName).toBe(dunes.mediaPath.split('/').pop());
+  // Both new results arrive in the grid.
+  await expect(grid().getByRole('gridcell')).toHaveCount(4, { timeout: 30_000 });
+});
+
+test('use as reference opens Create with the result in its reference tray', async () => {
+  await tile('dunes under a red moon').hover();
+  await tile('dunes under a red moon').getByRole('button', { name: 'Use as reference' }).click();
+  await expect(page).toHaveURL(new RegExp(`reference=${dunes.id}`));
+  const tray = page.getByRole('region', { name: /^Reference images/ });
+  const fileName = dunes.mediaPath.split('/').pop() ?? '';
+  await expect(tray.getByRole('img', { name: fileName })).toBeVisible();
+  await expect(tray.getByRole('listitem').filter({ hasText: fileName })).toContainText(`${dunes.width}×${dunes.height}`);
+});
+
+test('a result dragged onto a board goes on it, with the board highlighted while it is over', async () => {
+  const board = await call<{ id: string }>(page, 'library.create_board', { name: 'Coast' });
+  await page.goto(`${studio.url}/#/gallery`);
+  const target = filters().getByRole('button', { name: /^Coast/ });
+  const boardItem = () => filters().getByRole('listitem').filter({ has: page.getByRole('button', { name: /^Coast/ }) });
+  await expect(target).toBeVisible();
+  // Held over the board, the board lights up; let go, the result is on it.
+  await tile('a harbour at dawn').hover();
+  await page.mouse.down();
+  const box = await target.boundingBox();
+  if (!box) throw new Error('the board is not laid out');
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2, { steps: 8 });
+  await expect(boardItem()).toHaveClass(/is-drop-target/);
+  await page.mouse.up();
+  await expect(boardItem()).not.toHaveClass(/is-drop-target/);
+  await expect(page.getByText('Added 1 item to “Coast”.')).toBeVisible();
+  await expect.poll(async () => (await call<{ items: Asset[] }>(page, 'library.list_assets', { boardId: board.id })).items.map((item) => item.id)).toEqual([harbour.id]);
+});
+
+test('compare takes two results from different batches; the winner becomes a favourite and the other is dropped, with undo', async () => {
+  await page.goto(`${studio.url}/#/gallery`);
+  await tile('a harbour at dawn').click();
+  await tile('dunes under a red moon').click({ modifiers: ['ControlOrMeta'] });
+  await expect(page.getByRole('toolbar', { name: '2 selected' })).toBeVisible();
+  await page.getByRole('toolbar', { name: '2 selected' }).getByRole('button', { name: 'Compare' }).click();
+  const table = page.getByRole('table', { name: 'Compare' });
+  await expect(table.getByRole('columnheader')).toHaveCount(2);
+  await expect(table.getByRole('columnheader').filter({ hasText: 'a harbour at dawn' })).toHaveCount(1);
+  await expect(table.getByRole('columnheader').filter({ hasText: 'dunes under a red moon' })).toHaveCount(1);
+
+  const winner = table.getByRole('button', { name: /^Mark as the winner: .* · a harbour at dawn$/ });
+  await winner.click();
+  await expect(winner).toHaveAttribute('aria-pressed', 'true');
+  expect((await call<Asset>(page, 'library.get_asset', { id: harbour.id })).favourite).toBe(true);
+
+  await table.getByRole('button', { name: /^Drop: .* · dunes under a red moon$/ }).click();
+  await expect(table.getByRole('columnheader')).toHaveCount(1);
+  await expect((await call<{ items: Asset[] }>(page, 'library.list_assets', { text: 'dunes under a red moon' })).items.map((item) => item.id)).not.toContain(dunes.id);
+  await page.getByRole('region', { name: 'Notifications' }).getByRole('button', { name: 'Undo' }).click();
+  await expect(table.getByRole('columnheader')).toHaveCount(2);
+  expect((await call<{ items: Asset[] }>(page, 'library.list_assets', { text: 'dunes under a red moon' })).items.map((item) => item.id)).toContain(dunes.id);
+});
+
+test('a board is renamed and deleted from its header; its results stay in the library', async () => {
+  await page.goto(`${studio.url}/#/gallery`);
+  await filters().getByRole('button', { name: /^Coast/ }).click();
+  const header = page.getByRole('region', { name: 'Board: Coast' });
+  await expect(header.getByRole('heading', { name: 'Coast' })).toBeVisible();
+  await expect(header.getByText('1 item', { exact: true })).toBeVisible();
+  await expect(grid().getByRole('gridcell')).toHaveCount(1);
+
+  await header.getByRole('button', { name: 'Rename board' }).click();
+  const rename = page.getByRole('dialog', { name: 'Rename board' });
+  await rename.getByRole('textbox').fill('Harbours');
+  await rename.getByRole('button', { name: 'Rename' }).click();
+  await expect(page.getByRole('region', { name: 'Board: Harbours' })).toBeVisible();
+  await expect(filters().getByRole('button', { name: /^Harbours/ })).toBeVisible();
+  await expect(filters().getByRole('button', { name: /^Coast/ })).toHaveCount(0);
+
+  const all = (await call<{ items: Asset[] }>(page, 'library.list_assets', {})).items.length;
+  await page.getByRole('region', { name: 'Board: Harbours' }).getByRole('button', { name: 'Delete board' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Delete the board “Harbours”?' });
+  await expect(confirm.getByText('The board goes; its results stay in the library.')).toBeVisible();
+  await confirm.getByRole('button', { name: 'Delete board' }).click();
+  await expect(page.getByRole('region', { name: /^Board: / })).toHaveCount(0);
+  await expect(filters().getByRole('button', { name: /^Harbours/ })).toHaveCount(0);
+  expect(await call<unknown[]>(page, 'library.list_boards', {})).toEqual([]);
+  // Every result is still there, the one that was on the board among them.
+  await expect(grid().getByRole('gridcell')).toHaveCount(all);
+  await expect(tile('a harbour at dawn')).toBeVisible();
+});
