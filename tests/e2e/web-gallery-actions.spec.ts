@@ -2,6 +2,7 @@
 // the result as the reference, use as reference fills Create's tray), a result dragged onto a
 // board, compare of results from different batches with a winner and a drop, and a board renamed
 // and deleted while its results stay.
+import { mkdirSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { call } from './support/studio-calls';
 import { startWebMode, type WebModeStudio } from './support/web-mode';
@@ -96,6 +97,30 @@ test('use as reference opens Create with the result in its reference tray', asyn
   await expect(tray.getByRole('listitem').filter({ hasText: fileName })).toContainText(`${dunes.width}×${dunes.height}`);
 });
 
+test('a result dragged from the gallery drops into Create\'s reference tray', async () => {
+  // What the gallery puts on a drag of a tile (its real dragstart handler), dropped on Create's tray:
+  // the two screens are never on one page, so the drop is the one a second window would receive.
+  await page.getByRole('navigation').getByRole('link', { name: 'Gallery' }).click();
+  const payload = await tile('a harbour at dawn').evaluate((element) => {
+    const data = new DataTransfer();
+    element.dispatchEvent(new DragEvent('dragstart', { bubbles: true, cancelable: true, dataTransfer: data }));
+    return data.types.map((type) => [type, data.getData(type)] as const);
+  });
+  expect(payload.map(([type]) => type)).toContain('application/x-atelier-asset');
+  await page.getByRole('navigation').getByRole('link', { name: 'Create' }).click();
+  const tray = page.getByRole('region', { name: /^Reference images/ });
+  await expect(tray).toBeVisible();
+  await tray.evaluate((element, entries) => {
+    const data = new DataTransfer();
+    for (const [type, value] of entries) data.setData(type, value);
+    for (const name of ['dragenter', 'dragover', 'drop']) element.dispatchEvent(new DragEvent(name, { bubbles: true, cancelable: true, dataTransfer: data }));
+  }, payload);
+  // It arrives under the name the gallery gives its file (the prompt and the start of its id).
+  const fileName = `a-harbour-at-dawn-${harbour.id.slice(0, 8)}.png`;
+  await expect(tray.getByRole('img', { name: fileName })).toBeVisible();
+  await expect(tray.getByRole('listitem').filter({ hasText: fileName })).toContainText(`${harbour.width}×${harbour.height}`);
+});
+
 test('a result dragged onto a board goes on it, with the board highlighted while it is over', async () => {
   const board = await call<{ id: string }>(page, 'library.create_board', { name: 'Coast' });
   await page.goto(`${studio.url}/#/gallery`);
@@ -125,6 +150,8 @@ test('compare takes two results from different batches; the winner becomes a fav
   await expect(table.getByRole('columnheader')).toHaveCount(2);
   await expect(table.getByRole('columnheader').filter({ hasText: 'a harbour at dawn' })).toHaveCount(1);
   await expect(table.getByRole('columnheader').filter({ hasText: 'dunes under a red moon' })).toHaveCount(1);
+  mkdirSync('test-results/screens', { recursive: true });
+  await page.screenshot({ path: 'test-results/screens/compare-results-large-en-light.png' });
 
   const winner = table.getByRole('button', { name: /^Mark as the winner: .* · a harbour at dawn$/ });
   await winner.click();
@@ -146,6 +173,7 @@ test('a board is renamed and deleted from its header; its results stay in the li
   await expect(header.getByRole('heading', { name: 'Coast' })).toBeVisible();
   await expect(header.getByText('1 item', { exact: true })).toBeVisible();
   await expect(grid().getByRole('gridcell')).toHaveCount(1);
+  await page.screenshot({ path: 'test-results/screens/board-large-en-light.png' });
 
   await header.getByRole('button', { name: 'Rename board' }).click();
   const rename = page.getByRole('dialog', { name: 'Rename board' });

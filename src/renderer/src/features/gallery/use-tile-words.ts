@@ -11,6 +11,7 @@ export function useTileWords(): TileWords {
       tile: (asset: AssetView) => t('gallery.tileLabel', { prompt: asset.prompt || t('gallery.untitled'), model: asset.model }),
       video: t('gallery.video'),
       noPoster: t('gallery.noPoster'),
+      noPicture: t('gallery.noPicture'),
       favourite: t('gallery.favourite'),
       select: t('gallery.select'),
       sound: t('gallery.sound'),

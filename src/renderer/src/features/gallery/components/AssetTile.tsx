@@ -10,6 +10,8 @@ export interface TileWords {
   tile: (asset: AssetView) => string;
   video: string;
   noPoster: string;
+  /** A thumbnail that did not load (its file is gone or unreadable). */
+  noPicture: string;
   favourite: string;
   select: string;
   sound: string;
@@ -44,6 +46,9 @@ export interface AssetTileProps {
 export const AssetTile = memo(function AssetTile(props: AssetTileProps) {
   const { asset, selected, active, words } = props;
   const [hovered, setHovered] = useState(false);
+  // The address that failed, so a thumbnail made later (a new poster) is tried again.
+  const [failedUrl, setFailedUrl] = useState<string | null>(null);
+  const unreadable = failedUrl === props.thumbUrl;
   const noPoster = asset.kind === 'video' && asset.thumbPath === null;
   return (
     <div
@@ -60,10 +65,10 @@ export const AssetTile = memo(function AssetTile(props: AssetTileProps) {
       onMouseEnter={() => setHovered(true)}
       onMouseLeave={() => setHovered(false)}
     >
-      {noPoster ? (
-        <span className="tile-media tile-no-poster">{words.noPoster}</span>
+      {noPoster || unreadable ? (
+        <span className="tile-media tile-no-poster">{noPoster ? words.noPoster : words.noPicture}</span>
       ) : (
-        <img className="tile-media" src={props.thumbUrl} alt="" loading="lazy" decoding="async" draggable={false} />
+        <img className="tile-media" src={props.thumbUrl} alt="" loading="lazy" decoding="async" draggable={false} onError={() => setFailedUrl(props.thumbUrl)} />
       )}
       {asset.kind === 'video' && hovered && <video className="tile-media tile-video" src={props.mediaUrl} poster={noPoster ? undefined : props.thumbUrl} muted loop autoPlay playsInline />}
       <span className="tile-badges" aria-hidden="true">
