@@ -72,6 +72,8 @@ test('a tile shows its next steps on hover: re-roll runs the same recipe, vary s
   expect(again.variantId).toBe('image.nova-3-pro-image');
   expect(again.request).toEqual(harbour.request);
   expect(again.batchId).not.toBe(harbour.batchId);
+  // Its result arrives at the top of the grid.
+  await expect(grid().getByRole('gridcell', { name: /^a harbour at dawn · / })).toHaveCount(2, { timeout: 30_000 });
 
   before = await jobs();
   await tile('dunes under a red moon').hover();
@@ -119,6 +121,58 @@ test('a result dragged from the gallery drops into Create\'s reference tray', as
   const fileName = `a-harbour-at-dawn-${harbour.id.slice(0, 8)}.png`;
   await expect(tray.getByRole('img', { name: fileName })).toBeVisible();
   await expect(tray.getByRole('listitem').filter({ hasText: fileName })).toContainText(`${harbour.width}×${harbour.height}`);
+});
+
+test('a video tile says its length and sound and plays muted on hover; its detail view steps frames and grabs one as a reference', async () => {
+  // A short clip from the harbour picture (uploaded as "use as reference" does).
+  const bytes = await page.evaluate(async (path) => {
+    const blob = await (await fetch(`/media/${path}`)).blob();
+    return new Promise<string>((resolve) => {
+      const reader = new FileReader();
+      reader.onload = () => resolve((reader.result as string).split(',')[1] ?? '');
+      reader.readAsDataURL(blob);
+    });
+  }, harbour.mediaPath);
+  const { url } = await call<{ url: string }>(page, 'uploads.add', { fileName: 'harbour.png', bytes });
+  await call(page, 'jobs.create_batch', { name: 'Harbour film', variantIds: ['video.clip-3.0-turbo'], prompts: ['boats leaving the harbour'], countPerPrompt: 1, values: { aspect_ratio: '16:9', reference_images: [url] } });
+  let video: (Asset & { durationMs: number | null; hasAudio: boolean | null }) | undefined;
+  await expect.poll(async () => {
+    video = (await call<{ items: (Asset & { durationMs: number | null; hasAudio: boolean | null })[] }>(page, 'library.list_assets', { text: 'boats leaving' })).items[0];
+    return video !== undefined;
+  }, { timeout: 90_000 }).toBe(true);
+  if (!video) throw new Error('no video');
+  expect(video.durationMs).toBeGreaterThan(0);
+  expect(video.hasAudio).not.toBeNull();
+
+  await page.goto(`${studio.url}/#/gallery`);
+  const clip = tile('boats leaving the harbour');
+  await expect(clip).toHaveAccessibleName(new RegExp(`^boats leaving the harbour · .* · Video · [0-9.]+ s · ${video.hasAudio ? 'Has sound' : 'No sound'}$`));
+  await clip.hover();
+  const playing = clip.locator('video');
+  await expect(playing).toHaveJSProperty('muted', true);
+  await expect.poll(() => playing.evaluate((element: HTMLVideoElement) => element.currentTime), { timeout: 10_000 }).toBeGreaterThan(0);
+
+  await clip.dblclick();
+  const frames = page.getByRole('toolbar', { name: 'Frames' });
+  const player = page.locator('video.detail-video');
+  await expect(frames).toBeVisible();
+  await player.evaluate((element: HTMLVideoElement) => {
+    element.pause();
+    element.currentTime = 0.5;
+  });
+  await frames.getByRole('button', { name: 'Step forward one frame' }).click();
+  await expect.poll(() => player.evaluate((element: HTMLVideoElement) => Math.round(element.currentTime * 1000))).toBe(542);
+  await frames.getByRole('button', { name: 'Grab this frame' }).click();
+  await expect(page).toHaveURL(/#\/create\?reference=/);
+  // The frame is a new image in the library, from the video and at the video's size, and Create has it.
+  let still: Asset | undefined;
+  await expect.poll(async () => {
+    still = (await call<{ items: (Asset & { kind: string })[] }>(page, 'library.list_assets', { kind: 'image' })).items[0];
+    return still?.id === new URL(page.url().replace('#/', '')).searchParams.get('reference');
+  }).toBe(true);
+  expect([still?.width, still?.height]).toEqual([1280, 720]);
+  const tray = page.getByRole('region', { name: /^Reference images/ });
+  await expect(tray.getByRole('listitem').filter({ hasText: '1280×720' })).toHaveCount(1);
 });
 
 test('a result dragged onto a board goes on it, with the board highlighted while it is over', async () => {
