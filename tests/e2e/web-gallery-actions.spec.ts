@@ -214,7 +214,7 @@ test('compare takes two results from different batches; the winner becomes a fav
 
   await table.getByRole('button', { name: /^Drop: .* · dunes under a red moon$/ }).click();
   await expect(table.getByRole('columnheader')).toHaveCount(1);
-  await expect((await call<{ items: Asset[] }>(page, 'library.list_assets', { text: 'dunes under a red moon' })).items.map((item) => item.id)).not.toContain(dunes.id);
+  expect((await call<{ items: Asset[] }>(page, 'library.list_assets', { text: 'dunes under a red moon' })).items.map((item) => item.id)).not.toContain(dunes.id);
   await page.getByRole('region', { name: 'Notifications' }).getByRole('button', { name: 'Undo' }).click();
   await expect(table.getByRole('columnheader')).toHaveCount(2);
   expect((await call<{ items: Asset[] }>(page, 'library.list_assets', { text: 'dunes under a red moon' })).items.map((item) => item.id)).toContain(dunes.id);
