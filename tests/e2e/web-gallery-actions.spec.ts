@@ -194,6 +194,18 @@ test('a result dragged onto a board goes on it, with the board highlighted while
   await expect.poll(async () => (await call<{ items: Asset[] }>(page, 'library.list_assets', { boardId: board.id })).items.map((item) => item.id)).toEqual([harbour.id]);
 });
 
+test('the detail view puts its result on a board too', async () => {
+  await page.goto(`${studio.url}/#/gallery/asset/${dunes.id}`);
+  await page.getByRole('complementary', { name: 'Details' }).getByRole('button', { name: 'Add to board' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Add to board' });
+  await dialog.getByRole('list', { name: 'Choose a board' }).getByRole('button', { name: /^Coast/ }).click();
+  await expect(page.getByRole('complementary', { name: 'Details' }).getByText('Coast', { exact: true })).toBeVisible();
+  const [coast] = await call<{ id: string; name: string }[]>(page, 'library.list_boards', {});
+  expect(coast?.name).toBe('Coast');
+  const onBoard = (await call<{ items: Asset[] }>(page, 'library.list_assets', { boardId: coast?.id })).items.map((item) => item.id);
+  expect(onBoard.sort()).toEqual([harbour.id, dunes.id].sort());
+});
+
 test('compare takes two results from different batches; the winner becomes a favourite and the other is dropped, with undo', async () => {
   await page.goto(`${studio.url}/#/gallery`);
   await tile('a harbour at dawn').click();
@@ -225,8 +237,8 @@ test('a board is renamed and deleted from its header; its results stay in the li
   await filters().getByRole('button', { name: /^Coast/ }).click();
   const header = page.getByRole('region', { name: 'Board: Coast' });
   await expect(header.getByRole('heading', { name: 'Coast' })).toBeVisible();
-  await expect(header.getByText('1 item', { exact: true })).toBeVisible();
-  await expect(grid().getByRole('gridcell')).toHaveCount(1);
+  await expect(header.getByText('2 items', { exact: true })).toBeVisible();
+  await expect(grid().getByRole('gridcell')).toHaveCount(2);
   await page.screenshot({ path: 'test-results/screens/board-large-en-light.png' });
 
   await header.getByRole('button', { name: 'Rename board' }).click();

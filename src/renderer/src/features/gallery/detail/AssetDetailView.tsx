@@ -18,6 +18,7 @@ import { desktopSelectors, useDesktopStore } from '../../../entities/desktop-sto
 import { useGalleryStore } from '../gallery-store';
 import { sharedFit, type SharedView } from '../model/zoom';
 import { useGalleryActions } from '../use-gallery-actions';
+import { BoardDialog } from '../components/SelectionDialogs';
 import { ZoomPane } from '../components/ZoomPane';
 import { RecipePanel } from './RecipePanel';
 import { VideoStage } from './VideoStage';
@@ -36,6 +37,7 @@ export function AssetDetailView() {
   const asset = useAssetsStore(assetSelectors.asset(id));
   useHeldEntities('assets', [id]);
   const detail = useGalleryStore((s) => s.details[id]);
+  const boards = useGalleryStore((s) => s.boards);
   const boardNames = useGalleryStore(useShallow((s) => s.boards.filter((b) => asset?.boardIds.includes(b.id)).map((b) => b.name)));
   const canReveal = useDesktopStore(desktopSelectors.canReveal);
   const list = usePagedQuery(assetPages, filter);
@@ -43,6 +45,7 @@ export function AssetDetailView() {
   const results = useResultActions();
   const alert = useErrorAlert();
   const [grabbing, setGrabbing] = useState(false);
+  const [choosingBoard, setChoosingBoard] = useState(false);
   const [view, setView] = useState<SharedView>(sharedFit);
   const [fit, setFit] = useState(1);
   const [missing, setMissing] = useState(false);
@@ -170,9 +173,26 @@ export function AssetDetailView() {
         onVary={() => void results.vary(asset)}
         onLarger={(tier) => void results.larger(asset, tier)}
         onFavourite={() => void actions.favourite([asset.id], !asset.favourite)}
+        onAddToBoard={() => setChoosingBoard(true)}
         onReveal={() => void actions.reveal(asset.id)}
         onExport={() => void actions.export([asset.id])}
         onDelete={() => void remove()}
+      />
+      <BoardDialog
+        open={choosingBoard}
+        count={1}
+        boards={boards}
+        onClose={() => setChoosingBoard(false)}
+        onChoose={(boardId) => {
+          setChoosingBoard(false);
+          void actions.putOnBoard(boardId, [asset.id]);
+        }}
+        onCreate={(name) => {
+          setChoosingBoard(false);
+          void actions.createBoard(name).then((boardId) => {
+            if (boardId !== null) void actions.putOnBoard(boardId, [asset.id]);
+          });
+        }}
       />
     </div>
   );

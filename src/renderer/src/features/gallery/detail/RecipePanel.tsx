@@ -1,4 +1,4 @@
-import { Clapperboard, Copy, Download, ExternalLink, FolderOpen, Images, Maximize, RefreshCw, Repeat2, Shuffle, Star, Trash2, UserRoundPlus, Wand2 } from 'lucide-react';
+import { Clapperboard, Copy, Download, ExternalLink, FolderOpen, FolderPlus, Images, Maximize, RefreshCw, Repeat2, Shuffle, Star, Trash2, UserRoundPlus, Wand2 } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -23,6 +23,7 @@ export interface RecipePanelProps {
   onLarger: (tier: string) => void;
   onCopyPrompt: () => void;
   onFavourite: () => void;
+  onAddToBoard: () => void;
   onReveal: () => void;
   onExport: () => void;
   onDelete: () => void;
@@ -59,6 +60,9 @@ export function RecipePanel({ asset, detail, canReveal, fileUrl, boardNames, loc
           </Button>
           <Button size="sm" icon={Star} aria-pressed={asset.favourite} onClick={on.onFavourite}>
             {asset.favourite ? t('gallery.unfavourite') : t('gallery.favourite')}
+          </Button>
+          <Button size="sm" icon={FolderPlus} onClick={on.onAddToBoard}>
+            {t('gallery.addToBoard')}
           </Button>
         </div>
       </section>
