@@ -21,6 +21,9 @@ export interface SelectionBarProps {
   exporting: boolean;
 }
 
+/** A button whose words fold away in a narrow window (its icon, name and tooltip stay). */
+const folding = (label: string) => ({ 'aria-label': label, title: label, children: <span className="selection-label">{label}</span> });
+
 /** The bar that appears while items are selected: what can be done to all of them at once. */
 export function SelectionBar(props: SelectionBarProps) {
   const { t } = useTranslation();
@@ -32,18 +35,12 @@ export function SelectionBar(props: SelectionBarProps) {
           {t('gallery.selected', { count: props.count })}
         </span>
       </span>
-      <Button size="sm" icon={Star} onClick={props.onFavourite}>
-        {props.allFavourite ? t('gallery.unfavourite') : t('gallery.favourite')}
-      </Button>
-      <Button size="sm" icon={Tag} onClick={props.onTag}>
-        {t('gallery.tag')}
-      </Button>
+      <Button size="sm" icon={Star} onClick={props.onFavourite} {...folding(props.allFavourite ? t('gallery.unfavourite') : t('gallery.favourite'))} />
+      <Button size="sm" icon={Tag} onClick={props.onTag} {...folding(t('gallery.tag'))} />
       <Button size="sm" icon={FolderPlus} onClick={props.onBoard}>
         {t('gallery.addToBoard')}
       </Button>
-      <Button size="sm" icon={Download} onClick={props.onExport} busy={props.exporting}>
-        {t('gallery.export')}
-      </Button>
+      <Button size="sm" icon={Download} onClick={props.onExport} busy={props.exporting} {...folding(t('gallery.export'))} />
       {props.canCompare && (
         <Button size="sm" icon={Columns2} onClick={props.onCompare}>
           {t('gallery.compare')}
