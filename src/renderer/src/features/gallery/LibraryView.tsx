@@ -21,6 +21,7 @@ import type { TileAction } from './components/TileActions';
 import { gallerySelectors, useGalleryStore } from './gallery-store';
 import { datePresets, presetStart } from './model/date-presets';
 import { activeFilterCount, savableSearch, searchSummary } from './model/filter-summary';
+import type { SelectionAction } from './model/selection';
 import { writeSelectionDrag } from './model/selection-drag';
 import { useGalleryActions } from './use-gallery-actions';
 import { GalleryDialogs, type GalleryDialog } from './GalleryDialogs';
@@ -95,6 +96,9 @@ export function LibraryView() {
     },
     [actions, results, open],
   );
+  // Stable callbacks: tiles are memoised, so a re-render of the page (a page loading) leaves them be.
+  const select = useCallback((action: SelectionAction) => gallery().select(action), [gallery]);
+  const dragTile = useCallback((event: DragEvent, asset: AssetView) => actions.dragStart(event, asset, chosenIds), [actions, chosenIds]);
   const onDragSelection = (event: DragEvent): void => {
     writeSelectionDrag(event.dataTransfer, chosenIds);
     event.dataTransfer.effectAllowed = 'copy';
@@ -213,12 +217,12 @@ export function LibraryView() {
               mediaUrl={(path) => studio().mediaUrl(path)}
               hasMore={query.hasMore}
               onLoadMore={query.loadMore}
-              onSelect={(action) => gallery().select(action)}
+              onSelect={select}
               onOpen={open}
               onPreview={(id) => gallery().setPreview(id)}
               onDelete={(targets) => void actions.remove(targets)}
               onFavourite={favouriteToggle}
-              onDragStart={(event, asset) => actions.dragStart(event, asset, chosenIds)}
+              onDragStart={dragTile}
               onAction={onAction}
             />
           )}
