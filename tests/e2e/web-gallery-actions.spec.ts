@@ -232,7 +232,7 @@ test('compare takes two results from different batches; the winner becomes a fav
   expect((await call<{ items: Asset[] }>(page, 'library.list_assets', { text: 'dunes under a red moon' })).items.map((item) => item.id)).toContain(dunes.id);
 });
 
-test('a board is renamed and deleted from its header; its results stay in the library', async () => {
+test('a board is renamed, moved and deleted from its header; its results stay in the library', async () => {
   await page.goto(`${studio.url}/#/gallery`);
   await filters().getByRole('button', { name: /^Coast/ }).click();
   const header = page.getByRole('region', { name: 'Board: Coast' });
@@ -249,6 +249,17 @@ test('a board is renamed and deleted from its header; its results stay in the li
   await expect(filters().getByRole('button', { name: /^Harbours/ })).toBeVisible();
   await expect(filters().getByRole('button', { name: /^Coast/ })).toHaveCount(0);
 
+  // A new board goes at the end of the list; the header moves this one after it.
+  await call(page, 'library.create_board', { name: 'Alpine' });
+  const order = async (): Promise<string[]> => (await filters().getByRole('region', { name: 'Boards' }).locator('.facet-name').allInnerTexts()).map((name) => name.trim());
+  await expect.poll(order).toEqual(['Harbours', 'Alpine']);
+  const harbours = page.getByRole('region', { name: 'Board: Harbours' });
+  await expect(harbours.getByRole('button', { name: 'Move the board up' })).toBeDisabled();
+  await harbours.getByRole('button', { name: 'Move the board down' }).click();
+  await expect.poll(order).toEqual(['Alpine', 'Harbours']);
+  await expect(harbours.getByRole('button', { name: 'Move the board down' })).toBeDisabled();
+  expect((await call<{ name: string }[]>(page, 'library.list_boards', {})).map((board) => board.name)).toEqual(['Alpine', 'Harbours']);
+
   const all = (await call<{ items: Asset[] }>(page, 'library.list_assets', {})).items.length;
   await page.getByRole('region', { name: 'Board: Harbours' }).getByRole('button', { name: 'Delete board' }).click();
   const confirm = page.getByRole('dialog', { name: 'Delete the board “Harbours”?' });
@@ -256,7 +267,7 @@ test('a board is renamed and deleted from its header; its results stay in the li
   await confirm.getByRole('button', { name: 'Delete board' }).click();
   await expect(page.getByRole('region', { name: /^Board: / })).toHaveCount(0);
   await expect(filters().getByRole('button', { name: /^Harbours/ })).toHaveCount(0);
-  expect(await call<unknown[]>(page, 'library.list_boards', {})).toEqual([]);
+  expect((await call<{ name: string }[]>(page, 'library.list_boards', {})).map((board) => board.name)).toEqual(['Alpine']);
   // Every result is still there, the one that was on the board among them.
   await expect(grid().getByRole('gridcell')).toHaveCount(all);
   await expect(tile('a harbour at dawn')).toBeVisible();
