@@ -194,6 +194,24 @@ test('a result dragged onto a board goes on it, with the board highlighted while
   await expect.poll(async () => (await call<{ items: Asset[] }>(page, 'library.list_assets', { boardId: board.id })).items.map((item) => item.id)).toEqual([harbour.id]);
 });
 
+test('a selection dragged by the selection bar goes on a board whole', async () => {
+  const night = await call<{ id: string }>(page, 'library.create_board', { name: 'Night' });
+  await page.goto(`${studio.url}/#/gallery`);
+  await tile('a harbour at dawn').click();
+  await tile('dunes under a red moon').click({ modifiers: ['ControlOrMeta'] });
+  const handle = page.getByRole('toolbar', { name: '2 selected' }).getByText('2 selected');
+  const target = filters().getByRole('button', { name: /^Night/ });
+  await handle.hover();
+  await page.mouse.down();
+  const box = await target.boundingBox();
+  if (!box) throw new Error('the board is not laid out');
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2, { steps: 8 });
+  await page.mouse.up();
+  await expect.poll(async () => (await call<{ items: Asset[] }>(page, 'library.list_assets', { boardId: night.id })).items.map((item) => item.id).sort()).toEqual([harbour.id, dunes.id].sort());
+  await call(page, 'library.delete_board', { id: night.id });
+  await page.keyboard.press('Escape');
+});
+
 test('the detail view puts its result on a board too', async () => {
   await page.goto(`${studio.url}/#/gallery/asset/${dunes.id}`);
   await page.getByRole('complementary', { name: 'Details' }).getByRole('button', { name: 'Add to board' }).click();
