@@ -8,6 +8,8 @@ const studio = studioPerFile();
 let page: Rendered & { router: Awaited<ReturnType<typeof renderRoutes>>['router'] };
 
 beforeAll(() => {
+  // A wide window, where the filter panel starts open beside the grid (narrower ones fold it).
+  (window as unknown as { happyDOM: { setViewport: (size: { width: number; height: number }) => void } }).happyDOM.setViewport({ width: 1440, height: 900 });
   // 130 results: every fifth a video, every seventh a Chinese prompt.
   studio.main.seedAssets(130, (i) => ({
     ...(i % 5 === 0 ? { kind: 'video' as const, mime: 'video/mp4', durationMs: 5000, model: 'clip-3.0-turbo' } : {}),
@@ -27,6 +29,12 @@ const facet = (name: RegExp): HTMLButtonElement => {
   if (!found) throw new Error(`no facet ${String(name)}`);
   return found;
 };
+/** The selection bar (a tile's own buttons carry some of the same names). */
+const selectionBar = (): HTMLElement => {
+  const bar = page.container.querySelector<HTMLElement>('[role="toolbar"]');
+  if (!bar) throw new Error('no selection bar');
+  return bar;
+};
 const modifierClick = async (target: HTMLElement, init: MouseEventInit): Promise<void> => {
   await settle(() => target.dispatchEvent(new MouseEvent('click', { bubbles: true, ...init })));
 };
@@ -38,8 +46,11 @@ describe('the gallery, on the real studio core', () => {
     await until(() => expect(facet(/^All \(130\)$/)).toBeDefined());
     expect(facet(/^Videos \(26\)$/)).toBeDefined();
     expect(facet(/^clip-3\.0-turbo \(26\)$/)).toBeDefined();
-    // The virtualiser keeps the DOM to the rows around the view, not the 60 items of the page.
-    expect(cells().length).toBeLessThan(60);
+    // The virtualiser keeps the DOM to the rows around the view, not every row of the pages loaded.
+    const grid = page.container.querySelector('[role="grid"]');
+    const rows = Number(grid?.getAttribute('aria-rowcount'));
+    expect(rows).toBeGreaterThan(8);
+    expect(grid?.querySelectorAll('[role="row"]').length).toBeLessThan(rows);
   });
 
   it('narrows to a type and to a Chinese word, keeping the filter in the address', async () => {
@@ -65,7 +76,7 @@ describe('the gallery, on the real studio core', () => {
     await modifierClick(third, { ctrlKey: true });
     await until(() => expect(page.container.querySelector('[role="toolbar"]')?.getAttribute('aria-label')).toBe('2 selected'));
 
-    await click(button(page.container, 'Add to board'));
+    await click(button(selectionBar(), 'Add to board'));
     await type(field(document.body, 'Board name'), 'Moodboard');
     await act(async () => {
       document.body.querySelector<HTMLFormElement>('form.board-new')?.requestSubmit();
@@ -84,7 +95,7 @@ describe('the gallery, on the real studio core', () => {
     await modifierClick(first, {});
     await modifierClick(second, { shiftKey: true });
     await until(() => expect(page.container.querySelector('[role="toolbar"]')?.getAttribute('aria-label')).toBe('2 selected'));
-    await click(button(page.container, 'Tag'));
+    await click(button(selectionBar(), 'Tag'));
     await type(field(document.body, 'Tags to add'), 'night，夜景, rain');
     await click(button(document.body, 'Apply'));
     await until(() => expect(facet(/^#night \(2\)$/)).toBeDefined());

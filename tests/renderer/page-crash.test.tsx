@@ -58,6 +58,7 @@ describe('a page that crashes', () => {
       'gallery',
       'gallery/asset/:assetId',
       'gallery/compare/:batchId',
+      'gallery/compare',
       'timeline',
       'timeline/batch/:batchId',
       'account',

@@ -20,6 +20,7 @@ import { LibraryService } from './library/library-service';
 import { libraryHandlers } from './library/routes';
 import { createLogger } from './log';
 import { locateFfmpeg, type FfmpegTool } from './media/ffmpeg-locator';
+import { frameHandlers } from './media/frame-still';
 import { mediaToolsHandlers } from './media/routes';
 import { ensurePrivateDir, isSharedWithOthers, PRIVATE_MODES, SHARED_MODES, type FileModes } from './private-files';
 import { UploadStaging } from './gateway/upload-staging';
@@ -141,6 +142,7 @@ export function createStudio(platform: StudioPlatform): Studio {
     ...accountHandlers(gateway, bus, (key) => recordCreatedKey(library.db, key)),
     ...uploads,
     ...libraryHandlers(() => library, bus),
+    ...frameHandlers({ library: () => library, ffmpeg: ffmpegTool, bus }),
     ...jobsHandlers({
       engine: runningEngine,
       library: () => library,

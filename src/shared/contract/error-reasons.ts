@@ -173,10 +173,26 @@ export const errorReasons = {
       ? t('This model offers no larger size for this result.', '此模型没有为该作品提供更大的尺寸。')
       : t(`Choose one of the larger sizes this model offers: ${text(p, 'tiers')}.`, `请选择此模型提供的更大尺寸之一：${text(p, 'tiers')}。`),
   ),
+  frame_not_video: entry('invalid_input', () => t('Only a video has frames to grab.', '只有视频才能截取画面。')),
+  frame_needs_ffmpeg: entry('unsupported', () =>
+    t(
+      'Grabbing a frame needs ffmpeg 6 or later on this computer. Settings > Media tools says how to install it.',
+      '截取画面需要本机安装 ffmpeg 6 或更高版本。“设置 > 媒体工具”中有安装说明。',
+    ),
+  ),
+  frame_failed: entry('storage_error', () =>
+    t('That frame could not be read from the video file. Try another moment.', '无法从视频文件中读取该画面。请换一个时刻再试。'),
+  ),
   asset_file_missing: entry('not_found', () =>
     t('The file of that item is missing from the library folder.', '该作品的文件已不在作品库文件夹中。'),
   ),
   board_not_found: entry('not_found', () => t('That board no longer exists.', '该看板已不存在。')),
+  board_is_smart: entry('conflict', () =>
+    t(
+      'A smart board shows whatever matches its search; results cannot be put on it or taken off by hand.',
+      '智能看板显示所有符合其搜索条件的作品，无法手动添加或移除作品。',
+    ),
+  ),
   deletion_not_found: entry('not_found', () =>
     t(
       'Those items can no longer be restored here: the time to undo has passed. Look for them in the trash.',

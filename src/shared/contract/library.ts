@@ -17,6 +17,8 @@ export const assetViewSchema = z.object({
   width: z.number().int().nullable(),
   height: z.number().int().nullable(),
   durationMs: z.number().int().nullable(),
+  /** A video with a sound track; null for images and for videos whose sound was not read. */
+  hasAudio: z.boolean().nullable(),
   model: z.string(),
   variantId: z.string().nullable(),
   prompt: z.string(),
@@ -59,10 +61,18 @@ const assetIds = z.array(idSchema).min(1).max(500);
 const tagSchema = z.string().trim().min(1).max(64);
 const boardName = z.string().trim().min(1, 'Give the board a name').max(80);
 
+/** What a smart board keeps: the search and filters it shows (the sort order is the viewer's). */
+export const smartFilterSchema = libraryFilterSchema.omit({ order: true });
+export type SmartFilter = z.infer<typeof smartFilterSchema>;
+
 export const boardViewSchema = z.object({
   id: z.string(),
   name: z.string(),
   count: z.number().int(),
+  /** A smart board's saved search: it shows whatever matches, now and later. Null for a board results are put on. */
+  filter: smartFilterSchema.nullable(),
+  /** The newest result's thumbnail (or file), relative to the library; null for an empty board. */
+  coverPath: z.string().nullable(),
   createdAt: z.number().int(),
   updatedAt: z.number().int(),
 });
@@ -153,6 +163,29 @@ export const libraryRoutes = {
   'library.create_board': defineRoute({ input: z.object({ name: boardName }).strict(), output: boardViewSchema }),
   'library.rename_board': defineRoute({ input: z.object({ id: idSchema, name: boardName }).strict(), output: boardViewSchema }),
   'library.delete_board': defineRoute({ input: assetId, output: z.object({ deleted: z.boolean() }) }),
+  /** Saves a search and its filters as a board that keeps itself up to date. */
+  'library.create_smart_board': defineRoute({
+    input: z.object({ name: boardName, filter: smartFilterSchema }).strict(),
+    output: boardViewSchema,
+  }),
+  /** The boards in the order given (boards left out keep their order, after these); answers every board. */
+  'library.reorder_boards': defineRoute({
+    input: z.object({ ids: z.array(idSchema).min(1).max(500) }).strict(),
+    output: z.array(boardViewSchema),
+  }),
+  /**
+   * Which of `ids` a filter shows: how a window places results it was told about in lists whose
+   * filter only the library can decide (a prompt search, a tag, a smart board).
+   */
+  'library.match_assets': defineRoute({
+    input: z.object({ filter: libraryFilterSchema, ids: z.array(idSchema).min(1).max(200) }).strict(),
+    output: z.object({ ids: z.array(z.string()) }),
+  }),
+  /** Keeps one frame of a video (at `atMs`) as a new image in the library, to use as a reference. */
+  'library.grab_frame': defineRoute({
+    input: z.object({ assetId: idSchema, atMs: z.number().int().nonnegative().max(24 * 3600 * 1000) }).strict(),
+    output: assetViewSchema,
+  }),
   'library.add_to_board': defineRoute({
     input: z.object({ boardId: idSchema, ids: assetIds }).strict(),
     output: z.object({ board: boardViewSchema, assets: z.array(assetViewSchema) }),

@@ -317,6 +317,7 @@ export class ResultDownloader {
         width: info.width,
         height: info.height,
         durationMs: info.durationMs,
+        hasAudio: info.hasAudio ?? null,
         sha256: fetched.sha256,
         model: job.model,
         variantId: job.variantId,

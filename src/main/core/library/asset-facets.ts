@@ -1,5 +1,6 @@
 import { assetKinds, type AssetKind } from './assets';
 import { buildAssetConditions, type AssetFilter, type SqlFragment } from './asset-query';
+import { expandSmartBoard } from './boards';
 import type { LibraryDatabase } from './library-database';
 
 /** Counts for the filter panel. Each facet ignores its own filter and honours all the others. */
@@ -12,7 +13,7 @@ export interface AssetFacets {
   models: { model: string; count: number }[];
   /** Most used first, at most 200. */
   tags: { tag: string; count: number }[];
-  /** Every board, by name, with how many of its assets match. */
+  /** Every board, in the artist's order, with how many of its assets match (a smart board: how many match both). */
   boards: { id: string; name: string; count: number }[];
   /** Characters mentioned in matching prompts, most used first, at most 100. */
   characters: { username: string; count: number }[];
@@ -47,11 +48,15 @@ export function countAssetFacets(db: LibraryDatabase, filter: AssetFilter = {}, 
 
   const byBoard = buildAssetConditions(filter, 'board');
   const boardCounts = byBoard.sql === '1' ? 'board_items i' : `board_items i JOIN assets a ON a.id = i.asset_id WHERE ${byBoard.sql}`;
-  const boards = all<{ id: string; name: string; count: number }>(
-    `SELECT b.id, b.name, COALESCE(c.count, 0) AS count FROM boards b
+  const boardRows = all<{ id: string; name: string; count: number; smart: number }>(
+    `SELECT b.id, b.name, COALESCE(c.count, 0) AS count, b.filter IS NOT NULL AS smart FROM boards b
      LEFT JOIN (SELECT i.board_id, COUNT(*) AS count FROM ${boardCounts} GROUP BY i.board_id) c ON c.board_id = b.id
-     ORDER BY b.name COLLATE NOCASE, b.id`,
+     ORDER BY b.position, b.name COLLATE NOCASE, b.id`,
     byBoard,
+  );
+  // A smart board counts what matches its saved search and the rest of the filter.
+  const boards = boardRows.map(({ smart, ...board }) =>
+    smart === 1 ? { ...board, count: count(buildAssetConditions({ ...withoutBoard(filter), within: expandSmartBoard<AssetFilter>(db, { boardId: board.id }).within ?? {} })) } : board,
   );
 
   const byCharacter = buildAssetConditions(filter, 'character');
@@ -83,4 +88,10 @@ export function countAssetFacets(db: LibraryDatabase, filter: AssetFilter = {}, 
     batches,
     since: since.map((from) => ({ from, count: count(byDate, ' AND a.created_at >= ?', from) })),
   };
+}
+
+/** The filter without its board (a smart board's search counts as the board). */
+function withoutBoard(filter: AssetFilter): AssetFilter {
+  const { boardId: _board, within: _within, ...rest } = filter;
+  return rest;
 }

@@ -23,6 +23,8 @@ export interface AssetFilter {
   character?: string;
   /** What the user typed in the search box: matched against prompts. */
   text?: string;
+  /** A smart board's saved search (`expandSmartBoard`), which must match as well; it counts as the board facet. */
+  within?: AssetFilter;
   /** By creation time: newest first (the default) or oldest first. */
   order?: 'newest' | 'oldest';
 }
@@ -103,6 +105,10 @@ export function buildAssetConditions(filter: AssetFilter, omit?: FacetName): Sql
   if (filter.jobId !== undefined) add('a.job_id = ?', filter.jobId);
   const match = filter.text === undefined ? null : buildMatchQuery(filter.text);
   if (match !== null) add('a.seq IN (SELECT rowid FROM asset_search WHERE asset_search MATCH ?)', match);
+  if (filter.within !== undefined && omit !== 'board') {
+    const inner = buildAssetConditions(filter.within);
+    add(`(${inner.sql})`, ...inner.params);
+  }
   return { sql: conditions.length > 0 ? conditions.join(' AND ') : '1', params };
 }
 

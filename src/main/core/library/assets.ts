@@ -25,6 +25,8 @@ export interface Asset {
   width: number | null;
   height: number | null;
   durationMs: number | null;
+  /** A video with a sound track; null for images and when it was not read. */
+  hasAudio: boolean | null;
   sha256: string;
   model: string;
   variantId: string | null;
@@ -54,6 +56,7 @@ export interface NewAsset {
   width?: number | null;
   height?: number | null;
   durationMs?: number | null;
+  hasAudio?: boolean | null;
   sha256: string;
   model: string;
   variantId?: string | null;
@@ -80,6 +83,7 @@ export interface AssetRow {
   width: number | null;
   height: number | null;
   duration_ms: number | null;
+  has_audio: number | null;
   sha256: string;
   model: string;
   variant_id: string | null;
@@ -94,7 +98,7 @@ export interface AssetRow {
 
 /** The select list that `toAsset` reads, for table alias `a`. */
 export const assetColumns = `a.id, a.job_id, a.task_id, a.result_index, a.kind, a.file_path, a.thumb_path, a.mime, a.bytes, a.width, a.height,
-  a.duration_ms, a.sha256, a.model, a.variant_id, a.prompt, a.request, a.created_at, a.favourite,
+  a.duration_ms, a.has_audio, a.sha256, a.model, a.variant_id, a.prompt, a.request, a.created_at, a.favourite,
   (SELECT json_group_array(tag) FROM (SELECT tag FROM asset_tags WHERE asset_id = a.id ORDER BY tag)) AS tags,
   (SELECT json_group_array(board_id) FROM (SELECT board_id FROM board_items WHERE asset_id = a.id ORDER BY board_id)) AS board_ids,
   (SELECT batch_id FROM jobs WHERE id = a.job_id) AS batch_id`;
@@ -115,6 +119,7 @@ export function toAsset(row: AssetRow): Asset {
     width: row.width,
     height: row.height,
     durationMs: row.duration_ms,
+    hasAudio: row.has_audio === null ? null : row.has_audio === 1,
     sha256: row.sha256,
     model: row.model,
     variantId: row.variant_id,
@@ -138,8 +143,8 @@ export function insertAsset(db: LibraryDatabase, input: NewAsset): { asset: Asse
     if (existing) return { asset: existing, inserted: false };
     const id = input.id ?? randomUUID();
     const sql = `INSERT INTO assets (id, job_id, task_id, result_index, kind, file_path, thumb_path, mime, bytes, width, height, duration_ms,
-                   sha256, model, variant_id, prompt, request, created_at, favourite)
-                 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`;
+                   has_audio, sha256, model, variant_id, prompt, request, created_at, favourite)
+                 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`;
     db.prepare(sql).run(
       id,
       input.jobId ?? null,
@@ -153,6 +158,7 @@ export function insertAsset(db: LibraryDatabase, input: NewAsset): { asset: Asse
       input.width ?? null,
       input.height ?? null,
       input.durationMs ?? null,
+      input.hasAudio == null ? null : input.hasAudio ? 1 : 0,
       input.sha256,
       input.model,
       input.variantId ?? null,

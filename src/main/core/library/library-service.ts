@@ -1,13 +1,13 @@
 import { assetReferences } from './asset-references';
-import type { AssetDetail, AssetView, BoardView, LibraryFilter } from '../../../shared/contract';
+import type { AssetDetail, AssetView, BoardView, LibraryFilter, SmartFilter } from '../../../shared/contract';
 import { StudioFailure } from '../router/failure';
 import type { Asset } from './assets';
 import { getAsset, setAssetFavourite, setAssetTags } from './assets';
 import { countAssetFacets, listAssets, type AssetFacets } from './asset-listing';
 import { creditsPerDay, type DaySpend } from './job-listing';
-import { InvalidCursorError } from './asset-query';
+import { buildAssetConditions, InvalidCursorError } from './asset-query';
 import { getBatch } from './batches';
-import { addToBoard, createBoard, deleteBoard, listBoards, removeFromBoard, renameBoard, type Board } from './boards';
+import { addToBoard, createBoard, deleteBoard, expandSmartBoard, listBoards, removeFromBoard, renameBoard, reorderBoards, smartFilterOf, type Board } from './boards';
 import { exportAssets, type ExportResult } from './export';
 import { getJob } from './jobs';
 import { legacyLibraryDatabasePath } from './database-location';
@@ -46,7 +46,7 @@ export class LibraryService {
   constructor(
     readonly root: string,
     /** Modes of the files it writes: owner-only unless the artist chose a shared library folder. */
-    private readonly modes: FileModes = PRIVATE_MODES,
+    readonly modes: FileModes = PRIVATE_MODES,
     /** The engine's state an earlier version kept in the settings file; migration 8 moves it in. */
     legacyEngineState?: LegacyEngineState,
     { databaseFile, ...trash }: LibraryServiceSetup = {},
@@ -57,7 +57,7 @@ export class LibraryService {
 
   list(request: LibraryFilter & { limit?: number | undefined; cursor?: string | null | undefined }): { items: AssetView[]; nextCursor: string | null } {
     try {
-      const page = listAssets(this.db, request);
+      const page = listAssets(this.db, expandSmartBoard(this.db, request));
       return { items: page.items.map(toAssetView), nextCursor: page.nextCursor };
     } catch (err) {
       if (err instanceof InvalidCursorError) throw StudioFailure.of('stale_cursor');
@@ -66,7 +66,15 @@ export class LibraryService {
   }
 
   facets(filter: LibraryFilter, since: readonly number[] = []): AssetFacets {
-    return countAssetFacets(this.db, filter, since);
+    return countAssetFacets(this.db, expandSmartBoard(this.db, filter), since);
+  }
+
+  /** Which of `ids` the filter shows (in no particular order). */
+  match(filter: LibraryFilter, ids: readonly string[]): string[] {
+    const wanted = unique(ids);
+    const where = buildAssetConditions(expandSmartBoard(this.db, filter));
+    const sql = `SELECT a.id FROM assets a WHERE a.id IN (${wanted.map(() => '?').join(', ')}) AND ${where.sql}`;
+    return this.db.prepare<unknown[], { id: string }>(sql).all(...wanted, ...where.params).map((row) => row.id);
   }
 
   /** Credits spent per day (the window's local days), from the jobs' measured or estimated costs. */
@@ -137,8 +145,9 @@ export class LibraryService {
     return listBoards(this.db).map(toBoardView);
   }
 
-  createBoard(name: string): BoardView {
-    const board = createBoard(this.db, name);
+  /** A board results are put on, or with `filter` a smart board that shows whatever matches it. */
+  createBoard(name: string, filter: SmartFilter | null = null): BoardView {
+    const board = createBoard(this.db, name, filter);
     if (!board) throw StudioFailure.of('board_name_taken', { name });
     return toBoardView(board);
   }
@@ -150,6 +159,11 @@ export class LibraryService {
     return toBoardView(board);
   }
 
+  reorderBoards(ids: readonly string[]): BoardView[] {
+    reorderBoards(this.db, ids);
+    return this.boards();
+  }
+
   deleteBoard(id: string): boolean {
     if (!deleteBoard(this.db, id)) throw StudioFailure.of('board_not_found');
     return true;
@@ -157,6 +171,7 @@ export class LibraryService {
 
   /** Puts a selection on a board (or takes it off); returns the board and the items as they now are. */
   onBoard(boardId: string, ids: readonly string[], on: boolean): { board: BoardView; assets: AssetView[] } {
+    if (smartFilterOf(this.db, boardId) !== undefined) throw StudioFailure.of('board_is_smart');
     const board = on ? addToBoard(this.db, boardId, ids) : removeFromBoard(this.db, boardId, ids);
     if (!board) throw StudioFailure.of('board_not_found');
     return { board: toBoardView(board), assets: unique(ids).map((id) => getAsset(this.db, id)).filter(present).map(toAssetView) };
@@ -212,6 +227,7 @@ export function toAssetView(asset: Asset): AssetView {
     width: asset.width,
     height: asset.height,
     durationMs: asset.durationMs,
+    hasAudio: asset.hasAudio,
     model: asset.model,
     variantId: asset.variantId,
     prompt: asset.prompt,

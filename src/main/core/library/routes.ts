@@ -3,7 +3,8 @@ import type { RouteHandlers } from '../router/router';
 import { StudioFailure } from '../router/failure';
 import type { LibraryService } from './library-service';
 
-type LibraryRoutes = Extract<keyof RouteHandlers, `library.${string}`>;
+/** `library.grab_frame` needs ffmpeg and lives with the media tools (`media/frame-still.ts`). */
+type LibraryRoutes = Exclude<Extract<keyof RouteHandlers, `library.${string}`>, 'library.grab_frame'>;
 
 /**
  * The library's routes. Changes are also told to every window as events (`library.changed`,
@@ -14,6 +15,7 @@ export function libraryHandlers(library: () => LibraryService, bus: EventBus): P
   return {
     'library.list_assets': (request) => library().list(request),
     'library.count_facets': ({ since, ...filter }) => library().facets(filter, since),
+    'library.match_assets': ({ filter, ids }) => ({ ids: library().match(filter, ids) }),
     'library.get_asset': ({ id }) => library().get(id),
     'library.get_asset_detail': ({ id }) => library().detail(id),
     'library.set_favourite': async ({ id, favourite }) => {
@@ -46,6 +48,16 @@ export function libraryHandlers(library: () => LibraryService, bus: EventBus): P
       const board = library().renameBoard(id, name);
       boardsChanged();
       return board;
+    },
+    'library.create_smart_board': ({ name, filter }) => {
+      const board = library().createBoard(name, filter);
+      boardsChanged();
+      return board;
+    },
+    'library.reorder_boards': ({ ids }) => {
+      const boards = library().reorderBoards(ids);
+      bus.emit('library.boards_changed', boards);
+      return boards;
     },
     'library.delete_board': ({ id }) => {
       const deleted = library().deleteBoard(id);

@@ -26,6 +26,8 @@ export const assetSidecarSchema = z.object({
   width: z.number().int().positive().nullable(),
   height: z.number().int().positive().nullable(),
   durationMs: z.number().int().nonnegative().nullable(),
+  /** Absent in sidecars written before the studio read a video's sound. */
+  hasAudio: z.boolean().nullable().optional(),
   sha256: z.string().regex(/^[0-9a-f]{64}$/i),
   model: z.string(),
   variantId: z.string().nullable(),
@@ -52,6 +54,7 @@ export function sidecarOf(asset: Asset): AssetSidecar {
     width: asset.width,
     height: asset.height,
     durationMs: asset.durationMs,
+    hasAudio: asset.hasAudio,
     sha256: asset.sha256,
     model: asset.model,
     variantId: asset.variantId,

@@ -57,6 +57,7 @@ const snapshotSchema = z.object({
   width: z.number().int().nullable(),
   height: z.number().int().nullable(),
   durationMs: z.number().int().nullable(),
+  hasAudio: z.boolean().nullable().default(null),
   sha256: z.string(),
   model: z.string(),
   variantId: z.string().nullable(),

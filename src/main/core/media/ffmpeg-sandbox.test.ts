@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { limitedCommand, posterArguments, POSTER_LIMITS } from './ffmpeg-sandbox';
+import { frameArguments, limitedCommand, posterArguments, POSTER_LIMITS } from './ffmpeg-sandbox';
 
 const valueAfter = (args: readonly string[], flag: string): string | undefined => args[args.indexOf(flag) + 1];
 
@@ -18,6 +18,18 @@ describe('poster arguments', () => {
 
   it('read a path that looks like another protocol as a file', () => {
     expect(valueAfter(posterArguments('concat:/a.mp4|/b.mp4', 'iso', 512), '-i')).toBe('file:concat:/a.mp4|/b.mp4');
+  });
+});
+
+describe('frame arguments', () => {
+  it('seek to the moment before reading, keep the fences of posters and the frame at its own size', () => {
+    const args = frameArguments('/library/a.mp4', 'iso', 1234);
+    expect(valueAfter(args, '-ss')).toBe('1.234');
+    expect(args.indexOf('-ss')).toBeLessThan(args.indexOf('-i'));
+    expect(valueAfter(args, '-protocol_whitelist')).toBe('file');
+    expect(valueAfter(args, '-i')).toBe('file:/library/a.mp4');
+    expect(valueAfter(args, '-frames:v')).toBe('1');
+    expect(args).not.toContain('-vf');
   });
 });
 

@@ -61,6 +61,24 @@ export function posterArguments(input: string, family: 'iso' | 'ebml', edge: num
   ];
 }
 
+/** One full-size frame of a 4K video as PNG: more output than a poster, the same fences. */
+export const FRAME_LIMITS: SandboxLimits = { ...POSTER_LIMITS, maxOutputBytes: 64 * 1024 * 1024 };
+
+/**
+ * Arguments that write the frame of `input` shown at `atMs` (the one a paused player shows), at
+ * its own size, as PNG to the output. Seeking before `-i` decodes from the keyframe before and
+ * drops frames up to the time, so the frame is exact.
+ */
+export function frameArguments(input: string, family: 'iso' | 'ebml', atMs: number, limits: SandboxLimits = FRAME_LIMITS): string[] {
+  return [
+    ...['-hide_banner', '-nostdin', '-loglevel', 'error', '-max_alloc', String(limits.maxAllocBytes), '-threads', '1'],
+    ...['-protocol_whitelist', 'file', '-format_whitelist', FORMAT_WHITELIST.join(','), '-codec_whitelist', DECODER_WHITELIST.join(',')],
+    ...['-ss', (Math.max(0, atMs) / 1000).toFixed(3), '-f', demuxerOf(family), '-i', `file:${input}`],
+    ...['-map', '0:v:0', '-an', '-sn', '-dn', '-frames:v', '1'],
+    ...['-f', 'image2pipe', '-c:v', 'png', 'pipe:1'],
+  ];
+}
+
 /** The command that starts `binary` under the platform's limits. */
 export function limitedCommand(
   binary: string,

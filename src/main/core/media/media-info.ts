@@ -7,6 +7,8 @@ export interface MediaInfo {
   width: number | null;
   height: number | null;
   durationMs: number | null;
+  /** A video's sound track: true or false when the container says, absent otherwise. */
+  hasAudio?: boolean | null;
 }
 
 /** The bytes are not the media the job asked for (an error page, a truncated file, another type). */

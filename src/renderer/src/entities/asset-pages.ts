@@ -16,15 +16,20 @@ export const assetPages: PagedSource<LibraryFilter, AssetView> = {
   matches: (filter, asset) => {
     // Oldest first, a new result belongs at the end: it shows when the list is paged that far.
     if (filter.order === 'oldest') return false;
-    if (filter.boardId !== undefined && !asset.boardIds.includes(filter.boardId)) return false;
-    // Prompt search, batch, characters and (normalised) tags are decided by main; say "cannot tell" rather than guess.
-    if (filter.text !== undefined || filter.batchId !== undefined || filter.tag !== undefined || filter.character !== undefined) return undefined;
     if (filter.kind !== undefined && asset.kind !== filter.kind) return false;
     if (filter.model !== undefined && asset.model !== filter.model) return false;
     if (filter.favourite !== undefined && asset.favourite !== filter.favourite) return false;
     if (filter.createdFrom !== undefined && asset.createdAt < filter.createdFrom) return false;
     if (filter.createdBefore !== undefined && asset.createdAt >= filter.createdBefore) return false;
+    // Prompt search, batch, characters, (normalised) tags and smart boards are decided by main:
+    // say "cannot tell" rather than guess (main is asked: `matching`).
+    const onBoard = filter.boardId === undefined || asset.boardIds.includes(filter.boardId);
+    if (!onBoard || filter.text !== undefined || filter.batchId !== undefined || filter.tag !== undefined || filter.character !== undefined) return undefined;
     return true;
+  },
+  matching: async (filter, ids) => {
+    const answer = await studio().call('library.match_assets', { filter, ids: [...ids] });
+    return answer.ok ? { ok: true, value: answer.value.ids } : answer;
   },
 };
 

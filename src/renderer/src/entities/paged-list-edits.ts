@@ -2,7 +2,7 @@
  * Edits of loaded lists that are not "a new item at the top": items taken out (deleted) and items
  * brought back (undo), put back where their sort key places them within what is loaded.
  */
-import { usePagedQueriesStore, type PagedSource } from './paged-queries';
+import { askMain, usePagedQueriesStore, type PagedSource } from './paged-queries';
 
 /** Takes items out of every loaded list of a source. */
 export function itemsRemoved(source: { name: string }, ids: readonly string[]): void {
@@ -18,7 +18,7 @@ export function itemsRemoved(source: { name: string }, ids: readonly string[]): 
 /**
  * Puts items back into every loaded list they belong to, at the place `compare` gives them among
  * the loaded items (past the last loaded item they wait for the page that holds them). Lists that
- * cannot tell whether an item belongs are marked as having newer items.
+ * cannot tell whether an item belongs ask main (`askMain`), then place it the same way.
  */
 export function itemsRestored<F, T extends { id: string }>(
   source: PagedSource<F, T>,
@@ -31,20 +31,27 @@ export function itemsRestored<F, T extends { id: string }>(
   for (const [key, query] of Object.entries(queries)) {
     if (!key.startsWith(prefix)) continue;
     const filter = JSON.parse(key.slice(prefix.length)) as F;
+    const byId = new Map(items.map((item) => [item.id, item]));
+    const place = (ids: readonly string[], id: string): string[] => {
+      const item = byId.get(id);
+      if (!item) return [...ids];
+      const at = ids.findIndex((other) => {
+        const loaded = itemOf(other);
+        return loaded !== undefined && compare(filter, item, loaded) < 0;
+      });
+      if (at >= 0) return [...ids.slice(0, at), id, ...ids.slice(at)];
+      // Past the last loaded item it waits for the page that holds it, unless this was the last page.
+      return usePagedQueriesStore.getState().queries[key]?.nextCursor === null ? [...ids, id] : [...ids];
+    };
     let ids = query.ids;
-    let unsure = false;
+    const unsure: string[] = [];
     for (const item of items) {
       if (ids.includes(item.id)) continue;
       const belongs = source.matches ? source.matches(filter, item) : undefined;
-      if (belongs === undefined) unsure = true;
-      if (belongs !== true) continue;
-      const at = ids.findIndex((id) => {
-        const other = itemOf(id);
-        return other !== undefined && compare(filter, item, other) < 0;
-      });
-      if (at >= 0) ids = [...ids.slice(0, at), item.id, ...ids.slice(at)];
-      else if (query.nextCursor === null) ids = [...ids, item.id];
+      if (belongs === undefined) unsure.push(item.id);
+      if (belongs === true) ids = place(ids, item.id);
     }
-    if (ids !== query.ids || unsure) update(key, (current) => current && { ...current, ids, hasNewer: current.hasNewer || unsure });
+    if (ids !== query.ids) update(key, (current) => current && { ...current, ids });
+    if (unsure.length > 0) askMain(source, key, unsure, place);
   }
 }

@@ -23,9 +23,12 @@ export interface PagedSource<F, T extends { id: string }> {
   useItems(ids: readonly string[]): T[];
   /**
    * Whether a new item belongs at the top of a list with this filter. `undefined`: cannot tell
-   * here (a text search, say); the list is then marked as having newer items to reload for.
+   * here (a text search, say); `matching` then asks main, or without it the list is marked as
+   * having newer items to reload for.
    */
   matches?(filter: F, item: T): boolean | undefined;
+  /** Which of `ids` a list with this filter holds, as main decides (for what `matches` cannot tell). */
+  matching?(filter: F, ids: readonly string[]): Promise<Envelope<string[]>>;
 }
 
 export interface QueryState {
@@ -138,19 +141,83 @@ export async function loadNextPage<F, T extends { id: string }>(source: PagedSou
   source.remember(answer.value.items);
 }
 
+/** The filter a query key was made from. */
+export const filterOfKey = (source: { name: string }, key: string): unknown => JSON.parse(key.slice(source.name.length + 1));
+
 /**
- * A new item of a source (an event): put at the top of every loaded list it belongs to, and
- * marks the lists that cannot tell as having newer items.
+ * A new item of a source (an event): put at the top of every loaded list it belongs to. Lists
+ * that cannot tell here ask main (`matching`), so a search shows a new result it matches as
+ * soon as it arrives; without `matching` they are marked as having newer items.
  */
 export function itemAdded<F, T extends { id: string }>(source: PagedSource<F, T>, item: T): void {
   const prefix = `${source.name} `;
   for (const [key, query] of Object.entries(usePagedQueriesStore.getState().queries)) {
     if (!key.startsWith(prefix) || query.ids.includes(item.id)) continue;
-    const filter = JSON.parse(key.slice(prefix.length)) as F;
-    const belongs = source.matches ? source.matches(filter, item) : undefined;
+    const belongs = source.matches ? source.matches(filterOfKey(source, key) as F, item) : undefined;
     if (belongs === false) continue;
-    update(key, (current) =>
-      current && (belongs === true ? { ...current, ids: [item.id, ...current.ids] } : { ...current, hasNewer: true }),
-    );
+    if (belongs === true) update(key, (current) => current && { ...current, ids: [item.id, ...current.ids] });
+    else askMain(source, key, [item.id], atTop);
+  }
+}
+
+/** Puts an item main found to belong into a list's ids. */
+export type Placement = (ids: readonly string[], id: string) => string[];
+
+const atTop: Placement = (ids, id) => [id, ...ids];
+
+interface Asking {
+  waiting: string[];
+  placements: Map<string, Placement>;
+  running: boolean;
+}
+
+const asking = new Map<string, Asking>();
+/** The most ids one question may carry (`library.match_assets` takes 200). */
+const ASK_AT_ONCE = 200;
+
+/**
+ * Asks main whether `ids` belong to the list `key`, and places those that do with `place`. The
+ * questions of one list go one at a time, the ids that came in meanwhile together. A list that
+ * was reloaded meanwhile, or a question that failed, leaves the notice of newer items instead.
+ */
+export function askMain<F, T extends { id: string }>(source: PagedSource<F, T>, key: string, ids: readonly string[], place: Placement): void {
+  if (!source.matching) {
+    update(key, (current) => current && { ...current, hasNewer: true });
+    return;
+  }
+  const entry = asking.get(key) ?? { waiting: [], placements: new Map<string, Placement>(), running: false };
+  asking.set(key, entry);
+  for (const id of ids) {
+    if (!entry.placements.has(id)) entry.waiting.push(id);
+    entry.placements.set(id, place);
+  }
+  if (!entry.running) void answerQuestions(source, key, entry);
+}
+
+async function answerQuestions<F, T extends { id: string }>(source: PagedSource<F, T>, key: string, entry: Asking): Promise<void> {
+  entry.running = true;
+  try {
+    while (entry.waiting.length > 0) {
+      const ids = entry.waiting.splice(0, ASK_AT_ONCE);
+      const placements = ids.map((id) => entry.placements.get(id));
+      for (const id of ids) entry.placements.delete(id);
+      const generation = read(key)?.generation;
+      if (generation === undefined || !source.matching) continue;
+      const answer = await source.matching(filterOfKey(source, key) as F, ids);
+      update(key, (current) => {
+        if (!current) return current;
+        if (!answer.ok || current.generation !== generation || current.status !== 'ready') return { ...current, hasNewer: true };
+        const found = new Set(answer.value);
+        let next = current.ids;
+        ids.forEach((id, index) => {
+          const place = placements[index];
+          if (found.has(id) && !next.includes(id) && place) next = place(next, id);
+        });
+        return next === current.ids ? current : { ...current, ids: next };
+      });
+    }
+  } finally {
+    entry.running = false;
+    if (entry.waiting.length === 0) asking.delete(key);
   }
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { galleryQuery, parseCreateParams, parseGalleryFilter, paths, sectionOf, sections } from './paths';
+import { galleryQuery, parseCompareResults, parseCreateParams, parseGalleryFilter, paths, sectionOf, sections } from './paths';
 
 const searchOf = (path: string): URLSearchParams => new URLSearchParams(path.split('?')[1] ?? '');
 
@@ -28,6 +28,19 @@ describe('paths', () => {
     expect(parseCreateParams(searchOf(paths.create({ remix: 'video-3' })))).toEqual({ reuse: null, reference: null, remix: 'video-3', character: null });
     expect(parseCreateParams(searchOf(paths.create({ character: 'video-4' })))).toEqual({ reuse: null, reference: null, remix: null, character: 'video-4' });
     expect(paths.create()).toBe('/create');
+  });
+});
+
+describe('compare of chosen results', () => {
+  it('carries 2 to 4 results and the gallery filter they were chosen in', () => {
+    const path = paths.compareResults(['a1', 'b2', 'c3'], { text: 'fox' });
+    expect(path).toBe('/gallery/compare?items=a1%2Cb2%2Cc3&q=fox');
+    expect(parseCompareResults(searchOf(path))).toEqual(['a1', 'b2', 'c3']);
+    expect(parseGalleryFilter(searchOf(path))).toEqual({ text: 'fox' });
+    // One result, five, or none is no comparison.
+    expect(parseCompareResults(new URLSearchParams('items=a1'))).toEqual([]);
+    expect(parseCompareResults(new URLSearchParams('items=a,b,c,d,e'))).toEqual([]);
+    expect(parseCompareResults(new URLSearchParams('items=a,a'))).toEqual([]);
   });
 });
 

@@ -17,6 +17,7 @@ export const patterns = {
   gallery: '/gallery',
   asset: '/gallery/asset/:assetId',
   compare: '/gallery/compare/:batchId',
+  compareResults: '/gallery/compare',
   timeline: '/timeline',
   batch: '/timeline/batch/:batchId',
   account: '/account',
@@ -65,10 +66,16 @@ function query(entries: [string, string | number | boolean | null | undefined][]
 
 const segment = (id: string): string => encodeURIComponent(id);
 
+const galleryEntries = (filter: LibraryFilter): [string, LibraryFilter[keyof LibraryFilter]][] =>
+  (Object.keys(galleryKeys) as (keyof LibraryFilter)[]).map((key) => [galleryKeys[key], filter[key]]);
+
 /** The gallery filter as query-string entries, in a fixed order so equal filters make equal addresses. */
 export function galleryQuery(filter: LibraryFilter = {}): string {
-  return query((Object.keys(galleryKeys) as (keyof LibraryFilter)[]).map((key) => [galleryKeys[key], filter[key]]));
+  return query(galleryEntries(filter));
 }
+
+/** How many results the compare view takes at once. */
+export const COMPARE_LIMITS = { min: 2, max: 4 } as const;
 
 /** Builders of every address; use them for links and `navigate`, never hand-written strings. */
 export const paths = {
@@ -78,6 +85,8 @@ export const paths = {
   asset: (assetId: string, filter: LibraryFilter = {}): string => `/gallery/asset/${segment(assetId)}${galleryQuery(filter)}`,
   /** The results of one batch side by side, keeping the gallery filter it was opened from. */
   compare: (batchId: string, filter: LibraryFilter = {}): string => `/gallery/compare/${segment(batchId)}${galleryQuery(filter)}`,
+  /** 2-4 chosen results side by side (from any batches), keeping the gallery filter they were chosen in. */
+  compareResults: (assetIds: readonly string[], filter: LibraryFilter = {}): string => `/gallery/compare${query([['items', assetIds.join(',')], ...galleryEntries(filter)])}`,
   timeline: (): string => '/timeline',
   batch: (batchId: string): string => `/timeline/batch/${segment(batchId)}`,
   account: (): string => '/account',
@@ -101,6 +110,12 @@ export function parseCreateParams(search: URLSearchParams): CreateParams {
     return parsed.success ? parsed.data : null;
   };
   return { reuse: read('reuse'), reference: read('reference'), remix: read('remix'), character: read('character') };
+}
+
+/** The results of `/gallery/compare?items=`: 2-4 distinct ids, or none when the list is malformed. */
+export function parseCompareResults(search: URLSearchParams): string[] {
+  const ids = [...new Set((search.get('items') ?? '').split(','))].filter((item) => id.safeParse(item).success);
+  return ids.length >= COMPARE_LIMITS.min && ids.length <= COMPARE_LIMITS.max ? ids : [];
 }
 
 const flag = z.enum(['1', 'true']).transform(() => true);

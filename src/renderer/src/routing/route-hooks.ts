@@ -1,7 +1,7 @@
 import { useCallback, useMemo } from 'react';
 import { useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import type { LibraryFilter } from '../../../shared/contract';
-import { parseCreateParams, parseGalleryFilter, paths, sectionOf, type CreateParams, type Section } from './paths';
+import { parseCompareResults, parseCreateParams, parseGalleryFilter, paths, sectionOf, type CreateParams, type Section } from './paths';
 
 /** The navigation section of the current address. */
 export function useSection(): Section {
@@ -37,4 +37,10 @@ export function useAssetId(): string | null {
 /** The batch id of `/timeline/batch/:batchId` and `/gallery/compare/:batchId`, or null elsewhere. */
 export function useBatchId(): string | null {
   return useParams().batchId ?? null;
+}
+
+/** The results of `/gallery/compare?items=` (2-4 asset ids; empty when the address holds no valid list). */
+export function useCompareResults(): string[] {
+  const [search] = useSearchParams();
+  return useMemo(() => parseCompareResults(search), [search]);
 }

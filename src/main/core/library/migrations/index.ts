@@ -13,6 +13,8 @@ import { uploadFileName } from './012_upload_file_name';
 import { taskRoutes } from './013_task_routes';
 import { deadlineJobsFollowed } from './014_deadline_jobs_followed';
 import { createdKeys } from './015_created_keys';
+import { boardPlaces } from './016_board_places';
+import { assetAudio } from './017_asset_audio';
 import type { Migration } from './migration';
 
 export type { Migration, MigrationContext } from './migration';
@@ -34,4 +36,6 @@ export const migrations: readonly Migration[] = [
   taskRoutes,
   deadlineJobsFollowed,
   createdKeys,
+  boardPlaces,
+  assetAudio,
 ];

@@ -14,6 +14,7 @@ export const galleryModule: FeatureModule = {
     { path: childPath(patterns.gallery), lazy: page },
     { path: childPath(patterns.asset), lazy: page },
     { path: childPath(patterns.compare), lazy: page },
+    { path: childPath(patterns.compareResults), lazy: page },
   ],
   nav: { to: paths.gallery(), label: 'nav.gallery', icon: Images },
   events: {

@@ -1,6 +1,6 @@
 import { useMemo, type DragEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { AssetView } from '../../../../shared/contract';
+import type { AssetView, BoardView, SmartFilter } from '../../../../shared/contract';
 import { writeAssetDrag } from '../../entities/asset-drag';
 import { assetOrder, assetPages } from '../../entities/asset-pages';
 import { useAssetsStore } from '../../entities/assets-store';
@@ -11,6 +11,7 @@ import { showToast } from '../../ui';
 import { desktopSelectors, useDesktopStore } from '../../entities/desktop-store';
 import { useGalleryStore } from './gallery-store';
 import { exportBaseName } from '../../../../shared/library/export-name';
+import { writeSelectionDrag } from './model/selection-drag';
 
 /** Starts a browser download of a library file (an export) under `fileName`. */
 function download(url: string, fileName: string): void {
@@ -38,11 +39,12 @@ export function useGalleryActions() {
     const gallery = () => useGalleryStore.getState();
     const received = (assets: readonly AssetView[]): void => useAssetsStore.getState().assetsReceived(assets);
 
-    const undo = async (deletionId: string): Promise<void> => {
+    const undo = async (deletionId: string, onRestored?: (ids: string[]) => void): Promise<void> => {
       const answer = alert.track(await gallery().undoDelete(deletionId));
       if (!answer.ok) return;
       received(answer.value.restored);
       itemsRestored(assetPages, answer.value.restored, (id) => useAssetsStore.getState().assets[id], assetOrder);
+      onRestored?.(answer.value.restored.map((asset) => asset.id));
       showToast(t('gallery.restored', { count: answer.value.restored.length }), 'success');
     };
 
@@ -70,7 +72,22 @@ export function useGalleryActions() {
         const answer = alert.track(await gallery().createBoard(name));
         return answer.ok ? answer.value.id : null;
       },
-      remove: async (ids: readonly string[]): Promise<string[]> => {
+      createSmartBoard: async (name: string, filter: SmartFilter): Promise<string | null> => {
+        const answer = alert.track(await gallery().createSmartBoard(name, filter));
+        if (answer.ok) showToast(t('gallery.board.saved', { name: answer.value.name }), 'success');
+        return answer.ok ? answer.value.id : null;
+      },
+      renameBoard: async (id: string, name: string): Promise<boolean> => alert.track(await gallery().renameBoard(id, name)).ok,
+      deleteBoard: async (board: BoardView): Promise<boolean> => {
+        const answer = alert.track(await gallery().deleteBoard(board.id));
+        if (answer.ok) showToast(t('gallery.board.deleted', { name: board.name }), 'success');
+        return answer.ok;
+      },
+      reorderBoards: async (ids: readonly string[]): Promise<void> => {
+        alert.track(await gallery().reorderBoards(ids));
+      },
+      /** Deletes with an Undo in the toast; `onRestored` hears of the items it brought back. */
+      remove: async (ids: readonly string[], onRestored?: (ids: string[]) => void): Promise<string[]> => {
         const answer = alert.track(await gallery().deleteAssets(ids));
         if (!answer.ok) return [];
         const { deleted, failed, deletionId, undoUntil } = answer.value;
@@ -79,7 +96,7 @@ export function useGalleryActions() {
         itemsRemoved(assetPages, deleted);
         gallery().select({ type: 'clear' });
         showToast(t('gallery.deleted', { count: deleted.length }), 'success', {
-          action: { label: t('gallery.undo'), run: () => void undo(deletionId) },
+          action: { label: t('gallery.undo'), run: () => void undo(deletionId, onRestored) },
           durationMs: Math.max(1000, undoUntil - Date.now() - 500),
         });
         return deleted;
@@ -99,7 +116,10 @@ export function useGalleryActions() {
       reveal: async (id: string): Promise<void> => {
         alert.track(await gallery().reveal(id));
       },
-      /** Drag out: the desktop's own file drag in Electron; the file's link in a browser. */
+      /**
+       * Drag out: the desktop's own file drag in Electron; in a browser the file's link, the item
+       * for Create's reference tray, and every selected id for a board.
+       */
       dragStart: (event: DragEvent, asset: AssetView, selected: readonly string[]): void => {
         const ids = selected.includes(asset.id) ? selected : [asset.id];
         if (canDrag) {
@@ -115,6 +135,7 @@ export function useGalleryActions() {
         event.dataTransfer.setData('text/plain', url);
         // Create's reference tray (in another window of the studio) takes the item itself.
         writeAssetDrag(event.dataTransfer, { id: asset.id, kind: asset.kind, name });
+        writeSelectionDrag(event.dataTransfer, ids);
       },
     };
   }, [alert, canDrag, savesExports, t]);

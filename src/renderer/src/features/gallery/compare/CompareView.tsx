@@ -9,7 +9,10 @@ import { jobSelectors, useJobsStore } from '../../../entities/jobs-store';
 import { usePagedQuery } from '../../../entities/use-paged-query';
 import { studio } from '../../../studio/studio-client';
 import { Button, EmptyState, IconButton, Page } from '../../../ui';
+import { useResultActions } from '../../../entities/result-actions';
 import { ZoomPane } from '../components/ZoomPane';
+import { useGalleryActions } from '../use-gallery-actions';
+import { CompareActions } from './CompareActions';
 import { compareBatch } from '../model/compare';
 import { sharedFit, type SharedView } from '../model/zoom';
 import '../detail.css';
@@ -27,6 +30,8 @@ export function CompareView() {
   const query = usePagedQuery(assetPages, { batchId });
   const { columns, rows } = useMemo(() => compareBatch(query.items), [query.items]);
   const [view, setView] = useState<SharedView>(sharedFit);
+  const results = useResultActions();
+  const actions = useGalleryActions();
 
   return (
     <div className="compare">
@@ -78,14 +83,13 @@ export function CompareView() {
                           </ZoomPane>
                         )}
                         {asset && (
-                          <button
-                            type="button"
-                            className="compare-open"
-                            aria-label={`${t('gallery.open')}: ${column?.model ?? ''} · ${row.prompt}`}
-                            onClick={() => void navigate(paths.asset(asset.id, { batchId }))}
-                          >
-                            {t('gallery.open')}
-                          </button>
+                          <CompareActions
+                            asset={asset}
+                            name={`${column?.model ?? ''} · ${row.prompt}`}
+                            onWinner={() => void results.favourite(asset)}
+                            onDrop={() => void actions.remove([asset.id])}
+                            onOpen={() => results.open(asset, { batchId })}
+                          />
                         )}
                       </div>
                     );

@@ -1,18 +1,36 @@
 import { observeElementRect, useVirtualizer, type Virtualizer } from '@tanstack/react-virtual';
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type DragEvent, type KeyboardEvent, type MouseEvent, type PointerEvent } from 'react';
 import type { AssetView } from '../../../../../shared/contract';
-import { gridLayout, itemsInRect, normalizeRect, prependedCount, rowCount, scrollAfterPrepend, type Rect } from '../model/grid-layout';
-import { isGridKey, moveIndex, type Selection, type SelectionAction } from '../model/selection';
-import { AssetTile } from './AssetTile';
+import {
+  anchorAt,
+  columnsOf,
+  isGridKey,
+  itemsInRect,
+  justifiedLayout,
+  layoutRatio,
+  moveInLayout,
+  normalizeRect,
+  prependedCount,
+  rowBoxes,
+  rowOfItem,
+  scrollToAnchor,
+  type JustifiedLayout,
+  type Rect,
+} from '../model/justified-layout';
+import type { Selection, SelectionAction } from '../model/selection';
+import { AssetTile, type TileWords } from './AssetTile';
+import type { TileAction } from './TileActions';
 import './AssetGrid.css';
 
 export interface AssetGridProps {
   items: AssetView[];
+  /** The height rows aim for, in px. */
   tileSize: number;
+  /** Square tiles (cropped) instead of each result's own ratio. */
+  square: boolean;
   selection: Selection;
   label: string;
-  /** Words for each tile and its parts, in the UI language. */
-  words: { tile: (asset: AssetView) => string; video: string; noPoster: string; favourite: string; select: string };
+  words: TileWords;
   mediaUrl: (path: string) => string;
   hasMore: boolean;
   onLoadMore: () => void;
@@ -22,65 +40,84 @@ export interface AssetGridProps {
   onDelete: (ids: string[]) => void;
   onFavourite: (ids: string[]) => void;
   onDragStart: (event: DragEvent, asset: AssetView) => void;
+  /** A tile's next step (its hover buttons, or R and V for the item the keyboard is on). */
+  onAction: (action: TileAction, asset: AssetView) => void;
 }
 
 /** Where a tiny window or a DOM without layout (tests) starts, until the real size is known. */
 const FALLBACK = { width: 1200, height: 800 };
+const GAP = 6;
+const PADDING = 8;
 
 const cellId = (id: string): string => `tile-${id}`;
 
 /**
- * The gallery's virtualised grid: only the rows in view (and a few around) are in the DOM, rows
- * are fetched page by page as the end comes into view, and results arriving at the top do not
- * move what is being looked at. The geometry is `model/grid-layout.ts`; this hosts it.
+ * The gallery's virtualised grid of justified rows: only the rows in view (and a few around) are
+ * in the DOM, rows are fetched page by page as the end comes into view, and results arriving at
+ * the top do not move what is being looked at. The geometry is `model/justified-layout.ts`
+ * (pure, and incremental as pages arrive); this hosts it.
  */
 export function AssetGrid(props: AssetGridProps) {
-  const { items, selection, onSelect } = props;
+  const { items, selection, onSelect, square, tileSize } = props;
   const scrollRef = useRef<HTMLDivElement>(null);
   const [width, setWidth] = useState(FALLBACK.width);
-  const layout = useMemo(() => gridLayout(width, props.tileSize), [width, props.tileSize]);
-  const rows = rowCount(items.length, layout.columns);
   const ids = useMemo(() => items.map((item) => item.id), [items]);
+  const ratios = useMemo(() => items.map((item) => layoutRatio(item.width, item.height, item.kind, square)), [items, square]);
+  // The last layout, so a new page only lays out itself (held in state: it is a cache, not data to render).
+  const [cache] = useState<{ last?: JustifiedLayout }>({});
+  const layout = useMemo(() => {
+    cache.last = justifiedLayout(ratios, { width, target: tileSize, gap: GAP, padding: PADDING }, cache.last);
+    return cache.last;
+  }, [cache, ratios, width, tileSize]);
   const [band, setBand] = useState<Rect | null>(null);
 
   // The virtualiser keeps its own state outside React's; the compiler leaves this component as written.
   // eslint-disable-next-line react-hooks/incompatible-library
   const virtualizer: Virtualizer<HTMLDivElement, Element> = useVirtualizer({
-    count: rows,
+    count: layout.rows.length,
     getScrollElement: () => scrollRef.current,
-    estimateSize: () => layout.rowHeight,
+    estimateSize: (index) => (layout.rows[index]?.height ?? tileSize) + GAP,
     overscan: 2,
-    paddingStart: layout.padding,
-    paddingEnd: layout.padding,
+    paddingStart: PADDING,
+    paddingEnd: PADDING - GAP,
     initialRect: FALLBACK,
     observeElementRect: (instance, callback) =>
       observeElementRect(instance, (rect) => {
         const known = rect.width > 0 ? rect : FALLBACK;
-        setWidth(known.width);
+        // Inside the scroll bar: rows fill what is visible.
+        setWidth(Math.floor(instance.scrollElement?.clientWidth || known.width));
         callback(known);
       }),
   });
-  useEffect(() => virtualizer.measure(), [layout.rowHeight, virtualizer]);
+  useEffect(() => virtualizer.measure(), [layout, virtualizer]);
 
   const virtualRows = virtualizer.getVirtualItems();
   const lastRow = virtualRows.at(-1)?.index ?? -1;
   useEffect(() => {
-    if (props.hasMore && lastRow >= rows - 3) props.onLoadMore();
-  }, [lastRow, rows, props.hasMore, props.onLoadMore]); // eslint-disable-line react-hooks/exhaustive-deps -- onLoadMore is a new function each render
+    if (props.hasMore && lastRow >= layout.rows.length - 3) props.onLoadMore();
+  }, [lastRow, layout.rows.length, props.hasMore, props.onLoadMore]); // eslint-disable-line react-hooks/exhaustive-deps -- onLoadMore is a new function each render
 
-  // Results put in front of the list: keep the row being looked at where it is. `placed` is where
-  // this effect last put the view; any other position means the person scrolled since.
-  const previous = useRef<readonly string[]>(ids);
-  const carried = useRef({ placed: -1, carry: 0 });
+  // Results put in front of the list: the row being looked at stays where it is. The anchor (an
+  // item and how far into its row the view starts) is kept while the view stays where this put it,
+  // so results arriving one at a time move the view a row once they fill one.
+  const previous = useRef<{ ids: readonly string[]; layout: JustifiedLayout }>({ ids, layout });
+  const anchor = useRef<{ id: string; offset: number; placed: number } | null>(null);
   useLayoutEffect(() => {
-    const added = prependedCount(previous.current, ids);
-    previous.current = ids;
+    const before = previous.current;
+    previous.current = { ids, layout };
     const element = scrollRef.current;
-    if (added === 0 || !element) return;
-    const carry = element.scrollTop === carried.current.placed ? carried.current.carry : 0;
-    const next = scrollAfterPrepend(element.scrollTop, added, layout, carry);
-    element.scrollTop = next.scrollTop;
-    carried.current = { placed: element.scrollTop, carry: next.carry };
+    const added = prependedCount(before.ids, ids);
+    if (added === 0 || !element || element.scrollTop <= 0) return;
+    let kept = anchor.current;
+    if (kept === null || kept.placed !== element.scrollTop) {
+      const found = anchorAt(before.layout, element.scrollTop);
+      const id = found ? before.ids[found.index] : undefined;
+      kept = found && id !== undefined ? { id, offset: found.offset, placed: element.scrollTop } : null;
+    }
+    const index = kept ? ids.indexOf(kept.id) : -1;
+    if (!kept || index < 0) return;
+    element.scrollTop = scrollToAnchor(layout, index, kept.offset);
+    anchor.current = { ...kept, placed: element.scrollTop };
   }, [ids, layout]);
 
   const activeIndex = selection.active === null ? -1 : ids.indexOf(selection.active);
@@ -93,17 +130,20 @@ export function AssetGrid(props: AssetGridProps) {
     const mod = event.ctrlKey || event.metaKey;
     if (isGridKey(event.key)) {
       event.preventDefault();
-      const next = moveIndex(activeIndex, event.key, layout.columns, ids.length, Math.max(1, Math.floor((scrollRef.current?.clientHeight ?? 600) / layout.rowHeight)));
+      const page = Math.max(1, Math.floor((scrollRef.current?.clientHeight ?? 600) / (tileSize + GAP)));
+      const next = moveInLayout(layout, activeIndex, event.key, page);
       const id = ids[next];
       if (id === undefined) return;
       if (event.shiftKey) onSelect({ type: 'range', id, order: ids });
       else if (mod) onSelect({ type: 'focus', id });
       else onSelect({ type: 'click', id });
-      virtualizer.scrollToIndex(Math.floor(next / layout.columns), { align: 'auto' });
+      virtualizer.scrollToIndex(rowOfItem(layout, next), { align: 'auto' });
       return;
     }
     const chosen = targets();
-    if (mod && event.key.toLowerCase() === 'a') {
+    const active = activeIndex >= 0 ? items[activeIndex] : undefined;
+    const key = event.key.toLowerCase();
+    if (mod && key === 'a') {
       event.preventDefault();
       onSelect({ type: 'all', order: ids });
     } else if (event.key === 'Enter' && selection.active !== null) {
@@ -115,9 +155,12 @@ export function AssetGrid(props: AssetGridProps) {
     } else if ((event.key === 'Delete' || event.key === 'Backspace') && chosen.length > 0) {
       event.preventDefault();
       props.onDelete(chosen);
-    } else if (event.key.toLowerCase() === 'f' && !mod && chosen.length > 0) {
+    } else if (key === 'f' && !mod && chosen.length > 0) {
       event.preventDefault();
       props.onFavourite(chosen);
+    } else if ((key === 'r' || key === 'v') && !mod && active) {
+      event.preventDefault();
+      props.onAction(key === 'r' ? 'reroll' : 'vary', active);
     } else if (event.key === 'Escape' && selection.ids.size > 0) {
       event.preventDefault();
       onSelect({ type: 'clear' });
@@ -153,7 +196,7 @@ export function AssetGrid(props: AssetGridProps) {
     const rect = normalizeRect(start, contentPoint(event));
     if (rect.right - rect.left < 4 && rect.bottom - rect.top < 4) return;
     setBand(rect);
-    onSelect({ type: 'band', ids: itemsInRect(rect, layout, ids.length).map((index) => ids[index] ?? ''), base: start.base });
+    onSelect({ type: 'band', ids: itemsInRect(rect, layout).map((index) => ids[index] ?? ''), base: start.base });
   };
   const endBand = (): void => {
     if (bandStart.current && !band) onSelect({ type: 'clear' });
@@ -169,8 +212,8 @@ export function AssetGrid(props: AssetGridProps) {
       tabIndex={0}
       aria-label={props.label}
       aria-multiselectable="true"
-      aria-rowcount={rows}
-      aria-colcount={layout.columns}
+      aria-rowcount={layout.rows.length}
+      aria-colcount={columnsOf(layout)}
       aria-activedescendant={selection.active !== null && activeIndex >= 0 ? cellId(selection.active) : undefined}
       onKeyDown={onKeyDown}
       onFocus={() => {
@@ -181,38 +224,39 @@ export function AssetGrid(props: AssetGridProps) {
       onPointerUp={endBand}
       onPointerCancel={endBand}
     >
-      <div className="asset-grid-content" style={{ height: virtualizer.getTotalSize() }}>
-        {virtualRows.map((row) => (
-          <div
-            key={row.key}
-            role="row"
-            aria-rowindex={row.index + 1}
-            className="asset-grid-row"
-            style={{ transform: `translateY(${row.start}px)`, gap: layout.gap, left: layout.padding, height: layout.tile }}
-          >
-            {items.slice(row.index * layout.columns, (row.index + 1) * layout.columns).map((asset) => (
-              <AssetTile
-                key={asset.id}
-                asset={asset}
-                cellId={cellId(asset.id)}
-                label={props.words.tile(asset)}
-                size={layout.tile}
-                selected={selection.ids.has(asset.id)}
-                active={selection.active === asset.id}
-                thumbUrl={props.mediaUrl(asset.thumbPath ?? asset.mediaPath)}
-                mediaUrl={props.mediaUrl(asset.mediaPath)}
-                videoLabel={props.words.video}
-                noPosterLabel={props.words.noPoster}
-                favouriteLabel={props.words.favourite}
-                selectLabel={props.words.select}
-                onClick={onTileClick}
-                onToggle={onToggle}
-                onOpen={props.onOpen}
-                onDragStart={props.onDragStart}
-              />
-            ))}
-          </div>
-        ))}
+      <div className="asset-grid-content" style={{ height: layout.height }}>
+        {virtualRows.map((virtualRow) => {
+          const row = layout.rows[virtualRow.index];
+          if (!row) return null;
+          return (
+            <div key={virtualRow.key} role="row" aria-rowindex={virtualRow.index + 1} className="asset-grid-row" style={{ transform: `translateY(${row.top}px)`, height: row.height }}>
+              {rowBoxes(layout, row).map((box) => {
+                const asset = items[box.index];
+                if (!asset) return null;
+                return (
+                  <AssetTile
+                    key={asset.id}
+                    asset={asset}
+                    cellId={cellId(asset.id)}
+                    left={box.left}
+                    width={box.width}
+                    height={row.height}
+                    selected={selection.ids.has(asset.id)}
+                    active={selection.active === asset.id}
+                    thumbUrl={props.mediaUrl(asset.thumbPath ?? asset.mediaPath)}
+                    mediaUrl={props.mediaUrl(asset.mediaPath)}
+                    words={props.words}
+                    onClick={onTileClick}
+                    onToggle={onToggle}
+                    onOpen={props.onOpen}
+                    onDragStart={props.onDragStart}
+                    onAction={props.onAction}
+                  />
+                );
+              })}
+            </div>
+          );
+        })}
         {band && <div className="rubber-band" style={{ left: band.left, top: band.top, width: band.right - band.left, height: band.bottom - band.top }} />}
       </div>
     </div>

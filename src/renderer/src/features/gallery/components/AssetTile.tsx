@@ -1,48 +1,63 @@
-import { Check, Play, Star } from 'lucide-react';
+import { Check, Play, Star, Volume2, VolumeX } from 'lucide-react';
 import { memo, useState, type DragEvent, type MouseEvent } from 'react';
 import type { AssetView } from '../../../../../shared/contract';
 import { formatDuration } from '../model/recipe';
+import { TileActions, type TileAction, type TileActionWords } from './TileActions';
 import './AssetTile.css';
+
+/** Words for each tile and its parts, in the UI language (one object for the whole grid). */
+export interface TileWords {
+  tile: (asset: AssetView) => string;
+  video: string;
+  noPoster: string;
+  /** A thumbnail that did not load (its file is gone or unreadable). */
+  noPicture: string;
+  favourite: string;
+  select: string;
+  sound: string;
+  silent: string;
+  actions: TileActionWords;
+}
 
 export interface AssetTileProps {
   asset: AssetView;
   /** The cell's id, for the grid's `aria-activedescendant`. */
   cellId: string;
-  label: string;
-  size: number;
+  left: number;
+  width: number;
+  height: number;
   selected: boolean;
   active: boolean;
   thumbUrl: string;
   mediaUrl: string;
-  videoLabel: string;
-  /** Shown in place of a video's poster when none could be made. */
-  noPosterLabel: string;
-  favouriteLabel: string;
-  selectLabel: string;
+  words: TileWords;
   onClick: (event: MouseEvent, id: string) => void;
   onToggle: (id: string) => void;
   onOpen: (id: string) => void;
   onDragStart: (event: DragEvent, asset: AssetView) => void;
+  onAction: (action: TileAction, asset: AssetView) => void;
 }
 
 /**
- * One result in the grid: its thumbnail (a video's poster, playing muted while the pointer rests
- * on it, or "poster unavailable" when none could be made), a favourite star and a video's length.
- * Click selects, double-click opens.
+ * One result in the grid at its own shape: its thumbnail (a video's poster, playing muted while the
+ * pointer rests on it, with its length and whether it has sound), a favourite star, and its next
+ * steps while the pointer or the keyboard is on it. Click selects, double-click opens.
  */
 export const AssetTile = memo(function AssetTile(props: AssetTileProps) {
-  const { asset, size, selected, active } = props;
+  const { asset, selected, active, words } = props;
   const [hovered, setHovered] = useState(false);
-  const ratio = asset.width && asset.height ? asset.width / asset.height : 1;
+  // The address that failed, so a thumbnail made later (a new poster) is tried again.
+  const [failedUrl, setFailedUrl] = useState<string | null>(null);
+  const unreadable = failedUrl === props.thumbUrl;
   const noPoster = asset.kind === 'video' && asset.thumbPath === null;
   return (
     <div
       role="gridcell"
       id={props.cellId}
       aria-selected={selected}
-      aria-label={props.label}
+      aria-label={words.tile(asset)}
       className={['tile', selected ? 'is-selected' : null, active ? 'is-active' : null].filter(Boolean).join(' ')}
-      style={{ width: size, height: size }}
+      style={{ left: props.left, width: props.width, height: props.height }}
       draggable
       onDragStart={(event) => props.onDragStart(event, asset)}
       onClick={(event) => props.onClick(event, asset.id)}
@@ -50,37 +65,33 @@ export const AssetTile = memo(function AssetTile(props: AssetTileProps) {
       onMouseEnter={() => setHovered(true)}
       onMouseLeave={() => setHovered(false)}
     >
-      {noPoster ? (
-        <span className="tile-media tile-no-poster">{props.noPosterLabel}</span>
+      {noPoster || unreadable ? (
+        <span className="tile-media tile-no-poster">{noPoster ? words.noPoster : words.noPicture}</span>
       ) : (
-        <img
-          className={ratio > 1.6 || ratio < 0.6 ? 'tile-media is-contained' : 'tile-media'}
-          src={props.thumbUrl}
-          alt=""
-          loading="lazy"
-          decoding="async"
-          draggable={false}
-        />
+        <img className="tile-media" src={props.thumbUrl} alt="" loading="lazy" decoding="async" draggable={false} onError={() => setFailedUrl(props.thumbUrl)} />
       )}
       {asset.kind === 'video' && hovered && <video className="tile-media tile-video" src={props.mediaUrl} poster={noPoster ? undefined : props.thumbUrl} muted loop autoPlay playsInline />}
       <span className="tile-badges" aria-hidden="true">
         {asset.kind === 'video' && (
-          <span className="tile-badge" title={props.videoLabel}>
+          <span className="tile-badge" title={words.video}>
             <Play size={12} fill="currentColor" />
             {asset.durationMs !== null && formatDuration(asset.durationMs)}
+            {asset.hasAudio === true && <Volume2 size={12} aria-label={words.sound} />}
+            {asset.hasAudio === false && <VolumeX size={12} aria-label={words.silent} />}
           </span>
         )}
         {asset.favourite && (
-          <span className="tile-badge tile-favourite" title={props.favouriteLabel}>
+          <span className="tile-badge tile-favourite" title={words.favourite}>
             <Star size={12} fill="currentColor" />
           </span>
         )}
       </span>
+      {(hovered || active) && <TileActions asset={asset} words={words.actions} onAction={props.onAction} />}
       <button
         type="button"
         className="tile-check"
         tabIndex={-1}
-        aria-label={props.selectLabel}
+        aria-label={words.select}
         aria-pressed={selected}
         onClick={(event) => {
           event.stopPropagation();

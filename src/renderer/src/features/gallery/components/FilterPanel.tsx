@@ -1,17 +1,23 @@
-import { Clapperboard, Image as ImageIcon, Layers, Plus, Star } from 'lucide-react';
-import { useState, type ReactNode } from 'react';
+import { Clapperboard, Image as ImageIcon, Layers, Star } from 'lucide-react';
+import { useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { AssetFacets, LibraryFilter } from '../../../../../shared/contract';
-import { Button, TextField } from '../../../ui';
+import type { AssetFacets, BoardView, LibraryFilter } from '../../../../../shared/contract';
+import { TextField } from '../../../ui';
 import { datePresets, fromDateInput, presetOf, presetStart, toDateInput, type DatePreset } from '../model/date-presets';
+import { BoardList } from './BoardList';
 import './FilterPanel.css';
 
 export interface FilterPanelProps {
+  id: string;
   filter: LibraryFilter;
   facets: AssetFacets | undefined;
+  /** Every board in the artist's order (which are smart). */
+  boards: readonly BoardView[];
   now: Date;
   onChange: (next: LibraryFilter) => void;
   onCreateBoard: (name: string) => Promise<boolean>;
+  onDropOnBoard: (boardId: string, ids: string[]) => void;
+  onReorderBoards: (ids: string[]) => void;
   /** The compare view of a batch, when the filter has one. */
   compareLink: ReactNode;
 }
@@ -62,10 +68,9 @@ const hasChinese = (text: string): string | undefined => (/[\u3400-\u9fff]/.test
  * The filter side panel: type, favourites, date, models, boards, tags, characters and batches,
  * each choice with how many results it would give (the rest of the filter kept).
  */
-export function FilterPanel({ filter, facets, now, onChange, onCreateBoard, compareLink }: FilterPanelProps) {
+export function FilterPanel({ id, filter, facets, boards, now, onChange, onCreateBoard, onDropOnBoard, onReorderBoards, compareLink }: FilterPanelProps) {
   const { t } = useTranslation();
-  const [boardName, setBoardName] = useState('');
-  const [addingBoard, setAddingBoard] = useState(false);
+  const boardCounts = useMemo(() => new Map((facets?.boards ?? []).map((b) => [b.id, b.count])), [facets]);
   const set = (patch: Partial<LibraryFilter>): void => onChange({ ...filter, ...patch });
   const toggle = <K extends keyof LibraryFilter>(key: K, value: LibraryFilter[K]): void => set({ [key]: filter[key] === value ? undefined : value });
   const preset = presetOf(filter.createdFrom, filter.createdBefore, now);
@@ -73,7 +78,7 @@ export function FilterPanel({ filter, facets, now, onChange, onCreateBoard, comp
   const hasDates = filter.createdFrom !== undefined || filter.createdBefore !== undefined;
 
   return (
-    <aside className="filter-panel" aria-label={t('gallery.filters')}>
+    <aside id={id} className="filter-panel" aria-label={t('gallery.filters')}>
       <Section title={t('gallery.kind')}>
         <Choice label={t('gallery.all')} count={facets ? facets.kinds.image + facets.kinds.video : undefined} chosen={filter.kind === undefined} onChoose={() => set({ kind: undefined })} icon={<Layers size={16} aria-hidden="true" />} />
         <Choice label={t('gallery.images')} count={facets?.kinds.image} chosen={filter.kind === 'image'} onChoose={() => toggle('kind', 'image')} icon={<ImageIcon size={16} aria-hidden="true" />} />
@@ -109,36 +114,15 @@ export function FilterPanel({ filter, facets, now, onChange, onCreateBoard, comp
         </Section>
       )}
 
-      <section className="facet-section" aria-label={t('gallery.boards')}>
-        <h2 className="facet-title">{t('gallery.boards')}</h2>
-        <ul className="facet-list">
-          {facets?.boards.map((b) => (
-            <Choice key={b.id} label={b.name} lang={hasChinese(b.name)} count={b.count} chosen={filter.boardId === b.id} onChoose={() => toggle('boardId', b.id)} />
-          ))}
-        </ul>
-        {addingBoard ? (
-          <form
-            className="facet-new-board"
-            onSubmit={(event) => {
-              event.preventDefault();
-              void onCreateBoard(boardName).then((made) => {
-                if (!made) return;
-                setBoardName('');
-                setAddingBoard(false);
-              });
-            }}
-          >
-            <TextField label={t('gallery.boardName')} value={boardName} onChange={setBoardName} maxLength={80} autoFocus />
-            <Button type="submit" size="sm" variant="primary" disabled={boardName.trim() === ''}>
-              {t('gallery.createBoard')}
-            </Button>
-          </form>
-        ) : (
-          <Button size="sm" variant="quiet" icon={Plus} onClick={() => setAddingBoard(true)}>
-            {t('gallery.newBoard')}
-          </Button>
-        )}
-      </section>
+      <BoardList
+        boards={boards}
+        counts={boardCounts}
+        chosen={filter.boardId}
+        onChoose={(boardId) => toggle('boardId', boardId)}
+        onCreate={onCreateBoard}
+        onDropResults={onDropOnBoard}
+        onReorder={onReorderBoards}
+      />
 
       {facets && facets.tags.length > 0 && (
         <Section title={t('gallery.tags')}>

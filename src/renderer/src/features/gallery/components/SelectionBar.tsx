@@ -1,4 +1,5 @@
-import { Columns2, Download, FolderPlus, Star, Tag, Trash2, X } from 'lucide-react';
+import { Columns2, Download, FolderPlus, GripVertical, Star, Tag, Trash2, X } from 'lucide-react';
+import type { DragEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, IconButton } from '../../../ui';
 import './SelectionBar.css';
@@ -6,7 +7,7 @@ import './SelectionBar.css';
 export interface SelectionBarProps {
   count: number;
   allFavourite: boolean;
-  /** Offered when the selection comes from one batch. */
+  /** Offered for 2 to 4 results (any batches), or for more of one batch. */
   canCompare: boolean;
   onFavourite: () => void;
   onTag: () => void;
@@ -15,29 +16,31 @@ export interface SelectionBarProps {
   onDelete: () => void;
   onCompare: () => void;
   onClear: () => void;
+  /** The handle: drag the whole selection onto a board. */
+  onDragStart: (event: DragEvent) => void;
   exporting: boolean;
 }
+
+/** A button whose words fold away in a narrow window (its icon, name and tooltip stay). */
+const folding = (label: string) => ({ 'aria-label': label, title: label, children: <span className="selection-label">{label}</span> });
 
 /** The bar that appears while items are selected: what can be done to all of them at once. */
 export function SelectionBar(props: SelectionBarProps) {
   const { t } = useTranslation();
   return (
     <div className="selection-bar" role="toolbar" aria-label={t('gallery.selected', { count: props.count })}>
-      <p className="selection-count" aria-live="polite">
-        {t('gallery.selected', { count: props.count })}
-      </p>
-      <Button size="sm" icon={Star} onClick={props.onFavourite}>
-        {props.allFavourite ? t('gallery.unfavourite') : t('gallery.favourite')}
-      </Button>
-      <Button size="sm" icon={Tag} onClick={props.onTag}>
-        {t('gallery.tag')}
-      </Button>
+      <span className="selection-handle" draggable onDragStart={props.onDragStart} title={t('gallery.dragSelection')}>
+        <GripVertical size={16} aria-hidden="true" />
+        <span className="selection-count" aria-live="polite">
+          {t('gallery.selected', { count: props.count })}
+        </span>
+      </span>
+      <Button size="sm" icon={Star} onClick={props.onFavourite} {...folding(props.allFavourite ? t('gallery.unfavourite') : t('gallery.favourite'))} />
+      <Button size="sm" icon={Tag} onClick={props.onTag} {...folding(t('gallery.tag'))} />
       <Button size="sm" icon={FolderPlus} onClick={props.onBoard}>
         {t('gallery.addToBoard')}
       </Button>
-      <Button size="sm" icon={Download} onClick={props.onExport} busy={props.exporting}>
-        {t('gallery.export')}
-      </Button>
+      <Button size="sm" icon={Download} onClick={props.onExport} busy={props.exporting} {...folding(t('gallery.export'))} />
       {props.canCompare && (
         <Button size="sm" icon={Columns2} onClick={props.onCompare}>
           {t('gallery.compare')}

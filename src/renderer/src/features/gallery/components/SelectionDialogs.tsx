@@ -42,10 +42,11 @@ export interface BoardDialogProps {
   onClose: () => void;
 }
 
-/** Puts the selection on a board, or on a new one. */
-export function BoardDialog({ open, count, boards, onChoose, onCreate, onClose }: BoardDialogProps) {
+/** Puts the selection on a board, or on a new one (a smart board fills itself, so it is not offered). */
+export function BoardDialog({ open, count, boards: all, onChoose, onCreate, onClose }: BoardDialogProps) {
   const { t } = useTranslation();
   const [name, setName] = useState('');
+  const boards = all.filter((board) => board.filter === null);
   return (
     <Dialog open={open} title={t('gallery.addToBoard')} description={t('gallery.selected', { count })} onClose={onClose} closeLabel={t('gallery.close')}>
       {boards.length > 0 && (
@@ -72,6 +73,45 @@ export function BoardDialog({ open, count, boards, onChoose, onCreate, onClose }
         <TextField className="board-new-name" label={t('gallery.boardName')} value={name} onChange={setName} maxLength={80} />
         <Button type="submit" variant="primary" disabled={name.trim() === ''}>
           {t('gallery.createBoard')}
+        </Button>
+      </form>
+    </Dialog>
+  );
+}
+
+export interface NameDialogProps {
+  open: boolean;
+  title: string;
+  /** What the name is for, under the title. */
+  description?: string | undefined;
+  initial: string;
+  confirmLabel: string;
+  onSubmit: (name: string) => void;
+  onClose: () => void;
+}
+
+/** Asks for a board's name: a new smart board, or a new name for a board. */
+export function NameDialog({ open, title, description, initial, confirmLabel, onSubmit, onClose }: NameDialogProps) {
+  const { t } = useTranslation();
+  const [name, setName] = useState(initial);
+  const [shown, setShown] = useState(open);
+  // Opened again: start from the name given now.
+  if (open !== shown) {
+    setShown(open);
+    if (open) setName(initial);
+  }
+  return (
+    <Dialog open={open} title={title} description={description} onClose={onClose} closeLabel={t('gallery.close')}>
+      <form
+        className="board-new"
+        onSubmit={(event) => {
+          event.preventDefault();
+          if (name.trim() !== '') onSubmit(name.trim());
+        }}
+      >
+        <TextField className="board-new-name" label={t('gallery.boardName')} value={name} onChange={setName} maxLength={80} autoFocus />
+        <Button type="submit" variant="primary" disabled={name.trim() === ''}>
+          {confirmLabel}
         </Button>
       </form>
     </Dialog>

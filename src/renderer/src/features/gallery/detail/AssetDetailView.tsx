@@ -9,15 +9,19 @@ import { assetPages } from '../../../entities/asset-pages';
 import { assetSelectors, useAssetsStore } from '../../../entities/assets-store';
 import { useHeldEntities } from '../../../entities/retention';
 import { usePagedQuery } from '../../../entities/use-paged-query';
+import { useErrorAlert } from '../../../errors/alert-store';
 import { useLocale } from '../../../errors/use-error-wording';
 import { studio } from '../../../studio/studio-client';
 import { EmptyState, IconButton, showToast } from '../../../ui';
+import { nextSteps, useResultActions } from '../../../entities/result-actions';
 import { desktopSelectors, useDesktopStore } from '../../../entities/desktop-store';
 import { useGalleryStore } from '../gallery-store';
 import { sharedFit, type SharedView } from '../model/zoom';
 import { useGalleryActions } from '../use-gallery-actions';
+import { BoardDialog } from '../components/SelectionDialogs';
 import { ZoomPane } from '../components/ZoomPane';
 import { RecipePanel } from './RecipePanel';
+import { VideoStage } from './VideoStage';
 import '../detail.css';
 
 /**
@@ -33,10 +37,15 @@ export function AssetDetailView() {
   const asset = useAssetsStore(assetSelectors.asset(id));
   useHeldEntities('assets', [id]);
   const detail = useGalleryStore((s) => s.details[id]);
+  const boards = useGalleryStore((s) => s.boards);
   const boardNames = useGalleryStore(useShallow((s) => s.boards.filter((b) => asset?.boardIds.includes(b.id)).map((b) => b.name)));
   const canReveal = useDesktopStore(desktopSelectors.canReveal);
   const list = usePagedQuery(assetPages, filter);
   const actions = useGalleryActions();
+  const results = useResultActions();
+  const alert = useErrorAlert();
+  const [grabbing, setGrabbing] = useState(false);
+  const [choosingBoard, setChoosingBoard] = useState(false);
   const [view, setView] = useState<SharedView>(sharedFit);
   const [fit, setFit] = useState(1);
   const [missing, setMissing] = useState(false);
@@ -94,6 +103,14 @@ export function AssetDetailView() {
 
   const picture = { width: asset.width ?? 1024, height: asset.height ?? 1024 };
   const fileUrl = studio().mediaUrl(asset.mediaPath);
+  const grab = async (atMs: number): Promise<void> => {
+    setGrabbing(true);
+    const answer = alert.track(await useGalleryStore.getState().grabFrame(asset.id, atMs));
+    setGrabbing(false);
+    if (!answer.ok) return;
+    showToast(t('gallery.detail.frameGrabbed'), 'success');
+    results.useAsReference(answer.value);
+  };
   return (
     <div className="detail frame-fill frame-flush">
       <div className="detail-stage">
@@ -126,7 +143,7 @@ export function AssetDetailView() {
         >
           {asset.kind === 'video' ? (
             <>
-              <video key={asset.id} className="detail-video" src={fileUrl} poster={asset.thumbPath ? studio().mediaUrl(asset.thumbPath) : undefined} controls autoPlay loop playsInline aria-label={t('gallery.detail.media')} />
+              <VideoStage asset={asset} fileUrl={fileUrl} posterUrl={asset.thumbPath ? studio().mediaUrl(asset.thumbPath) : undefined} label={t('gallery.detail.media')} grabbing={grabbing} onGrab={(atMs) => void grab(atMs)} />
               {asset.thumbPath === null && <p className="detail-no-poster">{t('gallery.noPoster')}</p>}
             </>
           ) : (
@@ -151,10 +168,31 @@ export function AssetDetailView() {
             () => undefined,
           );
         }}
+        steps={nextSteps(asset)}
+        onReroll={() => void results.reroll(asset)}
+        onVary={() => void results.vary(asset)}
+        onLarger={(tier) => void results.larger(asset, tier)}
         onFavourite={() => void actions.favourite([asset.id], !asset.favourite)}
+        onAddToBoard={() => setChoosingBoard(true)}
         onReveal={() => void actions.reveal(asset.id)}
         onExport={() => void actions.export([asset.id])}
         onDelete={() => void remove()}
+      />
+      <BoardDialog
+        open={choosingBoard}
+        count={1}
+        boards={boards}
+        onClose={() => setChoosingBoard(false)}
+        onChoose={(boardId) => {
+          setChoosingBoard(false);
+          void actions.putOnBoard(boardId, [asset.id]);
+        }}
+        onCreate={(name) => {
+          setChoosingBoard(false);
+          void actions.createBoard(name).then((boardId) => {
+            if (boardId !== null) void actions.putOnBoard(boardId, [asset.id]);
+          });
+        }}
       />
     </div>
   );

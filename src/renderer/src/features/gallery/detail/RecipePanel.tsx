@@ -1,8 +1,9 @@
-import { Clapperboard, Copy, Download, ExternalLink, FolderOpen, Images, Repeat2, Star, Trash2, UserRoundPlus, Wand2 } from 'lucide-react';
+import { Clapperboard, Copy, Download, ExternalLink, FolderOpen, FolderPlus, Images, Maximize, RefreshCw, Repeat2, Shuffle, Star, Trash2, UserRoundPlus, Wand2 } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { AssetDetail, AssetView } from '../../../../../shared/contract';
+import type { NextSteps } from '../../../entities/result-actions';
 import { paths } from '../../../routing/paths';
 import { Badge, Button } from '../../../ui';
 import { ReferenceStrip } from './ReferenceStrip';
@@ -15,8 +16,14 @@ export interface RecipePanelProps {
   fileUrl: string;
   boardNames: string[];
   locale: string;
+  steps: NextSteps;
+  onReroll: () => void;
+  onVary: () => void;
+  /** The recipe at a larger tier with this result as the reference. */
+  onLarger: (tier: string) => void;
   onCopyPrompt: () => void;
   onFavourite: () => void;
+  onAddToBoard: () => void;
   onReveal: () => void;
   onExport: () => void;
   onDelete: () => void;
@@ -54,13 +61,40 @@ export function RecipePanel({ asset, detail, canReveal, fileUrl, boardNames, loc
           <Button size="sm" icon={Star} aria-pressed={asset.favourite} onClick={on.onFavourite}>
             {asset.favourite ? t('gallery.unfavourite') : t('gallery.favourite')}
           </Button>
+          <Button size="sm" icon={FolderPlus} onClick={on.onAddToBoard}>
+            {t('gallery.addToBoard')}
+          </Button>
         </div>
       </section>
 
       <ReferenceStrip references={detail?.references ?? []} mediaUrl={on.mediaUrl} />
 
+      {(on.steps.again || on.steps.vary) && (
+        <section className="recipe-next" aria-label={t('gallery.detail.nextSteps')}>
+          <h2 className="recipe-heading">{t('gallery.detail.nextSteps')}</h2>
+          <div className="recipe-actions">
+            {on.steps.again && (
+              <Button size="sm" variant="primary" icon={RefreshCw} onClick={on.onReroll}>
+                {t('resultActions.reroll')}
+              </Button>
+            )}
+            {on.steps.vary && (
+              <Button size="sm" icon={Shuffle} onClick={on.onVary}>
+                {t('resultActions.vary')}
+              </Button>
+            )}
+            {on.steps.larger.map((tier) => (
+              <Button key={tier} size="sm" icon={Maximize} title={t('resultActions.largerHelp', { tier })} onClick={() => on.onLarger(tier)}>
+                {t('resultActions.larger', { tier })}
+              </Button>
+            ))}
+          </div>
+          {on.steps.larger.length > 0 && <p className="recipe-note">{t('resultActions.largerNote')}</p>}
+        </section>
+      )}
+
       <section className="recipe-actions recipe-main-actions" aria-label={t('gallery.detail.actions')}>
-        <Link className="button button-sm button-primary recipe-link" to={paths.create({ reuse: asset.id })}>
+        <Link className="button button-sm button-secondary recipe-link" to={paths.create({ reuse: asset.id })}>
           <Repeat2 size={16} aria-hidden="true" />
           {t('gallery.detail.reuse')}
         </Link>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { emptySelection, moveIndex, select, type Selection } from './selection';
+import { emptySelection, select, type Selection } from './selection';
 
 const order = ['a', 'b', 'c', 'd', 'e', 'f'];
 const ids = (state: Selection): string[] => [...state.ids].sort();
@@ -35,20 +35,5 @@ describe('gallery selection', () => {
     state = select(state, { type: 'keep', order: ['a', 'c'] });
     expect(ids(state)).toEqual(['a', 'c']);
     expect(select(state, { type: 'keep', order: ['a', 'c'] })).toBe(state);
-  });
-});
-
-describe('keyboard moves in the grid', () => {
-  it('moves by one, by a row, and stays inside the items', () => {
-    expect(moveIndex(5, 'ArrowRight', 4, 10)).toBe(6);
-    expect(moveIndex(5, 'ArrowDown', 4, 10)).toBe(9);
-    expect(moveIndex(7, 'ArrowDown', 4, 10)).toBe(9); // no item below: the last one
-    expect(moveIndex(2, 'ArrowUp', 4, 10)).toBe(2); // first row: stays
-    expect(moveIndex(0, 'ArrowLeft', 4, 10)).toBe(0);
-    expect(moveIndex(9, 'ArrowRight', 4, 10)).toBe(9);
-    expect(moveIndex(5, 'Home', 4, 10)).toBe(0);
-    expect(moveIndex(5, 'End', 4, 10)).toBe(9);
-    expect(moveIndex(-1, 'ArrowDown', 4, 10)).toBe(0);
-    expect(moveIndex(0, 'ArrowDown', 4, 0)).toBe(-1);
   });
 });

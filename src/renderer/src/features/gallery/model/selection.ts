@@ -65,29 +65,3 @@ export function select(state: Selection, action: SelectionAction): Selection {
     }
   }
 }
-
-export type GridKey = 'ArrowLeft' | 'ArrowRight' | 'ArrowUp' | 'ArrowDown' | 'Home' | 'End' | 'PageUp' | 'PageDown';
-
-/** Where the keyboard goes from `index` in a grid of `columns`, clamped to the items (`page` rows for Page Up/Down). */
-export function moveIndex(index: number, key: GridKey, columns: number, count: number, page = 3): number {
-  if (count === 0) return -1;
-  if (index < 0) return 0;
-  const step: Record<GridKey, number> = {
-    ArrowLeft: -1,
-    ArrowRight: 1,
-    ArrowUp: -columns,
-    ArrowDown: columns,
-    PageUp: -columns * page,
-    PageDown: columns * page,
-    Home: -index,
-    End: count - 1 - index,
-  };
-  const next = index + step[key];
-  // Up from the first row, or down past the last item, stays in the same column if it can.
-  if (next < 0) return key === 'ArrowUp' || key === 'PageUp' ? index % columns : 0;
-  if (next >= count) return key === 'ArrowDown' || key === 'PageDown' ? count - 1 : count - 1;
-  return next;
-}
-
-export const isGridKey = (key: string): key is GridKey =>
-  ['ArrowLeft', 'ArrowRight', 'ArrowUp', 'ArrowDown', 'Home', 'End', 'PageUp', 'PageDown'].includes(key);
