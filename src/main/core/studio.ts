@@ -1,4 +1,7 @@
 import { join } from 'node:path';
+import { AssistantService } from './assistant/assistant-service';
+import { readLibraryImage } from './assistant/library-image';
+import { promptToolHandlers } from './assistant/routes';
 import { EventBus } from './events/event-bus';
 import type { DesktopShell } from './desktop/desktop-shell';
 import { desktopHandlers } from './desktop/routes';
@@ -100,6 +103,8 @@ export function createStudio(platform: StudioPlatform): Studio {
   const uploadCache = new SqliteUploadCache(library.db);
   const gateway = new GatewayService(settings, demo, { uploadCache });
   const uploadStaging = new UploadStaging();
+  const assistant = new AssistantService({ db: library.db, gateway, bus, readAssetImage: (assetId) => readLibraryImage(library, assetId) });
+  assistant.start();
   let engine: JobEngine | undefined;
   let starting: Promise<void> | undefined;
   let stopping: Promise<void> | undefined;
@@ -130,6 +135,7 @@ export function createStudio(platform: StudioPlatform): Studio {
     ...libraryHandlers(() => library, bus),
     ...jobsHandlers({ engine: runningEngine, library: () => library, activeProfileId: () => settings.activeProfile()?.id ?? null }),
     ...desktopHandlers(platform.desktop, library, platform.vault),
+    ...promptToolHandlers(assistant, () => library.db, bus),
   };
 
   return {
@@ -170,6 +176,7 @@ export function createStudio(platform: StudioPlatform): Studio {
       stopping ??= (async () => {
         await starting?.catch(() => undefined);
         await engine?.stop();
+        await assistant.stop();
         await library.trash.stop();
         await gateway.stop();
         await demo.stop();

@@ -14,7 +14,7 @@ describe('library database migrations', () => {
   it('creates every table on an empty database and records the schema version', () => {
     const { db } = openLibrary();
     expect(db.schemaVersion).toBe(migrations.length);
-    expect(tableNames(db)).toEqual(['asset_characters', 'asset_search', 'asset_tags', 'assets', 'batch_keys', 'batches', 'board_items', 'boards', 'characters', 'deletions', 'job_search', 'jobs', 'queue_state', 'tasks', 'trashed_assets', 'upload_cache']);
+    expect(tableNames(db)).toEqual(['asset_characters', 'asset_search', 'asset_tags', 'assets', 'batch_keys', 'batches', 'board_items', 'boards', 'characters', 'conversation_messages', 'conversations', 'deletions', 'job_search', 'jobs', 'presets', 'queue_state', 'tasks', 'text_model_styles', 'trashed_assets', 'upload_cache']);
   });
 
   it('opens with WAL, foreign keys and a busy timeout', () => {
@@ -46,7 +46,7 @@ describe('library database migrations', () => {
     const { db } = openLibrary(dir);
     expect(db.schemaVersion).toBe(migrations.length);
     expect(searchJobs(db, '灯塔').map((job) => job.prompt)).toEqual(['灯塔 at dusk']);
-    expect(getJob(db, 'j1')).toMatchObject({ answerStyle: null, rawAnswer: null });
+    expect(getJob(db, 'j1')).toMatchObject({ answerStyle: null, rawAnswer: null, preset: null });
   });
 
   it('keeps only the three answer styles in answer_style', () => {

@@ -62,7 +62,7 @@ describe('upload cache', () => {
     old.connection.prepare('UPDATE upload_cache SET preview = ?').run('data:image/webp;base64,AA==');
     old.close();
     const { db } = openLibrary(dir);
-    expect(db.schemaVersion).toBe(12);
+    expect(db.schemaVersion).toBe(migrations.length);
     expect(new SqliteUploadCache(db).findByUrls('p https://g', ['https://g/u/old.png'])).toEqual([
       { sha256: hash, url: 'https://g/u/old.png', mimeType: 'image/png', size: 2048, width: 640, height: 480, preview: 'data:image/webp;base64,AA==', fileName: null },
     ]);
