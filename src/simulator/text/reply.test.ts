@@ -25,6 +25,13 @@ describe('composeReply', () => {
   });
 });
 
+describe('describing images', () => {
+  it('answers a request to describe an attached image with a scene prompt', () => {
+    const reply = composeReply([{ role: 'user', text: 'Describe this image as a prompt.', images: 1 }]);
+    expect(reply).toMatch(/^Refined prompt: the scene of the reference image, .*Using 1 reference image as a visual guide\.$/);
+  });
+});
+
 describe('variations', () => {
   it('answers a request for N variations with N numbered, different prompts, one per line', () => {
     const reply = composeReply([

@@ -74,6 +74,7 @@ export function composeReply(turns: readonly Turn[]): string {
   const latestText = collapse(latest?.text ?? '');
   const echo = /^echo:\s*/i.exec(latestText);
   if (echo) return latestText.slice(echo[0].length);
+  const images = latest?.images ?? 0;
   const count = variationsAsked(turns, latest);
   if (count !== undefined && latestText !== '') return variations(latestText.replace(VARIATIONS, '').replace(/^[\s:,.-]+/, '').trim() || latestText, count);
 
@@ -83,15 +84,18 @@ export function composeReply(turns: readonly Turn[]): string {
   if (userTurns.length > 1) {
     parts.push(`Building on "${shorten(collapse(userTurns[0]?.text ?? ''), 60)}":`);
   }
-  if (latestText === '') {
+  if (latestText === '' && images === 0) {
     parts.push('Tell me what you would like to create, and I will suggest a prompt.');
+  } else if (images > 0 && (latestText === '' || /^describe\b/i.test(latestText))) {
+    // Asked to describe its images: the "model" cannot see them, so it names what a scene needs.
+    const seed = hash(`${latestText}#${images}`);
+    parts.push(`Refined prompt: the scene of the reference image, ${pick(LIGHTING, seed)}, ${pick(CAMERA, seed >>> 4)}, ${pick(PALETTE, seed >>> 8)}.`);
   } else {
     const seed = hash(latestText);
     parts.push(
       `Refined prompt: ${latestText}, ${pick(LIGHTING, seed)}, ${pick(CAMERA, seed >>> 4)}, ${pick(PALETTE, seed >>> 8)}.`,
     );
   }
-  const images = latest?.images ?? 0;
   if (images > 0) parts.push(`Using ${images} reference image${images === 1 ? '' : 's'} as a visual guide.`);
   for (const tool of toolResults) parts.push(`Tool result noted: ${shorten(collapse(tool.text), 200)}.`);
   return parts.join(' ');
