@@ -38,7 +38,9 @@ const config: Configuration = {
   ],
   // A library or executable cannot load from inside the archive: every shipped package with native
   // parts, and the package that loads it, is unpacked (derived from node_modules, never a hand list).
-  asarUnpack: unpackPatterns(projectRoot),
+  // sharp's WebAssembly build is not native code, but its worker threads load their script by path,
+  // which cannot read from inside the archive; its runtime (@emnapi) must sit beside it.
+  asarUnpack: [...unpackPatterns(projectRoot), 'node_modules/@img/sharp-wasm32/**', 'node_modules/@emnapi/**'],
   electronVersion,
   // electron-builder would rebuild node_modules in place for Electron, breaking every Node use of
   // better-sqlite3; instead the Electron copy is built into .native/ before each target is packed.

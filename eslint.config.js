@@ -59,7 +59,9 @@ export default tseslint.config(
   {
     languageOptions: {
       parserOptions: {
-        project: ['./tsconfig.node.json', './tsconfig.web.json', './tsconfig.e2e.json', './tsconfig.renderer-tests.json'],
+        // A file is linted in the first project that holds it; src/shared's own project comes last, for the
+        // shared files that no other project's files import.
+        project: ['./tsconfig.node.json', './tsconfig.web.json', './tsconfig.e2e.json', './tsconfig.renderer-tests.json', './tsconfig.shared.json'],
         tsconfigRootDir: import.meta.dirname,
       },
       globals: { ...globals.node },

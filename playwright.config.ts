@@ -9,8 +9,10 @@ export default defineConfig({
   testDir: 'tests/e2e',
   timeout: 60_000,
   expect: { timeout: 10_000 },
+  // Files run on two workers (each starts its own studio on its own port and data folder); the
+  // tests of a file stay in order on one worker.
   fullyParallel: false,
-  workers: 1,
+  workers: 2,
   retries: 0,
   reporter: 'list',
   outputDir: '.tmp/e2e-results',

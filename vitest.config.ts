@@ -1,7 +1,18 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
+
+/**
+ * The demo gateway's fixture media (docs/simulator.md): results of the right size, length and
+ * sound without drawing or encoding them. Tests that look at what a result shows ask for
+ * `media: 'rendered'` themselves; child processes inherit the variable.
+ */
+const FIXTURE_MEDIA = { ATELIER_DEMO_MEDIA: 'fixture' };
 
 export default defineConfig({
   test: {
+    // One test file per core (vitest's default leaves one core free, which on two cores runs the
+    // files one at a time while most of them wait on sockets, timers and child processes).
+    maxWorkers: availableParallelism(),
     // Services log through createLogger; tests keep the output readable.
     env: { ATELIER_LOG: 'silent' },
     projects: [
@@ -18,6 +29,7 @@ export default defineConfig({
           name: 'renderer',
           include: ['tests/renderer/**/*.test.ts', 'tests/renderer/**/*.test.tsx'],
           environment: './tests/renderer/dom-environment.ts',
+          env: FIXTURE_MEDIA,
           testTimeout: 30_000,
           hookTimeout: 30_000,
         },
@@ -27,8 +39,16 @@ export default defineConfig({
           name: 'integration',
           include: ['tests/integration/**/*.test.ts'],
           environment: 'node',
-          testTimeout: 30_000,
-          hookTimeout: 30_000,
+          env: FIXTURE_MEDIA,
+          // Files share a worker's loaded modules (the app, sharp, SQLite, the simulator) rather than
+          // importing them again each: every file starts its own studios and gateways and stops them.
+          isolate: false,
+          // The CLI and the other programs tests start as child processes, bundled once per run.
+          globalSetup: ['./tests/helpers/bundle-setup.ts'],
+          // Room for a machine shared with other work: several of these tests wait on child processes
+          // and real task times, and took close to 30 s each under load before the suite ran in parallel.
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
         },
       },
       {

@@ -18,6 +18,8 @@ const benchmarks: Record<string, BenchmarkEntry> = {
   contract: { summary: 'router.dispatch and web-mode HTTP vs direct call and bare servers', load: () => import('./contract') },
   polling: { summary: 'GatewayClient task polling vs a bare undici request', load: () => import('./polling') },
   'demo-media': { summary: 'demo gateway 4K image and 15 s video renders vs flat files', load: () => import('./demo-media') },
+  'media-builds': { summary: "image library's WebAssembly build vs native libvips; video facts without ffmpeg", load: () => import('./media-builds') },
+  'gallery-scroll': { summary: 'the gallery scrolled through 20,000 items in Chromium vs bare page requests (needs npm run build)', load: () => import('./gallery-scroll') },
 };
 
 async function main(): Promise<number> {
@@ -25,7 +27,7 @@ async function main(): Promise<number> {
   const unknown = asked.filter((name) => !(name in benchmarks));
   if (unknown.length > 0) {
     console.error(`Unknown benchmark: ${unknown.join(', ')}. Choose from:`);
-    for (const [name, entry] of Object.entries(benchmarks)) console.error(`  ${name.padEnd(9)} ${entry.summary}`);
+    for (const [name, entry] of Object.entries(benchmarks)) console.error(`  ${name.padEnd(14)} ${entry.summary}`);
     return 2;
   }
   const names = asked.length > 0 ? asked : Object.keys(benchmarks);

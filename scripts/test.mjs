@@ -1,7 +1,8 @@
 #!/usr/bin/env node
-// `npm test`: type-check, lint, unit, renderer, integration, build, packaging check, security scan and end-to-end tests, in that order.
-// Every stage runs even after a failure so one run shows everything; the exit code is non-zero if any failed.
-import { spawnSync } from 'node:child_process';
+// `npm test`: type-check, lint, build, unit, renderer and integration tests, end-to-end tests, packaging check and security scan.
+// Stages run side by side (each one's output is printed whole when it ends); every stage runs even after a failure, so
+// one run shows everything, and the exit code is non-zero if any failed. The summary gives each stage's wall and CPU time.
+import { spawn } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -12,47 +13,106 @@ rmSync(reports, { recursive: true, force: true });
 mkdirSync(reports, { recursive: true });
 
 const bin = (name) => join(root, 'node_modules', '.bin', name);
-const vitest = (project) => [bin('vitest'), ['run', '--project', project, '--reporter=default', '--reporter=json', `--outputFile.json=${join(reports, `${project}.json`)}`]];
+const vitestJson = join(reports, 'vitest.json');
 
+/** The vitest projects, and which files are whose (for the counts of each). */
+const projects = [
+  { name: 'unit', owns: (file) => file.startsWith('src/') },
+  { name: 'renderer', owns: (file) => file.startsWith('tests/renderer/') },
+  { name: 'integration', owns: (file) => file.startsWith('tests/integration/') },
+];
+
+/**
+ * Every stage starts as soon as the stages it comes `after` have ended (whether they passed or
+ * not), so the checks, which are CPU work that waits on nothing, fill the time the tests spend
+ * waiting on sockets, timers and child processes. The three vitest projects share one pool of
+ * workers. End-to-end and packaging need the build; they wait for the lint (the longest check)
+ * too, so that no more than the vitest workers and one check compete for the cores: end-to-end
+ * beside the lint and the type-check made tests of both miss their deadlines on a busy machine.
+ */
 const stages = [
   { name: 'type-check', command: ['npm', ['run', '-s', 'typecheck']] },
   { name: 'lint', command: ['npm', ['run', '-s', 'lint']] },
-  { name: 'unit', command: vitest('unit'), counts: () => vitestCounts('unit') },
-  { name: 'renderer', command: vitest('renderer'), counts: () => vitestCounts('renderer') },
-  { name: 'integration', command: vitest('integration'), counts: () => vitestCounts('integration') },
   { name: 'build', command: ['npm', ['run', '-s', 'build']] },
-  { name: 'packaging', command: vitest('packaging'), counts: () => vitestCounts('packaging') },
-  { name: 'security scan', command: [process.execPath, [join(root, 'scripts/security-scan.mjs')]] },
+  {
+    name: 'unit, renderer and integration tests',
+    command: [bin('vitest'), ['run', ...projects.flatMap((p) => ['--project', p.name]), '--reporter=default', '--reporter=json', `--outputFile.json=${vitestJson}`]],
+    counts: vitestCounts,
+  },
   {
     name: 'end-to-end',
+    after: ['build', 'lint'],
     command: [bin('playwright'), ['test', '--reporter=list,json']],
     env: { PLAYWRIGHT_JSON_OUTPUT_NAME: join(reports, 'e2e.json') },
-    counts: playwrightCounts,
+    counts: () => ({ 'end-to-end': playwrightCounts() }),
   },
+  {
+    name: 'packaging',
+    after: ['build', 'lint'],
+    command: [bin('vitest'), ['run', '--project', 'packaging', '--reporter=default', '--reporter=json', `--outputFile.json=${join(reports, 'packaging.json')}`]],
+    counts: () => ({ packaging: countsOf(readJson('packaging.json')) }),
+  },
+  { name: 'security scan', after: ['lint'], command: [process.execPath, [join(root, 'scripts/security-scan.mjs')]] },
 ];
 
-const totals = { passed: 0, failed: 0, skipped: 0 };
-const summary = [];
-for (const stage of stages) {
-  console.log(`\n=== ${stage.name} ===`);
-  const [command, args] = stage.command;
-  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...stage.env } });
-  const ok = result.status === 0;
-  const counts = stage.counts?.();
-  if (counts) for (const key of Object.keys(totals)) totals[key] += counts[key];
-  summary.push({ stage: stage.name, ok, counts });
-}
+const started = process.hrtime.bigint();
+const ended = new Map();
+const running = new Map();
+await Promise.all(stages.map((stage) => start(stage)));
+const summary = stages.map((stage) => ended.get(stage.name));
 
 console.log('\n=== summary ===');
-for (const { stage, ok, counts } of summary) {
-  const detail = counts ? ` (${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped)` : '';
-  console.log(`${ok ? 'ok  ' : 'FAIL'} ${stage}${detail}`);
+const totals = { passed: 0, failed: 0, skipped: 0 };
+for (const { stage, ok, counts, startS, wallS, cpuS } of summary) {
+  const cpu = cpuS === undefined ? '' : `, ${cpuS.toFixed(0)} s CPU`;
+  console.log(`${ok ? 'ok  ' : 'FAIL'} ${stage} (from ${startS.toFixed(0)} s: ${wallS.toFixed(0)} s wall${cpu})`);
+  for (const [name, count] of Object.entries(counts ?? {})) {
+    console.log(`       ${name}: ${count.passed} passed, ${count.failed} failed, ${count.skipped} skipped`);
+    for (const key of Object.keys(totals)) totals[key] += count[key];
+  }
 }
-const allOk = summary.every((s) => s.ok);
+const cpuTotal = summary.every((s) => s.cpuS !== undefined) ? `, ${summary.reduce((sum, s) => sum + s.cpuS, 0).toFixed(0)} s CPU` : '';
+console.log(`time: ${secondsSince(started).toFixed(0)} s wall${cpuTotal}`);
 // A stage that failed without reporting test failures (type errors, lint, build) still counts as one failure.
-const failed = totals.failed + summary.filter((s) => !s.ok && !(s.counts?.failed > 0)).length;
+const failed = totals.failed + summary.filter((s) => !s.ok && !Object.values(s.counts ?? {}).some((c) => c.failed > 0)).length;
 console.log(`${totals.passed} passed, ${failed} failed, ${totals.skipped} skipped`);
-process.exit(allOk ? 0 : 1);
+process.exit(summary.every((s) => s.ok) ? 0 : 1);
+
+function secondsSince(start) {
+  return Number(process.hrtime.bigint() - start) / 1e9;
+}
+
+/** Runs a stage once the stages it comes after have ended; resolves when it ends. */
+function start(stage) {
+  if (!running.has(stage.name)) {
+    const before = (stage.after ?? []).map((name) => start(stages.find((candidate) => candidate.name === name)));
+    running.set(stage.name, Promise.all(before).then(() => runStage(stage)));
+  }
+  return running.get(stage.name);
+}
+
+/** Runs one stage with its output collected, printed whole when it ends (stages side by side would interleave). */
+function runStage(stage) {
+  const [command, args] = stage.command;
+  const startS = secondsSince(started);
+  const cpuReport = `${stage.name.replaceAll(/\W+/g, '-')}.cpu.json`;
+  console.log(`--- ${stage.name}: started at ${startS.toFixed(0)} s`);
+  return new Promise((resolve) => {
+    const timed = [join(root, 'scripts/run-timed.mjs'), join(reports, cpuReport), command, ...args];
+    const child = spawn(process.execPath, timed, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...stage.env } });
+    const output = [];
+    child.stdout.on('data', (chunk) => output.push(chunk));
+    child.stderr.on('data', (chunk) => output.push(chunk));
+    child.on('error', (error) => output.push(Buffer.from(`${error.message}\n`)));
+    child.on('close', (code) => {
+      console.log(`\n=== ${stage.name} ===`);
+      process.stdout.write(Buffer.concat(output));
+      const { cpuS } = readJson(cpuReport) ?? {};
+      ended.set(stage.name, { stage: stage.name, ok: code === 0, counts: stage.counts?.(), startS, wallS: secondsSince(started) - startS, cpuS });
+      resolve();
+    });
+  });
+}
 
 function readJson(file) {
   try {
@@ -62,14 +122,27 @@ function readJson(file) {
   }
 }
 
-function vitestCounts(project) {
-  const report = readJson(`${project}.json`);
+function countsOf(report) {
   if (!report) return { passed: 0, failed: 0, skipped: 0 };
-  return {
-    passed: report.numPassedTests,
-    failed: report.numFailedTests,
-    skipped: report.numPendingTests + report.numTodoTests,
-  };
+  return { passed: report.numPassedTests, failed: report.numFailedTests, skipped: report.numPendingTests + report.numTodoTests };
+}
+
+/** Counts of each vitest project, from the one report of the shared run. */
+function vitestCounts() {
+  const report = readJson('vitest.json');
+  const counts = Object.fromEntries(projects.map((p) => [p.name, { passed: 0, failed: 0, skipped: 0 }]));
+  for (const file of report?.testResults ?? []) {
+    const relative = file.name.slice(root.length + 1).replaceAll('\\', '/');
+    const project = projects.find((p) => p.owns(relative));
+    if (!project) continue;
+    for (const test of file.assertionResults) {
+      const count = counts[project.name];
+      if (test.status === 'passed') count.passed += 1;
+      else if (test.status === 'failed') count.failed += 1;
+      else count.skipped += 1;
+    }
+  }
+  return counts;
 }
 
 function playwrightCounts() {

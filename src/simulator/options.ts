@@ -4,6 +4,7 @@
  */
 import type { FaultRule } from './faults';
 import type { GenImageRouting } from './images/variant-gen-image';
+import type { CharacterReading } from './videos/character-readings';
 
 /** Unit of `remain_balance` / `used_balance` in balance records. */
 export type DisplayUnit = 'USD' | 'CNY' | 'tokens';
@@ -19,6 +20,9 @@ export interface SimulatorTiming {
   /** Pause between two streamed text events (0 = as fast as possible). */
   textChunk: number;
 }
+
+/** How results are made: drawn and encoded per request, or as fixtures (`media/fixture-media.ts`). */
+export type MediaMode = 'rendered' | 'fixture';
 
 /** Per-key fixed-window request limit; exceeding it answers HTTP 429. */
 export interface RateLimitOptions {
@@ -39,6 +43,8 @@ export interface SimulatorSettings {
   genImage2Routing: GenImageRouting;
   /** Whether `GET /v1/videos/{id}/content` exists (a deployment without it answers 404). */
   contentRoute: boolean;
+  /** Whether a request that asks for a character is answered with a character task, a video, or by its own rule. */
+  characterCreation: CharacterReading;
 }
 
 /** Every option with its value after defaults were applied. */
@@ -91,6 +97,14 @@ export interface ResolvedSimulatorOptions {
   onWarning: (message: string) => void;
   /** Behaviour settings at start (and after an admin reset). */
   settings: SimulatorSettings;
+  /**
+   * `rendered` (default): results show their request (caption, references, mask, motion).
+   * `fixture`: results only have the asked size, encoding, length and sound, and cost next to
+   * nothing to make; for tests that do not look at what a result shows. Default from the
+   * environment variable `ATELIER_DEMO_MEDIA` (`fixture` or `rendered`), so a test run can choose
+   * it for demo gateways started in child processes too.
+   */
+  media: MediaMode;
 }
 
 /** What `startSimulator` accepts: every field optional, nested objects partially. */
@@ -181,6 +195,12 @@ export function resolveOptions(input: SimulatorOptions = {}): ResolvedSimulatorO
     logger: input.logger ?? false,
     stateDir: input.stateDir,
     onWarning: input.onWarning ?? ((message) => process.emitWarning(message)),
-    settings: { genImage2Routing: 'request', contentRoute: true, ...input.settings },
+    settings: { genImage2Routing: 'request', contentRoute: true, characterCreation: 'request', ...input.settings },
+    media: input.media ?? mediaFromEnvironment(),
   };
+}
+
+/** `ATELIER_DEMO_MEDIA=fixture` asks for fixture media; anything else (or nothing) for rendered. */
+function mediaFromEnvironment(): MediaMode {
+  return process.env.ATELIER_DEMO_MEDIA === 'fixture' ? 'fixture' : 'rendered';
 }

@@ -1,17 +1,16 @@
 /**
  * Reading generated videos in tests: ffprobe for streams, size and length; ffmpeg for single
- * frames and loudness. ffprobe comes from the system (CI installs the ffmpeg package); ffmpeg
- * is the one the app ships.
+ * frames and loudness. Both come from the system (CI installs the ffmpeg package), as the
+ * studio's and the demo gateway's ffmpeg do.
  */
 import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 
 const run = promisify(execFile);
-const ffmpeg = (createRequire(import.meta.url)('@ffmpeg-installer/ffmpeg') as { path: string }).path;
+const ffmpeg = process.env.ATELIER_FFMPEG ?? 'ffmpeg';
 
 export interface VideoFacts {
   width: number;

@@ -98,6 +98,7 @@ describe('usePagedQuery over the library', () => {
     await show({ model: 'gen-image-2' });
     // A detail view's action: the store updates the one cached copy both lists read.
     await settle(() => void useAssetsStore.getState().setFavourite(asset?.id ?? '', true));
+    // The change goes through main first: waited for, not given a fixed time (a busy machine takes longer).
     await until(() => expect(latest.items[0]?.favourite).toBe(true));
     await show({});
     expect(latest.items[0]?.favourite).toBe(true);

@@ -18,9 +18,12 @@ import { SqliteUploadCache } from './library/upload-cache';
 import { forgetMovedEngineState, readLegacyEngineState } from './library/engine-state';
 import { prepareLibraryDatabase } from './library/database-location';
 import { rebuildFromSidecars } from './library/rebuild';
+import { recordCreatedKey } from './library/created-keys';
 import { LibraryService } from './library/library-service';
 import { libraryHandlers } from './library/routes';
 import { createLogger } from './log';
+import { locateFfmpeg, type FfmpegTool } from './media/ffmpeg-locator';
+import { mediaToolsHandlers } from './media/routes';
 import { ensurePrivateDir, isSharedWithOthers, PRIVATE_MODES, SHARED_MODES, type FileModes } from './private-files';
 import { UploadStaging } from './gateway/upload-staging';
 import { StudioFailure } from './router/failure';
@@ -107,6 +110,14 @@ export function createStudio(platform: StudioPlatform): Studio {
   assistant.start();
   let engine: JobEngine | undefined;
   let starting: Promise<void> | undefined;
+  let ffmpeg: Promise<FfmpegTool> | undefined;
+  // Looked for once per run, when the first poster or Settings needs it (not during start-up,
+  // where starting a process delays the first answers); tests may hand one in.
+  const ffmpegTool = (): Promise<FfmpegTool> => {
+    const given = platform.engine?.ffmpeg;
+    ffmpeg ??= given === undefined ? locateFfmpeg() : typeof given === 'function' ? given() : Promise.resolve(given);
+    return ffmpeg;
+  };
   let stopping: Promise<void> | undefined;
 
   const runningEngine = (): JobEngine => {
@@ -114,6 +125,7 @@ export function createStudio(platform: StudioPlatform): Studio {
     return engine;
   };
 
+  const uploads = uploadsHandlers({ gateway, staging: uploadStaging, library: () => library, cache: uploadCache });
   const handlers: RouteHandlers = {
     'app.get_info': async () => {
       const profile = settings.activeProfile();
@@ -128,12 +140,18 @@ export function createStudio(platform: StudioPlatform): Studio {
     },
     // Browser sessions belong to web mode's transport, which answers this route itself.
     'app.sign_out_other_browsers': () => ({ signedOut: 0 }),
+    ...mediaToolsHandlers(ffmpegTool),
     ...settingsHandlers(settings),
     ...modelsHandlers(gateway),
-    ...accountHandlers(gateway, bus),
-    ...uploadsHandlers({ gateway, staging: uploadStaging, library: () => library, cache: uploadCache }),
+    ...accountHandlers(gateway, bus, (key) => recordCreatedKey(library.db, key)),
+    ...uploads,
     ...libraryHandlers(() => library, bus),
-    ...jobsHandlers({ engine: runningEngine, library: () => library, activeProfileId: () => settings.activeProfile()?.id ?? null }),
+    ...jobsHandlers({
+      engine: runningEngine,
+      library: () => library,
+      activeProfileId: () => settings.activeProfile()?.id ?? null,
+      uploadLibraryImage: async (assetId) => (await uploads['uploads.add_asset']({ assetId })).url,
+    }),
     ...desktopHandlers(platform.desktop, library, platform.vault),
     ...promptToolHandlers(assistant, () => library.db, bus),
   };
@@ -151,13 +169,19 @@ export function createStudio(platform: StudioPlatform): Studio {
           libraryRoot,
           connectionFor: (profileId) => gateway.forProfile(profileId),
           vault: platform.vault,
+          // Where the desktop keeps keys for the session only, sealed batch keys stay off disk too.
+          sessionOnlyKeys: () => platform.desktop?.info().preferences?.sessionOnlyKeys === true,
           fileModes,
+          ffmpeg: ffmpegTool,
         });
         engine = started;
         if (database?.fresh === true) await restoreFromSidecars(library);
         await library.trash.start();
         forwardEngineEvents(started, bus, () => settings.activeProfile() === undefined);
         // The concurrency setting applies at once: more jobs start if they now may, none is stopped.
+        bus.subscribe((name) => {
+          if (name === 'desktop.changed') started.applyKeyMode();
+        });
         bus.subscribe((name, payload) => {
           if (name !== 'settings.changed') return;
           const limits = concurrencyLimits((payload as Settings).concurrency);

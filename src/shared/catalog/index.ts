@@ -9,6 +9,8 @@ export {
   contentPath,
   pollCadence,
   cadenceOfPoll,
+  companionPoll,
+  remixesOfficially,
   taskPollFor,
   taskPollPath,
   channelPreference,
@@ -37,3 +39,4 @@ export { POLL_CADENCES, type PollCadence } from './limits';
 export { pixelsOf } from './sizes';
 export type { WireBody } from './wire-path';
 export { priceKeyOf } from './price-key';
+export { recipeValues, referenceFieldOf, withReference, largerTiers, atTier, type ReferenceField } from './recipe-values';

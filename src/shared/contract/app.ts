@@ -15,6 +15,24 @@ export const appInfoSchema = z.object({
 });
 export type AppInfo = z.infer<typeof appInfoSchema>;
 
+/**
+ * The media tools this run uses: the ffmpeg that decodes video posters (or why there is none) and
+ * the build of the image library (native libvips, or WebAssembly inside Electron on Linux).
+ */
+export const mediaToolsSchema = z.object({
+  ffmpeg: z.object({
+    /** `too_old`: only an ffmpeg older than `minimumVersion` was found, and it is not used. */
+    state: z.enum(['ready', 'too_old', 'missing']),
+    path: z.string().nullable(),
+    version: z.string().nullable(),
+    /** `configured`: `ATELIER_FFMPEG`; `system`: found on this machine. */
+    source: z.enum(['configured', 'system']).nullable(),
+    minimumVersion: z.string(),
+  }),
+  images: z.object({ build: z.enum(['native', 'wasm']), libvips: z.string() }),
+});
+export type MediaTools = z.infer<typeof mediaToolsSchema>;
+
 export const appRoutes = {
   'app.get_info': defineRoute({ input: z.object({}).strict(), output: appInfoSchema }),
   /**
@@ -23,4 +41,5 @@ export const appRoutes = {
    * browser sessions and the answer is 0.
    */
   'app.sign_out_other_browsers': defineRoute({ input: z.object({}).strict(), output: z.object({ signedOut: z.number().int().min(0) }) }),
+  'app.get_media_tools': defineRoute({ input: z.object({}).strict(), output: mediaToolsSchema }),
 };

@@ -159,6 +159,20 @@ export const errorReasons = {
   asset_not_found: entry('not_found', () => t('That item is no longer in the library.', '该作品已不在作品库中。')),
   batch_not_found: entry('not_found', () => t('That batch no longer exists.', '该批次已不存在。')),
   job_not_found: entry('not_found', () => t('That job no longer exists.', '该任务已不存在。')),
+  rerun_no_recipe: entry('invalid_input', () =>
+    t(
+      'This result has no recipe the studio can run again (its model is not in the catalog). Open it in Create to choose a model.',
+      '此作品没有可再次运行的配方（其模型不在模型目录中）。请在“创作”中打开它并选择模型。',
+    ),
+  ),
+  rerun_no_reference: entry('invalid_input', () =>
+    t('This model takes no reference image, so the result cannot be used as one here.', '此模型不接受参考图，因此无法将该作品用作参考图。'),
+  ),
+  rerun_no_larger_tier: entry('invalid_input', (p) =>
+    text(p, 'tiers') === ''
+      ? t('This model offers no larger size for this result.', '此模型没有为该作品提供更大的尺寸。')
+      : t(`Choose one of the larger sizes this model offers: ${text(p, 'tiers')}.`, `请选择此模型提供的更大尺寸之一：${text(p, 'tiers')}。`),
+  ),
   asset_file_missing: entry('not_found', () =>
     t('The file of that item is missing from the library folder.', '该作品的文件已不在作品库文件夹中。'),
   ),

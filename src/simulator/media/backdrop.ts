@@ -1,4 +1,4 @@
-import sharp from 'sharp';
+import { sharp } from './image-library';
 import type { Palette } from './palette';
 import { hex, seedFraction } from './palette';
 

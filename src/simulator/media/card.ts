@@ -1,4 +1,4 @@
-import sharp from 'sharp';
+import { sharp } from './image-library';
 import type { OverlayOptions } from 'sharp';
 import type { Rgb } from './palette';
 import { hex } from './palette';

@@ -1,19 +1,22 @@
 import { execFile } from 'node:child_process';
-import { createRequire } from 'node:module';
+import { existsSync } from 'node:fs';
+import { delimiter, join } from 'node:path';
 
 /**
- * ffmpeg for the demo gateway's videos: the binary of `@ffmpeg-installer/ffmpeg` (a dependency
- * of the app, so it is there wherever the studio runs), else `ffmpeg` from the PATH.
+ * ffmpeg for the demo gateway's videos. It only ever encodes frames the demo gateway drew itself
+ * (never bytes from outside), so any working ffmpeg serves: `ATELIER_FFMPEG` when set, else the
+ * first `ffmpeg` on the PATH, or in Homebrew's folders on macOS (an app started from the Dock
+ * does not inherit the shell's PATH). Without one, video requests fail with a clear message.
  */
 
 /** Path of the ffmpeg binary to run. */
-export function ffmpegPath(): string {
-  try {
-    const require = createRequire(import.meta.url);
-    return (require('@ffmpeg-installer/ffmpeg') as { path: string }).path;
-  } catch {
-    return 'ffmpeg';
-  }
+export function ffmpegPath(env: NodeJS.ProcessEnv = process.env, platform: NodeJS.Platform = process.platform): string {
+  if (env.ATELIER_FFMPEG !== undefined && env.ATELIER_FFMPEG !== '') return env.ATELIER_FFMPEG;
+  const name = platform === 'win32' ? 'ffmpeg.exe' : 'ffmpeg';
+  const folders = (env.PATH ?? env.Path ?? '').split(delimiter).filter((folder) => folder !== '');
+  if (platform === 'darwin') folders.push('/opt/homebrew/bin', '/usr/local/bin');
+  const found = folders.map((folder) => join(folder, name)).find((candidate) => existsSync(candidate));
+  return found ?? name;
 }
 
 /** ffmpeg could not make a file; `detail` is the end of its error output. */

@@ -1,4 +1,4 @@
-import sharp from 'sharp';
+import { sharp } from './image-library';
 
 /** Image container formats the gateway accepts anywhere (uploads). */
 export type AcceptedImageFormat = 'jpeg' | 'png' | 'webp' | 'gif';

@@ -1,4 +1,4 @@
-import sharp from 'sharp';
+import { sharp } from './image-library';
 import type { OverlayOptions, Sharp } from 'sharp';
 import { renderBackdrop } from './backdrop';
 import type { Box, CardContent } from './card';

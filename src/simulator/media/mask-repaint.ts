@@ -1,4 +1,4 @@
-import sharp from 'sharp';
+import { sharp } from './image-library';
 import type { Sharp } from 'sharp';
 import type { Box } from './card';
 import type { Palette } from './palette';

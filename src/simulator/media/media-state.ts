@@ -26,10 +26,14 @@ export class MediaState {
     private readonly ctx: SimContext,
     storage: ByteStore = new MemoryByteStore(),
   ) {
-    this.renderer = new MediaRenderer(async (name) => {
-      const file = this.files.get(name);
-      return file === undefined ? undefined : file.bytes();
-    });
+    this.renderer = new MediaRenderer(
+      async (name) => {
+        const file = this.files.get(name);
+        return file === undefined ? undefined : file.bytes();
+      },
+      undefined,
+      ctx.options.media,
+    );
     this.files = new FileStore(storage, (recipe) => this.renderer.render(recipe));
   }
 

@@ -1,4 +1,4 @@
-import sharp from 'sharp';
+import { sharp } from './image-library';
 import { renderBackdrop } from './backdrop';
 import { hex, paletteOf } from './palette';
 import type { ProfileRecipe } from './recipes';

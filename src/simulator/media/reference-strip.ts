@@ -1,4 +1,4 @@
-import sharp from 'sharp';
+import { sharp } from './image-library';
 import type { OverlayOptions } from 'sharp';
 import type { Box } from './card';
 

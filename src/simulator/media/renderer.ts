@@ -1,4 +1,6 @@
 import { ffmpegPath } from './ffmpeg';
+import type { MediaMode } from '../options';
+import { FixtureMedia } from './fixture-media';
 import type { FileBytes } from './image-render';
 import { renderImage } from './image-render';
 import { renderProfilePicture } from './profile-picture';
@@ -42,12 +44,16 @@ class Slots {
 export class MediaRenderer {
   private readonly cache = new RenderCache(CACHE_BUDGET_BYTES);
   private readonly videoSlots = new Slots(VIDEO_SLOTS);
+  private readonly fixtures: FixtureMedia | undefined;
 
   /** `bytesOf` reads the served files recipes name (references, masks, first frames). */
   constructor(
     private readonly bytesOf: FileBytes,
     private readonly ffmpeg: string = ffmpegPath(),
-  ) {}
+    mode: MediaMode = 'rendered',
+  ) {
+    this.fixtures = mode === 'fixture' ? new FixtureMedia(ffmpeg) : undefined;
+  }
 
   render(recipe: RenderRecipe): Promise<Buffer> {
     return this.cache.get(recipeKey(recipe), () => this.renderNow(recipe));
@@ -58,6 +64,7 @@ export class MediaRenderer {
   }
 
   private renderNow(recipe: RenderRecipe): Promise<Buffer> {
+    if (this.fixtures !== undefined) return this.fixtureOf(recipe, this.fixtures);
     switch (recipe.kind) {
       case 'image':
         return renderImage(recipe, this.bytesOf);
@@ -67,6 +74,19 @@ export class MediaRenderer {
         return posterPng(recipe.of, this.bytesOf, { width: recipe.width, height: recipe.height });
       case 'profile':
         return renderProfilePicture(recipe);
+    }
+  }
+
+  private fixtureOf(recipe: RenderRecipe, fixtures: FixtureMedia): Promise<Buffer> {
+    switch (recipe.kind) {
+      case 'image':
+        return fixtures.image(recipe);
+      case 'video':
+        return this.videoSlots.run(() => fixtures.video(recipe));
+      case 'still':
+        return fixtures.picture(recipe, recipe.width, recipe.height);
+      case 'profile':
+        return fixtures.picture(recipe, recipe.size, recipe.size);
     }
   }
 

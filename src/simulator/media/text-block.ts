@@ -1,9 +1,11 @@
-import sharp from 'sharp';
+import { canRenderText, sharp } from './image-library';
+import { outlineSvg } from './outline-text';
 
 /**
  * Text set with Pango through sharp's text input: wrapped at word (or, for Chinese, character)
  * boundaries, with the system's fonts and fontconfig's fallback (Noto Sans CJK for Chinese
- * where `fonts-noto-cjk` is installed).
+ * where `fonts-noto-cjk` is installed). The WebAssembly build of the image library has no Pango:
+ * there the same fonts are drawn as outlines (`outline-text.ts`).
  */
 
 /** One run of text in a block, with its own colour and weight. */
@@ -63,7 +65,15 @@ function markupOf(lines: TextRun[][], fontPx: number): string {
     .join('\n');
 }
 
+async function renderOutlines(request: TextBlockRequest, fontPx: number): Promise<TextImage> {
+  const outlined = await outlineSvg({ lines: request.lines, fontPx, width: Math.max(1, Math.floor(request.width)), align: request.align ?? 'left' });
+  if (outlined === undefined) return noText();
+  const { data, info } = await sharp(Buffer.from(outlined.svg)).png({ compressionLevel: 1 }).toBuffer({ resolveWithObject: true });
+  return { png: data, width: info.width, height: info.height };
+}
+
 async function renderAt(request: TextBlockRequest, fontPx: number): Promise<TextImage> {
+  if (!canRenderText) return renderOutlines(request, fontPx);
   const { data, info } = await sharp({
     text: {
       text: markupOf(request.lines, fontPx),
@@ -79,6 +89,12 @@ async function renderAt(request: TextBlockRequest, fontPx: number): Promise<Text
     .png({ compressionLevel: 1 })
     .toBuffer({ resolveWithObject: true });
   return { png: data, width: info.width, height: info.height };
+}
+
+/** A transparent pixel: the block where no font could be found. */
+async function noText(): Promise<TextImage> {
+  const png = await sharp({ create: { width: 1, height: 1, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } } }).png().toBuffer();
+  return { png, width: 1, height: 1 };
 }
 
 /**

@@ -1,7 +1,7 @@
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import sharp from 'sharp';
+import { sharp } from './image-library';
 import { runFfmpeg } from './ffmpeg';
 import type { Rgb } from './palette';
 import { hex, seedFraction } from './palette';

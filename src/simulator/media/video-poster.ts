@@ -1,4 +1,4 @@
-import sharp from 'sharp';
+import { sharp } from './image-library';
 import { renderBackdrop } from './backdrop';
 import type { CardContent } from './card';
 import { cardLayers, detailsLine, positionLabel, mentionsIn, sizeLabel, visiblePrompt } from './card';

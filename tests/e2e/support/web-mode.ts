@@ -23,13 +23,13 @@ export interface WebModeStudio {
   stop(): Promise<void>;
 }
 
-/** Short demo task times and polling for the screens that wait for results (`ATELIER_DEMO_TASK_MS`, `ATELIER_POLL_INTERVAL_MS`). */
+/** Short demo task times and polling (`ATELIER_DEMO_TASK_MS`, `ATELIER_POLL_INTERVAL_MS`): every studio's default; `env` can set others. */
 export const FAST_DEMO_ENV = { ATELIER_DEMO_TASK_MS: '600', ATELIER_POLL_INTERVAL_MS: '1000' };
 
 /**
  * Starts the built web-mode entry (`out/main/web.js`) as a user would, on a fresh data folder.
  * `demoAdmin` sets the test-only variable that makes it print the demo gateway's admin token;
- * `env` adds variables (such as `FAST_DEMO_ENV`).
+ * `env` adds variables (or overrides `FAST_DEMO_ENV`).
  */
 export async function startWebMode(
   dataDir = mkdtempSync(join(tmpdir(), 'atelier-e2e-')),
@@ -37,7 +37,7 @@ export async function startWebMode(
 ): Promise<WebModeStudio> {
   const child = spawn(process.execPath, [join(root, 'out/main/web.js'), '--no-open', '--port', '0', '--data-dir', dataDir], {
     cwd: root,
-    env: { ...process.env, ATELIER_LOG: 'silent', ...(options.demoAdmin === true ? { ATELIER_TEST_PRINT_DEMO_ADMIN: '1' } : {}), ...options.env },
+    env: { ...process.env, ATELIER_LOG: 'silent', ...FAST_DEMO_ENV, ...(options.demoAdmin === true ? { ATELIER_TEST_PRINT_DEMO_ADMIN: '1' } : {}), ...options.env },
     // Without `console` the studio has no terminal to ask on, as when started by a service manager.
     stdio: [options.console === true ? 'pipe' : 'ignore', 'pipe', 'pipe'],
   });

@@ -1,7 +1,8 @@
 /**
- * The CLI as a user runs it: the demo gateway started with `npm run sim` as its own process
- * (its printed address, key and admin token parsed), and the CLI spawned as a child process
- * with its own environment, output and exit code.
+ * The CLI as a user runs it: the demo gateway started as its own process (the program behind
+ * `npm run sim`; its printed address, key and admin token parsed), and the CLI spawned as a
+ * child process with its own environment, output and exit code. Both run from the bundles the
+ * integration project makes once per run (tests/helpers/bundled-entries.ts).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -10,9 +11,9 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import sharp from 'sharp';
 import { request } from 'undici';
+import { bundledEntry } from '../../helpers/bundled-entries';
 
 export const REPO_ROOT = resolve(import.meta.dirname, '../../..');
-const CLI_ENTRY = join(REPO_ROOT, 'src/cli/index.ts');
 
 export interface SimProcess {
   url: string;
@@ -30,9 +31,9 @@ function waitForExit(child: ChildProcess): Promise<number | null> {
   return new Promise((done) => child.once('exit', (code) => done(code)));
 }
 
-/** Starts `npm run sim` on a free port with short task durations; resolves once it printed its address. */
+/** Starts the demo gateway's command on a free port with short task durations; resolves once it printed its address. */
 export async function startSimProcess(taskMs = 300): Promise<SimProcess> {
-  const child = spawn('npm', ['run', '--silent', 'sim', '--', '--port', '0', '--task-ms', String(taskMs)], {
+  const child = spawn(process.execPath, [bundledEntry('sim'), '--port', '0', '--task-ms', String(taskMs)], {
     cwd: REPO_ROOT,
     detached: true,
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -40,7 +41,7 @@ export async function startSimProcess(taskMs = 300): Promise<SimProcess> {
   });
   let output = '';
   const printed = await new Promise<{ url: string; demoKey: string; adminToken: string }>((done, fail) => {
-    const timer = setTimeout(() => fail(new Error(`npm run sim printed no address:\n${output}`)), 20_000);
+    const timer = setTimeout(() => fail(new Error(`the demo gateway printed no address:\n${output}`)), 20_000);
     child.stdout.on('data', (chunk: Buffer) => {
       output += chunk.toString();
       const url = /listening on (http:\/\/\S+)/.exec(output)?.[1];
@@ -52,7 +53,7 @@ export async function startSimProcess(taskMs = 300): Promise<SimProcess> {
       }
     });
     child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.once('exit', (code) => fail(new Error(`npm run sim exited (${code}):\n${output}`)));
+    child.once('exit', (code) => fail(new Error(`the demo gateway exited (${code}):\n${output}`)));
   });
   const admin = async <T>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> => {
     const answer = await request(`${printed.url}/__admin${path}`, {
@@ -101,13 +102,13 @@ function cliDataDir(): string {
 }
 
 /**
- * Runs the CLI (`src/cli/index.ts` through tsx, as `npm run atelier` does, in one process so
- * signals reach it directly) and collects its output. `viaNpm` runs the npm script itself.
+ * Runs the CLI (`src/cli/index.ts`, bundled, in one process so signals reach it directly) and
+ * collects its output. `viaNpm` runs the npm script itself (`npm run atelier`, through tsx).
  */
 export async function runCli(args: readonly string[], options: CliOptions & { viaNpm?: boolean } = {}): Promise<CliRun> {
   // A data folder of the test's own: the CLI keeps each library's database there, never in the user's.
   const env: Record<string, string | undefined> = { ...process.env, ATELIER_LOG: 'silent', ATELIER_API_KEY: undefined, ATELIER_DATA_DIR: cliDataDir(), ...options.env };
-  const [command, prefix] = options.viaNpm === true ? ['npm', ['run', '--silent', 'atelier', '--']] : [process.execPath, ['--import', 'tsx', CLI_ENTRY]];
+  const [command, prefix] = options.viaNpm === true ? ['npm', ['run', '--silent', 'atelier', '--']] : [process.execPath, [bundledEntry('cli')]];
   const child = spawn(command, [...prefix, ...args], {
     cwd: REPO_ROOT,
     stdio: ['ignore', 'pipe', 'pipe'],

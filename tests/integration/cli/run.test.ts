@@ -1,6 +1,6 @@
 /**
- * The CLI end to end against `npm run sim`: image and video lines with references, a mask and
- * repeats; the `--json` object; line-based output when stdout is not a terminal; exit 1 when a
+ * The CLI end to end against the demo gateway in its own process: image and video lines with
+ * references, a mask and repeats; the `--json` object; line-based output when stdout is not a terminal; exit 1 when a
  * task fails.
  */
 import { existsSync, statSync } from 'node:fs';

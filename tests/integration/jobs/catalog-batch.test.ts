@@ -45,7 +45,9 @@ afterAll(async () => bench.close());
 
 async function runBatch(name: string, jobs: EngineJobInput[]): Promise<Job[]> {
   const { jobs: created } = await engine.createBatch({ name, jobs });
-  await engine.waitForIdle({ timeoutMs: 25_000 });
+  // Each demo video runs the system's ffmpeg three times (two encodes, one poster); a dynamically
+  // linked ffmpeg takes a few tenths of a second just to start on a busy machine.
+  await engine.waitForIdle({ timeoutMs: 60_000 });
   return created.map((job) => {
     const view = engine.job(job.id);
     if (!view) throw new Error(`job ${job.id} vanished`);
@@ -150,7 +152,7 @@ describe('a batch across the whole catalog', () => {
     const jobs = bench.db.prepare<[], { n: number }>('SELECT COUNT(*) AS n FROM jobs').get()?.n ?? 0;
     // The VVIP job asked for 2 videos and is counted per video by the simulator.
     expect(stats.totalSubmissions).toBeLessThanOrEqual(jobs + 1);
-  });
+  }, 120_000);
 
   it('collects the character a VVIP video creates with character_create', async () => {
     const before = engine.characters.list().length;

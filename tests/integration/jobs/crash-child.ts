@@ -1,7 +1,7 @@
 /**
  * The process the crash tests kill: it opens the library, starts a job engine (recovering
  * whatever an earlier process left), queues the batch it is given unless the library already
- * has one, and works until idle. Run with `node --import tsx crash-child.ts`; configured by env:
+ * has one, and works until idle. Run bundled (`bundledEntry('crash-child')`); configured by env:
  * ATELIER_SIM_URL, ATELIER_SIM_KEY, ATELIER_LIBRARY, ATELIER_CRASH_JOBS (JSON job list).
  */
 import { join } from 'node:path';

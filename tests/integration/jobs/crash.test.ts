@@ -6,15 +6,15 @@
  * `ATELIER_SOAK_RUNS=<n>` (or `npm run test:soak`) raises the number of random runs.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterEach, describe, expect, it } from 'vitest';
 import { variantById } from '../../../src/shared/catalog';
 import { listJobsInStates, listJobTasks, type Job } from '../../../src/main/core/library';
 import type { EngineJobInput, JobEngine } from '../../../src/main/core/jobs';
+import { bundledEntry } from '../../helpers/bundled-entries';
 import { bodyOf, mediaFilesIn, startBench, temporaryFilesIn, type Bench } from './harness';
 
-const CHILD = fileURLToPath(new URL('./crash-child.ts', import.meta.url));
+const CHILD = bundledEntry('crash-child');
 const RANDOM_RUNS = Number(process.env.ATELIER_SOAK_RUNS ?? 3);
 
 const MIXED: EngineJobInput[] = [
@@ -38,7 +38,7 @@ afterEach(async () => {
 
 function startChild(jobs: EngineJobInput[]): { exited: Promise<number | null>; output: () => string } {
   let output = '';
-  const proc = spawn(process.execPath, ['--import', 'tsx', CHILD], {
+  const proc = spawn(process.execPath, [CHILD], {
     env: {
       ...process.env,
       ATELIER_LOG: 'silent',
@@ -124,7 +124,8 @@ describe('a batch survives its process being killed', () => {
   });
 
   it('in the middle of a download', async () => {
-    bench = await startBench();
+    // A rendered video (about 100 kB) takes some 25 s at this rate; a fixture clip would be done in one.
+    bench = await startBench({ media: 'rendered' });
     await bench.addFault({ kind: 'slow-download', bytesPerSecond: 4_000, route: 'GET /files/*', count: 1 });
     const run = startChild([MIXED[3] ?? MIXED[0] ?? { variantId: '', body: {} }]);
     await until('the download started', () => allJobs()[0]?.state === 'downloading');

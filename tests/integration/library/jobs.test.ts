@@ -1,5 +1,4 @@
 import { execFile } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import type {
@@ -24,10 +23,11 @@ import {
   updateJob,
   type NewJob,
 } from '../../../src/main/core/library';
+import { bundledEntry } from '../../helpers/bundled-entries';
 import { manualClock, openLibrary } from './helpers';
 
 const run = promisify(execFile);
-const crashScript = fileURLToPath(new URL('./fixtures/submit-then-crash.ts', import.meta.url));
+const crashScript = bundledEntry('submit-then-crash');
 
 const imageJob = (prompt: string, extra: Partial<NewJob> = {}): NewJob => ({
   variantId: 'image.gen-image-2.task',
@@ -101,7 +101,7 @@ describe('crash recovery', () => {
     const job = insertJob(db, imageJob('paid generation'));
     db.close();
 
-    const child = await run(process.execPath, ['--import', 'tsx', crashScript, file, job.id]).catch((error: unknown) => error as { stdout: string; signal: string });
+    const child = await run(process.execPath, [crashScript, file, job.id]).catch((error: unknown) => error as { stdout: string; signal: string });
     expect(child).toMatchObject({ stdout: 'moved\n', signal: 'SIGKILL' });
 
     const after = reopen();

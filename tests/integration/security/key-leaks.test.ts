@@ -12,12 +12,12 @@ import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSimulator, type RunningSimulator } from '../../../src/simulator/server';
 import { localhostFetch } from '../../helpers/localhost-fetch';
+import { bundledEntry } from '../../helpers/bundled-entries';
 import { readFolderText } from '../../helpers/files';
 import { mixedBatchInputs, MIXED_BATCH } from '../../helpers/mixed-batch';
 import { FAST_TASKS, simAdmin } from '../../helpers/sim-admin';
 
 const ROOT = resolve(import.meta.dirname, '../../..');
-const TSX = join(ROOT, 'node_modules/.bin/tsx');
 const SECRET = 'Kq7XwZ3vN9pL2mR8sT4yB6cD1fG5hJ0aE3uI7oP9kW2xQ4zV';
 const KEY = `sk-${SECRET}`;
 
@@ -51,7 +51,7 @@ async function sampleProcessList(running: Promise<unknown>): Promise<string> {
 }
 
 function run(args: string[], env: Record<string, string>): { child: ChildProcess; output: () => string; exited: Promise<number | null> } {
-  const child = spawn(TSX, args, { cwd: ROOT, env: { ...process.env, ATELIER_LOG: 'info', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, args, { cwd: ROOT, env: { ...process.env, ATELIER_LOG: 'info', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
@@ -67,7 +67,7 @@ function expectNoKey(where: string, text: string): void {
 describe('where the key could land', () => {
   it('the in-process transport (as the Electron shell calls the router): nothing anywhere after a mixed batch', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'atelier-leak-ipc-'));
-    const studio = run([join(ROOT, 'tests/integration/security/fixtures/in-process-studio.ts')], { GATEWAY_URL: sim.url, GATEWAY_KEY: KEY, DATA_DIR: dataDir });
+    const studio = run([bundledEntry('in-process-studio')], { GATEWAY_URL: sim.url, GATEWAY_KEY: KEY, DATA_DIR: dataDir });
     const processes = await sampleProcessList(studio.exited);
     expect(await studio.exited).toBe(0);
     const output = studio.output();
@@ -85,7 +85,7 @@ describe('where the key could land', () => {
 
   it('web mode over HTTP: nothing in responses, the event stream, logs, files or the process list', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'atelier-leak-web-'));
-    const web = run([join(ROOT, 'src/main/web/cli.ts'), '--no-open', '--port', '0', '--data-dir', dataDir], {});
+    const web = run([bundledEntry('web-mode'), '--no-open', '--port', '0', '--data-dir', dataDir], {});
     const scenario = (async () => {
       let launch: string | undefined;
       for (let i = 0; i < 200 && launch === undefined; i++) {
@@ -158,7 +158,7 @@ describe('where the key could land', () => {
     const jobs = join(work, 'jobs.jsonl');
     writeFileSync(jobs, ['{"model":"gen-image-2","prompt":"a kite"}', '{"model":"gen-image-2","prompt":"a kite","size":"1:1"}', '{"model":"clip-3.0-turbo","prompt":"a kite","duration":3}'].join('\n'));
     const library = join(work, 'library');
-    const cli = run([join(ROOT, 'src/cli/index.ts'), 'batch', jobs, '--gateway', sim.url, '--library', library, '--json'], { ATELIER_API_KEY: KEY, ATELIER_POLL_INTERVAL_MS: '100', ATELIER_DATA_DIR: join(work, 'data') });
+    const cli = run([bundledEntry('cli'), 'batch', jobs, '--gateway', sim.url, '--library', library, '--json'], { ATELIER_API_KEY: KEY, ATELIER_POLL_INTERVAL_MS: '100', ATELIER_DATA_DIR: join(work, 'data') });
     const processes = await sampleProcessList(cli.exited);
     expect(await cli.exited).toBe(0);
     expect(cli.output()).toMatch(/"completed":3/);

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import sharp from 'sharp';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { AssetView, Profile } from '../../../src/shared/contract';
+import type { AssetView, BatchView, JobView, Profile } from '../../../src/shared/contract';
 import { libraryDatabaseFile } from '../../../src/main/core/library/database-location';
 import { createConfStore } from '../../../src/main/core/settings/key-value-store';
 import type { Studio } from '../../../src/main/core/studio';
@@ -34,8 +34,12 @@ describe.skipIf(process.platform === 'win32')('owner-only files', () => {
     ({ studio } = await createTestStudio({ dataDir, demo: { timing: FAST_TASKS }, engine: FAST_ENGINE }));
     const profile = await callRoute<Profile>(studio, 'profiles.save', { name: 'Any', baseUrl: 'https://gw.example.com' });
     await callRoute(studio, 'profiles.set_api_key', { id: profile.id, apiKey: 'sk-modes-0123456789' });
-    await callRoute(studio, 'jobs.create_batch', { name: 'one', variantIds: ['image.gen-image-2.task'], prompts: ['a quiet harbour'], countPerPrompt: 1, values: {} });
-    const page = await until(() => callRoute<{ items: AssetView[] }>(studio as Studio, 'library.list_assets', {}), (p) => p.items.length === 1, 'the result');
+    const { batch } = await callRoute<{ batch: BatchView }>(studio, 'jobs.create_batch', { name: 'one', variantIds: ['image.gen-image-2.task'], prompts: ['a quiet harbour'], countPerPrompt: 1, values: {} });
+    // The job is done once its result, thumbnail and sidecar are all written (the asset's row comes before its sidecar).
+    const jobs = (): Promise<JobView[]> => callRoute<{ items: JobView[] }>(studio as Studio, 'jobs.list_jobs', { batchId: batch.id }).then((p) => p.items);
+    await until(jobs, (list) => list.length === 1 && list[0]?.state === 'done', 'the job to finish');
+    const page = await callRoute<{ items: AssetView[] }>(studio, 'library.list_assets', {});
+    expect(page.items).toHaveLength(1);
     const asset = page.items[0] as AssetView;
     const library = studio.libraryRoot();
 

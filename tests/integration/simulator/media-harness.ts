@@ -43,7 +43,8 @@ export class MediaSim {
   ) {}
 
   static async start(options: SimulatorOptions = {}): Promise<MediaSim> {
-    const sim = await startSimulator({ timing: TEST_TIMING, ...options });
+    // These tests look at what the results show: real rendering, whatever the run's default.
+    const sim = await startSimulator({ timing: TEST_TIMING, media: 'rendered', ...options });
     return new MediaSim(sim, sim.demoKey);
   }
 

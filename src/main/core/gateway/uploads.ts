@@ -1,18 +1,18 @@
 /**
- * Image uploads (`POST /v1/uploads/images`): the file is checked by content (sharp reads its
- * real format and pixel size) and against the 10 MB cap before anything is sent, streamed from
- * disk as multipart, and remembered by content hash so the same file is uploaded once per
- * gateway scope.
+ * Image uploads (`POST /v1/uploads/images`): the file is checked by content (the image library
+ * reads its real format and pixel size) and against the 10 MB cap before anything is sent,
+ * streamed from disk as multipart, and remembered by content hash so the same file is uploaded
+ * once per gateway scope.
  */
 import { createHash } from 'node:crypto';
 import { createReadStream, openAsBlob } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { basename } from 'node:path';
-import sharp from 'sharp';
 import { FormData } from 'undici';
 import type { ErrorParams, ErrorReason } from '../../../shared/contract';
 import { UPLOAD_MAX_PIXELS } from '../../../shared/contract/uploads';
 import { UPLOAD_LIMITS, uploadRecordSchema } from '../../../shared/gateway/uploads';
+import { imageLibrary } from '../media/image-library';
 import { decodeAnswer } from './decode';
 import type { GatewayHttp, GatewayRequest } from './http';
 import { InvalidRequestError } from './invalid-request';
@@ -90,7 +90,7 @@ export async function inspectImageFile(path: string, displayName: string = basen
     });
   }
   // The header only: the pixel count is checked below with a clearer message than the decoder gives.
-  const metadata = await sharp(path, { limitInputPixels: false })
+  const metadata = await imageLibrary()(path, { limitInputPixels: false })
     .metadata()
     .catch(() => {
       throw refuse(`this is not an image the studio can read; ${ACCEPTED}`, 'upload_not_image');

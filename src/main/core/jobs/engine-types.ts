@@ -4,12 +4,13 @@
  */
 import { variantById, validateRequestBody, type WireBody } from '../../../shared/catalog';
 import type { GatewayClient } from '../gateway/client';
+import type { FfmpegSource } from '../media/media-inspector';
 import type { RequestIssue } from '../gateway/invalid-request';
 import type { FileModes } from '../private-files';
 import type { PresetRef } from '../../../shared/contract';
 import type { BatchOptions, BatchWithCost, LibraryDatabase } from '../library';
 import type { Vault } from '../vault/vault';
-import type { DedicatedKeyRequest } from './budget';
+import type { DedicatedKeyRequest } from './batch-keys';
 import type { PollTimingOverrides } from './cadence';
 import type { DownloadLimits } from './downloader';
 import { storedRequestOf, wireRequestOf } from './job-request';
@@ -29,6 +30,8 @@ export interface JobEngineOptions {
   connectionFor: ConnectionProvider;
   /** Seals dedicated batch keys (kept in the library database); required only for batches that mint one. */
   vault?: Vault;
+  /** True while keys are kept for the session only (no keyring): sealed batch keys then stay in memory. */
+  sessionOnlyKeys?: () => boolean;
   /** Poll cadence per family; values from settings go through `pollTimingsFromSettings` first. */
   pollTimings?: PollTimingOverrides;
   queue?: Partial<QueueLimits>;
@@ -41,7 +44,8 @@ export interface JobEngineOptions {
   stopGraceMs?: number;
   /** Builds a client on the same gateway with another key (dedicated batch keys). */
   clientForKey?: (base: GatewayClient, apiKey: string) => GatewayClient;
-  ffmpegPath?: string;
+  /** The ffmpeg for video posters, or how to find it (asked when the first poster is made); `locateFfmpeg()` when absent. */
+  ffmpeg?: FfmpegSource;
   /** Modes of results, thumbnails and sidecars: owner-only unless the library folder is shared. */
   fileModes?: FileModes;
 }

@@ -1,4 +1,4 @@
-import type { BatchView as ContractBatchView, CharacterView, JobView as ContractJobView, QueueView } from '../../../shared/contract';
+import type { BatchView as ContractBatchView, CharacterView, CreateBatchInput, JobView as ContractJobView, QueueView } from '../../../shared/contract';
 import { InvalidCursorError, type StoredCharacter } from '../library';
 import type { LibraryService } from '../library/library-service';
 import { StudioFailure } from '../router/failure';
@@ -9,6 +9,7 @@ import { characterCreationJob, type CharacterSource } from './characters';
 import { BatchValidationError, type BatchView, type JobEngine } from './engine';
 import type { JobView } from './events';
 import { JobActionError } from './job-actions';
+import { rerunBatch, type UploadLibraryImage } from './recipe-rerun';
 
 type JobsRoutes = Extract<keyof RouteHandlers, `jobs.${string}` | `characters.${string}`>;
 
@@ -17,6 +18,8 @@ export interface JobsRouteDeps {
   engine(): JobEngine;
   library(): LibraryService;
   activeProfileId(): string | null;
+  /** Uploads a library image to the gateway in use (a "vary" or "larger" re-run's reference). */
+  uploadLibraryImage: UploadLibraryImage;
 }
 
 export function jobsHandlers(deps: JobsRouteDeps): Pick<RouteHandlers, JobsRoutes> {
@@ -33,21 +36,25 @@ export function jobsHandlers(deps: JobsRouteDeps): Pick<RouteHandlers, JobsRoute
   };
   const queue = () => queueView(engine());
 
+  const createBatch = (input: CreateBatchInput & { values: Record<string, unknown> }) =>
+    translate(async () => {
+      const jobs = batchJobsFrom(input);
+      const { batch } = await engine().createBatch({
+        name: input.name,
+        profileId: deps.activeProfileId(),
+        jobs,
+        options: input.creditBudget === undefined ? {} : { creditBudget: input.creditBudget },
+        ...(input.dedicatedKeyCredits === undefined ? {} : { dedicatedKey: { credits: input.dedicatedKeyCredits, name: input.name } }),
+        state: input.draft ? 'draft' : 'queued',
+        preset: input.preset ?? null,
+      });
+      return { batch: batchOrFail(batch.id), jobCount: jobs.length };
+    });
+
   return {
-    'jobs.create_batch': (input) =>
-      translate(async () => {
-        const jobs = batchJobsFrom(input);
-        const { batch } = await engine().createBatch({
-          name: input.name,
-          profileId: deps.activeProfileId(),
-          jobs,
-          options: input.creditBudget === undefined ? {} : { creditBudget: input.creditBudget },
-          ...(input.dedicatedKeyCredits === undefined ? {} : { dedicatedKey: { credits: input.dedicatedKeyCredits, name: input.name } }),
-          state: input.draft ? 'draft' : 'queued',
-          preset: input.preset ?? null,
-        });
-        return { batch: batchOrFail(batch.id), jobCount: jobs.length };
-      }),
+    'jobs.create_batch': (input) => createBatch(input),
+    'jobs.rerun_asset': async ({ assetId, mode, tier }) =>
+      createBatch(await rerunBatch(deps.library().get(assetId), mode, tier, deps.uploadLibraryImage)),
     'jobs.estimate_cost': (input) => engine().estimateCost(batchJobsFrom({ ...input, name: 'estimate' }), deps.activeProfileId()),
     'jobs.start_batch': ({ id }) => translate(() => (engine().enqueueBatch(id), batchOrFail(id))),
     'jobs.get_batch': ({ id }) => batchOrFail(id),
@@ -85,6 +92,14 @@ export function jobsHandlers(deps: JobsRouteDeps): Pick<RouteHandlers, JobsRoute
         });
       }),
     'jobs.resolve_unknown': ({ id, choice }) => translate(() => (engine().resolveUnknown(id, choice), jobOrFail(id))),
+    'jobs.check_now': ({ id }) => translate(async () => toJobView(await engine().checkNow(id))),
+    'jobs.look_up': ({ id }) =>
+      translate(async () => {
+        const { outcome, job } = await engine().lookUp(id);
+        return { outcome, job: toJobView(job) };
+      }),
+    'jobs.submit_again': ({ id }) => translate(() => toJobView(engine().submitAgain(id))),
+    'jobs.list_created_keys': () => engine().createdKeys(),
     'characters.list': () => engine().characters.list().map(toCharacterView),
     'characters.create': ({ description, fromTaskId, fromAssetId, videoUrl, segment }) =>
       translate(() => {

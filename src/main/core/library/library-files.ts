@@ -14,6 +14,7 @@ const extensionsByMime: Readonly<Record<string, string>> = {
   'video/mp4': 'mp4',
   'video/webm': 'webm',
   'video/quicktime': 'mov',
+  'video/x-matroska': 'mkv',
 };
 
 /** The file extension for a media type (`bin` when unknown). */

@@ -19,6 +19,7 @@ export const LIBRARY_MEDIA_TYPES: ReadonlyMap<string, string> = new Map([
   ['.mp4', 'video/mp4'],
   ['.webm', 'video/webm'],
   ['.mov', 'video/quicktime'],
+  ['.mkv', 'video/x-matroska'],
   // Exports of several items (`library.export_assets`), downloaded like any library file.
   ['.zip', 'application/zip'],
 ]);

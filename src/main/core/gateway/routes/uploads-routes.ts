@@ -1,8 +1,8 @@
 import { rm } from 'node:fs/promises';
-import sharp from 'sharp';
 import { UPLOAD_MAX_PIXELS, type UploadedImageView } from '../../../../shared/contract';
 import type { LibraryService } from '../../library/library-service';
 import { resolveLibraryFile } from '../../library/media-file';
+import { imageLibrary } from '../../media/image-library';
 import type { SqliteUploadCache } from '../../library/upload-cache';
 import type { RouteHandlers } from '../../router/router';
 import { StudioFailure } from '../../router/failure';
@@ -24,7 +24,7 @@ function toBuffer(bytes: Uint8Array | ArrayBuffer | string): Buffer {
  */
 async function previewDataUrl(path: string, fileName: string): Promise<string> {
   try {
-    const preview = await sharp(path, { limitInputPixels: UPLOAD_MAX_PIXELS, failOn: 'error' })
+    const preview = await imageLibrary()(path, { limitInputPixels: UPLOAD_MAX_PIXELS, failOn: 'error' })
       .rotate()
       .resize(PREVIEW_EDGE, PREVIEW_EDGE, { fit: 'inside', withoutEnlargement: true })
       .webp({ quality: 75 })

@@ -10,7 +10,10 @@ import { jobTimeline } from './009_job_timeline';
 import { gallery } from './010_gallery';
 import { uploadPreview } from './011_upload_preview';
 import { uploadFileName } from './012_upload_file_name';
-import { promptTools } from './013_prompt_tools';
+import { taskRoutes } from './013_task_routes';
+import { deadlineJobsFollowed } from './014_deadline_jobs_followed';
+import { createdKeys } from './015_created_keys';
+import { promptTools } from './018_prompt_tools';
 import type { Migration } from './migration';
 
 export type { Migration, MigrationContext } from './migration';
@@ -29,5 +32,11 @@ export const migrations: readonly Migration[] = [
   gallery,
   uploadPreview,
   uploadFileName,
+  taskRoutes,
+  deadlineJobsFollowed,
+  createdKeys,
   promptTools,
 ];
+
+/** The schema version a library has once every migration ran (the last one's number). */
+export const latestSchemaVersion: number = migrations.at(-1)?.version ?? 0;

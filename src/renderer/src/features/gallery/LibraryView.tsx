@@ -77,6 +77,7 @@ export function LibraryView() {
     () => ({
       tile: (asset: AssetView) => t('gallery.tileLabel', { prompt: asset.prompt || t('gallery.untitled'), model: asset.model }),
       video: t('gallery.video'),
+      noPoster: t('gallery.noPoster'),
       favourite: t('gallery.favourite'),
       select: t('gallery.select'),
     }),

@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAppInfoStore } from '../../entities/app-info-store';
 import { useErrorAlert } from '../../errors/alert-store';
@@ -6,8 +7,10 @@ import { ActiveGatewayPicker } from './components/ActiveGatewayPicker';
 import { BrowserSessionsForm } from './components/BrowserSessionsForm';
 import { DesktopForm } from './components/DesktopForm';
 import { LibraryFolderForm } from './components/LibraryFolderForm';
+import { MediaToolsSection } from './components/MediaToolsSection';
 import { PreferencesForm } from './components/PreferencesForm';
 import { useDesktopStore } from '../../entities/desktop-store';
+import { useMediaToolsStore } from './media-tools-store';
 import { ProfilesSection } from './ProfilesSection';
 import { useProfilesStore } from '../../entities/profiles-store';
 import { useSettingsStore } from '../../entities/settings-store';
@@ -15,7 +18,7 @@ import './settings.css';
 
 /**
  * Settings: which gateway answers, the gateway profiles and their keys, the library folder, the
- * desktop app's choices (Electron only), language and theme.
+ * desktop app's choices (Electron only), language and theme, and the media tools in use.
  */
 export function SettingsPage() {
   const { t } = useTranslation();
@@ -28,7 +31,12 @@ export function SettingsPage() {
   const signOutOtherBrowsers = useSettingsStore((s) => s.signOutOtherBrowsers);
   const desktop = useDesktopStore((s) => s.info);
   const updateDesktop = useDesktopStore((s) => s.update);
+  const mediaTools = useMediaToolsStore((s) => s.tools);
+  const loadMediaTools = useMediaToolsStore((s) => s.load);
   const alert = useErrorAlert();
+  useEffect(() => {
+    void loadMediaTools();
+  }, [loadMediaTools]);
   const change = async (patch: Parameters<typeof update>[0]): Promise<boolean> => alert.track(await update(patch)).ok;
   const chooseFolder = async (proposed: string | undefined) => {
     const answer = alert.track(await chooseLibraryFolder(proposed));
@@ -76,6 +84,7 @@ export function SettingsPage() {
             onLanguage={(language) => void change({ language })}
             onTheme={(theme) => void change({ theme })}
           />
+          {mediaTools && <MediaToolsSection tools={mediaTools} />}
         </>
       )}
     </Page>

@@ -12,7 +12,7 @@ export interface AssetGridProps {
   selection: Selection;
   label: string;
   /** Words for each tile and its parts, in the UI language. */
-  words: { tile: (asset: AssetView) => string; video: string; favourite: string; select: string };
+  words: { tile: (asset: AssetView) => string; video: string; noPoster: string; favourite: string; select: string };
   mediaUrl: (path: string) => string;
   hasMore: boolean;
   onLoadMore: () => void;
@@ -202,6 +202,7 @@ export function AssetGrid(props: AssetGridProps) {
                 thumbUrl={props.mediaUrl(asset.thumbPath ?? asset.mediaPath)}
                 mediaUrl={props.mediaUrl(asset.mediaPath)}
                 videoLabel={props.words.video}
+                noPosterLabel={props.words.noPoster}
                 favouriteLabel={props.words.favourite}
                 selectLabel={props.words.select}
                 onClick={onTileClick}

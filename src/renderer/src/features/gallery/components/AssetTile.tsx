@@ -15,6 +15,8 @@ export interface AssetTileProps {
   thumbUrl: string;
   mediaUrl: string;
   videoLabel: string;
+  /** Shown in place of a video's poster when none could be made. */
+  noPosterLabel: string;
   favouriteLabel: string;
   selectLabel: string;
   onClick: (event: MouseEvent, id: string) => void;
@@ -25,12 +27,14 @@ export interface AssetTileProps {
 
 /**
  * One result in the grid: its thumbnail (a video's poster, playing muted while the pointer rests
- * on it), a favourite star and a video's length. Click selects, double-click opens.
+ * on it, or "poster unavailable" when none could be made), a favourite star and a video's length.
+ * Click selects, double-click opens.
  */
 export const AssetTile = memo(function AssetTile(props: AssetTileProps) {
   const { asset, size, selected, active } = props;
   const [hovered, setHovered] = useState(false);
   const ratio = asset.width && asset.height ? asset.width / asset.height : 1;
+  const noPoster = asset.kind === 'video' && asset.thumbPath === null;
   return (
     <div
       role="gridcell"
@@ -46,15 +50,19 @@ export const AssetTile = memo(function AssetTile(props: AssetTileProps) {
       onMouseEnter={() => setHovered(true)}
       onMouseLeave={() => setHovered(false)}
     >
-      <img
-        className={ratio > 1.6 || ratio < 0.6 ? 'tile-media is-contained' : 'tile-media'}
-        src={props.thumbUrl}
-        alt=""
-        loading="lazy"
-        decoding="async"
-        draggable={false}
-      />
-      {asset.kind === 'video' && hovered && <video className="tile-media tile-video" src={props.mediaUrl} poster={props.thumbUrl} muted loop autoPlay playsInline />}
+      {noPoster ? (
+        <span className="tile-media tile-no-poster">{props.noPosterLabel}</span>
+      ) : (
+        <img
+          className={ratio > 1.6 || ratio < 0.6 ? 'tile-media is-contained' : 'tile-media'}
+          src={props.thumbUrl}
+          alt=""
+          loading="lazy"
+          decoding="async"
+          draggable={false}
+        />
+      )}
+      {asset.kind === 'video' && hovered && <video className="tile-media tile-video" src={props.mediaUrl} poster={noPoster ? undefined : props.thumbUrl} muted loop autoPlay playsInline />}
       <span className="tile-badges" aria-hidden="true">
         {asset.kind === 'video' && (
           <span className="tile-badge" title={props.videoLabel}>

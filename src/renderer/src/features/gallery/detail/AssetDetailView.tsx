@@ -125,7 +125,10 @@ export function AssetDetailView() {
           onDragStart={(event) => actions.dragStart(event, asset, [asset.id])}
         >
           {asset.kind === 'video' ? (
-            <video key={asset.id} className="detail-video" src={fileUrl} poster={asset.thumbPath ? studio().mediaUrl(asset.thumbPath) : undefined} controls autoPlay loop playsInline aria-label={t('gallery.detail.media')} />
+            <>
+              <video key={asset.id} className="detail-video" src={fileUrl} poster={asset.thumbPath ? studio().mediaUrl(asset.thumbPath) : undefined} controls autoPlay loop playsInline aria-label={t('gallery.detail.media')} />
+              {asset.thumbPath === null && <p className="detail-no-poster">{t('gallery.noPoster')}</p>}
+            </>
           ) : (
             <ZoomPane picture={picture} view={view} onView={setView} onFit={setFit} label={asset.prompt || t('gallery.detail.media')}>
               <img src={fileUrl} alt="" draggable={false} width={picture.width} height={picture.height} />

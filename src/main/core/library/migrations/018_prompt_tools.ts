@@ -6,7 +6,7 @@ import type { Migration } from './migration';
  * (`{id, name}` as JSON; null when none), so a reused recipe brings its preset back.
  */
 export const promptTools: Migration = {
-  version: 13,
+  version: 18,
   name: 'prompt tools',
   up(db) {
     db.exec(`

@@ -1,0 +1,53 @@
+/**
+ * The next step from a result in one click: its recipe again, the same prompt with the result as
+ * the reference ("vary"), or the recipe at a larger size tier with the result as the reference.
+ * Each becomes an ordinary one-job batch, so the catalog's rules, budgets and the queue apply.
+ */
+import { atTier, largerTiers, recipeValues, variantById, withReference } from '../../../shared/catalog';
+import type { AssetView, PresetRef, RerunMode } from '../../../shared/contract';
+import { StudioFailure } from '../router/failure';
+
+/** What a re-run becomes: the batch input `jobs.create_batch` would take for it. */
+export interface RerunBatch {
+  name: string;
+  variantIds: [string];
+  prompts: [string];
+  countPerPrompt: 1;
+  values: Record<string, unknown>;
+  /** The style preset the result was made with, named again in the new result's recipe. */
+  preset?: PresetRef;
+}
+
+/** Uploads a library image to the gateway in use and answers its address. */
+export type UploadLibraryImage = (assetId: string) => Promise<string>;
+
+const NAME_LENGTH = 60;
+
+/** The batch that re-runs `asset` in `mode`; `tier` picks the larger size (the next one by default). */
+export async function rerunBatch(asset: AssetView, mode: RerunMode, tier: string | undefined, upload: UploadLibraryImage): Promise<RerunBatch> {
+  const entry = asset.variantId === null ? undefined : variantById(asset.variantId);
+  if (!entry || asset.request === null || typeof asset.request !== 'object') throw StudioFailure.of('rerun_no_recipe');
+  let values = recipeValues(entry, asset.request);
+  if (mode === 'larger') {
+    const offered = largerTiers(entry, values);
+    const chosen = tier ?? offered[0];
+    const larger = chosen === undefined ? undefined : atTier(entry, values, chosen);
+    if (!larger) throw StudioFailure.of('rerun_no_larger_tier', { tiers: offered.join(', ') });
+    values = larger;
+  }
+  if (mode !== 'again') {
+    if (asset.kind !== 'image') throw StudioFailure.of('rerun_no_reference');
+    // Checked before uploading: a variant that takes no image would make the upload pointless.
+    if (!withReference(entry, values, 'https://placeholder.invalid/')) throw StudioFailure.of('rerun_no_reference');
+    values = withReference(entry, values, await upload(asset.id)) ?? values;
+  }
+  const prompt = typeof values.prompt === 'string' ? values.prompt : asset.prompt;
+  return {
+    name: prompt.trim().slice(0, NAME_LENGTH) || asset.model,
+    variantIds: [entry.id],
+    prompts: [prompt],
+    countPerPrompt: 1,
+    values,
+    ...(asset.preset ? { preset: asset.preset } : {}),
+  };
+}

@@ -1,0 +1,111 @@
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import sharp from 'sharp';
+import { runFfmpeg } from './ffmpeg';
+import { hex, paletteOf } from './palette';
+import type { ImageEncoding, ImageRecipe, RenderRecipe, VideoRecipe } from './recipes';
+import { recipeKey } from './recipes';
+import { VIDEO_FPS } from './video-encode';
+
+/**
+ * Fixture media (the `media: 'fixture'` option): results with the size, encoding, length and
+ * sound a request asked for, but nothing drawn on them, for tests that do not look at what a
+ * result shows. Pictures are one seeded colour; videos are one clip per size, length and sound,
+ * encoded once and reused. Every result still differs in its bytes from every other (a row of
+ * marker pixels, or a trailing MP4 box naming the recipe), so nothing downstream mistakes two
+ * results for one file.
+ */
+
+/** Pixels at the top left that carry the first 30 bytes of the recipe's hash. */
+const MARKER_PIXELS = 10;
+
+/** The recipe's hash (32 bytes). */
+function markerOf(recipe: RenderRecipe): Buffer {
+  return Buffer.from(recipeKey(recipe), 'hex');
+}
+
+/** A flat picture of `colour` with the marker row, encoded as asked. */
+async function flatPicture(width: number, height: number, colour: string, marker: Buffer, encoding: ImageEncoding, quality: number): Promise<Buffer> {
+  // The marker sits in the first row, as far as the picture is wide.
+  const markerWidth = Math.min(MARKER_PIXELS, width);
+  const markerPixels = marker.subarray(0, markerWidth * 3);
+  const image = sharp(markerPixels, { raw: { width: markerWidth, height: 1, channels: 3 } }).extend({
+    right: width - markerWidth,
+    bottom: height - 1,
+    background: colour,
+  });
+  switch (encoding) {
+    case 'png':
+      return image.png({ compressionLevel: 1 }).toBuffer();
+    case 'jpeg':
+      return image.jpeg({ quality }).toBuffer();
+    case 'webp':
+      return image.webp({ quality }).toBuffer();
+  }
+}
+
+/** A top-level MP4 `free` box holding `payload`: players and probes skip it. */
+function freeBox(payload: Buffer): Buffer {
+  const header = Buffer.alloc(8);
+  header.writeUInt32BE(8 + payload.length, 0);
+  header.write('free', 4, 'latin1');
+  return Buffer.concat([header, payload]);
+}
+
+/** ffmpeg arguments of a flat clip of the given size, length and sound. */
+function clipArguments(width: number, height: number, seconds: number, audio: boolean): string[] {
+  const args = ['-f', 'lavfi', '-i', `color=c=0x5a6b7c:s=${width}x${height}:r=${VIDEO_FPS}:d=${seconds}`];
+  if (audio) args.push('-f', 'lavfi', '-i', `sine=frequency=330:sample_rate=44100:duration=${seconds}`);
+  args.push('-map', '0:v', '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p');
+  if (audio) args.push('-map', '1:a', '-c:a', 'aac', '-b:a', '32k', '-ac', '1');
+  args.push('-t', String(seconds), '-movflags', '+faststart', '-f', 'mp4');
+  return args;
+}
+
+/** Makes fixture results; clips are encoded once per size, length and sound and kept. */
+export class FixtureMedia {
+  private readonly clips = new Map<string, Promise<Buffer>>();
+
+  constructor(private readonly ffmpeg: string) {}
+
+  image(recipe: ImageRecipe): Promise<Buffer> {
+    const quality = Math.min(100, Math.max(1, Math.round(recipe.quality ?? 90)));
+    const seed = `${recipe.model}\u0000${recipe.prompt}\u0000${recipe.index}`;
+    return flatPicture(recipe.width, recipe.height, hex(paletteOf(seed).accent), markerOf(recipe), recipe.encoding, quality);
+  }
+
+  /** A PNG of `width` x `height` (video stills and profile pictures). */
+  picture(recipe: RenderRecipe, width: number, height: number): Promise<Buffer> {
+    const marker = markerOf(recipe);
+    return flatPicture(width, height, hex(paletteOf(marker.toString('hex')).accent), marker, 'png', 90);
+  }
+
+  async video(recipe: VideoRecipe): Promise<Buffer> {
+    const clip = await this.clip(recipe.width, recipe.height, recipe.seconds, recipe.audio);
+    return Buffer.concat([clip, freeBox(Buffer.from(`atelier-fixture ${recipeKey(recipe)}`, 'latin1'))]);
+  }
+
+  private clip(width: number, height: number, seconds: number, audio: boolean): Promise<Buffer> {
+    const key = `${width}x${height} ${seconds}s ${audio ? 'sound' : 'silent'}`;
+    let clip = this.clips.get(key);
+    if (clip === undefined) {
+      clip = this.encodeClip(width, height, seconds, audio);
+      // A failed encode is tried again by the next request rather than kept.
+      void clip.catch(() => this.clips.delete(key));
+      this.clips.set(key, clip);
+    }
+    return clip;
+  }
+
+  private async encodeClip(width: number, height: number, seconds: number, audio: boolean): Promise<Buffer> {
+    const folder = await mkdtemp(path.join(tmpdir(), 'atelier-sim-clip-'));
+    try {
+      const output = path.join(folder, 'clip.mp4');
+      await runFfmpeg(this.ffmpeg, ['-y', ...clipArguments(width, height, seconds, audio), output]);
+      return await readFile(output);
+    } finally {
+      await rm(folder, { recursive: true, force: true });
+    }
+  }
+}
