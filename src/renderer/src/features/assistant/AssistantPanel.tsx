@@ -17,6 +17,7 @@ import { ModelRow } from './components/ModelRow';
 import { QuickActions } from './components/QuickActions';
 import { remembered } from './remembered';
 import { useReplyActions } from './use-reply-actions';
+import { useStickToEnd } from './use-stick-to-end';
 import './AssistantPanel.css';
 
 /**
@@ -44,6 +45,7 @@ export function AssistantPanel() {
   const variantLabel = useMemo(() => (variantId ? (variantById(variantId)?.label[locale] ?? null) : null), [variantId, locale]);
   const streaming = state.messages.some((message) => message.status === 'streaming');
   const lastText = state.messages.at(-1)?.text.length ?? 0;
+  const lastStatus = state.messages.at(-1)?.status;
 
   useEffect(() => {
     if (state.open) void useAssistantStore.getState().loadModels();
@@ -53,11 +55,8 @@ export function AssistantPanel() {
     const id = remembered.conversation();
     if (id !== null && useAssistantStore.getState().conversation === null) void useAssistantStore.getState().openConversation(id);
   }, []);
-  // The newest text stays in view as it streams.
-  useEffect(() => {
-    const element = log.current;
-    if (element) element.scrollTop = element.scrollHeight;
-  }, [state.messages.length, lastText]);
+  // The newest text stays in view as it streams, and its buttons once it ends.
+  useStickToEnd(log, state.open, `${state.messages.length}:${lastText}:${lastStatus ?? ''}`);
 
   if (!state.open) return null;
 
@@ -146,6 +145,7 @@ export function AssistantPanel() {
         hasText={hasText && ready}
         hasImage={state.image !== null && ready}
         busy={busy || streaming}
+        showHint={state.messages.length === 0}
         onImprove={() => void run(() => actions.send('improve', variantId ? { variantId } : {}))}
         onTranslate={() => void run(() => actions.send('translate', { targetLanguage: actions.translateInto }))}
         onDescribe={() => void run(() => actions.send('describe', { image: state.image, ...(variantId ? { variantId } : {}) }))}

@@ -18,7 +18,7 @@ export function ModelRow({ models, model, onModel, onStyle }: ModelRowProps) {
     <div className="assistant-models">
       <Select
         label={t('assistant.model')}
-        look={{ small: true }}
+        look={{ small: true, inline: true }}
         value={model?.id ?? ''}
         options={models.map((entry) => ({ value: entry.id, label: entry.id }))}
         onChange={onModel}
@@ -26,7 +26,7 @@ export function ModelRow({ models, model, onModel, onStyle }: ModelRowProps) {
       {model && (
         <Select<'auto' | TextStyle>
           label={t('assistant.style')}
-          look={{ small: true }}
+          look={{ small: true, inline: true }}
           value={model.overridden ? model.style : 'auto'}
           options={[
             { value: 'auto', label: t('assistant.styleAuto', { style: styleName(model.autoStyle) }) },

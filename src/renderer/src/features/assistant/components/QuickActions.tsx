@@ -15,6 +15,8 @@ export interface QuickActionsProps {
   hasText: boolean;
   hasImage: boolean;
   busy: boolean;
+  /** The line on what the actions work on, while the conversation is empty (later it is known). */
+  showHint: boolean;
   onImprove: () => void;
   onTranslate: () => void;
   onDescribe: () => void;
@@ -23,7 +25,7 @@ export interface QuickActionsProps {
 
 /** One-click requests on the message (or Create's prompt when the message is empty). */
 export function QuickActions(props: QuickActionsProps) {
-  const { variantLabel, translateInto, count, onCount, hasText, hasImage, busy, onImprove, onTranslate, onDescribe, onExpand } = props;
+  const { variantLabel, translateInto, count, onCount, hasText, hasImage, busy, showHint, onImprove, onTranslate, onDescribe, onExpand } = props;
   const { t } = useTranslation();
   const countId = useId();
   const blocked = busy || !hasText;
@@ -58,7 +60,7 @@ export function QuickActions(props: QuickActionsProps) {
           }}
         />
       </span>
-      <p className="assistant-quick-hint">{t('assistant.quick.hint')}</p>
+      {showHint && <p className="assistant-quick-hint">{t('assistant.quick.hint')}</p>}
     </div>
   );
 }
