@@ -2,7 +2,7 @@
  * Prompt history from what the library keeps (searchable in English and Chinese, recent or
  * frequent, with the model of the latest use), and style presets: saved, renamed, refused when a
  * name is taken, told to every window, and recorded in the recipe of each result made with one
- * (job, asset, asset detail, sidecar).
+ * (job, asset, asset detail, sidecar), and in the result of running that recipe again.
  */
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -72,7 +72,7 @@ describe('style presets', () => {
     unsubscribe();
   });
 
-  it('is named in the recipe of every result made with it: the job, the asset, its detail and its sidecar', async () => {
+  it('is named in the recipe of every result made with it: the job, the asset, its detail, its sidecar and a re-run', async () => {
     const [preset] = await harness.call<Preset[]>('prompts.list_presets', {});
     if (!preset) throw new Error('no preset saved');
     const [job] = await finishedBatch({ prompts: ['a rooftop garden, black and white, hard shadows'], preset: { id: preset.id, name: preset.name } });
@@ -85,6 +85,14 @@ describe('style presets', () => {
     const { libraryDir } = await harness.call<{ libraryDir: string }>('app.get_info', {});
     const sidecar = JSON.parse(await readFile(join(libraryDir, sidecarPathFor(asset.mediaPath)), 'utf8')) as { preset?: unknown };
     expect(sidecar.preset).toEqual({ id: preset.id, name: 'Film noir' });
+    // Running its recipe again names the preset again.
+    const rerun = await harness.call<{ batch: BatchView }>('jobs.rerun_asset', { assetId, mode: 'again' });
+    const again = await until(
+      async () => (await harness.call<{ items: JobView[] }>('jobs.list_jobs', { batchId: rerun.batch.id })).items,
+      (jobs) => jobs.length > 0 && jobs.every((item) => item.state === 'done' || item.state === 'failed'),
+      'the re-run',
+    );
+    expect(again[0]).toMatchObject({ state: 'done', preset: { id: preset.id, name: 'Film noir' } });
     // A result made without one names none.
     const [plain] = await finishedBatch({ prompts: ['a plain teacup'] });
     expect((await harness.call<AssetView>('library.get_asset', { id: plain?.assetIds[0] ?? '' })).preset).toBeNull();
