@@ -71,6 +71,21 @@ describe('library database migrations', () => {
     expect(tableNames(db)).not.toContain('half_done');
   });
 
+  it('accepts numbers left free for other work, and refuses numbers that do not rise', () => {
+    const later = {
+      version: latestSchemaVersion + 3,
+      name: 'later',
+      up(connection: Database.Database) {
+        connection.exec('CREATE TABLE later_table (x)');
+      },
+    };
+    const { db } = openLibrary(undefined, { migrations: [...migrations, later] });
+    expect(db.schemaVersion).toBe(latestSchemaVersion + 3);
+    expect(tableNames(db)).toContain('later_table');
+    const repeated = { version: latestSchemaVersion, name: 'repeated', up() {} };
+    expect(() => openLibrary(undefined, { migrations: [...migrations, repeated] })).toThrow(/"repeated" is numbered/);
+  });
+
   it('refuses a database written by a newer version of the app', () => {
     const { db, file } = openLibrary();
     db.close();
