@@ -74,7 +74,8 @@ test('Up in the empty prompt recalls the last prompt; the history picker searche
 
   await tools().getByRole('button', { name: 'History' }).click();
   const history = page.getByRole('dialog', { name: 'Prompt history' });
-  await expect(history.getByRole('button', { name: /^a copper teapot on a windowsill .*used once/ })).toBeVisible();
+  // Each entry names the model it was last used with, as the form's picker names it.
+  await expect(history.getByRole('button', { name: /^a copper teapot on a windowsill Image 2 \(direct\) · used once · / })).toBeVisible();
   await history.getByLabel('Search prompts').fill('橘猫');
   await expect(history.getByRole('button', { name: /^雪地里奔跑的橘猫/ })).toBeVisible();
   await expect(history.getByRole('button', { name: /copper teapot/ })).toHaveCount(0);

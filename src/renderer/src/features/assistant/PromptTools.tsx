@@ -1,6 +1,7 @@
 import { History, MessageSquareText, Palette, X } from 'lucide-react';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { variantById } from '../../../../shared/catalog';
 import type { HistoryEntry, Preset } from '../../../../shared/contract';
 import { usePresetsStore } from '../../entities/presets-store';
 import { usePromptDraftStore } from '../../entities/prompt-draft-store';
@@ -42,6 +43,7 @@ export function PromptTools() {
     const answer = await usePromptHistoryStore.getState().search(query, order);
     return answer.ok ? answer.value : [];
   }, []);
+  const modelOf = (entry: HistoryEntry): string => (entry.variantId ? variantById(entry.variantId)?.label[locale] : undefined) ?? entry.model;
   const dateOf = (time: number): string => new Date(time).toLocaleDateString(locale, { month: 'short', day: 'numeric', year: 'numeric' });
 
   /** Takes the preset in use out of the prompt and puts `next` in (or none). */
@@ -88,6 +90,7 @@ export function PromptTools() {
         onClose={() => setHistoryOpen(false)}
         load={loadHistory}
         dateOf={dateOf}
+        modelOf={modelOf}
         onChoose={(entry) => {
           setHistoryOpen(false);
           usePromptDraftStore.getState().send({ kind: 'replace', text: entry.prompt });

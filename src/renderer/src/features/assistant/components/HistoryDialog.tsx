@@ -11,12 +11,14 @@ export interface HistoryDialogProps {
   load: (query: string, order: 'recent' | 'frequent') => Promise<readonly HistoryEntry[] | null>;
   onChoose: (entry: HistoryEntry) => void;
   dateOf: (time: number) => string;
+  /** The name of the model an entry was last used with, as the artist knows it. */
+  modelOf: (entry: HistoryEntry) => string;
 }
 
 const SEARCH_DELAY_MS = 200;
 
 /** Every prompt sent before, newest or most used first, searched in English or Chinese. */
-export function HistoryDialog({ open, onClose, load, onChoose, dateOf }: HistoryDialogProps) {
+export function HistoryDialog({ open, onClose, load, onChoose, dateOf, modelOf }: HistoryDialogProps) {
   const { t } = useTranslation();
   const [query, setQuery] = useState('');
   const [order, setOrder] = useState<'recent' | 'frequent'>('recent');
@@ -83,7 +85,7 @@ export function HistoryDialog({ open, onClose, load, onChoose, dateOf }: History
                 }}
               >
                 <span className="history-prompt">{entry.prompt}</span>
-                <span className="history-meta">{t('assistant.history.meta', { count: entry.uses, model: entry.model, date: dateOf(entry.lastUsedAt) })}</span>
+                <span className="history-meta">{t('assistant.history.meta', { count: entry.uses, model: modelOf(entry), date: dateOf(entry.lastUsedAt) })}</span>
               </button>
             </li>
           ))}
