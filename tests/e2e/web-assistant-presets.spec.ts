@@ -2,7 +2,7 @@
  * Prompt history and style presets beside Create's prompt box, in web mode: Up in the empty
  * prompt recalls the last prompt, the history picker searches in English and Chinese, a preset
  * saved from the form is applied from its menu, and the result it makes names the preset in its
- * recipe, which reuse brings back. Screens of the history, the presets and the menu in both
+ * recipe, which reuse brings back. Screens of the history, the presets, the menu and the recipe in both
  * languages and themes go to `test-results/assistant/`.
  */
 import { mkdirSync } from 'node:fs';
@@ -30,6 +30,12 @@ const recent = (): Locator => page.getByRole('region', { name: 'Recent' });
 async function generate(prompt: RegExp): Promise<void> {
   await promptBox().press('Control+Enter');
   await expect(recent().getByRole('listitem', { name: new RegExp(`${prompt.source}.* · Done`) }).first()).toBeVisible({ timeout: 30_000 });
+}
+
+/** Closes the confirmations shown so far: they would cover a screenshot, in the language they were shown in. */
+async function dismissToasts(): Promise<void> {
+  const toasts = page.getByRole('region', { name: 'Notifications' }).getByRole('button', { name: 'Dismiss' });
+  while ((await toasts.count()) > 0) await toasts.first().click();
 }
 
 /** Saves the screen in both languages and themes under `test-results/assistant/`, then returns to English and light. */
@@ -107,6 +113,7 @@ test('a preset saved from the form and applied from its menu is named in the rec
 
   // Another look for the menu: the options go back to the default before the preset is applied.
   await page.getByRole('radio', { name: /^1:1/ }).check();
+  await dismissToasts();
   await presetsMenu.click();
   const menu = page.getByRole('menu', { name: 'Presets' });
   await expect(menu.getByRole('menuitemradio', { name: 'No preset' })).toHaveAttribute('aria-checked', 'true');
@@ -132,6 +139,11 @@ test('a preset saved from the form and applied from its menu is named in the rec
 
   // Reusing the result from the gallery brings its recipe back, preset included.
   await page.goto(`${studio.url}/#/gallery/asset/${made.id}`);
+  const details = page.getByRole('region', { name: 'Details' }).getByRole('definition');
+  await expect(page.getByRole('term').filter({ hasText: 'Style preset' })).toBeVisible();
+  await expect(details.filter({ hasText: /^Film noir$/ })).toBeVisible();
+  await dismissToasts();
+  await screenshots('recipe');
   await page.getByRole('link', { name: 'Reuse settings' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Create' })).toBeVisible();
   await expect(promptBox()).toHaveValue('a copper teapot on a windowsill, black and white, hard shadows');

@@ -72,7 +72,16 @@ test('a streamed reply appears piece by piece, and is used as the prompt', async
       if (text !== '' && seen.at(-1) !== text) seen.push(text);
     }).observe(log, { subtree: true, childList: true, characterData: true });
   });
-  await messageBox().fill('a lighthouse on a cliff at dusk');
+  // A long message makes a long reply (one word per event), so it streams for a while even on a busy machine.
+  const scene = [
+    'a lighthouse on a cliff at dusk',
+    'waves breaking white on black rocks far below',
+    'a narrow stone path winding up from a fishing village with lit windows',
+    'gulls circling the lamp as the first beam sweeps across a violet sky',
+    'a keeper in a yellow coat climbing the iron stairs with a lantern in one hand',
+    'rain clouds gathering over the sea on the horizon',
+  ].join(', ');
+  await messageBox().fill(scene);
   await messageBox().press('Enter');
   const use = panel().getByRole('button', { name: 'Use as prompt' });
   await expect(use).toBeVisible({ timeout: 20_000 });
@@ -143,7 +152,7 @@ test('describing a dropped image sends it as an image block, as the demo gateway
   await panel().getByRole('button', { name: 'New conversation' }).click();
   await panel().getByLabel('Text model').selectOption('chat-sonnet-4-6');
   await expect(panel().getByLabel('Request style')).toHaveValue('auto');
-  await expect(panel().getByLabel('Request style').locator('option:checked')).toHaveText('Automatic (Messages)');
+  await expect(panel().getByLabel('Request style').locator('option:checked')).toHaveText('Auto (Messages)');
 
   const image = await quarteredPng(320, 200, 'harbour.png');
   await dropFiles(panel().getByRole('region', { name: 'Write to the assistant' }), [image]);
