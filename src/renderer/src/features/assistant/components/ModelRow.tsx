@@ -18,6 +18,7 @@ export function ModelRow({ models, model, onModel, onStyle }: ModelRowProps) {
     <div className="assistant-models">
       <Select
         label={t('assistant.model')}
+        className="assistant-model-field"
         look={{ small: true, inline: true }}
         value={model?.id ?? ''}
         options={models.map((entry) => ({ value: entry.id, label: entry.id }))}
@@ -26,6 +27,7 @@ export function ModelRow({ models, model, onModel, onStyle }: ModelRowProps) {
       {model && (
         <Select<'auto' | TextStyle>
           label={t('assistant.style')}
+          className="assistant-model-field"
           look={{ small: true, inline: true }}
           value={model.overridden ? model.style : 'auto'}
           options={[
