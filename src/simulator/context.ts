@@ -13,6 +13,7 @@ import { QUOTA_PER_CREDIT } from './options';
 import type { ResolvedSimulatorOptions, SimulatorSettings } from './options';
 import { FixedWindowLimiter } from './rate-limit';
 import { StatsRecorder } from './stats';
+import { TextRequestLog } from './text/request-log';
 
 /**
  * How a route answers rejections made before its handler logic (401, 429, faults):
@@ -67,6 +68,8 @@ export interface SimContext {
   readonly accounts: AccountStore;
   readonly faults: FaultController;
   readonly stats: StatsRecorder;
+  /** The text requests received (bodies shortened), for tests that check what a client sent. */
+  readonly textRequests: TextRequestLog;
   /** Current time in ms (real time plus any admin clock shift). */
   now(): number;
   /** `now()` in whole Unix seconds. */
@@ -156,6 +159,7 @@ export class SimulatorContext implements SimContext {
   readonly accounts: AccountStore;
   readonly faults: FaultController;
   readonly stats = new StatsRecorder();
+  readonly textRequests = new TextRequestLog();
   readonly rateLimiter: FixedWindowLimiter;
   readonly tokenCreationLimiter: FixedWindowLimiter;
   readonly random: () => number;
@@ -229,6 +233,7 @@ export class SimulatorContext implements SimContext {
     this.seedDemoAccount();
     this.faults.reset();
     this.stats.reset();
+    this.textRequests.clear();
     this.rateLimiter.configure(this.options.rateLimit);
     this.tokenCreationLimiter.configure(this.options.tokenCreationLimit);
     this.clockOffsetMs = 0;

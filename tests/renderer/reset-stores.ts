@@ -6,12 +6,16 @@ import { useCharactersStore } from '../../src/renderer/src/entities/characters-s
 import { useDesktopStore } from '../../src/renderer/src/entities/desktop-store';
 import { useJobsStore } from '../../src/renderer/src/entities/jobs-store';
 import { usePagedQueriesStore } from '../../src/renderer/src/entities/paged-queries';
+import { usePresetsStore } from '../../src/renderer/src/entities/presets-store';
+import { usePromptDraftStore } from '../../src/renderer/src/entities/prompt-draft-store';
+import { usePromptHistoryStore } from '../../src/renderer/src/entities/prompt-history-store';
 import { useProfilesStore } from '../../src/renderer/src/entities/profiles-store';
 import { configureQueryLifetime } from '../../src/renderer/src/entities/query-lifetime';
 import { configureEntityCaps } from '../../src/renderer/src/entities/retention';
 import { useSettingsStore } from '../../src/renderer/src/entities/settings-store';
 import { useAlertStore } from '../../src/renderer/src/errors/alert-store';
 import { useAccountStore } from '../../src/renderer/src/features/account/account-store';
+import { useAssistantStore } from '../../src/renderer/src/features/assistant/assistant-store';
 import { useCreateStore } from '../../src/renderer/src/features/create/store/create-store';
 import { useGalleryStore } from '../../src/renderer/src/features/gallery/gallery-store';
 import { useTimelineStore } from '../../src/renderer/src/features/timeline/timeline-store';
@@ -25,10 +29,14 @@ const stores: UseBoundStore<StoreApi<object>>[] = [
   useDesktopStore,
   useJobsStore,
   usePagedQueriesStore,
+  usePresetsStore,
+  usePromptDraftStore,
+  usePromptHistoryStore,
   useProfilesStore,
   useSettingsStore,
   useAlertStore,
   useAccountStore,
+  useAssistantStore,
   useCreateStore,
   useGalleryStore,
   useTimelineStore,

@@ -1,4 +1,7 @@
 import { join } from 'node:path';
+import { AssistantService } from './assistant/assistant-service';
+import { readLibraryImage } from './assistant/library-image';
+import { promptToolHandlers } from './assistant/routes';
 import { EventBus } from './events/event-bus';
 import type { DesktopShell } from './desktop/desktop-shell';
 import { desktopHandlers } from './desktop/routes';
@@ -104,6 +107,8 @@ export function createStudio(platform: StudioPlatform): Studio {
   const uploadCache = new SqliteUploadCache(library.db);
   const gateway = new GatewayService(settings, demo, { uploadCache });
   const uploadStaging = new UploadStaging();
+  const assistant = new AssistantService({ db: library.db, gateway, bus, readAssetImage: (assetId) => readLibraryImage(library, assetId) });
+  assistant.start();
   let engine: JobEngine | undefined;
   let starting: Promise<void> | undefined;
   let ffmpeg: Promise<FfmpegTool> | undefined;
@@ -150,6 +155,7 @@ export function createStudio(platform: StudioPlatform): Studio {
       uploadLibraryImage: async (assetId) => (await uploads['uploads.add_asset']({ assetId })).url,
     }),
     ...desktopHandlers(platform.desktop, library, platform.vault),
+    ...promptToolHandlers(assistant, () => library.db, bus),
   };
 
   return {
@@ -196,6 +202,7 @@ export function createStudio(platform: StudioPlatform): Studio {
       stopping ??= (async () => {
         await starting?.catch(() => undefined);
         await engine?.stop();
+        await assistant.stop();
         await library.trash.stop();
         await gateway.stop();
         await demo.stop();

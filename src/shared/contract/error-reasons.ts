@@ -248,6 +248,43 @@ export const errorReasons = {
   ),
   gateway_unreachable: entry('gateway_unreachable', (p) => gatewaySummary({ kind: 'unreachable', ...p })),
   gateway_error: entry('gateway_error', gatewaySummary),
+  // Prompt tools
+  assistant_no_models: entry('not_found', () =>
+    t('The gateway in use offers no text model for the assistant.', '当前网关没有可供助手使用的文字模型。'),
+  ),
+  assistant_model_unknown: entry('not_found', (p) =>
+    t(`The gateway in use does not offer the text model ${text(p, 'model')}.`, `当前网关不提供文字模型 ${text(p, 'model')}。`),
+  ),
+  assistant_style_refused: entry('invalid_input', (p) =>
+    t(
+      `${text(p, 'model')} cannot be called in the ${text(p, 'style')} style; it takes ${text(p, 'styles')}.`,
+      `${text(p, 'model')} 不能以 ${text(p, 'style')} 方式调用，只支持 ${text(p, 'styles')}。`,
+    ),
+  ),
+  assistant_image_unreadable: entry('invalid_input', (p) =>
+    t(
+      `${text(p, 'file')}: this is not an image the assistant can read; use a JPEG, PNG, WebP or GIF image. Nothing was sent.`,
+      `${text(p, 'file')}：助手无法读取这张图片，请使用 JPEG、PNG、WebP 或 GIF 图片。没有发送。`,
+    ),
+  ),
+  assistant_reply_broken: entry('gateway_error', (p) => {
+    const why = gatewaySummary(p);
+    return t(
+      `The reply stopped before it was finished. ${why.en} What arrived is kept; text requests are charged, so it was not sent again.`,
+      `回复在完成之前中断了。${why['zh-CN']}已收到的内容已保留；文字请求会扣费，因此没有重新发送。`,
+    );
+  }),
+  assistant_reply_interrupted: entry('internal', () =>
+    t(
+      'The studio stopped while this reply was arriving. What arrived is kept; ask again for the rest.',
+      '回复接收期间工作室停止了。已收到的内容已保留；如需其余部分，请再问一次。',
+    ),
+  ),
+  conversation_not_found: entry('not_found', () => t('That conversation no longer exists.', '该对话已不存在。')),
+  preset_not_found: entry('not_found', () => t('That preset no longer exists.', '该预设已不存在。')),
+  preset_name_taken: entry('conflict', (p) =>
+    t(`A preset named "${text(p, 'name')}" already exists.`, `已有名为“${text(p, 'name')}”的预设。`),
+  ),
   // The desktop app
   asset_trash_failed: entry('storage_error', () =>
     t('The file could not be moved to the trash; the item stays in the library.', '无法将文件移到回收站，该作品仍保留在作品库中。'),

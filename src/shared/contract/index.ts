@@ -8,6 +8,7 @@ import { uploadsRoutes } from './uploads';
 import { libraryEvents, libraryRoutes } from './library';
 import { jobsEvents, jobsRoutes } from './jobs';
 import { desktopEvents, desktopRoutes } from './desktop';
+import { assistantEvents, assistantRoutes } from './assistant';
 
 export * from './define';
 export * from './errors';
@@ -27,6 +28,7 @@ export * from './jobs';
 export * from './job-reasons';
 export * from './job-problems';
 export * from './desktop';
+export * from './assistant';
 
 /** Every route of the studio contract, by name. Later domains add their tables here. */
 export const routes = {
@@ -38,6 +40,7 @@ export const routes = {
   ...libraryRoutes,
   ...jobsRoutes,
   ...desktopRoutes,
+  ...assistantRoutes,
 } satisfies Record<string, RouteDefinition>;
 
 /** Every event main may push to the renderer, by name. */
@@ -47,6 +50,7 @@ export const events = {
   ...libraryEvents,
   ...jobsEvents,
   ...desktopEvents,
+  ...assistantEvents,
 } satisfies Record<string, EventDefinition>;
 
 export type Routes = typeof routes;

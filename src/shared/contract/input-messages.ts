@@ -70,6 +70,13 @@ export const inputMessages = {
     'The file is larger than 10 MB; the gateway accepts at most 10 MB per image.',
     '文件超过 10 MB；网关每张图片最多接受 10 MB。',
   ),
+  assistantTextTooLong: t('Keep the message under 32,000 characters', '消息请少于 32,000 个字符'),
+  assistantNeedsText: t('Write something for the assistant first', '请先为助手写点内容'),
+  assistantNeedsImage: t('Add an image to describe', '请添加要描述的图片'),
+  presetName: t('Give the preset a name', '请为预设起个名字'),
+  presetNameLength: t('Keep the preset name under 80 characters', '预设名称请少于 80 个字符'),
+  presetTextTooLong: t('The preset text may be at most 4,000 characters', '预设文字最多 4,000 个字符'),
+  presetOptionsTooLarge: t('The preset holds too many options', '预设包含的选项过多'),
 } as const satisfies Record<string, LocalizedText>;
 
 const byEnglish = new Map<string, LocalizedText>(Object.values(inputMessages).map((text) => [text.en, text]));

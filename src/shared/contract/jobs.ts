@@ -13,6 +13,7 @@ import {
   utf8Length,
 } from './limits';
 import { inputMessages } from './input-messages';
+import { presetRefSchema } from './assistant';
 
 export const jobStateSchema = z.enum([
   'draft',
@@ -69,6 +70,8 @@ export const jobViewSchema = z.object({
   creditsSpent: z.number().nullable(),
   /** True when `creditsSpent` was measured around this job's own submission. */
   creditsMeasured: z.boolean(),
+  /** The style preset it was made with (its recipe names it), or null. */
+  preset: presetRefSchema.nullable(),
   /**
    * When its task passed the time the gateway usually needs (its deadline). The job is then "still
    * running on the gateway": followed ever more slowly, never given up; "check now" asks at once.
@@ -154,6 +157,8 @@ export const createBatchInputSchema = z
     dedicatedKeyCredits: z.number().positive().optional(),
     /** Keep the jobs as drafts until `jobs.start_batch`. */
     draft: z.boolean().optional(),
+    /** The style preset applied to the form, recorded in every job's and result's recipe. */
+    preset: presetRefSchema.optional(),
   })
   .strict();
 export type CreateBatchInput = z.input<typeof createBatchInputSchema>;

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { defineEvent, defineRoute } from './define';
 import { studioErrorSchema } from './errors';
 import { idSchema } from './ids';
+import { presetRefSchema } from './assistant';
 
 export const assetKindSchema = z.enum(['image', 'video']);
 
@@ -32,6 +33,8 @@ export const assetViewSchema = z.object({
   boardIds: z.array(z.string()),
   /** The batch it was made in, if any (for the compare view). */
   batchId: z.string().nullable(),
+  /** The style preset it was made with (part of its recipe), or null. */
+  preset: presetRefSchema.nullable(),
 });
 export type AssetView = z.infer<typeof assetViewSchema>;
 

@@ -123,6 +123,11 @@ export async function adminRoutes(app: FastifyInstance, ctx: SimulatorContext, a
       });
 
       admin.get('/stats', () => ctx.stats.snapshot());
+      admin.get('/text-requests', () => ({ requests: ctx.textRequests.list() }));
+      admin.delete('/text-requests', () => {
+        ctx.textRequests.clear();
+        return { requests: [] };
+      });
       admin.get('/tasks', () => ({ tasks: taskLedger(ctx) }));
       admin.post('/reset', () => {
         ctx.resetState();

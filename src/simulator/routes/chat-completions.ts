@@ -49,6 +49,7 @@ export const chatCompletionRoutes: SimRoutePlugin = (app, ctx) => {
     const key = ctx.authenticate(request, reply);
     if (!key) return reply;
     const raw: unknown = request.body;
+    ctx.textRequests.record('POST /v1/chat/completions', raw, ctx.now());
     if (!isJsonObject(raw)) return ctx.sendError(reply, 400, { message: 'request body must be a JSON object' });
     const model = ctx.requireModel(key, raw.model, reply, 'chat_completions');
     if (!model) return reply;

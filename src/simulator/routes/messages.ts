@@ -94,6 +94,7 @@ export const messagesRoutes: SimRoutePlugin = (app, ctx) => {
     if (!key) return reply;
     // `provider-version` (or `anthropic-version`) is passed through: any value is accepted.
     const raw: unknown = request.body;
+    ctx.textRequests.record('POST /v1/messages', raw, ctx.now());
     if (!isJsonObject(raw)) return sendMessagesError(reply, 400, 'request body must be a JSON object');
     const model = ctx.requireModel(key, raw.model, reply, 'messages');
     if (!model) return reply;

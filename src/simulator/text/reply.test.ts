@@ -25,6 +25,30 @@ describe('composeReply', () => {
   });
 });
 
+describe('describing images', () => {
+  it('answers a request to describe an attached image with a scene prompt', () => {
+    const reply = composeReply([{ role: 'user', text: 'Describe this image as a prompt.', images: 1 }]);
+    expect(reply).toMatch(/^Refined prompt: the scene of the reference image, .*Using 1 reference image as a visual guide\.$/);
+  });
+});
+
+describe('variations', () => {
+  it('answers a request for N variations with N numbered, different prompts, one per line', () => {
+    const reply = composeReply([
+      { role: 'system', text: 'Write 4 variations of the idea, one per line.', images: 0 },
+      { role: 'user', text: 'a lighthouse at dusk', images: 0 },
+    ]);
+    const lines = reply.split('\n');
+    expect(lines).toHaveLength(4);
+    lines.forEach((line, index) => expect(line).toMatch(new RegExp(`^${index + 1}\\. a lighthouse at dusk, `)));
+    expect(new Set(lines.map((line) => line.replace(/^\d+\. /, ''))).size).toBe(4);
+  });
+
+  it('takes the count from the request itself too', () => {
+    expect(composeReply([{ role: 'user', text: '3 variations: a koi pond', images: 0 }]).split('\n')).toHaveLength(3);
+  });
+});
+
 describe('token helpers', () => {
   it('splits into word pieces that join back to the text', () => {
     const text = 'one  two three';

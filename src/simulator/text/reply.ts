@@ -2,7 +2,8 @@
  * Deterministic replies of the simulated text models. The "model" acts as a prompt assistant:
  * it restates the latest user request as a refined image/video prompt, with details chosen from
  * a hash of the text, so the same conversation always gets the same answer and tests can assert
- * content. A message starting with `echo:` is answered with the rest of it verbatim.
+ * content. A message starting with `echo:` is answered with the rest of it verbatim; a request
+ * (or a system instruction) asking for "N variations" gets N numbered prompts, one per line.
  *
  * Token counting is a documented approximation: one token per whitespace-separated word.
  */
@@ -44,6 +45,28 @@ function shorten(text: string, max: number): string {
   return text.length <= max ? text : `${text.slice(0, max - 1).trimEnd()}…`;
 }
 
+/** "4 variations" (or "4 prompt variations") in an instruction asks for that many prompts, one per line. */
+const VARIATIONS = /\b(\d{1,2})\s+(?:prompt\s+)?variations\b/i;
+const MAX_VARIATIONS = 20;
+
+/** How many variations the latest request (or the system instruction) asks for, if any. */
+function variationsAsked(turns: readonly Turn[], latest: Turn | undefined): number | undefined {
+  const sources = [latest?.text ?? '', ...turns.filter((turn) => turn.role === 'system').map((turn) => turn.text)];
+  for (const text of sources) {
+    const count = Number(VARIATIONS.exec(text)?.[1] ?? 0);
+    if (count >= 1) return Math.min(count, MAX_VARIATIONS);
+  }
+  return undefined;
+}
+
+/** N numbered prompts on their own lines, each the idea with its own details. */
+function variations(idea: string, count: number): string {
+  const seed = hash(idea);
+  return Array.from({ length: count }, (_, i) =>
+    `${i + 1}. ${idea}, ${pick(LIGHTING, seed + i)}, ${pick(CAMERA, (seed >>> 4) + i)}, ${pick(PALETTE, (seed >>> 8) + i)}`,
+  ).join('\n');
+}
+
 /** The assistant's answer to a conversation. */
 export function composeReply(turns: readonly Turn[]): string {
   const userTurns = turns.filter((turn) => turn.role === 'user');
@@ -51,6 +74,9 @@ export function composeReply(turns: readonly Turn[]): string {
   const latestText = collapse(latest?.text ?? '');
   const echo = /^echo:\s*/i.exec(latestText);
   if (echo) return latestText.slice(echo[0].length);
+  const images = latest?.images ?? 0;
+  const count = variationsAsked(turns, latest);
+  if (count !== undefined && latestText !== '') return variations(latestText.replace(VARIATIONS, '').replace(/^[\s:,.-]+/, '').trim() || latestText, count);
 
   const lastUserIndex = turns.lastIndexOf(latest as Turn);
   const toolResults = turns.slice(lastUserIndex + 1).filter((turn) => turn.role === 'tool');
@@ -58,15 +84,18 @@ export function composeReply(turns: readonly Turn[]): string {
   if (userTurns.length > 1) {
     parts.push(`Building on "${shorten(collapse(userTurns[0]?.text ?? ''), 60)}":`);
   }
-  if (latestText === '') {
+  if (latestText === '' && images === 0) {
     parts.push('Tell me what you would like to create, and I will suggest a prompt.');
+  } else if (images > 0 && (latestText === '' || /^describe\b/i.test(latestText))) {
+    // Asked to describe its images: the "model" cannot see them, so it names what a scene needs.
+    const seed = hash(`${latestText}#${images}`);
+    parts.push(`Refined prompt: the scene of the reference image, ${pick(LIGHTING, seed)}, ${pick(CAMERA, seed >>> 4)}, ${pick(PALETTE, seed >>> 8)}.`);
   } else {
     const seed = hash(latestText);
     parts.push(
       `Refined prompt: ${latestText}, ${pick(LIGHTING, seed)}, ${pick(CAMERA, seed >>> 4)}, ${pick(PALETTE, seed >>> 8)}.`,
     );
   }
-  const images = latest?.images ?? 0;
   if (images > 0) parts.push(`Using ${images} reference image${images === 1 ? '' : 's'} as a visual guide.`);
   for (const tool of toolResults) parts.push(`Tool result noted: ${shorten(collapse(tool.text), 200)}.`);
   return parts.join(' ');

@@ -1,7 +1,7 @@
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { getJob, insertJob, LibraryDatabase, SchemaTooNewError, searchJobs } from '../../../src/main/core/library';
-import { migrations } from '../../../src/main/core/library/migrations';
+import { latestSchemaVersion, migrations } from '../../../src/main/core/library/migrations';
 import { openLibrary, tempFolder } from './helpers';
 
 const tableNames = (db: LibraryDatabase): string[] =>
@@ -13,8 +13,8 @@ const tableNames = (db: LibraryDatabase): string[] =>
 describe('library database migrations', () => {
   it('creates every table on an empty database and records the schema version', () => {
     const { db } = openLibrary();
-    expect(db.schemaVersion).toBe(migrations.length);
-    expect(tableNames(db)).toEqual(['asset_characters', 'asset_search', 'asset_tags', 'assets', 'batch_keys', 'batches', 'board_items', 'boards', 'characters', 'created_keys', 'deletions', 'job_search', 'jobs', 'queue_state', 'tasks', 'trashed_assets', 'upload_cache']);
+    expect(db.schemaVersion).toBe(latestSchemaVersion);
+    expect(tableNames(db)).toEqual(['asset_characters', 'asset_search', 'asset_tags', 'assets', 'batch_keys', 'batches', 'board_items', 'boards', 'characters', 'conversation_messages', 'conversations', 'created_keys', 'deletions', 'job_search', 'jobs', 'presets', 'queue_state', 'tasks', 'text_model_styles', 'trashed_assets', 'upload_cache']);
   });
 
   it('opens with WAL, foreign keys and a busy timeout', () => {
@@ -30,7 +30,7 @@ describe('library database migrations', () => {
     const job = insertJob(db, { variantId: 'image.gen-image-2.direct', model: 'gen-image-2', request: { prompt: 'a lighthouse' } });
     db.close();
     const again = reopen();
-    expect(again.schemaVersion).toBe(migrations.length);
+    expect(again.schemaVersion).toBe(latestSchemaVersion);
     expect(getJob(again, job.id)?.prompt).toBe('a lighthouse');
   });
 
@@ -44,9 +44,9 @@ describe('library database migrations', () => {
       .run('灯塔 at dusk');
     old.close();
     const { db } = openLibrary(dir);
-    expect(db.schemaVersion).toBe(migrations.length);
+    expect(db.schemaVersion).toBe(latestSchemaVersion);
     expect(searchJobs(db, '灯塔').map((job) => job.prompt)).toEqual(['灯塔 at dusk']);
-    expect(getJob(db, 'j1')).toMatchObject({ answerStyle: null, rawAnswer: null });
+    expect(getJob(db, 'j1')).toMatchObject({ answerStyle: null, rawAnswer: null, preset: null });
   });
 
   it('keeps only the three answer styles in answer_style', () => {
@@ -58,7 +58,7 @@ describe('library database migrations', () => {
   it('rolls a failing migration back entirely and leaves the previous version', () => {
     const dir = tempFolder();
     const failing = {
-      version: migrations.length + 1,
+      version: latestSchemaVersion + 1,
       name: 'broken',
       up(connection: Database.Database) {
         connection.exec('CREATE TABLE half_done (x)');
@@ -67,8 +67,23 @@ describe('library database migrations', () => {
     };
     expect(() => openLibrary(dir, { migrations: [...migrations, failing] })).toThrow('boom');
     const { db } = openLibrary(dir);
-    expect(db.schemaVersion).toBe(migrations.length);
+    expect(db.schemaVersion).toBe(latestSchemaVersion);
     expect(tableNames(db)).not.toContain('half_done');
+  });
+
+  it('accepts numbers left free for other work, and refuses numbers that do not rise', () => {
+    const later = {
+      version: latestSchemaVersion + 3,
+      name: 'later',
+      up(connection: Database.Database) {
+        connection.exec('CREATE TABLE later_table (x)');
+      },
+    };
+    const { db } = openLibrary(undefined, { migrations: [...migrations, later] });
+    expect(db.schemaVersion).toBe(latestSchemaVersion + 3);
+    expect(tableNames(db)).toContain('later_table');
+    const repeated = { version: latestSchemaVersion, name: 'repeated', up() {} };
+    expect(() => openLibrary(undefined, { migrations: [...migrations, repeated] })).toThrow(/"repeated" is numbered/);
   });
 
   it('refuses a database written by a newer version of the app', () => {

@@ -324,6 +324,7 @@ export class ResultDownloader {
         prompt: job.prompt,
         request: job.request,
         createdAt: plan.createdAt,
+        preset: job.preset,
       });
       await writeAssetSidecar(libraryRoot, asset, this.deps.modes);
       if (inserted) events.emit({ type: 'library.added', asset });

@@ -7,6 +7,7 @@ import type { GatewayClient } from '../gateway/client';
 import type { FfmpegSource } from '../media/media-inspector';
 import type { RequestIssue } from '../gateway/invalid-request';
 import type { FileModes } from '../private-files';
+import type { PresetRef } from '../../../shared/contract';
 import type { BatchOptions, BatchWithCost, LibraryDatabase } from '../library';
 import type { Vault } from '../vault/vault';
 import type { DedicatedKeyRequest } from './batch-keys';
@@ -69,6 +70,8 @@ export interface CreateBatchInput {
   dedicatedKey?: DedicatedKeyRequest;
   /** `draft` keeps the jobs out of the queue until `enqueueBatch`. */
   state?: 'queued' | 'draft';
+  /** The style preset the batch was made with; every job and result records it in its recipe. */
+  preset?: PresetRef | null;
 }
 
 /** Jobs that break their variant's limits; nothing was created. */

@@ -255,7 +255,7 @@ export class JobEngine {
     // The batch, its jobs and its sealed key are stored together or not at all.
     const created = this.db.transaction(() => {
       const batch = insertBatch(this.db, { id: batchId, name: input.name, options });
-      const jobs = insertJobs(this.db, prepared.map((job) => ({ ...job, batchId, profileId, state: input.state ?? 'queued' })));
+      const jobs = insertJobs(this.db, prepared.map((job) => ({ ...job, batchId, profileId, state: input.state ?? 'queued', preset: input.preset ?? null })));
       if (key) {
         this.keys.keep(batchId, key.stored);
         recordCreatedKey(this.db, key.listing);

@@ -4,7 +4,7 @@
  * Each becomes an ordinary one-job batch, so the catalog's rules, budgets and the queue apply.
  */
 import { atTier, largerTiers, recipeValues, variantById, withReference } from '../../../shared/catalog';
-import type { AssetView, RerunMode } from '../../../shared/contract';
+import type { AssetView, PresetRef, RerunMode } from '../../../shared/contract';
 import { StudioFailure } from '../router/failure';
 
 /** What a re-run becomes: the batch input `jobs.create_batch` would take for it. */
@@ -14,6 +14,8 @@ export interface RerunBatch {
   prompts: [string];
   countPerPrompt: 1;
   values: Record<string, unknown>;
+  /** The style preset the result was made with, named again in the new result's recipe. */
+  preset?: PresetRef;
 }
 
 /** Uploads a library image to the gateway in use and answers its address. */
@@ -46,5 +48,6 @@ export async function rerunBatch(asset: AssetView, mode: RerunMode, tier: string
     prompts: [prompt],
     countPerPrompt: 1,
     values,
+    ...(asset.preset ? { preset: asset.preset } : {}),
   };
 }

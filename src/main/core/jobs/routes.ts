@@ -46,6 +46,7 @@ export function jobsHandlers(deps: JobsRouteDeps): Pick<RouteHandlers, JobsRoute
         options: input.creditBudget === undefined ? {} : { creditBudget: input.creditBudget },
         ...(input.dedicatedKeyCredits === undefined ? {} : { dedicatedKey: { credits: input.dedicatedKeyCredits, name: input.name } }),
         state: input.draft ? 'draft' : 'queued',
+        preset: input.preset ?? null,
       });
       return { batch: batchOrFail(batch.id), jobCount: jobs.length };
     });

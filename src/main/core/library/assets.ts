@@ -2,6 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import { jsonValueSchema, parseJsonColumn } from './json-column';
 import type { LibraryDatabase } from './library-database';
+import type { PresetRef } from '../../../shared/contract';
+import { presetFromColumn, presetToColumn } from './preset-column';
 import { redactRequest, type JsonValue } from './redact';
 import { writeAssetCharacters } from './asset-characters';
 import { normalizeTags } from './tags';
@@ -40,6 +42,8 @@ export interface Asset {
   boardIds: string[];
   /** The batch of the job that made it, if any. */
   batchId: string | null;
+  /** The style preset it was made with, as its recipe names it. */
+  preset: PresetRef | null;
 }
 
 /** What the downloader knows about a result it just stored; omitted fields take their defaults. */
@@ -67,6 +71,7 @@ export interface NewAsset {
   createdAt?: number;
   favourite?: boolean;
   tags?: readonly string[];
+  preset?: PresetRef | null;
 }
 
 /** Row shape of `assetColumns` (the tags come as a JSON array). */
@@ -94,11 +99,12 @@ export interface AssetRow {
   tags: string;
   board_ids: string;
   batch_id: string | null;
+  preset: string | null;
 }
 
 /** The select list that `toAsset` reads, for table alias `a`. */
 export const assetColumns = `a.id, a.job_id, a.task_id, a.result_index, a.kind, a.file_path, a.thumb_path, a.mime, a.bytes, a.width, a.height,
-  a.duration_ms, a.has_audio, a.sha256, a.model, a.variant_id, a.prompt, a.request, a.created_at, a.favourite,
+  a.duration_ms, a.has_audio, a.sha256, a.model, a.variant_id, a.prompt, a.request, a.created_at, a.favourite, a.preset,
   (SELECT json_group_array(tag) FROM (SELECT tag FROM asset_tags WHERE asset_id = a.id ORDER BY tag)) AS tags,
   (SELECT json_group_array(board_id) FROM (SELECT board_id FROM board_items WHERE asset_id = a.id ORDER BY board_id)) AS board_ids,
   (SELECT batch_id FROM jobs WHERE id = a.job_id) AS batch_id`;
@@ -130,6 +136,7 @@ export function toAsset(row: AssetRow): Asset {
     tags: parseJsonColumn(tagsSchema, row.tags, `tags of asset ${row.id}`),
     boardIds: parseJsonColumn(tagsSchema, row.board_ids, `boards of asset ${row.id}`),
     batchId: row.batch_id,
+    preset: presetFromColumn(row.preset, `assets.preset of ${row.id}`),
   };
 }
 
@@ -143,8 +150,8 @@ export function insertAsset(db: LibraryDatabase, input: NewAsset): { asset: Asse
     if (existing) return { asset: existing, inserted: false };
     const id = input.id ?? randomUUID();
     const sql = `INSERT INTO assets (id, job_id, task_id, result_index, kind, file_path, thumb_path, mime, bytes, width, height, duration_ms,
-                   has_audio, sha256, model, variant_id, prompt, request, created_at, favourite)
-                 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`;
+                   has_audio, sha256, model, variant_id, prompt, request, created_at, favourite, preset)
+                 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`;
     db.prepare(sql).run(
       id,
       input.jobId ?? null,
@@ -166,6 +173,7 @@ export function insertAsset(db: LibraryDatabase, input: NewAsset): { asset: Asse
       JSON.stringify(redactRequest(input.request ?? {})),
       input.createdAt ?? db.now(),
       input.favourite === true ? 1 : 0,
+      presetToColumn(input.preset),
     );
     writeTags(db, id, input.tags ?? []);
     writeAssetCharacters(db, id, input.prompt ?? '');

@@ -22,3 +22,4 @@ export * from './media-file';
 export * from './sidecars';
 export * from './rebuild';
 export { normalizeTag, normalizeTags, MAX_TAG_LENGTH } from './tags';
+export * from './prompt-history';

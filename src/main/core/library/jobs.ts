@@ -2,6 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { canTransition, isTerminal, type JobState } from './job-states';
 import { jsonValueSchema, parseJsonColumn } from './json-column';
 import type { LibraryDatabase } from './library-database';
+import type { PresetRef } from '../../../shared/contract';
+import { presetFromColumn, presetToColumn } from './preset-column';
 import { redactRequest, type JsonValue } from './redact';
 import { buildMatchQuery } from './search-text';
 
@@ -44,6 +46,8 @@ export interface Job {
   credits: number | null;
   /** True when `credits` was measured from the balance around this job's own submission. */
   creditsMeasured: boolean;
+  /** The style preset it was made with, as its recipe names it. */
+  preset: PresetRef | null;
 }
 
 export interface NewJob {
@@ -59,6 +63,7 @@ export interface NewJob {
   profileId?: string | null;
   clientBusinessId?: string | null;
   nextAttemptAt?: number | null;
+  preset?: PresetRef | null;
 }
 
 /** Columns a transition (or `updateJob`) may set besides the state. `undefined` leaves a column alone. */
@@ -106,6 +111,7 @@ export interface JobRow {
   price_key: string | null;
   credits: number | null;
   credits_measured: number;
+  preset: string | null;
 }
 
 const patchColumns: Readonly<Record<keyof JobPatch, string>> = {
@@ -126,7 +132,7 @@ const patchColumns: Readonly<Record<keyof JobPatch, string>> = {
 };
 
 /** Every column of `jobs` a `Job` is read from, for queries of this library. */
-export const jobColumns = 'id, batch_id, position, variant_id, model, request, prompt, state, attempts, error_message, error_code, client_business_id, profile_id, created_at, updated_at, submitted_at, started_at, finished_at, next_attempt_at, gateway_message, answer_style, raw_answer, price_key, credits, credits_measured';
+export const jobColumns = 'id, batch_id, position, variant_id, model, request, prompt, state, attempts, error_message, error_code, client_business_id, profile_id, created_at, updated_at, submitted_at, started_at, finished_at, next_attempt_at, gateway_message, answer_style, raw_answer, price_key, credits, credits_measured, preset';
 
 export function toJob(row: JobRow): Job {
   return {
@@ -155,6 +161,7 @@ export function toJob(row: JobRow): Job {
     priceKey: row.price_key,
     credits: row.credits,
     creditsMeasured: row.credits_measured === 1,
+    preset: presetFromColumn(row.preset, `jobs.preset of ${row.id}`),
   };
 }
 
@@ -171,8 +178,8 @@ export function insertJob(db: LibraryDatabase, input: NewJob): Job {
   const batchId = input.batchId ?? null;
   const request = redactRequest(input.request);
   db.prepare(
-    `INSERT INTO jobs (id, batch_id, position, variant_id, model, request, prompt, state, client_business_id, profile_id, next_attempt_at, created_at, updated_at)
-     VALUES (?, ?, (SELECT COALESCE(MAX(position) + 1, 0) FROM jobs WHERE batch_id IS ?), ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    `INSERT INTO jobs (id, batch_id, position, variant_id, model, request, prompt, state, client_business_id, profile_id, next_attempt_at, preset, created_at, updated_at)
+     VALUES (?, ?, (SELECT COALESCE(MAX(position) + 1, 0) FROM jobs WHERE batch_id IS ?), ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   ).run(
     id,
     batchId,
@@ -185,6 +192,7 @@ export function insertJob(db: LibraryDatabase, input: NewJob): Job {
     input.clientBusinessId ?? null,
     input.profileId ?? null,
     input.nextAttemptAt ?? null,
+    presetToColumn(input.preset),
     now,
     now,
   );

@@ -239,5 +239,6 @@ export function toAssetView(asset: Asset): AssetView {
     tags: asset.tags,
     boardIds: asset.boardIds,
     batchId: asset.batchId,
+    preset: asset.preset,
   };
 }

@@ -36,6 +36,8 @@ export const assetSidecarSchema = z.object({
   createdAt: z.iso.datetime({ offset: true }),
   favourite: z.boolean(),
   tags: z.array(z.string()),
+  /** The style preset it was made with; absent in sidecars written before presets existed. */
+  preset: z.object({ id: z.string().min(1), name: z.string() }).nullable().optional(),
 });
 export type AssetSidecar = z.infer<typeof assetSidecarSchema>;
 
@@ -63,6 +65,7 @@ export function sidecarOf(asset: Asset): AssetSidecar {
     createdAt: new Date(asset.createdAt).toISOString(),
     favourite: asset.favourite,
     tags: asset.tags,
+    preset: asset.preset,
   };
 }
 

@@ -68,6 +68,8 @@ const snapshotSchema = z.object({
   tags: z.array(z.string()),
   boardIds: z.array(z.string()),
   batchId: z.string().nullable().default(null),
+  // Deletions made before presets were recorded have none.
+  preset: z.object({ id: z.string(), name: z.string() }).nullable().default(null),
 });
 
 /** Library paths of an asset's files: media, sidecar, thumbnail. */

@@ -5,7 +5,9 @@ import { useAlertStore } from '../errors/alert-store';
 import { ErrorAlert } from '../errors/ErrorAlert';
 import { ToastRegion } from '../ui';
 import { useAppInfoStore } from '../entities/app-info-store';
+import { SlotsProvider } from '../studio/slots';
 import { DemoBanner } from './DemoBanner';
+import { featureModules } from './modules';
 import { NavBar } from './NavBar';
 
 /** The frame: brand and navigation on the left, the banner slot, the alert and the current page. */
@@ -48,7 +50,9 @@ export function App() {
         {info?.demoMode && <DemoBanner />}
         <main className="app-main" ref={mainRef} tabIndex={-1}>
           <ErrorAlert error={error} onDismiss={dismiss} />
-          <Outlet />
+          <SlotsProvider modules={featureModules}>
+            <Outlet />
+          </SlotsProvider>
         </main>
       </div>
       <ToastRegion />

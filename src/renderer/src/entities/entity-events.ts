@@ -15,6 +15,8 @@ import { jobPages } from './job-pages';
 import { useJobsStore } from './jobs-store';
 import { itemsRemoved, itemsRestored } from './paged-list-edits';
 import { itemAdded } from './paged-queries';
+import { usePresetsStore } from './presets-store';
+import { usePromptHistoryStore } from './prompt-history-store';
 import { useProfilesStore } from './profiles-store';
 import { useSettingsStore } from './settings-store';
 
@@ -35,6 +37,7 @@ export const entityEvents: EventHandlers = {
   'jobs.batch_added': (batch) => {
     useJobsStore.getState().batchesReceived([batch]);
     itemAdded(batchPages, batch);
+    usePromptHistoryStore.getState().markStale();
   },
   'jobs.job_added': (job) => {
     useJobsStore.getState().jobsReceived([job]);
@@ -54,6 +57,7 @@ export const entityEvents: EventHandlers = {
   'characters.changed': (characters) => useCharactersStore.getState().charactersReceived(characters),
   'account.balance': (balance) => useBalanceStore.getState().balanceReceived(balance),
   'desktop.changed': (info) => useDesktopStore.getState().received(info),
+  'prompts.presets_changed': (presets) => usePresetsStore.getState().received(presets),
 };
 
 /** First load of what the frame and every feature read; the answers, in order. */

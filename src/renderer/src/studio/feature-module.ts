@@ -4,6 +4,7 @@
  * else of a feature; a new screen is one folder with a `module.ts` and one line in that list.
  */
 import type { LucideIcon } from 'lucide-react';
+import type { ComponentType } from 'react';
 import type { ParseKeys } from 'i18next';
 import type { RouteObject } from 'react-router';
 import type { EventName, EventPayload } from '../../../shared/contract';
@@ -35,6 +36,12 @@ export interface NavEntry {
   badge?: { useCount: () => number; label: ParseKeys };
 }
 
+/**
+ * Places where a feature's page hosts parts contributed by other features (`<Slot name>`, from
+ * `studio/slots`): Create's aside beside its form, and the row of tools beside its prompt box.
+ */
+export type SlotName = 'create.aside' | 'create.prompt-tools';
+
 export interface FeatureModule {
   /** The feature's folder name. */
   name: string;
@@ -42,6 +49,8 @@ export interface FeatureModule {
   routes: RouteObject[];
   nav?: NavEntry;
   events?: EventHandlers;
+  /** Parts it shows in other features' pages (load them with React's `lazy`). */
+  slots?: Partial<Record<SlotName, ComponentType>>;
 }
 
 /** The child path of a pattern of `routing/paths` (`/gallery/asset/:assetId` -> `gallery/asset/:assetId`). */

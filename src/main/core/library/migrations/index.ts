@@ -15,6 +15,7 @@ import { deadlineJobsFollowed } from './014_deadline_jobs_followed';
 import { createdKeys } from './015_created_keys';
 import { boardPlaces } from './016_board_places';
 import { assetAudio } from './017_asset_audio';
+import { promptTools } from './018_prompt_tools';
 import type { Migration } from './migration';
 
 export type { Migration, MigrationContext } from './migration';
@@ -38,4 +39,8 @@ export const migrations: readonly Migration[] = [
   createdKeys,
   boardPlaces,
   assetAudio,
+  promptTools,
 ];
+
+/** The schema version a library has once every migration ran (the last one's number). */
+export const latestSchemaVersion: number = migrations.at(-1)?.version ?? 0;

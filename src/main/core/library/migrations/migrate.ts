@@ -25,13 +25,16 @@ export function schemaVersion(db: Database): number {
  * Returns the versions that were applied.
  */
 export function migrate(db: Database, migrations: readonly Migration[], context: MigrationContext = {}): number[] {
-  migrations.forEach((migration, i) => {
-    if (migration.version !== i + 1) throw new Error(`Migration "${migration.name}" is numbered ${migration.version}, expected ${i + 1}.`);
-  });
+  // Numbers only rise; a gap is allowed, since work developed side by side reserves its numbers.
+  let latest = 0;
+  for (const migration of migrations) {
+    if (migration.version <= latest) throw new Error(`Migration "${migration.name}" is numbered ${migration.version}, after ${latest}.`);
+    latest = migration.version;
+  }
   const current = schemaVersion(db);
-  if (current > migrations.length) throw new SchemaTooNewError(current, migrations.length);
+  if (current > latest) throw new SchemaTooNewError(current, latest);
   const applied: number[] = [];
-  for (const migration of migrations.slice(current)) {
+  for (const migration of migrations.filter((pending) => pending.version > current)) {
     db.transaction(() => {
       migration.up(db, context);
       db.pragma(`user_version = ${migration.version}`);

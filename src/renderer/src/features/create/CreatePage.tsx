@@ -3,6 +3,7 @@ import { useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCharactersStore } from '../../entities/characters-store';
 import { useAppInfoStore } from '../../entities/app-info-store';
+import { Slot } from '../../studio/slots';
 import { Button, Page } from '../../ui';
 import { CharacterCreator } from './containers/CharacterCreator';
 import { Composer } from './containers/Composer';
@@ -75,9 +76,12 @@ export function CreatePage() {
           </Button>
         </p>
       )}
-      <div className="create">
-        <Composer form={form} flow={flow} />
-        <OptionsPanel form={form} attempted={flow.attempted} />
+      <div className="create-workspace">
+        <div className="create">
+          <Composer form={form} flow={flow} />
+          <OptionsPanel form={form} attempted={flow.attempted} />
+        </div>
+        <Slot name="create.aside" />
       </div>
       <RecentJobs />
       <MaskOverlay form={form} />

@@ -2,6 +2,7 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useShallow } from 'zustand/react/shallow';
 import { useJobsStore } from '../../entities/jobs-store';
+import { usePromptDraftStore } from '../../entities/prompt-draft-store';
 import { useErrorAlert } from '../../errors/alert-store';
 import { showToast } from '../../ui';
 import { createInput, estimateInput, promptsOf, type ComposerSnapshot } from './model/batch-input';
@@ -75,7 +76,9 @@ export function useBatchFlow(form: CreateForm): BatchFlow {
     setAttempted(true);
     if (!ready || busy) return;
     setBusy(true);
-    const answer = alert.track(await useCreateStore.getState().submitBatch(createInput(snapshot)));
+    // The preset applied to the form is named in the recipe of every result.
+    const preset = usePromptDraftStore.getState().preset;
+    const answer = alert.track(await useCreateStore.getState().submitBatch({ ...createInput(snapshot), ...(preset ? { preset } : {}) }));
     setBusy(false);
     if (!answer.ok) return;
     useCreateStore.getState().rememberBatch(answer.value.batch.id);

@@ -4,6 +4,7 @@ import { useLocation } from 'react-router';
 import type { AssetView } from '../../../../shared/contract';
 import { useCreateParams } from '../../routing/route-hooks';
 import { useAssetsStore } from '../../entities/assets-store';
+import { usePromptDraftStore } from '../../entities/prompt-draft-store';
 import { useErrorAlert } from '../../errors/alert-store';
 import { showToast } from '../../ui';
 import { imageFields, recipeToForm } from './model/form-values';
@@ -58,6 +59,8 @@ export function useCreateAddress(ready: boolean, generateChoices: readonly Model
         }
         const entry = variantById(description.variantId);
         store.loadRecipe(description.variantId, recipe, entry && isRemix(entry) ? 'remix' : 'generate');
+        // The recipe's preset comes back with it (its text is already in the prompt).
+        usePromptDraftStore.getState().setPreset(asset.preset);
         store.clearReferences();
         store.discardMask();
         store.setMaskRecipeUrl(recipe.maskUrl);

@@ -42,6 +42,7 @@ const job = (id: string, createdAt: number, over: Partial<JobView> = {}): JobVie
   rawAnswer: null,
   creditsSpent: null,
   creditsMeasured: false,
+  preset: null,
   overdueSince: null,
   characters: [],
   ...over,

@@ -19,6 +19,8 @@ export interface PromptEditorProps {
   /** `@mentions` suggest the registry's characters. */
   characters?: readonly CharacterView[] | undefined;
   maxLength?: number | undefined;
+  /** Up (`older`) or Down (`newer`) with no suggestion open: true when it recalls an earlier prompt. */
+  onRecall?: ((direction: 'older' | 'newer', value: string) => boolean) | undefined;
 }
 
 /**
@@ -26,7 +28,7 @@ export interface PromptEditorProps {
  * from the registry (arrow keys move, Enter or Tab choose, Escape closes), as a combobox.
  */
 export const PromptEditor = forwardRef<PromptEditorHandle, PromptEditorProps>(function PromptEditor(
-  { label, value, onChange, placeholder, help, error, characters, maxLength },
+  { label, value, onChange, placeholder, help, error, characters, maxLength, onRecall },
   ref,
 ) {
   const { t } = useTranslation();
@@ -64,7 +66,12 @@ export const PromptEditor = forwardRef<PromptEditorHandle, PromptEditorProps>(fu
   };
 
   const keys = (event: KeyboardEvent<HTMLTextAreaElement>): void => {
-    if (!listOpen) return;
+    if (!listOpen) {
+      const direction = event.key === 'ArrowUp' ? 'older' : event.key === 'ArrowDown' ? 'newer' : undefined;
+      const plain = !event.altKey && !event.ctrlKey && !event.metaKey && !event.shiftKey;
+      if (direction && plain && onRecall?.(direction, value) === true) event.preventDefault();
+      return;
+    }
     if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
       event.preventDefault();
       setActive((current) => (current + (event.key === 'ArrowDown' ? 1 : -1) + suggestions.length) % suggestions.length);

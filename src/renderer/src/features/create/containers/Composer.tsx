@@ -19,6 +19,8 @@ import type { BatchFlow } from '../use-batch-flow';
 import type { CreateForm } from '../use-create-form';
 import { usePasteReferences } from '../use-paste-references';
 import { studio } from '../../../studio/studio-client';
+import { Slot } from '../../../studio/slots';
+import { usePromptDraft } from '../use-prompt-draft';
 
 /** The token of an omni list's placeholders (`image` for `metadata.image_list`). */
 function placeholderToken(description: CreateForm['description'], field: FormFieldDescription): string | undefined {
@@ -45,6 +47,7 @@ export function Composer({ form, flow }: { form: CreateForm; flow: BatchFlow }) 
   };
 
   usePasteReferences(description ? imageFields(description).map((field) => field.key) : []);
+  const draft = usePromptDraft(editor, description);
 
   const promptField = description?.fields.find((field) => field.control === 'prompt');
   const mentions = promptField?.prompt?.syntax === 'mentions';
@@ -74,11 +77,16 @@ export function Composer({ form, flow }: { form: CreateForm; flow: BatchFlow }) 
           </p>
         )}
       </div>
+      <Slot name="create.prompt-tools" />
       <PromptEditor
         ref={editor}
         label={promptField?.label[locale] ?? t('create.prompt.label')}
         value={prompt}
-        onChange={store.setPrompt}
+        onChange={(text) => {
+          draft.typed();
+          store.setPrompt(text);
+        }}
+        onRecall={draft.recall}
         placeholder={placeholder}
         help={promptField?.help?.[locale]}
         error={fieldError('prompt')}

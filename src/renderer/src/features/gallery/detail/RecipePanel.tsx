@@ -144,6 +144,7 @@ export function RecipePanel({ asset, detail, canReveal, fileUrl, boardNames, loc
         <dl className="recipe-list">
           <Row term={t('gallery.detail.model')}>{asset.model}</Row>
           {asset.variantId && <Row term={t('gallery.detail.variant')}>{asset.variantId}</Row>}
+          {asset.preset && <Row term={t('assistant.recipePreset')}>{asset.preset.name}</Row>}
           {asset.width !== null && asset.height !== null && <Row term={t('gallery.detail.size')}>{`${asset.width} × ${asset.height}`}</Row>}
           {asset.durationMs !== null && <Row term={t('gallery.detail.duration')}>{formatDuration(asset.durationMs)}</Row>}
           <Row term={t('gallery.detail.file')}>{`${asset.mime} · ${formatBytes(asset.bytes)}`}</Row>

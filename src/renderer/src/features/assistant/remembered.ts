@@ -1,0 +1,41 @@
+/**
+ * What the assistant remembers between visits: whether its panel is open and the model chosen
+ * (this computer), and the conversation of this Create session (this tab, so a new window starts
+ * a new conversation while a reload continues the current one).
+ */
+const OPEN_KEY = 'atelier.assistant.open';
+const MODEL_KEY = 'atelier.assistant.model';
+const CONVERSATION_KEY = 'atelier.assistant.conversation';
+
+function read(storage: () => Storage, key: string): string | null {
+  try {
+    return storage().getItem(key);
+  } catch {
+    return null;
+  }
+}
+
+function write(storage: () => Storage, key: string, value: string | null): void {
+  try {
+    if (value === null) storage().removeItem(key);
+    else storage().setItem(key, value);
+  } catch {
+    // A full or disabled storage only costs the choice at the next visit.
+  }
+}
+
+const local = (): Storage => globalThis.localStorage;
+const session = (): Storage => globalThis.sessionStorage;
+
+export const remembered = {
+  /** Open unless closed before; at first, open where the window has room for it beside the form. */
+  open: (): boolean => {
+    const chosen = read(local, OPEN_KEY);
+    return chosen === null ? globalThis.innerWidth > 1100 : chosen === 'open';
+  },
+  setOpen: (open: boolean): void => write(local, OPEN_KEY, open ? 'open' : 'closed'),
+  model: (): string | null => read(local, MODEL_KEY),
+  setModel: (model: string): void => write(local, MODEL_KEY, model),
+  conversation: (): string | null => read(session, CONVERSATION_KEY),
+  setConversation: (id: string | null): void => write(session, CONVERSATION_KEY, id),
+};
