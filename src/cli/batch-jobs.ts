@@ -4,7 +4,8 @@
  */
 import { jobProblemText } from '../shared/contract';
 import type { JobView } from '../main/core/jobs';
-import { getAsset, resolveInLibrary, type JobState, type LibraryDatabase } from '../main/core/library';
+import { isActive, isTerminal, type JobState } from '../shared/jobs/job-states';
+import { getAsset, resolveInLibrary, type LibraryDatabase } from '../main/core/library';
 import type { JobReport, JobStatus } from './report';
 
 /** Where a job came from in the jobs file. */
@@ -14,19 +15,13 @@ export interface JobOrigin {
   of: number;
 }
 
-const STATUS_OF: Readonly<Record<JobState, JobStatus>> = {
-  draft: 'pending',
-  queued: 'pending',
-  submitting: 'running',
-  submitted: 'running',
-  running: 'running',
-  downloading: 'running',
-  done: 'completed',
-  failed: 'failed',
-  expired: 'failed',
-  canceled: 'canceled',
-  unknown: 'unknown',
-};
+/** A job's state in the words of the CLI's report. */
+function statusOf(state: JobState): JobStatus {
+  if (state === 'done') return 'completed';
+  if (state === 'canceled' || state === 'unknown') return state;
+  if (isTerminal(state)) return 'failed';
+  return isActive(state) ? 'running' : 'pending';
+}
 
 /** The reports of a batch's jobs, by job id, in file order. */
 export class BatchJobs {
@@ -53,7 +48,7 @@ export class BatchJobs {
   apply(view: JobView): JobReport | undefined {
     const known = this.reports.get(view.id);
     if (!known) return undefined;
-    const status = STATUS_OF[view.state];
+    const status = statusOf(view.state);
     const files = view.assetIds
       .map((id) => getAsset(this.db, id))
       .filter((asset) => asset !== undefined)

@@ -12,7 +12,7 @@ import { forwardEngineEvents } from './jobs/studio-events';
 import { jobsHandlers, queueView } from './jobs/routes';
 import { concurrencyLimits, type Settings } from '../../shared/contract';
 import { SqliteUploadCache } from './library/upload-cache';
-import { forgetMovedEngineState, readLegacyEngineState } from './library/engine-state';
+import { forgetMovedEngineState, readLegacyEngineState } from './library/legacy-engine-state';
 import { prepareLibraryDatabase } from './library/database-location';
 import { rebuildFromSidecars } from './library/rebuild';
 import { recordCreatedKey } from './library/created-keys';

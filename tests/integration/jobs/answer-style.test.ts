@@ -8,7 +8,8 @@
 import { existsSync } from 'node:fs';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { listJobAssets, listJobTasks, resolveInLibrary, type Job } from '../../../src/main/core/library';
+import { listJobAssets, resolveInLibrary } from '../../../src/main/core/library';
+import { listJobTasks, type Job } from '../../../src/main/core/jobs/store';
 import type { EngineJobInput, JobEngine } from '../../../src/main/core/jobs';
 import { bodyOf, mediaFilesIn, startBench, temporaryFilesIn, type Bench } from './harness';
 

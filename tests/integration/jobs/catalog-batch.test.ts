@@ -8,7 +8,8 @@ import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CATALOG } from '../../../src/shared/catalog';
-import { listJobAssets, listJobTasks, readAssetSidecar, resolveInLibrary, sidecarPathFor, type Job } from '../../../src/main/core/library';
+import { listJobAssets, readAssetSidecar, resolveInLibrary, sidecarPathFor } from '../../../src/main/core/library';
+import { listJobTasks, type Job } from '../../../src/main/core/jobs/store';
 import { characterCreationJob, type EngineJobInput, type JobEngine } from '../../../src/main/core/jobs';
 import { bodyOf, mediaFilesIn, startBench, temporaryFilesIn, type Bench } from './harness';
 

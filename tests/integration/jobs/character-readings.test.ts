@@ -6,7 +6,8 @@
  * gateway charged for is left behind.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { listCharactersOfTask, listJobAssets, listJobTasks } from '../../../src/main/core/library';
+import { listCharactersOfTask, listJobAssets } from '../../../src/main/core/library';
+import { listJobTasks } from '../../../src/main/core/jobs/store';
 import { characterCreationJob, type JobEngine, type JobView } from '../../../src/main/core/jobs';
 import type { LedgerEntry } from '../../../src/simulator/admin/task-ledger';
 import { bodyOf, runOne, startBench, type Bench } from './harness';

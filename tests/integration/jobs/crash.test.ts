@@ -9,7 +9,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterEach, describe, expect, it } from 'vitest';
 import { variantById } from '../../../src/shared/catalog';
-import { listJobsInStates, listJobTasks, type Job } from '../../../src/main/core/library';
+import { listJobsInStates, listJobTasks, type Job } from '../../../src/main/core/jobs/store';
 import type { EngineJobInput, JobEngine } from '../../../src/main/core/jobs';
 import { bundledEntry } from '../../helpers/bundled-entries';
 import { bodyOf, mediaFilesIn, startBench, temporaryFilesIn, type Bench } from './harness';

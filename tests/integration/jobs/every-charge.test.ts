@@ -7,7 +7,8 @@
  * result, a task that outlives its deadline).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { getTask, listCharactersOfTask, listJobsInStates, type Job } from '../../../src/main/core/library';
+import { listCharactersOfTask } from '../../../src/main/core/library';
+import { getTask, listJobsInStates, type Job } from '../../../src/main/core/jobs/store';
 import { characterCreationJob, type EngineJobInput, type JobEngine } from '../../../src/main/core/jobs';
 import type { LedgerEntry } from '../../../src/simulator/admin/task-ledger';
 import { bodyOf, startBench, type Bench } from './harness';

@@ -3,7 +3,7 @@
  * batch), cancel at each stage, reorder.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { countJobsBy, getBatch, listJobTasks } from '../../../src/main/core/library';
+import { countJobsBy, getBatch, listJobTasks } from '../../../src/main/core/jobs/store';
 import type { JobEngine } from '../../../src/main/core/jobs';
 import { bodyOf, startBench, type Bench } from './harness';
 

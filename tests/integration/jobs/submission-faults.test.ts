@@ -5,7 +5,7 @@
  * errors to a paid submission: paid-server-errors.test.ts).
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { listJobTasks } from '../../../src/main/core/library';
+import { listJobTasks } from '../../../src/main/core/jobs/store';
 import { BatchValidationError, type JobEngine } from '../../../src/main/core/jobs';
 import { bodyOf, runOne, startBench, type Bench } from './harness';
 

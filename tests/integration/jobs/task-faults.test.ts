@@ -3,7 +3,8 @@
  * records, and results that expire or arrive broken (tasks that run long: long-tasks.test.ts).
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { listJobAssets, listJobTasks } from '../../../src/main/core/library';
+import { listJobAssets } from '../../../src/main/core/library';
+import { listJobTasks } from '../../../src/main/core/jobs/store';
 import { NO_FFMPEG } from '../../../src/main/core/media/ffmpeg-locator';
 import { bodyOf, mediaFilesIn, runOne, startBench, temporaryFilesIn, type Bench } from './harness';
 

@@ -7,7 +7,8 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { getJob, listJobAssets, listJobTasks } from '../../../src/main/core/library';
+import { listJobAssets } from '../../../src/main/core/library';
+import { getJob, listJobTasks } from '../../../src/main/core/jobs/store';
 import type { JobEngine } from '../../../src/main/core/jobs';
 import { bodyOf, fastClient, runOne, startBench, type Bench } from './harness';
 

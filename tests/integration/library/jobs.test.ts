@@ -3,26 +3,7 @@ import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import type {
   LibraryDatabase} from '../../../src/main/core/library';
-import {
-  batchJobCounts,
-  countJobsBy,
-  createBatch,
-  editJobRequest,
-  findJobByClientBusinessId,
-  getJob,
-  insertJob,
-  insertJobs,
-  listBatches,
-  listBatchJobs,
-  listJobsInStates,
-  listRunnableJobs,
-  recoverInterruptedSubmissions,
-  reorderJobs,
-  setBatchStatus,
-  transitionJob,
-  updateJob,
-  type NewJob,
-} from '../../../src/main/core/library';
+import { batchJobCounts, countJobsBy, createBatch, editJobRequest, findJobByClientBusinessId, getJob, insertJob, insertJobs, listBatches, listBatchJobs, listJobsInStates, listRunnableJobs, recoverInterruptedSubmissions, reorderJobs, setBatchStatus, transitionJob, updateJob, type NewJob } from '../../../src/main/core/jobs/store';
 import { bundledEntry } from '../../helpers/bundled-entries';
 import { manualClock, openLibrary } from './helpers';
 

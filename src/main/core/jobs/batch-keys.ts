@@ -14,18 +14,8 @@
 import { gatewayOriginOf } from '../../../shared/contract';
 import type { GatewayClient } from '../gateway/client';
 import { createLogger } from '../log';
-import {
-  batchKey,
-  deleteBatchKey,
-  getBatch,
-  listBatchKeys,
-  markBatchKeyForgotten,
-  putBatchKey,
-  type Batch,
-  type LibraryDatabase,
-  type NewCreatedKey,
-  type StoredBatchKey,
-} from '../library';
+import { markBatchKeyForgotten, type LibraryDatabase, type NewCreatedKey } from '../library';
+import { batchKey, deleteBatchKey, getBatch, listBatchKeys, putBatchKey, type Batch, type StoredBatchKey } from './store';
 import type { Vault } from '../vault/vault';
 import { timingFor, type PollTimingOverrides } from './cadence';
 import { entryOf } from './job-request';

@@ -4,7 +4,8 @@
  * whole. The address is only used while the gateway still serves it.
  */
 import { isHttpUrl } from '../../../shared/catalog';
-import { getAsset, getTask, type LibraryDatabase } from '../library';
+import { getAsset, type LibraryDatabase } from '../library';
+import { getTask } from './store';
 import { StudioFailure } from '../router/failure';
 import type { CharacterSource } from './characters';
 

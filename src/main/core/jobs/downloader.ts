@@ -13,21 +13,8 @@ import type { VariantEntry } from '../../../shared/catalog';
 import type { GatewayClient } from '../gateway/client';
 import { createLogger } from '../log';
 import type { FileModes } from '../private-files';
-import {
-  assetFilePath,
-  dateFolder,
-  findAssetByResult,
-  getJob,
-  insertAsset,
-  listCharactersOfTask,
-  resolveInLibrary,
-  thumbPathFor,
-  transitionJob,
-  writeAssetSidecar,
-  type AssetKind,
-  type Job,
-  type LibraryDatabase,
-} from '../library';
+import { assetFilePath, dateFolder, findAssetByResult, insertAsset, listCharactersOfTask, resolveInLibrary, thumbPathFor, writeAssetSidecar, type AssetKind, type LibraryDatabase } from '../library';
+import { getJob, transitionJob, type Job } from './store';
 import { latestTask } from './engine-queries';
 import type { EngineEvents } from './events';
 import { entryOf } from './job-request';

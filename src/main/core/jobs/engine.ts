@@ -6,34 +6,12 @@
  */
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { activeJobStates, batchOutcome, isActive, isBatchOpen, isOnGateway, pendingJobStates } from '../../../shared/jobs/job-states';
 import { GatewayClient } from '../gateway/client';
 import { PRIVATE_MODES } from '../private-files';
-import {
-  batchJobCounts,
-  createBatch as insertBatch,
-  getBatch,
-  insertJob,
-  insertJobs,
-  creditsByBatch,
-  listBatchesPage,
-  listJobsPage,
-  typicalDurations,
-  type BatchStatus,
-  type JobPageRequest,
-  type Page,
-  type TypicalDuration,
-  listCreatedKeys,
-  recordCreatedKey,
-  reorderJobs,
-  setBatchNote,
-  setBatchOptions,
-  setBatchStatus,
-  transitionJob,
-  type Batch,
-  type BatchOptions,
-  type Job,
-  type LibraryDatabase,
-} from '../library';
+import type { BatchStatus } from '../../../shared/jobs/job-states';
+import { listCreatedKeys, recordCreatedKey, type LibraryDatabase } from '../library';
+import { batchJobCounts, createBatch as insertBatch, getBatch, insertJob, insertJobs, creditsByBatch, listBatchesPage, listJobsPage, typicalDurations, type JobPageRequest, type Page, type TypicalDuration, reorderJobs, setBatchNote, setBatchOptions, setBatchStatus, transitionJob, type Batch, type BatchOptions, type Job } from './store';
 import { BatchKeys, jobDeadlineMs, keyLifetimeMs, type MintedKey } from './batch-keys';
 import { BatchBudgets } from './budget';
 import { CharacterService } from './characters';
@@ -41,7 +19,7 @@ import { DEFAULT_DOWNLOAD_LIMITS, ResultDownloader } from './downloader';
 import type { CostEstimate } from '../../../shared/contract';
 import { estimateBatchCost } from './cost-estimate';
 import { CostMeter } from './cost-meter';
-import { ACTIVE_JOB_STATES, countJobsInStates, hasRunnableQueuedJobs } from './engine-queries';
+import { countJobsInStates, hasRunnableQueuedJobs } from './engine-queries';
 import { EngineEvents, jobView, type JobEngineListener, type JobView } from './events';
 import { BatchValidationError, prepareJobs, type BatchView, type CreateBatchInput, type EngineJobInput, type JobEngineOptions } from './engine-types';
 import * as actions from './job-actions';
@@ -345,7 +323,7 @@ export class JobEngine {
   async checkNow(jobId: string): Promise<JobView> {
     const job = this.requireJob(jobId);
     const task = latestTask(this.db, jobId);
-    if ((job.state !== 'submitted' && job.state !== 'running') || !task) {
+    if (!isOnGateway(job.state) || !task) {
       throw new actions.JobActionError(`Only a job the gateway is still working on can be checked; this one is ${job.state}.`, 'invalid_state');
     }
     await this.poller.pollNow(task.id);
@@ -361,7 +339,7 @@ export class JobEngine {
       outcome = await this.reconciler.lookUp(jobId);
     } catch (error) {
       // The automatic look-up may have found it a moment before: say so rather than refuse.
-      const followed = before.clientBusinessId !== null && before.taskId !== null && ACTIVE_JOB_STATES.includes(before.state);
+      const followed = before.clientBusinessId !== null && before.taskId !== null && isActive(before.state);
       if (followed) return { outcome: 'found', job: before };
       throw new actions.JobActionError(error instanceof Error ? error.message : String(error), 'invalid_state');
     }
@@ -432,7 +410,7 @@ export class JobEngine {
 
   /** How many jobs are waiting, being sent, running or saving (the Timeline badge). */
   get activeJobCount(): number {
-    return this.db.isOpen ? countJobsInStates(this.db, [...ACTIVE_JOB_STATES, 'queued']) : 0;
+    return this.db.isOpen ? countJobsInStates(this.db, pendingJobStates) : 0;
   }
 
   /** The queue's caps in force. */
@@ -476,13 +454,9 @@ export class JobEngine {
     for (const id of batchIds) {
       const batch = getBatch(this.db, id);
       if (!batch) continue;
-      if (batch.status === 'active' || batch.status === 'paused') {
-        const counts = batchJobCounts(this.db, id);
-        const open = counts.draft + counts.queued + counts.submitting + counts.submitted + counts.running + counts.downloading + counts.unknown;
-        if (counts.total > 0 && open === 0) {
-          setBatchStatus(this.db, batch.id, 'done');
-          this.keys.forget(batch.id);
-        }
+      if (isBatchOpen(batch.status) && batchOutcome(batchJobCounts(this.db, id)).finished) {
+        setBatchStatus(this.db, batch.id, 'done');
+        this.keys.forget(batch.id);
       }
       this.events.batchChanged(batch.id, null);
     }
@@ -490,13 +464,13 @@ export class JobEngine {
 
   private isIdle(): boolean {
     if (!this.db.isOpen) return true;
-    if (this.events.pending || this.tracker.size > 0 || countJobsInStates(this.db, ACTIVE_JOB_STATES) > 0) return false;
+    if (this.events.pending || this.tracker.size > 0 || countJobsInStates(this.db, activeJobStates) > 0) return false;
     if (this.started && !this.queue.paused && hasRunnableQueuedJobs(this.db)) return false;
     return !this.started || reconcilableJobs(this.db).length === 0;
   }
 
   private describeWork(): string {
-    const active = countJobsInStates(this.db, ACTIVE_JOB_STATES);
+    const active = countJobsInStates(this.db, activeJobStates);
     const queued = hasRunnableQueuedJobs(this.db) ? 'queued jobs waiting' : 'no runnable queued job';
     return `${this.tracker.size} operations running, ${active} jobs in flight, ${queued}, ${reconcilableJobs(this.db).length} unknown jobs to reconcile`;
   }

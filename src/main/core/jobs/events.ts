@@ -4,19 +4,12 @@
  * studio forwards them to the contract's events (`jobs.changed`, `library.added`,
  * `account.balance`); the CLI prints them.
  */
+import { isOnGateway } from '../../../shared/jobs/job-states';
 import type { Balance } from '../gateway/account';
 import { createLogger } from '../log';
-import {
-  getBatch,
-  getJob,
-  listCharactersOfTask,
-  listJobAssets,
-  type Asset,
-  type BatchStatus,
-  type Job,
-  type LibraryDatabase,
-  type StoredCharacter,
-} from '../library';
+import type { BatchStatus } from '../../../shared/jobs/job-states';
+import { listCharactersOfTask, listJobAssets, type Asset, type LibraryDatabase, type StoredCharacter } from '../library';
+import { getBatch, getJob, type Job } from './store';
 import { latestTask } from './engine-queries';
 
 const log = createLogger('job-engine');
@@ -55,8 +48,7 @@ export function jobView(db: LibraryDatabase, id: string): JobView | undefined {
   if (!job) return undefined;
   const task = latestTask(db, id);
   const assets = listJobAssets(db, id);
-  const waiting = job.state === 'submitted' || job.state === 'running';
-  const overdueSince = waiting && task?.deadlineAt != null && Date.now() >= task.deadlineAt ? task.deadlineAt : null;
+  const overdueSince = isOnGateway(job.state) && task?.deadlineAt != null && Date.now() >= task.deadlineAt ? task.deadlineAt : null;
   return {
     ...job,
     taskId: task?.id ?? null,

@@ -8,10 +8,12 @@
  * failed (or stops knowing it); "check now" polls it at once.
  */
 import type { NormalizedTask } from '../../../shared/gateway/task-record';
+import { isOnGateway, onGatewayJobStates } from '../../../shared/jobs/job-states';
 import type { GatewayClient } from '../gateway/client';
 import { GatewayError } from '../gateway/gateway-error';
 import { createLogger } from '../log';
-import { getJob, getTask, listDueTasks, nextPollTime, recordPoll, transitionJob, type Job, type LibraryDatabase, type Task } from '../library';
+import type { LibraryDatabase } from '../library';
+import { getJob, getTask, listDueTasks, nextPollTime, recordPoll, transitionJob, type Job, type Task } from './store';
 import { overduePollDelay, timingForPoll, type PollTiming, type PollTimingOverrides } from './cadence';
 import { latestTask, setTaskNextPoll } from './engine-queries';
 import type { EngineEvents } from './events';
@@ -131,7 +133,7 @@ export class TaskPoller {
   private async poll(task: Task): Promise<void> {
     const { db, events } = this.deps;
     const job = getJob(db, task.jobId);
-    if (!job || (job.state !== 'submitted' && job.state !== 'running') || latestTask(db, job.id)?.id !== task.id) {
+    if (!job || !isOnGateway(job.state) || latestTask(db, job.id)?.id !== task.id) {
       // Canceled, finished, or an earlier submission of a retried job: the task is not followed any more.
       setTaskNextPoll(db, task.id, null);
       return;
@@ -181,7 +183,7 @@ export class TaskPoller {
         }
         db.transaction(() => {
           recordPoll(db, task.id, { ...basics, state: 'failed', progress: record.progress, nextPollAt: null });
-          transitionJob(db, job.id, ['submitted', 'running'], 'failed', {
+          transitionJob(db, job.id, onGatewayJobStates, 'failed', {
             errorCode: record.errorCode ?? 'task_failed',
             errorMessage: record.errorMessage ?? 'The gateway reported that the task failed, without a reason.',
             gatewayMessage: record.errorMessage ?? null,
@@ -231,7 +233,7 @@ export class TaskPoller {
     }
     db.transaction(() => {
       recordPoll(db, task.id, { state: 'failed', nextPollAt: null, lastError: message });
-      transitionJob(db, job.id, ['submitted', 'running'], 'failed', {
+      transitionJob(db, job.id, onGatewayJobStates, 'failed', {
         errorCode: 'poll_refused',
         errorMessage: `The gateway refused to report on task ${task.id} ${refusals} times: ${message}`,
         gatewayMessage: error instanceof GatewayError ? (error.gatewayMessage ?? null) : null,

@@ -9,19 +9,8 @@
 import { DEFAULT_CONCURRENCY } from '../../../shared/contract';
 import type { GatewayClient } from '../gateway/client';
 import { createLogger } from '../log';
-import {
-  getBatch,
-  listRunnableJobs,
-  readQueueState,
-  setBatchNote,
-  setBatchStatus,
-  updateJob,
-  writeQueueState,
-  type Batch,
-  type Job,
-  type LibraryDatabase,
-  type QueueState,
-} from '../library';
+import type { LibraryDatabase } from '../library';
+import { getBatch, listRunnableJobs, readQueueState, setBatchNote, setBatchStatus, updateJob, writeQueueState, type Batch, type Job, type QueueState } from './store';
 import type { BatchKeys } from './batch-keys';
 import { isBudgeted, type BatchBudgets } from './budget';
 import type { CostMeter } from './cost-meter';

@@ -1,5 +1,6 @@
 import type { BatchView as ContractBatchView, CharacterView, CreateBatchInput, JobView as ContractJobView, QueueView } from '../../../shared/contract';
 import { InvalidCursorError, type StoredCharacter } from '../library';
+import { creditsPerDay } from './store';
 import type { LibraryService } from '../library/library-service';
 import { StudioFailure } from '../router/failure';
 import type { RouteHandlers } from '../router/router';
@@ -72,7 +73,7 @@ export function jobsHandlers(deps: JobsRouteDeps): Pick<RouteHandlers, JobsRoute
       return job ? [toJobView(job)] : [];
     }),
     'jobs.list_durations': ({ variantIds }) => engine().typicalDurations(variantIds),
-    'jobs.sum_daily_credits': ({ dayStarts, end }) => deps.library().creditsPerDay(dayStarts, end),
+    'jobs.sum_daily_credits': ({ dayStarts, end }) => creditsPerDay(deps.library().db, dayStarts, end),
     'jobs.get_queue': () => queue(),
     'jobs.pause_queue': () => (engine().pause(), queue()),
     'jobs.resume_queue': () => (engine().resume(), queue()),

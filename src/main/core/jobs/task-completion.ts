@@ -8,19 +8,10 @@
  */
 import { companionPoll, taskPollFor } from '../../../shared/catalog';
 import type { NormalizedTask } from '../../../shared/gateway/task-record';
+import { onGatewayJobStates } from '../../../shared/jobs/job-states';
 import { createLogger } from '../log';
-import {
-  listCharactersOfTask,
-  moveTaskToRoute,
-  recordPoll,
-  transitionJob,
-  type FirstAnswer,
-  type Job,
-  type JobPatch,
-  type LibraryDatabase,
-  type Task,
-  type TaskFamily,
-} from '../library';
+import { listCharactersOfTask, type LibraryDatabase } from '../library';
+import { moveTaskToRoute, recordPoll, transitionJob, type FirstAnswer, type Job, type JobPatch, type Task, type TaskFamily } from './store';
 import { timingForPoll, type PollTimingOverrides } from './cadence';
 import { asksForCharacter, type CharacterService } from './characters';
 import { entryOf } from './job-request';
@@ -130,7 +121,7 @@ export class TaskCompletion {
     }
     const moved = db.transaction(() => {
       recordPoll(db, task.id, next.to === 'failed' && given.every((answer) => answer === 'refused') ? { ...finished, state: 'failed' } : finished);
-      return transitionJob(db, job.id, ['submitted', 'running'], next.to, next.patch);
+      return transitionJob(db, job.id, onGatewayJobStates, next.to, next.patch);
     });
     if (moved && next.to === 'downloading') this.deps.onResultsReady(job.id);
   }
