@@ -67,7 +67,7 @@ export interface SimContext {
   readonly accounts: AccountStore;
   readonly faults: FaultController;
   readonly stats: StatsRecorder;
-  /** Current time in ms (real time plus any admin clock shift). */
+  /** Current time in ms (the clock of the options, real time by default, plus any admin clock shift). */
   now(): number;
   /** `now()` in whole Unix seconds. */
   nowSeconds(): number;
@@ -176,7 +176,7 @@ export class SimulatorContext implements SimContext {
   }
 
   now(): number {
-    return Date.now() + this.clockOffsetMs;
+    return this.options.clock() + this.clockOffsetMs;
   }
 
   nowSeconds(): number {
