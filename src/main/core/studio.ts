@@ -30,6 +30,7 @@ import { settingsHandlers } from './settings/routes';
 import type { KeyValueStore } from './settings/key-value-store';
 import type { LibraryFolderChooser } from './settings/library-folder';
 import type { Vault } from './vault/vault';
+import { DisposableStore } from './lifecycle/disposable';
 
 const log = createLogger('studio');
 
@@ -114,6 +115,8 @@ export function createStudio(platform: StudioPlatform): Studio {
     return ffmpeg;
   };
   let stopping: Promise<void> | undefined;
+  // What the running engine listens to and sends on; let go of at stop, before the engine stops.
+  const subscriptions = new DisposableStore();
 
   const runningEngine = (): JobEngine => {
     if (engine === undefined) throw StudioFailure.of('studio_starting');
@@ -171,12 +174,14 @@ export function createStudio(platform: StudioPlatform): Studio {
         engine = started;
         if (database?.fresh === true) await restoreFromSidecars(library);
         await library.trash.start();
-        forwardEngineEvents(started, bus, () => settings.activeProfile() === undefined);
+        subscriptions.addCallback(forwardEngineEvents(started, bus, () => settings.activeProfile() === undefined));
+        subscriptions.addCallback(
+          bus.subscribe((name) => {
+            if (name === 'desktop.changed') started.applyKeyMode();
+          }),
+        );
         // The concurrency setting applies at once: more jobs start if they now may, none is stopped.
-        bus.subscribe((name) => {
-          if (name === 'desktop.changed') started.applyKeyMode();
-        });
-        bus.subscribe((name, payload) => {
+        const onSettings = bus.subscribe((name, payload) => {
           if (name !== 'settings.changed') return;
           const limits = concurrencyLimits((payload as Settings).concurrency);
           const current = started.concurrency;
@@ -184,6 +189,7 @@ export function createStudio(platform: StudioPlatform): Studio {
           started.setConcurrency(limits);
           bus.emit('jobs.queue_changed', queueView(started));
         });
+        subscriptions.addCallback(onSettings);
         const recovered = await started.start();
         log.info(`library open at ${libraryRoot}; resumed ${recovered.pendingTasks} tasks and ${recovered.downloads.length} downloads; ${recovered.unknown.length} jobs await a decision`);
       })();
@@ -193,7 +199,9 @@ export function createStudio(platform: StudioPlatform): Studio {
     stop() {
       stopping ??= (async () => {
         await starting?.catch(() => undefined);
+        // The engine's last events (its stop flushes them) still reach the window; then nothing more does.
         await engine?.stop();
+        subscriptions.dispose();
         await library.trash.stop();
         await gateway.stop();
         await demo.stop();

@@ -79,7 +79,7 @@ export class BatchKeys {
     if (!vault) throw new Error('A dedicated key cannot be kept without a vault to seal it; none was given to the job engine.');
     const name = (request.name ?? `Atelier · ${batch.name}`).slice(0, 50);
     const limits = [...new Set(models)];
-    const expiresAt = Date.now() + lifetimeMs;
+    const expiresAt = this.deps.db.now() + lifetimeMs;
     const created = await base.account.createToken({
       name,
       expired_time: Math.ceil(expiresAt / 1000),

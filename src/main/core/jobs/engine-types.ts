@@ -19,6 +19,7 @@ import type { QueueLimits } from './queue';
 import type { RateGateOptions } from './rate-gate';
 import type { ReconcilerOptions } from './reconciler';
 import type { FetchLimits } from './result-fetch';
+import type { Clock } from '../lifecycle/clock';
 
 /** The gateway client of a profile (null: the default connection, e.g. the demo gateway). */
 export type ConnectionProvider = (profileId: string | null) => GatewayClient | Promise<GatewayClient>;
@@ -48,6 +49,12 @@ export interface JobEngineOptions {
   ffmpeg?: FfmpegSource;
   /** Modes of results, thumbnails and sidecars: owner-only unless the library folder is shared. */
   fileModes?: FileModes;
+  /**
+   * Time and timers of every background service (polls, retries, the reconciler's rounds, the
+   * stop grace). Default: the database's time and Node's timers. A test passes a virtual clock,
+   * the same one its database and demo gateway read.
+   */
+  clock?: Clock;
 }
 
 /** One job of a batch: a catalog variant and its wire body (reference URLs already uploaded). */

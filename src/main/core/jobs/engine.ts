@@ -5,7 +5,6 @@
  * profile or demo gateway; the CLI's single gateway).
  */
 import { randomUUID } from 'node:crypto';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { activeJobStates, batchOutcome, isActive, isBatchOpen, isOnGateway, pendingJobStates } from '../../../shared/jobs/job-states';
 import { GatewayClient } from '../gateway/client';
 import { PRIVATE_MODES } from '../private-files';
@@ -37,6 +36,8 @@ import { JobSubmitter } from './submitter';
 import { TaskCompletion } from './task-completion';
 import { latestTask } from './engine-queries';
 import { WorkTracker } from './work-tracker';
+import { abortedWith, sleep, systemClock, type Clock } from '../lifecycle/clock';
+import { DisposableStore } from '../lifecycle/disposable';
 
 export { BatchValidationError, type BatchView, type ConnectionProvider, type CreateBatchInput, type EngineJobInput, type JobEngineOptions } from './engine-types';
 
@@ -57,6 +58,7 @@ export class JobEngine {
   private readonly poller: TaskPoller;
   private readonly downloader: ResultDownloader;
   private readonly reconciler: UnknownReconciler;
+  private readonly clock: Clock;
   private readonly idle = new IdleWaiters(
     () => this.isIdle(),
     () => this.describeWork(),
@@ -69,7 +71,10 @@ export class JobEngine {
     this.db = db;
     const timings = options.pollTimings ?? {};
     const retry = { ...DEFAULT_RETRY_LIMITS, ...options.retry };
-    const gate = new RateGate({ ...DEFAULT_RATE_GATE, ...options.rateGate });
+    // The database stamps rows with its own clock; the services read and wait on the same time.
+    const clock = options.clock ?? { now: () => db.now(), setTimeout: systemClock.setTimeout };
+    this.clock = clock;
+    const gate = new RateGate({ ...DEFAULT_RATE_GATE, ...options.rateGate }, () => clock.now());
     const staging = new ResultStaging(options.libraryRoot);
     const clientFor = async (job: Job): Promise<GatewayClient> => options.connectionFor(job.profileId);
     this.events = new EngineEvents(db);
@@ -97,6 +102,7 @@ export class JobEngine {
       tracker: this.tracker,
       limits: downloads,
       modes: options.fileModes ?? PRIVATE_MODES,
+      clock,
     });
     const completion = new TaskCompletion({ db, staging, characters: this.characters, timings, onResultsReady: (jobId) => this.downloader.enqueue(jobId) });
     this.poller = new TaskPoller({
@@ -108,6 +114,7 @@ export class JobEngine {
       tracker: this.tracker,
       completion,
       maxParallel: options.maxParallelPolls ?? 4,
+      clock,
     });
     const submitter = new JobSubmitter({
       db,
@@ -144,6 +151,7 @@ export class JobEngine {
       limits: { ...DEFAULT_QUEUE_LIMITS, ...options.queue },
       retry,
       profileClient: async (profileId) => options.connectionFor(profileId),
+      clock,
     });
     this.reconciler = new UnknownReconciler({
       db,
@@ -154,6 +162,7 @@ export class JobEngine {
       options: { ...DEFAULT_RECONCILER_OPTIONS, ...options.reconcile },
       onFound: () => this.poller.wake(),
       onRequeued: () => this.queue.pump(),
+      clock,
     });
     this.events.onFlushed((batchIds) => {
       this.settleBatches(batchIds);
@@ -192,11 +201,9 @@ export class JobEngine {
     this.downloader.stop();
     this.reconciler.stop();
     // The grace timer is cancelled once the submissions drain, so it never holds the process open.
-    const grace = new AbortController();
-    await Promise.race([
-      this.tracker.drain().finally(() => grace.abort()),
-      sleep(this.options.stopGraceMs ?? 10_000, undefined, { signal: grace.signal }).catch(() => undefined),
-    ]);
+    const grace = new DisposableStore();
+    const drained = abortedWith(grace);
+    await Promise.race([this.tracker.drain().finally(() => grace.dispose()), sleep(this.clock, this.options.stopGraceMs ?? 10_000, drained)]);
     this.queue.abortSubmissions();
     await this.tracker.drain();
     this.events.flush();

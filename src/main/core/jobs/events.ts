@@ -48,7 +48,7 @@ export function jobView(db: LibraryDatabase, id: string): JobView | undefined {
   if (!job) return undefined;
   const task = latestTask(db, id);
   const assets = listJobAssets(db, id);
-  const overdueSince = isOnGateway(job.state) && task?.deadlineAt != null && Date.now() >= task.deadlineAt ? task.deadlineAt : null;
+  const overdueSince = isOnGateway(job.state) && task?.deadlineAt != null && db.now() >= task.deadlineAt ? task.deadlineAt : null;
   return {
     ...job,
     taskId: task?.id ?? null,

@@ -42,7 +42,7 @@ async function foldersOf(db: LibraryDatabase, staging: ResultStaging, jobId: str
   return [folder, `${THUMBS_FOLDER}/${folder}`];
 }
 
-export async function recoverAfterRestart(db: LibraryDatabase, staging: ResultStaging, libraryRoot: string, now: number = Date.now()): Promise<RecoveryReport> {
+export async function recoverAfterRestart(db: LibraryDatabase, staging: ResultStaging, libraryRoot: string, now: number = db.now()): Promise<RecoveryReport> {
   const stagedResults: string[] = [];
   for (const job of listJobsInStates(db, ['submitting'])) {
     // A job with a task row got its answer; a direct one whose images are staged did too.

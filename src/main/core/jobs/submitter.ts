@@ -116,7 +116,7 @@ export class JobSubmitter {
         const family = result.poll.cadence;
         // A slower request (a 4K tier) gets its own longer deadline from the catalog.
         const timing = timingForPoll(result.poll, family, this.deps.timings, job.request);
-        const now = Date.now();
+        const now = this.deps.db.now();
         const recorded = db.transaction(() => {
           const inserted = insertTask(db, {
             id: taskId,
@@ -159,7 +159,7 @@ export class JobSubmitter {
           return;
         }
         try {
-          await this.deps.staging.write({ jobId: job.id }, { receivedAt: Date.now(), results });
+          await this.deps.staging.write({ jobId: job.id }, { receivedAt: this.deps.db.now(), results });
         } catch (error) {
           const message = `The images arrived but could not be written to the library folder (${(error as Error).message}).`;
           transitionJob(db, job.id, ['submitting'], 'failed', { errorCode: 'write_failed', errorMessage: message, answerStyle });
@@ -209,7 +209,7 @@ export class JobSubmitter {
           errorCode: decision.code,
           errorMessage: `${decision.message} Will try again.`,
           gatewayMessage,
-          nextAttemptAt: Date.now() + decision.delayMs,
+          nextAttemptAt: this.deps.db.now() + decision.delayMs,
         });
         break;
       case 'unknown': {

@@ -46,7 +46,7 @@ export class TaskCompletion {
     const second = task.firstAnswer === null ? this.secondRoute(job, task) : undefined;
     if (second) {
       const timing = timingForPoll(undefined, second.family, this.deps.timings);
-      const now = Date.now();
+      const now = this.deps.db.now();
       this.deps.db.transaction(() => {
         moveTaskToRoute(this.deps.db, task.id, { ...second, firstAnswer: answer, resultUrls, expiresAt, nextPollAt: now, deadlineAt: now + timing.deadlineMs });
         transitionJob(this.deps.db, job.id, ['submitted'], 'running');
@@ -66,7 +66,7 @@ export class TaskCompletion {
   private async keep(job: Job, task: Task, record: NormalizedTask): Promise<void> {
     if (record.characters.length > 0) this.deps.characters.record(record, { taskId: task.id, profileId: job.profileId });
     if (record.resultUrls.length === 0 && record.resultB64.length > 0 && (await this.deps.staging.read({ taskId: task.id })) === undefined) {
-      await this.deps.staging.write({ taskId: task.id }, { receivedAt: Date.now(), results: record.resultB64.map((b64) => ({ b64 })) });
+      await this.deps.staging.write({ taskId: task.id }, { receivedAt: this.deps.db.now(), results: record.resultB64.map((b64) => ({ b64 })) });
     }
   }
 

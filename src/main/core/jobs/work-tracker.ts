@@ -1,4 +1,3 @@
-import { setMaxListeners } from 'node:events';
 import { createLogger } from '../log';
 
 const log = createLogger('job-engine');
@@ -43,12 +42,3 @@ export class WorkTracker {
   }
 }
 
-/**
- * An abort controller for a service's whole life: many requests and waits listen to its signal
- * at once, which is expected here, so Node's listener-leak warning is lifted for it.
- */
-export function serviceAbortController(): AbortController {
-  const controller = new AbortController();
-  setMaxListeners(0, controller.signal);
-  return controller;
-}

@@ -25,6 +25,13 @@ export class DisposableStore implements Disposable {
   private readonly items = new Set<Disposable>();
   private disposed = false;
 
+  /** A store already disposed: the state of a service between its runs (before `start`, after `stop`). */
+  static disposed(): DisposableStore {
+    const store = new DisposableStore();
+    store.dispose();
+    return store;
+  }
+
   get isDisposed(): boolean {
     return this.disposed;
   }
