@@ -224,6 +224,15 @@ export class JobEngine {
     return this.idle.wait(options.timeoutMs);
   }
 
+  /**
+   * Resolves once no submission, poll, download or look-up is running except those pausing on
+   * the engine's clock: the engine is waiting for time to pass (a test on a virtual clock then
+   * moves it on).
+   */
+  quiet(): Promise<void> {
+    return this.tracker.quiet();
+  }
+
   /** Validates every job against its variant, optionally mints the dedicated key, then stores the batch and its jobs. */
   async createBatch(input: CreateBatchInput): Promise<{ batch: Batch; jobs: Job[] }> {
     const profileId = input.profileId ?? null;
