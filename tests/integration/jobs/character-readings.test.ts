@@ -33,7 +33,7 @@ describe.each<Reading>(['request', 'character', 'video'])('character creation an
   };
 
   beforeAll(async () => {
-    bench = await startBench();
+    bench = await startBench({}, { virtualTime: true });
     await bench.admin('POST', '/settings', { characterCreation: reading });
     engine = bench.engine();
     await engine.start();
@@ -100,7 +100,7 @@ describe.each<Reading>(['request', 'character', 'video'])('character creation an
 
 describe('a character whose video cannot be saved', () => {
   it('keeps the character: the job is done, saying the video is missing', async () => {
-    const bench = await startBench();
+    const bench = await startBench({}, { virtualTime: true });
     try {
       await bench.admin('POST', '/settings', { characterCreation: 'video' });
       const engine = bench.engine();
@@ -121,7 +121,7 @@ describe('a character whose video cannot be saved', () => {
 
 describe('a route that does not know the task', () => {
   it('is passed over: the character of a video request answered with a character task is collected from the character route', async () => {
-    const bench = await startBench();
+    const bench = await startBench({}, { virtualTime: true });
     try {
       await bench.admin('POST', '/settings', { characterCreation: 'character' });
       const engine = bench.engine();

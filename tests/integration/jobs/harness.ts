@@ -78,6 +78,9 @@ export interface BenchOptions {
   virtualTime?: boolean;
 }
 
+/** The bench each engine was made on (`runOne` moves its virtual time on). */
+const benchOf = new WeakMap<JobEngine, Bench>();
+
 /** Starts a simulator and opens a library in a fresh temporary folder. */
 export async function startBench(options: SimulatorOptions = {}, benchOptions: BenchOptions = {}): Promise<Bench> {
   const clock = benchOptions.virtualTime === true ? new VirtualClock() : undefined;
@@ -117,6 +120,7 @@ export async function startBench(options: SimulatorOptions = {}, benchOptions: B
       });
       engine.onChange((event) => events.push(event));
       engines.push(engine);
+      benchOf.set(engine, bench);
       return engine;
     },
     admin,
@@ -186,7 +190,8 @@ export function temporaryFilesIn(root: string): string[] {
 /** Queues one job outside any batch and waits until the engine is idle again; returns its view. */
 export async function runOne(engine: JobEngine, job: EngineJobInput): Promise<JobView> {
   const created = engine.enqueue(job);
-  await engine.waitForIdle({ timeoutMs: 15_000 });
+  const bench = benchOf.get(engine);
+  await (bench ? bench.idle(engine) : engine.waitForIdle({ timeoutMs: 15_000 }));
   const view = engine.job(created.id);
   if (!view) throw new Error('job vanished');
   return view;

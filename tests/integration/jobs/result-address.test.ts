@@ -14,7 +14,7 @@ let bench: Bench;
 let engine: JobEngine;
 
 beforeAll(async () => {
-  bench = await startBench({ settings: { contentRoute: false } });
+  bench = await startBench({ settings: { contentRoute: false } }, { virtualTime: true });
   engine = bench.engine();
   await engine.start();
 });
