@@ -3,7 +3,7 @@
  * from the engine's change events.
  */
 import { jobProblemText } from '../shared/contract';
-import type { JobView } from '../main/core/jobs';
+import type { JobDetail } from '../main/core/jobs';
 import { isActive, isTerminal, type JobState } from '../shared/jobs/job-states';
 import { getAsset, resolveInLibrary, type LibraryDatabase } from '../main/core/library';
 import type { JobReport, JobStatus } from './report';
@@ -45,7 +45,7 @@ export class BatchJobs {
   }
 
   /** Applies a job's current view; returns its report when the job is one of this batch's. */
-  apply(view: JobView): JobReport | undefined {
+  apply(view: JobDetail): JobReport | undefined {
     const known = this.reports.get(view.id);
     if (!known) return undefined;
     const status = statusOf(view.state);

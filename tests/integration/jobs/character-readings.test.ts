@@ -8,7 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listCharactersOfTask, listJobAssets } from '../../../src/main/core/library';
 import { listJobTasks } from '../../../src/main/core/jobs/store';
-import { characterCreationJob, type JobEngine, type JobView } from '../../../src/main/core/jobs';
+import { characterCreationJob, type JobEngine, type JobDetail } from '../../../src/main/core/jobs';
 import type { LedgerEntry } from '../../../src/simulator/admin/task-ledger';
 import { bodyOf, runOne, startBench, type Bench } from './harness';
 
@@ -27,7 +27,7 @@ describe.each<Reading>(['request', 'character', 'video'])('character creation an
   let engine: JobEngine;
   let source: { taskId: string; url: string };
 
-  const yieldOf = (job: JobView): Yield => {
+  const yieldOf = (job: JobDetail): Yield => {
     const taskId = listJobTasks(bench.db, job.id).at(-1)?.id ?? '';
     return { videos: listJobAssets(bench.db, job.id).filter((asset) => asset.kind === 'video').length, characters: listCharactersOfTask(bench.db, taskId).length };
   };

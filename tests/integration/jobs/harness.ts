@@ -11,7 +11,7 @@ import { join, relative } from 'node:path';
 import { buildRequestBody, variantById, type FormValues, type WireBody } from '../../../src/shared/catalog';
 import { GatewayClient } from '../../../src/main/core/gateway/client';
 import { LibraryDatabase } from '../../../src/main/core/library';
-import { JobEngine, type EngineJobInput, type JobEngineEvent, type JobEngineOptions, type JobView } from '../../../src/main/core/jobs';
+import { JobEngine, type EngineJobInput, type JobEngineEvent, type JobEngineOptions, type JobDetail } from '../../../src/main/core/jobs';
 import { startSimulator, type RunningSimulator, type SimulatorOptions } from '../../../src/simulator/server';
 import { FAST_TASKS, simAdmin, type StatsSnapshot } from '../../helpers/sim-admin';
 import { runUntil, VirtualClock, type RunLimits } from '../../helpers/virtual-clock';
@@ -188,7 +188,7 @@ export function temporaryFilesIn(root: string): string[] {
 }
 
 /** Queues one job outside any batch and waits until the engine is idle again; returns its view. */
-export async function runOne(engine: JobEngine, job: EngineJobInput): Promise<JobView> {
+export async function runOne(engine: JobEngine, job: EngineJobInput): Promise<JobDetail> {
   const created = engine.enqueue(job);
   const bench = benchOf.get(engine);
   await (bench ? bench.idle(engine) : engine.waitForIdle({ timeoutMs: 15_000 }));

@@ -12,7 +12,7 @@ import { variantById } from '../../../src/shared/catalog';
 import { LibraryDatabase, listJobAssets } from '../../../src/main/core/library';
 import { insertJob, listJobTasks } from '../../../src/main/core/jobs/store';
 import { migrations } from '../../../src/main/core/library/migrations';
-import { JobEngine, type JobView } from '../../../src/main/core/jobs';
+import { JobEngine, type JobDetail } from '../../../src/main/core/jobs';
 import { bodyOf, FAST_ENGINE, FAST_TASKS, startBench, type Bench } from './harness';
 
 const TURBO = 'video.clip-3.0-turbo';
@@ -23,7 +23,7 @@ let bench: Bench;
 afterEach(async () => bench.close());
 
 /** Resolves with the first view of a job that matches, as the engine announces it. */
-function viewWhen(engine: JobEngine, jobId: string, matches: (job: JobView) => boolean): Promise<JobView> {
+function viewWhen(engine: JobEngine, jobId: string, matches: (job: JobDetail) => boolean): Promise<JobDetail> {
   return new Promise((resolve) => {
     const now = engine.job(jobId);
     if (now && matches(now)) {
@@ -40,7 +40,7 @@ function viewWhen(engine: JobEngine, jobId: string, matches: (job: JobView) => b
   });
 }
 
-const stillRunning = (job: JobView): boolean => job.overdueSince !== null;
+const stillRunning = (job: JobDetail): boolean => job.overdueSince !== null;
 
 /** The interface's video cadence (a poll every 5 s), with a one-minute deadline so a few minutes of task outlive it. */
 const VIDEO_CADENCE = { pollTimings: { video: { initialDelayMs: 5_000, intervalMs: 5_000, deadlineMs: 60_000 } } };

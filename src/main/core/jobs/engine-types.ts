@@ -88,7 +88,7 @@ export class BatchValidationError extends Error {
 }
 
 /** A batch with its job counts and the credits its jobs cost so far. */
-export type BatchView = BatchWithCost;
+export type BatchDetail = BatchWithCost;
 
 /** A job checked against its variant, ready to be stored. */
 export interface PreparedJob {

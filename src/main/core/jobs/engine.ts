@@ -19,8 +19,8 @@ import type { CostEstimate } from '../../../shared/contract';
 import { estimateBatchCost } from './cost-estimate';
 import { CostMeter } from './cost-meter';
 import { countJobsInStates, hasRunnableQueuedJobs } from './engine-queries';
-import { EngineEvents, jobView, type JobEngineListener, type JobView } from './events';
-import { BatchValidationError, prepareJobs, type BatchView, type CreateBatchInput, type EngineJobInput, type JobEngineOptions } from './engine-types';
+import { EngineEvents, jobDetail, type JobEngineListener, type JobDetail } from './events';
+import { BatchValidationError, prepareJobs, type BatchDetail, type CreateBatchInput, type EngineJobInput, type JobEngineOptions } from './engine-types';
 import * as actions from './job-actions';
 import { MediaInspector } from '../media/media-inspector';
 import { DEFAULT_RETRY_LIMITS } from './outcome';
@@ -39,7 +39,7 @@ import { WorkTracker } from './work-tracker';
 import { abortedWith, sleep, systemClock, type Clock } from '../lifecycle/clock';
 import { DisposableStore } from '../lifecycle/disposable';
 
-export { BatchValidationError, type BatchView, type ConnectionProvider, type CreateBatchInput, type EngineJobInput, type JobEngineOptions } from './engine-types';
+export { BatchValidationError, type BatchDetail, type ConnectionProvider, type CreateBatchInput, type EngineJobInput, type JobEngineOptions } from './engine-types';
 
 /**
  * Start it once (`start()` recovers what a previous process left), create batches or single
@@ -336,7 +336,7 @@ export class JobEngine {
    * Polls a job's task on the gateway at once ("Check now"), whatever its schedule, typically
    * one still running past its deadline; resolves with the job once the answer is recorded.
    */
-  async checkNow(jobId: string): Promise<JobView> {
+  async checkNow(jobId: string): Promise<JobDetail> {
     const job = this.requireJob(jobId);
     const task = latestTask(this.db, jobId);
     if (!isOnGateway(job.state) || !task) {
@@ -348,7 +348,7 @@ export class JobEngine {
   }
 
   /** Asks the gateway now whether an `unknown` job's submission arrived (omni: by `client_business_id`). */
-  async lookUp(jobId: string): Promise<{ outcome: LookUpOutcome; job: JobView }> {
+  async lookUp(jobId: string): Promise<{ outcome: LookUpOutcome; job: JobDetail }> {
     const before = this.requireJob(jobId);
     let outcome: LookUpOutcome;
     try {
@@ -367,7 +367,7 @@ export class JobEngine {
    * Sends a job's request again as a new job (a new, paid submission) while the first one is still
    * followed: the artist's explicit choice for a job still running on the gateway.
    */
-  submitAgain(jobId: string): JobView {
+  submitAgain(jobId: string): JobDetail {
     const copy = actions.submitAgain(this.actionDeps(), jobId);
     this.queue.pump();
     return this.requireJob(copy.id);
@@ -400,12 +400,12 @@ export class JobEngine {
   }
 
   /** A page of batches, newest first, with their job counts, costs and the engine's note on why one stopped. */
-  batchesPage(request: { statuses?: readonly BatchStatus[]; limit?: number; cursor?: string | null } = {}): Page<BatchView> {
+  batchesPage(request: { statuses?: readonly BatchStatus[]; limit?: number; cursor?: string | null } = {}): Page<BatchDetail> {
     return listBatchesPage(this.db, request);
   }
 
-  job(jobId: string): JobView | undefined {
-    return jobView(this.db, jobId);
+  job(jobId: string): JobDetail | undefined {
+    return jobDetail(this.db, jobId);
   }
 
   /** What these jobs would cost, from measured jobs of the same kind on this profile (see cost-meter.ts). */
@@ -414,9 +414,9 @@ export class JobEngine {
   }
 
   /** A page of jobs: a batch's in queue order, any other selection newest first. */
-  jobsPage(request: JobPageRequest): Page<JobView> {
+  jobsPage(request: JobPageRequest): Page<JobDetail> {
     const page = listJobsPage(this.db, request);
-    return { items: page.items.flatMap((row) => jobView(this.db, row.id) ?? []), nextCursor: page.nextCursor };
+    return { items: page.items.flatMap((row) => jobDetail(this.db, row.id) ?? []), nextCursor: page.nextCursor };
   }
 
   /** How long jobs of these variants took lately: what the timeline's estimates rest on. */
@@ -439,7 +439,7 @@ export class JobEngine {
     this.queue.setLimits(limits);
   }
 
-  batch(batchId: string): BatchView | undefined {
+  batch(batchId: string): BatchDetail | undefined {
     const batch = getBatch(this.db, batchId);
     return batch && { ...batch, counts: batchJobCounts(this.db, batchId), creditsSpent: creditsByBatch(this.db, [batchId]).get(batchId) ?? null };
   }
@@ -448,8 +448,8 @@ export class JobEngine {
     return { db: this.db, events: this.events, cancelRequests: this.cancelRequests };
   }
 
-  private requireJob(jobId: string): JobView {
-    const job = jobView(this.db, jobId);
+  private requireJob(jobId: string): JobDetail {
+    const job = jobDetail(this.db, jobId);
     if (!job) throw new actions.JobActionError(`There is no job ${jobId}.`, 'not_found');
     return job;
   }

@@ -14,8 +14,8 @@ import { latestTask } from './engine-queries';
 
 const log = createLogger('job-engine');
 
-/** A job as views show it: the row, plus what its latest task and the library know. */
-export interface JobView extends Job {
+/** A job with what its latest task and the library know (the contract's `JobView` is made from it, field by field). */
+export interface JobDetail extends Job {
   taskId: string | null;
   /** 0-100 from the latest poll, null before the first one. */
   progress: number | null;
@@ -29,7 +29,7 @@ export interface JobView extends Job {
 }
 
 export type JobEngineEvent =
-  | { type: 'jobs.changed'; jobs: JobView[] }
+  | { type: 'jobs.changed'; jobs: JobDetail[] }
   | { type: 'batch.changed'; batchId: string; status: BatchStatus; reason: string | null }
   /** A batch was created (with its jobs), or a job outside any batch was queued. */
   | { type: 'batch.added'; batchId: string }
@@ -42,8 +42,8 @@ export type JobEngineEvent =
 
 export type JobEngineListener = (event: JobEngineEvent) => void;
 
-/** The view of one job, or undefined when it no longer exists. */
-export function jobView(db: LibraryDatabase, id: string): JobView | undefined {
+/** The detail of one job, or undefined when it no longer exists. */
+export function jobDetail(db: LibraryDatabase, id: string): JobDetail | undefined {
   const job = getJob(db, id);
   if (!job) return undefined;
   const task = latestTask(db, id);
@@ -113,7 +113,7 @@ export class EngineEvents {
     if (this.changedJobs.size > 0 && this.db.isOpen) {
       const ids = [...this.changedJobs];
       this.changedJobs.clear();
-      const jobs = ids.map((id) => jobView(this.db, id)).filter((job): job is JobView => job !== undefined);
+      const jobs = ids.map((id) => jobDetail(this.db, id)).filter((job): job is JobDetail => job !== undefined);
       for (const job of jobs) if (job.batchId !== null) batchIds.add(job.batchId);
       if (jobs.length > 0) this.emit({ type: 'jobs.changed', jobs });
     }
