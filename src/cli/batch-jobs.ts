@@ -28,6 +28,8 @@ export class BatchJobs {
   private readonly reports = new Map<string, JobReport>();
   /** Notes of completed jobs that have no file (edit mode answers with a summary only). */
   private readonly notes = new Map<string, string>();
+  /** Jobs that have ended (done, failed, canceled, expired): nothing more will happen to them by itself. */
+  private readonly ended = new Set<string>();
 
   constructor(
     private readonly db: LibraryDatabase,
@@ -49,6 +51,8 @@ export class BatchJobs {
     const known = this.reports.get(view.id);
     if (!known) return undefined;
     const status = statusOf(view.state);
+    if (isTerminal(view.state)) this.ended.add(view.id);
+    else this.ended.delete(view.id);
     const files = view.assetIds
       .map((id) => getAsset(this.db, id))
       .filter((asset) => asset !== undefined)
@@ -66,6 +70,11 @@ export class BatchJobs {
     if (status === 'completed' && files.length === 0 && note !== null) this.notes.set(view.id, note);
     this.reports.set(view.id, report);
     return report;
+  }
+
+  /** True once every job of the batch has ended (an unknown job has not: it waits for the user). */
+  allEnded(): boolean {
+    return this.ended.size === this.reports.size;
   }
 
   /** Every job's report, in file order. */

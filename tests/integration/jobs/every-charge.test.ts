@@ -7,6 +7,7 @@
  * result, a task that outlives its deadline).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { jobStates } from '../../../src/shared/jobs/job-states';
 import { listCharactersOfTask } from '../../../src/main/core/library';
 import { getTask, listJobsInStates, type Job } from '../../../src/main/core/jobs/store';
 import { characterCreationJob, type EngineJobInput, type JobEngine } from '../../../src/main/core/jobs';
@@ -76,7 +77,7 @@ describe('a mixed session with faults', () => {
     ]);
 
     // Nothing is left half-way: every job ended, and only the gateway's own failures failed.
-    const jobs = listJobsInStates(bench.db, ['draft', 'queued', 'submitting', 'submitted', 'running', 'downloading', 'done', 'failed', 'canceled', 'unknown', 'expired']);
+    const jobs = listJobsInStates(bench.db, jobStates);
     expect(jobs.filter((j) => !['done', 'failed', 'expired'].includes(j.state)).map((j) => [j.prompt, j.state])).toEqual([]);
     expect(jobs.filter((j) => j.state === 'failed').map((j) => [j.prompt, j.errorCode, j.gatewayMessage])).toEqual([['a banned kite', 'task_failed', '内容审核未通过']]);
     expect(jobs.filter((j) => j.state === 'expired').map((j) => [j.prompt, j.errorCode])).toEqual([['an expired tram', 'result_expired']]);
