@@ -6,37 +6,30 @@
  */
 import { randomUUID } from 'node:crypto';
 import { activeJobStates, batchOutcome, isActive, isBatchOpen, isOnGateway, pendingJobStates } from '../../../shared/jobs/job-states';
-import { GatewayClient } from '../gateway/client';
-import { PRIVATE_MODES } from '../private-files';
 import type { BatchStatus } from '../../../shared/jobs/job-states';
 import { listCreatedKeys, recordCreatedKey, type LibraryDatabase } from '../library';
 import { batchJobCounts, createBatch as insertBatch, getBatch, insertJob, insertJobs, creditsByBatch, listBatchesPage, listJobsPage, typicalDurations, type JobPageRequest, type Page, type TypicalDuration, reorderJobs, setBatchNote, setBatchOptions, setBatchStatus, transitionJob, type Batch, type BatchOptions, type Job } from './store';
-import { BatchKeys, jobDeadlineMs, keyLifetimeMs, type MintedKey } from './batch-keys';
-import { BatchBudgets } from './budget';
-import { CharacterService } from './characters';
-import { DEFAULT_DOWNLOAD_LIMITS, ResultDownloader } from './downloader';
+import { jobDeadlineMs, keyLifetimeMs, type BatchKeys, type MintedKey } from './batch-keys';
+import type { BatchBudgets } from './budget';
+import type { CharacterService } from './characters';
+import type { ResultDownloader } from './downloader';
 import type { CostEstimate } from '../../../shared/contract';
 import { estimateBatchCost } from './cost-estimate';
-import { CostMeter } from './cost-meter';
 import { countJobsInStates, hasRunnableQueuedJobs } from './engine-queries';
-import { EngineEvents, jobDetail, type JobEngineListener, type JobDetail } from './events';
+import { jobDetail, type EngineEvents, type JobEngineListener, type JobDetail } from './events';
 import { BatchValidationError, prepareJobs, type BatchDetail, type CreateBatchInput, type EngineJobInput, type JobEngineOptions } from './engine-types';
 import * as actions from './job-actions';
-import { MediaInspector } from '../media/media-inspector';
-import { DEFAULT_RETRY_LIMITS } from './outcome';
-import { TaskPoller } from './poller';
-import { DEFAULT_QUEUE_LIMITS, JobQueue, type QueueLimits } from './queue';
-import { RateGate, DEFAULT_RATE_GATE } from './rate-gate';
-import { DEFAULT_RECONCILER_OPTIONS, reconcilableJobs, UnknownReconciler, type LookUpOutcome } from './reconciler';
+import type { TaskPoller } from './poller';
+import type { JobQueue, QueueLimits } from './queue';
+import { reconcilableJobs, type LookUpOutcome, type UnknownReconciler } from './reconciler';
 import { recoverAfterRestart, type RecoveryReport } from './recovery';
-import { ResultFetcher } from './result-fetch';
 import { ResultStaging } from './staging';
 import { IdleWaiters } from './idle-waiters';
-import { JobSubmitter } from './submitter';
-import { TaskCompletion } from './task-completion';
 import { latestTask } from './engine-queries';
+import type { ResultFetcher } from './result-fetch';
 import { WorkTracker } from './work-tracker';
-import { abortedWith, sleep, systemClock, type Clock } from '../lifecycle/clock';
+import { buildEngineServices } from './engine-services';
+import { abortedWith, sleep, type Clock } from '../lifecycle/clock';
 import { DisposableStore } from '../lifecycle/disposable';
 
 export { BatchValidationError, type BatchDetail, type ConnectionProvider, type CreateBatchInput, type EngineJobInput, type JobEngineOptions } from './engine-types';
@@ -67,103 +60,24 @@ export class JobEngine {
   private stopping: Promise<void> | undefined;
 
   constructor(private readonly options: JobEngineOptions) {
-    const { db } = options;
-    this.db = db;
-    const timings = options.pollTimings ?? {};
-    const retry = { ...DEFAULT_RETRY_LIMITS, ...options.retry };
-    // The database stamps rows with its own clock; the services read and wait on the same time.
-    const clock = options.clock ?? { now: () => db.now(), setTimeout: systemClock.setTimeout };
-    this.clock = clock;
-    const gate = new RateGate({ ...DEFAULT_RATE_GATE, ...options.rateGate }, () => clock.now());
-    const staging = new ResultStaging(options.libraryRoot);
-    const clientFor = async (job: Job): Promise<GatewayClient> => options.connectionFor(job.profileId);
-    this.events = new EngineEvents(db);
-    this.characters = new CharacterService({ db, events: this.events });
-    this.budgets = new BatchBudgets({ events: this.events });
-    this.keys = new BatchKeys({
-      db,
-      vault: options.vault,
-      clientForKey: options.clientForKey ?? ((base, apiKey) => new GatewayClient({ baseUrl: base.baseUrl, apiKey })),
-      sessionOnly: options.sessionOnlyKeys ?? (() => false),
-    });
-    const downloads = { ...DEFAULT_DOWNLOAD_LIMITS, ...options.downloads };
-    this.fetcher = new ResultFetcher({
-      headersTimeoutMs: downloads.headersTimeoutMs ?? 30_000,
-      bodyTimeoutMs: downloads.bodyTimeoutMs ?? 60_000,
-    });
-    this.downloader = new ResultDownloader({
-      db,
-      libraryRoot: options.libraryRoot,
-      clientFor,
-      staging,
-      media: new MediaInspector({ ffmpeg: options.ffmpeg }),
-      fetcher: this.fetcher,
-      events: this.events,
+    this.db = options.db;
+    const services = buildEngineServices(options, {
       tracker: this.tracker,
-      limits: downloads,
-      modes: options.fileModes ?? PRIVATE_MODES,
-      clock,
-    });
-    const completion = new TaskCompletion({ db, staging, characters: this.characters, timings, onResultsReady: (jobId) => this.downloader.enqueue(jobId) });
-    this.poller = new TaskPoller({
-      db,
-      clientFor,
-      gate,
-      timings,
-      events: this.events,
-      tracker: this.tracker,
-      completion,
-      maxParallel: options.maxParallelPolls ?? 4,
-      clock,
-    });
-    const submitter = new JobSubmitter({
-      db,
-      events: this.events,
-      staging,
-      gate,
-      retry,
-      timings,
-      maxImageBytes: downloads.maxImageBytes,
       cancelRequests: this.cancelRequests,
-      onTaskRecorded: () => this.poller.wake(),
-      onResultsStaged: (jobId) => this.downloader.enqueue(jobId),
-      onUnknown: () => this.reconciler.wake(),
-      onOutOfCredits: (job, message) => {
-        const batch = job.batchId === null ? undefined : getBatch(db, job.batchId);
-        if (batch?.options.dedicatedTokenId !== undefined) this.queue.stopBatch(batch.id, `The batch's dedicated key is out of credits: ${message}`, job.id);
-        else this.queue.pause(`Out of credits: ${message}`);
-      },
-      usesDedicatedKey: (job) => job.batchId !== null && getBatch(db, job.batchId)?.options.dedicatedTokenId !== undefined,
-      onKeyRefused: (job, message) => {
-        if (job.batchId !== null) this.queue.stopBatch(job.batchId, `${message} Start a new batch to go on.`, job.id);
-      },
-      onCanceledAfterSubmit: (jobId) => this.cancelJob(jobId),
+      cancelJob: (jobId) => this.cancelJob(jobId),
     });
-    this.queue = new JobQueue({
-      db,
+    ({
+      clock: this.clock,
       events: this.events,
-      tracker: this.tracker,
-      gate,
+      characters: this.characters,
       budgets: this.budgets,
       keys: this.keys,
-      submitter,
-      costs: new CostMeter(db, this.events),
-      limits: { ...DEFAULT_QUEUE_LIMITS, ...options.queue },
-      retry,
-      profileClient: async (profileId) => options.connectionFor(profileId),
-      clock,
-    });
-    this.reconciler = new UnknownReconciler({
-      db,
-      events: this.events,
-      tracker: this.tracker,
-      clientFor,
-      timings,
-      options: { ...DEFAULT_RECONCILER_OPTIONS, ...options.reconcile },
-      onFound: () => this.poller.wake(),
-      onRequeued: () => this.queue.pump(),
-      clock,
-    });
+      fetcher: this.fetcher,
+      downloader: this.downloader,
+      poller: this.poller,
+      queue: this.queue,
+      reconciler: this.reconciler,
+    } = services);
     this.events.onFlushed((batchIds) => {
       this.settleBatches(batchIds);
       this.queue.pump();
