@@ -11,6 +11,7 @@
  * - Every key the studio creates is listed (never the secret) in `created_keys`, since the
  *   interface has no way to list or revoke keys.
  */
+import { isBatchOpen } from '../../../shared/jobs/job-states';
 import { gatewayOriginOf } from '../../../shared/contract';
 import type { GatewayClient } from '../gateway/client';
 import { createLogger } from '../log';
@@ -146,7 +147,7 @@ export class BatchKeys {
   forgetEnded(): void {
     for (const { batchId } of listBatchKeys(this.deps.db)) {
       const status = getBatch(this.deps.db, batchId)?.status;
-      if (status === 'done' || status === 'canceled') this.forget(batchId);
+      if (status !== undefined && !isBatchOpen(status)) this.forget(batchId);
     }
   }
 

@@ -3,7 +3,7 @@
  * unknown outcome. Each says plainly what it did, and what it could not undo (a task the gateway
  * accepted is paid for; canceling only stops the studio from following it).
  */
-import { isOnGateway, isRetryable, onGatewayJobStates, retryableJobStates, waitingJobStates, type JobState } from '../../../shared/jobs/job-states';
+import { isBatchOpen, isOnGateway, isRetryable, onGatewayJobStates, retryableJobStates, waitingJobStates, type JobState } from '../../../shared/jobs/job-states';
 import type { LibraryDatabase } from '../library';
 import { getBatch, getJob, insertJob, listBatchJobs, setBatchStatus, transitionJob, type Job } from './store';
 import { latestTask, setTaskNextPoll } from './engine-queries';
@@ -152,7 +152,7 @@ export function resolveUnknown(deps: JobActionDeps, jobId: string, choice: 'resu
 function reopenBatch(deps: JobActionDeps, batchId: string | null): void {
   if (batchId === null) return;
   const batch = getBatch(deps.db, batchId);
-  if (batch && (batch.status === 'done' || batch.status === 'canceled')) {
+  if (batch && !isBatchOpen(batch.status)) {
     setBatchStatus(deps.db, batchId, 'active');
     deps.events.batchChanged(batchId, null);
   }
