@@ -75,19 +75,19 @@ export interface RunLimits {
  * is left or the limits pass before the goal.
  */
 export async function runUntil<T>(clock: VirtualClock, engines: Quiets | readonly Quiets[], goal: Promise<T>, limits: RunLimits = {}): Promise<T> {
-  const all = Array.isArray(engines) ? engines : [engines as Quiets];
+  const all: readonly Quiets[] = 'quiet' in engines ? [engines] : engines;
   const start = clock.now();
   const maxVirtualMs = limits.maxVirtualMs ?? 10 * 60_000;
   const maxSteps = limits.maxSteps ?? 20_000;
-  let settled = false;
+  const state = { settled: false };
   const watched = goal.finally(() => {
-    settled = true;
+    state.settled = true;
   });
   watched.catch(() => undefined);
   let emptyRounds = 0;
   for (let step = 0; ; step += 1) {
     await Promise.all(all.map((engine) => engine.quiet()));
-    if (settled) return watched;
+    if (state.settled) return watched;
     if (clock.now() - start > maxVirtualMs) throw new Error(`still waiting after ${maxVirtualMs} ms of virtual time`);
     if (step >= maxSteps) throw new Error(`still waiting after ${maxSteps} timers`);
     if (await clock.next(limits.windowMs)) {
