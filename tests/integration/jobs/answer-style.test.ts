@@ -55,7 +55,7 @@ let bench: Bench;
 let engine: JobEngine;
 
 beforeAll(async () => {
-  bench = await startBench();
+  bench = await startBench({}, { virtualTime: true });
   engine = bench.engine();
   await engine.start();
 });
@@ -67,7 +67,7 @@ async function route(routing: 'request' | 'direct' | 'task'): Promise<void> {
 
 async function runAll(name: string, jobs: EngineJobInput[]): Promise<Job[]> {
   const { jobs: created } = await engine.createBatch({ name, jobs });
-  await engine.waitForIdle({ timeoutMs: 30_000 });
+  await bench.idle(engine);
   return created.map((job) => {
     const view = engine.job(job.id);
     if (!view) throw new Error(`job ${job.id} vanished`);
@@ -165,7 +165,7 @@ describe('after a restart', () => {
 
     const resumed = bench.engine();
     await resumed.start();
-    await resumed.waitForIdle({ timeoutMs: 15_000 });
+    await bench.idle(resumed);
     const done = resumed.job(job.id);
     expect(done).toMatchObject({ state: 'done', answerStyle: 'task' });
     if (done) await expectImagesInLibrary(done, [1280, 720]);

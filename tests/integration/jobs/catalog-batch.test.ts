@@ -38,7 +38,7 @@ let engine: JobEngine;
 const expectedSize = new Map<string, [number, number] | null>();
 
 beforeAll(async () => {
-  bench = await startBench();
+  bench = await startBench({}, { virtualTime: true });
   engine = bench.engine();
   await engine.start();
 });
@@ -48,7 +48,7 @@ async function runBatch(name: string, jobs: EngineJobInput[]): Promise<Job[]> {
   const { jobs: created } = await engine.createBatch({ name, jobs });
   // Each demo video runs the system's ffmpeg three times (two encodes, one poster); a dynamically
   // linked ffmpeg takes a few tenths of a second just to start on a busy machine.
-  await engine.waitForIdle({ timeoutMs: 60_000 });
+  await bench.idle(engine);
   return created.map((job) => {
     const view = engine.job(job.id);
     if (!view) throw new Error(`job ${job.id} vanished`);
@@ -161,7 +161,7 @@ describe('a batch across the whole catalog', () => {
       { variantId: 'video.vid-2-vvip', body: bodyOf('video.vid-2-vvip', { prompt: 'a juggler in a park', 'metadata.character_create': true }) },
     ]);
     expect(job?.state).toBe('done');
-    await engine.waitForIdle({ timeoutMs: 10_000 });
+    await bench.idle(engine);
     const characters = engine.characters.list();
     expect(characters).toHaveLength(before + 1);
     expect(characters[0]?.sourceTaskId).toBe(listJobTasks(bench.db, job?.id ?? '')[0]?.id);

@@ -28,7 +28,7 @@ let bench: Bench;
 let engine: JobEngine;
 
 beforeAll(async () => {
-  bench = await startBench({ timing: { image: 250, video: 600, character: 300, textChunk: 0 } });
+  bench = await startBench({ timing: { image: 250, video: 600, character: 300, textChunk: 0 } }, { virtualTime: true });
   // Video deadlines shorter than a video takes: some run past them and must still be collected.
   engine = bench.engine({ pollTimings: { video: { initialDelayMs: 40, intervalMs: 40, deadlineMs: 300 } } });
   await engine.start();
@@ -37,7 +37,7 @@ afterAll(async () => bench.close());
 
 async function run(name: string, jobs: EngineJobInput[]): Promise<Job[]> {
   const { jobs: created } = await engine.createBatch({ name, jobs });
-  await engine.waitForIdle({ timeoutMs: 30_000 });
+  await bench.idle(engine);
   return created;
 }
 

@@ -46,7 +46,7 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  bench = await startBench();
+  bench = await startBench({}, { virtualTime: true });
   const client = fastClient(baseUrl, KEY);
   engine = bench.engine({ connectionFor: () => client });
   await engine.start();
@@ -100,7 +100,7 @@ describe('answers of other deployments', () => {
     expect(job.rawAnswer).not.toBeNull();
     nextAnswer = { json: { created: 1, data: [{ b64_json: png.toString('base64') }] } };
     engine.resolveUnknown(job.id, 'resubmit');
-    await engine.waitForIdle({ timeoutMs: 10_000 });
+    await bench.idle(engine);
     expect(engine.job(job.id)).toMatchObject({ state: 'done', answerStyle: 'direct', rawAnswer: null });
   });
 });
