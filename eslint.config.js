@@ -1,4 +1,4 @@
-// Lint for correctness and for the layering of DESIGN.md: imports point down only.
+// Lint for correctness and for the layering of docs/architecture.md: imports point down only.
 import { readdirSync } from 'node:fs';
 import { builtinModules } from 'node:module';
 import { join } from 'node:path';

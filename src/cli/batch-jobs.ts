@@ -3,8 +3,9 @@
  * from the engine's change events.
  */
 import { jobProblemText } from '../shared/contract';
-import type { JobView } from '../main/core/jobs';
-import { getAsset, resolveInLibrary, type JobState, type LibraryDatabase } from '../main/core/library';
+import type { JobDetail } from '../main/core/jobs';
+import { isActive, isTerminal, type JobState } from '../shared/jobs/job-states';
+import { getAsset, resolveInLibrary, type LibraryDatabase } from '../main/core/library';
 import type { JobReport, JobStatus } from './report';
 
 /** Where a job came from in the jobs file. */
@@ -14,25 +15,21 @@ export interface JobOrigin {
   of: number;
 }
 
-const STATUS_OF: Readonly<Record<JobState, JobStatus>> = {
-  draft: 'pending',
-  queued: 'pending',
-  submitting: 'running',
-  submitted: 'running',
-  running: 'running',
-  downloading: 'running',
-  done: 'completed',
-  failed: 'failed',
-  expired: 'failed',
-  canceled: 'canceled',
-  unknown: 'unknown',
-};
+/** A job's state in the words of the CLI's report. */
+function statusOf(state: JobState): JobStatus {
+  if (state === 'done') return 'completed';
+  if (state === 'canceled' || state === 'unknown') return state;
+  if (isTerminal(state)) return 'failed';
+  return isActive(state) ? 'running' : 'pending';
+}
 
 /** The reports of a batch's jobs, by job id, in file order. */
 export class BatchJobs {
   private readonly reports = new Map<string, JobReport>();
   /** Notes of completed jobs that have no file (edit mode answers with a summary only). */
   private readonly notes = new Map<string, string>();
+  /** Jobs that have ended (done, failed, canceled, expired): nothing more will happen to them by itself. */
+  private readonly ended = new Set<string>();
 
   constructor(
     private readonly db: LibraryDatabase,
@@ -50,10 +47,12 @@ export class BatchJobs {
   }
 
   /** Applies a job's current view; returns its report when the job is one of this batch's. */
-  apply(view: JobView): JobReport | undefined {
+  apply(view: JobDetail): JobReport | undefined {
     const known = this.reports.get(view.id);
     if (!known) return undefined;
-    const status = STATUS_OF[view.state];
+    const status = statusOf(view.state);
+    if (isTerminal(view.state)) this.ended.add(view.id);
+    else this.ended.delete(view.id);
     const files = view.assetIds
       .map((id) => getAsset(this.db, id))
       .filter((asset) => asset !== undefined)
@@ -71,6 +70,11 @@ export class BatchJobs {
     if (status === 'completed' && files.length === 0 && note !== null) this.notes.set(view.id, note);
     this.reports.set(view.id, report);
     return report;
+  }
+
+  /** True once every job of the batch has ended (an unknown job has not: it waits for the user). */
+  allEnded(): boolean {
+    return this.ended.size === this.reports.size;
   }
 
   /** Every job's report, in file order. */

@@ -3,10 +3,12 @@
  * by its source, and only then queued: a crash in between leaves drafts that never run, never a
  * batch that a later run cannot find and would submit a second time.
  */
+import { isTerminal, isWaiting } from '../shared/jobs/job-states';
 import type { GatewayClient } from '../main/core/gateway/client';
 import type { JobEngine } from '../main/core/jobs';
-import { listBatches, listBatchJobs, type Batch, type LibraryDatabase } from '../main/core/library';
-import { batchSourceKeyOf, findBatchBySourceKey, setBatchSourceKey } from '../main/core/library/batch-source';
+import type { LibraryDatabase } from '../main/core/library';
+import { listBatches, listBatchJobs, type Batch } from '../main/core/jobs/store';
+import { batchSourceKeyOf, findBatchBySourceKey, setBatchSourceKey } from '../main/core/jobs/store/batch-source';
 import type { JobOrigin } from './batch-jobs';
 import type { BatchInput } from './batch-input';
 import { expandLines, prepareJobs } from './prepare-jobs';
@@ -47,8 +49,8 @@ function resume(context: SetupContext, batch: Batch): BatchSetup {
   // Drafts are left when a run stopped between storing its batch and queuing it.
   engine.enqueueBatch(batch.id);
   if (batch.status === 'paused') engine.resumeBatch(batch.id);
-  const finished = jobs.filter((job) => ['done', 'failed', 'canceled', 'expired'].includes(job.state)).length;
-  const sent = jobs.filter((job) => !['draft', 'queued'].includes(job.state)).length;
+  const finished = jobs.filter((job) => isTerminal(job.state)).length;
+  const sent = jobs.filter((job) => !isWaiting(job.state)).length;
   note(
     `Resuming the batch of ${input.path} (${finished} of ${jobs.length} jobs finished, ${sent} sent before): ` +
       'jobs already sent are not sent again.',

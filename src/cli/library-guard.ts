@@ -4,10 +4,12 @@
  * another gateway) are still waiting or in flight: it would have to submit, poll or download
  * them with the wrong connection, and two engines on one library could race.
  */
-import { getBatch, listJobsInStates, type Job, type JobState, type LibraryDatabase } from '../main/core/library';
+import { pendingJobStates, type JobState } from '../shared/jobs/job-states';
+import type { LibraryDatabase } from '../main/core/library';
+import { getBatch, listJobsInStates, type Job } from '../main/core/jobs/store';
 
-/** States in which the engine would act on a job by itself. */
-const ACTIVE_STATES: readonly JobState[] = ['queued', 'submitting', 'submitted', 'running', 'downloading', 'unknown'];
+/** States in which the engine would act on a job by itself: waiting or in flight, or unknown (it may look it up). */
+const ACTED_ON: readonly JobState[] = [...pendingJobStates, 'unknown'];
 
 function wouldRun(db: LibraryDatabase, job: Job): boolean {
   if (job.state !== 'queued' || job.batchId === null) return true;
@@ -16,7 +18,7 @@ function wouldRun(db: LibraryDatabase, job: Job): boolean {
 
 /** Unfinished jobs of this library that belong to another connection than `profileId`. */
 export function foreignActiveJobs(db: LibraryDatabase, profileId: string): Job[] {
-  return listJobsInStates(db, ACTIVE_STATES).filter((job) => job.profileId !== profileId && wouldRun(db, job));
+  return listJobsInStates(db, ACTED_ON).filter((job) => job.profileId !== profileId && wouldRun(db, job));
 }
 
 /** Why the CLI will not run on this library, or undefined when it may. */

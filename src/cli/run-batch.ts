@@ -156,7 +156,7 @@ async function runToEnd(context: RunBatchContext, db: LibraryDatabase, engine: J
   let settle: () => void = () => undefined;
   const settled = new Promise<void>((resolve) => (settle = resolve));
   const checkSettled = (): void => {
-    if (jobs.all().every((job) => ['completed', 'failed', 'canceled'].includes(job.status))) settle();
+    if (jobs.allEnded()) settle();
   };
   const unsubscribe = engine.onChange((event) => {
     const message = describeEvent(event);

@@ -70,7 +70,7 @@ export interface SimContext {
   readonly stats: StatsRecorder;
   /** The text requests received (bodies shortened), for tests that check what a client sent. */
   readonly textRequests: TextRequestLog;
-  /** Current time in ms (real time plus any admin clock shift). */
+  /** Current time in ms (the clock of the options, real time by default, plus any admin clock shift). */
   now(): number;
   /** `now()` in whole Unix seconds. */
   nowSeconds(): number;
@@ -180,7 +180,7 @@ export class SimulatorContext implements SimContext {
   }
 
   now(): number {
-    return Date.now() + this.clockOffsetMs;
+    return this.options.clock() + this.clockOffsetMs;
   }
 
   nowSeconds(): number {

@@ -105,6 +105,11 @@ export interface ResolvedSimulatorOptions {
    * it for demo gateways started in child processes too.
    */
   media: MediaMode;
+  /**
+   * Where the demo gateway reads the time (default `Date.now`); task lives, expiries and rate
+   * windows follow it. A test passes the virtual clock it drives the studio with.
+   */
+  clock: () => number;
 }
 
 /** What `startSimulator` accepts: every field optional, nested objects partially. */
@@ -197,6 +202,7 @@ export function resolveOptions(input: SimulatorOptions = {}): ResolvedSimulatorO
     onWarning: input.onWarning ?? ((message) => process.emitWarning(message)),
     settings: { genImage2Routing: 'request', contentRoute: true, characterCreation: 'request', ...input.settings },
     media: input.media ?? mediaFromEnvironment(),
+    clock: input.clock ?? Date.now,
   };
 }
 

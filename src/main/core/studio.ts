@@ -15,7 +15,7 @@ import { forwardEngineEvents } from './jobs/studio-events';
 import { jobsHandlers, queueView } from './jobs/routes';
 import { concurrencyLimits, type Settings } from '../../shared/contract';
 import { SqliteUploadCache } from './library/upload-cache';
-import { forgetMovedEngineState, readLegacyEngineState } from './library/engine-state';
+import { forgetMovedEngineState, readLegacyEngineState } from './library/legacy-engine-state';
 import { prepareLibraryDatabase } from './library/database-location';
 import { rebuildFromSidecars } from './library/rebuild';
 import { recordCreatedKey } from './library/created-keys';
@@ -34,6 +34,7 @@ import { settingsHandlers } from './settings/routes';
 import type { KeyValueStore } from './settings/key-value-store';
 import type { LibraryFolderChooser } from './settings/library-folder';
 import type { Vault } from './vault/vault';
+import { DisposableStore } from './lifecycle/disposable';
 
 const log = createLogger('studio');
 
@@ -120,6 +121,8 @@ export function createStudio(platform: StudioPlatform): Studio {
     return ffmpeg;
   };
   let stopping: Promise<void> | undefined;
+  // What the running engine listens to and sends on; let go of at stop, before the engine stops.
+  const subscriptions = new DisposableStore();
 
   const runningEngine = (): JobEngine => {
     if (engine === undefined) throw StudioFailure.of('studio_starting');
@@ -179,12 +182,14 @@ export function createStudio(platform: StudioPlatform): Studio {
         engine = started;
         if (database?.fresh === true) await restoreFromSidecars(library);
         await library.trash.start();
-        forwardEngineEvents(started, bus, () => settings.activeProfile() === undefined);
+        subscriptions.addCallback(forwardEngineEvents(started, bus, () => settings.activeProfile() === undefined));
+        subscriptions.addCallback(
+          bus.subscribe((name) => {
+            if (name === 'desktop.changed') started.applyKeyMode();
+          }),
+        );
         // The concurrency setting applies at once: more jobs start if they now may, none is stopped.
-        bus.subscribe((name) => {
-          if (name === 'desktop.changed') started.applyKeyMode();
-        });
-        bus.subscribe((name, payload) => {
+        const onSettings = bus.subscribe((name, payload) => {
           if (name !== 'settings.changed') return;
           const limits = concurrencyLimits((payload as Settings).concurrency);
           const current = started.concurrency;
@@ -192,6 +197,7 @@ export function createStudio(platform: StudioPlatform): Studio {
           started.setConcurrency(limits);
           bus.emit('jobs.queue_changed', queueView(started));
         });
+        subscriptions.addCallback(onSettings);
         const recovered = await started.start();
         log.info(`library open at ${libraryRoot}; resumed ${recovered.pendingTasks} tasks and ${recovered.downloads.length} downloads; ${recovered.unknown.length} jobs await a decision`);
       })();
@@ -201,8 +207,10 @@ export function createStudio(platform: StudioPlatform): Studio {
     stop() {
       stopping ??= (async () => {
         await starting?.catch(() => undefined);
+        // The engine's last events (its stop flushes them) still reach the window; then nothing more does.
         await engine?.stop();
         await assistant.stop();
+        subscriptions.dispose();
         await library.trash.stop();
         await gateway.stop();
         await demo.stop();

@@ -3,7 +3,8 @@ import type { BatchView, DesktopPreferences, Envelope, JobView } from '../../sha
 import type { Studio } from '../core/studio';
 import { createLogger } from '../core/log';
 import { windowCloseAction, type QuitWork } from './close-policy';
-import { BatchNotices, JobTally, PENDING_STATES } from './job-tally';
+import { pendingJobStates } from '../../shared/jobs/job-states';
+import { BatchNotices, JobTally } from './job-tally';
 import { trayMenuTemplate } from './menus';
 import type { ShellText } from './shell-text';
 
@@ -40,7 +41,7 @@ export class BackgroundMode {
   async start(): Promise<void> {
     const { router, bus } = this.deps.studio;
     // Page by page (the routes never answer with a whole library): every pending job, every finished batch.
-    for await (const jobs of pages<JobView>((cursor) => router.dispatch('jobs.list_jobs', { states: [...PENDING_STATES], limit: 200, cursor }))) {
+    for await (const jobs of pages<JobView>((cursor) => router.dispatch('jobs.list_jobs', { states: [...pendingJobStates], limit: 200, cursor }))) {
       this.tally.apply(jobs);
     }
     for await (const batches of pages<BatchView>((cursor) => router.dispatch('jobs.list_batches', { statuses: ['done'], limit: 200, cursor }))) {

@@ -42,7 +42,7 @@ describe('batch notifications', () => {
   it('announces a batch once when it finishes while the window is not in front, with its failures', () => {
     const notices = new BatchNotices();
     expect(notices.consider(batch({ status: 'active' }), false)).toBeUndefined();
-    const done = batch({ status: 'done', counts: { done: 7, failed: 1, unknown: 1 } });
+    const done = batch({ status: 'done', counts: { done: 7, failed: 1, expired: 1 } });
     expect(notices.consider(done, false)).toEqual({ name: 'Cats', done: 7, failed: 2 });
     expect(notices.consider(done, false)).toBeUndefined();
   });

@@ -1,9 +1,7 @@
 // Counts the jobs the engine still works on, from the contract's job views and events, for the
 // badge, the tray, the close decision and the quit window. Pure: fed by the shell's event listener.
 import type { BatchView, JobStateView, JobView } from '../../shared/contract';
-
-/** States in which the engine will still do something for a job without being asked. */
-export const PENDING_STATES: readonly JobStateView[] = ['queued', 'submitting', 'submitted', 'running', 'downloading'];
+import { batchOutcome, isActive, isPending } from '../../shared/jobs/job-states';
 
 export class JobTally {
   private readonly states = new Map<string, JobStateView>();
@@ -11,7 +9,7 @@ export class JobTally {
   /** Records the latest state of each job (from `jobs.list_jobs` at start, then `jobs.changed`). */
   apply(jobs: readonly Pick<JobView, 'id' | 'state'>[]): void {
     for (const job of jobs) {
-      if (PENDING_STATES.includes(job.state)) this.states.set(job.id, job.state);
+      if (isPending(job.state)) this.states.set(job.id, job.state);
       else this.states.delete(job.id);
     }
   }
@@ -28,14 +26,8 @@ export class JobTally {
 
   /** Jobs past submission and not yet finished (they resume after a restart). */
   get inFlight(): number {
-    return [...this.states.values()].filter((s) => s === 'submitted' || s === 'running' || s === 'downloading').length;
+    return [...this.states.values()].filter((s) => isActive(s) && s !== 'submitting').length;
   }
-}
-
-/** Counts from a batch view, named as a notice needs them. */
-function batchOutcome(batch: BatchView): { done: number; failed: number } {
-  const count = (state: string): number => batch.counts[state] ?? 0;
-  return { done: count('done'), failed: count('failed') + count('unknown') + count('expired') };
 }
 
 /**
@@ -53,7 +45,8 @@ export class BatchNotices {
     }
     if (this.finished.has(batch.id)) return undefined;
     this.finished.add(batch.id);
-    return windowFocused ? undefined : { name: batch.name, ...batchOutcome(batch) };
+    const { done, failed } = batchOutcome(batch.counts);
+    return windowFocused ? undefined : { name: batch.name, done, failed };
   }
 
   /** Batches already finished when the shell starts are not news. */

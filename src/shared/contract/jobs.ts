@@ -14,20 +14,9 @@ import {
 } from './limits';
 import { inputMessages } from './input-messages';
 import { presetRefSchema } from './assistant';
+import { batchStatuses, jobStates } from '../jobs/job-states';
 
-export const jobStateSchema = z.enum([
-  'draft',
-  'queued',
-  'submitting',
-  'submitted',
-  'running',
-  'downloading',
-  'done',
-  'failed',
-  'canceled',
-  'unknown',
-  'expired',
-]);
+export const jobStateSchema = z.enum(jobStates);
 export type JobStateView = z.infer<typeof jobStateSchema>;
 
 /** One generation request and where it stands. `unknown` means it may have been paid for: the user decides. */
@@ -85,7 +74,7 @@ export type JobView = z.infer<typeof jobViewSchema>;
 export const batchViewSchema = z.object({
   id: z.string(),
   name: z.string(),
-  status: z.enum(['active', 'paused', 'done', 'canceled']),
+  status: z.enum(batchStatuses),
   createdAt: z.number(),
   updatedAt: z.number(),
   counts: z.record(z.string(), z.number().int()),

@@ -1,3 +1,4 @@
+import type { TaskState } from '../jobs/job-states';
 import type { Character } from './tasks';
 import { charactersOf, characterSchema, generationTaskSchema, officialVideoDataSchema } from './tasks';
 import { isRecord } from './lenient';
@@ -6,7 +7,7 @@ import { isRecord } from './lenient';
 export type TaskFamily = 'image' | 'video' | 'character';
 
 /** The one internal state set; `unknown` means "not understood yet" and callers keep polling. */
-export type TaskState = 'queued' | 'running' | 'completed' | 'failed' | 'unknown';
+export type { TaskState };
 
 /** One task record of any endpoint, in one shape. */
 export interface NormalizedTask {

@@ -3,8 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createBatch, LibraryDatabase } from '../../../src/main/core/library';
-import { batchSourceKeyOf, findBatchBySourceKey, setBatchSourceKey } from '../../../src/main/core/library/batch-source';
+import { LibraryDatabase } from '../../../src/main/core/library';
+import { createBatch } from '../../../src/main/core/jobs/store';
+import { batchSourceKeyOf, findBatchBySourceKey, setBatchSourceKey } from '../../../src/main/core/jobs/store/batch-source';
 import { latestSchemaVersion, migrations } from '../../../src/main/core/library/migrations';
 
 const dirs: string[] = [];

@@ -4,7 +4,8 @@
  */
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertJob, LibraryDatabase } from '../../../src/main/core/library';
+import { LibraryDatabase } from '../../../src/main/core/library';
+import { insertJob } from '../../../src/main/core/jobs/store';
 import { libraryDatabasePath } from '../../../src/main/core/library/library-service';
 import { runCli, startSimProcess, tempDir, writeJobs, writePng, type SimProcess } from './cli-harness';
 

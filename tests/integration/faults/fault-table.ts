@@ -2,7 +2,9 @@
  * The fault table: one mixed batch (every family) through the job engine per fault of the demo
  * gateway, counting what became of each job. The gateway sits behind a TCP proxy, so it can also
  * be made unreachable and come back. Rows marked `short` run in `npm test`; all of them (with the
- * full one-minute outage) in `npm run test:faults`.
+ * full one-minute outage) in `npm run test:faults`. The engine, its library and the demo gateway
+ * share a virtual clock: backoffs, polls and the outage pass without real waiting (the requests,
+ * the proxy and the files are real).
  */
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -10,12 +12,16 @@ import { join } from 'node:path';
 import sharp from 'sharp';
 import { buildRequestBody, variantById } from '../../../src/shared/catalog';
 import { GatewayClient } from '../../../src/main/core/gateway/client';
-import { listJobAssets, listJobTasks, LibraryDatabase, resolveInLibrary, type AnswerStyle, type JobState } from '../../../src/main/core/library';
+import type { JobState } from '../../../src/shared/jobs/job-states';
+import { listJobAssets, LibraryDatabase, resolveInLibrary } from '../../../src/main/core/library';
+import { listJobTasks, type AnswerStyle } from '../../../src/main/core/jobs/store';
 import { JobEngine, type JobEngineOptions } from '../../../src/main/core/jobs';
 import { startSimulator, type RunningSimulator } from '../../../src/simulator/server';
 import { startGatewayProxy, type GatewayProxy } from '../../helpers/gateway-proxy';
 import { MIXED_BATCH } from '../../helpers/mixed-batch';
 import { FAST_TASKS, simAdmin, type StatsSnapshot } from '../../helpers/sim-admin';
+import { runUntil, VirtualClock } from '../../helpers/virtual-clock';
+import { sleep } from '../../../src/main/core/lifecycle/clock';
 
 export type Mode = 'short' | 'full';
 
@@ -165,23 +171,28 @@ const TABLE_ENGINE: Partial<JobEngineOptions> = {
   stopGraceMs: 2_000,
 };
 
+/** Timers due within 100 ms of each other fire together: the jobs' polls go out in parallel, as they would on a busy machine. */
+const STEPS = { windowMs: 100 };
+
 /** Runs one row on a fresh library against the demo gateway behind its proxy. */
 export async function runFaultRow(row: FaultRow, mode: Mode): Promise<RowResult> {
   // The proxy comes first: the gateway's result addresses must name it.
   const target = { port: 0 };
   const proxy: GatewayProxy = await startGatewayProxy(() => target.port);
-  const sim: RunningSimulator = await startSimulator({ timing: FAST_TASKS, publicBaseUrl: proxy.url });
+  const clock = new VirtualClock();
+  const now = (): number => clock.now();
+  const sim: RunningSimulator = await startSimulator({ timing: FAST_TASKS, publicBaseUrl: proxy.url, clock: now });
   target.port = sim.port;
   const admin = simAdmin(sim);
   const root = mkdtempSync(join(tmpdir(), 'atelier-faults-'));
-  const db = LibraryDatabase.open(join(root, 'library.sqlite'));
+  const db = LibraryDatabase.open(join(root, 'library.sqlite'), { clock: now });
   const client = new GatewayClient({
     baseUrl: proxy.url,
     apiKey: sim.demoKey,
     timeouts: { connectMs: 2_000, headersMs: 5_000, bodyMs: 5_000 },
     retry: { maxAttempts: 4, baseDelayMs: 50, maxDelayMs: 400, maxRetryAfterMs: 3_000 },
   });
-  const engine = new JobEngine({ ...TABLE_ENGINE, db, libraryRoot: root, connectionFor: () => client });
+  const engine = new JobEngine({ ...TABLE_ENGINE, db, libraryRoot: root, connectionFor: () => client, clock });
   try {
     await engine.start();
     const before = await admin<StatsSnapshot>('GET', '/stats');
@@ -196,10 +207,11 @@ export async function runFaultRow(row: FaultRow, mode: Mode): Promise<RowResult>
     const outage = row.outageMs?.[mode];
     if (outage !== undefined) {
       await proxy.down();
-      await new Promise((resolve) => setTimeout(resolve, outage));
+      await runUntil(clock, engine, sleep(clock, outage), STEPS);
       await proxy.up();
     }
-    await engine.waitForIdle({ timeoutMs: 120_000 }).catch(() => undefined);
+    // What is not settled after an hour of the engine's time is counted as lost.
+    await runUntil(clock, engine, engine.waitForIdle(), { ...STEPS, maxVirtualMs: 60 * 60_000 }).catch(() => undefined);
     const after = await admin<StatsSnapshot>('GET', '/stats');
     return tally(row, db, root, jobs.map((job) => job.id), after.totalSubmissions - before.totalSubmissions - setupSubmissions, engine);
   } finally {

@@ -8,7 +8,8 @@
 import { existsSync } from 'node:fs';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { listJobAssets, listJobTasks, resolveInLibrary, type Job } from '../../../src/main/core/library';
+import { listJobAssets, resolveInLibrary } from '../../../src/main/core/library';
+import { listJobTasks, type Job } from '../../../src/main/core/jobs/store';
 import type { EngineJobInput, JobEngine } from '../../../src/main/core/jobs';
 import { bodyOf, mediaFilesIn, startBench, temporaryFilesIn, type Bench } from './harness';
 
@@ -54,7 +55,7 @@ let bench: Bench;
 let engine: JobEngine;
 
 beforeAll(async () => {
-  bench = await startBench();
+  bench = await startBench({}, { virtualTime: true });
   engine = bench.engine();
   await engine.start();
 });
@@ -66,7 +67,7 @@ async function route(routing: 'request' | 'direct' | 'task'): Promise<void> {
 
 async function runAll(name: string, jobs: EngineJobInput[]): Promise<Job[]> {
   const { jobs: created } = await engine.createBatch({ name, jobs });
-  await engine.waitForIdle({ timeoutMs: 30_000 });
+  await bench.idle(engine);
   return created.map((job) => {
     const view = engine.job(job.id);
     if (!view) throw new Error(`job ${job.id} vanished`);
@@ -164,7 +165,7 @@ describe('after a restart', () => {
 
     const resumed = bench.engine();
     await resumed.start();
-    await resumed.waitForIdle({ timeoutMs: 15_000 });
+    await bench.idle(resumed);
     const done = resumed.job(job.id);
     expect(done).toMatchObject({ state: 'done', answerStyle: 'task' });
     if (done) await expectImagesInLibrary(done, [1280, 720]);

@@ -29,7 +29,7 @@ async function noisyPng(width: number, height: number): Promise<Buffer> {
 describe('size auto', () => {
   for (const routing of ['task', 'request'] as const) {
     it(`at 4K sends the tier with it, and the image is made at 4K (gen-image-2 routing "${routing}")`, async () => {
-      bench = await startBench();
+      bench = await startBench({}, { virtualTime: true });
       await bench.admin('POST', '/settings', { genImage2Routing: routing });
       const engine = bench.engine();
       await engine.start();
@@ -42,7 +42,7 @@ describe('size auto', () => {
   }
 
   it('with a 3.3 MB reference (variant B takes 50 MB) is served', async () => {
-    bench = await startBench();
+    bench = await startBench({}, { virtualTime: true });
     const engine = bench.engine();
     await engine.start();
     const file = join(bench.root, 'large-reference.png');

@@ -20,13 +20,13 @@ interface TokenView {
 
 describe('a credit floor', () => {
   it('stops submitting before the balance would fall below the floor, with a clear reason, and resumes when lowered', async () => {
-    bench = await startBench();
+    bench = await startBench({}, { virtualTime: true });
     const key = await bench.admin<{ key: string; token: { id: number } }>('POST', '/keys', { remain_credits: 30 });
     const client = fastClient(bench.sim.url, key.key);
     const engine = bench.engine({ connectionFor: () => client });
     await engine.start();
     const { batch, jobs } = await engine.createBatch({ name: 'careful', options: { creditBudget: 10 }, jobs: ['1', '2', '3', '4', '5'].map(imageTask) });
-    await engine.waitForIdle({ timeoutMs: 15_000 });
+    await bench.idle(engine);
     // 30 -> 22 -> 14; the next job is estimated at 8 (the drop the previous one caused): 14 - 8 < 10.
     expect(jobs.map((job) => engine.job(job.id)?.state)).toEqual(['done', 'done', 'queued', 'queued', 'queued']);
     const view = engine.batch(batch.id);
@@ -37,7 +37,7 @@ describe('a credit floor', () => {
 
     engine.setBatchBudget(batch.id, 0);
     engine.resumeBatch(batch.id);
-    await engine.waitForIdle({ timeoutMs: 15_000 });
+    await bench.idle(engine);
     expect(jobs.map((job) => engine.job(job.id)?.state)).toEqual(['done', 'done', 'done', 'queued', 'queued']);
     expect(engine.batch(batch.id)?.note).toMatch(/6 credits left/);
     expect((await bench.admin<TokenView>('GET', `/keys/${key.token.id}`)).token.remain_credits).toBe(6);
@@ -47,7 +47,7 @@ describe('a credit floor', () => {
 
 describe('a dedicated key per batch', () => {
   it('is minted with the budget as its credits and the batch models as its limits, sealed, and used for the batch', async () => {
-    bench = await startBench();
+    bench = await startBench({}, { virtualTime: true });
     const vault = createFileKeyVault(join(bench.root, 'vault.key'));
     const engine = bench.engine({ vault });
     await engine.start();
@@ -58,7 +58,7 @@ describe('a dedicated key per batch', () => {
     });
     const tokenId = batch.options.dedicatedTokenId;
     expect(typeof tokenId).toBe('number');
-    await engine.waitForIdle({ timeoutMs: 15_000 });
+    await bench.idle(engine);
 
     const { token } = await bench.admin<TokenView>('GET', `/keys/${String(tokenId)}`);
     expect(token).toMatchObject({ name: 'Atelier · capped batch', model_limits_enabled: true });
@@ -78,18 +78,18 @@ describe('a dedicated key per batch', () => {
   });
 
   it('is refused by the gateway beyond its cap: the job waits in the queue and the batch stops, nothing charged twice', async () => {
-    bench = await startBench();
+    bench = await startBench({}, { virtualTime: true });
     const engine = bench.engine({ vault: createFileKeyVault(join(bench.root, 'vault.key')) });
     await engine.start();
     const { batch, jobs } = await engine.createBatch({ name: 'too small', dedicatedKey: { credits: 10 }, jobs: [novaTask('expensive')] });
-    await engine.waitForIdle({ timeoutMs: 15_000 });
+    await bench.idle(engine);
     expect(engine.job(jobs[0]?.id ?? '')).toMatchObject({ state: 'queued', errorCode: 'batch_stopped' });
     expect(engine.batch(batch.id)).toMatchObject({ status: 'paused', note: expect.stringMatching(/dedicated key is out of credits/) as unknown });
     expect((await bench.stats()).totalSubmissions).toBe(0);
   });
 
   it('cannot be minted without a vault to seal it, and nothing is created then', async () => {
-    bench = await startBench();
+    bench = await startBench({}, { virtualTime: true });
     const engine = bench.engine();
     await engine.start();
     await expect(engine.createBatch({ name: 'no vault', dedicatedKey: { credits: 10 }, jobs: [imageTask('x')] })).rejects.toThrow(/vault/);

@@ -8,7 +8,8 @@ import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CATALOG } from '../../../src/shared/catalog';
-import { listJobAssets, listJobTasks, readAssetSidecar, resolveInLibrary, sidecarPathFor, type Job } from '../../../src/main/core/library';
+import { listJobAssets, readAssetSidecar, resolveInLibrary, sidecarPathFor } from '../../../src/main/core/library';
+import { listJobTasks, type Job } from '../../../src/main/core/jobs/store';
 import { characterCreationJob, type EngineJobInput, type JobEngine } from '../../../src/main/core/jobs';
 import { bodyOf, mediaFilesIn, startBench, temporaryFilesIn, type Bench } from './harness';
 
@@ -37,7 +38,7 @@ let engine: JobEngine;
 const expectedSize = new Map<string, [number, number] | null>();
 
 beforeAll(async () => {
-  bench = await startBench();
+  bench = await startBench({}, { virtualTime: true });
   engine = bench.engine();
   await engine.start();
 });
@@ -47,7 +48,7 @@ async function runBatch(name: string, jobs: EngineJobInput[]): Promise<Job[]> {
   const { jobs: created } = await engine.createBatch({ name, jobs });
   // Each demo video runs the system's ffmpeg three times (two encodes, one poster); a dynamically
   // linked ffmpeg takes a few tenths of a second just to start on a busy machine.
-  await engine.waitForIdle({ timeoutMs: 60_000 });
+  await bench.idle(engine);
   return created.map((job) => {
     const view = engine.job(job.id);
     if (!view) throw new Error(`job ${job.id} vanished`);
@@ -160,7 +161,7 @@ describe('a batch across the whole catalog', () => {
       { variantId: 'video.vid-2-vvip', body: bodyOf('video.vid-2-vvip', { prompt: 'a juggler in a park', 'metadata.character_create': true }) },
     ]);
     expect(job?.state).toBe('done');
-    await engine.waitForIdle({ timeoutMs: 10_000 });
+    await bench.idle(engine);
     const characters = engine.characters.list();
     expect(characters).toHaveLength(before + 1);
     expect(characters[0]?.sourceTaskId).toBe(listJobTasks(bench.db, job?.id ?? '')[0]?.id);

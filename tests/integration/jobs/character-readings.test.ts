@@ -6,8 +6,9 @@
  * gateway charged for is left behind.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { listCharactersOfTask, listJobAssets, listJobTasks } from '../../../src/main/core/library';
-import { characterCreationJob, type JobEngine, type JobView } from '../../../src/main/core/jobs';
+import { listCharactersOfTask, listJobAssets } from '../../../src/main/core/library';
+import { listJobTasks } from '../../../src/main/core/jobs/store';
+import { characterCreationJob, type JobEngine, type JobDetail } from '../../../src/main/core/jobs';
 import type { LedgerEntry } from '../../../src/simulator/admin/task-ledger';
 import { bodyOf, runOne, startBench, type Bench } from './harness';
 
@@ -26,13 +27,13 @@ describe.each<Reading>(['request', 'character', 'video'])('character creation an
   let engine: JobEngine;
   let source: { taskId: string; url: string };
 
-  const yieldOf = (job: JobView): Yield => {
+  const yieldOf = (job: JobDetail): Yield => {
     const taskId = listJobTasks(bench.db, job.id).at(-1)?.id ?? '';
     return { videos: listJobAssets(bench.db, job.id).filter((asset) => asset.kind === 'video').length, characters: listCharactersOfTask(bench.db, taskId).length };
   };
 
   beforeAll(async () => {
-    bench = await startBench();
+    bench = await startBench({}, { virtualTime: true });
     await bench.admin('POST', '/settings', { characterCreation: reading });
     engine = bench.engine();
     await engine.start();
@@ -99,7 +100,7 @@ describe.each<Reading>(['request', 'character', 'video'])('character creation an
 
 describe('a character whose video cannot be saved', () => {
   it('keeps the character: the job is done, saying the video is missing', async () => {
-    const bench = await startBench();
+    const bench = await startBench({}, { virtualTime: true });
     try {
       await bench.admin('POST', '/settings', { characterCreation: 'video' });
       const engine = bench.engine();
@@ -120,7 +121,7 @@ describe('a character whose video cannot be saved', () => {
 
 describe('a route that does not know the task', () => {
   it('is passed over: the character of a video request answered with a character task is collected from the character route', async () => {
-    const bench = await startBench();
+    const bench = await startBench({}, { virtualTime: true });
     try {
       await bench.admin('POST', '/settings', { characterCreation: 'character' });
       const engine = bench.engine();

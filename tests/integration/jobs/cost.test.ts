@@ -19,13 +19,13 @@ async function tokenUsed(): Promise<number> {
 
 async function runBatch(engine: JobEngine, jobs: ReturnType<typeof image>[]) {
   const created = await engine.createBatch({ name: 'costs', jobs });
-  await engine.waitForIdle({ timeoutMs: 20_000 });
+  await bench.idle(engine);
   return created.jobs.map((job) => engine.job(job.id));
 }
 
 describe('the cost of a job', () => {
   it('is measured for the first job of a kind and estimated for the rest, adding up to what the balance lost', async () => {
-    bench = await startBench();
+    bench = await startBench({}, { virtualTime: true });
     const engine = bench.engine();
     await engine.start();
     const before = await tokenUsed();
@@ -39,7 +39,7 @@ describe('the cost of a job', () => {
   });
 
   it('is measured again for options that change the bill', async () => {
-    bench = await startBench();
+    bench = await startBench({}, { virtualTime: true });
     const engine = bench.engine();
     await engine.start();
     const jobs = await runBatch(engine, [image('one'), image('four', 4), image('four again', 4)]);
@@ -51,7 +51,7 @@ describe('the cost of a job', () => {
   });
 
   it('is read from the credits used where the key is unlimited', async () => {
-    bench = await startBench({ demoKeyUnlimited: true });
+    bench = await startBench({ demoKeyUnlimited: true }, { virtualTime: true });
     const engine = bench.engine();
     await engine.start();
     const jobs = await runBatch(engine, [image('x'), image('y')]);
@@ -62,7 +62,7 @@ describe('the cost of a job', () => {
   });
 
   it('stays unknown where the gateway charges nothing at submission, and is not measured again', async () => {
-    bench = await startBench({ prices: { 'gen-image-2': 0 } });
+    bench = await startBench({ prices: { 'gen-image-2': 0 } }, { virtualTime: true });
     const engine = bench.engine();
     await engine.start();
     const jobs = await runBatch(engine, [image('x'), image('y'), image('z')]);
@@ -77,7 +77,7 @@ describe('the cost of a job', () => {
 
 describe('the estimate of a batch', () => {
   it('prices the kinds measured before and counts the others as unpriced', async () => {
-    bench = await startBench();
+    bench = await startBench({}, { virtualTime: true });
     const engine = bench.engine();
     await engine.start();
     const planned = [image('a'), image('b'), image('c', 2)];

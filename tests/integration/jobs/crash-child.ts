@@ -5,7 +5,8 @@
  * ATELIER_SIM_URL, ATELIER_SIM_KEY, ATELIER_LIBRARY, ATELIER_CRASH_JOBS (JSON job list).
  */
 import { join } from 'node:path';
-import { LibraryDatabase, listBatches } from '../../../src/main/core/library';
+import { LibraryDatabase } from '../../../src/main/core/library';
+import { listBatches } from '../../../src/main/core/jobs/store';
 import { JobEngine, type EngineJobInput } from '../../../src/main/core/jobs';
 import { FAST_ENGINE, fastClient } from './harness';
 

@@ -8,8 +8,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterEach, describe, expect, it } from 'vitest';
+import { jobStates } from '../../../src/shared/jobs/job-states';
 import { variantById } from '../../../src/shared/catalog';
-import { listJobsInStates, listJobTasks, type Job } from '../../../src/main/core/library';
+import { listJobsInStates, listJobTasks, type Job } from '../../../src/main/core/jobs/store';
 import type { EngineJobInput, JobEngine } from '../../../src/main/core/jobs';
 import { bundledEntry } from '../../helpers/bundled-entries';
 import { bodyOf, mediaFilesIn, startBench, temporaryFilesIn, type Bench } from './harness';
@@ -71,7 +72,7 @@ async function kill(run: { exited: Promise<number | null> }): Promise<void> {
 }
 
 function allJobs(): Job[] {
-  return listJobsInStates(bench.db, ['draft', 'queued', 'submitting', 'submitted', 'running', 'downloading', 'done', 'failed', 'canceled', 'unknown', 'expired']);
+  return listJobsInStates(bench.db, jobStates);
 }
 
 /** Restarts here, lets the user resubmit unknown jobs, and checks the invariants. */

@@ -7,7 +7,9 @@
  * result, a task that outlives its deadline).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { getTask, listCharactersOfTask, listJobsInStates, type Job } from '../../../src/main/core/library';
+import { jobStates } from '../../../src/shared/jobs/job-states';
+import { listCharactersOfTask } from '../../../src/main/core/library';
+import { getTask, listJobsInStates, type Job } from '../../../src/main/core/jobs/store';
 import { characterCreationJob, type EngineJobInput, type JobEngine } from '../../../src/main/core/jobs';
 import type { LedgerEntry } from '../../../src/simulator/admin/task-ledger';
 import { bodyOf, startBench, type Bench } from './harness';
@@ -26,7 +28,7 @@ let bench: Bench;
 let engine: JobEngine;
 
 beforeAll(async () => {
-  bench = await startBench({ timing: { image: 250, video: 600, character: 300, textChunk: 0 } });
+  bench = await startBench({ timing: { image: 250, video: 600, character: 300, textChunk: 0 } }, { virtualTime: true });
   // Video deadlines shorter than a video takes: some run past them and must still be collected.
   engine = bench.engine({ pollTimings: { video: { initialDelayMs: 40, intervalMs: 40, deadlineMs: 300 } } });
   await engine.start();
@@ -35,7 +37,7 @@ afterAll(async () => bench.close());
 
 async function run(name: string, jobs: EngineJobInput[]): Promise<Job[]> {
   const { jobs: created } = await engine.createBatch({ name, jobs });
-  await engine.waitForIdle({ timeoutMs: 30_000 });
+  await bench.idle(engine);
   return created;
 }
 
@@ -75,7 +77,7 @@ describe('a mixed session with faults', () => {
     ]);
 
     // Nothing is left half-way: every job ended, and only the gateway's own failures failed.
-    const jobs = listJobsInStates(bench.db, ['draft', 'queued', 'submitting', 'submitted', 'running', 'downloading', 'done', 'failed', 'canceled', 'unknown', 'expired']);
+    const jobs = listJobsInStates(bench.db, jobStates);
     expect(jobs.filter((j) => !['done', 'failed', 'expired'].includes(j.state)).map((j) => [j.prompt, j.state])).toEqual([]);
     expect(jobs.filter((j) => j.state === 'failed').map((j) => [j.prompt, j.errorCode, j.gatewayMessage])).toEqual([['a banned kite', 'task_failed', '内容审核未通过']]);
     expect(jobs.filter((j) => j.state === 'expired').map((j) => [j.prompt, j.errorCode])).toEqual([['an expired tram', 'result_expired']]);

@@ -1,7 +1,9 @@
 /**
  * The job engine against the real simulator on loopback, with a real SQLite library in a
  * temporary folder and timings short enough for tests (tasks of a few hundred ms, polls every
- * few tens of ms).
+ * few tens of ms). On a virtual clock (`startBench(options, { virtualTime: true })`) the engine,
+ * the library and the demo gateway read one clock that the test moves on (`bench.run`), so
+ * waits and deadlines cost no real time and do not depend on the machine's load.
  */
 import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -9,9 +11,10 @@ import { join, relative } from 'node:path';
 import { buildRequestBody, variantById, type FormValues, type WireBody } from '../../../src/shared/catalog';
 import { GatewayClient } from '../../../src/main/core/gateway/client';
 import { LibraryDatabase } from '../../../src/main/core/library';
-import { JobEngine, type EngineJobInput, type JobEngineEvent, type JobEngineOptions, type JobView } from '../../../src/main/core/jobs';
+import { JobEngine, type EngineJobInput, type JobEngineEvent, type JobEngineOptions, type JobDetail } from '../../../src/main/core/jobs';
 import { startSimulator, type RunningSimulator, type SimulatorOptions } from '../../../src/simulator/server';
 import { FAST_TASKS, simAdmin, type StatsSnapshot } from '../../helpers/sim-admin';
+import { runUntil, VirtualClock, type RunLimits } from '../../helpers/virtual-clock';
 
 export type SimStats = StatsSnapshot;
 
@@ -30,6 +33,9 @@ export const FAST_ENGINE: Partial<JobEngineOptions> = {
   reconcile: { graceMs: 300, intervalMs: 50 },
   stopGraceMs: 2_000,
 };
+
+/** On a virtual clock, timers due within this long of each other fire together (the polls of FAST_ENGINE's jobs go out in parallel). */
+const STEP_WINDOW_MS = 100;
 
 /** A client tuned for tests: short timeouts and backoff. */
 export function fastClient(baseUrl: string, apiKey: string): GatewayClient {
@@ -55,15 +61,34 @@ export interface Bench {
   stats(): Promise<SimStats>;
   /** Reopens the database (a new process would). */
   reopen(): LibraryDatabase;
+  /** The virtual clock, on a bench started with `virtualTime`. */
+  clock: VirtualClock | undefined;
+  /**
+   * Waits for `goal`: on a virtual clock by moving time on while the bench's engines wait for it
+   * (`runUntil`), else in real time.
+   */
+  run<T>(goal: Promise<T>, limits?: RunLimits): Promise<T>;
+  /** Waits until the engine is idle (`waitForIdle`), moving virtual time on where there is some. */
+  idle(engine: JobEngine): Promise<void>;
   close(): Promise<void>;
 }
 
+export interface BenchOptions {
+  /** One virtual clock for the engine, its library and the demo gateway (see the file's comment). */
+  virtualTime?: boolean;
+}
+
+/** The bench each engine was made on (`runOne` moves its virtual time on). */
+const benchOf = new WeakMap<JobEngine, Bench>();
+
 /** Starts a simulator and opens a library in a fresh temporary folder. */
-export async function startBench(options: SimulatorOptions = {}): Promise<Bench> {
-  const sim = await startSimulator({ timing: FAST_TASKS, ...options });
+export async function startBench(options: SimulatorOptions = {}, benchOptions: BenchOptions = {}): Promise<Bench> {
+  const clock = benchOptions.virtualTime === true ? new VirtualClock() : undefined;
+  const now = clock ? () => clock.now() : undefined;
+  const sim = await startSimulator({ timing: FAST_TASKS, ...options, ...(now ? { clock: now } : {}) });
   const root = mkdtempSync(join(tmpdir(), 'atelier-jobs-'));
   const file = join(root, 'library.sqlite');
-  let db = LibraryDatabase.open(file);
+  let db = LibraryDatabase.open(file, now ? { clock: now } : {});
   const client = fastClient(sim.url, sim.demoKey);
   const engines: JobEngine[] = [];
   const extraClients: GatewayClient[] = [];
@@ -90,10 +115,12 @@ export async function startBench(options: SimulatorOptions = {}): Promise<Bench>
           return dedicated;
         },
         ...FAST_ENGINE,
+        ...(clock ? { clock } : {}),
         ...overrides,
       });
       engine.onChange((event) => events.push(event));
       engines.push(engine);
+      benchOf.set(engine, bench);
       return engine;
     },
     admin,
@@ -103,8 +130,15 @@ export async function startBench(options: SimulatorOptions = {}): Promise<Bench>
     stats: () => admin<SimStats>('GET', '/stats'),
     reopen() {
       db.close();
-      db = LibraryDatabase.open(file);
+      db = LibraryDatabase.open(file, now ? { clock: now } : {});
       return db;
+    },
+    clock,
+    run(goal, limits) {
+      return clock ? runUntil(clock, engines, goal, { windowMs: STEP_WINDOW_MS, ...limits }) : goal;
+    },
+    idle(engine) {
+      return clock ? runUntil(clock, engines, engine.waitForIdle(), { windowMs: STEP_WINDOW_MS }) : engine.waitForIdle({ timeoutMs: 15_000 });
     },
     async close() {
       for (const engine of engines) await engine.stop();
@@ -154,9 +188,10 @@ export function temporaryFilesIn(root: string): string[] {
 }
 
 /** Queues one job outside any batch and waits until the engine is idle again; returns its view. */
-export async function runOne(engine: JobEngine, job: EngineJobInput): Promise<JobView> {
+export async function runOne(engine: JobEngine, job: EngineJobInput): Promise<JobDetail> {
   const created = engine.enqueue(job);
-  await engine.waitForIdle({ timeoutMs: 15_000 });
+  const bench = benchOf.get(engine);
+  await (bench ? bench.idle(engine) : engine.waitForIdle({ timeoutMs: 15_000 }));
   const view = engine.job(created.id);
   if (!view) throw new Error('job vanished');
   return view;

@@ -2,17 +2,18 @@
  * A deadline only slows polling down: a paid task is never abandoned while the gateway may still
  * finish it. Past its deadline a job is "still running on the gateway", polled less and less
  * often, across restarts, until the gateway finishes it; "check now" asks at once; a new paid
- * submission is a separate action. Timings are the engine's knobs and the demo gateway's task
- * durations, so each case takes a second or two.
+ * submission is a separate action. The cases run minutes of the interface's cadence on a virtual
+ * clock; the last one (a library an earlier version left) runs in real time.
  */
 import { mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { variantById } from '../../../src/shared/catalog';
-import { LibraryDatabase, listJobAssets, listJobTasks } from '../../../src/main/core/library';
+import { LibraryDatabase, listJobAssets } from '../../../src/main/core/library';
+import { insertJob, listJobTasks } from '../../../src/main/core/jobs/store';
 import { migrations } from '../../../src/main/core/library/migrations';
-import { JobEngine, type JobView } from '../../../src/main/core/jobs';
-import { bodyOf, FAST_ENGINE, startBench, type Bench } from './harness';
+import { JobEngine, type JobDetail } from '../../../src/main/core/jobs';
+import { bodyOf, FAST_ENGINE, FAST_TASKS, startBench, type Bench } from './harness';
 
 const TURBO = 'video.clip-3.0-turbo';
 const turbo = (prompt: string) => ({ variantId: TURBO, body: bodyOf(TURBO, { prompt, duration: 3 }) });
@@ -22,7 +23,7 @@ let bench: Bench;
 afterEach(async () => bench.close());
 
 /** Resolves with the first view of a job that matches, as the engine announces it. */
-function viewWhen(engine: JobEngine, jobId: string, matches: (job: JobView) => boolean): Promise<JobView> {
+function viewWhen(engine: JobEngine, jobId: string, matches: (job: JobDetail) => boolean): Promise<JobDetail> {
   return new Promise((resolve) => {
     const now = engine.job(jobId);
     if (now && matches(now)) {
@@ -39,22 +40,29 @@ function viewWhen(engine: JobEngine, jobId: string, matches: (job: JobView) => b
   });
 }
 
-const stillRunning = (job: JobView): boolean => job.overdueSince !== null;
+const stillRunning = (job: JobDetail): boolean => job.overdueSince !== null;
 
+/** The interface's video cadence (a poll every 5 s), with a one-minute deadline so a few minutes of task outlive it. */
+const VIDEO_CADENCE = { pollTimings: { video: { initialDelayMs: 5_000, intervalMs: 5_000, deadlineMs: 60_000 } } };
+/** The demo gateway's tasks, with videos that take `videoMs`. */
+const tasks = (videoMs: number) => ({ timing: { ...FAST_TASKS, video: videoMs } });
+const minutes = (count: number): number => count * 60_000;
+
+// Minutes of engine and gateway time on a virtual clock: each case runs in well under a second.
 describe('a task that outlives its deadline', () => {
   it('is still running on the gateway, polled more slowly, and its result reaches the library without a second submission', async () => {
-    bench = await startBench({ timing: { image: 250, video: 1_500, character: 300, textChunk: 0 } });
-    const engine = bench.engine({ pollTimings: { video: { initialDelayMs: 30, intervalMs: 30, deadlineMs: 300 } } });
+    bench = await startBench(tasks(minutes(4)), { virtualTime: true });
+    const engine = bench.engine(VIDEO_CADENCE);
     const states: string[] = [];
     engine.onChange((event) => {
       if (event.type === 'jobs.changed') states.push(...event.jobs.map((job) => job.state));
     });
     await engine.start();
     const job = engine.enqueue(turbo('a slow sunrise'));
-    const late = await viewWhen(engine, job.id, stillRunning);
+    const late = await bench.run(viewWhen(engine, job.id, stillRunning));
     expect(late).toMatchObject({ state: 'running', errorCode: null });
     expect(late.overdueSince).toBe(listJobTasks(bench.db, job.id)[0]?.deadlineAt);
-    await engine.waitForIdle({ timeoutMs: 15_000 });
+    await bench.idle(engine);
     const done = engine.job(job.id);
     expect(done).toMatchObject({ state: 'done', overdueSince: null, attempts: 1 });
     expect(listJobAssets(bench.db, job.id)).toHaveLength(1);
@@ -62,58 +70,57 @@ describe('a task that outlives its deadline', () => {
     const stats = await bench.stats();
     expect(stats.submissions['clip-3.0-turbo']).toBe(1);
     expect(stats.requests['POST /v1/videos/generations']).toBe(1);
-    // 1.5 s at a steady 30 ms would be about 50 polls; past the deadline they thin out.
+    // Four minutes at a steady 5 s would be 48 polls; past the deadline they thin out.
+    expect(stats.requests[VIDEO_POLLS] ?? 0).toBeGreaterThan(12);
     expect(stats.requests[VIDEO_POLLS] ?? 0).toBeLessThan(30);
   });
 
   it('stays still running on the gateway across a restart, and completes then', async () => {
-    bench = await startBench({ timing: { image: 250, video: 2_000, character: 300, textChunk: 0 } });
-    const timings = { pollTimings: { video: { initialDelayMs: 30, intervalMs: 30, deadlineMs: 200 } } };
-    const first = bench.engine(timings);
+    bench = await startBench(tasks(minutes(5)), { virtualTime: true });
+    const first = bench.engine(VIDEO_CADENCE);
     await first.start();
     const job = first.enqueue(turbo('a tide coming in'));
-    await viewWhen(first, job.id, stillRunning);
+    await bench.run(viewWhen(first, job.id, stillRunning));
     await first.stop();
     bench.reopen();
-    const second = bench.engine(timings);
+    const second = bench.engine(VIDEO_CADENCE);
     await second.start();
     const resumed = second.job(job.id);
     expect(['submitted', 'running']).toContain(resumed?.state);
     expect(resumed?.overdueSince).not.toBeNull();
-    await second.waitForIdle({ timeoutMs: 15_000 });
+    await bench.idle(second);
     expect(second.job(job.id)).toMatchObject({ state: 'done', attempts: 1 });
     expect((await bench.stats()).submissions['clip-3.0-turbo']).toBe(1);
   });
 
   it('"check now" polls the same task at once instead of waiting for its slow schedule', async () => {
-    bench = await startBench({ timing: { image: 250, video: 400, character: 300, textChunk: 0 } });
-    // After the deadline the next poll is a minute away.
-    const engine = bench.engine({ pollTimings: { video: { initialDelayMs: 30, intervalMs: 60_000, deadlineMs: 100 } } });
+    bench = await startBench(tasks(minutes(2)), { virtualTime: true });
+    const engine = bench.engine(VIDEO_CADENCE);
     await engine.start();
     const job = engine.enqueue(turbo('a kettle about to boil'));
-    await viewWhen(engine, job.id, stillRunning);
-    // The gateway finishes it meanwhile.
-    await bench.admin('POST', '/clock', { advanceMs: 5_000 });
+    await bench.run(viewWhen(engine, job.id, stillRunning));
+    // The gateway finishes it meanwhile; the studio's time stands still, so its next poll is not due.
+    await bench.admin('POST', '/clock', { advanceMs: minutes(5) });
     const polls = (await bench.stats()).requests[VIDEO_POLLS] ?? 0;
     const checked = await engine.checkNow(job.id);
     expect(['downloading', 'done']).toContain(checked.state);
     expect((await bench.stats()).requests[VIDEO_POLLS]).toBe(polls + 1);
-    await engine.waitForIdle({ timeoutMs: 10_000 });
+    await bench.idle(engine);
     expect(engine.job(job.id)).toMatchObject({ state: 'done', taskId: checked.taskId });
     expect(listJobAssets(bench.db, job.id)).toHaveLength(1);
     await expect(engine.checkNow(job.id)).rejects.toThrow(/still working on/);
   });
 
   it('is sent again only as a separate, new job, and both results are kept', async () => {
-    bench = await startBench({ timing: { image: 250, video: 1_000, character: 300, textChunk: 0 } });
-    const engine = bench.engine({ pollTimings: { video: { initialDelayMs: 30, intervalMs: 30, deadlineMs: 150 } } });
+    bench = await startBench(tasks(minutes(2)), { virtualTime: true });
+    const engine = bench.engine(VIDEO_CADENCE);
     await engine.start();
     const job = engine.enqueue(turbo('a paper boat'));
-    await viewWhen(engine, job.id, stillRunning);
+    await bench.run(viewWhen(engine, job.id, stillRunning));
     const copy = engine.submitAgain(job.id);
     expect(copy.id).not.toBe(job.id);
     expect(copy).toMatchObject({ state: 'queued', prompt: 'a paper boat', variantId: TURBO });
-    await engine.waitForIdle({ timeoutMs: 15_000 });
+    await bench.idle(engine);
     for (const id of [job.id, copy.id]) {
       expect(engine.job(id)?.state).toBe('done');
       expect(listJobAssets(bench.db, id)).toHaveLength(1);
@@ -124,15 +131,16 @@ describe('a task that outlives its deadline', () => {
 
 describe('deadlines come from the catalog', () => {
   it("variant E's 4K task is given longer than its 1K task", async () => {
-    bench = await startBench();
-    const engine = bench.engine({ pollTimings: { image: { initialDelayMs: 40, intervalMs: 40 } } });
+    bench = await startBench({}, { virtualTime: true });
+    // The interface's own image cadence: a virtual clock makes its seconds free.
+    const engine = bench.engine({ pollTimings: {} });
     await engine.start();
     const id = 'image.nova-3-pro-image.official';
     const { jobs } = await engine.createBatch({
       name: 'tiers',
       jobs: ['1K', '4K'].map((tier) => ({ variantId: id, body: bodyOf(id, { prompt: `a ${tier} harbour`, 'metadata.resolution': tier }) })),
     });
-    await engine.waitForIdle({ timeoutMs: 15_000 });
+    await bench.idle(engine);
     const waits = jobs.map((job) => {
       const [task] = listJobTasks(bench.db, job.id);
       return (task?.deadlineAt ?? 0) - (task?.createdAt ?? 0);

@@ -4,7 +4,7 @@
  * looked up (`client_business_id`, omni), and is sent again only with the user's consent.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { listJobTasks } from '../../../src/main/core/library';
+import { listJobTasks } from '../../../src/main/core/jobs/store';
 import type { JobEngine } from '../../../src/main/core/jobs';
 import type { LedgerEntry } from '../../../src/simulator/admin/task-ledger';
 import { bodyOf, runOne, startBench, type Bench } from './harness';

@@ -1,13 +1,14 @@
 /**
  * The queue as the user drives it: concurrency caps, pause and resume (the whole queue and one
- * batch), cancel at each stage, reorder.
+ * batch), cancel at each stage, reorder. On a virtual clock (the harness's): the engine's waits
+ * and the demo gateway's task times cost no real time.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { countJobsBy, getBatch, listJobTasks } from '../../../src/main/core/library';
+import { activeJobStates } from '../../../src/shared/jobs/job-states';
+import { countJobsBy, getBatch, listJobTasks } from '../../../src/main/core/jobs/store';
 import type { JobEngine } from '../../../src/main/core/jobs';
 import { bodyOf, startBench, type Bench } from './harness';
 
-const ACTIVE = ['submitting', 'submitted', 'running', 'downloading'] as const;
 const IMAGE_SUBMIT = 'POST /v1/images/generations';
 
 let bench: Bench;
@@ -31,14 +32,14 @@ function whenJob(engine: JobEngine, predicate: (state: string) => boolean, jobId
 
 describe('concurrency caps', () => {
   it('never has more jobs in flight than the global, per-model and per-batch caps allow', async () => {
-    bench = await startBench();
+    bench = await startBench({}, { virtualTime: true });
     const engine = bench.engine({ queue: { maxActive: 3, maxActivePerModel: 2 } });
     const peaks = { total: 0, perModel: 0, capped: 0 };
     let capped = '';
     engine.onChange((event) => {
       if (event.type !== 'jobs.changed') return;
-      const byModel = countJobsBy(bench.db, 'model', ACTIVE);
-      const byBatch = countJobsBy(bench.db, 'batch', ACTIVE);
+      const byModel = countJobsBy(bench.db, 'model', activeJobStates);
+      const byBatch = countJobsBy(bench.db, 'batch', activeJobStates);
       peaks.total = Math.max(peaks.total, [...byModel.values()].reduce((a, b) => a + b, 0));
       peaks.perModel = Math.max(peaks.perModel, ...byModel.values());
       peaks.capped = Math.max(peaks.capped, byBatch.get(capped) ?? 0);
@@ -50,7 +51,7 @@ describe('concurrency caps', () => {
     });
     const narrow = await engine.createBatch({ name: 'narrow', options: { concurrency: 1 }, jobs: [turbo('a'), turbo('b'), turbo('c')] });
     capped = narrow.batch.id;
-    await engine.waitForIdle({ timeoutMs: 20_000 });
+    await bench.idle(engine);
     for (const job of [...wide.jobs, ...narrow.jobs]) expect(engine.job(job.id)?.state).toBe('done');
     expect(peaks.total).toBe(3);
     expect(peaks.perModel).toBe(2);
@@ -61,12 +62,12 @@ describe('concurrency caps', () => {
 
 describe('pause and resume', () => {
   it('a paused queue sends nothing (and stays paused after a restart) until resumed', async () => {
-    bench = await startBench();
+    bench = await startBench({}, { virtualTime: true });
     const first = bench.engine();
     await first.start();
     first.pause();
     const { jobs } = await first.createBatch({ name: 'later', jobs: [imageTask('x'), imageTask('y')] });
-    await first.waitForIdle({ timeoutMs: 5_000 });
+    await bench.idle(first);
     expect((await bench.stats()).requests[IMAGE_SUBMIT]).toBeUndefined();
     await first.stop();
 
@@ -75,15 +76,15 @@ describe('pause and resume', () => {
     const second = bench.engine();
     await second.start();
     expect(second.paused).toBe(true);
-    await second.waitForIdle({ timeoutMs: 5_000 });
+    await bench.idle(second);
     expect(jobs.map((job) => second.job(job.id)?.state)).toEqual(['queued', 'queued']);
     second.resume();
-    await second.waitForIdle({ timeoutMs: 10_000 });
+    await bench.idle(second);
     expect(jobs.map((job) => second.job(job.id)?.state)).toEqual(['done', 'done']);
   });
 
   it('pausing a batch holds its jobs while other work goes on', async () => {
-    bench = await startBench();
+    bench = await startBench({}, { virtualTime: true });
     const engine = bench.engine();
     await engine.start();
     engine.pause();
@@ -91,74 +92,75 @@ describe('pause and resume', () => {
     const free = await engine.createBatch({ name: 'free', jobs: [imageTask('f1')] });
     engine.pauseBatch(held.batch.id);
     engine.resume();
-    await engine.waitForIdle({ timeoutMs: 10_000 });
+    await bench.idle(engine);
     expect(engine.job(free.jobs[0]?.id ?? '')?.state).toBe('done');
     expect(held.jobs.map((job) => engine.job(job.id)?.state)).toEqual(['queued', 'queued']);
     expect(engine.batch(held.batch.id)).toMatchObject({ status: 'paused', note: null });
     engine.resumeBatch(held.batch.id);
-    await engine.waitForIdle({ timeoutMs: 10_000 });
+    await bench.idle(engine);
     expect(engine.batch(held.batch.id)).toMatchObject({ status: 'done', counts: { done: 2 } });
   });
 });
 
 describe('cancel', () => {
   it('a queued job is canceled before anything is sent', async () => {
-    bench = await startBench();
+    bench = await startBench({}, { virtualTime: true });
     const engine = bench.engine();
     await engine.start();
     engine.pause();
     const job = engine.enqueue(imageTask('never'));
     expect(engine.cancelJob(job.id)).toMatchObject({ outcome: 'canceled', message: expect.stringMatching(/nothing was charged/) as unknown });
     engine.resume();
-    await engine.waitForIdle({ timeoutMs: 5_000 });
+    await bench.idle(engine);
     expect(engine.job(job.id)?.state).toBe('canceled');
     expect((await bench.stats()).totalRequests).toBe(0);
   });
 
   it('a running task is canceled: the studio says it is paid, stops polling and downloads nothing', async () => {
-    bench = await startBench({ timing: { image: 250, video: 3_000, character: 300, textChunk: 0 } });
+    bench = await startBench({ timing: { image: 250, video: 3_000, character: 300, textChunk: 0 } }, { virtualTime: true });
     const engine = bench.engine();
     await engine.start();
     let id = '';
     const running = whenJob(engine, (state) => state === 'running', () => id);
     id = engine.enqueue(turbo('long')).id;
-    await running;
+    await bench.run(running);
     const report = engine.cancelJob(id);
     expect(report).toMatchObject({ outcome: 'canceled' });
     expect(report.message).toMatch(/cannot be un-paid/);
-    await engine.waitForIdle({ timeoutMs: 5_000 });
+    await bench.idle(engine);
     expect(engine.job(id)).toMatchObject({ state: 'canceled', assetIds: [] });
     expect(listJobTasks(bench.db, id)[0]?.nextPollAt).toBeNull();
   });
 
   it('a job canceled while its POST is out is canceled when the answer comes, its task not followed', async () => {
-    bench = await startBench();
+    bench = await startBench({}, { virtualTime: true });
     const engine = bench.engine();
     await engine.start();
     await bench.addFault({ kind: 'latency', ms: 300, route: IMAGE_SUBMIT, count: 1 });
     let id = '';
     const submitting = whenJob(engine, (state) => state === 'submitting', () => id);
     id = engine.enqueue(imageTask('in flight')).id;
+    // No time has to pass for the submission to start; the POST is still out (the gateway's latency is real).
     await submitting;
     expect(engine.cancelJob(id)).toMatchObject({ outcome: 'pending', message: expect.stringMatching(/charged/) as unknown });
-    await engine.waitForIdle({ timeoutMs: 5_000 });
+    await bench.idle(engine);
     expect(engine.job(id)).toMatchObject({ state: 'canceled', assetIds: [] });
     expect(listJobTasks(bench.db, id)).toHaveLength(1);
     expect((await bench.stats()).submissions['gen-image-2']).toBe(1);
   });
 
   it('canceling a batch cancels what has not finished and marks the batch canceled', async () => {
-    bench = await startBench({ timing: { image: 250, video: 3_000, character: 300, textChunk: 0 } });
+    bench = await startBench({ timing: { image: 250, video: 3_000, character: 300, textChunk: 0 } }, { virtualTime: true });
     const engine = bench.engine({ queue: { maxActive: 1, maxActivePerModel: 1 } });
     await engine.start();
     let firstId = '';
     const running = whenJob(engine, (state) => state === 'running', () => firstId);
     const { batch, jobs } = await engine.createBatch({ name: 'stop it', jobs: [turbo('1'), turbo('2'), turbo('3')] });
     firstId = jobs[0]?.id ?? '';
-    await running;
+    await bench.run(running);
     const reports = engine.cancelBatch(batch.id);
     expect(reports.map((r) => r.outcome)).toEqual(['canceled', 'canceled', 'canceled']);
-    await engine.waitForIdle({ timeoutMs: 5_000 });
+    await bench.idle(engine);
     expect(engine.batch(batch.id)).toMatchObject({ status: 'canceled', counts: { canceled: 3 } });
     expect((await bench.stats()).submissions['clip-3.0-turbo']).toBe(1);
   });
@@ -166,7 +168,7 @@ describe('cancel', () => {
 
 describe('reorder', () => {
   it('submits a batch in the order the user set', async () => {
-    bench = await startBench();
+    bench = await startBench({}, { virtualTime: true });
     const engine = bench.engine({ queue: { maxActive: 1, maxActivePerModel: 1 } });
     await engine.start();
     engine.pause();
@@ -174,7 +176,7 @@ describe('reorder', () => {
     const [a, b, c, d] = jobs.map((job) => job.id);
     engine.reorder(batch.id, [d ?? '', b ?? '', a ?? '']);
     engine.resume();
-    await engine.waitForIdle({ timeoutMs: 15_000 });
+    await bench.idle(engine);
     const order = jobs
       .map((job) => engine.job(job.id))
       .sort((x, y) => (x?.submittedAt ?? 0) - (y?.submittedAt ?? 0))

@@ -5,7 +5,8 @@
  * address there must fail saying so.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { listJobAssets, listJobTasks } from '../../../src/main/core/library';
+import { listJobAssets } from '../../../src/main/core/library';
+import { listJobTasks } from '../../../src/main/core/jobs/store';
 import type { JobEngine } from '../../../src/main/core/jobs';
 import { bodyOf, runOne, startBench, type Bench } from './harness';
 
@@ -13,7 +14,7 @@ let bench: Bench;
 let engine: JobEngine;
 
 beforeAll(async () => {
-  bench = await startBench({ settings: { contentRoute: false } });
+  bench = await startBench({ settings: { contentRoute: false } }, { virtualTime: true });
   engine = bench.engine();
   await engine.start();
 });

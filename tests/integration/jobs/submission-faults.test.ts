@@ -5,7 +5,7 @@
  * errors to a paid submission: paid-server-errors.test.ts).
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { listJobTasks } from '../../../src/main/core/library';
+import { listJobTasks } from '../../../src/main/core/jobs/store';
 import { BatchValidationError, type JobEngine } from '../../../src/main/core/jobs';
 import { bodyOf, runOne, startBench, type Bench } from './harness';
 
@@ -16,7 +16,7 @@ let bench: Bench;
 afterEach(async () => bench.close());
 
 async function setup(): Promise<JobEngine> {
-  bench = await startBench();
+  bench = await startBench({}, { virtualTime: true });
   const engine = bench.engine();
   await engine.start();
   return engine;
@@ -30,7 +30,7 @@ describe('refusals that did not create work are retried', () => {
     const engine = await setup();
     await bench.addFault({ kind: 'rate-limit', route: IMAGE_SUBMIT, count: 6, retryAfterSeconds: null });
     const { jobs } = await engine.createBatch({ name: 'storm', jobs: [imageTask('one'), imageTask('two'), imageTask('three')] });
-    await engine.waitForIdle({ timeoutMs: 15_000 });
+    await bench.idle(engine);
     for (const job of jobs) expect(engine.job(job.id)).toMatchObject({ state: 'done', errorMessage: null });
     const stats = await bench.stats();
     expect(stats.faults['rate-limit']).toBe(6);
@@ -90,7 +90,7 @@ describe('answers lost after the gateway may have taken the work', () => {
       const before = (await bench.stats()).requests[IMAGE_SUBMIT];
       expect(before).toBe(1);
       engine.resolveUnknown(job.id, 'resubmit');
-      await engine.waitForIdle({ timeoutMs: 15_000 });
+      await bench.idle(engine);
       expect(engine.job(job.id)).toMatchObject({ state: 'done', attempts: 2 });
       expect((await bench.stats()).requests[IMAGE_SUBMIT]).toBe(2);
     });
@@ -101,7 +101,7 @@ describe('answers lost after the gateway may have taken the work', () => {
     await bench.addFault({ kind: 'drop-connection', phase: 'after-request-read', route: IMAGE_SUBMIT, count: 1 });
     const job = await runOne(engine, imageTask('discard me'));
     engine.resolveUnknown(job.id, 'discard');
-    await engine.waitForIdle({ timeoutMs: 5_000 });
+    await bench.idle(engine);
     expect(engine.job(job.id)).toMatchObject({ state: 'canceled', errorCode: 'discarded' });
     expect((await bench.stats()).requests[IMAGE_SUBMIT]).toBe(1);
   });

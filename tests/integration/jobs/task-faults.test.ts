@@ -3,7 +3,8 @@
  * records, and results that expire or arrive broken (tasks that run long: long-tasks.test.ts).
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { listJobAssets, listJobTasks } from '../../../src/main/core/library';
+import { listJobAssets } from '../../../src/main/core/library';
+import { listJobTasks } from '../../../src/main/core/jobs/store';
 import { NO_FFMPEG } from '../../../src/main/core/media/ffmpeg-locator';
 import { bodyOf, mediaFilesIn, runOne, startBench, temporaryFilesIn, type Bench } from './harness';
 
@@ -17,7 +18,7 @@ const imageTask = (prompt: string) => ({ variantId: 'image.gen-image-2.task', bo
 
 describe('tasks that fail or misbehave', () => {
   it('a failed task fails its job with the gateway message; a retry submits again and succeeds', async () => {
-    bench = await startBench();
+    bench = await startBench({}, { virtualTime: true });
     const engine = bench.engine();
     await engine.start();
     await bench.addFault({ kind: 'task-failure', route: IMAGE_SUBMIT, count: 1, message: 'content policy violation' });
@@ -25,21 +26,21 @@ describe('tasks that fail or misbehave', () => {
     expect(failed).toMatchObject({ state: 'failed', errorCode: 'task_failed' });
     expect(failed.errorMessage).toMatch(/content policy violation/);
     engine.retryJob(failed.id);
-    await engine.waitForIdle({ timeoutMs: 15_000 });
+    await bench.idle(engine);
     expect(engine.job(failed.id)).toMatchObject({ state: 'done', attempts: 2, errorMessage: null });
     expect(listJobTasks(bench.db, failed.id).map((task) => task.state)).toEqual(['failed', 'completed']);
     expect(() => engine.retryJob(failed.id)).toThrow(/A done job cannot be retried/);
   });
 
   it('polls through a 429 storm, 5xx answers and malformed records, each task submitted once', async () => {
-    bench = await startBench();
+    bench = await startBench({}, { virtualTime: true });
     const engine = bench.engine();
     await engine.start();
     await bench.addFault({ kind: 'rate-limit', route: IMAGE_POLL, count: 9, retryAfterSeconds: null });
     await bench.addFault({ kind: 'error', status: 503, route: IMAGE_POLL, count: 5 });
     await bench.addFault({ kind: 'malformed-json', route: IMAGE_POLL, count: 3 });
     const { jobs } = await engine.createBatch({ name: 'noisy polls', jobs: [imageTask('a'), imageTask('b')] });
-    await engine.waitForIdle({ timeoutMs: 15_000 });
+    await bench.idle(engine);
     for (const job of jobs) expect(engine.job(job.id)).toMatchObject({ state: 'done' });
     const stats = await bench.stats();
     expect(stats.faults).toMatchObject({ 'rate-limit': 9, error: 5, 'malformed-json': 3 });
@@ -47,7 +48,7 @@ describe('tasks that fail or misbehave', () => {
   });
 
   it('a result whose address expired before the download ends `expired`, saying so', async () => {
-    bench = await startBench();
+    bench = await startBench({}, { virtualTime: true });
     const engine = bench.engine();
     await engine.start();
     await bench.addFault({ kind: 'result-expiry', route: IMAGE_SUBMIT, count: 1, afterMs: 0 });
@@ -59,7 +60,7 @@ describe('tasks that fail or misbehave', () => {
   });
 
   it('a download cut off or dropped is fetched again and stored once', async () => {
-    bench = await startBench();
+    bench = await startBench({}, { virtualTime: true });
     const engine = bench.engine();
     await engine.start();
     await bench.addFault({ kind: 'truncated-body', route: 'GET /files/*', count: 1 });
@@ -72,7 +73,7 @@ describe('tasks that fail or misbehave', () => {
   });
 
   it('without ffmpeg a video is still saved, its size and length read from its container, without a poster', async () => {
-    bench = await startBench();
+    bench = await startBench({}, { virtualTime: true });
     const engine = bench.engine({ ffmpeg: NO_FFMPEG });
     await engine.start();
     const job = await runOne(engine, { variantId: 'video.clip-3.0-turbo', body: bodyOf('video.clip-3.0-turbo', { prompt: 'p', duration: 3 }) });

@@ -7,7 +7,8 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { getJob, listJobAssets, listJobTasks } from '../../../src/main/core/library';
+import { listJobAssets } from '../../../src/main/core/library';
+import { getJob, listJobTasks } from '../../../src/main/core/jobs/store';
 import type { JobEngine } from '../../../src/main/core/jobs';
 import { bodyOf, fastClient, runOne, startBench, type Bench } from './harness';
 
@@ -45,7 +46,7 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  bench = await startBench();
+  bench = await startBench({}, { virtualTime: true });
   const client = fastClient(baseUrl, KEY);
   engine = bench.engine({ connectionFor: () => client });
   await engine.start();
@@ -99,7 +100,7 @@ describe('answers of other deployments', () => {
     expect(job.rawAnswer).not.toBeNull();
     nextAnswer = { json: { created: 1, data: [{ b64_json: png.toString('base64') }] } };
     engine.resolveUnknown(job.id, 'resubmit');
-    await engine.waitForIdle({ timeoutMs: 10_000 });
+    await bench.idle(engine);
     expect(engine.job(job.id)).toMatchObject({ state: 'done', answerStyle: 'direct', rawAnswer: null });
   });
 });

@@ -1,20 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  deleteAsset,
-  deleteCharacter,
-  deleteJob,
-  findAssetByResult,
-  findCharacterByUsername,
-  getAsset,
-  insertAsset,
-  insertJob,
-  listCharacters,
-  listJobAssets,
-  saveCharacter,
-  setAssetFavourite,
-  setAssetTags,
-  setAssetThumb,
-} from '../../../src/main/core/library';
+import { deleteAsset, deleteCharacter, findAssetByResult, findCharacterByUsername, getAsset, insertAsset, listCharacters, listJobAssets, saveCharacter, setAssetFavourite, setAssetTags, setAssetThumb } from '../../../src/main/core/library';
+import { deleteJob, insertJob } from '../../../src/main/core/jobs/store';
 import { openLibrary, sampleAsset } from './helpers';
 
 describe('assets', () => {

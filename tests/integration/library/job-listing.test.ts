@@ -1,18 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  createBatch,
-  creditsPerDay,
-  InvalidCursorError,
-  insertJob,
-  listBatchesPage,
-  listJobsPage,
-  setJobCost,
-  transitionJob,
-  typicalDurations,
-  type Job,
-  type JobPageRequest,
-  type LibraryDatabase,
-} from '../../../src/main/core/library';
+import { InvalidCursorError, type LibraryDatabase } from '../../../src/main/core/library';
+import { createBatch, creditsPerDay, insertJob, listBatchesPage, listJobsPage, setJobCost, transitionJob, typicalDurations, type Job, type JobPageRequest } from '../../../src/main/core/jobs/store';
 import { migrations } from '../../../src/main/core/library/migrations';
 import { manualClock, openLibrary, tempFolder } from './helpers';
 

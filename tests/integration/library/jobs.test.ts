@@ -1,28 +1,10 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
+import { activeJobStates } from '../../../src/shared/jobs/job-states';
 import type {
   LibraryDatabase} from '../../../src/main/core/library';
-import {
-  batchJobCounts,
-  countJobsBy,
-  createBatch,
-  editJobRequest,
-  findJobByClientBusinessId,
-  getJob,
-  insertJob,
-  insertJobs,
-  listBatches,
-  listBatchJobs,
-  listJobsInStates,
-  listRunnableJobs,
-  recoverInterruptedSubmissions,
-  reorderJobs,
-  setBatchStatus,
-  transitionJob,
-  updateJob,
-  type NewJob,
-} from '../../../src/main/core/library';
+import { batchJobCounts, countJobsBy, createBatch, editJobRequest, findJobByClientBusinessId, getJob, insertJob, insertJobs, listBatches, listBatchJobs, listJobsInStates, listRunnableJobs, recoverInterruptedSubmissions, reorderJobs, setBatchStatus, transitionJob, updateJob, type NewJob } from '../../../src/main/core/jobs/store';
 import { bundledEntry } from '../../helpers/bundled-entries';
 import { manualClock, openLibrary } from './helpers';
 
@@ -136,7 +118,7 @@ describe('crash recovery', () => {
       // Replaying the same step after a restart is a no-op, not a double move.
       expect(transitionJob(current, job.id, from, to)).toBe(false);
     }
-    expect(listJobsInStates(current, ['submitting', 'submitted', 'running', 'downloading'])).toEqual([]);
+    expect(listJobsInStates(current, activeJobStates)).toEqual([]);
   });
 });
 
@@ -195,7 +177,7 @@ describe('jobs and batches', () => {
     transitionJob(db, first?.id ?? '', ['queued'], 'submitting');
     transitionJob(db, second?.id ?? '', ['queued'], 'submitting');
     transitionJob(db, second?.id ?? '', ['submitting'], 'submitted');
-    const inFlight = ['submitting', 'submitted', 'running'] as const;
+    const inFlight = activeJobStates;
     expect(countJobsBy(db, 'model', inFlight)).toEqual(new Map([['gen-image-2', 2]]));
     expect(countJobsBy(db, 'batch', inFlight)).toEqual(new Map([[batch.id, 2]]));
     expect(countJobsBy(db, 'model', ['queued'])).toEqual(new Map([['vid-2', 1]]));

@@ -1,6 +1,7 @@
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
-import { getJob, insertJob, LibraryDatabase, SchemaTooNewError, searchJobs } from '../../../src/main/core/library';
+import { LibraryDatabase, SchemaTooNewError } from '../../../src/main/core/library';
+import { getJob, insertJob, searchJobs } from '../../../src/main/core/jobs/store';
 import { latestSchemaVersion, migrations } from '../../../src/main/core/library/migrations';
 import { openLibrary, tempFolder } from './helpers';
 

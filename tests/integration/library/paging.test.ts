@@ -1,15 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  countAssetFacets,
-  createBatch,
-  InvalidCursorError,
-  insertAsset,
-  insertJob,
-  listAssets,
-  type Asset,
-  type AssetPageRequest,
-  type LibraryDatabase,
-} from '../../../src/main/core/library';
+import { countAssetFacets, InvalidCursorError, insertAsset, listAssets, type Asset, type AssetPageRequest, type LibraryDatabase } from '../../../src/main/core/library';
+import { createBatch, insertJob } from '../../../src/main/core/jobs/store';
 import { openLibrary, sampleAsset } from './helpers';
 
 const base = Date.UTC(2025, 4, 1);

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { deleteAsset, editJobRequest, insertAsset, insertJob, listAssets, searchJobs, type LibraryDatabase } from '../../../src/main/core/library';
+import { deleteAsset, insertAsset, listAssets, type LibraryDatabase } from '../../../src/main/core/library';
+import { editJobRequest, insertJob, searchJobs } from '../../../src/main/core/jobs/store';
 import { openLibrary, sampleAsset } from './helpers';
 
 const prompts = [

@@ -1,22 +1,8 @@
 import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import {
-  assetFilePath,
-  getAsset,
-  insertAsset,
-  insertJob,
-  listAssets,
-  rebuildFromSidecars,
-  resolveInLibrary,
-  setAssetFavourite,
-  setAssetTags,
-  thumbPathFor,
-  writeAssetSidecar,
-  writeFileAtomic,
-  type Asset,
-  type LibraryDatabase,
-} from '../../../src/main/core/library';
+import { assetFilePath, getAsset, insertAsset, listAssets, rebuildFromSidecars, resolveInLibrary, setAssetFavourite, setAssetTags, thumbPathFor, writeAssetSidecar, writeFileAtomic, type Asset, type LibraryDatabase } from '../../../src/main/core/library';
+import { insertJob } from '../../../src/main/core/jobs/store';
 import { manualClock, openLibrary, sampleAsset, tempFolder } from './helpers';
 
 /** Stores an asset the way the downloader will: media file, row, then sidecar. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { deleteJob, getTask, insertJob, insertTask, listDueTasks, listJobTasks, listPendingTasks, nextPollTime, recordPoll, transitionJob } from '../../../src/main/core/library';
+import { deleteJob, getTask, insertJob, insertTask, listDueTasks, listJobTasks, listPendingTasks, nextPollTime, recordPoll, transitionJob } from '../../../src/main/core/jobs/store';
 import { manualClock, openLibrary } from './helpers';
 
 function submittedJob(db: Parameters<typeof insertJob>[0]) {

@@ -11,21 +11,12 @@
  * - Every key the studio creates is listed (never the secret) in `created_keys`, since the
  *   interface has no way to list or revoke keys.
  */
+import { isBatchOpen } from '../../../shared/jobs/job-states';
 import { gatewayOriginOf } from '../../../shared/contract';
 import type { GatewayClient } from '../gateway/client';
 import { createLogger } from '../log';
-import {
-  batchKey,
-  deleteBatchKey,
-  getBatch,
-  listBatchKeys,
-  markBatchKeyForgotten,
-  putBatchKey,
-  type Batch,
-  type LibraryDatabase,
-  type NewCreatedKey,
-  type StoredBatchKey,
-} from '../library';
+import { markBatchKeyForgotten, type LibraryDatabase, type NewCreatedKey } from '../library';
+import { batchKey, deleteBatchKey, getBatch, listBatchKeys, putBatchKey, type Batch, type StoredBatchKey } from './store';
 import type { Vault } from '../vault/vault';
 import { timingFor, type PollTimingOverrides } from './cadence';
 import { entryOf } from './job-request';
@@ -89,7 +80,7 @@ export class BatchKeys {
     if (!vault) throw new Error('A dedicated key cannot be kept without a vault to seal it; none was given to the job engine.');
     const name = (request.name ?? `Atelier · ${batch.name}`).slice(0, 50);
     const limits = [...new Set(models)];
-    const expiresAt = Date.now() + lifetimeMs;
+    const expiresAt = this.deps.db.now() + lifetimeMs;
     const created = await base.account.createToken({
       name,
       expired_time: Math.ceil(expiresAt / 1000),
@@ -156,7 +147,7 @@ export class BatchKeys {
   forgetEnded(): void {
     for (const { batchId } of listBatchKeys(this.deps.db)) {
       const status = getBatch(this.deps.db, batchId)?.status;
-      if (status === 'done' || status === 'canceled') this.forget(batchId);
+      if (status !== undefined && !isBatchOpen(status)) this.forget(batchId);
     }
   }
 

@@ -15,7 +15,7 @@
  */
 import type { Balance } from '../gateway/account';
 import type { GatewayClient } from '../gateway/client';
-import type { Batch } from '../library';
+import type { Batch } from './store';
 import type { EngineEvents } from './events';
 
 /** The result of a budget check before a submission. */

@@ -6,7 +6,7 @@
  * still polled, ever more slowly (`overduePollDelay`): a paid task is never abandoned.
  */
 import { cadenceOfPoll, POLL_CADENCES, type PollCadence, type PollSpec, type VariantEntry } from '../../../shared/catalog';
-import type { TaskFamily } from '../library';
+import type { TaskFamily } from './store';
 
 export type PollTiming = PollCadence;
 export type PollTimings = Readonly<Record<TaskFamily, PollTiming>>;

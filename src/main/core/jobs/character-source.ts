@@ -4,11 +4,12 @@
  * whole. The address is only used while the gateway still serves it.
  */
 import { isHttpUrl } from '../../../shared/catalog';
-import { getAsset, getTask, type LibraryDatabase } from '../library';
+import { getAsset, type LibraryDatabase } from '../library';
+import { getTask } from './store';
 import { StudioFailure } from '../router/failure';
 import type { CharacterSource } from './characters';
 
-export function characterSourceFromAsset(db: LibraryDatabase, assetId: string, segment: string | undefined, now: number = Date.now()): CharacterSource {
+export function characterSourceFromAsset(db: LibraryDatabase, assetId: string, segment: string | undefined, now: number = db.now()): CharacterSource {
   const asset = getAsset(db, assetId);
   if (!asset) throw StudioFailure.of('asset_not_found');
   if (asset.kind !== 'video' || asset.taskId === null) throw StudioFailure.of('character_source_not_video');

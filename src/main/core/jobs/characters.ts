@@ -14,7 +14,8 @@
 import { extractMentions, type WireBody } from '../../../shared/catalog';
 import { getPath } from '../../../shared/catalog/wire-path';
 import type { NormalizedTask } from '../../../shared/gateway/task-record';
-import { findCharacterByUsername, listCharacters, saveCharacter, type Job, type LibraryDatabase, type StoredCharacter } from '../library';
+import { findCharacterByUsername, listCharacters, saveCharacter, type LibraryDatabase, type StoredCharacter } from '../library';
+import type { Job } from './store';
 import type { EngineEvents } from './events';
 
 /** The catalog variant that creates characters. */

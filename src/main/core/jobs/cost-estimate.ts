@@ -4,7 +4,8 @@
  */
 import { priceKeyOf, variantById } from '../../../shared/catalog';
 import type { CostEstimate } from '../../../shared/contract';
-import { estimatedCost, type LibraryDatabase } from '../library';
+import type { LibraryDatabase } from '../library';
+import { estimatedCost } from './store';
 import type { EngineJobInput } from './engine-types';
 
 export function estimateBatchCost(db: LibraryDatabase, jobs: readonly EngineJobInput[], profileId: string | null): CostEstimate {

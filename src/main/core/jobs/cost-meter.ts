@@ -7,17 +7,21 @@
  * in this run, and its jobs stay unpriced.
  */
 import { priceKeyOf } from '../../../shared/catalog';
+import { isActive, type JobState } from '../../../shared/jobs/job-states';
 import type { Balance } from '../gateway/account';
 import type { GatewayClient } from '../gateway/client';
 import { createLogger } from '../log';
-import { estimatedCost, getJob, measuredCosts, setJobCost, type Job, type LibraryDatabase } from '../library';
+import type { LibraryDatabase } from '../library';
+import { estimatedCost, getJob, measuredCosts, setJobCost, type Job } from './store';
 import type { EngineEvents } from './events';
 import { entryOf, wireRequestOf } from './job-request';
 
 const log = createLogger('cost-meter');
 
-/** States a job reaches once the gateway took its submission (and charged, where it charges at once). */
-const ACCEPTED = new Set(['submitted', 'running', 'downloading', 'done']);
+/** The gateway took the job's submission (and charged, where it charges at once): it is past `submitting`, and not without a result. */
+function accepted(state: JobState): boolean {
+  return state === 'done' || (isActive(state) && state !== 'submitting');
+}
 
 /** The price key of a job's stored request, or null when the catalog no longer knows its variant. */
 export function priceKeyOfJob(job: Pick<Job, 'variantId' | 'request'>): string | null {
@@ -75,7 +79,7 @@ export class CostMeter {
   /** Prices a job the gateway accepted without measuring it, from its key's measured jobs. */
   price(jobId: string): void {
     const job = getJob(this.db, jobId);
-    if (!job || !ACCEPTED.has(job.state) || job.creditsMeasured) return;
+    if (!job || !accepted(job.state) || job.creditsMeasured) return;
     const key = priceKeyOfJob(job);
     if (key === null) return;
     const estimate = estimatedCost(this.db, key, job.profileId);
@@ -86,7 +90,7 @@ export class CostMeter {
   private record(job: Job, before: Balance, after: Balance | null): void {
     const key = priceKeyOfJob(job);
     const now = getJob(this.db, job.id);
-    if (key === null || after === null || !now || !ACCEPTED.has(now.state)) return;
+    if (key === null || after === null || !now || !accepted(now.state)) return;
     const spent = spentBetween(before, after);
     if (spent === null || !(spent > 0)) {
       this.unmeasurable.add(scoped(job.profileId, key));

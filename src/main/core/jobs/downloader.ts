@@ -8,26 +8,12 @@
 import { createHash } from 'node:crypto';
 import { access, mkdir, open, rename, rm, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
 import type { VariantEntry } from '../../../shared/catalog';
 import type { GatewayClient } from '../gateway/client';
 import { createLogger } from '../log';
 import type { FileModes } from '../private-files';
-import {
-  assetFilePath,
-  dateFolder,
-  findAssetByResult,
-  getJob,
-  insertAsset,
-  listCharactersOfTask,
-  resolveInLibrary,
-  thumbPathFor,
-  transitionJob,
-  writeAssetSidecar,
-  type AssetKind,
-  type Job,
-  type LibraryDatabase,
-} from '../library';
+import { assetFilePath, dateFolder, findAssetByResult, insertAsset, listCharactersOfTask, resolveInLibrary, thumbPathFor, writeAssetSidecar, type AssetKind, type LibraryDatabase } from '../library';
+import { getJob, transitionJob, type Job } from './store';
 import { latestTask } from './engine-queries';
 import type { EngineEvents } from './events';
 import { entryOf } from './job-request';
@@ -35,7 +21,9 @@ import { InvalidMediaError } from '../media/media-info';
 import type { MediaInspector } from '../media/media-inspector';
 import { ResultFetchError, type ResultFetcher, type ResultSource } from './result-fetch';
 import type { ResultStaging, StagedResult } from './staging';
-import { serviceAbortController, type WorkTracker } from './work-tracker';
+import type { WorkTracker } from './work-tracker';
+import { abortedWith, sleep, type Clock } from '../lifecycle/clock';
+import { DisposableStore } from '../lifecycle/disposable';
 
 const log = createLogger('downloader');
 
@@ -75,6 +63,7 @@ export interface DownloaderDeps {
   limits: DownloadLimits;
   /** Modes of the folders and files it writes. */
   modes: FileModes;
+  clock: Clock;
 }
 
 interface ResultPlan {
@@ -114,20 +103,24 @@ export class ResultDownloader {
   /** Jobs waiting for a download slot, with when their results expire (Unix ms). */
   private readonly waiting = new Map<string, number>();
   private readonly active = new Set<string>();
-  private abort = serviceAbortController();
-  private stopped = true;
+  /** One run (start to stop): the signal downloads and their retry waits listen to. */
+  private run = DisposableStore.disposed();
+  private signal = abortedWith(this.run);
 
   constructor(private readonly deps: DownloaderDeps) {}
 
   start(): void {
-    this.stopped = false;
-    this.abort = serviceAbortController();
+    this.run = new DisposableStore();
+    this.signal = abortedWith(this.run);
     this.pump();
   }
 
   stop(): void {
-    this.stopped = true;
-    this.abort.abort();
+    this.run.dispose();
+  }
+
+  private get stopped(): boolean {
+    return this.run.isDisposed;
   }
 
   /** A method, not a field read, so checks after an await are not narrowed away. */
@@ -263,9 +256,9 @@ export class ResultDownloader {
           await this.store(job, plan, item.index, source, kind);
           return;
         } catch (error) {
-          lastError = toFetchError(error, this.abort.signal);
+          lastError = toFetchError(error, this.signal);
           if (lastError.reason !== 'transient' || attempt === this.deps.limits.maxAttempts) break;
-          await sleep(this.deps.limits.retryDelayMs * 2 ** (attempt - 1), undefined, { signal: this.abort.signal }).catch(() => undefined);
+          await this.deps.tracker.park(sleep(this.deps.clock, this.deps.limits.retryDelayMs * 2 ** (attempt - 1), this.signal));
           if (this.stopped) throw lastError;
         }
       }
@@ -290,7 +283,7 @@ export class ResultDownloader {
     try {
       const client = await this.deps.clientFor(job);
       const maxBytes = kind === 'image' ? this.deps.limits.maxImageBytes : this.deps.limits.maxVideoBytes;
-      const fetched = await fetcher.fetch(source, temporary, { client, expiresAt: plan.expiresAt, now: Date.now(), signal: this.abort.signal, mode: this.deps.modes.file, maxBytes });
+      const fetched = await fetcher.fetch(source, temporary, { client, expiresAt: plan.expiresAt, now: this.deps.clock.now(), signal: this.signal, mode: this.deps.modes.file, maxBytes });
       const info = await media.probe(temporary, kind).catch(async (error: unknown) => {
         if (!(error instanceof InvalidMediaError)) throw error;
         throw await this.rejected(temporary, `${assetId}.head`, error);

@@ -2,10 +2,12 @@
  * The few queries the engine needs that the library store does not offer: rescheduling a task
  * without counting a poll, the next retry time of the queue, and what is still in motion.
  */
-import { countJobsBy, listJobTasks, type JobState, type LibraryDatabase, type Task } from '../library';
+import { activeJobStates, onGatewayJobStates, pendingTaskStates, sqlStateList, type JobState } from '../../../shared/jobs/job-states';
+import type { LibraryDatabase } from '../library';
+import { countJobsBy, listJobTasks, type Task } from './store';
 
-/** Job states that occupy a concurrency slot: the gateway is working on them or we are collecting results. */
-export const ACTIVE_JOB_STATES: readonly JobState[] = ['submitting', 'submitted', 'running', 'downloading'];
+const PENDING_TASKS = sqlStateList(pendingTaskStates);
+const ON_GATEWAY = sqlStateList(onGatewayJobStates);
 
 /** Moves a task's next poll (null stops polling it) without counting a poll. */
 export function setTaskNextPoll(db: LibraryDatabase, taskId: string, at: number | null): void {
@@ -41,8 +43,8 @@ export interface ActiveCounts {
 
 /** Jobs holding a concurrency slot, in total, per model and per batch. */
 export function activeCounts(db: LibraryDatabase): ActiveCounts {
-  const byModel = countJobsBy(db, 'model', ACTIVE_JOB_STATES);
-  const byBatch = countJobsBy(db, 'batch', ACTIVE_JOB_STATES);
+  const byModel = countJobsBy(db, 'model', activeJobStates);
+  const byBatch = countJobsBy(db, 'batch', activeJobStates);
   let total = 0;
   for (const n of byModel.values()) total += n;
   return { total, byModel, byBatch };
@@ -57,15 +59,15 @@ export function latestTask(db: LibraryDatabase, jobId: string): Task | undefined
 /** Pending tasks of jobs that no longer wait for them (canceled, failed...): they must not be polled. */
 export function orphanedPendingTaskIds(db: LibraryDatabase): string[] {
   const sql = `SELECT t.id AS id FROM tasks t JOIN jobs j ON j.id = t.job_id
-               WHERE t.state IN ('queued', 'running', 'unknown') AND t.next_poll_at IS NOT NULL
-                 AND j.state NOT IN ('submitted', 'running')`;
+               WHERE t.state IN (${PENDING_TASKS}) AND t.next_poll_at IS NOT NULL
+                 AND j.state NOT IN (${ON_GATEWAY})`;
   return db.prepare<[], { id: string }>(sql).all().map((row) => row.id);
 }
 
 /** Pending latest tasks of submitted or running jobs that have no next poll (resumed after a restart). */
 export function unscheduledLiveTaskIds(db: LibraryDatabase): string[] {
   const sql = `SELECT t.id AS id, t.job_id AS jobId FROM tasks t JOIN jobs j ON j.id = t.job_id
-               WHERE t.state IN ('queued', 'running', 'unknown') AND t.next_poll_at IS NULL AND j.state IN ('submitted', 'running')`;
+               WHERE t.state IN (${PENDING_TASKS}) AND t.next_poll_at IS NULL AND j.state IN (${ON_GATEWAY})`;
   return db
     .prepare<[], { id: string; jobId: string }>(sql)
     .all()

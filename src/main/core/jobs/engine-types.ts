@@ -8,7 +8,8 @@ import type { FfmpegSource } from '../media/media-inspector';
 import type { RequestIssue } from '../gateway/invalid-request';
 import type { FileModes } from '../private-files';
 import type { PresetRef } from '../../../shared/contract';
-import type { BatchOptions, BatchWithCost, LibraryDatabase } from '../library';
+import type { LibraryDatabase } from '../library';
+import type { BatchOptions, BatchWithCost } from './store';
 import type { Vault } from '../vault/vault';
 import type { DedicatedKeyRequest } from './batch-keys';
 import type { PollTimingOverrides } from './cadence';
@@ -19,6 +20,7 @@ import type { QueueLimits } from './queue';
 import type { RateGateOptions } from './rate-gate';
 import type { ReconcilerOptions } from './reconciler';
 import type { FetchLimits } from './result-fetch';
+import type { Clock } from '../lifecycle/clock';
 
 /** The gateway client of a profile (null: the default connection, e.g. the demo gateway). */
 export type ConnectionProvider = (profileId: string | null) => GatewayClient | Promise<GatewayClient>;
@@ -48,6 +50,12 @@ export interface JobEngineOptions {
   ffmpeg?: FfmpegSource;
   /** Modes of results, thumbnails and sidecars: owner-only unless the library folder is shared. */
   fileModes?: FileModes;
+  /**
+   * Time and timers of every background service (polls, retries, the reconciler's rounds, the
+   * stop grace). Default: the database's time and Node's timers. A test passes a virtual clock,
+   * the same one its database and demo gateway read.
+   */
+  clock?: Clock;
 }
 
 /** One job of a batch: a catalog variant and its wire body (reference URLs already uploaded). */
@@ -83,7 +91,7 @@ export class BatchValidationError extends Error {
 }
 
 /** A batch with its job counts and the credits its jobs cost so far. */
-export type BatchView = BatchWithCost;
+export type BatchDetail = BatchWithCost;
 
 /** A job checked against its variant, ready to be stored. */
 export interface PreparedJob {

@@ -5,62 +5,34 @@
  * profile or demo gateway; the CLI's single gateway).
  */
 import { randomUUID } from 'node:crypto';
-import { setTimeout as sleep } from 'node:timers/promises';
-import { GatewayClient } from '../gateway/client';
-import { PRIVATE_MODES } from '../private-files';
-import {
-  batchJobCounts,
-  createBatch as insertBatch,
-  getBatch,
-  insertJob,
-  insertJobs,
-  creditsByBatch,
-  listBatchesPage,
-  listJobsPage,
-  typicalDurations,
-  type BatchStatus,
-  type JobPageRequest,
-  type Page,
-  type TypicalDuration,
-  listCreatedKeys,
-  recordCreatedKey,
-  reorderJobs,
-  setBatchNote,
-  setBatchOptions,
-  setBatchStatus,
-  transitionJob,
-  type Batch,
-  type BatchOptions,
-  type Job,
-  type LibraryDatabase,
-} from '../library';
-import { BatchKeys, jobDeadlineMs, keyLifetimeMs, type MintedKey } from './batch-keys';
-import { BatchBudgets } from './budget';
-import { CharacterService } from './characters';
-import { DEFAULT_DOWNLOAD_LIMITS, ResultDownloader } from './downloader';
+import { activeJobStates, batchOutcome, isActive, isBatchOpen, isOnGateway, pendingJobStates } from '../../../shared/jobs/job-states';
+import type { BatchStatus } from '../../../shared/jobs/job-states';
+import { listCreatedKeys, recordCreatedKey, type LibraryDatabase } from '../library';
+import { batchJobCounts, createBatch as insertBatch, getBatch, insertJob, insertJobs, creditsByBatch, listBatchesPage, listJobsPage, typicalDurations, type JobPageRequest, type Page, type TypicalDuration, reorderJobs, setBatchNote, setBatchOptions, setBatchStatus, transitionJob, type Batch, type BatchOptions, type Job } from './store';
+import { jobDeadlineMs, keyLifetimeMs, type BatchKeys, type MintedKey } from './batch-keys';
+import type { BatchBudgets } from './budget';
+import type { CharacterService } from './characters';
+import type { ResultDownloader } from './downloader';
 import type { CostEstimate } from '../../../shared/contract';
 import { estimateBatchCost } from './cost-estimate';
-import { CostMeter } from './cost-meter';
-import { ACTIVE_JOB_STATES, countJobsInStates, hasRunnableQueuedJobs } from './engine-queries';
-import { EngineEvents, jobView, type JobEngineListener, type JobView } from './events';
-import { BatchValidationError, prepareJobs, type BatchView, type CreateBatchInput, type EngineJobInput, type JobEngineOptions } from './engine-types';
+import { countJobsInStates, hasRunnableQueuedJobs } from './engine-queries';
+import { jobDetail, type EngineEvents, type JobEngineListener, type JobDetail } from './events';
+import { BatchValidationError, prepareJobs, type BatchDetail, type CreateBatchInput, type EngineJobInput, type JobEngineOptions } from './engine-types';
 import * as actions from './job-actions';
-import { MediaInspector } from '../media/media-inspector';
-import { DEFAULT_RETRY_LIMITS } from './outcome';
-import { TaskPoller } from './poller';
-import { DEFAULT_QUEUE_LIMITS, JobQueue, type QueueLimits } from './queue';
-import { RateGate, DEFAULT_RATE_GATE } from './rate-gate';
-import { DEFAULT_RECONCILER_OPTIONS, reconcilableJobs, UnknownReconciler, type LookUpOutcome } from './reconciler';
+import type { TaskPoller } from './poller';
+import type { JobQueue, QueueLimits } from './queue';
+import { reconcilableJobs, type LookUpOutcome, type UnknownReconciler } from './reconciler';
 import { recoverAfterRestart, type RecoveryReport } from './recovery';
-import { ResultFetcher } from './result-fetch';
 import { ResultStaging } from './staging';
 import { IdleWaiters } from './idle-waiters';
-import { JobSubmitter } from './submitter';
-import { TaskCompletion } from './task-completion';
 import { latestTask } from './engine-queries';
+import type { ResultFetcher } from './result-fetch';
 import { WorkTracker } from './work-tracker';
+import { buildEngineServices } from './engine-services';
+import { abortedWith, sleep, type Clock } from '../lifecycle/clock';
+import { DisposableStore } from '../lifecycle/disposable';
 
-export { BatchValidationError, type BatchView, type ConnectionProvider, type CreateBatchInput, type EngineJobInput, type JobEngineOptions } from './engine-types';
+export { BatchValidationError, type BatchDetail, type ConnectionProvider, type CreateBatchInput, type EngineJobInput, type JobEngineOptions } from './engine-types';
 
 /**
  * Start it once (`start()` recovers what a previous process left), create batches or single
@@ -79,6 +51,7 @@ export class JobEngine {
   private readonly poller: TaskPoller;
   private readonly downloader: ResultDownloader;
   private readonly reconciler: UnknownReconciler;
+  private readonly clock: Clock;
   private readonly idle = new IdleWaiters(
     () => this.isIdle(),
     () => this.describeWork(),
@@ -87,96 +60,24 @@ export class JobEngine {
   private stopping: Promise<void> | undefined;
 
   constructor(private readonly options: JobEngineOptions) {
-    const { db } = options;
-    this.db = db;
-    const timings = options.pollTimings ?? {};
-    const retry = { ...DEFAULT_RETRY_LIMITS, ...options.retry };
-    const gate = new RateGate({ ...DEFAULT_RATE_GATE, ...options.rateGate });
-    const staging = new ResultStaging(options.libraryRoot);
-    const clientFor = async (job: Job): Promise<GatewayClient> => options.connectionFor(job.profileId);
-    this.events = new EngineEvents(db);
-    this.characters = new CharacterService({ db, events: this.events });
-    this.budgets = new BatchBudgets({ events: this.events });
-    this.keys = new BatchKeys({
-      db,
-      vault: options.vault,
-      clientForKey: options.clientForKey ?? ((base, apiKey) => new GatewayClient({ baseUrl: base.baseUrl, apiKey })),
-      sessionOnly: options.sessionOnlyKeys ?? (() => false),
-    });
-    const downloads = { ...DEFAULT_DOWNLOAD_LIMITS, ...options.downloads };
-    this.fetcher = new ResultFetcher({
-      headersTimeoutMs: downloads.headersTimeoutMs ?? 30_000,
-      bodyTimeoutMs: downloads.bodyTimeoutMs ?? 60_000,
-    });
-    this.downloader = new ResultDownloader({
-      db,
-      libraryRoot: options.libraryRoot,
-      clientFor,
-      staging,
-      media: new MediaInspector({ ffmpeg: options.ffmpeg }),
-      fetcher: this.fetcher,
-      events: this.events,
+    this.db = options.db;
+    const services = buildEngineServices(options, {
       tracker: this.tracker,
-      limits: downloads,
-      modes: options.fileModes ?? PRIVATE_MODES,
-    });
-    const completion = new TaskCompletion({ db, staging, characters: this.characters, timings, onResultsReady: (jobId) => this.downloader.enqueue(jobId) });
-    this.poller = new TaskPoller({
-      db,
-      clientFor,
-      gate,
-      timings,
-      events: this.events,
-      tracker: this.tracker,
-      completion,
-      maxParallel: options.maxParallelPolls ?? 4,
-    });
-    const submitter = new JobSubmitter({
-      db,
-      events: this.events,
-      staging,
-      gate,
-      retry,
-      timings,
-      maxImageBytes: downloads.maxImageBytes,
       cancelRequests: this.cancelRequests,
-      onTaskRecorded: () => this.poller.wake(),
-      onResultsStaged: (jobId) => this.downloader.enqueue(jobId),
-      onUnknown: () => this.reconciler.wake(),
-      onOutOfCredits: (job, message) => {
-        const batch = job.batchId === null ? undefined : getBatch(db, job.batchId);
-        if (batch?.options.dedicatedTokenId !== undefined) this.queue.stopBatch(batch.id, `The batch's dedicated key is out of credits: ${message}`, job.id);
-        else this.queue.pause(`Out of credits: ${message}`);
-      },
-      usesDedicatedKey: (job) => job.batchId !== null && getBatch(db, job.batchId)?.options.dedicatedTokenId !== undefined,
-      onKeyRefused: (job, message) => {
-        if (job.batchId !== null) this.queue.stopBatch(job.batchId, `${message} Start a new batch to go on.`, job.id);
-      },
-      onCanceledAfterSubmit: (jobId) => this.cancelJob(jobId),
+      cancelJob: (jobId) => this.cancelJob(jobId),
     });
-    this.queue = new JobQueue({
-      db,
+    ({
+      clock: this.clock,
       events: this.events,
-      tracker: this.tracker,
-      gate,
+      characters: this.characters,
       budgets: this.budgets,
       keys: this.keys,
-      submitter,
-      costs: new CostMeter(db, this.events),
-      limits: { ...DEFAULT_QUEUE_LIMITS, ...options.queue },
-      retry,
-      profileClient: async (profileId) => options.connectionFor(profileId),
-    });
-    this.reconciler = new UnknownReconciler({
-      db,
-      events: this.events,
-      tracker: this.tracker,
-      clientFor,
-      timings,
-      options: { ...DEFAULT_RECONCILER_OPTIONS, ...options.reconcile },
-      onFound: () => this.poller.wake(),
-      onRequeued: () => this.queue.pump(),
-    });
+      fetcher: this.fetcher,
+      downloader: this.downloader,
+      poller: this.poller,
+      queue: this.queue,
+      reconciler: this.reconciler,
+    } = services);
     this.events.onFlushed((batchIds) => {
       this.settleBatches(batchIds);
       this.queue.pump();
@@ -214,11 +115,9 @@ export class JobEngine {
     this.downloader.stop();
     this.reconciler.stop();
     // The grace timer is cancelled once the submissions drain, so it never holds the process open.
-    const grace = new AbortController();
-    await Promise.race([
-      this.tracker.drain().finally(() => grace.abort()),
-      sleep(this.options.stopGraceMs ?? 10_000, undefined, { signal: grace.signal }).catch(() => undefined),
-    ]);
+    const grace = new DisposableStore();
+    const drained = abortedWith(grace);
+    await Promise.race([this.tracker.drain().finally(() => grace.dispose()), sleep(this.clock, this.options.stopGraceMs ?? 10_000, drained)]);
     this.queue.abortSubmissions();
     await this.tracker.drain();
     this.events.flush();
@@ -237,6 +136,15 @@ export class JobEngine {
    */
   waitForIdle(options: { timeoutMs?: number } = {}): Promise<void> {
     return this.idle.wait(options.timeoutMs);
+  }
+
+  /**
+   * Resolves once no submission, poll, download or look-up is running except those pausing on
+   * the engine's clock: the engine is waiting for time to pass (a test on a virtual clock then
+   * moves it on).
+   */
+  quiet(): Promise<void> {
+    return this.tracker.quiet();
   }
 
   /** Validates every job against its variant, optionally mints the dedicated key, then stores the batch and its jobs. */
@@ -342,10 +250,10 @@ export class JobEngine {
    * Polls a job's task on the gateway at once ("Check now"), whatever its schedule, typically
    * one still running past its deadline; resolves with the job once the answer is recorded.
    */
-  async checkNow(jobId: string): Promise<JobView> {
+  async checkNow(jobId: string): Promise<JobDetail> {
     const job = this.requireJob(jobId);
     const task = latestTask(this.db, jobId);
-    if ((job.state !== 'submitted' && job.state !== 'running') || !task) {
+    if (!isOnGateway(job.state) || !task) {
       throw new actions.JobActionError(`Only a job the gateway is still working on can be checked; this one is ${job.state}.`, 'invalid_state');
     }
     await this.poller.pollNow(task.id);
@@ -354,14 +262,14 @@ export class JobEngine {
   }
 
   /** Asks the gateway now whether an `unknown` job's submission arrived (omni: by `client_business_id`). */
-  async lookUp(jobId: string): Promise<{ outcome: LookUpOutcome; job: JobView }> {
+  async lookUp(jobId: string): Promise<{ outcome: LookUpOutcome; job: JobDetail }> {
     const before = this.requireJob(jobId);
     let outcome: LookUpOutcome;
     try {
       outcome = await this.reconciler.lookUp(jobId);
     } catch (error) {
       // The automatic look-up may have found it a moment before: say so rather than refuse.
-      const followed = before.clientBusinessId !== null && before.taskId !== null && ACTIVE_JOB_STATES.includes(before.state);
+      const followed = before.clientBusinessId !== null && before.taskId !== null && isActive(before.state);
       if (followed) return { outcome: 'found', job: before };
       throw new actions.JobActionError(error instanceof Error ? error.message : String(error), 'invalid_state');
     }
@@ -373,7 +281,7 @@ export class JobEngine {
    * Sends a job's request again as a new job (a new, paid submission) while the first one is still
    * followed: the artist's explicit choice for a job still running on the gateway.
    */
-  submitAgain(jobId: string): JobView {
+  submitAgain(jobId: string): JobDetail {
     const copy = actions.submitAgain(this.actionDeps(), jobId);
     this.queue.pump();
     return this.requireJob(copy.id);
@@ -406,12 +314,12 @@ export class JobEngine {
   }
 
   /** A page of batches, newest first, with their job counts, costs and the engine's note on why one stopped. */
-  batchesPage(request: { statuses?: readonly BatchStatus[]; limit?: number; cursor?: string | null } = {}): Page<BatchView> {
+  batchesPage(request: { statuses?: readonly BatchStatus[]; limit?: number; cursor?: string | null } = {}): Page<BatchDetail> {
     return listBatchesPage(this.db, request);
   }
 
-  job(jobId: string): JobView | undefined {
-    return jobView(this.db, jobId);
+  job(jobId: string): JobDetail | undefined {
+    return jobDetail(this.db, jobId);
   }
 
   /** What these jobs would cost, from measured jobs of the same kind on this profile (see cost-meter.ts). */
@@ -420,9 +328,9 @@ export class JobEngine {
   }
 
   /** A page of jobs: a batch's in queue order, any other selection newest first. */
-  jobsPage(request: JobPageRequest): Page<JobView> {
+  jobsPage(request: JobPageRequest): Page<JobDetail> {
     const page = listJobsPage(this.db, request);
-    return { items: page.items.flatMap((row) => jobView(this.db, row.id) ?? []), nextCursor: page.nextCursor };
+    return { items: page.items.flatMap((row) => jobDetail(this.db, row.id) ?? []), nextCursor: page.nextCursor };
   }
 
   /** How long jobs of these variants took lately: what the timeline's estimates rest on. */
@@ -432,7 +340,7 @@ export class JobEngine {
 
   /** How many jobs are waiting, being sent, running or saving (the Timeline badge). */
   get activeJobCount(): number {
-    return this.db.isOpen ? countJobsInStates(this.db, [...ACTIVE_JOB_STATES, 'queued']) : 0;
+    return this.db.isOpen ? countJobsInStates(this.db, pendingJobStates) : 0;
   }
 
   /** The queue's caps in force. */
@@ -445,7 +353,7 @@ export class JobEngine {
     this.queue.setLimits(limits);
   }
 
-  batch(batchId: string): BatchView | undefined {
+  batch(batchId: string): BatchDetail | undefined {
     const batch = getBatch(this.db, batchId);
     return batch && { ...batch, counts: batchJobCounts(this.db, batchId), creditsSpent: creditsByBatch(this.db, [batchId]).get(batchId) ?? null };
   }
@@ -454,8 +362,8 @@ export class JobEngine {
     return { db: this.db, events: this.events, cancelRequests: this.cancelRequests };
   }
 
-  private requireJob(jobId: string): JobView {
-    const job = jobView(this.db, jobId);
+  private requireJob(jobId: string): JobDetail {
+    const job = jobDetail(this.db, jobId);
     if (!job) throw new actions.JobActionError(`There is no job ${jobId}.`, 'not_found');
     return job;
   }
@@ -476,13 +384,9 @@ export class JobEngine {
     for (const id of batchIds) {
       const batch = getBatch(this.db, id);
       if (!batch) continue;
-      if (batch.status === 'active' || batch.status === 'paused') {
-        const counts = batchJobCounts(this.db, id);
-        const open = counts.draft + counts.queued + counts.submitting + counts.submitted + counts.running + counts.downloading + counts.unknown;
-        if (counts.total > 0 && open === 0) {
-          setBatchStatus(this.db, batch.id, 'done');
-          this.keys.forget(batch.id);
-        }
+      if (isBatchOpen(batch.status) && batchOutcome(batchJobCounts(this.db, id)).finished) {
+        setBatchStatus(this.db, batch.id, 'done');
+        this.keys.forget(batch.id);
       }
       this.events.batchChanged(batch.id, null);
     }
@@ -490,13 +394,13 @@ export class JobEngine {
 
   private isIdle(): boolean {
     if (!this.db.isOpen) return true;
-    if (this.events.pending || this.tracker.size > 0 || countJobsInStates(this.db, ACTIVE_JOB_STATES) > 0) return false;
+    if (this.events.pending || this.tracker.size > 0 || countJobsInStates(this.db, activeJobStates) > 0) return false;
     if (this.started && !this.queue.paused && hasRunnableQueuedJobs(this.db)) return false;
     return !this.started || reconcilableJobs(this.db).length === 0;
   }
 
   private describeWork(): string {
-    const active = countJobsInStates(this.db, ACTIVE_JOB_STATES);
+    const active = countJobsInStates(this.db, activeJobStates);
     const queued = hasRunnableQueuedJobs(this.db) ? 'queued jobs waiting' : 'no runnable queued job';
     return `${this.tracker.size} operations running, ${active} jobs in flight, ${queued}, ${reconcilableJobs(this.db).length} unknown jobs to reconcile`;
   }

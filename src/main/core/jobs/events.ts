@@ -4,25 +4,18 @@
  * studio forwards them to the contract's events (`jobs.changed`, `library.added`,
  * `account.balance`); the CLI prints them.
  */
+import { isOnGateway } from '../../../shared/jobs/job-states';
 import type { Balance } from '../gateway/account';
 import { createLogger } from '../log';
-import {
-  getBatch,
-  getJob,
-  listCharactersOfTask,
-  listJobAssets,
-  type Asset,
-  type BatchStatus,
-  type Job,
-  type LibraryDatabase,
-  type StoredCharacter,
-} from '../library';
+import type { BatchStatus } from '../../../shared/jobs/job-states';
+import { listCharactersOfTask, listJobAssets, type Asset, type LibraryDatabase, type StoredCharacter } from '../library';
+import { getBatch, getJob, type Job } from './store';
 import { latestTask } from './engine-queries';
 
 const log = createLogger('job-engine');
 
-/** A job as views show it: the row, plus what its latest task and the library know. */
-export interface JobView extends Job {
+/** A job with what its latest task and the library know (the contract's `JobView` is made from it, field by field). */
+export interface JobDetail extends Job {
   taskId: string | null;
   /** 0-100 from the latest poll, null before the first one. */
   progress: number | null;
@@ -36,7 +29,7 @@ export interface JobView extends Job {
 }
 
 export type JobEngineEvent =
-  | { type: 'jobs.changed'; jobs: JobView[] }
+  | { type: 'jobs.changed'; jobs: JobDetail[] }
   | { type: 'batch.changed'; batchId: string; status: BatchStatus; reason: string | null }
   /** A batch was created (with its jobs), or a job outside any batch was queued. */
   | { type: 'batch.added'; batchId: string }
@@ -49,14 +42,13 @@ export type JobEngineEvent =
 
 export type JobEngineListener = (event: JobEngineEvent) => void;
 
-/** The view of one job, or undefined when it no longer exists. */
-export function jobView(db: LibraryDatabase, id: string): JobView | undefined {
+/** The detail of one job, or undefined when it no longer exists. */
+export function jobDetail(db: LibraryDatabase, id: string): JobDetail | undefined {
   const job = getJob(db, id);
   if (!job) return undefined;
   const task = latestTask(db, id);
   const assets = listJobAssets(db, id);
-  const waiting = job.state === 'submitted' || job.state === 'running';
-  const overdueSince = waiting && task?.deadlineAt != null && Date.now() >= task.deadlineAt ? task.deadlineAt : null;
+  const overdueSince = isOnGateway(job.state) && task?.deadlineAt != null && db.now() >= task.deadlineAt ? task.deadlineAt : null;
   return {
     ...job,
     taskId: task?.id ?? null,
@@ -121,7 +113,7 @@ export class EngineEvents {
     if (this.changedJobs.size > 0 && this.db.isOpen) {
       const ids = [...this.changedJobs];
       this.changedJobs.clear();
-      const jobs = ids.map((id) => jobView(this.db, id)).filter((job): job is JobView => job !== undefined);
+      const jobs = ids.map((id) => jobDetail(this.db, id)).filter((job): job is JobDetail => job !== undefined);
       for (const job of jobs) if (job.batchId !== null) batchIds.add(job.batchId);
       if (jobs.length > 0) this.emit({ type: 'jobs.changed', jobs });
     }

@@ -10,10 +10,10 @@ export {
   type ConnectionProvider,
   type EngineJobInput,
   type CreateBatchInput,
-  type BatchView,
+  type BatchDetail,
 } from './engine';
 export { JobActionError, type CancelReport } from './job-actions';
-export { jobView, type JobView, type JobEngineEvent, type JobEngineListener } from './events';
+export { jobDetail, type JobDetail, type JobEngineEvent, type JobEngineListener } from './events';
 export { pollTimingsFromSettings, POLL_SETTING_BOUNDS, type PollTiming, type PollTimingOverrides } from './cadence';
 export { characterCreationJob, asksForCharacter, CHARACTER_VARIANT_ID, CharacterService, type CharacterSource } from './characters';
 export { isBudgeted } from './budget';

@@ -3,17 +3,9 @@
  * unknown outcome. Each says plainly what it did, and what it could not undo (a task the gateway
  * accepted is paid for; canceling only stops the studio from following it).
  */
-import {
-  getBatch,
-  getJob,
-  insertJob,
-  listBatchJobs,
-  setBatchStatus,
-  transitionJob,
-  type Job,
-  type JobState,
-  type LibraryDatabase,
-} from '../library';
+import { isBatchOpen, isOnGateway, isRetryable, onGatewayJobStates, retryableJobStates, waitingJobStates, type JobState } from '../../../shared/jobs/job-states';
+import type { LibraryDatabase } from '../library';
+import { getBatch, getJob, insertJob, listBatchJobs, setBatchStatus, transitionJob, type Job } from './store';
 import { latestTask, setTaskNextPoll } from './engine-queries';
 import type { EngineEvents } from './events';
 
@@ -41,13 +33,11 @@ export interface JobActionDeps {
   cancelRequests: Set<string>;
 }
 
-const retryable: readonly JobState[] = ['failed', 'canceled', 'expired'];
-
 export function cancelJob(deps: JobActionDeps, jobId: string): CancelReport {
   const { db, events } = deps;
   const job = getJob(db, jobId);
   if (!job) throw new JobActionError(`There is no job ${jobId}.`, 'not_found');
-  const cancel = (from: JobState[], message: string): CancelReport => {
+  const cancel = (from: readonly JobState[], message: string): CancelReport => {
     const moved = transitionJob(db, job.id, from, 'canceled', { errorCode: 'canceled', errorMessage: message, nextAttemptAt: null });
     events.jobsChanged(job.id);
     // The state moved under us (a poll or the submitter got there first): report what it is now.
@@ -56,7 +46,7 @@ export function cancelJob(deps: JobActionDeps, jobId: string): CancelReport {
   switch (job.state) {
     case 'draft':
     case 'queued':
-      return cancel(['draft', 'queued'], 'Canceled before it was sent; nothing was charged.');
+      return cancel(waitingJobStates, 'Canceled before it was sent; nothing was charged.');
     case 'submitting':
       deps.cancelRequests.add(job.id);
       return {
@@ -70,7 +60,7 @@ export function cancelJob(deps: JobActionDeps, jobId: string): CancelReport {
       if (task) setTaskNextPoll(db, task.id, null);
       const which = task ? `task ${task.id}` : 'the task';
       return cancel(
-        ['submitted', 'running'],
+        onGatewayJobStates,
         `Canceled. The gateway had already accepted ${which}, which cannot be un-paid; the studio stopped following it and will not download its result.`,
       );
     }
@@ -97,11 +87,11 @@ export function retryJob(deps: JobActionDeps, jobId: string): void {
   const { db, events } = deps;
   const job = getJob(db, jobId);
   if (!job) throw new JobActionError(`There is no job ${jobId}.`, 'not_found');
-  if (!retryable.includes(job.state)) {
+  if (!isRetryable(job.state)) {
     const hint = job.state === 'unknown' ? ' Resolve its unknown outcome instead (resubmit or discard).' : '';
     throw new JobActionError(`A ${job.state} job cannot be retried.${hint}`, 'invalid_state');
   }
-  transitionJob(db, jobId, retryable, 'queued', { errorCode: null, errorMessage: null, nextAttemptAt: null });
+  transitionJob(db, jobId, retryableJobStates, 'queued', { errorCode: null, errorMessage: null, nextAttemptAt: null });
   reopenBatch(deps, job.batchId);
   events.jobsChanged(jobId);
 }
@@ -115,8 +105,8 @@ export function submitAgain(deps: JobActionDeps, jobId: string): Job {
   const { db, events } = deps;
   const job = getJob(db, jobId);
   if (!job) throw new JobActionError(`There is no job ${jobId}.`, 'not_found');
-  if (job.state !== 'submitted' && job.state !== 'running') {
-    const hint = retryable.includes(job.state) ? ' Retry it instead.' : job.state === 'unknown' ? ' Resolve its unknown outcome instead.' : '';
+  if (!isOnGateway(job.state)) {
+    const hint = isRetryable(job.state) ? ' Retry it instead.' : job.state === 'unknown' ? ' Resolve its unknown outcome instead.' : '';
     throw new JobActionError(`Only a job the gateway is still working on can be submitted again as a new job; this one is ${job.state}.${hint}`, 'invalid_state');
   }
   const request = typeof job.request === 'object' && job.request !== null && !Array.isArray(job.request) ? { ...job.request } : {};
@@ -162,7 +152,7 @@ export function resolveUnknown(deps: JobActionDeps, jobId: string, choice: 'resu
 function reopenBatch(deps: JobActionDeps, batchId: string | null): void {
   if (batchId === null) return;
   const batch = getBatch(deps.db, batchId);
-  if (batch && (batch.status === 'done' || batch.status === 'canceled')) {
+  if (batch && !isBatchOpen(batch.status)) {
     setBatchStatus(deps.db, batchId, 'active');
     deps.events.batchChanged(batchId, null);
   }

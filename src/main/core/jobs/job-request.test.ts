@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { variantById, type VariantEntry } from '../../../shared/catalog';
-import type { Job } from '../library';
+import type { Job } from './store';
 import { businessIdFor, storedRequestOf, supportsBusinessId, wireRequestOf } from './job-request';
 
 function entry(id: string): VariantEntry {

@@ -5,7 +5,7 @@
  */
 import { buildRequestPath, variantById, type VariantEntry, type WireBody } from '../../../shared/catalog';
 import { isRecord } from '../../../shared/gateway/lenient';
-import type { Job } from '../library';
+import type { Job } from './store';
 
 /** The catalog field through which omni submissions can be found again. */
 export const BUSINESS_ID_FIELD = 'client_business_id';

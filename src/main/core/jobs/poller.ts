@@ -8,17 +8,22 @@
  * failed (or stops knowing it); "check now" polls it at once.
  */
 import type { NormalizedTask } from '../../../shared/gateway/task-record';
+import { isOnGateway, onGatewayJobStates } from '../../../shared/jobs/job-states';
 import type { GatewayClient } from '../gateway/client';
 import { GatewayError } from '../gateway/gateway-error';
 import { createLogger } from '../log';
-import { getJob, getTask, listDueTasks, nextPollTime, recordPoll, transitionJob, type Job, type LibraryDatabase, type Task } from '../library';
+import type { LibraryDatabase } from '../library';
+import { getJob, getTask, listDueTasks, nextPollTime, recordPoll, transitionJob, type Job, type Task } from './store';
 import { overduePollDelay, timingForPoll, type PollTiming, type PollTimingOverrides } from './cadence';
 import { latestTask, setTaskNextPoll } from './engine-queries';
 import type { EngineEvents } from './events';
 import { entryOf } from './job-request';
 import type { RateGate } from './rate-gate';
 import type { TaskCompletion } from './task-completion';
-import { serviceAbortController, type WorkTracker } from './work-tracker';
+import type { WorkTracker } from './work-tracker';
+import { abortedWith, type Clock } from '../lifecycle/clock';
+import { DisposableStore } from '../lifecycle/disposable';
+import { RunOnceScheduler } from '../lifecycle/scheduler';
 
 const log = createLogger('poller');
 
@@ -35,28 +40,32 @@ export interface PollerDeps {
   completion: TaskCompletion;
   /** Polls in flight at once. */
   maxParallel: number;
+  clock: Clock;
 }
 
 export class TaskPoller {
-  private timer: NodeJS.Timeout | undefined;
   private readonly inFlight = new Map<string, Promise<void>>();
   private readonly refusals = new Map<string, number>();
-  private abort = serviceAbortController();
-  private stopped = true;
+  /** What one run (start to stop) holds: its timer and the signal its polls listen to. */
+  private run = DisposableStore.disposed();
+  private signal = abortedWith(this.run);
+  private timer: RunOnceScheduler | undefined;
 
   constructor(private readonly deps: PollerDeps) {}
 
   start(): void {
-    this.stopped = false;
-    this.abort = serviceAbortController();
+    this.run = new DisposableStore();
+    this.signal = abortedWith(this.run);
+    this.timer = this.run.add(new RunOnceScheduler(() => this.tick(), 0, this.deps.clock));
     this.schedule();
   }
 
   stop(): void {
-    this.stopped = true;
-    this.abort.abort();
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = undefined;
+    this.run.dispose();
+  }
+
+  private get stopped(): boolean {
+    return this.run.isDisposed;
   }
 
   /** Re-reads when the next poll is due (after a new task was recorded). */
@@ -78,23 +87,19 @@ export class TaskPoller {
 
   private schedule(): void {
     if (this.stopped) return;
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = undefined;
     const next = nextPollTime(this.deps.db);
-    if (next === null) return;
-    const at = Math.max(next, this.deps.gate.opensAt);
-    this.timer = setTimeout(() => this.tick(), Math.max(0, at - Date.now()));
+    if (next === null) this.timer?.cancel();
+    else this.timer?.scheduleAt(Math.max(next, this.deps.gate.opensAt));
   }
 
   private tick(): void {
-    this.timer = undefined;
     if (this.stopped) return;
     if (this.deps.gate.waitMs() > 0) {
       this.schedule();
       return;
     }
     const room = this.deps.maxParallel - this.inFlight.size;
-    const due = room > 0 ? listDueTasks(this.deps.db, { now: Date.now(), limit: room + this.inFlight.size }) : [];
+    const due = room > 0 ? listDueTasks(this.deps.db, { now: this.deps.clock.now(), limit: room + this.inFlight.size }) : [];
     for (const task of due) {
       if (this.inFlight.size >= this.deps.maxParallel) break;
       if (this.inFlight.has(task.id)) continue;
@@ -106,7 +111,7 @@ export class TaskPoller {
   /** Polls one task in the background (tracked); resolves when it is done. */
   private launch(task: Task): Promise<void> {
     // Hold the task while its poll is out, so the timer does not wake for it again.
-    setTaskNextPoll(this.deps.db, task.id, Date.now() + this.timingOf(task).intervalMs);
+    setTaskNextPoll(this.deps.db, task.id, this.deps.clock.now() + this.timingOf(task).intervalMs);
     const done = new Promise<void>((resolve) => {
       this.deps.tracker.run(`poll of task ${task.id}`, async () => {
         try {
@@ -131,7 +136,7 @@ export class TaskPoller {
   private async poll(task: Task): Promise<void> {
     const { db, events } = this.deps;
     const job = getJob(db, task.jobId);
-    if (!job || (job.state !== 'submitted' && job.state !== 'running') || latestTask(db, job.id)?.id !== task.id) {
+    if (!job || !isOnGateway(job.state) || latestTask(db, job.id)?.id !== task.id) {
       // Canceled, finished, or an earlier submission of a retried job: the task is not followed any more.
       setTaskNextPoll(db, task.id, null);
       return;
@@ -141,7 +146,7 @@ export class TaskPoller {
     let record: NormalizedTask;
     try {
       const client = await this.deps.clientFor(job);
-      record = await client.tasks.pollPath(current.pollRoute, current.family, { signal: this.abort.signal });
+      record = await client.tasks.pollPath(current.pollRoute, current.family, { signal: this.signal });
     } catch (error) {
       if (this.isStopped()) return;
       await this.pollFailed(job, current, timing, error);
@@ -160,7 +165,7 @@ export class TaskPoller {
 
   /** When to poll a task next: its cadence before the deadline (and once at it), ever more slowly after. */
   private nextPollAt(task: Task, timing: PollTiming, slowest = timing.intervalMs): number {
-    const now = Date.now();
+    const now = this.deps.clock.now();
     if (task.deadlineAt !== null && now >= task.deadlineAt) return now + Math.max(slowest, overduePollDelay(timing, now - task.deadlineAt));
     const next = now + slowest;
     return task.deadlineAt === null ? next : Math.min(next, task.deadlineAt);
@@ -181,7 +186,7 @@ export class TaskPoller {
         }
         db.transaction(() => {
           recordPoll(db, task.id, { ...basics, state: 'failed', progress: record.progress, nextPollAt: null });
-          transitionJob(db, job.id, ['submitted', 'running'], 'failed', {
+          transitionJob(db, job.id, onGatewayJobStates, 'failed', {
             errorCode: record.errorCode ?? 'task_failed',
             errorMessage: record.errorMessage ?? 'The gateway reported that the task failed, without a reason.',
             gatewayMessage: record.errorMessage ?? null,
@@ -231,7 +236,7 @@ export class TaskPoller {
     }
     db.transaction(() => {
       recordPoll(db, task.id, { state: 'failed', nextPollAt: null, lastError: message });
-      transitionJob(db, job.id, ['submitted', 'running'], 'failed', {
+      transitionJob(db, job.id, onGatewayJobStates, 'failed', {
         errorCode: 'poll_refused',
         errorMessage: `The gateway refused to report on task ${task.id} ${refusals} times: ${message}`,
         gatewayMessage: error instanceof GatewayError ? (error.gatewayMessage ?? null) : null,
@@ -239,3 +244,4 @@ export class TaskPoller {
     });
   }
 }
+

@@ -9,19 +9,8 @@
 import { DEFAULT_CONCURRENCY } from '../../../shared/contract';
 import type { GatewayClient } from '../gateway/client';
 import { createLogger } from '../log';
-import {
-  getBatch,
-  listRunnableJobs,
-  readQueueState,
-  setBatchNote,
-  setBatchStatus,
-  updateJob,
-  writeQueueState,
-  type Batch,
-  type Job,
-  type LibraryDatabase,
-  type QueueState,
-} from '../library';
+import type { LibraryDatabase } from '../library';
+import { getBatch, listRunnableJobs, readQueueState, setBatchNote, setBatchStatus, updateJob, writeQueueState, type Batch, type Job, type QueueState } from './store';
 import type { BatchKeys } from './batch-keys';
 import { isBudgeted, type BatchBudgets } from './budget';
 import type { CostMeter } from './cost-meter';
@@ -30,7 +19,10 @@ import type { EngineEvents } from './events';
 import { retryDelay, type RetryLimits } from './outcome';
 import type { RateGate } from './rate-gate';
 import type { JobSubmitter } from './submitter';
-import { serviceAbortController, type WorkTracker } from './work-tracker';
+import type { WorkTracker } from './work-tracker';
+import { abortedWith, type Clock } from '../lifecycle/clock';
+import { DisposableStore } from '../lifecycle/disposable';
+import { RunOnceScheduler } from '../lifecycle/scheduler';
 
 const log = createLogger('queue');
 
@@ -55,18 +47,22 @@ export interface QueueDeps {
   limits: QueueLimits;
   retry: RetryLimits;
   profileClient: (profileId: string | null) => Promise<GatewayClient>;
+  clock: Clock;
 }
 
 export class JobQueue {
-  private timer: NodeJS.Timeout | undefined;
-  private stopped = true;
+  /** Wakes the queue for delayed retries and when the rate gate opens; one per run. */
+  private timer: RunOnceScheduler | undefined;
+  /** The timer of a run (start to stop); submissions listen to their own signal, aborted only by `abortSubmissions`. */
+  private run = DisposableStore.disposed();
+  private submissions = DisposableStore.disposed();
   private pumpScheduled = false;
   /** Jobs picked but not yet `submitting` (their budget check or connection is under way). */
   private readonly launching = new Map<string, { model: string; batchId: string | null }>();
   private readonly budgetBusy = new Set<string>();
   /** Jobs from their launch until their submission is answered (a cost measurement waits for none). */
   private readonly outstanding = new Set<string>();
-  private submitAbort = serviceAbortController();
+  private submitSignal = abortedWith(this.submissions);
   private pauseState: QueueState;
 
   constructor(private readonly deps: QueueDeps) {
@@ -74,21 +70,25 @@ export class JobQueue {
   }
 
   start(): void {
-    this.stopped = false;
-    this.submitAbort = serviceAbortController();
+    this.run = new DisposableStore();
+    this.timer = this.run.add(new RunOnceScheduler(() => this.pump(), 0, this.deps.clock));
+    this.submissions = new DisposableStore();
+    this.submitSignal = abortedWith(this.submissions);
     this.pump();
   }
 
   /** Stops taking jobs; submissions already out continue until `abortSubmissions`. */
   stop(): void {
-    this.stopped = true;
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = undefined;
+    this.run.dispose();
   }
 
   /** Aborts submissions still out (they end `unknown` if they may have reached the gateway). */
   abortSubmissions(): void {
-    this.submitAbort.abort();
+    this.submissions.dispose();
+  }
+
+  private get stopped(): boolean {
+    return this.run.isDisposed;
   }
 
   get paused(): boolean {
@@ -169,7 +169,7 @@ export class JobQueue {
       perModel.set(model, (perModel.get(model) ?? 0) + 1);
       if (batchId !== null) perBatch.set(batchId, (perBatch.get(batchId) ?? 0) + 1);
     }
-    const now = Date.now();
+    const now = this.deps.clock.now();
     const batches = new Map<string, Batch | undefined>();
     // When every slot is taken there is nothing to read; a finishing job pumps again.
     const candidates = total >= limits.maxActive ? [] : listRunnableJobs(db, { now, limit: 200 });
@@ -199,11 +199,7 @@ export class JobQueue {
   }
 
   private wakeAt(at: number): void {
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = setTimeout(() => {
-      this.timer = undefined;
-      this.pump();
-    }, Math.max(0, at - Date.now()));
+    this.timer?.scheduleAt(at);
   }
 
   private launch(job: Job, batch: Batch | undefined, measured = false): void {
@@ -235,7 +231,7 @@ export class JobQueue {
       return;
     }
     if (isBudgeted(batch)) {
-      const signal = this.submitAbort.signal;
+      const signal = this.submitSignal;
       try {
         const verdict = await budgets.check(batch, job.model, client, job.profileId, signal);
         if (!verdict.ok) {
@@ -248,7 +244,7 @@ export class JobQueue {
         updateJob(this.deps.db, job.id, ['queued'], {
           errorCode: 'budget_unchecked',
           errorMessage: `The balance could not be read to check the budget (${message}); will try again.`,
-          nextAttemptAt: Date.now() + retryDelay(job.attempts + 1, this.deps.retry),
+          nextAttemptAt: this.deps.clock.now() + retryDelay(job.attempts + 1, this.deps.retry),
         });
         this.deps.events.jobsChanged(job.id);
         return;
@@ -256,7 +252,7 @@ export class JobQueue {
     }
     // The user may have paused the queue or the batch while the connection or the balance was read.
     if (this.stopped || this.paused || (job.batchId !== null && getBatch(this.deps.db, job.batchId)?.status !== 'active')) return;
-    const signal = this.submitAbort.signal;
+    const signal = this.submitSignal;
     const submit = (): Promise<void> =>
       submitter.submit(job.id, client, signal, () => {
         this.launching.delete(job.id);

@@ -11,11 +11,15 @@ import { taskPollFor, taskPollPath } from '../../../shared/catalog';
 import type { GatewayClient } from '../gateway/client';
 import { GatewayError } from '../gateway/gateway-error';
 import { createLogger } from '../log';
-import { getJob, getTask, insertTask, listJobsInStates, transitionJob, type Job, type LibraryDatabase } from '../library';
+import type { LibraryDatabase } from '../library';
+import { getJob, getTask, insertTask, listJobsInStates, transitionJob, type Job } from './store';
 import { timingForPoll, type PollTimingOverrides } from './cadence';
 import type { EngineEvents } from './events';
 import { entryOf, supportsBusinessId } from './job-request';
-import { serviceAbortController, type WorkTracker } from './work-tracker';
+import type { WorkTracker } from './work-tracker';
+import { abortedWith, type Clock } from '../lifecycle/clock';
+import { DisposableStore } from '../lifecycle/disposable';
+import { RunOnceScheduler } from '../lifecycle/scheduler';
 
 const log = createLogger('reconciler');
 
@@ -43,6 +47,7 @@ export interface ReconcilerDeps {
   options: ReconcilerOptions;
   onFound: () => void;
   onRequeued: () => void;
+  clock: Clock;
 }
 
 /** Unknown jobs the gateway can be asked about. */
@@ -54,31 +59,33 @@ export function reconcilableJobs(db: LibraryDatabase): Job[] {
 }
 
 export class UnknownReconciler {
-  private timer: NodeJS.Timeout | undefined;
   private running = false;
-  private stopped = true;
-  private abort = serviceAbortController();
+  /** What one run (start to stop) holds: the timer of the next round and the signal look-ups listen to. */
+  private run = DisposableStore.disposed();
+  private signal = abortedWith(this.run);
+  private timer: RunOnceScheduler | undefined;
 
   constructor(private readonly deps: ReconcilerDeps) {}
 
   start(): void {
-    this.stopped = false;
-    this.abort = serviceAbortController();
+    this.run = new DisposableStore();
+    this.signal = abortedWith(this.run);
+    this.timer = this.run.add(new RunOnceScheduler(() => this.wake(), this.deps.options.intervalMs, this.deps.clock));
     this.wake();
   }
 
   stop(): void {
-    this.stopped = true;
-    this.abort.abort();
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = undefined;
+    this.run.dispose();
+  }
+
+  private get stopped(): boolean {
+    return this.run.isDisposed;
   }
 
   /** Runs a round now (a job just became unknown, or the engine started). */
   wake(): void {
     if (this.stopped || this.running) return;
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = undefined;
+    this.timer?.cancel();
     this.running = true;
     this.deps.tracker.run('reconciliation of unknown jobs', async () => {
       try {
@@ -94,12 +101,9 @@ export class UnknownReconciler {
   }
 
   private scheduleNext(): void {
-    if (this.stopped || this.timer || !this.deps.db.isOpen) return;
+    if (this.stopped || this.timer?.isScheduled() || !this.deps.db.isOpen) return;
     if (reconcilableJobs(this.deps.db).length === 0) return;
-    this.timer = setTimeout(() => {
-      this.timer = undefined;
-      this.wake();
-    }, this.deps.options.intervalMs);
+    this.timer?.schedule();
   }
 
   /** Looks an unknown job up on the gateway now (the user asked); throws for a job that cannot be looked up. */
@@ -117,12 +121,12 @@ export class UnknownReconciler {
     let taskId: string | undefined;
     try {
       const client = await this.deps.clientFor(job);
-      const record = await client.tasks.pollVideo(businessId, { signal: this.abort.signal });
+      const record = await client.tasks.pollVideo(businessId, { signal: this.signal });
       taskId = record.taskId;
     } catch (error) {
       if (this.stopped) return 'unavailable';
       if (error instanceof GatewayError && error.knownCase === 'task_not_found') {
-        if (Date.now() - job.updatedAt < this.deps.options.graceMs) return 'not_found';
+        if (this.deps.clock.now() - job.updatedAt < this.deps.options.graceMs) return 'not_found';
         const moved = transitionJob(db, job.id, ['unknown'], 'queued', {
           errorCode: 'not_received',
           errorMessage: `The gateway has no task with business id ${businessId}: the submission never arrived, so the job is submitted again.`,
@@ -141,7 +145,7 @@ export class UnknownReconciler {
     const poll = taskPollFor(entry);
     const family = poll.cadence;
     const timing = timingForPoll(poll, family, this.deps.timings, job.request);
-    const now = Date.now();
+    const now = this.deps.clock.now();
     const found = taskId;
     const recorded = db.transaction(() => {
       const inserted = insertTask(db, {

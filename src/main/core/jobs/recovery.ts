@@ -7,16 +7,9 @@
  */
 import { readdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import {
-  dateFolder,
-  isTemporaryName,
-  listJobsInStates,
-  recoverInterruptedSubmissions,
-  resolveInLibrary,
-  THUMBS_FOLDER,
-  transitionJob,
-  type LibraryDatabase,
-} from '../library';
+import { onGatewayJobStates } from '../../../shared/jobs/job-states';
+import { dateFolder, isTemporaryName, resolveInLibrary, THUMBS_FOLDER, type LibraryDatabase } from '../library';
+import { listJobsInStates, recoverInterruptedSubmissions, transitionJob } from './store';
 import { latestTask, orphanedPendingTaskIds, setTaskNextPoll, unscheduledLiveTaskIds } from './engine-queries';
 import { STAGING_FOLDER, type ResultStaging } from './staging';
 
@@ -49,7 +42,7 @@ async function foldersOf(db: LibraryDatabase, staging: ResultStaging, jobId: str
   return [folder, `${THUMBS_FOLDER}/${folder}`];
 }
 
-export async function recoverAfterRestart(db: LibraryDatabase, staging: ResultStaging, libraryRoot: string, now: number = Date.now()): Promise<RecoveryReport> {
+export async function recoverAfterRestart(db: LibraryDatabase, staging: ResultStaging, libraryRoot: string, now: number = db.now()): Promise<RecoveryReport> {
   const stagedResults: string[] = [];
   for (const job of listJobsInStates(db, ['submitting'])) {
     // A job with a task row got its answer; a direct one whose images are staged did too.
@@ -71,6 +64,6 @@ export async function recoverAfterRestart(db: LibraryDatabase, staging: ResultSt
   const folders = new Set([STAGING_FOLDER]);
   for (const jobId of downloads) for (const folder of await foldersOf(db, staging, jobId)) folders.add(folder);
   await sweepTemporaryFiles(libraryRoot, folders);
-  const pendingTasks = listJobsInStates(db, ['submitted', 'running']).length;
+  const pendingTasks = listJobsInStates(db, onGatewayJobStates).length;
   return { unknown, stagedResults, downloads, pendingTasks };
 }

@@ -1,13 +1,14 @@
-import type { BatchView as ContractBatchView, CharacterView, CreateBatchInput, JobView as ContractJobView, QueueView } from '../../../shared/contract';
+import type { BatchView, CharacterView, CreateBatchInput, JobView, QueueView } from '../../../shared/contract';
 import { InvalidCursorError, type StoredCharacter } from '../library';
+import { creditsPerDay } from './store';
 import type { LibraryService } from '../library/library-service';
 import { StudioFailure } from '../router/failure';
 import type { RouteHandlers } from '../router/router';
 import { batchJobsFrom } from './batch-request';
 import { characterSourceFromAsset } from './character-source';
 import { characterCreationJob, type CharacterSource } from './characters';
-import { BatchValidationError, type BatchView, type JobEngine } from './engine';
-import type { JobView } from './events';
+import { BatchValidationError, type BatchDetail, type JobEngine } from './engine';
+import type { JobDetail } from './events';
 import { JobActionError } from './job-actions';
 import { rerunBatch, type UploadLibraryImage } from './recipe-rerun';
 
@@ -24,12 +25,12 @@ export interface JobsRouteDeps {
 
 export function jobsHandlers(deps: JobsRouteDeps): Pick<RouteHandlers, JobsRoutes> {
   const engine = (): JobEngine => deps.engine();
-  const batchOrFail = (id: string): ContractBatchView => {
+  const batchOrFail = (id: string): BatchView => {
     const batch = engine().batch(id);
     if (!batch) throw StudioFailure.of('batch_not_found');
     return toBatchView(batch);
   };
-  const jobOrFail = (id: string): ContractJobView => {
+  const jobOrFail = (id: string): JobView => {
     const job = engine().job(id);
     if (!job) throw StudioFailure.of('job_not_found');
     return toJobView(job);
@@ -73,7 +74,7 @@ export function jobsHandlers(deps: JobsRouteDeps): Pick<RouteHandlers, JobsRoute
       return job ? [toJobView(job)] : [];
     }),
     'jobs.list_durations': ({ variantIds }) => engine().typicalDurations(variantIds),
-    'jobs.sum_daily_credits': ({ dayStarts, end }) => deps.library().creditsPerDay(dayStarts, end),
+    'jobs.sum_daily_credits': ({ dayStarts, end }) => creditsPerDay(deps.library().db, dayStarts, end),
     'jobs.get_queue': () => queue(),
     'jobs.pause_queue': () => (engine().pause(), queue()),
     'jobs.resume_queue': () => (engine().resume(), queue()),
@@ -113,16 +114,53 @@ export function jobsHandlers(deps: JobsRouteDeps): Pick<RouteHandlers, JobsRoute
   };
 }
 
-export function toJobView(job: JobView): ContractJobView {
-  return { ...job, request: job.request, creditsSpent: job.credits };
+/** A job as the window sees it: named fields only, so nothing the engine keeps for itself (profile, business id, price key, retry time) goes out. */
+export function toJobView(job: JobDetail): JobView {
+  return {
+    id: job.id,
+    batchId: job.batchId,
+    position: job.position,
+    variantId: job.variantId,
+    model: job.model,
+    prompt: job.prompt,
+    request: job.request,
+    state: job.state,
+    attempts: job.attempts,
+    errorMessage: job.errorMessage,
+    errorCode: job.errorCode,
+    gatewayMessage: job.gatewayMessage,
+    createdAt: job.createdAt,
+    updatedAt: job.updatedAt,
+    submittedAt: job.submittedAt,
+    startedAt: job.startedAt,
+    finishedAt: job.finishedAt,
+    taskId: job.taskId,
+    progress: job.progress,
+    assetIds: [...job.assetIds],
+    thumbPath: job.thumbPath,
+    answerStyle: job.answerStyle,
+    rawAnswer: job.rawAnswer,
+    creditsSpent: job.credits,
+    creditsMeasured: job.creditsMeasured,
+    overdueSince: job.overdueSince,
+    characters: [...job.characters],
+    preset: job.preset === null ? null : { ...job.preset },
+  };
 }
 
-export function toBatchView(batch: BatchView): ContractBatchView {
+/** A batch as the window sees it: named fields only (its options stay in main, all but the budget and the key's cap). */
+export function toBatchView(batch: BatchDetail): BatchView {
   return {
-    ...batch,
+    id: batch.id,
+    name: batch.name,
+    status: batch.status,
+    createdAt: batch.createdAt,
+    updatedAt: batch.updatedAt,
     counts: { ...batch.counts },
+    note: batch.note,
     creditBudget: batch.options.creditBudget ?? null,
     dedicatedKeyCredits: batch.options.dedicatedKeyCredits ?? null,
+    creditsSpent: batch.creditsSpent,
   };
 }
 

@@ -12,7 +12,8 @@ import type { GatewayClient } from '../gateway/client';
 import { directAnswerCap, type PreparedRequest, type SubmitResult } from '../gateway/generation';
 import { GatewayError } from '../gateway/gateway-error';
 import { createLogger } from '../log';
-import { editJobRequest, getJob, getTask, insertTask, transitionJob, type Job, type LibraryDatabase } from '../library';
+import type { LibraryDatabase } from '../library';
+import { editJobRequest, getJob, getTask, insertTask, transitionJob, type Job } from './store';
 import { timingForPoll, type PollTimingOverrides } from './cadence';
 import type { EngineEvents } from './events';
 import { businessIdFor, BUSINESS_ID_FIELD, entryOf, supportsBusinessId, wireRequestOf } from './job-request';
@@ -115,7 +116,7 @@ export class JobSubmitter {
         const family = result.poll.cadence;
         // A slower request (a 4K tier) gets its own longer deadline from the catalog.
         const timing = timingForPoll(result.poll, family, this.deps.timings, job.request);
-        const now = Date.now();
+        const now = this.deps.db.now();
         const recorded = db.transaction(() => {
           const inserted = insertTask(db, {
             id: taskId,
@@ -158,7 +159,7 @@ export class JobSubmitter {
           return;
         }
         try {
-          await this.deps.staging.write({ jobId: job.id }, { receivedAt: Date.now(), results });
+          await this.deps.staging.write({ jobId: job.id }, { receivedAt: this.deps.db.now(), results });
         } catch (error) {
           const message = `The images arrived but could not be written to the library folder (${(error as Error).message}).`;
           transitionJob(db, job.id, ['submitting'], 'failed', { errorCode: 'write_failed', errorMessage: message, answerStyle });
@@ -208,7 +209,7 @@ export class JobSubmitter {
           errorCode: decision.code,
           errorMessage: `${decision.message} Will try again.`,
           gatewayMessage,
-          nextAttemptAt: Date.now() + decision.delayMs,
+          nextAttemptAt: this.deps.db.now() + decision.delayMs,
         });
         break;
       case 'unknown': {
@@ -227,9 +228,12 @@ export class JobSubmitter {
         break;
     }
     if (cancelWanted) {
-      // The user canceled while the POST was out; it did not produce a task to follow.
-      const note = decision.action === 'unknown' ? ' It may have reached the gateway and been charged.' : '';
-      transitionJob(db, job.id, ['queued', 'unknown'], 'canceled', { errorCode: 'canceled', errorMessage: `Canceled during submission.${note}`, nextAttemptAt: null });
+      // The user canceled while the POST was out and no task came of it: cancel it where the decision left it (a failed job stays failed).
+      const landed = decision.action === 'unknown' ? 'unknown' : 'queued';
+      const note = landed === 'unknown' ? ' It may have reached the gateway and been charged.' : '';
+      if (decision.action !== 'fail') {
+        transitionJob(db, job.id, [landed], 'canceled', { errorCode: 'canceled', errorMessage: `Canceled during submission.${note}`, nextAttemptAt: null });
+      }
     }
     events.jobsChanged(job.id);
   }

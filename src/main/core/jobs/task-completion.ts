@@ -8,19 +8,10 @@
  */
 import { companionPoll, taskPollFor } from '../../../shared/catalog';
 import type { NormalizedTask } from '../../../shared/gateway/task-record';
+import { onGatewayJobStates } from '../../../shared/jobs/job-states';
 import { createLogger } from '../log';
-import {
-  listCharactersOfTask,
-  moveTaskToRoute,
-  recordPoll,
-  transitionJob,
-  type FirstAnswer,
-  type Job,
-  type JobPatch,
-  type LibraryDatabase,
-  type Task,
-  type TaskFamily,
-} from '../library';
+import { listCharactersOfTask, type LibraryDatabase } from '../library';
+import { moveTaskToRoute, recordPoll, transitionJob, type FirstAnswer, type Job, type JobPatch, type Task, type TaskFamily } from './store';
 import { timingForPoll, type PollTimingOverrides } from './cadence';
 import { asksForCharacter, type CharacterService } from './characters';
 import { entryOf } from './job-request';
@@ -55,7 +46,7 @@ export class TaskCompletion {
     const second = task.firstAnswer === null ? this.secondRoute(job, task) : undefined;
     if (second) {
       const timing = timingForPoll(undefined, second.family, this.deps.timings);
-      const now = Date.now();
+      const now = this.deps.db.now();
       this.deps.db.transaction(() => {
         moveTaskToRoute(this.deps.db, task.id, { ...second, firstAnswer: answer, resultUrls, expiresAt, nextPollAt: now, deadlineAt: now + timing.deadlineMs });
         transitionJob(this.deps.db, job.id, ['submitted'], 'running');
@@ -75,7 +66,7 @@ export class TaskCompletion {
   private async keep(job: Job, task: Task, record: NormalizedTask): Promise<void> {
     if (record.characters.length > 0) this.deps.characters.record(record, { taskId: task.id, profileId: job.profileId });
     if (record.resultUrls.length === 0 && record.resultB64.length > 0 && (await this.deps.staging.read({ taskId: task.id })) === undefined) {
-      await this.deps.staging.write({ taskId: task.id }, { receivedAt: Date.now(), results: record.resultB64.map((b64) => ({ b64 })) });
+      await this.deps.staging.write({ taskId: task.id }, { receivedAt: this.deps.db.now(), results: record.resultB64.map((b64) => ({ b64 })) });
     }
   }
 
@@ -130,7 +121,7 @@ export class TaskCompletion {
     }
     const moved = db.transaction(() => {
       recordPoll(db, task.id, next.to === 'failed' && given.every((answer) => answer === 'refused') ? { ...finished, state: 'failed' } : finished);
-      return transitionJob(db, job.id, ['submitted', 'running'], next.to, next.patch);
+      return transitionJob(db, job.id, onGatewayJobStates, next.to, next.patch);
     });
     if (moved && next.to === 'downloading') this.deps.onResultsReady(job.id);
   }

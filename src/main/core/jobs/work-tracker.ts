@@ -1,4 +1,3 @@
-import { setMaxListeners } from 'node:events';
 import { createLogger } from '../log';
 
 const log = createLogger('job-engine');
@@ -11,6 +10,9 @@ const log = createLogger('job-engine');
 export class WorkTracker {
   private readonly running = new Set<Promise<void>>();
   private readonly settledListeners: (() => void)[] = [];
+  /** Operations now waiting on the engine's clock (a retry's pause), which only time moving on ends. */
+  private parked = 0;
+  private readonly parkListeners = new Set<() => void>();
 
   /** Starts `work` in the background and tracks it until it settles. */
   run(label: string, work: () => Promise<void>): void {
@@ -37,18 +39,44 @@ export class WorkTracker {
     return this.running.size;
   }
 
+  /** Waits for `wait`, a pause on the engine's clock, with the operation counted as parked meanwhile. */
+  async park<T>(wait: Promise<T>): Promise<T> {
+    this.parked += 1;
+    for (const listener of [...this.parkListeners]) listener();
+    try {
+      return await wait;
+    } finally {
+      this.parked -= 1;
+    }
+  }
+
+  /**
+   * Resolves once every operation has finished or is parked on the clock, and the turns after
+   * (the queue's pump, the events' flush) started nothing new: with a virtual clock, the moment
+   * to move time on.
+   */
+  async quiet(): Promise<void> {
+    for (;;) {
+      await nextTurn();
+      await nextTurn();
+      if (this.running.size <= this.parked) return;
+      let parkedNow: () => void = () => undefined;
+      const parked = new Promise<void>((resolve) => {
+        parkedNow = resolve;
+        this.parkListeners.add(resolve);
+      });
+      await Promise.race([Promise.race([...this.running]), parked]);
+      this.parkListeners.delete(parkedNow);
+    }
+  }
+
   /** Resolves once everything running now (and anything it starts) has settled. */
   async drain(): Promise<void> {
     while (this.running.size > 0) await Promise.allSettled([...this.running]);
   }
 }
 
-/**
- * An abort controller for a service's whole life: many requests and waits listen to its signal
- * at once, which is expected here, so Node's listener-leak warning is lifted for it.
- */
-export function serviceAbortController(): AbortController {
-  const controller = new AbortController();
-  setMaxListeners(0, controller.signal);
-  return controller;
+
+function nextTurn(): Promise<void> {
+  return new Promise((resolve) => setImmediate(resolve));
 }

@@ -1,20 +1,15 @@
-// The library store: SQLite persistence of the job engine and the asset library.
+// The library database (one SQLite file, its migrations) and the asset library's tables and files.
+// The job engine's own tables live with the engine (`jobs/store/`).
 export { LibraryDatabase, type LibraryDatabaseOptions } from './library-database';
 export { SchemaTooNewError } from './migrations/migrate';
-export { CorruptRowError } from './json-column';
+export { CorruptRowError, jsonValueSchema, parseJsonColumn } from './json-column';
 export { redactRequest, isSecretField, type JsonValue } from './redact';
 export { buildMatchQuery, searchTextOf } from './search-text';
-export { jobStates, jobTransitions, terminalJobStates, canTransition, isTerminal, type JobState } from './job-states';
-export * from './batches';
-export * from './engine-state';
-export * from './jobs';
-export * from './job-listing';
-export * from './job-costs';
-export * from './tasks';
 export * from './assets';
 export * from './asset-query';
 export * from './asset-listing';
 export * from './characters';
+export { tokenIdSchema, type LegacyEngineState } from './legacy-engine-state';
 export * from './created-keys';
 export * from './upload-cache';
 export * from './library-files';

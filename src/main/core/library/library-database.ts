@@ -6,7 +6,7 @@ import { ensurePrivateDir, ensurePrivateFile, PRIVATE_MODES, tighten } from '../
 import { migrate, schemaVersion } from './migrations/migrate';
 import { migrations as allMigrations, type Migration } from './migrations';
 import { registerSearchTextFunction } from './search-text-function';
-import type { LegacyEngineState } from './engine-state';
+import type { LegacyEngineState } from './legacy-engine-state';
 import { sqliteOpenOptions } from './sqlite-binding';
 
 const log = createLogger('library-db');

@@ -1,18 +1,16 @@
+import { assetOrigin } from './asset-origin';
 import { assetReferences } from './asset-references';
 import type { AssetDetail, AssetView, BoardView, LibraryFilter, SmartFilter } from '../../../shared/contract';
 import { StudioFailure } from '../router/failure';
 import type { Asset } from './assets';
 import { getAsset, setAssetFavourite, setAssetTags } from './assets';
 import { countAssetFacets, listAssets, type AssetFacets } from './asset-listing';
-import { creditsPerDay, type DaySpend } from './job-listing';
 import { buildAssetConditions, InvalidCursorError } from './asset-query';
-import { getBatch } from './batches';
 import { addToBoard, createBoard, deleteBoard, expandSmartBoard, listBoards, removeFromBoard, renameBoard, reorderBoards, smartFilterOf, type Board } from './boards';
 import { exportAssets, type ExportResult } from './export';
-import { getJob } from './jobs';
 import { legacyLibraryDatabasePath } from './database-location';
 import { LibraryDatabase } from './library-database';
-import type { LegacyEngineState } from './engine-state';
+import type { LegacyEngineState } from './legacy-engine-state';
 import { PRIVATE_MODES, type FileModes } from '../private-files';
 import { writeAssetSidecar } from './sidecars';
 import { normalizeTags } from './tags';
@@ -77,35 +75,15 @@ export class LibraryService {
     return this.db.prepare<unknown[], { id: string }>(sql).all(...wanted, ...where.params).map((row) => row.id);
   }
 
-  /** Credits spent per day (the window's local days), from the jobs' measured or estimated costs. */
-  creditsPerDay(dayStarts: readonly number[], end: number): DaySpend[] {
-    return creditsPerDay(this.db, dayStarts, end);
-  }
-
   get(id: string): AssetView {
     return toAssetView(this.require(getAsset(this.db, id)));
   }
 
   detail(id: string): AssetDetail {
     const asset = this.require(getAsset(this.db, id));
-    const job = asset.jobId === null ? undefined : getJob(this.db, asset.jobId);
-    const batch = job?.batchId ? getBatch(this.db, job.batchId) : undefined;
     return {
       asset: toAssetView(asset),
-      job: job
-        ? {
-            id: job.id,
-            state: job.state,
-            attempts: job.attempts,
-            createdAt: job.createdAt,
-            submittedAt: job.submittedAt,
-            finishedAt: job.finishedAt,
-            creditsSpent: job.credits,
-            creditsMeasured: job.creditsMeasured,
-            answerStyle: job.answerStyle,
-          }
-        : null,
-      batch: batch ? { id: batch.id, name: batch.name } : null,
+      ...assetOrigin(this.db, asset.jobId),
       references: assetReferences(this.db, asset.request),
     };
   }

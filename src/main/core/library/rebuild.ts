@@ -1,7 +1,7 @@
 import { access, readdir, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { getAsset, insertAsset } from './assets';
-import { getJob } from './jobs';
+import { jobExists } from './asset-origin';
 import type { LibraryDatabase } from './library-database';
 import { isTemporaryName, resolveInLibrary, thumbPathFor } from './library-files';
 import { readAssetSidecar, type AssetSidecar } from './sidecars';
@@ -84,7 +84,7 @@ function restore(db: LibraryDatabase, candidate: Candidate, report: RebuildRepor
       insertAsset(db, {
         ...sidecar,
         // The job row is usually gone with the database; the asset stands on its own.
-        jobId: sidecar.jobId !== null && getJob(db, sidecar.jobId) ? sidecar.jobId : null,
+        jobId: sidecar.jobId !== null && jobExists(db, sidecar.jobId) ? sidecar.jobId : null,
         filePath: candidate.filePath,
         thumbPath: candidate.thumbPath,
         bytes: candidate.bytes,

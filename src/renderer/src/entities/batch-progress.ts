@@ -1,4 +1,6 @@
 /** How far a batch has come, read by the timeline's headers and by the notices of finished batches. */
+import { batchOutcome } from '../../../shared/jobs/job-states';
+
 /** How far a batch has come, from its job counts. */
 export interface BatchProgress {
   total: number;
@@ -17,20 +19,16 @@ export interface BatchProgress {
 }
 
 export function batchProgress(counts: Readonly<Record<string, number>>): BatchProgress {
-  const n = (...states: string[]): number => states.reduce((sum, state) => sum + (counts[state] ?? 0), 0);
-  const total = counts.total ?? n('draft', 'queued', 'submitting', 'submitted', 'running', 'downloading', 'done', 'failed', 'canceled', 'unknown', 'expired');
-  const done = n('done');
-  const failed = n('failed', 'expired');
-  const canceled = n('canceled');
-  const ended = done + failed + canceled;
+  const outcome = batchOutcome(counts);
+  const ended = outcome.done + outcome.failed + outcome.canceled;
   return {
-    total,
-    done,
-    failed,
-    unknown: n('unknown'),
-    canceled,
-    running: n('submitting', 'submitted', 'running', 'downloading'),
-    waiting: n('queued', 'draft'),
-    fraction: total === 0 ? 0 : ended / total,
+    total: outcome.total,
+    done: outcome.done,
+    failed: outcome.failed,
+    unknown: outcome.unknown,
+    canceled: outcome.canceled,
+    running: outcome.active,
+    waiting: outcome.waiting,
+    fraction: outcome.total === 0 ? 0 : ended / outcome.total,
   };
 }

@@ -1,13 +1,10 @@
 import { create } from 'zustand';
-import type { BatchView, Envelope, JobStateView, JobView, LookUpResult, QueueView } from '../../../shared/contract';
+import type { BatchView, Envelope, JobView, LookUpResult, QueueView } from '../../../shared/contract';
 import { studio } from '../studio/studio-client';
 import { byUpdatedAt, upsertMany, type ById } from './entity-cache';
 import { bounded } from './retention';
 
 export type { QueueView };
-
-/** Job states in which a job still needs the studio's attention (waiting, being sent, running, saving). */
-export const activeJobStates: readonly JobStateView[] = ['queued', 'submitting', 'submitted', 'running', 'downloading'];
 
 /** What main answers to a cancel: done at once, pending until the answer to a submission comes, or refused. */
 export interface CancelReport {

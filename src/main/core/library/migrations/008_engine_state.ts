@@ -1,4 +1,4 @@
-import { importLegacyEngineState } from '../engine-state';
+import { importLegacyEngineState } from '../legacy-engine-state';
 import type { Migration } from './migration';
 
 /**

@@ -1,5 +1,5 @@
 import type { Database } from 'better-sqlite3';
-import type { LegacyEngineState } from '../engine-state';
+import type { LegacyEngineState } from '../legacy-engine-state';
 
 /** What a migration may need besides the database: data earlier versions kept elsewhere. */
 export interface MigrationContext {

@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { JobView } from '../../../../shared/contract';
+import { isActive } from '../../../../shared/jobs/job-states';
 import { useBatchId } from '../../routing/route-hooks';
 import { paths } from '../../routing/paths';
 import { useBalanceStore } from '../../entities/balance-store';
@@ -23,8 +24,6 @@ import { useTimelineStore } from './timeline-store';
 import { useTimelineActions } from './use-timeline-actions';
 import { useBatchRows, useTimelineRows, type TimelineRows } from './use-timeline-rows';
 import './TimelinePage.css';
-
-const IN_FLIGHT = new Set(['submitting', 'submitted', 'running', 'downloading']);
 
 /** The current time, renewed every second while something runs (elapsed times and estimates move). */
 function useNow(ticking: boolean): number {
@@ -71,7 +70,7 @@ function TimelineScreen({ source, back }: { source: TimelineRows; back: boolean 
   const timeline = useTimelineStore();
   const actions = useTimelineActions();
   const jobs = source.rows.flatMap((row) => (row.kind === 'job' ? [row.job] : []));
-  const now = useNow(jobs.some((job) => IN_FLIGHT.has(job.state)));
+  const now = useNow(jobs.some((job) => isActive(job.state)));
 
   const variantKey = [...new Set(jobs.map((job) => job.variantId))].sort().join('\n');
   const { loadDurations, readNotices } = timeline;

@@ -4,7 +4,8 @@
  * batch has come, how long a job has run and may still run, and what a budget leaves.
  */
 import { variantById } from '../../../../shared/catalog';
-import type { AccountBalance, BatchView, JobStateView, JobView } from '../../../../shared/contract';
+import type { AccountBalance, BatchView, JobView } from '../../../../shared/contract';
+import { isActive, isBatchOpen, isCancelable, isOnGateway, isRetryable, isTerminal } from '../../../../shared/jobs/job-states';
 
 /** A loaded part of a paged list: its items so far and whether more follow. */
 export interface ListPart<T> {
@@ -91,11 +92,9 @@ export function timelineRows(
  * waits for a decision), and the newest one; finished ones fold away.
  */
 export function openByDefault(batch: BatchView, newest: boolean): boolean {
-  return newest || batch.status === 'active' || batch.status === 'paused' || (batch.counts.unknown ?? 0) > 0;
+  return newest || isBatchOpen(batch.status) || (batch.counts.unknown ?? 0) > 0;
 }
 
-const IN_FLIGHT: readonly JobStateView[] = ['submitting', 'submitted', 'running', 'downloading'];
-const ENDED: readonly JobStateView[] = ['done', 'failed', 'canceled', 'expired'];
 
 /** How long a job has run, and how long it may still take judging by earlier jobs of its variant. */
 export interface JobTiming {
@@ -113,11 +112,11 @@ export interface JobTiming {
  */
 export function jobTiming(job: Pick<JobView, 'state' | 'startedAt' | 'submittedAt' | 'finishedAt' | 'progress'>, typicalMs: number | null, now: number): JobTiming {
   const start = job.startedAt ?? job.submittedAt;
-  if (ENDED.includes(job.state)) {
+  if (isTerminal(job.state)) {
     const elapsed = start !== null && job.finishedAt !== null && job.finishedAt >= start ? job.finishedAt - start : null;
     return { elapsedMs: elapsed, remainingMs: null, overdue: false };
   }
-  if (!IN_FLIGHT.includes(job.state) || start === null) return { elapsedMs: null, remainingMs: null, overdue: false };
+  if (!isActive(job.state) || start === null) return { elapsedMs: null, remainingMs: null, overdue: false };
   const elapsed = Math.max(0, now - start);
   if (typicalMs !== null && typicalMs > 0) {
     if (elapsed > typicalMs * 1.5 + 5_000) return { elapsedMs: elapsed, remainingMs: null, overdue: true };
@@ -153,7 +152,7 @@ export function budgetLeft(batch: Pick<BatchView, 'creditBudget' | 'dedicatedKey
 
 /** A job past the time its task usually takes, still followed: "still running on the gateway". */
 export function stillRunningOnGateway(job: Pick<JobView, 'state' | 'overdueSince'>): boolean {
-  return (job.state === 'submitted' || job.state === 'running') && job.overdueSince !== null;
+  return isOnGateway(job.state) && job.overdueSince !== null;
 }
 
 /** Which actions a job offers in its state. */
@@ -171,8 +170,8 @@ export function jobActions(job: Pick<JobView, 'state' | 'assetIds' | 'overdueSin
   const late = stillRunningOnGateway(job);
   const findable = variantById(job.variantId)?.fields.some((field) => field.key === 'client_business_id') === true;
   return {
-    cancel: ['draft', 'queued', 'submitting', 'submitted', 'running'].includes(job.state),
-    retry: ['failed', 'canceled', 'expired'].includes(job.state),
+    cancel: isCancelable(job.state),
+    retry: isRetryable(job.state),
     resolve: job.state === 'unknown',
     open: job.state === 'done' && job.assetIds.length > 0,
     checkNow: late,

@@ -1,6 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { BatchView, JobView } from '../../../../shared/contract';
+import { isOnGateway } from '../../../../shared/jobs/job-states';
 import { useJobsStore, type CancelReport } from '../../entities/jobs-store';
 import { useErrorAlert } from '../../errors/alert-store';
 import { ConfirmDialog, showToast } from '../../ui';
@@ -31,7 +32,7 @@ export interface TimelineActions {
 }
 
 /** A job the gateway already has: canceling stops following it, and what it cost stays spent. */
-const paidFor = (job: JobView): boolean => job.state === 'submitted' || job.state === 'running' || job.state === 'submitting';
+const paidFor = (job: JobView): boolean => job.state === 'submitting' || isOnGateway(job.state);
 
 /** What the timeline's buttons do: main's answer goes to the page alert when it fails, a short note when it worked. */
 export function useTimelineActions(): TimelineActions {
@@ -102,7 +103,7 @@ export function useTimelineActions(): TimelineActions {
         .checkNow(job.id)
         .then((result) => {
           if (!alert.track(result).ok) return;
-          const stillLate = result.ok && (result.value.state === 'submitted' || result.value.state === 'running');
+          const stillLate = result.ok && isOnGateway(result.value.state);
           showToast(t(stillLate ? 'timeline.toast.stillRunning' : 'timeline.toast.checked'), 'info');
         }),
     submitAgain: (job) => setQuestion({ kind: 'submit-again', job }),

@@ -1,7 +1,8 @@
 import { CircleAlert, Clapperboard, ImagePlus, RefreshCw, UserRound, Wand2 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { jobProblem, type AssetView, type JobStateView, type JobView } from '../../../../../shared/contract';
+import { jobProblem, type AssetView, type JobView } from '../../../../../shared/contract';
+import { isPending } from '../../../../../shared/jobs/job-states';
 import { paths } from '../../../routing/paths';
 import { writeAssetDrag } from '../../../entities/asset-drag';
 import { IconButton, ProgressBar } from '../../../ui';
@@ -26,8 +27,6 @@ export interface RecentStripProps {
   onCharacter: (asset: AssetView) => void;
 }
 
-const ACTIVE: readonly JobStateView[] = ['queued', 'submitting', 'submitted', 'running', 'downloading'];
-
 /**
  * This screen's recent jobs, newest first: live progress while they run, their results as they
  * land (each opens in the gallery, drags into a reference tray, or starts the next request).
@@ -44,7 +43,7 @@ export function RecentStrip({ items, mediaUrl, onReuse, onReference, onRemix, on
       ) : (
         <ul className="recent-list">
           {items.map(({ job, assets, modelName, characterName }) => {
-            const active = ACTIVE.includes(job.state);
+            const active = isPending(job.state);
             const state = t(`create.jobState.${job.state}`);
             const shown = assets.length > 0 ? assets : [null];
             const problem = job.state === 'failed' ? jobProblem(job) : null;

@@ -3,6 +3,7 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { BatchView } from '../../../../../shared/contract';
+import { isBatchOpen } from '../../../../../shared/jobs/job-states';
 import { paths } from '../../../routing/paths';
 import { Badge, Button, type BadgeTone } from '../../../ui';
 import type { BatchProgress } from '../../../entities/batch-progress';
@@ -34,7 +35,7 @@ export function BatchHeader({ batch, progress, budget, queuePaused, open, onTogg
   const format = useFormat();
   const nameId = useId();
   const named = { name: batch.name };
-  const live = batch.status === 'active' || batch.status === 'paused';
+  const live = isBatchOpen(batch.status);
   const held = batch.status === 'active' && queuePaused && progress.waiting > 0;
   const Chevron = open ? ChevronDown : ChevronRight;
   const counts = [

@@ -3,6 +3,7 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { jobProblem, type JobStateView, type JobView } from '../../../../../shared/contract';
+import { isActive, isFailure } from '../../../../../shared/jobs/job-states';
 import { Badge, Button, ProgressBar, type BadgeTone } from '../../../ui';
 import { jobActions, stillRunningOnGateway, type JobTiming } from '../timeline-model';
 import { JobProblem } from './JobProblem';
@@ -60,8 +61,6 @@ const stateIcon: Partial<Record<JobStateView, LucideIcon>> = {
   canceled: Ban,
 };
 
-const IN_FLIGHT: readonly JobStateView[] = ['submitting', 'submitted', 'running', 'downloading'];
-
 /** One job as a compact row: its result (or state), prompt, model, state, time, cost, problem and actions. */
 export function JobRow({ job, inBatch, closesGroup, timing, thumbUrl, resultHref, onCancel, onRetry, onResubmit, onDiscard, onCheckNow, onSubmitAgain, onLookUp }: JobRowProps) {
   const { t } = useTranslation();
@@ -69,12 +68,12 @@ export function JobRow({ job, inBatch, closesGroup, timing, thumbUrl, resultHref
   const promptId = useId();
   const actions = jobActions(job);
   const problem = job.errorCode === 'canceled' ? null : jobProblem(job);
-  const tone = job.state === 'failed' || job.state === 'expired' ? 'danger' : job.state === 'unknown' || job.state === 'queued' ? 'warning' : 'note';
+  const tone = isFailure(job.state) ? 'danger' : job.state === 'unknown' || job.state === 'queued' ? 'warning' : 'note';
   const late = stillRunningOnGateway(job);
   const Icon = late ? Hourglass : (stateIcon[job.state] ?? ImageOff);
   const prompt = job.prompt.trim() === '' ? t('timeline.job.noPrompt') : job.prompt;
   const named = { prompt: prompt.length > 40 ? `${prompt.slice(0, 39)}…` : prompt };
-  const inFlight = IN_FLIGHT.includes(job.state);
+  const inFlight = isActive(job.state);
   const progress = job.state === 'running' && job.progress !== null ? job.progress / 100 : null;
 
   return (

@@ -1,11 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
-import { parseJsonColumn } from './json-column';
-import type { LibraryDatabase } from './library-database';
-import { jobStates, type JobState } from './job-states';
+import { jobStates, type BatchStatus, type JobState } from '../../../../shared/jobs/job-states';
+import { parseJsonColumn, type LibraryDatabase } from '../../library';
 
-export const batchStatuses = ['active', 'paused', 'done', 'canceled'] as const;
-export type BatchStatus = (typeof batchStatuses)[number];
 
 /** What a batch asks of the queue. The dedicated key is referenced by its token id, never stored. */
 export const batchOptionsSchema = z.object({

@@ -1,11 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { canTransition, isTerminal, type JobState } from './job-states';
-import { jsonValueSchema, parseJsonColumn } from './json-column';
-import type { LibraryDatabase } from './library-database';
-import type { PresetRef } from '../../../shared/contract';
-import { presetFromColumn, presetToColumn } from './preset-column';
-import { redactRequest, type JsonValue } from './redact';
-import { buildMatchQuery } from './search-text';
+import { canTransition, isTerminal, sqlStateList, waitingJobStates, type JobState } from '../../../../shared/jobs/job-states';
+import { buildMatchQuery, jsonValueSchema, parseJsonColumn, redactRequest, type JsonValue, type LibraryDatabase } from '../../library';
+import type { PresetRef } from '../../../../shared/contract';
+import { presetFromColumn, presetToColumn } from '../../library/preset-column';
 
 /** The style a submission's answer had (it decides how the job is followed). */
 export type AnswerStyle = 'direct' | 'summary' | 'task';
@@ -299,7 +296,7 @@ export function updateJob(db: LibraryDatabase, id: string, states: readonly JobS
 export function editJobRequest(db: LibraryDatabase, id: string, change: { request: unknown; model?: string; variantId?: string; prompt?: string }): boolean {
   const request = redactRequest(change.request);
   const sql = `UPDATE jobs SET request = ?, prompt = ?, model = COALESCE(?, model), variant_id = COALESCE(?, variant_id), updated_at = ?
-               WHERE id = ? AND state IN ('draft', 'queued')`;
+               WHERE id = ? AND state IN (${sqlStateList(waitingJobStates)})`;
   return db.prepare(sql).run(JSON.stringify(request), change.prompt ?? promptOf(request), change.model ?? null, change.variantId ?? null, db.now(), id).changes === 1;
 }
 

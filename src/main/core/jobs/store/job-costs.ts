@@ -3,7 +3,7 @@
  * the balance around its own submission; estimates come from the latest measured jobs of the same
  * price key on the same gateway profile (null: the demo gateway).
  */
-import type { LibraryDatabase } from './library-database';
+import type { LibraryDatabase } from '../../library';
 
 /** How many measured jobs an estimate looks at (the newest ones: prices change). */
 const SAMPLES = 5;

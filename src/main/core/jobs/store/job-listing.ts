@@ -4,12 +4,11 @@
  * each model variant usually takes.
  */
 import { z } from 'zod';
-import { countJobsByBatch, emptyCounts, toBatch, type BatchRow, type BatchStatus, type BatchWithCounts } from './batches';
-import { pageSize } from './asset-query';
-import type { JobState } from './job-states';
+import type { BatchStatus, JobState } from '../../../../shared/jobs/job-states';
+import { pageSize, type LibraryDatabase } from '../../library';
+import { decodeKeyset, encodeKeyset } from '../../library/keyset-cursor';
+import { countJobsByBatch, emptyCounts, toBatch, type BatchRow, type BatchWithCounts } from './batches';
 import { jobColumns, toJob, type Job, type JobRow } from './jobs';
-import { decodeKeyset, encodeKeyset } from './keyset-cursor';
-import type { LibraryDatabase } from './library-database';
 
 export interface Page<T> {
   items: T[];

@@ -3,8 +3,8 @@
  * keys a batch by its jobs file and gateway, so the same command run again resumes that batch
  * instead of submitting (and paying for) its jobs a second time.
  */
+import type { LibraryDatabase } from '../../library';
 import { getBatch, type Batch } from './batches';
-import type { LibraryDatabase } from './library-database';
 
 /** The batch made from this source, if any. */
 export function findBatchBySourceKey(db: LibraryDatabase, sourceKey: string): Batch | undefined {

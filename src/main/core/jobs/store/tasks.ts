@@ -1,17 +1,15 @@
 import { z } from 'zod';
-import { parseJsonColumn } from './json-column';
-import type { LibraryDatabase } from './library-database';
+import { pendingTaskStates, sqlStateList, type TaskState } from '../../../../shared/jobs/job-states';
+import { parseJsonColumn, type LibraryDatabase } from '../../library';
+
+export type { TaskState };
+
+const PENDING = sqlStateList(pendingTaskStates);
 
 /** Poll families: they differ in cadence, deadline and in what a finished record carries. */
 export const taskFamilies = ['image', 'video', 'character'] as const;
 export type TaskFamily = (typeof taskFamilies)[number];
 
-/** The gateway client's normalised task states; `unknown` means "not understood yet, keep polling". */
-export const taskStates = ['queued', 'running', 'completed', 'failed', 'unknown'] as const;
-export type TaskState = (typeof taskStates)[number];
-
-/** States the poller keeps polling. */
-export const pendingTaskStates: readonly TaskState[] = ['queued', 'running', 'unknown'];
 
 /** How the first of a task's two routes ended, while the second is asked (see migration 13). */
 export type FirstAnswer = 'completed' | 'refused' | 'video-without-address';
@@ -160,17 +158,17 @@ export function moveTaskToRoute(
 
 /** Pending tasks whose next poll is due, soonest first. */
 export function listDueTasks(db: LibraryDatabase, options: { now?: number; limit?: number } = {}): Task[] {
-  const sql = `SELECT * FROM tasks WHERE state IN ('queued', 'running', 'unknown') AND next_poll_at <= ? ORDER BY next_poll_at, id LIMIT ?`;
+  const sql = `SELECT * FROM tasks WHERE state IN (${PENDING}) AND next_poll_at <= ? ORDER BY next_poll_at, id LIMIT ?`;
   return db.prepare<[number, number], TaskRow>(sql).all(options.now ?? db.now(), options.limit ?? 100).map(toTask);
 }
 
 /** When the poller should next wake up: the earliest `next_poll_at` of a pending task, or null. */
 export function nextPollTime(db: LibraryDatabase): number | null {
-  const row = db.prepare<[], { at: number | null }>(`SELECT MIN(next_poll_at) AS at FROM tasks WHERE state IN ('queued', 'running', 'unknown')`).get();
+  const row = db.prepare<[], { at: number | null }>(`SELECT MIN(next_poll_at) AS at FROM tasks WHERE state IN (${PENDING})`).get();
   return row?.at ?? null;
 }
 
 /** Every task still pending (to resume polling after a restart), oldest first. */
 export function listPendingTasks(db: LibraryDatabase): Task[] {
-  return db.prepare<[], TaskRow>(`SELECT * FROM tasks WHERE state IN ('queued', 'running', 'unknown') ORDER BY created_at, id`).all().map(toTask);
+  return db.prepare<[], TaskRow>(`SELECT * FROM tasks WHERE state IN (${PENDING}) ORDER BY created_at, id`).all().map(toTask);
 }

@@ -1,0 +1,143 @@
+/**
+ * The job engine's services and how they call each other: the events, the character registry,
+ * budgets and batch keys, the downloader, the poller, the submitter behind the queue, and the
+ * reconciler, all on one clock. The engine holds what this returns and starts and stops them.
+ */
+import { GatewayClient } from '../gateway/client';
+import { systemClock, type Clock } from '../lifecycle/clock';
+import { MediaInspector } from '../media/media-inspector';
+import { PRIVATE_MODES } from '../private-files';
+import { BatchKeys } from './batch-keys';
+import { BatchBudgets } from './budget';
+import { CharacterService } from './characters';
+import { CostMeter } from './cost-meter';
+import { DEFAULT_DOWNLOAD_LIMITS, ResultDownloader } from './downloader';
+import type { JobEngineOptions } from './engine-types';
+import { EngineEvents } from './events';
+import type { CancelReport } from './job-actions';
+import { DEFAULT_RETRY_LIMITS } from './outcome';
+import { TaskPoller } from './poller';
+import { DEFAULT_QUEUE_LIMITS, JobQueue } from './queue';
+import { DEFAULT_RATE_GATE, RateGate } from './rate-gate';
+import { DEFAULT_RECONCILER_OPTIONS, UnknownReconciler } from './reconciler';
+import { ResultFetcher } from './result-fetch';
+import { ResultStaging } from './staging';
+import { getBatch, type Job } from './store';
+import { JobSubmitter } from './submitter';
+import { TaskCompletion } from './task-completion';
+import type { WorkTracker } from './work-tracker';
+
+export interface EngineServices {
+  clock: Clock;
+  events: EngineEvents;
+  characters: CharacterService;
+  budgets: BatchBudgets;
+  keys: BatchKeys;
+  fetcher: ResultFetcher;
+  downloader: ResultDownloader;
+  poller: TaskPoller;
+  queue: JobQueue;
+  reconciler: UnknownReconciler;
+}
+
+/** What the engine itself lends its services. */
+export interface EngineHooks {
+  tracker: WorkTracker;
+  /** Jobs the user canceled while their POST was out. */
+  cancelRequests: Set<string>;
+  cancelJob: (jobId: string) => CancelReport;
+}
+
+export function buildEngineServices(options: JobEngineOptions, hooks: EngineHooks): EngineServices {
+  const { db } = options;
+  const { tracker } = hooks;
+  const timings = options.pollTimings ?? {};
+  const retry = { ...DEFAULT_RETRY_LIMITS, ...options.retry };
+  // The database stamps rows with its own clock; the services read and wait on the same time.
+  const clock: Clock = options.clock ?? { now: () => db.now(), setTimeout: (callback, delayMs) => systemClock.setTimeout(callback, delayMs) };
+  const gate = new RateGate({ ...DEFAULT_RATE_GATE, ...options.rateGate }, () => clock.now());
+  const staging = new ResultStaging(options.libraryRoot);
+  const clientFor = async (job: Job): Promise<GatewayClient> => options.connectionFor(job.profileId);
+  const events = new EngineEvents(db);
+  const characters = new CharacterService({ db, events });
+  const budgets = new BatchBudgets({ events });
+  const keys = new BatchKeys({
+    db,
+    vault: options.vault,
+    clientForKey: options.clientForKey ?? ((base, apiKey) => new GatewayClient({ baseUrl: base.baseUrl, apiKey })),
+    sessionOnly: options.sessionOnlyKeys ?? (() => false),
+  });
+  const downloads = { ...DEFAULT_DOWNLOAD_LIMITS, ...options.downloads };
+  const fetcher = new ResultFetcher({
+    headersTimeoutMs: downloads.headersTimeoutMs ?? 30_000,
+    bodyTimeoutMs: downloads.bodyTimeoutMs ?? 60_000,
+  });
+  const downloader = new ResultDownloader({
+    db,
+    libraryRoot: options.libraryRoot,
+    clientFor,
+    staging,
+    media: new MediaInspector({ ffmpeg: options.ffmpeg }),
+    fetcher,
+    events,
+    tracker,
+    limits: downloads,
+    modes: options.fileModes ?? PRIVATE_MODES,
+    clock,
+  });
+  const completion = new TaskCompletion({ db, staging, characters, timings, onResultsReady: (jobId) => downloader.enqueue(jobId) });
+  const poller = new TaskPoller({ db, clientFor, gate, timings, events, tracker, completion, maxParallel: options.maxParallelPolls ?? 4, clock });
+  // The submitter calls the queue and the reconciler back, which are built after it.
+  const later: { queue?: JobQueue; reconciler?: UnknownReconciler } = {};
+  const submitter = new JobSubmitter({
+    db,
+    events,
+    staging,
+    gate,
+    retry,
+    timings,
+    maxImageBytes: downloads.maxImageBytes,
+    cancelRequests: hooks.cancelRequests,
+    onTaskRecorded: () => poller.wake(),
+    onResultsStaged: (jobId) => downloader.enqueue(jobId),
+    onUnknown: () => later.reconciler?.wake(),
+    onOutOfCredits: (job, message) => {
+      const batch = job.batchId === null ? undefined : getBatch(db, job.batchId);
+      if (batch?.options.dedicatedTokenId !== undefined) later.queue?.stopBatch(batch.id, `The batch's dedicated key is out of credits: ${message}`, job.id);
+      else later.queue?.pause(`Out of credits: ${message}`);
+    },
+    usesDedicatedKey: (job) => job.batchId !== null && getBatch(db, job.batchId)?.options.dedicatedTokenId !== undefined,
+    onKeyRefused: (job, message) => {
+      if (job.batchId !== null) later.queue?.stopBatch(job.batchId, `${message} Start a new batch to go on.`, job.id);
+    },
+    onCanceledAfterSubmit: (jobId) => hooks.cancelJob(jobId),
+  });
+  const queue = new JobQueue({
+    db,
+    events,
+    tracker,
+    gate,
+    budgets,
+    keys,
+    submitter,
+    costs: new CostMeter(db, events),
+    limits: { ...DEFAULT_QUEUE_LIMITS, ...options.queue },
+    retry,
+    profileClient: async (profileId) => options.connectionFor(profileId),
+    clock,
+  });
+  const reconciler = new UnknownReconciler({
+    db,
+    events,
+    tracker,
+    clientFor,
+    timings,
+    options: { ...DEFAULT_RECONCILER_OPTIONS, ...options.reconcile },
+    onFound: () => poller.wake(),
+    onRequeued: () => queue.pump(),
+    clock,
+  });
+  later.queue = queue;
+  later.reconciler = reconciler;
+  return { clock, events, characters, budgets, keys, fetcher, downloader, poller, queue, reconciler };
+}
