@@ -10,7 +10,7 @@ import { dirname, join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { variantById } from '../../../src/shared/catalog';
 import { LibraryDatabase, listJobAssets } from '../../../src/main/core/library';
-import { insertJob, listJobTasks } from '../../../src/main/core/jobs/store';
+import { listJobTasks } from '../../../src/main/core/jobs/store';
 import { migrations } from '../../../src/main/core/library/migrations';
 import { JobEngine, type JobDetail } from '../../../src/main/core/jobs';
 import { bodyOf, FAST_ENGINE, FAST_TASKS, startBench, type Bench } from './harness';
