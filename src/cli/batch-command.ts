@@ -8,16 +8,10 @@ import { join } from 'node:path';
 import { defaultDataDir } from '../main/core/paths';
 import { EXIT, type BatchArgs } from './args';
 import { formatNotes, formatProblem, readBatchInput } from './batch-input';
+import type { CliIo } from './cli-io';
 import { apiKeyFor } from './gateway-connection';
 import { jsonResult } from './report';
 import { runBatch } from './run-batch';
-
-/** Where the CLI writes: results and summaries on stdout, notes and errors on stderr. */
-export interface CliIo {
-  stdout: NodeJS.WriteStream;
-  stderr: NodeJS.WriteStream;
-  env: NodeJS.ProcessEnv;
-}
 
 /**
  * The CLI's own library folder beside the studio's, unless `--library` names another. Not the

@@ -1,6 +1,7 @@
 /** The command line after the bootstrap (`index.ts`): parse, dispatch, exit code. */
 import { EXIT, parseCliArgs, USAGE, UsageError, wantsJson } from './args';
-import { runBatchCommand, type CliIo } from './batch-command';
+import { runBatchCommand } from './batch-command';
+import type { CliIo } from './cli-io';
 import { jsonResult } from './report';
 
 /** Runs the command line; resolves to the exit code. */

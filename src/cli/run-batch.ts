@@ -13,7 +13,7 @@ import { prepareLibraryDatabase } from '../main/core/library/database-location';
 import { defaultDataDir } from '../main/core/paths';
 import { ensurePrivateDir, isSharedWithOthers, PRIVATE_MODES, SHARED_MODES } from '../main/core/private-files';
 import { EXIT, type BatchArgs } from './args';
-import type { CliIo } from './batch-command';
+import type { CliIo } from './cli-io';
 import type { BatchInput } from './batch-input';
 import { BatchJobs } from './batch-jobs';
 import { setUpBatch, type BatchSetup } from './batch-setup';

@@ -5,7 +5,7 @@ import type { LibraryDatabase } from './library-database';
 import type { PresetRef } from '../../../shared/contract';
 import { presetFromColumn, presetToColumn } from './preset-column';
 import { redactRequest, type JsonValue } from './redact';
-import { writeAssetCharacters } from './asset-characters';
+import { characterUsernamesOf } from './asset-characters';
 import { normalizeTags } from './tags';
 
 export const assetKinds = ['image', 'video'] as const;
@@ -238,4 +238,10 @@ export function deleteAsset(db: LibraryDatabase, id: string): boolean {
 function writeTags(db: LibraryDatabase, assetId: string, tags: readonly string[]): void {
   const insert = db.prepare('INSERT OR IGNORE INTO asset_tags (asset_id, tag) VALUES (?, ?)');
   for (const tag of normalizeTags(tags)) insert.run(assetId, tag);
+}
+
+/** Records the characters an asset's prompt mentions (for the gallery's character filter). */
+function writeAssetCharacters(db: LibraryDatabase, assetId: string, prompt: string): void {
+  const insert = db.prepare('INSERT OR IGNORE INTO asset_characters (asset_id, username) VALUES (?, ?)');
+  for (const username of characterUsernamesOf(prompt)) insert.run(assetId, username);
 }

@@ -6,7 +6,6 @@
 import type { Database } from 'better-sqlite3';
 import { z } from 'zod';
 import type { KeyValueStore } from '../settings/key-value-store';
-import type { LibraryDatabase } from './library-database';
 
 /** Where earlier versions kept the engine's state in the settings store. */
 export const LEGACY_ENGINE_STATE_KEYS = { queue: 'jobEngine.queue', batchNotes: 'jobEngine.batchNotes', batchKeys: 'jobEngine.batchKeys' } as const;
@@ -23,7 +22,8 @@ export const tokenIdSchema = z.union([z.string(), z.number()]);
 const legacyQueueSchema = z.object({ paused: z.boolean(), reason: z.string().nullable() });
 const legacyKeySchema = z.object({ tokenId: tokenIdSchema, sealed: z.string() });
 
-function entries(value: unknown): [string, unknown][] {
+/** The entries of an object the settings file held (nothing for anything else). */
+export function legacyEntries(value: unknown): [string, unknown][] {
   return typeof value === 'object' && value !== null && !Array.isArray(value) ? Object.entries(value) : [];
 }
 
@@ -49,29 +49,12 @@ export function importLegacyEngineState(db: Database, legacy: LegacyEngineState)
     db.prepare('INSERT OR IGNORE INTO queue_state (id, paused, reason, updated_at) VALUES (1, 1, ?, ?)').run(queue.data.reason, now);
   }
   const exists = db.prepare<[string], { id: string }>('SELECT id FROM batches WHERE id = ?');
-  for (const [batchId, note] of entries(legacy.batchNotes)) {
+  for (const [batchId, note] of legacyEntries(legacy.batchNotes)) {
     if (typeof note === 'string' && exists.get(batchId)) db.prepare('UPDATE batches SET note = ? WHERE id = ?').run(note, batchId);
   }
-  for (const [batchId, value] of entries(legacy.batchKeys)) {
+  for (const [batchId, value] of legacyEntries(legacy.batchKeys)) {
     const key = legacyKeySchema.safeParse(value);
     if (!key.success || !exists.get(batchId)) continue;
     db.prepare('INSERT OR IGNORE INTO batch_keys (batch_id, token_id, sealed, created_at) VALUES (?, ?, ?, ?)').run(batchId, JSON.stringify(key.data.tokenId), key.data.sealed, now);
-  }
-}
-
-/**
- * Removes from the settings store what this database now holds (after migration 8 moved it), so
- * secrets and notes do not linger in two places. Entries of other libraries' batches stay.
- */
-export function forgetMovedEngineState(store: KeyValueStore, db: LibraryDatabase): void {
-  const legacy = readLegacyEngineState(store);
-  if (!legacy) return;
-  const hasBatch = (id: string): boolean => db.prepare<[string], { id: string }>('SELECT id FROM batches WHERE id = ?').get(id) !== undefined;
-  if (legacy.queue !== undefined) store.delete(LEGACY_ENGINE_STATE_KEYS.queue);
-  for (const name of ['batchNotes', 'batchKeys'] as const) {
-    if (legacy[name] === undefined) continue;
-    const left = Object.fromEntries(entries(legacy[name]).filter(([id]) => !hasBatch(id)));
-    if (Object.keys(left).length === 0) store.delete(LEGACY_ENGINE_STATE_KEYS[name]);
-    else store.set(LEGACY_ENGINE_STATE_KEYS[name], left);
   }
 }
