@@ -173,6 +173,12 @@ export const errorReasons = {
       ? t('This model offers no larger size for this result.', '此模型没有为该作品提供更大的尺寸。')
       : t(`Choose one of the larger sizes this model offers: ${text(p, 'tiers')}.`, `请选择此模型提供的更大尺寸之一：${text(p, 'tiers')}。`),
   ),
+  rerun_other_model: entry('invalid_input', () =>
+    t(
+      'That request can only run again on another way of running the same model.',
+      '该请求只能换用同一模型的另一种运行方式再次运行。',
+    ),
+  ),
   asset_file_missing: entry('not_found', () =>
     t('The file of that item is missing from the library folder.', '该作品的文件已不在作品库文件夹中。'),
   ),

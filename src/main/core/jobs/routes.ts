@@ -9,7 +9,7 @@ import { characterCreationJob, type CharacterSource } from './characters';
 import { BatchValidationError, type BatchView, type JobEngine } from './engine';
 import type { JobView } from './events';
 import { JobActionError } from './job-actions';
-import { rerunBatch, type UploadLibraryImage } from './recipe-rerun';
+import { rerunBatch, rerunJobBatch, type UploadLibraryImage } from './recipe-rerun';
 
 type JobsRoutes = Extract<keyof RouteHandlers, `jobs.${string}` | `characters.${string}`>;
 
@@ -54,6 +54,7 @@ export function jobsHandlers(deps: JobsRouteDeps): Pick<RouteHandlers, JobsRoute
     'jobs.create_batch': (input) => createBatch(input),
     'jobs.rerun_asset': async ({ assetId, mode, tier }) =>
       createBatch(await rerunBatch(deps.library().get(assetId), mode, tier, deps.uploadLibraryImage)),
+    'jobs.rerun_job': ({ jobId, variantId }) => createBatch(rerunJobBatch(jobOrFail(jobId), variantId)),
     'jobs.estimate_cost': (input) => engine().estimateCost(batchJobsFrom({ ...input, name: 'estimate' }), deps.activeProfileId()),
     'jobs.start_batch': ({ id }) => translate(() => (engine().enqueueBatch(id), batchOrFail(id))),
     'jobs.get_batch': ({ id }) => batchOrFail(id),

@@ -10,6 +10,7 @@ import { jobTimeline } from './009_job_timeline';
 import { gallery } from './010_gallery';
 import { uploadPreview } from './011_upload_preview';
 import { uploadFileName } from './012_upload_file_name';
+import { jobRevisedPrompt } from './013_job_revised_prompt';
 import type { Migration } from './migration';
 
 export type { Migration, MigrationContext } from './migration';
@@ -28,4 +29,5 @@ export const migrations: readonly Migration[] = [
   gallery,
   uploadPreview,
   uploadFileName,
+  jobRevisedPrompt,
 ];
