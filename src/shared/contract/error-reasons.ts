@@ -7,6 +7,7 @@ import {
 } from '../gateway/error-cases';
 import type { ErrorCode, ErrorParams } from './errors';
 import { jobReasons } from './job-reasons';
+import { CONNECTION_CAUSE_WORDS, isConnectionCause } from './connection-causes';
 
 /** One reason an error can have: its code, and how to say it in each language from its parameters. */
 export interface ErrorReasonEntry {
@@ -33,6 +34,7 @@ const seconds = (params: ErrorParams): number | undefined => {
 /** Summary of a gateway failure: the recognised case if there is one, else how it failed. */
 const gatewaySummary = (params: ErrorParams): LocalizedText => {
   if (isGatewayErrorCase(params.case)) return ERROR_CASE_SUMMARIES[params.case];
+  if (isConnectionCause(params.cause)) return CONNECTION_CAUSE_WORDS[params.cause];
   if (isGatewayFailureKind(params.kind)) return FAILURE_KIND_SUMMARIES[params.kind];
   return FAILURE_KIND_SUMMARIES.http;
 };

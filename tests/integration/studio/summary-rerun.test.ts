@@ -3,7 +3,7 @@
  * revised prompt and says why nothing reached the library; run again on the queued variant with
  * the same images and mask, it ends with the edited image.
  */
-import sharp from 'sharp';
+import sharp, { type Sharp } from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BatchView, JobView, UploadedImageView } from '../../../src/shared/contract';
 import type { Studio } from '../../../src/main/core/studio';
@@ -23,7 +23,7 @@ async function ended(batch: BatchView): Promise<JobView> {
   return job;
 }
 
-async function upload(name: string, image: sharp.Sharp): Promise<string> {
+async function upload(name: string, image: Sharp): Promise<string> {
   const bytes = await image.png().toBuffer();
   return (await call<UploadedImageView>('uploads.add', { fileName: name, bytes: new Uint8Array(bytes) })).url;
 }
