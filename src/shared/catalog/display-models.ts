@@ -172,7 +172,7 @@ export function displayModelOf(variantId: string): { model: DisplayModel; member
 }
 
 /** The modes a display model offers, in the order its members first name them. */
-export function modesOf(model: Pick<DisplayModel, 'members'>): CreateMode[] {
+export function modesOf(model: { members: readonly DisplayMember[] }): CreateMode[] {
   return [...new Set(model.members.flatMap((member) => member.modes))];
 }
 
@@ -180,7 +180,7 @@ export function modesOf(model: Pick<DisplayModel, 'members'>): CreateMode[] {
  * The member to use for `mode` (and `runs`, when it has one for both): the first member serving
  * the mode and run style, else the mode's default (its first member).
  */
-export function memberFor(model: Pick<DisplayModel, 'members'>, mode: CreateMode, runs?: RunStyle): DisplayMember | undefined {
+export function memberFor(model: { members: readonly DisplayMember[] }, mode: CreateMode, runs?: RunStyle): DisplayMember | undefined {
   const serving = model.members.filter((member) => member.modes.includes(mode));
   return serving.find((member) => member.runs === runs) ?? serving[0];
 }

@@ -228,6 +228,8 @@ export const characterViewSchema = z.object({
   displayName: z.string().nullable(),
   sourceTaskId: z.string().nullable(),
   profilePictureUrl: z.string().nullable(),
+  /** The poster frame of the video it was made from, inside the library folder (`mediaUrl` shows it); null when that video is not there. */
+  posterPath: z.string().nullable(),
   createdAt: z.number(),
 });
 export type CharacterView = z.infer<typeof characterViewSchema>;

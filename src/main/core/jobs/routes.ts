@@ -92,7 +92,7 @@ export function jobsHandlers(deps: JobsRouteDeps): Pick<RouteHandlers, JobsRoute
         });
       }),
     'jobs.resolve_unknown': ({ id, choice }) => translate(() => (engine().resolveUnknown(id, choice), jobOrFail(id))),
-    'characters.list': () => engine().characters.list().map(toCharacterView),
+    'characters.list': () => engine().characters.list().map((character) => toCharacterView(character, engine().characters.posterOf(character))),
     'characters.create': ({ description, fromTaskId, fromAssetId, videoUrl, segment }) =>
       translate(() => {
         let source: CharacterSource;
@@ -133,8 +133,9 @@ function pageOrStale<T>(read: () => T): T {
   }
 }
 
-export function toCharacterView(character: StoredCharacter): CharacterView {
+export function toCharacterView(character: StoredCharacter, posterPath: string | null): CharacterView {
   return {
+    posterPath,
     id: character.id,
     username: character.username,
     displayName: character.displayName,

@@ -6,6 +6,7 @@ import { ErrorMessage } from '../../../errors/ErrorMessage';
 import { Button, Dialog, SegmentedControl, Select, Switch, TextField } from '../../../ui';
 import type { CharacterRequest } from '../store/character-slice';
 import { SegmentScrubber } from './SegmentScrubber';
+import './CharacterDialog.css';
 
 export interface CharacterDialogProps {
   open: boolean;
