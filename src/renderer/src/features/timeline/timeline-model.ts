@@ -3,7 +3,7 @@
  * newest first from their two paged lists, which rows the virtualised list shows, how far a
  * batch has come, how long a job has run and may still run, and what a budget leaves.
  */
-import type { AccountBalance, BatchView, JobStateView, JobView } from '../../../../shared/contract';
+import type { AccountBalance, BatchView, JobView } from '../../../../shared/contract';
 
 /** A loaded part of a paged list: its items so far and whether more follow. */
 export interface ListPart<T> {

@@ -119,6 +119,7 @@ export function Composer({ form, flow }: { form: CreateForm; flow: BatchFlow }) 
             help={promptField?.help?.[locale]}
             error={fieldError('prompt')}
             characters={mentions ? form.characters : undefined}
+            mediaUrl={(path) => studio().mediaUrl(path)}
             maxLength={promptField?.maxLength}
           />
         </div>
