@@ -54,7 +54,7 @@ export const MODE_WORDS: Readonly<Record<CreateMode, LocalizedText>> = {
 export const RUN_WORDS: Readonly<Record<RunStyle, { label: LocalizedText; help: LocalizedText }>> = {
   instant: {
     label: t('Right away', '立即返回'),
-    help: t('The result comes back with the answer, usually in seconds.', '结果随应答一起返回，通常几秒钟。'),
+    help: t('The result comes back with the answer, usually in seconds.', '结果随应答一起返回，通常只需几秒。'),
   },
   queued: {
     label: t('Queued', '排队生成'),

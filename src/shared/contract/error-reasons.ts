@@ -235,7 +235,7 @@ export const errorReasons = {
   gateway_quota: entry('insufficient_quota', () =>
     t(
       'Not enough credits on this account or key. Add credits or raise the key’s limit, then try again.',
-      '账户或密钥的额度不足。请充值或提高密钥额度后再试。',
+      '账户或密钥的积分不足。请充值，或提高密钥的积分上限后再试。',
     ),
   ),
   gateway_unreachable: entry('gateway_unreachable', (p) => gatewaySummary({ kind: 'unreachable', ...p })),
@@ -251,7 +251,7 @@ export const errorReasons = {
   library_folder_unconfirmable: entry('unsupported', () =>
     t(
       'The library folder can only be changed at this computer: in the desktop app, or confirmed in the terminal where web mode runs. This studio has no terminal to ask on (start it in one to change the folder, or set ATELIER_LIBRARY_DIR).',
-      '只能在本机更改素材库文件夹：在桌面应用中，或在运行网页模式的终端中确认。此工作室没有可询问的终端（请在终端中启动它以更改文件夹，或设置 ATELIER_LIBRARY_DIR）。',
+      '只能在本机更改作品库文件夹：在桌面应用中，或在运行网页模式的终端中确认。此工作室没有可询问的终端（请在终端中启动它以更改文件夹，或设置 ATELIER_LIBRARY_DIR）。',
     ),
   ),
   export_not_saved: entry('storage_error', () =>

@@ -109,7 +109,7 @@ export const jobReasons = {
   job_batch_stopped: entry(
     'insufficient_quota',
     'Its batch stopped before sending this job (budget reached or out of credits). Add credits or lower the budget, then resume the batch.',
-    '发送此任务前，所在批次已停止（已达到预算或额度不足）。请充值或降低预算，然后继续该批次。',
+    '发送此任务前，所在批次已停止（已达到预算或积分不足）。请充值或降低预算，然后继续该批次。',
   ),
   job_budget_unchecked: entry(
     'gateway_error',
@@ -119,7 +119,7 @@ export const jobReasons = {
   job_out_of_credits: entry(
     'insufficient_quota',
     'Not enough credits on this account or key; the job waits in the queue. Add credits or raise the key’s limit, then resume.',
-    '账户或密钥额度不足，任务在队列中等待。请充值或提高密钥额度，然后继续。',
+    '账户或密钥的积分不足，任务在队列中等待。请充值，或提高密钥的积分上限，然后继续。',
   ),
   job_rate_limited: entry(
     'rate_limited',
