@@ -4,6 +4,7 @@
  */
 import { parseArgs } from 'node:util';
 import { GEN_IMAGE_ROUTINGS, type GenImageRouting } from './images/variant-gen-image';
+import { CHARACTER_READINGS, type CharacterReading } from './videos/character-readings';
 import type { DisplayUnit, SimulatorOptions } from './options';
 import { startSimulator } from './server';
 
@@ -21,6 +22,7 @@ const HELP = `Usage: npm run sim -- [flags]
   --no-content-route    act like a deployment without GET /v1/videos/{id}/content
   --media <rendered|fixture>  fixture: results of the asked size and length with nothing drawn,
                         quick to make (default rendered, or ATELIER_DEMO_MEDIA)
+  --character-creation <request|character|video>  how a request that asks for a character is answered (default request)
   --log                 log every request`;
 
 function numberFlag(value: string | undefined, name: string): number | undefined {
@@ -49,6 +51,7 @@ function optionsFromArgs(argv: string[]): SimulatorOptions | undefined {
       'gen-image-2-routing': { type: 'string' },
       'no-content-route': { type: 'boolean' },
       media: { type: 'string' },
+      'character-creation': { type: 'string' },
       log: { type: 'boolean' },
       help: { type: 'boolean', short: 'h' },
     },
@@ -75,10 +78,15 @@ function optionsFromArgs(argv: string[]): SimulatorOptions | undefined {
   }
   const media = values.media;
   if (media !== undefined && media !== 'rendered' && media !== 'fixture') throw new Error(`--media must be rendered or fixture, got "${media}"`);
+  const reading = values['character-creation'];
+  if (reading !== undefined && !(CHARACTER_READINGS as readonly string[]).includes(reading)) {
+    throw new Error(`--character-creation must be ${CHARACTER_READINGS.join(', ')}, got "${reading}"`);
+  }
   return {
     settings: {
       ...(routing === undefined ? {} : { genImage2Routing: routing as GenImageRouting }),
       ...(values['no-content-route'] === true ? { contentRoute: false } : {}),
+      ...(reading === undefined ? {} : { characterCreation: reading as CharacterReading }),
     },
     port: numberFlag(values.port, 'port') ?? 8787,
     timing,

@@ -2,7 +2,8 @@
  * Fastify hooks that apply the request-level faults and record stats:
  * onRequest: stats, latency, drop before the body is read;
  * preHandler (body parsed, so `model` is known): drop after the body was read, 429 bursts, errors;
- * onSend: truncated and malformed bodies, error events in 200 streams; onResponse: status counts.
+ * onSend: errors after the work was done, truncated and malformed bodies, error events in 200
+ * streams; onResponse: status counts.
  * Admin routes (`/__admin/*`) are never faulted or counted.
  */
 import { Readable } from 'node:stream';
@@ -10,7 +11,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { relayErrorBody } from './context';
 import type { SimulatorContext } from './context';
-import type { FaultSubject } from './faults';
+import type { FaultOf, FaultSubject } from './faults';
 
 export const ADMIN_PREFIX = '/__admin';
 
@@ -114,6 +115,14 @@ function streamWithError(source: Readable, keep: number, frame: string): Readabl
   return Readable.from(eventsThenError());
 }
 
+/** The body of an `error` fault: the rule's own, or the route's error shape. */
+function faultBody(request: FastifyRequest, rule: FaultOf<'error'>): unknown {
+  if (rule.body !== undefined) return rule.body;
+  return request.routeOptions.config.errorStyle === 'account'
+    ? { success: false, message: 'simulated fault' }
+    : relayErrorBody(rule.status, { message: 'simulated fault', code: 'simulated_fault' });
+}
+
 function malformedText(text: string): string {
   return `${text.slice(0, Math.max(1, Math.floor(text.length / 2)))}<!-- malformed -->`;
 }
@@ -142,15 +151,10 @@ export function installFaultHooks(app: FastifyInstance, ctx: SimulatorContext): 
       await ctx.rejectRateLimited(request, reply, burst.retryAfterSeconds === undefined ? 1 : burst.retryAfterSeconds);
       return reply;
     }
-    const error = ctx.faults.take('error', subject);
+    const error = ctx.faults.take('error', subject, (rule) => rule.phase !== 'after-handler');
     if (error) {
       if (error.headers) void reply.headers(error.headers);
-      const body =
-        error.body ??
-        (request.routeOptions.config.errorStyle === 'account'
-          ? { success: false, message: 'simulated fault' }
-          : relayErrorBody(error.status, { message: 'simulated fault', code: 'simulated_fault' }));
-      await reply.code(error.status).send(body);
+      await reply.code(error.status).send(faultBody(request, error));
       return reply;
     }
   });
@@ -158,6 +162,14 @@ export function installFaultHooks(app: FastifyInstance, ctx: SimulatorContext): 
   app.addHook('onSend', async (request, reply, payload) => {
     if (isAdmin(request) || payload === null || payload === undefined) return payload;
     const subject = subjectOf(request);
+    // The handler already did (and charged for) the work; the client only sees the error.
+    const whole = typeof payload === 'string' || Buffer.isBuffer(payload);
+    const late = whole && reply.statusCode < 300 ? ctx.faults.take('error', subject, (rule) => rule.phase === 'after-handler') : undefined;
+    if (late) {
+      if (late.headers) void reply.headers(late.headers);
+      void reply.code(late.status).header('content-type', 'application/json; charset=utf-8');
+      return JSON.stringify(faultBody(request, late));
+    }
     if (ctx.faults.take('truncated-body', subject)) {
       if (payload instanceof Readable) return truncatedStream(payload, 2);
       if (typeof payload === 'string' || Buffer.isBuffer(payload)) {

@@ -27,7 +27,18 @@ export interface FaultTarget {
 export type FaultRule = FaultTarget &
   (
     | { kind: 'latency'; ms: number }
-    | { kind: 'error'; status: number; body?: unknown; headers?: Record<string, string> }
+    | {
+        kind: 'error';
+        status: number;
+        body?: unknown;
+        headers?: Record<string, string>;
+        /**
+         * `before-handler` (default): the request is refused before anything is done or charged.
+         * `after-handler`: the request is handled (a task created and charged) and its answer then
+         * replaced by the error, as a gateway that failed after accepting the work.
+         */
+        phase?: 'before-handler' | 'after-handler';
+      }
     | { kind: 'rate-limit'; retryAfterSeconds?: number | null }
     | { kind: 'drop-connection'; phase: 'before-request-read' | 'after-request-read' }
     | { kind: 'truncated-body' }

@@ -4,6 +4,7 @@
  */
 import type { FaultRule } from './faults';
 import type { GenImageRouting } from './images/variant-gen-image';
+import type { CharacterReading } from './videos/character-readings';
 
 /** Unit of `remain_balance` / `used_balance` in balance records. */
 export type DisplayUnit = 'USD' | 'CNY' | 'tokens';
@@ -42,6 +43,8 @@ export interface SimulatorSettings {
   genImage2Routing: GenImageRouting;
   /** Whether `GET /v1/videos/{id}/content` exists (a deployment without it answers 404). */
   contentRoute: boolean;
+  /** Whether a request that asks for a character is answered with a character task, a video, or by its own rule. */
+  characterCreation: CharacterReading;
 }
 
 /** Every option with its value after defaults were applied. */
@@ -192,7 +195,7 @@ export function resolveOptions(input: SimulatorOptions = {}): ResolvedSimulatorO
     logger: input.logger ?? false,
     stateDir: input.stateDir,
     onWarning: input.onWarning ?? ((message) => process.emitWarning(message)),
-    settings: { genImage2Routing: 'request', contentRoute: true, ...input.settings },
+    settings: { genImage2Routing: 'request', contentRoute: true, characterCreation: 'request', ...input.settings },
     media: input.media ?? mediaFromEnvironment(),
   };
 }

@@ -80,6 +80,8 @@ test('an omni video: placeholders inserted at the cursor and renumbered when a r
 });
 
 test('a character from a finished video, then a VVIP video mentioning it from the suggestions, and a remix', async () => {
+  // Three real videos are made and eight looks photographed: more than one test's usual minute on a busy machine.
+  test.slow();
   await freshCreate(page, studio.url);
   await chooseModel(page, /^Vid 2 \(official\)/);
   const prompt = page.getByLabel('Prompt', { exact: true });

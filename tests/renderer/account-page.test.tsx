@@ -40,6 +40,15 @@ describe('the account page, on the real studio core', () => {
     await click(button(page.container, 'Done, hide the key'));
     expect(region('New key For the ferry batch')).toBeNull();
     expect(page.container.textContent).not.toContain(secret);
+
+    // The studio lists the key it created (the gateway cannot), never its secret, with a way to revoke it.
+    const listed = (): HTMLElement | null => page.container.querySelector('ul[aria-label="Keys this studio created"]');
+    await until(() => expect(listed()?.textContent).toContain('For the ferry batch'));
+    expect(listed()?.textContent).toContain('Cap: 500 credits');
+    expect(listed()?.textContent).toContain('Never expires');
+    expect(listed()?.textContent).not.toContain(secret.replace(/^sk-/, ''));
+    const revoke = listed()?.querySelector('a[aria-label="Revoke For the ferry batch on the gateway’s management page"]');
+    expect(revoke?.getAttribute('href')).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
   });
 
   it('reads the balance again when a batch ends, and draws what it spent today', async () => {

@@ -15,6 +15,7 @@ import { SqliteUploadCache } from './library/upload-cache';
 import { forgetMovedEngineState, readLegacyEngineState } from './library/engine-state';
 import { prepareLibraryDatabase } from './library/database-location';
 import { rebuildFromSidecars } from './library/rebuild';
+import { recordCreatedKey } from './library/created-keys';
 import { LibraryService } from './library/library-service';
 import { libraryHandlers } from './library/routes';
 import { createLogger } from './log';
@@ -137,7 +138,7 @@ export function createStudio(platform: StudioPlatform): Studio {
     ...mediaToolsHandlers(ffmpegTool),
     ...settingsHandlers(settings),
     ...modelsHandlers(gateway),
-    ...accountHandlers(gateway, bus),
+    ...accountHandlers(gateway, bus, (key) => recordCreatedKey(library.db, key)),
     ...uploads,
     ...libraryHandlers(() => library, bus),
     ...jobsHandlers({
@@ -162,6 +163,8 @@ export function createStudio(platform: StudioPlatform): Studio {
           libraryRoot,
           connectionFor: (profileId) => gateway.forProfile(profileId),
           vault: platform.vault,
+          // Where the desktop keeps keys for the session only, sealed batch keys stay off disk too.
+          sessionOnlyKeys: () => platform.desktop?.info().preferences?.sessionOnlyKeys === true,
           fileModes,
           ffmpeg: ffmpegTool,
         });
@@ -170,6 +173,9 @@ export function createStudio(platform: StudioPlatform): Studio {
         await library.trash.start();
         forwardEngineEvents(started, bus, () => settings.activeProfile() === undefined);
         // The concurrency setting applies at once: more jobs start if they now may, none is stopped.
+        bus.subscribe((name) => {
+          if (name === 'desktop.changed') started.applyKeyMode();
+        });
         bus.subscribe((name, payload) => {
           if (name !== 'settings.changed') return;
           const limits = concurrencyLimits((payload as Settings).concurrency);

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { FieldSpec, ImageField, MediaListField, SizeField, TextField, Unit } from './types';
+import type { EnumField, FieldSpec, ImageField, MediaListField, SizeField, TextField, Unit } from './types';
 import { pixelsOf } from './sizes';
 import { shown } from './wire-path';
 
@@ -131,6 +131,11 @@ function singleImageSchema(field: ImageField | { acceptsDataUrl: false }, name: 
   return checked(z.string({ error: typeError(name, 'an address as text', requiredMessage) }), (value) => urlProblem(name, value, field.acceptsDataUrl));
 }
 
+/** A value outside an enum's common values that its pattern still accepts (see `EnumField.othersMatching`). */
+export function isOpenEnumValue(field: EnumField, value: unknown): boolean {
+  return field.othersMatching !== undefined && typeof value === 'string' && !field.values.includes(value) && new RegExp(field.othersMatching).test(value);
+}
+
 /** The wire schema of one field (not yet optional); `name` is the field's name in messages. */
 export function fieldSchema(field: FieldSpec, name: string = field.key): z.ZodType {
   const required = field.requiredMessage;
@@ -149,9 +154,9 @@ export function fieldSchema(field: FieldSpec, name: string = field.key): z.ZodTy
       );
     case 'enum':
       return checked(z.union([z.string(), z.number()], { error: typeError(name, 'a choice', required) }), (value) =>
-        field.values.includes(value)
+        field.values.includes(value) || isOpenEnumValue(field, value)
           ? undefined
-          : `${name}: must be one of ${field.values.join(', ')}${unitText(field.unit)} (got ${shown(value)})`,
+          : `${name}: must be one of ${field.values.join(', ')}${field.othersMatching === undefined ? '' : ' (or another of that form)'}${unitText(field.unit)} (got ${shown(value)})`,
       );
     case 'integer':
       return checked(z.number({ error: typeError(name, 'a whole number', required) }), (value) =>

@@ -36,7 +36,8 @@ export interface FormFieldDescription {
   unit?: Unit;
   maxLength?: number;
   text?: { format?: TextFormat; idPrefix?: string; segmentSeconds?: number };
-  sizes?: { wire: 'pixels' | 'ratio'; tierLabel?: LocalizedText; allowAuto: boolean; tiers: { tier: string; options: FormSizeOption[] }[] };
+  /** `autoKeepsTier`: the tier is sent apart, so `auto` is chosen at a tier (`{tier, ratio: 'auto'}`). */
+  sizes?: { wire: 'pixels' | 'ratio'; tierLabel?: LocalizedText; allowAuto: boolean; autoKeepsTier: boolean; tiers: { tier: string; options: FormSizeOption[] }[] };
   /** File inputs: limits already narrowed by the upload endpoint where files are uploaded. */
   files?: {
     minCount: number;
@@ -101,7 +102,7 @@ function describeField(entry: VariantEntry, field: FieldSpec): FormFieldDescript
       return {
         ...base, control: 'size', default: field.default,
         sizes: {
-          wire: field.wire, tierLabel: field.tierLabel, allowAuto: field.allowAuto,
+          wire: field.wire, tierLabel: field.tierLabel, allowAuto: field.allowAuto, autoKeepsTier: field.allowAuto && field.tierKey !== undefined,
           tiers: field.tiers.map((tier) => ({
             tier: tier.tier,
             options: tier.options.map((option) => ({

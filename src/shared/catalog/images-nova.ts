@@ -87,7 +87,17 @@ export const novaOfficial: VariantEntry = {
   method: 'POST',
   path: IMAGE_PATH,
   response: 'task',
-  poll: { pathTemplate: '/v1/images/generations/{task_id}', recordShape: 'generation-task', cadence: 'image' },
+  // The interface's image advice (2 s, then every 3 s, 40 polls) at 1K; larger tiers take longer,
+  // as variant B's 4K does ("up to 130 seconds"). Past its deadline a task is still followed.
+  poll: {
+    pathTemplate: '/v1/images/generations/{task_id}',
+    recordShape: 'generation-task',
+    cadence: 'image',
+    slowerWhen: [
+      { when: [{ field: 'metadata.resolution', equals: '4K' }], deadlineMs: 300_000 },
+      { when: [{ field: 'metadata.resolution', equals: '2K' }], deadlineMs: 180_000 },
+    ],
+  },
   fields: [
     { type: 'prompt', key: 'prompt', label: LABELS.prompt, required: true },
     {

@@ -116,6 +116,14 @@ describe('image variant B, task (image.gen-image-2.task)', () => {
     expect(accepted(id, { prompt: 'p' }).request.body).toMatchObject({ size: '1:1', resolution: '1K' });
   });
 
+  it('sends auto with the tier asked for, at every tier (auto at 4K is billed and made at 4K)', () => {
+    for (const tier of ['1K', '2K', '4K']) {
+      expect(accepted(id, { prompt: 'p', size: { tier, ratio: 'auto' } }).request.body).toMatchObject({ size: 'auto', resolution: tier });
+      expect(accepted(id, { prompt: 'p', size: 'auto', resolution: tier }).request.body).toMatchObject({ size: 'auto', resolution: tier });
+    }
+    expect(accepted(id, { prompt: 'p', size: 'auto' }).request.body.resolution).toBeUndefined();
+  });
+
   it('warns above 4 images per request, like the direct variants', () => {
     for (const variant of [id, 'image.gen-image-2.direct']) {
       expect(accepted(variant, { prompt: 'p', n: 6 }).warnings.map((w) => w.message.en)).toEqual(['The channel makes at most 4 images per request.']);

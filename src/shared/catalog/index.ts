@@ -9,6 +9,8 @@ export {
   contentPath,
   pollCadence,
   cadenceOfPoll,
+  companionPoll,
+  remixesOfficially,
   taskPollFor,
   taskPollPath,
   channelPreference,

@@ -22,13 +22,19 @@ describe('prompt syntax', () => {
 
   it('accepts repeated placeholders once they first appear in order', () => {
     const problems = placeholderProblems('<<<image_1>>> <<<image_2>>> <<<image_1>>>', [{ token: 'image', list: 'metadata.image_list', length: 2 }]);
-    expect(problems).toEqual({ errors: [], unreferenced: [] });
+    expect(problems).toEqual({ errors: [], unreferenced: [], unknown: [] });
   });
 
   it('lists unreferenced items', () => {
     expect(placeholderProblems('<<<image_2>>>', [{ token: 'image', list: 'l', length: 3 }])).toEqual({
       errors: [],
       unreferenced: [{ list: 'l', token: 'image', index: 1 }, { list: 'l', token: 'image', index: 3 }],
+      unknown: [],
     });
+  });
+
+  it('leaves a placeholder of a kind the model does not name to a warning, not an error', () => {
+    const problems = placeholderProblems('<<<audio_1>>> over <<<image_1>>>', [{ token: 'image', list: 'l', length: 1 }]);
+    expect(problems).toEqual({ errors: [], unreferenced: [], unknown: [{ token: 'audio', index: 1 }] });
   });
 });

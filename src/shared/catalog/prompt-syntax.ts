@@ -25,7 +25,7 @@ export function extractMentions(prompt: string): string[] {
 export function placeholderProblems(
   prompt: string,
   lists: readonly { token: string; list: string; length: number }[],
-): { errors: string[]; unreferenced: { list: string; token: string; index: number }[] } {
+): { errors: string[]; unreferenced: { list: string; token: string; index: number }[]; unknown: Placeholder[] } {
   const errors: string[] = [];
   const found = extractPlaceholders(prompt);
   for (const { token, list, length } of lists) {
@@ -45,14 +45,13 @@ export function placeholderProblems(
       );
     }
   }
+  // A kind the interface does not name is not a rule it gives: the gateway leaves it as text.
   const known = new Set(lists.map((entry) => entry.token));
-  for (const placeholder of found) {
-    if (!known.has(placeholder.token)) errors.push(`prompt: <<<${placeholder.token}_${placeholder.index}>>> is not a known placeholder`);
-  }
+  const unknown = found.filter((placeholder) => !known.has(placeholder.token));
   const unreferenced = lists.flatMap(({ token, list, length }) =>
     Array.from({ length }, (_unused, i) => i + 1)
       .filter((index) => !found.some((placeholder) => placeholder.token === token && placeholder.index === index))
       .map((index) => ({ list, token, index })),
   );
-  return { errors, unreferenced };
+  return { errors, unreferenced, unknown };
 }

@@ -6,6 +6,7 @@ import {
   findVariants,
   pollCadence,
   pollPath,
+  remixesOfficially,
   taskPollFor,
   taskPollPath,
   variantById,
@@ -77,6 +78,18 @@ describe('catalog registry', () => {
         else expect(wire, entry.id).toMatch(/^(\d+x\d+|auto)$/);
       }
     }
+  });
+
+  it('offers the official remix for a video made on the official channel, whatever its task id looks like', () => {
+    const video = (variantId: string | null, model: string, taskId: string) => ({ variantId, model, taskId });
+    expect(remixesOfficially(video('video.vid-2.official', 'vid-2', 'task_abc'))).toBe(true);
+    expect(remixesOfficially(video('video.vid-2.official', 'vid2-pro', 'task_abc'))).toBe(true);
+    expect(remixesOfficially(video('video.remix.official', 'vid-2-official', 'video_1'))).toBe(true);
+    expect(remixesOfficially(video('video.vid-2-vvip', 'vid-2-vvip', 'video_looks_official'))).toBe(false);
+    expect(remixesOfficially(video('video.vid-2.character', 'vid-2', 'task_1'))).toBe(false);
+    // Only a video whose variant the catalog does not know falls back to its id and model.
+    expect(remixesOfficially(video(null, 'vid-2', 'video_1'))).toBe(true);
+    expect(remixesOfficially(video(null, 'vid-2', 'task_1'))).toBe(false);
   });
 
   it('finds variants by model id', () => {

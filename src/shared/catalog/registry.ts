@@ -8,6 +8,7 @@ import { remixEntries, remixOfficial } from './video-remix';
 import { genericEntry, parseGenericId } from './generic';
 import { CHANNEL_LABELS } from './labels';
 import { POLL_CADENCES, type PollCadence } from './limits';
+import { conditionHolds } from './wire-path';
 
 /** Every variant the catalog knows, in the order forms list them. */
 export const CATALOG: readonly VariantEntry[] = [
@@ -59,15 +60,27 @@ export function contentPath(entry: VariantEntry, taskId: string): string | undef
   return entry.contentPathTemplate?.replace('{task_id}', encodeURIComponent(taskId));
 }
 
-/** Poll cadence of a variant, with its own deadline where it has one. */
-export function pollCadence(entry: VariantEntry): PollCadence | undefined {
-  return entry.poll ? cadenceOfPoll(entry.poll) : undefined;
+/** Poll cadence of a variant (for this request, when given), with its own deadline where it has one. */
+export function pollCadence(entry: VariantEntry, body?: unknown): PollCadence | undefined {
+  return entry.poll ? cadenceOfPoll(entry.poll, body) : undefined;
 }
 
-/** Poll cadence of a poll route: its family's advice, with the route's own deadline where it has one. */
-export function cadenceOfPoll(poll: PollSpec): PollCadence {
+/**
+ * Poll cadence of a poll route: its family's advice, with the route's own deadline where it has
+ * one, and the longer deadline of a slower request (`slowerWhen`, e.g. a 4K tier) when `body` is given.
+ */
+export function cadenceOfPoll(poll: PollSpec, body?: unknown): PollCadence {
   const family = POLL_CADENCES[poll.cadence];
-  return poll.deadlineMs === undefined ? family : { ...family, deadlineMs: poll.deadlineMs };
+  const slower = body === undefined ? undefined : poll.slowerWhen?.find((rule) => rule.when.every((condition) => conditionHolds(body, condition)));
+  const deadlineMs = slower?.deadlineMs ?? poll.deadlineMs;
+  return deadlineMs === undefined ? family : { ...family, deadlineMs };
+}
+
+/** The second route to ask about a task of this request, once its own route answered (see `PollSpec.alsoAsk`). */
+export function companionPoll(poll: PollSpec, body: unknown): PollSpec | undefined {
+  const also = poll.alsoAsk;
+  if (also === undefined) return undefined;
+  return also.whenAny === undefined || also.whenAny.some((condition) => conditionHolds(body, condition)) ? also.poll : undefined;
 }
 
 const IMAGE_TASK_POLL: PollSpec = { pathTemplate: '/v1/images/generations/{task_id}', recordShape: 'generation-task', cadence: 'image' };
@@ -105,4 +118,18 @@ export function channelPreference(entry: VariantEntry): ChannelView | undefined 
   const usually = entry.channel?.usually ?? (entry.response === 'task' ? 'queued' : entry.response === 'detect' ? undefined : 'direct');
   if (usually === undefined) return undefined;
   return { usually, label: CHANNEL_LABELS[usually], note: entry.channel?.note };
+}
+
+/** Variants whose videos come from the official channel: they take the official remix only. */
+const OFFICIAL_VIDEO_VARIANTS: ReadonlySet<string> = new Set([vidOfficial.id, remixOfficial.id]);
+
+/**
+ * Whether a finished video takes the official remix: decided by the variant it was made with
+ * (an official `vid-2` or `vid2-pro` video too, whatever its task id looks like). Only a video
+ * whose variant the catalog does not know falls back to its id and model.
+ */
+export function remixesOfficially(video: { variantId: string | null; model: string; taskId: string | null }): boolean {
+  const entry = video.variantId === null ? undefined : BY_ID.get(video.variantId);
+  if (entry) return OFFICIAL_VIDEO_VARIANTS.has(entry.id);
+  return (video.taskId ?? '').startsWith('video_') || video.model === 'vid-2-official';
 }

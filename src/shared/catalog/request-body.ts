@@ -31,13 +31,19 @@ function findSize(field: SizeField, choice: { tier: string; ratio: string }) {
 /** A size read from a form: a known `{tier, ratio}`, or wire text (`auto`, or a value to reject). */
 export type SizeReading = Exclude<SizeChoice, 'auto'> | string;
 
-/** Reads a size choice from a form value: `{tier, ratio}`, `auto`, `WxH` or `W:H`. */
+/**
+ * Reads a size choice from a form value: `{tier, ratio}`, `auto`, `WxH` or `W:H`. Where the tier
+ * is sent apart (`resolution`), `auto` keeps the tier the form gives: `{tier, ratio: 'auto'}`.
+ */
 export function sizeChoiceOf(field: SizeField, value: unknown, values: FormValues): SizeReading | undefined {
   if (isBlank(value)) return undefined;
   if (isRecord(value) && typeof value.tier === 'string' && typeof value.ratio === 'string') return { tier: value.tier, ratio: value.ratio };
   if (typeof value !== 'string') return undefined;
   const text = value.trim();
-  if (text === 'auto') return 'auto';
+  if (text === 'auto') {
+    const tier = field.tierKey === undefined ? undefined : values[field.tierKey];
+    return typeof tier === 'string' && tier.trim() !== '' ? { tier: tier.trim(), ratio: 'auto' } : 'auto';
+  }
   if (/^\d+x\d+$/.test(text)) {
     for (const tier of field.tiers) {
       const option = tier.options.find((candidate) => pixelsOf(candidate) === text);
@@ -62,6 +68,12 @@ export function sizeChoiceOf(field: SizeField, value: unknown, values: FormValue
 function writeSize(body: WireBody, field: SizeField, choice: SizeReading): void {
   if (typeof choice === 'string') {
     setPath(body, field.key, choice);
+    return;
+  }
+  // `auto` at a tier: the gateway picks the shape, the tier asked for still goes out (and is paid for).
+  if (choice.ratio === 'auto') {
+    setPath(body, field.key, 'auto');
+    if (field.tierKey !== undefined) setPath(body, field.tierKey, choice.tier);
     return;
   }
   const option = findSize(field, choice);

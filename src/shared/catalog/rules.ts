@@ -1,6 +1,7 @@
 import type { Condition, LocalizedText, SizeField, VariantEntry } from './types';
 import { extractMentions, placeholderProblems } from './prompt-syntax';
 import { conditionHolds, getPath, isSet, shown } from './wire-path';
+import { isOpenEnumValue } from './field-schema';
 
 /** A problem that blocks the request; `path` is the wire path it concerns. */
 export interface RequestIssue {
@@ -114,7 +115,18 @@ export function ruleWarnings(entry: VariantEntry, body: unknown): RequestWarning
     if (rule.kind === 'placeholders') {
       const prompt = getPath(body, rule.prompt);
       const lists = rule.tokens.map(({ token, list }) => ({ token, list, length: listLength(body, list) }));
-      for (const { list, token, index } of placeholderProblems(typeof prompt === 'string' ? prompt : '', lists).unreferenced) {
+      const problems = placeholderProblems(typeof prompt === 'string' ? prompt : '', lists);
+      for (const { token, index } of problems.unknown) {
+        const tag = `<<<${token}_${index}>>>`;
+        warnings.push({
+          path: rule.prompt,
+          message: {
+            en: `${tag} is not a placeholder this model names (${lists.map((list) => list.token).join(', ')}); it stays in the prompt as text.`,
+            'zh-CN': `${tag} 不是此模型支持的占位符（${lists.map((list) => list.token).join('、')}）；它会作为文字保留在提示词中。`,
+          },
+        });
+      }
+      for (const { list, token, index } of problems.unreferenced) {
         warnings.push({
           path: list,
           message: {
@@ -128,6 +140,17 @@ export function ruleWarnings(entry: VariantEntry, body: unknown): RequestWarning
   for (const field of entry.fields) {
     if (field.onlyWhen && isSet(getPath(body, field.key)) && !conditionHolds(body, field.onlyWhen)) {
       warnings.push(ignoredFieldWarning(field.key, field.onlyWhen));
+    }
+    const value = getPath(body, field.key);
+    if (field.type === 'enum' && isOpenEnumValue(field, value)) {
+      const common = field.values.join(', ');
+      warnings.push({
+        path: field.key,
+        message: {
+          en: `${field.key} ${shown(value)} is not one of the usual values (${common}); the gateway may refuse it or use the nearest one.`,
+          'zh-CN': `${field.key} ${shown(value)} 不是常用值（${common}）；网关可能拒绝或改用最接近的值。`,
+        },
+      });
     }
   }
   return warnings;

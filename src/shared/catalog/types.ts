@@ -19,8 +19,19 @@ export interface PollSpec {
   pathTemplate: string;
   recordShape: RecordShape;
   cadence: PollCadenceFamily;
-  /** Overrides the family's deadline where the interface advises a longer wait. */
+  /**
+   * Overrides the family's deadline where the interface advises a longer wait. Past it the task
+   * is still followed (more slowly): the deadline only says when it is later than usual.
+   */
   deadlineMs?: number;
+  /** Longer deadlines for requests that take longer (a 4K tier); the first whose conditions all hold wins. */
+  slowerWhen?: readonly { when: readonly Condition[]; deadlineMs: number }[];
+  /**
+   * A second route asked once this one has answered, for requests whose answer may be a video, a
+   * character or both (the interface does not show which): what each route yields is kept.
+   * Absent `whenAny`: always; else when any of the conditions holds for the request.
+   */
+  alsoAsk?: { poll: PollSpec; whenAny?: readonly Condition[] };
 }
 
 export type Scalar = string | number | boolean;
@@ -75,6 +86,11 @@ export type Unit = 'seconds' | 'images' | 'tokens';
 export interface EnumField extends FieldBase {
   type: 'enum';
   values: readonly (string | number)[];
+  /**
+   * Where the interface names only common values ("common 16:9, 9:16, 1:1"): other values
+   * matching this pattern are accepted, with a warning.
+   */
+  othersMatching?: string;
   default?: string | number;
   choiceLabels?: Readonly<Record<string, LocalizedText>>;
   unit?: Unit;
@@ -113,7 +129,7 @@ export interface SizeTier {
   options: readonly SizeOption[];
 }
 
-/** A size picked in a form: a tier and a ratio, or `auto`. */
+/** A size picked in a form: a tier and a ratio (`auto` at a tier, where the tier is sent apart), or `auto`. */
 export type SizeChoice = { tier: string; ratio: string } | 'auto';
 
 export interface SizeField extends FieldBase {

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { FormValues } from './request-body';
 import type { RejectCase } from './test-support';
 import { accepted, entry, messages } from './test-support';
+import { companionPoll } from './registry';
 
 describe('VVIP (video.vid-2-vvip)', () => {
   const id = 'video.vid-2-vvip';
@@ -71,9 +72,24 @@ describe('character use with vid-2 (video.vid-2.character)', () => {
 describe('character creation (character.vid-2-vvip.create)', () => {
   const id = 'character.vid-2-vvip.create';
 
-  it('is polled on the character route with the character cadence', () => {
-    expect(entry(id).poll).toEqual({ pathTemplate: '/v1/characters_tasks/{task_id}', recordShape: 'generation-task', cadence: 'character' });
+  it('is polled on the character route with the character cadence, then asked on the video route (it may be answered as a video)', () => {
+    expect(entry(id).poll).toEqual({
+      pathTemplate: '/v1/characters_tasks/{task_id}',
+      recordShape: 'generation-task',
+      cadence: 'character',
+      alsoAsk: { poll: { pathTemplate: '/v1/videos/generations/{task_id}', recordShape: 'generation-task', cadence: 'video' } },
+    });
     expect(entry(id).kind).toBe('character');
+    expect(entry(id).contentPathTemplate).toBe('/v1/videos/{task_id}/content');
+  });
+
+  it('asks a VVIP video on the character route too only when it asks for a character', () => {
+    const vvip = entry('video.vid-2-vvip');
+    const poll = vvip.poll ?? expect.unreachable('VVIP is polled');
+    expect(companionPoll(poll, { prompt: 'p' })).toBeUndefined();
+    expect(companionPoll(poll, { prompt: 'p', metadata: { character_create: false } })).toBeUndefined();
+    expect(companionPoll(poll, { prompt: 'p', metadata: { character_create: true } })?.pathTemplate).toBe('/v1/characters_tasks/{task_id}');
+    expect(companionPoll(poll, { prompt: 'p', metadata: { character_from_task: 'task_1' } })?.pathTemplate).toBe('/v1/characters_tasks/{task_id}');
   });
 
   it('accepts a finished video task or a video segment as the source', () => {

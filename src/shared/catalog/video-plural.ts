@@ -66,7 +66,8 @@ export const clipOmni: VariantEntry = {
       choiceLabels: { std: t('Standard (720p)', '标准（720P）'), pro: t('Pro (1080p)', '专业（1080P）') },
     },
     durationRange(3, 15, 5),
-    { type: 'enum', key: 'aspect_ratio', label: LABELS.aspectRatio, values: ['16:9', '9:16', '1:1'], default: '16:9' },
+    // "common 16:9, 9:16, 1:1": the interface does not close the list.
+    { type: 'enum', key: 'aspect_ratio', label: LABELS.aspectRatio, values: ['16:9', '9:16', '1:1'], default: '16:9', othersMatching: '^\\d+:\\d+$' },
     {
       type: 'boolean', key: 'audio', label: t('Sound', '音频'), default: false,
       help: t('Generate a video with sound (billed as Sound). Not with a reference video.', '生成带声音的视频（按音频计费），不能与参考视频同时使用。'),

@@ -1,7 +1,7 @@
 import type { FieldSpec, TextField, VariantEntry } from './types';
 import { HELP, LABELS, t } from './labels';
 import { UPLOAD_LIMITS } from './limits';
-import { PLURAL_VIDEO_PATH, PLURAL_VIDEO_TASK } from './video-plural-route';
+import { CHARACTER_POLL, PLURAL_VIDEO_PATH, PLURAL_VIDEO_POLL, PLURAL_VIDEO_TASK, VIDEO_CONTENT_PATH } from './video-plural-route';
 
 const mentionPrompt: FieldSpec = { type: 'prompt', key: 'prompt', label: LABELS.prompt, help: HELP.mentions, required: true, syntax: 'mentions' };
 
@@ -36,6 +36,11 @@ export const vidVvip: VariantEntry = {
   label: t('Vid 2 VVIP', 'Vid 2 VVIP'),
   help: t('Up to 4 variants per request, styles, storyboard and @character mentions.', '每次最多 4 个版本，支持风格、故事板和 @角色 引用。'),
   ...PLURAL_VIDEO_TASK,
+  // A request that asks for a character may be answered with a video, a character task or both.
+  poll: {
+    ...PLURAL_VIDEO_POLL,
+    alsoAsk: { poll: CHARACTER_POLL, whenAny: [{ field: 'metadata.character_create', equals: true }, { field: 'metadata.character_from_task', is: 'set' }] },
+  },
   fields: [
     mentionPrompt,
     { type: 'enum', key: 'duration', label: LABELS.duration, help: HELP.duration, values: [4, 8, 12], unit: 'seconds' },
@@ -96,7 +101,9 @@ export const vidCharacterUse: VariantEntry = {
 
 /**
  * Character creation. The interface does not show the creating call; this entry sends the VVIP
- * character options (`character_create` with a source video) and polls `/v1/characters_tasks/{id}`.
+ * character options (`character_create` with a source video) and polls `/v1/characters_tasks/{id}`,
+ * then asks the video route too: a gateway may answer it as a paid video that also yields the
+ * character, and both are kept.
  */
 export const characterCreate: VariantEntry = {
   id: 'character.vid-2-vvip.create',
@@ -110,7 +117,8 @@ export const characterCreate: VariantEntry = {
   method: 'POST',
   path: PLURAL_VIDEO_PATH,
   response: 'task',
-  poll: { pathTemplate: '/v1/characters_tasks/{task_id}', recordShape: 'generation-task', cadence: 'character' },
+  poll: { ...CHARACTER_POLL, alsoAsk: { poll: PLURAL_VIDEO_POLL } },
+  contentPathTemplate: VIDEO_CONTENT_PATH,
   fields: [
     {
       type: 'prompt', key: 'prompt', label: t('Description', '描述'), required: true,

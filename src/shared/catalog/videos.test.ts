@@ -116,6 +116,16 @@ describe('omni (video.clip-v3-omni)', () => {
     expect(result.warnings).toEqual([]);
   });
 
+  it('accepts a placeholder of a kind it does not name, and an uncommon aspect ratio, with warnings (the interface does not forbid them)', () => {
+    const result = accepted(id, { prompt: 'a drum solo <<<audio_1>>>', aspect_ratio: '4:3' });
+    expect(result.request.body).toMatchObject({ prompt: 'a drum solo <<<audio_1>>>', aspect_ratio: '4:3' });
+    expect(result.warnings.map((w) => w.message.en)).toEqual([
+      '<<<audio_1>>> is not a placeholder this model names (image, video, element); it stays in the prompt as text.',
+      'aspect_ratio "4:3" is not one of the usual values (16:9, 9:16, 1:1); the gateway may refuse it or use the nearest one.',
+    ]);
+    expect(messages(id, { prompt: 'p', aspect_ratio: 'wide' })).toContainEqual(expect.stringMatching(/aspect_ratio: must be one of 16:9, 9:16, 1:1 \(or another of that form\)/));
+  });
+
   it('accepts sound without a reference video, and warns about unreferenced items', () => {
     const result = accepted(id, { prompt: 'a dance, <<<image_1>>>', audio: true, 'metadata.image_list': imgs(2) });
     expect(result.request.body.audio).toBe(true);
@@ -131,7 +141,6 @@ describe('omni (video.clip-v3-omni)', () => {
     ['a video placeholder without videos', { prompt: '<<<video_1>>>' }, /prompt: <<<video_1>>> refers to item 1 of video_list, which has 0 items/],
     ['placeholders out of list order', { prompt: '<<<image_2>>> then <<<image_1>>>', 'metadata.image_list': imgs(2) }, /prompt: <<<image_2>>> appears before <<<image_1>>>; placeholders must first appear in the order of metadata.image_list/],
     ['placeholder number 0', { prompt: '<<<element_0>>>', 'metadata.element_list': [{ element_id: 1 }] }, /prompt: <<<element_0>>> is invalid; placeholder numbers start at 1/],
-    ['an unknown placeholder', { prompt: '<<<audio_1>>>' }, /prompt: <<<audio_1>>> is not a known placeholder/],
     ['mode ultra', { prompt: 'p', mode: 'ultra' }, /mode: must be one of std, pro \(got "ultra"\)/],
     ['duration 20', { prompt: 'p', duration: 20 }, /duration: must be a whole number from 3 to 15 seconds \(got 20\)/],
     ['a Base64 image', { prompt: 'p', 'metadata.image_list': ['data:image/png;base64,AAAA'] }, /metadata.image_list\[\]\.image_url: must be a public http\(s\) address/],

@@ -29,6 +29,6 @@ describe('a job’s problem in words', () => {
   it('says it on one line for the command line, without repeating the gateway’s words as details', () => {
     const text = jobProblemText(job({ errorCode: 'task_failed', errorMessage: '上游拒绝', gatewayMessage: '上游拒绝' }));
     expect(text).toBe('The gateway reported that this task failed. Retry to send it again (a new, paid request), or change the prompt first. Gateway said: 上游拒绝');
-    expect(jobProblemText(job({ errorCode: 'deadline', errorMessage: 'No result after 2 min.' }))).toMatch(/stopped waiting\. .*Details: No result after 2 min\.$/);
+    expect(jobProblemText(job({ errorCode: 'deadline', errorMessage: 'No result after 2 min.' }))).toMatch(/stopped waiting for this task .*Details: No result after 2 min\.$/);
   });
 });

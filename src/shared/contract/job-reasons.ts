@@ -38,6 +38,11 @@ export const jobReasons = {
     'The request was sent, but no readable answer came back: the gateway may have accepted it and charged for it. The studio did not send it again. Resubmit it (if the first one did reach the gateway, both are charged) or discard it.',
     '请求已发送，但没有收到可读的回复：网关可能已经接受并扣费。工作室没有再次发送。您可以重新提交（如果第一次已送达网关，两次都会扣费），或放弃它。',
   ),
+  job_server_error_unknown: entry(
+    'gateway_error',
+    'The gateway answered with a server error after the request reached it: it may have accepted the job and charged for it before failing. The studio did not send it again. Look it up on the gateway where the model allows it, resubmit it (if the first one was accepted, both are charged), or discard it.',
+    '请求送达网关后，网关返回了服务器错误：它可能在出错前已经接受并扣费。工作室没有再次发送。在模型支持时可到网关上查询，也可以重新提交（如果第一次已被接受，两次都会扣费），或放弃它。',
+  ),
   job_interrupted: entry(
     'gateway_error',
     'The studio stopped while this job was being sent, so it may or may not have reached the gateway (and been charged). Resubmit it (both may be charged) or discard it.',
@@ -66,8 +71,8 @@ export const jobReasons = {
   job_canceled: entry('conflict', 'Canceled.', '已取消。'),
   job_deadline: entry(
     'gateway_error',
-    'No result came within the usual time for this kind of task, so the studio stopped waiting. The gateway may still finish it; retry to send it again (a new, paid request).',
-    '在此类任务的正常时间内没有得到结果，工作室已停止等待。网关可能仍会完成它；重试会再次发送（这是一次新的付费请求）。',
+    'An earlier version of the studio stopped waiting for this task at its usual time. The gateway may still have finished it; retry to send it again (a new, paid request).',
+    '早期版本的工作室在此类任务的正常时间到达后停止了等待。网关可能已经完成了它；重试会再次发送（这是一次新的付费请求）。',
   ),
   job_poll_refused: entry(
     'gateway_error',
@@ -149,6 +154,7 @@ const reasonOfCode: Readonly<Record<string, JobReason>> = {
   no_result_address: 'job_no_result_address',
   summary_only: 'job_summary_only',
   outcome_unknown: 'job_outcome_unknown',
+  server_error_unknown: 'job_server_error_unknown',
   unexpected: 'job_outcome_unknown',
   interrupted: 'job_interrupted',
   task_id_clash: 'job_task_id_clash',

@@ -71,6 +71,13 @@ export const jobViewSchema = z.object({
   creditsSpent: z.number().nullable(),
   /** True when `creditsSpent` was measured around this job's own submission. */
   creditsMeasured: z.boolean(),
+  /**
+   * When its task passed the time the gateway usually needs (its deadline). The job is then "still
+   * running on the gateway": followed ever more slowly, never given up; "check now" asks at once.
+   */
+  overdueSince: z.number().nullable(),
+  /** `@username`s of the characters its task yielded (a character job, or a video that made one). */
+  characters: z.array(z.string()),
 });
 export type JobView = z.infer<typeof jobViewSchema>;
 
@@ -222,6 +229,39 @@ export const daySpendSchema = z.object({
 export type DaySpendView = z.infer<typeof daySpendSchema>;
 const cancelReport = z.object({ jobId: z.string(), outcome: z.enum(['canceled', 'pending', 'not-cancelable']), message: z.string() });
 
+/** What "Look up on the gateway" found for a job of unknown outcome (see the engine's reconciler). */
+export const lookUpResultSchema = z.object({
+  /**
+   * `found`: the gateway has the task, now followed; `not_found`: not (yet) there, the job waits;
+   * `requeued`: not there long after, so it never arrived and is sent again; `unavailable`: the
+   * gateway could not be asked.
+   */
+  outcome: z.enum(['found', 'not_found', 'requeued', 'unavailable']),
+  job: jobViewSchema,
+});
+export type LookUpResult = z.infer<typeof lookUpResultSchema>;
+
+/** A key this studio created on a gateway (for a batch's budget, or on the Account page); never the secret. */
+export const createdKeyViewSchema = z.object({
+  /** The gateway's address (origin), where its management page can revoke the key; '' when not known. */
+  gateway: z.string(),
+  tokenId: z.union([z.string(), z.number()]),
+  name: z.string(),
+  purpose: z.enum(['batch', 'account']),
+  batchId: z.string().nullable(),
+  remainCredits: z.number().nullable(),
+  unlimited: z.boolean(),
+  dailyCredits: z.number().nullable(),
+  monthlyCredits: z.number().nullable(),
+  modelLimits: z.array(z.string()),
+  /** Unix ms; null: never expires. */
+  expiresAt: z.number().nullable(),
+  createdAt: z.number(),
+  /** When the studio dropped its own sealed copy (a batch's key, when the batch ended); null while it holds one, or never did. */
+  forgottenAt: z.number().nullable(),
+});
+export type CreatedKeyView = z.infer<typeof createdKeyViewSchema>;
+
 export const characterViewSchema = z.object({
   id: z.string(),
   username: z.string(),
@@ -320,6 +360,14 @@ export const jobsRoutes = {
     input: z.object({ batchId: idSchema, jobIds: z.array(idSchema).min(1).max(5000) }).strict(),
     output: z.array(jobViewSchema),
   }),
+  /** Polls a job's task on the gateway at once (one still running past its usual time, say). */
+  'jobs.check_now': defineRoute({ input: id, output: jobViewSchema }),
+  /** Asks the gateway whether a job of unknown outcome arrived (jobs with a business id: omni). */
+  'jobs.look_up': defineRoute({ input: id, output: lookUpResultSchema }),
+  /** Sends a running job's request again as a new job: charged again; the first keeps being followed. Answers the new job. */
+  'jobs.submit_again': defineRoute({ input: id, output: jobViewSchema }),
+  /** The keys this studio created on gateways, newest first; never the secret. */
+  'jobs.list_created_keys': defineRoute({ input: z.object({}).strict(), output: z.array(createdKeyViewSchema) }),
   /** The user's answer for a job that may have been paid for: send it again, or let it go. */
   'jobs.resolve_unknown': defineRoute({
     input: z.object({ id: idSchema, choice: z.enum(['resubmit', 'discard']) }).strict(),

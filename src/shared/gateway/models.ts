@@ -43,3 +43,12 @@ export function isResponsesOnly(model: ModelEntry): boolean {
   const types = model.supported_endpoint_types ?? [];
   return types.includes('responses') && !types.includes('chat_completions');
 }
+
+/**
+ * Whether a model is Responses-only: what the model list says where it gives endpoint types
+ * (`supported_endpoint_types`), else whether the interface names it Responses-only.
+ */
+export function responsesOnlyModel(modelId: string, endpointTypes: readonly string[] | undefined, namedResponsesOnly: readonly string[]): boolean {
+  if (endpointTypes === undefined || endpointTypes.length === 0) return namedResponsesOnly.includes(modelId);
+  return endpointTypes.includes('responses') && !endpointTypes.includes('chat_completions');
+}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { balanceRecordSchema, bearerKeyOf, tokenCreateRequestSchema, tokenCreationResponseSchema } from './account';
-import { isResponsesOnly, modelListSchema, supportsChatCompletions } from './models';
+import { isResponsesOnly, modelListSchema, responsesOnlyModel, supportsChatCompletions } from './models';
 import { uploadRecordSchema } from './uploads';
 import { classifyGenerationAnswer } from './generation-answer';
 import { directImageResultSchema, directImages, imageEditSummarySchema } from './images';
@@ -67,6 +67,15 @@ describe('model list', () => {
     expect(responsesOnly && supportsChatCompletions(responsesOnly)).toBe(false);
     expect(both && supportsChatCompletions(both)).toBe(true);
     expect(bare && supportsChatCompletions(bare)).toBe(true);
+  });
+
+  it('reads Responses-only from the list where it gives endpoint types, from the interface’s names where it does not', () => {
+    const named = ['gen-5-pro-official'];
+    expect(responsesOnlyModel('gen-5.2-official', ['responses'], named)).toBe(true);
+    expect(responsesOnlyModel('gen-5-pro-official', ['chat_completions', 'responses'], named)).toBe(false);
+    expect(responsesOnlyModel('gen-5-pro-official', [], named)).toBe(true);
+    expect(responsesOnlyModel('gen-5-pro-official', undefined, named)).toBe(true);
+    expect(responsesOnlyModel('custom-model', undefined, named)).toBe(false);
   });
 });
 

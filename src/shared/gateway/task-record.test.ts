@@ -122,7 +122,13 @@ const cases: Case[] = [
     name: 'completed without any address (content endpoint deployments)',
     family: 'video',
     body: { id: 'video_9', object: 'video', status: 'completed', progress: 100 },
-    expected: { state: 'completed', resultUrls: [] },
+    expected: { state: 'completed', resultUrls: [], resultType: undefined },
+  },
+  {
+    name: 'a video record saying what it is, with no address',
+    family: 'video',
+    body: { id: 'task_v', status: 'completed', result: { type: 'Video' } },
+    expected: { state: 'completed', resultUrls: [], resultType: 'video' },
   },
   {
     name: 'omni task with client_business_id and missing progress',
@@ -143,7 +149,7 @@ const cases: Case[] = [
       id: 'char_1', status: 'completed', progress: 100,
       result: { type: 'character', data: { characters: [{ id: 'c1', username: 'mira.v', display_name: 'Mira', profile_picture_url: 'https://cdn.example/p.png' }, { id: 'c2' }] } },
     },
-    expected: { state: 'completed', characters: [{ id: 'c1', username: 'mira.v', display_name: 'Mira', profile_picture_url: 'https://cdn.example/p.png' }], resultUrls: [] },
+    expected: { state: 'completed', characters: [{ id: 'c1', username: 'mira.v', display_name: 'Mira', profile_picture_url: 'https://cdn.example/p.png' }], resultUrls: [], resultType: 'character' },
   },
   {
     name: 'character task failed',

@@ -23,6 +23,8 @@ export interface NormalizedTask {
   resultB64: string[];
   /** Characters of a finished character task (empty otherwise). */
   characters: Character[];
+  /** What the finished result says it is (`result.type`: `video`, `character`, `image`...), when it says. */
+  resultType: string | undefined;
   errorMessage: string | undefined;
   errorCode: string | undefined;
   /** Unix seconds. */
@@ -224,6 +226,7 @@ export function normalizeTaskRecord(body: unknown, family: TaskFamily): Normaliz
     resultUrls,
     resultB64: b64OfResult(task.result),
     characters: charactersOfResult(task.result),
+    resultType: isRecord(task.result) ? nonEmpty(task.result.type)?.toLowerCase() : undefined,
     errorMessage,
     errorCode: task.error?.code,
     createdAt: parseTimestamp(task.created_at) ?? parseTimestamp(official.submit_time),

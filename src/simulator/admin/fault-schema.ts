@@ -18,6 +18,7 @@ export const faultRuleSchema: z.ZodType<FaultRule> = z.discriminatedUnion('kind'
     status: z.number().int().min(200).max(599),
     body: z.unknown().optional(),
     headers: z.record(z.string(), z.string()).optional(),
+    phase: z.enum(['before-handler', 'after-handler']).optional(),
   }),
   z.object({
     ...target,

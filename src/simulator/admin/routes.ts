@@ -9,7 +9,9 @@ import type { SimulatorContext } from '../context';
 import { ADMIN_PREFIX } from '../fault-hooks';
 import { QUOTA_PER_CREDIT } from '../options';
 import { GEN_IMAGE_ROUTINGS } from '../images/variant-gen-image';
+import { CHARACTER_READINGS } from '../videos/character-readings';
 import { addFaultsSchema } from './fault-schema';
+import { taskLedger } from './task-ledger';
 
 const statusSchema = z.union([
   z.literal(TokenStatus.enabled),
@@ -62,6 +64,7 @@ const idParams = z.object({ id: z.coerce.number().int().positive() });
 const settingsSchema = z.strictObject({
   genImage2Routing: z.enum(GEN_IMAGE_ROUTINGS).optional(),
   contentRoute: z.boolean().optional(),
+  characterCreation: z.enum(CHARACTER_READINGS).optional(),
 });
 
 function quotaFrom(fields: { remain_quota?: number | undefined; remain_credits?: number | undefined }): number | undefined {
@@ -112,13 +115,15 @@ export async function adminRoutes(app: FastifyInstance, ctx: SimulatorContext, a
       admin.post('/settings', (request, reply) => {
         const parsed = settingsSchema.safeParse(request.body ?? {});
         if (!parsed.success) return badRequest(reply, parsed.error);
-        const { genImage2Routing, contentRoute } = parsed.data;
+        const { genImage2Routing, contentRoute, characterCreation } = parsed.data;
         if (genImage2Routing !== undefined) ctx.settings.genImage2Routing = genImage2Routing;
         if (contentRoute !== undefined) ctx.settings.contentRoute = contentRoute;
+        if (characterCreation !== undefined) ctx.settings.characterCreation = characterCreation;
         return { settings: { ...ctx.settings } };
       });
 
       admin.get('/stats', () => ctx.stats.snapshot());
+      admin.get('/tasks', () => ({ tasks: taskLedger(ctx) }));
       admin.post('/reset', () => {
         ctx.resetState();
         return { reset: true };

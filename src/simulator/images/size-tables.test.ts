@@ -48,6 +48,9 @@ describe('variant selection and plans', () => {
     expect(genImageChannel({ size: 'auto', image_urls: ['a', 'b', 'c', 'd', 'e'] }, 'request')).toBe('task');
     expect(genImageChannel({ output_compression: 50 }, 'request')).toBe('task');
     expect(genImageChannel({ background: 'transparent' }, 'request')).toBe('task');
+    // A reference over variant A's 2 MB: only the task channel (50 MB) can serve the request.
+    expect(genImageChannel({ size: 'auto', resolution: '4K', image_urls: ['a'] }, 'request', { largeReference: true })).toBe('task');
+    expect(genImageChannel({ size: 'auto', image_urls: ['a'] }, 'direct', { largeReference: true })).toBe('direct');
     expect(genImageChannel({ size: '16:9' }, 'direct')).toBe('direct');
     expect(genImageChannel({ size: '1280x720' }, 'task')).toBe('task');
   });

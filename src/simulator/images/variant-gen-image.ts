@@ -24,20 +24,37 @@ export const GEN_IMAGE_ROUTINGS: readonly GenImageRouting[] = ['request', 'direc
 /** Variant A's limit on `image_urls`; more can only be served by the task channel (16). */
 const DIRECT_MAX_EDIT_IMAGES = 4;
 
+const MB = 1024 * 1024;
+/** Variant A's limit per reference image; larger ones (up to 50 MB) only the task channel takes. */
+const DIRECT_MAX_REFERENCE_BYTES = 2 * MB;
+
 /**
  * The channel a request goes to under a routing. By its own rule the demo gateway sends to the
  * task channel a ratio `size` and whatever only that channel takes (more than 4 `image_urls`,
- * `output_compression`, `background`); the rest to the direct channel.
+ * an `image_urls` file over variant A's 2 MB, `output_compression`, `background`); the rest to
+ * the direct channel. So a request either channel could serve is never refused by the stricter one.
  */
-export function genImageChannel(body: Record<string, unknown>, routing: GenImageRouting): GenImageChannel {
+export function genImageChannel(
+  body: Record<string, unknown>,
+  routing: GenImageRouting,
+  facts: { largeReference?: boolean } = {},
+): GenImageChannel {
   if (routing !== 'request') return routing;
   const ratio = typeof body.size === 'string' && isRatio(body.size);
   const manyImages = Array.isArray(body.image_urls) && body.image_urls.length > DIRECT_MAX_EDIT_IMAGES;
   const taskOnly = body.output_compression !== undefined || body.background !== undefined;
-  return ratio || manyImages || taskOnly ? 'task' : 'direct';
+  return ratio || manyImages || taskOnly || facts.largeReference === true ? 'task' : 'direct';
 }
 
-const MB = 1024 * 1024;
+/** Whether an `image_urls` file of this gateway is larger than variant A takes. */
+async function hasLargeReference(body: Record<string, unknown>, resolve: UrlResolver): Promise<boolean> {
+  if (!Array.isArray(body.image_urls)) return false;
+  for (const url of body.image_urls) {
+    const target = typeof url === 'string' ? resolve(url) : undefined;
+    if (target?.kind === 'local' && (await target.file.bytes()).length > DIRECT_MAX_REFERENCE_BYTES) return true;
+  }
+  return false;
+}
 const tier = z.enum(['1K', '2K', '4K']);
 const quality = z.enum(['low', 'medium', 'high']);
 const outputFormat = z.enum(['png', 'jpeg'], { error: 'must be png or jpeg (webp is not supported)' });
@@ -67,7 +84,7 @@ const variantASchema = z.object({
   response_format: z.enum(['b64_json', 'url']).optional(),
 });
 
-const variantAReferences: ImageReferenceRule = { formats: ['png', 'jpeg'], maxBytes: 2 * MB, base64Status: 422 };
+const variantAReferences: ImageReferenceRule = { formats: ['png', 'jpeg'], maxBytes: DIRECT_MAX_REFERENCE_BYTES, base64Status: 422 };
 
 /** Variant A: validates and plans a direct (or edit-mode summary) answer. */
 export async function planVariantA(
@@ -138,11 +155,12 @@ export async function planVariantB(body: unknown, resolve: UrlResolver): Promise
 }
 
 /** A `gen-image-2` request planned on the channel its routing picks. */
-export function planGenImage(
+export async function planGenImage(
   body: unknown,
   resolve: UrlResolver,
   routing: GenImageRouting,
 ): Promise<DirectImagePlan | SummaryImagePlan | TaskImagePlan> {
   const fields = typeof body === 'object' && body !== null ? (body as Record<string, unknown>) : {};
-  return genImageChannel(fields, routing) === 'task' ? planVariantB(body, resolve) : planVariantA(body, resolve);
+  const largeReference = routing === 'request' && (await hasLargeReference(fields, resolve));
+  return genImageChannel(fields, routing, { largeReference }) === 'task' ? planVariantB(body, resolve) : planVariantA(body, resolve);
 }

@@ -11,3 +11,9 @@ export function warningHeaderValues(messages: readonly string[]): string[] {
     return `199 - "${ascii}"`;
   });
 }
+
+/** "do not set (change) together": `temperature` with `top_p` is accepted, with a warning. */
+export function samplingWarnings(body: { temperature?: unknown; top_p?: unknown }): string[] {
+  const both = body.temperature !== undefined && body.temperature !== null && body.top_p !== undefined && body.top_p !== null;
+  return both ? ['temperature and top_p are both set; the interface advises changing only one of them'] : [];
+}

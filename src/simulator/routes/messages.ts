@@ -11,6 +11,7 @@ import type { Turn } from '../text/reply';
 import { sendSse } from '../text/sse';
 import type { SseFrame } from '../text/sse';
 import { describeIssue, isJsonObject } from '../text/validation';
+import { samplingWarnings, warningHeaderValues } from '../requests/warnings';
 
 const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/gif', 'image/webp'] as const;
 
@@ -111,6 +112,8 @@ export const messagesRoutes: SimRoutePlugin = (app, ctx) => {
     const problem = imageProblem(body);
     if (problem !== undefined) return sendMessagesError(reply, 400, problem);
     if (!ctx.charge(key, model.id, reply)) return reply;
+    const warnings = samplingWarnings(body);
+    if (warnings.length > 0) void reply.header('warning', warningHeaderValues(warnings));
 
     const turns = toTurns(body);
     const result = limitText(composeReply(turns), body.max_tokens, body.stop_sequences ?? []);

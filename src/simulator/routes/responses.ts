@@ -10,6 +10,7 @@ import { responsesBody } from '../text/responses-schema';
 import { responseFrames } from '../text/responses-stream';
 import { sendSse } from '../text/sse';
 import { describeIssue, isJsonObject } from '../text/validation';
+import { samplingWarnings, warningHeaderValues } from '../requests/warnings';
 
 /** A stored response: its owner and the whole conversation up to and including its output. */
 interface StoredConversation {
@@ -54,6 +55,8 @@ export const responsesRoutes: SimRoutePlugin = (app, ctx) => {
       });
     }
     if (!ctx.charge(key, model.id, reply)) return reply;
+    const warnings = samplingWarnings(body);
+    if (warnings.length > 0) void reply.header('warning', warningHeaderValues(warnings));
 
     const conversation = [...(previous?.turns ?? []), ...inputTurns(body.input)];
     const generated = generateOutput(body, conversation, (prefix) => ctx.newId(prefix));

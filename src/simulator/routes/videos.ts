@@ -50,7 +50,7 @@ export const videoRoutes: SimRoutePlugin = (app, ctx) => {
         }
         case 'vid-2-vvip':
         case 'vid-2':
-          return planVid2Video(request.body, media.resolveUrl, directoryFor(ownerId));
+          return planVid2Video(request.body, media.resolveUrl, directoryFor(ownerId), ctx.settings.characterCreation);
         case LUMEN_VIDEO_MODEL:
           return planLumenVideo(request.body, media.resolveUrl);
         default:

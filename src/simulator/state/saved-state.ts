@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { SavedAccounts } from '../accounts';
 import type { SimulatorContext } from '../context';
 import { GEN_IMAGE_ROUTINGS } from '../images/variant-gen-image';
+import { CHARACTER_READINGS } from '../videos/character-readings';
 import type { SimulatorSettings } from '../options';
 import type { SavedFile } from '../media/file-store';
 import type { MediaState } from '../media/media-state';
@@ -42,7 +43,12 @@ const schedule = z.object({
   expiresAtMs: z.number(),
 });
 
-const settingsSchema = z.object({ genImage2Routing: z.enum(GEN_IMAGE_ROUTINGS), contentRoute: z.boolean() });
+// States saved before the character setting existed read as its start value.
+const settingsSchema = z.object({
+  genImage2Routing: z.enum(GEN_IMAGE_ROUTINGS),
+  contentRoute: z.boolean(),
+  characterCreation: z.enum(CHARACTER_READINGS).default('request'),
+});
 
 // Records are checked for the fields the simulator relies on; the rest is its own earlier output.
 const savedStateSchema = z.object({
@@ -146,6 +152,7 @@ function restoreSettings(ctx: SimulatorContext, saved: SavedState['settings']): 
   const start = ctx.options.settings;
   if (start.genImage2Routing === saved.start.genImage2Routing) ctx.settings.genImage2Routing = saved.current.genImage2Routing;
   if (start.contentRoute === saved.start.contentRoute) ctx.settings.contentRoute = saved.current.contentRoute;
+  if (start.characterCreation === saved.start.characterCreation) ctx.settings.characterCreation = saved.current.characterCreation;
 }
 
 /** Puts a saved state into a fresh simulator (before it serves requests). */

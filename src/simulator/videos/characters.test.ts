@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { mentionedUsernames, newCharacter } from './characters';
 import { parseCharacterTimestamps } from './vid2-plural';
+import { characterAnswer } from './character-readings';
 
 describe('@username mentions', () => {
   it('finds mentions, not e-mail addresses', () => {
@@ -21,5 +22,19 @@ describe('character_timestamps', () => {
     expect(parseCharacterTimestamps(' 1.5 , 3.5 ')).toEqual({ start: 1.5, end: 3.5 });
     expect(() => parseCharacterTimestamps('3,6')).toThrow(/2 seconds/);
     expect(() => parseCharacterTimestamps('5')).toThrow(/<start_second>,<end_second>/);
+  });
+});
+
+describe('character readings', () => {
+  const fromTask = { fromTask: true, create: false, referenceVideo: false };
+  const fromClip = { fromTask: false, create: true, referenceVideo: true };
+  const createFromVideo = { fromTask: false, create: true, referenceVideo: false };
+  const plain = { fromTask: false, create: false, referenceVideo: false };
+
+  it('answer each kind of request as its reading says', () => {
+    const answers = (reading: 'request' | 'character' | 'video') => [fromTask, fromClip, createFromVideo, plain].map((ask) => characterAnswer(ask, reading));
+    expect(answers('request')).toEqual(['character-task', 'video-with-character', 'video-with-character', 'video']);
+    expect(answers('character')).toEqual(['character-task', 'character-task', 'video-with-character', 'video']);
+    expect(answers('video')).toEqual(['video-with-character', 'video-with-character', 'video-with-character', 'video']);
   });
 });

@@ -6,7 +6,7 @@ import { badRequest, parseBody } from '../requests/rejection';
 import { checkPlaceholders } from './omni-placeholders';
 import { VIDEO_IMAGE_RULE } from './singular-path';
 import type { VideoPlan } from './video-plan';
-import { aspectOf, videoSizeFor } from './video-sizes';
+import { aspectOf, videoSizeFor, type AspectRatio } from './video-sizes';
 
 /** The second family's variants on `POST /v1/videos/generations`: turbo and omni. */
 
@@ -51,7 +51,12 @@ export async function planTurboVideo(body: unknown, resolve: UrlResolver): Promi
   };
 }
 
-const nonEmpty = z.string().min(1);
+// Item fields are not shown by the interface: any object is an item; `video_url` / `image_url`
+// (or `url`) and `element_id` (or `id`) are what the demo gateway reads from them.
+const item = z.looseObject({});
+// "common 16:9, 9:16, 1:1": other ratios are not ruled out, so they pass with a warning.
+const omniAspectRatio = z.string().regex(/^\d+:\d+$/, 'aspect_ratio: a ratio W:H such as 16:9');
+const COMMON_OMNI_RATIOS: readonly string[] = ['16:9', '9:16', '1:1'];
 
 const omniSchema = z.object({
   model: z.literal('clip-v3-omni'),
@@ -59,21 +64,32 @@ const omniSchema = z.object({
   client_business_id: z.string().min(1).max(128).optional(),
   mode: z.enum(['std', 'pro']).optional(),
   duration: duration.optional(),
-  aspect_ratio: aspectRatio.optional(),
+  aspect_ratio: omniAspectRatio.optional(),
   audio: z.boolean().optional(),
-  // Item fields are not shown by the interface: `video_url` (or `url`) is read.
-  video_list: z
-    .array(z.looseObject({ video_url: nonEmpty.optional(), url: nonEmpty.optional() }))
-    .max(1, 'at most 1 video')
-    .optional(),
+  video_list: z.array(item).max(1, 'at most 1 video').optional(),
   metadata: z
     .object({
-      image_list: z.array(z.looseObject({ image_url: nonEmpty.optional(), url: nonEmpty.optional() })).optional(),
-      element_list: z.array(z.looseObject({ element_id: nonEmpty.optional(), id: nonEmpty.optional() })).optional(),
+      image_list: z.array(item).optional(),
+      element_list: z.array(item).optional(),
       watermark: z.boolean().optional(),
     })
     .optional(),
 });
+
+/** The address an omni list item carries under the demo gateway's reading, if any. */
+function itemUrl(entry: Record<string, unknown>, key: 'image_url' | 'video_url'): string | undefined {
+  for (const value of [entry[key], entry.url]) if (typeof value === 'string' && value.trim() !== '') return value;
+  return undefined;
+}
+
+/** The shape of an omni aspect ratio: a common one as given, any other by its orientation. */
+function omniAspect(ratio: string | undefined, warnings: string[]): AspectRatio {
+  if (ratio === undefined) return '16:9';
+  if (COMMON_OMNI_RATIOS.includes(ratio)) return ratio as AspectRatio;
+  warnings.push(`aspect_ratio ${ratio} is not one of the common ratios (16:9, 9:16, 1:1); the demo gateway draws it at the nearest of them.`);
+  const [width = 1, height = 1] = ratio.split(':').map(Number);
+  return aspectOf(width, height || 1);
+}
 
 /** Billing class of an omni request (interface's billing mapping) and its price factor. */
 export function omniBilling(mode: 'std' | 'pro', audio: boolean, withVideo: boolean): { label: string; factor: number } {
@@ -93,31 +109,36 @@ export async function planOmniVideo(body: unknown, resolve: UrlResolver): Promis
     throw badRequest('audio and video_list cannot be combined: choose a sound video or a video reference', 'audio');
   }
   const warnings = checkPlaceholders(request.prompt, { image: images.length, video: videos.length, element: elements.length });
-  for (const [index, item] of videos.entries()) {
-    const url = item.video_url ?? item.url;
-    if (url === undefined) throw badRequest(`video_list[${index}]: video_url is required`, `video_list[${index}]`);
-    checkVideoReference(url, `video_list[${index}].video_url`, resolve);
+  for (const [index, entry] of videos.entries()) {
+    const url = itemUrl(entry, 'video_url');
+    if (url === undefined) warnings.push(`video_list[${index}] has no video_url (or url) the demo gateway can read; it is not used.`);
+    else checkVideoReference(url, `video_list[${index}].video_url`, resolve);
   }
   let firstFrame: ServedFile | undefined;
-  for (const [index, item] of images.entries()) {
-    const url = item.image_url ?? item.url;
+  for (const [index, entry] of images.entries()) {
+    const url = itemUrl(entry, 'image_url');
     const param = `metadata.image_list[${index}]`;
-    if (url === undefined) throw badRequest(`${param}: image_url is required`, param);
+    if (url === undefined) {
+      warnings.push(`${param} has no image_url (or url) the demo gateway can read; it is not used.`);
+      continue;
+    }
     const checked = await checkImageReference(url, `${param}.image_url`, VIDEO_IMAGE_RULE, resolve);
     if (index === 0) firstFrame = checked.file;
   }
-  for (const [index, item] of elements.entries()) {
-    const param = `metadata.element_list[${index}]`;
-    if ((item.element_id ?? item.id) === undefined) throw badRequest(`${param}: element_id is required`, param);
+  for (const [index, entry] of elements.entries()) {
+    const id = entry.element_id ?? entry.id;
+    const readable = (typeof id === 'string' && id.trim() !== '') || (typeof id === 'number' && Number.isFinite(id));
+    if (!readable) warnings.push(`metadata.element_list[${index}] has no element_id (or id) the demo gateway can read; it is not used.`);
   }
   const mode = request.mode ?? 'std';
   const billing = omniBilling(mode, request.audio === true, videos.length > 0);
+  const aspect = omniAspect(request.aspect_ratio, warnings);
   return {
     family: 'video-omni',
     model: request.model,
     prompt: request.prompt,
     seconds: request.duration ?? 5,
-    size: videoSizeFor(mode === 'pro' ? '1080p' : '720p', request.aspect_ratio ?? '16:9'),
+    size: videoSizeFor(mode === 'pro' ? '1080p' : '720p', aspect),
     count: 1,
     metadata: {},
     priceFactor: billing.factor,

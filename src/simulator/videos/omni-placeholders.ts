@@ -7,7 +7,8 @@ import { badRequest } from '../requests/rejection';
  * The simulator's reading (docs/simulator.md): numbering starts at 1; every placeholder needs
  * its list item; placeholders of one kind first appear in list order (1 before 2 before 3);
  * a placeholder may be repeated. A list item no placeholder names is not an error (the
- * interface only says nothing is inserted automatically): it is a warning.
+ * interface only says nothing is inserted automatically): it is a warning; so is a placeholder of
+ * a kind the interface does not name (`<<<audio_1>>>`), which is left in the prompt as text.
  */
 
 export type PlaceholderKind = 'image' | 'video' | 'element';
@@ -19,6 +20,8 @@ const LIST_FIELD: Record<PlaceholderKind, string> = {
 };
 
 const PLACEHOLDER = /<<<(image|video|element)_(\d+)>>>/g;
+const ANY_PLACEHOLDER = /<<<([a-z]+)_(\d+)>>>/g;
+const KINDS: readonly string[] = ['image', 'video', 'element'];
 
 /** Throws a 400 naming the first broken rule; returns warnings for items no placeholder names. */
 export function checkPlaceholders(prompt: string, counts: Record<PlaceholderKind, number>): string[] {
@@ -34,6 +37,9 @@ export function checkPlaceholders(prompt: string, counts: Record<PlaceholderKind
     if (!firstSeen[kind].includes(index)) firstSeen[kind].push(index);
   }
   const warnings: string[] = [];
+  for (const match of prompt.matchAll(ANY_PLACEHOLDER)) {
+    if (!KINDS.includes(match[1] ?? '')) warnings.push(`${match[0]} is not a placeholder the interface names (image, video, element); it is left in the prompt as text.`);
+  }
   for (const kind of Object.keys(counts) as PlaceholderKind[]) {
     const seen = firstSeen[kind];
     seen.forEach((index, position) => {

@@ -5,6 +5,7 @@ import { classifyReference } from '../requests/image-data';
 import { badRequest, parseBody, Rejection } from '../requests/rejection';
 import type { CharacterDirectory } from './characters';
 import { mentionedUsernames } from './characters';
+import { characterAnswer, type CharacterReading } from './character-readings';
 import { VIDEO_IMAGE_RULE } from './singular-path';
 import type { CharacterPlan, VideoPlan } from './video-plan';
 import { videoSizeFor } from './video-sizes';
@@ -15,7 +16,8 @@ import { videoSizeFor } from './video-sizes';
  *
  * `metadata.character_url` is either a reference video URL (character extraction for this
  * video: the output is 1 second shorter) or the id of a finished character task.
- * `metadata.character_from_task` turns the request into a character task (no video).
+ * Whether a request that asks for a character is a character task, a video or both depends on
+ * the character reading in force (character-readings.ts).
  */
 
 const STYLES = ['thanksgiving', 'comic', 'news', 'selfie', 'nostalgic', 'anime'] as const;
@@ -68,54 +70,63 @@ function checkMentions(prompt: string, characters: CharacterDirectory): void {
   }
 }
 
-/** VVIP and `vid-2` character use. */
+/** The prompt a video made from a finished task shows when the request gives none: the source's. */
+function sourcePrompt(source: { outputs: readonly { recipe?: unknown }[] }): string | undefined {
+  const recipe = source.outputs[0]?.recipe;
+  return typeof recipe === 'object' && recipe !== null && 'prompt' in recipe && typeof recipe.prompt === 'string' ? recipe.prompt : undefined;
+}
+
+/** VVIP and `vid-2` character use, answered as the character reading says. */
 export async function planVid2Video(
   body: unknown,
   resolve: UrlResolver,
   characters: CharacterDirectory,
+  reading: CharacterReading = 'request',
 ): Promise<VideoPlan | CharacterPlan> {
   const request = parseBody(vid2Schema, body);
   const metadata = request.metadata ?? {};
-  const prompt = request.prompt?.trim() ?? '';
+  let prompt = request.prompt?.trim() ?? '';
+  let fromTask: { id: string; prompt: string | undefined } | undefined;
   if (metadata.character_from_task !== undefined) {
     const source = characters.finishedVideo(metadata.character_from_task);
     if (typeof source === 'string') {
       throw badRequest(`metadata.character_from_task: ${source}`, 'metadata.character_from_task');
     }
-    return {
-      family: 'character',
-      model: request.model,
-      prompt: prompt === '' ? source.id : prompt,
-      sourceTaskId: source.id,
-      metadata: { character_from_task: source.id },
-    };
+    fromTask = { id: source.id, prompt: sourcePrompt(source) };
   }
-  if (prompt === '') throw badRequest('prompt: prompt is required', 'prompt');
-  checkMentions(prompt, characters);
-  const references = await checkImageReferences(request.image_urls ?? [], 'image_urls', VIDEO_IMAGE_RULE, resolve);
-
-  let shortened = false;
-  if (metadata.character_url !== undefined) {
-    const param = 'metadata.character_url';
-    if (classifyReference(metadata.character_url) === 'http-url') {
-      checkVideoReference(metadata.character_url, param, resolve);
-      shortened = true;
-    } else {
-      const problem = characters.characterTaskProblem(metadata.character_url);
-      if (problem !== undefined) throw badRequest(`${param}: ${problem}`, param);
-    }
-  }
+  const referenceVideo = metadata.character_url !== undefined && classifyReference(metadata.character_url) === 'http-url';
+  if (referenceVideo && metadata.character_url !== undefined) checkVideoReference(metadata.character_url, 'metadata.character_url', resolve);
   if (metadata.character_timestamps !== undefined) {
     parseCharacterTimestamps(metadata.character_timestamps);
-    if (!shortened) {
+    if (!referenceVideo) {
       throw badRequest(
         'metadata.character_timestamps needs metadata.character_url with a reference video URL',
         'metadata.character_timestamps',
       );
     }
   }
+  const answer = characterAnswer({ fromTask: fromTask !== undefined, create: metadata.character_create === true, referenceVideo }, reading);
+  if (answer === 'character-task') {
+    const source = fromTask === undefined ? { sourceUrl: metadata.character_url } : { sourceTaskId: fromTask.id };
+    return {
+      family: 'character',
+      model: request.model,
+      prompt: prompt === '' ? (fromTask?.prompt ?? fromTask?.id ?? 'character') : prompt,
+      ...source,
+      metadata: fromTask === undefined ? { character_url: metadata.character_url } : { character_from_task: fromTask.id },
+    };
+  }
+  // A video made from a finished task shows the source's subject when the request names none.
+  if (prompt === '' && fromTask !== undefined) prompt = fromTask.prompt ?? fromTask.id;
+  if (prompt === '') throw badRequest('prompt: prompt is required', 'prompt');
+  checkMentions(prompt, characters);
+  const references = await checkImageReferences(request.image_urls ?? [], 'image_urls', VIDEO_IMAGE_RULE, resolve);
+  if (metadata.character_url !== undefined && !referenceVideo) {
+    const problem = characters.characterTaskProblem(metadata.character_url);
+    if (problem !== undefined) throw badRequest(`metadata.character_url: ${problem}`, 'metadata.character_url');
+  }
   const duration = request.duration ?? 4;
-  const seconds = shortened ? duration - 1 : duration;
+  const seconds = referenceVideo ? duration - 1 : duration;
   const count = metadata.n ?? 1;
   const size = videoSizeFor('720p', request.aspect_ratio ?? '16:9');
   return {
@@ -129,7 +140,7 @@ export async function planVid2Video(
     priceFactor: count,
     private: metadata.private === true,
     thumbnails: request.thumbnail === true,
-    createsCharacter: metadata.character_create === true,
+    createsCharacter: answer === 'video-with-character',
     firstFrame: references[0]?.file,
   };
 }

@@ -31,11 +31,12 @@ export interface VideoPlan {
   warnings?: string[];
 }
 
-/** A character extraction (VVIP `metadata.character_from_task`): a task with no video. */
+/** A character extraction (from a finished video task or a reference video): a task with no video. */
 export interface CharacterPlan {
   family: 'character';
   model: string;
   prompt: string;
-  sourceTaskId: string;
+  sourceTaskId?: string;
+  sourceUrl?: string;
   metadata: Record<string, unknown>;
 }

@@ -82,14 +82,21 @@ export const FAULT_ROWS: readonly FaultRow[] = [
   { fault: 'none (baseline)', explained: [], short: true },
   { fault: 'latency spikes (0.8 s on half the calls)', rules: () => [{ kind: 'latency', ms: 800, probability: 0.5 }], explained: [], short: false },
   {
+    // A 500 to a paid submission may come after the task was made: never resent, unknown (omni is looked up).
     fault: '5xx bursts (500 on submissions, 503 on polls and downloads)',
     rules: () => [
       { kind: 'error', status: 500, route: SUBMIT, count: 4 },
       { kind: 'error', status: 503, route: POLL, count: 6 },
       { kind: 'error', status: 503, route: 'GET /files/*', count: 3 },
     ],
-    explained: [],
+    explained: ['unknown'],
     short: true,
+  },
+  {
+    fault: 'a 500 after the task was made and charged (submissions)',
+    rules: () => [{ kind: 'error', status: 500, route: SUBMIT, count: 4, phase: 'after-handler' }],
+    explained: ['unknown'],
+    short: false,
   },
   { fault: '429 storm with Retry-After', rules: () => [{ kind: 'rate-limit', retryAfterSeconds: 1, count: 12 }], explained: [], short: false },
   { fault: '429 storm without Retry-After', rules: () => [{ kind: 'rate-limit', retryAfterSeconds: null, count: 12 }], explained: [], short: true },

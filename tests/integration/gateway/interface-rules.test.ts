@@ -10,7 +10,7 @@ import { request } from 'undici';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { validateReferences, validateRequestBody, variantById, type ReferenceFile, type WireBody } from '../../../src/shared/catalog';
-import { responsesRequestSchema } from '../../../src/main/core/gateway/text-requests';
+import { messagesRequestSchema, responsesRequestSchema, textRequestWarnings } from '../../../src/main/core/gateway/text-requests';
 import { listModelViews } from '../../../src/main/core/gateway/model-views';
 import { GatewayError } from '../../../src/main/core/gateway/gateway-error';
 import { collectText } from '../../../src/main/core/gateway/text-streams';
@@ -120,6 +120,44 @@ const buildRows = (): Row[] => [
     rule: 'omni: placeholders first appear in list order',
     accept: both('video.clip-v3-omni', { model: 'clip-v3-omni', prompt: '<<<image_1>>> then <<<image_2>>>, again <<<image_1>>>', metadata: { image_list: [{ image_url: url(1) }, { image_url: url(2) }] } }),
     refuse: { ...both('video.clip-v3-omni', { model: 'clip-v3-omni', prompt: '<<<image_2>>> then <<<image_1>>>', metadata: { image_list: [{ image_url: url(1) }, { image_url: url(2) }] } }), reason: /<<<image_2>>> appears before <<<image_1>>>/ },
+  },
+  {
+    rule: 'omni: aspect ratios other than the common 16:9, 9:16 and 1:1 pass with a warning; a value that is no ratio does not',
+    accept: both('video.clip-v3-omni', { model: 'clip-v3-omni', prompt: 'a dance', aspect_ratio: '21:9' }),
+    warning: /aspect_ratio "?21:9"? is not one of the (usual values|common ratios) \(16:9, 9:16, 1:1\)/,
+    refuse: { ...both('video.clip-v3-omni', { model: 'clip-v3-omni', prompt: 'a dance', aspect_ratio: 'wide' }), reason: /aspect_ratio/ },
+  },
+  {
+    rule: 'omni: a placeholder of a kind the interface does not name is a warning, left as text',
+    accept: both('video.clip-v3-omni', { model: 'clip-v3-omni', prompt: 'a drum solo <<<audio_1>>>' }),
+    warning: /<<<audio_1>>> is not a placeholder/,
+  },
+  {
+    rule: 'omni: list item fields are not shown, so an element named by a number is accepted',
+    accept: both('video.clip-v3-omni', { model: 'clip-v3-omni', prompt: '<<<element_1>>> bows', metadata: { element_list: [{ element_id: 123 }] } }),
+  },
+  {
+    rule: 'gen-image-2 variant B: size auto at every tier, the tier sent with it',
+    accept: both('image.gen-image-2.task', { model: 'gen-image-2', prompt: 'p', size: 'auto', resolution: '4K' }),
+  },
+  {
+    rule: 'Messages and Responses: temperature with top_p ("do not set together") is a warning in both styles',
+    accept: {
+      catalog: () => {
+        const body = { model: 'chat-haiku-4-5', max_tokens: 10, temperature: 0.5, top_p: 0.9, messages: [{ role: 'user' as const, content: 'x' }] };
+        const parsed = [messagesRequestSchema.safeParse(body), responsesRequestSchema.safeParse({ model: 'gen-5.2-official', input: 'x', temperature: 0.5, top_p: 0.9 })];
+        const refused = parsed.flatMap((result) => (result.success ? [] : result.error.issues.map((issue) => issue.message)));
+        return { accepted: refused.length === 0, reasons: refused, warnings: [...textRequestWarnings(body), ...textRequestWarnings({ temperature: 0.5, top_p: 0.9 })] };
+      },
+      gateway: async () => {
+        const outcomes = await Promise.all([
+          gateway('/v1/messages', { model: 'chat-haiku-4-5', max_tokens: 10, temperature: 0.5, top_p: 0.9, messages: [{ role: 'user', content: 'x' }] })(),
+          gateway('/v1/responses', { model: 'gen-5.2-official', input: 'x', temperature: 0.5, top_p: 0.9 })(),
+        ]);
+        return { accepted: outcomes.every((o) => o.accepted), reasons: outcomes.flatMap((o) => o.reasons), warnings: outcomes.flatMap((o) => o.warnings) };
+      },
+    },
+    warning: /temperature and top_p are both set/,
   },
   {
     rule: 'official video: input_reference should match size (a warning)',

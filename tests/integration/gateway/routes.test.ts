@@ -205,6 +205,13 @@ describe('account routes', () => {
     // Nothing of the new key was written into the studio's settings.
     const settingsFile = await readFile(join(dataDir, 'settings.json'), 'utf8').catch(() => '');
     expect(settingsFile).not.toContain(created.key.replace(/^sk-/, ''));
+    // The studio lists the keys it created (the interface cannot), never their secret.
+    await studio.start();
+    const listed = await call<unknown[]>('jobs.list_created_keys');
+    expect(listed).toEqual([
+      expect.objectContaining({ name: 'night batch', purpose: 'account', remainCredits: 120, modelLimits: ['gen-image-2'], expiresAt: null, gateway: gw.sim.url }),
+    ]);
+    expect(JSON.stringify(listed)).not.toContain(created.key.replace(/^sk-/, ''));
   });
 
   it('refuses a name over 50 characters before anything is sent', async () => {

@@ -71,7 +71,30 @@ describe('text limits are checked before sending', () => {
     expect(messages[4]).toMatch(/max_tokens: at most 64000 for chat-sonnet-4-6/);
     expect(messages[5]).toMatch(/at most 32000 for chat-opus-4-6/);
     expect(messages[6]).toMatch(/temperature: 0 to 1/);
-    expect((await gw.stats()).totalRequests).toBe(0);
+    // Only the model list was read (to see which models are Responses-only); nothing paid was sent.
+    const stats = await gw.stats();
+    expect(Object.keys(stats.requests).filter((route) => route.startsWith('POST'))).toEqual([]);
+  });
+
+  it('reads which models are Responses-only from the model list, not from their names', async () => {
+    const list = (id: string, types: string[]) => ({ success: true, object: 'list', data: [{ id, object: 'model', supported_endpoint_types: types }] });
+    await gw.addFault({ kind: 'error', status: 200, route: 'GET /v1/models', count: 1, body: list('gen-5.2-official', ['responses']) });
+    const refused = await gw.client().text.chat({ model: 'gen-5.2-official', messages: user('x') }).catch((e: unknown) => e);
+    expect(refused).toBeInstanceOf(InvalidRequestError);
+    expect((refused as Error).message).toMatch(/Responses-only/);
+    // A deployment that lists chat completions for a model the interface names as Responses-only is believed.
+    await gw.addFault({ kind: 'error', status: 200, route: 'GET /v1/models', count: 1, body: list('gen-5-pro-official', ['chat_completions', 'responses']) });
+    const sent = await gw.client().text.chat({ model: 'gen-5-pro-official', messages: user('x') }).catch((e: unknown) => e);
+    expect(sent).toMatchObject({ status: 400, code: 'model_not_supported' });
+    expect((await gw.stats()).requests['POST /v1/chat/completions']).toBe(1);
+  });
+
+  it('sends temperature with top_p in both styles (the interface advises against it, it does not forbid it)', async () => {
+    const client = gw.client();
+    const messages = await client.text.messages({ model: 'chat-haiku-4-5', max_tokens: 20, temperature: 0.5, top_p: 0.9, messages: user('x') });
+    expect(messages.type).toBe('message');
+    const responses = await client.text.responses({ model: 'gen-5.2-official', input: 'x', temperature: 0.5, top_p: 0.9 });
+    expect(responses.status).toBe('completed');
   });
 });
 

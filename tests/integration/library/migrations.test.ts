@@ -1,7 +1,7 @@
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { getJob, insertJob, LibraryDatabase, SchemaTooNewError, searchJobs } from '../../../src/main/core/library';
-import { migrations } from '../../../src/main/core/library/migrations';
+import { latestVersion, migrations } from '../../../src/main/core/library/migrations';
 import { openLibrary, tempFolder } from './helpers';
 
 const tableNames = (db: LibraryDatabase): string[] =>
@@ -13,8 +13,8 @@ const tableNames = (db: LibraryDatabase): string[] =>
 describe('library database migrations', () => {
   it('creates every table on an empty database and records the schema version', () => {
     const { db } = openLibrary();
-    expect(db.schemaVersion).toBe(migrations.length);
-    expect(tableNames(db)).toEqual(['asset_characters', 'asset_search', 'asset_tags', 'assets', 'batch_keys', 'batches', 'board_items', 'boards', 'characters', 'deletions', 'job_search', 'jobs', 'queue_state', 'tasks', 'trashed_assets', 'upload_cache']);
+    expect(db.schemaVersion).toBe(latestVersion(migrations));
+    expect(tableNames(db)).toEqual(['asset_characters', 'asset_search', 'asset_tags', 'assets', 'batch_keys', 'batches', 'board_items', 'boards', 'characters', 'created_keys', 'deletions', 'job_search', 'jobs', 'queue_state', 'tasks', 'trashed_assets', 'upload_cache']);
   });
 
   it('opens with WAL, foreign keys and a busy timeout', () => {
@@ -30,7 +30,7 @@ describe('library database migrations', () => {
     const job = insertJob(db, { variantId: 'image.gen-image-2.direct', model: 'gen-image-2', request: { prompt: 'a lighthouse' } });
     db.close();
     const again = reopen();
-    expect(again.schemaVersion).toBe(migrations.length);
+    expect(again.schemaVersion).toBe(latestVersion(migrations));
     expect(getJob(again, job.id)?.prompt).toBe('a lighthouse');
   });
 
@@ -44,7 +44,7 @@ describe('library database migrations', () => {
       .run('灯塔 at dusk');
     old.close();
     const { db } = openLibrary(dir);
-    expect(db.schemaVersion).toBe(migrations.length);
+    expect(db.schemaVersion).toBe(latestVersion(migrations));
     expect(searchJobs(db, '灯塔').map((job) => job.prompt)).toEqual(['灯塔 at dusk']);
     expect(getJob(db, 'j1')).toMatchObject({ answerStyle: null, rawAnswer: null });
   });
@@ -58,7 +58,7 @@ describe('library database migrations', () => {
   it('rolls a failing migration back entirely and leaves the previous version', () => {
     const dir = tempFolder();
     const failing = {
-      version: migrations.length + 1,
+      version: latestVersion(migrations) + 1,
       name: 'broken',
       up(connection: Database.Database) {
         connection.exec('CREATE TABLE half_done (x)');
@@ -67,8 +67,19 @@ describe('library database migrations', () => {
     };
     expect(() => openLibrary(dir, { migrations: [...migrations, failing] })).toThrow('boom');
     const { db } = openLibrary(dir);
-    expect(db.schemaVersion).toBe(migrations.length);
+    expect(db.schemaVersion).toBe(latestVersion(migrations));
     expect(tableNames(db)).not.toContain('half_done');
+  });
+
+  it('skips a number left out between two migrations and refuses numbers that do not rise', () => {
+    const dir = tempFolder();
+    const table = (version: number, name: string) => ({ version, name, up: (connection: Database.Database) => void connection.exec(`CREATE TABLE ${name} (x)`) });
+    const latest = latestVersion(migrations);
+    const { db } = openLibrary(dir, { migrations: [...migrations, table(latest + 2, 'after_gap')] });
+    expect(db.schemaVersion).toBe(latest + 2);
+    expect(tableNames(db)).toContain('after_gap');
+    db.close();
+    expect(() => openLibrary(tempFolder(), { migrations: [...migrations, table(latest, 'same_number')] })).toThrow(/must rise/);
   });
 
   it('refuses a database written by a newer version of the app', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { SqliteUploadCache } from '../../../src/main/core/library';
-import { migrations } from '../../../src/main/core/library/migrations';
+import { latestVersion, migrations } from '../../../src/main/core/library/migrations';
 import { openLibrary, sha256Of, tempFolder } from './helpers';
 
 const entry = (url: string, uploadedAt: number) => ({ url, mimeType: 'image/png', size: 2048, width: 640, height: 480, fileId: 'file_1', uploadedAt });
@@ -62,7 +62,7 @@ describe('upload cache', () => {
     old.connection.prepare('UPDATE upload_cache SET preview = ?').run('data:image/webp;base64,AA==');
     old.close();
     const { db } = openLibrary(dir);
-    expect(db.schemaVersion).toBe(12);
+    expect(db.schemaVersion).toBe(latestVersion(migrations));
     expect(new SqliteUploadCache(db).findByUrls('p https://g', ['https://g/u/old.png'])).toEqual([
       { sha256: hash, url: 'https://g/u/old.png', mimeType: 'image/png', size: 2048, width: 640, height: 480, preview: 'data:image/webp;base64,AA==', fileName: null },
     ]);

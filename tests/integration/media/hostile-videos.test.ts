@@ -14,7 +14,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listJobAssets } from '../../../src/main/core/library';
 import { locateFfmpeg, type FfmpegTool } from '../../../src/main/core/media/ffmpeg-locator';
-import { bodyOf, runOne, startBench, type Bench } from '../jobs/harness';
+import { bodyOf, fastClient, runOne, startBench, type Bench } from '../jobs/harness';
 
 const VARIANT = 'video.clip-3.0-turbo';
 
@@ -24,6 +24,7 @@ let proxy: Server;
 let bench: Bench;
 let ffmpeg: FfmpegTool;
 let samples: string;
+let proxyUrl: string;
 
 /** A real MP4 of 2 s at 320x240, made here. */
 function sampleMp4(): Buffer {
@@ -64,7 +65,7 @@ beforeAll(async () => {
     incoming.pipe(forwarded);
   });
   await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
-  const proxyUrl = `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`;
+  proxyUrl = `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`;
   bench = await startBench({ publicBaseUrl: proxyUrl });
   target = bench.sim.url;
 });
@@ -83,7 +84,10 @@ async function videoJob(engine: ReturnType<Bench['engine']>, prompt: string) {
 describe('untrusted videos', () => {
   it('keeps a damaged MP4 and a lying container without a poster, and goes on making posters for good videos', async (context) => {
     if (ffmpeg.state !== 'ready') context.skip();
-    const engine = bench.engine({ ffmpeg });
+    // The studio talks to the proxy as its gateway: result addresses are fetched only from the
+    // gateway's own host and port (or public ones), so the swapped bytes reach the studio.
+    const client = fastClient(proxyUrl, bench.sim.demoKey);
+    const engine = bench.engine({ ffmpeg, connectionFor: () => client });
     await engine.start();
 
     replacement = damagedMp4(sampleMp4());

@@ -11,7 +11,7 @@ import type { BatchView } from '../../../src/shared/contract';
 import { createBatch, LibraryDatabase } from '../../../src/main/core/library';
 import { libraryDatabaseFile } from '../../../src/main/core/library/database-location';
 import { libraryDatabasePath } from '../../../src/main/core/library/library-service';
-import { migrations } from '../../../src/main/core/library/migrations';
+import { latestVersion, migrations } from '../../../src/main/core/library/migrations';
 import { createConfStore } from '../../../src/main/core/settings/key-value-store';
 import type { Studio } from '../../../src/main/core/studio';
 import { FAST_ENGINE, FAST_TASKS } from '../jobs/harness';
@@ -84,7 +84,7 @@ describe('moving the state of earlier versions out of the settings file', () => 
     open.splice(0);
 
     const db = LibraryDatabase.open(libraryDatabaseFile(dataDir, library));
-    expect(db.schemaVersion).toBe(migrations.length);
+    expect(db.schemaVersion).toBe(latestVersion(migrations));
     expect(db.prepare<[], { batch_id: string; token_id: string; sealed: string }>('SELECT batch_id, token_id, sealed FROM batch_keys').all()).toEqual([
       { batch_id: 'batch-here', token_id: '7', sealed: 'v1:c2VhbGVk' },
     ]);

@@ -37,6 +37,20 @@ describe('error faults', () => {
     expect(account.json).toEqual({ success: false, message: 'simulated fault' });
   });
 
+  it('after-handler: the request is handled (and charged), then its answer replaced by the error', async () => {
+    const used = async (): Promise<number> => ((await h.call('/v1/balance')).json as { used_credits: number }).used_credits;
+    const before = await used();
+    await addFault({ kind: 'error', route: 'POST /v1/chat/completions', status: 500, count: 1, phase: 'after-handler' });
+    const failed = await h.call('/v1/chat/completions', { body: chat() });
+    expect(failed.status).toBe(500);
+    expect(relayError(failed.json)).toMatchObject({ message: 'simulated fault', code: 'simulated_fault' });
+    // chat-sonnet-4-6 costs 1 credit: the work was done and paid for.
+    expect((await used()) - before).toBeCloseTo(1, 6);
+    await addFault({ kind: 'error', route: 'POST /v1/chat/completions', status: 500, count: 1 });
+    expect((await h.call('/v1/chat/completions', { body: chat() })).status).toBe(500);
+    expect((await used()) - before).toBeCloseTo(1, 6);
+  });
+
   it('targets a model and route globs', async () => {
     await addFault({ kind: 'error', route: '/v1/chat/*', model: 'chat-haiku-4-5', status: 500 });
     expect((await h.call('/v1/chat/completions', { body: chat('chat-sonnet-4-6') })).status).toBe(200);

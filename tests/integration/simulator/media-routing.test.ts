@@ -4,6 +4,7 @@
  * switch that removes the `/content` route, and the models the interface does not name.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import sharp from 'sharp';
 import { MediaSim, at, b64Facts, download, finished, imageFacts, png, text } from './media-harness';
 import type { Json } from './media-harness';
 
@@ -44,6 +45,19 @@ const expected: Record<'request' | 'direct' | 'task', string[]> = {
   task: ['task', 'task', 'task', 'task', 'task', 'task', 'task'],
 };
 
+/** A PNG of random pixels: it hardly compresses, so its size is about width x height x 3 bytes. */
+async function noisyPng(width: number, height: number): Promise<Buffer> {
+  const pixels = Buffer.alloc(width * height * 3);
+  let seed = 7;
+  for (let i = 0; i < pixels.length; i++) {
+    seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648;
+    pixels[i] = seed >> 16;
+  }
+  const file = await sharp(pixels, { raw: { width, height, channels: 3 } }).png({ compressionLevel: 0 }).toBuffer();
+  expect(file.length).toBeGreaterThan(3 * 1024 * 1024);
+  return file;
+}
+
 describe('gen-image-2 routing', () => {
   afterAll(() => sim.admin('POST', '/settings', { genImage2Routing: 'request' }));
 
@@ -80,6 +94,20 @@ describe('gen-image-2 routing', () => {
     expect(text(refused.body, 'error.message')).toMatch(/image_urls.*at most 4/);
   });
 
+  it('by its own rule, an auto request with a reference only the task channel takes (3.3 MB) goes there, at the tier asked', async () => {
+    await sim.admin('POST', '/settings', { genImage2Routing: 'request' });
+    const large = await sim.uploadUrl(await noisyPng(1100, 1000));
+    const answer = await generate({ size: 'auto', resolution: '4K', image_urls: [large] });
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    expect(styleOf(answer.body)).toBe('task');
+    const done = (await sim.pollUntil(`/v1/images/generations/${text(answer.body, 'id')}`, finished)).pop();
+    expect(await imageFacts((await download(text(done, 'result.data.0.url'))).bytes)).toMatchObject({ width: 3840, height: 2160 });
+    // The same file is too large for the direct channel when a request is forced there.
+    await sim.admin('POST', '/settings', { genImage2Routing: 'direct' });
+    expect((await generate({ size: 'auto', image_urls: [large] })).status).toBe(422);
+    await sim.admin('POST', '/settings', { genImage2Routing: 'request' });
+  });
+
   it('a mask works on both channels', async () => {
     for (const routing of ['direct', 'task'] as const) {
       await sim.admin('POST', '/settings', { genImage2Routing: routing });
@@ -110,7 +138,7 @@ describe('gen-image-2 routing', () => {
     expect(bad.status).toBe(400);
     await sim.admin('POST', '/settings', { genImage2Routing: 'task' });
     await sim.admin('POST', '/reset');
-    expect(at(await sim.admin('GET', '/settings'), 'settings')).toEqual({ genImage2Routing: 'request', contentRoute: true });
+    expect(at(await sim.admin('GET', '/settings'), 'settings')).toEqual({ genImage2Routing: 'request', contentRoute: true, characterCreation: 'request' });
     refUrl = await sim.uploadUrl(await png(64, 64));
     maskUrl = await sim.uploadUrl(await png(64, 64, true));
   });

@@ -118,6 +118,21 @@ describe('omni (clip-v3-omni)', () => {
     expect((await omni({ prompt: '<<<video_1>>>' })).status).toBe(400);
   });
 
+  it('is not stricter than the interface where it is silent: item fields, other ratios and unknown placeholders pass with warnings', async () => {
+    const numbered = await omni({ prompt: '<<<element_1>>> bows', metadata: { element_list: [{ element_id: 123 }] } });
+    expect(numbered.status, JSON.stringify(numbered.body)).toBe(200);
+    const unreadable = await omni({ prompt: '<<<element_1>>> and <<<image_1>>>', metadata: { element_list: [{ name: 'hero' }], image_list: [{ picture: square }] } });
+    expect(unreadable.status, JSON.stringify(unreadable.body)).toBe(200);
+    expect(unreadable.headers.get('warning')).toMatch(/element_list\[0\] has no element_id.*image_list\[0\] has no image_url|image_list\[0\] has no image_url.*element_list\[0\] has no element_id/);
+    const wide = await omni({ aspect_ratio: '21:9' });
+    expect(wide.status).toBe(200);
+    expect(wide.headers.get('warning')).toMatch(/aspect_ratio 21:9 is not one of the common ratios/);
+    expect((await omni({ aspect_ratio: 'wide' })).status).toBe(400);
+    const audio = await omni({ prompt: 'a drum solo <<<audio_1>>>' });
+    expect(audio.status).toBe(200);
+    expect(audio.headers.get('warning')).toMatch(/<<<audio_1>>> is not a placeholder the interface names/);
+  });
+
   it('audio and video_list are mutually exclusive; video_list holds at most 1 video', async () => {
     const video = { prompt: 'like <<<video_1>>>', video_list: [{ video_url: clipUrl }] };
     expect((await omni({ ...video, audio: true })).status).toBe(400);

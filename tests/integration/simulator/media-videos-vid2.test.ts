@@ -165,3 +165,62 @@ describe('character tasks and @username', () => {
     expect(at(done, 'error.message')).toBe('no face found');
   });
 });
+
+describe('character creation readings (the creating call is not shown)', () => {
+  // An account of its own: a VVIP request costs 160 credits whatever the answer.
+  let key: string;
+  beforeAll(async () => {
+    key = await sim.otherAccountKey();
+  });
+  afterAll(() => sim.admin('POST', '/settings', { characterCreation: 'request' }));
+  const ask = (body: Record<string, unknown>) => sim.post('/v1/videos/generations', { model: 'vid-2-vvip', prompt: 'a fox runs through snow', ...body }, key);
+  const finishedOf = async (id: string): Promise<Json> => {
+    for (let polls = 0; polls < 200; polls++) {
+      const { body } = await sim.get(`/v1/videos/generations/${id}`, key);
+      if (finished(body)) return body;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    throw new Error(`task ${id} did not finish`);
+  };
+
+  /** What a request asking for a character is answered with: a video, a character, or both under one id. */
+  async function answerTo(body: Record<string, unknown>): Promise<{ videos: number; characters: number; charged: number }> {
+    const used = async (): Promise<number> => Number(at((await sim.get('/v1/balance', key)).body, 'used_credits'));
+    const before = await used();
+    const submitted = await ask(body);
+    expect(submitted.status, JSON.stringify(submitted.body)).toBe(200);
+    const id = text(submitted.body, 'id');
+    const record = await finishedOf(id);
+    const character = await sim.get(`/v1/characters_tasks/${id}`, key);
+    const after = await used();
+    const videos = at(record, 'result.type') === 'video' ? (at(record, 'result.data') as unknown[]).length : 0;
+    const characters = character.status === 200 ? (at(character.body, 'result.data.characters') as unknown[]).length : 0;
+    return { videos, characters, charged: after - before };
+  }
+
+  it.each([
+    ['request', { fromTask: { videos: 0, characters: 1 }, fromClip: { videos: 1, characters: 1 } }],
+    ['character', { fromTask: { videos: 0, characters: 1 }, fromClip: { videos: 0, characters: 1 } }],
+    ['video', { fromTask: { videos: 1, characters: 1 }, fromClip: { videos: 1, characters: 1 } }],
+  ] as const)('reading "%s"', async (reading, expected) => {
+    const { body } = await ask({});
+    const source = text(body, 'id');
+    await finishedOf(source);
+    await sim.admin('POST', '/settings', { characterCreation: reading });
+    const fromTask = await answerTo({ prompt: 'the fox', metadata: { character_from_task: source } });
+    const fromClip = await answerTo({ prompt: 'the actor', metadata: { character_url: referenceClip, character_timestamps: '1,3', character_create: true } });
+    expect({ videos: fromTask.videos, characters: fromTask.characters }).toEqual(expected.fromTask);
+    expect({ videos: fromClip.videos, characters: fromClip.characters }).toEqual(expected.fromClip);
+    // One charge at the VVIP price per request, whatever the answer.
+    expect([fromTask.charged, fromClip.charged].map((credits) => Math.round(credits))).toEqual([160, 160]);
+  });
+
+  it('an unknown reading is refused', async () => {
+    const bad = await fetch(`${sim.url}/__admin/settings`, {
+      method: 'POST',
+      headers: { 'x-admin-token': sim.sim.adminToken, 'content-type': 'application/json' },
+      body: JSON.stringify({ characterCreation: 'both' }),
+    });
+    expect(bad.status).toBe(400);
+  });
+});

@@ -101,6 +101,13 @@ describe('POST /v1/messages', () => {
     expect((await send(ask({ top_p: 1.1 }))).status).toBe(400);
   });
 
+  it('accepts temperature with top_p ("do not set together") with a warning', async () => {
+    const both = await send(ask({ temperature: 0.5, top_p: 0.9 }));
+    expect(both.status).toBe(200);
+    expect(both.headers.get('warning')).toMatch(/temperature and top_p are both set/);
+    expect((await send(ask({ temperature: 0.5 }))).headers.get('warning')).toBeNull();
+  });
+
   it('stops at a stop sequence with stop_reason stop_sequence', async () => {
     const message = (await send(ask({ stop_sequences: ['END', 'three'] }, 'echo: one two three four'))).json as Message;
     expect(message.content[0]?.text).toBe('one two');

@@ -138,14 +138,14 @@ describe('a simulator with a state folder', () => {
   it('keeps run-time settings and deleted keys across a restart; a changed start value wins', async () => {
     const folder = freshFolder();
     const first = await start(folder);
-    await first.admin('POST', '/settings', { genImage2Routing: 'task', contentRoute: false });
+    await first.admin('POST', '/settings', { genImage2Routing: 'task', contentRoute: false, characterCreation: 'video' });
     const minted = await first.post('/v1/tokens', { name: 'short-lived', remain_credits: 5 });
     const deleted = `sk-${text(minted.body, 'data.key')}`;
     await first.admin('DELETE', `/keys/${String(at(minted.body, 'data.id'))}`);
     await stop(first);
 
     const second = await start(folder);
-    expect(await second.admin('GET', '/settings')).toEqual({ settings: { genImage2Routing: 'task', contentRoute: false } });
+    expect(await second.admin('GET', '/settings')).toEqual({ settings: { genImage2Routing: 'task', contentRoute: false, characterCreation: 'video' } });
     // A pixel size goes to the direct channel by the gateway's own rule; the switch still forces a task.
     const forced = await second.post('/v1/images/generations', { model: 'gen-image-2', prompt: 'a lantern', size: '1024x1024' });
     expect(forced.body).toMatchObject({ status: expect.any(String) as unknown, id: expect.any(String) as unknown });
@@ -155,10 +155,10 @@ describe('a simulator with a state folder', () => {
     await stop(second);
 
     const third = await start(folder, { settings: { genImage2Routing: 'direct' } });
-    expect(await third.admin('GET', '/settings')).toEqual({ settings: { genImage2Routing: 'direct', contentRoute: false } });
+    expect(await third.admin('GET', '/settings')).toEqual({ settings: { genImage2Routing: 'direct', contentRoute: false, characterCreation: 'video' } });
     // An admin reset goes back to this run's start values.
     await third.admin('POST', '/reset');
-    expect(await third.admin('GET', '/settings')).toEqual({ settings: { genImage2Routing: 'direct', contentRoute: true } });
+    expect(await third.admin('GET', '/settings')).toEqual({ settings: { genImage2Routing: 'direct', contentRoute: true, characterCreation: 'request' } });
   });
 
   it('moves an unreadable state aside, says so, and starts afresh', async () => {

@@ -245,3 +245,12 @@ describe('POST /v1/responses', () => {
     expect(JSON.parse(done?.arguments as string)).toMatchObject({ text: 'save_prompt x' });
   });
 });
+
+describe('sampling', () => {
+  it('accepts temperature with top_p ("do not change together") with a warning', async () => {
+    const both = await respond({ input: 'x', temperature: 1.5, top_p: 0.5 });
+    expect(both.status).toBe(200);
+    expect(both.headers.get('warning')).toMatch(/temperature and top_p are both set/);
+    expect((await respond({ input: 'x', top_p: 0.5 })).headers.get('warning')).toBeNull();
+  });
+});

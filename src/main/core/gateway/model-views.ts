@@ -4,7 +4,7 @@
  */
 import { channelPreference, findVariants, variantsForModel, type VariantEntry } from '../../../shared/catalog';
 import type { ModelType, ModelVariant, ModelView } from '../../../shared/contract';
-import { isResponsesOnly, type ModelEntry } from '../../../shared/gateway/models';
+import { responsesOnlyModel, type ModelEntry } from '../../../shared/gateway/models';
 import { RESPONSES_ONLY_MODELS } from '../../../shared/gateway/text';
 import type { GatewayClient } from './client';
 import { GatewayError } from './gateway-error';
@@ -73,7 +73,7 @@ export async function listModelViews(client: GatewayClient): Promise<ModelView[]
       type,
       ownedBy: model.owned_by ?? null,
       endpointTypes: model.supported_endpoint_types ?? [],
-      responsesOnly: isResponsesOnly(model) || RESPONSES_ONLY_MODELS.includes(model.id),
+      responsesOnly: responsesOnlyModel(model.id, model.supported_endpoint_types, RESPONSES_ONLY_MODELS),
       variants: variants.map(variantView),
     };
   });

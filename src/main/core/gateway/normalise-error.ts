@@ -20,6 +20,16 @@ export interface RequestSite {
  */
 const PROXY_GAVE_UP = new Set([502, 504, 524]);
 
+/**
+ * Whether an error answer leaves open that the work was done: a proxy that gave up, or any server
+ * error to a POST (the gateway may have created, and charged for, a task before failing). A
+ * gateway that has no channel for the model (`model_not_found`) refused before doing anything.
+ */
+function mayHaveDoneTheWork(method: string, status: number, knownCase: string | undefined): boolean {
+  if (PROXY_GAVE_UP.has(status)) return true;
+  return method === 'POST' && status >= 500 && knownCase !== 'model_not_found';
+}
+
 /** A non-2xx answer, or a 2xx answer whose body reports a failure (`success: false`). */
 export function errorFromAnswer(
   site: RequestSite,
@@ -46,7 +56,7 @@ export function errorFromAnswer(
     knownCase,
     retryable,
     mayHaveReachedServer: true,
-    outcomeUnknown: PROXY_GAVE_UP.has(status),
+    outcomeUnknown: !account && mayHaveDoneTheWork(site.method, status, knownCase),
     retryAfterMs,
   });
 }

@@ -3,16 +3,17 @@
  * fields pass through untouched (the wire formats follow widely used client libraries).
  */
 import { z } from 'zod';
-import { MESSAGES_MAX_TOKENS, RESPONSES_ONLY_MODELS } from '../../../shared/gateway/text';
+import { MESSAGES_MAX_TOKENS } from '../../../shared/gateway/text';
 
 const modelId = z.string().trim().min(1, 'model: required');
 
-/** Body of `POST /v1/chat/completions`. */
+/**
+ * Body of `POST /v1/chat/completions`. Whether the model is Responses-only is read from the
+ * model list (`supported_endpoint_types`) by the caller, not decided by its name here.
+ */
 export const chatRequestSchema = z
   .looseObject({
-    model: modelId.refine((model) => !RESPONSES_ONLY_MODELS.includes(model), {
-      message: 'model: this model is Responses-only; call it through POST /v1/responses',
-    }),
+    model: modelId,
     messages: z
       .array(z.looseObject({ role: z.string().min(1), content: z.unknown() }))
       .min(1, 'messages: at least one message'),
@@ -88,14 +89,22 @@ export const messagesRequestSchema = z
     if (limit !== undefined && body.max_tokens > limit) {
       ctx.addIssue({ code: 'custom', path: ['max_tokens'], message: `max_tokens: at most ${limit} for ${body.model}` });
     }
-    if (body.temperature !== undefined && body.top_p !== undefined) {
-      ctx.addIssue({ code: 'custom', path: ['top_p'], message: 'top_p: do not set together with temperature' });
-    }
     if ('stream' in body) {
       ctx.addIssue({ code: 'custom', path: ['stream'], message: 'stream: use the streaming call instead of setting stream' });
     }
   });
 export type MessagesRequest = z.input<typeof messagesRequestSchema>;
+
+/**
+ * What a text body does that the interface advises against without forbidding it: `top_p` with
+ * `temperature` ("do not change together" for responses, "do not set together" for messages).
+ * The request is still sent; the caller is told.
+ */
+export function textRequestWarnings(body: { temperature?: unknown; top_p?: unknown }): string[] {
+  return body.temperature !== undefined && body.top_p !== undefined
+    ? ['temperature and top_p are both set; the interface advises changing only one of them']
+    : [];
+}
 
 /** Default and recommended `provider-version` of `/v1/messages`. */
 export const PROVIDER_VERSION = '2023-06-01';

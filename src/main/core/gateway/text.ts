@@ -7,18 +7,22 @@ import {
   chatCompletionSchema,
   messageObjectSchema,
   responsesObjectSchema,
+  RESPONSES_ONLY_MODELS,
   type ChatCompletion,
   type MessageObject,
   type ResponsesObject,
 } from '../../../shared/gateway/text';
+import { responsesOnlyModel } from '../../../shared/gateway/models';
+import { createLogger } from '../log';
 import { decodeAnswer } from './decode';
 import type { GatewayHttp, GatewayRequest } from './http';
-import { validateBody } from './invalid-request';
+import { InvalidRequestError, validateBody } from './invalid-request';
 import {
   chatRequestSchema,
   messagesRequestSchema,
   PROVIDER_VERSION,
   responsesRequestSchema,
+  textRequestWarnings,
   type ChatRequest,
   type MessagesRequest,
   type ResponsesRequest,
@@ -36,19 +40,30 @@ export interface MessagesOptions extends CallOptions {
   providerVersion?: string;
 }
 
+/**
+ * The endpoint types the gateway lists for a model (`supported_endpoint_types`), or undefined
+ * when the list does not say (model not listed, list unavailable).
+ */
+export type EndpointTypesOf = (model: string, options: CallOptions) => Promise<readonly string[] | undefined>;
+
+const log = createLogger('gateway');
+
 /** Text generation endpoints. Text requests are charged, so they are never retried once sent. */
 export class TextApi {
-  constructor(private readonly http: GatewayHttp) {}
+  constructor(
+    private readonly http: GatewayHttp,
+    private readonly endpointTypesOf: EndpointTypesOf = () => Promise.resolve(undefined),
+  ) {}
 
-  /** `POST /v1/chat/completions`; the answer text is `choices[0].message.content`. */
+  /** `POST /v1/chat/completions`; the answer text is `choices[0].message.content`. Responses-only models are refused. */
   async chat(body: ChatRequest, options: CallOptions = {}): Promise<ChatCompletion> {
-    const req = this.chatRequest(body, options, false);
+    const req = await this.chatRequest(body, options, false);
     return decodeAnswer(chatCompletionSchema, req, await this.http.requestJson(req));
   }
 
   /** Streaming chat completions (`stream: true`). */
-  streamChat(body: ChatRequest, options: CallOptions = {}): AsyncGenerator<TextStreamEvent> {
-    return streamText(this.http, this.chatRequest(body, options, true), chatDialect);
+  async *streamChat(body: ChatRequest, options: CallOptions = {}): AsyncGenerator<TextStreamEvent> {
+    yield* streamText(this.http, await this.chatRequest(body, options, true), chatDialect);
   }
 
   /** `POST /v1/responses`. */
@@ -73,18 +88,32 @@ export class TextApi {
     return streamText(this.http, this.messagesRequest(body, options, true), messagesDialect);
   }
 
-  private chatRequest(body: ChatRequest, options: CallOptions, stream: boolean): GatewayRequest {
-    const valid = validateBody(chatRequestSchema, body, 'POST /v1/chat/completions');
+  private async chatRequest(body: ChatRequest, options: CallOptions, stream: boolean): Promise<GatewayRequest> {
+    const target = 'POST /v1/chat/completions';
+    const valid = validateBody(chatRequestSchema, body, target);
+    // The model list says which models are Responses-only; the interface's names stand in where it is silent.
+    const types = await this.endpointTypesOf(valid.model, options);
+    if (responsesOnlyModel(valid.model, types, RESPONSES_ONLY_MODELS)) {
+      throw new InvalidRequestError(target, [{ path: 'model', message: 'model: this model is Responses-only; call it through POST /v1/responses' }]);
+    }
     return this.post('/v1/chat/completions', stream ? { ...valid, stream } : valid, options);
   }
 
   private responsesRequest(body: ResponsesRequest, options: CallOptions, stream: boolean): GatewayRequest {
-    const valid = validateBody(responsesRequestSchema, body, 'POST /v1/responses');
+    const target = 'POST /v1/responses';
+    const valid = validateBody(responsesRequestSchema, body, target);
+    this.warn(target, valid);
     return this.post('/v1/responses', stream ? { ...valid, stream } : valid, options);
   }
 
+  private warn(target: string, body: { temperature?: unknown; top_p?: unknown }): void {
+    for (const warning of textRequestWarnings(body)) log.warn(`${target}: ${warning}`);
+  }
+
   private messagesRequest(body: MessagesRequest, options: MessagesOptions, stream: boolean): GatewayRequest {
-    const valid = validateBody(messagesRequestSchema, body, 'POST /v1/messages');
+    const target = 'POST /v1/messages';
+    const valid = validateBody(messagesRequestSchema, body, target);
+    this.warn(target, valid);
     return {
       ...this.post('/v1/messages', stream ? { ...valid, stream } : valid, options),
       auth: options.auth ?? 'bearer',

@@ -1,7 +1,9 @@
 /**
- * How often and how long each task family is polled. The interface's advice is the default
- * (`POLL_CADENCES` of the catalog, with a variant's own deadline where it has one); settings may
- * change it within sane bounds; tests pass any values through the engine's constructor.
+ * How often each task family is polled, and its deadline: the time the gateway usually needs.
+ * The interface's advice is the default (`POLL_CADENCES` of the catalog, with a variant's own
+ * deadline, longer for slower requests such as a 4K tier); settings may change it within sane
+ * bounds; tests pass any values through the engine's constructor. Past its deadline a task is
+ * still polled, ever more slowly (`overduePollDelay`): a paid task is never abandoned.
  */
 import { cadenceOfPoll, POLL_CADENCES, type PollCadence, type PollSpec, type VariantEntry } from '../../../shared/catalog';
 import type { TaskFamily } from '../library';
@@ -9,7 +11,7 @@ import type { TaskFamily } from '../library';
 export type PollTiming = PollCadence;
 export type PollTimings = Readonly<Record<TaskFamily, PollTiming>>;
 
-/** Overrides per family; a family given here replaces the interface's advice for every variant. */
+/** Overrides per family; a value given here replaces the interface's advice for every variant of the family. */
 export type PollTimingOverrides = Partial<Record<TaskFamily, Partial<PollTiming>>>;
 
 /** Bounds a settings page may choose from: faster polling risks 429s, slower risks expired results. */
@@ -39,18 +41,27 @@ export function pollTimingsFromSettings(input: PollTimingOverrides): PollTimingO
 }
 
 /**
- * The timing of a variant's tasks: the family override when one is given (all fields default to
- * the family's advice), else the catalog's cadence for the variant (its own deadline included).
+ * The timing of a variant's tasks (of this request, when given): the catalog's cadence for the
+ * variant (its own deadline, or a slower request's), with the family's overrides on top.
  */
-export function timingFor(entry: VariantEntry, family: TaskFamily, overrides: PollTimingOverrides = {}): PollTiming {
-  return timingForPoll(entry.poll, family, overrides);
+export function timingFor(entry: VariantEntry, family: TaskFamily, overrides: PollTimingOverrides = {}, body?: unknown): PollTiming {
+  return timingForPoll(entry.poll, family, overrides, body);
 }
 
 /** The timing of tasks polled on this route (a task answered to a variant that usually answers directly). */
-export function timingForPoll(poll: PollSpec | undefined, family: TaskFamily, overrides: PollTimingOverrides = {}): PollTiming {
-  const override = overrides[family];
-  if (override !== undefined) return { ...POLL_CADENCES[family], ...override };
-  return poll === undefined ? POLL_CADENCES[family] : cadenceOfPoll(poll);
+export function timingForPoll(poll: PollSpec | undefined, family: TaskFamily, overrides: PollTimingOverrides = {}, body?: unknown): PollTiming {
+  const advice = poll === undefined || poll.cadence !== family ? POLL_CADENCES[family] : cadenceOfPoll(poll, body);
+  return { ...advice, ...overrides[family] };
+}
+
+/**
+ * The wait before the next poll of a task past its deadline: half the time it has been overdue,
+ * at least one interval, at most half its deadline (and never more than 5 minutes), so a task
+ * that runs long is checked less and less often but never given up.
+ */
+export function overduePollDelay(timing: PollTiming, overdueMs: number): number {
+  const ceiling = Math.max(timing.intervalMs, Math.min(5 * 60_000, timing.deadlineMs / 2));
+  return Math.round(Math.min(ceiling, Math.max(timing.intervalMs, overdueMs / 2)));
 }
 
 /** The timing of a family alone (for tasks whose variant is no longer known). */

@@ -1,36 +1,22 @@
 /**
  * Characters: created through the VVIP options of the first video model (the interface does not
- * show a creation call), collected from `/v1/characters_tasks/{id}`, and kept in a local registry
- * (username, display name, source task, profile) so prompts can mention them as `@username`.
+ * show a creation call) and kept in a local registry (username, display name, picture, source
+ * task, profile) so prompts can mention them as `@username`.
  *
  * Three ways to create one:
  * - a `character.vid-2-vvip.create` job from a finished video task (`metadata.character_from_task`),
  * - the same variant from a 2-second segment of a video (`metadata.character_url` + `character_timestamps`),
- * - a VVIP video job with `metadata.character_create: true`: the video task's id is also its
- *   character task id, so its characters are collected after the video is done.
+ * - a VVIP video job with `metadata.character_create: true` (or `character_from_task`).
+ * A gateway may answer any of them with a video task, a character task or both under one id: the
+ * task is asked on the video route and on `/v1/characters_tasks/{id}` (task-completion.ts), and
+ * whatever each yields is kept.
  */
-import { setTimeout as sleep } from 'node:timers/promises';
 import { extractMentions, type WireBody } from '../../../shared/catalog';
 import { getPath } from '../../../shared/catalog/wire-path';
 import type { NormalizedTask } from '../../../shared/gateway/task-record';
-import type { GatewayClient } from '../gateway/client';
-import { createLogger } from '../log';
 import { characterPosterPath } from '../library/character-posters';
-import {
-  findCharacterByUsername,
-  listCharacters,
-  saveCharacter,
-  updateJob,
-  type Job,
-  type LibraryDatabase,
-  type StoredCharacter,
-} from '../library';
-import { familyTiming, type PollTimingOverrides } from './cadence';
-import { latestTask } from './engine-queries';
+import { findCharacterByUsername, listCharacters, saveCharacter, type Job, type LibraryDatabase, type StoredCharacter } from '../library';
 import type { EngineEvents } from './events';
-import { serviceAbortController, type WorkTracker } from './work-tracker';
-
-const log = createLogger('characters');
 
 /** The catalog variant that creates characters. */
 export const CHARACTER_VARIANT_ID = 'character.vid-2-vvip.create';
@@ -51,31 +37,21 @@ export function characterCreationJob(source: CharacterSource, description: strin
   };
 }
 
-/** True when a video job also asked for a character (`metadata.character_create: true`). */
-export function createsCharacter(job: Pick<Job, 'request'>): boolean {
-  return getPath(job.request, 'metadata.character_create') === true;
+/** True when a job asked for a character: a character job, or a video with `character_create` or `character_from_task`. */
+export function asksForCharacter(job: Pick<Job, 'request' | 'variantId'>): boolean {
+  if (job.variantId === CHARACTER_VARIANT_ID) return true;
+  const from = getPath(job.request, 'metadata.character_from_task');
+  return getPath(job.request, 'metadata.character_create') === true || (typeof from === 'string' && from !== '');
 }
 
 export interface CharacterServiceDeps {
   db: LibraryDatabase;
-  clientFor: (job: Job) => Promise<GatewayClient>;
   events: EngineEvents;
-  tracker: WorkTracker;
-  timings: PollTimingOverrides;
 }
 
+/** The registry of characters the studio collected from finished tasks. */
 export class CharacterService {
-  private abort = serviceAbortController();
-
   constructor(private readonly deps: CharacterServiceDeps) {}
-
-  start(): void {
-    this.abort = serviceAbortController();
-  }
-
-  stop(): void {
-    this.abort.abort();
-  }
 
   /** Saves the characters of a finished character task; returns them (empty when it carried none). */
   record(task: NormalizedTask, source: { taskId: string; profileId: string | null }): StoredCharacter[] {
@@ -110,45 +86,5 @@ export class CharacterService {
   /** `@username` mentions of a prompt that the registry does not know (the gateway would refuse them). */
   unknownMentions(prompt: string): string[] {
     return extractMentions(prompt).filter((username) => findCharacterByUsername(this.deps.db, username) === undefined);
-  }
-
-  /**
-   * After a video job with `character_create` is done: polls its character task until the
-   * characters appear (character cadence and deadline), then records them. Runs in the background.
-   */
-  collectFromVideo(job: Job): void {
-    const taskId = latestTask(this.deps.db, job.id)?.id;
-    if (taskId === undefined) return;
-    this.deps.tracker.run(`character collection of job ${job.id}`, () => this.collect(job, taskId));
-  }
-
-  private async collect(job: Job, taskId: string): Promise<void> {
-    const timing = familyTiming('character', this.deps.timings);
-    const until = Date.now() + timing.deadlineMs;
-    const signal = this.abort.signal;
-    let problem = 'the character task did not finish in time';
-    while (!signal.aborted && Date.now() < until) {
-      try {
-        const client = await this.deps.clientFor(job);
-        const task = await client.tasks.pollCharacter(taskId, { signal });
-        if (task.state === 'completed') {
-          const saved = this.record(task, { taskId, profileId: job.profileId });
-          if (saved.length > 0) return;
-          problem = 'the character task completed without characters';
-          break;
-        }
-        if (task.state === 'failed') {
-          problem = task.errorMessage ?? 'the character task failed';
-          break;
-        }
-      } catch (error) {
-        problem = error instanceof Error ? error.message : String(error);
-      }
-      await sleep(timing.intervalMs, undefined, { signal }).catch(() => undefined);
-    }
-    if (signal.aborted) return;
-    log.warn(`job ${job.id}: no character collected (${problem})`);
-    updateJob(this.deps.db, job.id, ['done'], { errorCode: 'character_missing', errorMessage: `The video was saved, but no character was created: ${problem}.` });
-    this.deps.events.jobsChanged(job.id);
   }
 }

@@ -19,6 +19,7 @@ import {
   findAssetByResult,
   getJob,
   insertAsset,
+  listCharactersOfTask,
   resolveInLibrary,
   thumbPathFor,
   transitionJob,
@@ -74,8 +75,6 @@ export interface DownloaderDeps {
   limits: DownloadLimits;
   /** Modes of the folders and files it writes. */
   modes: FileModes;
-  /** Called when a job reached `done` (characters made by a video are collected then). */
-  onDone: (job: Job) => void;
 }
 
 interface ResultPlan {
@@ -192,8 +191,15 @@ export class ResultDownloader {
       }
     }
     const total = plan.items.length;
-    if (problems.length === 0) this.finish(job, 'done', { errorCode: null, errorMessage: null }, plan);
-    else if (plan.addressless && saved === 0 && !problems.some((problem) => problem.reason === 'expired')) {
+    // A note made before the download (no character came with the video) stays on the finished job.
+    const note = job.errorCode === 'character_missing' ? { errorCode: job.errorCode, errorMessage: job.errorMessage } : { errorCode: null, errorMessage: null };
+    const characters = plan.taskId === null ? 0 : listCharactersOfTask(this.deps.db, plan.taskId).length;
+    if (problems.length === 0) this.finish(job, 'done', note, plan);
+    else if (saved === 0 && characters > 0) {
+      // The character the task made is in the registry: the job has a result, only the video is missing.
+      const message = `The character was saved, but the video could not be: ${problems[0]?.message ?? ''}`;
+      this.finish(job, 'done', { errorCode: 'partial', errorMessage: message }, plan);
+    } else if (plan.addressless && saved === 0 && !problems.some((problem) => problem.reason === 'expired')) {
       const message = noAddressMessage(plan.taskId ?? '', problems[0]?.message);
       this.finish(job, 'failed', { errorCode: 'no_result_address', errorMessage: message }, plan);
     }
@@ -214,7 +220,6 @@ export class ResultDownloader {
     this.deps.events.jobsChanged(job.id);
     if (!moved) return;
     if (plan?.staged) void this.deps.staging.remove(plan.staged).catch(() => undefined);
-    if (to === 'done') this.deps.onDone(job);
   }
 
   /** Where the job's results come from: its completed task, or its staged direct answer. */

@@ -9,7 +9,7 @@ import type { RequestIssue } from '../gateway/invalid-request';
 import type { FileModes } from '../private-files';
 import type { BatchOptions, BatchWithCost, LibraryDatabase } from '../library';
 import type { Vault } from '../vault/vault';
-import type { DedicatedKeyRequest } from './budget';
+import type { DedicatedKeyRequest } from './batch-keys';
 import type { PollTimingOverrides } from './cadence';
 import type { DownloadLimits } from './downloader';
 import { storedRequestOf, wireRequestOf } from './job-request';
@@ -29,6 +29,8 @@ export interface JobEngineOptions {
   connectionFor: ConnectionProvider;
   /** Seals dedicated batch keys (kept in the library database); required only for batches that mint one. */
   vault?: Vault;
+  /** True while keys are kept for the session only (no keyring): sealed batch keys then stay in memory. */
+  sessionOnlyKeys?: () => boolean;
   /** Poll cadence per family; values from settings go through `pollTimingsFromSettings` first. */
   pollTimings?: PollTimingOverrides;
   queue?: Partial<QueueLimits>;

@@ -22,7 +22,8 @@ import {
   type JobPageRequest,
   type Page,
   type TypicalDuration,
-  putBatchKey,
+  listCreatedKeys,
+  recordCreatedKey,
   reorderJobs,
   setBatchNote,
   setBatchOptions,
@@ -32,10 +33,10 @@ import {
   type BatchOptions,
   type Job,
   type LibraryDatabase,
-  type StoredBatchKey,
 } from '../library';
+import { BatchKeys, jobDeadlineMs, keyLifetimeMs, type MintedKey } from './batch-keys';
 import { BatchBudgets } from './budget';
-import { CharacterService, createsCharacter } from './characters';
+import { CharacterService } from './characters';
 import { DEFAULT_DOWNLOAD_LIMITS, ResultDownloader } from './downloader';
 import type { CostEstimate } from '../../../shared/contract';
 import { estimateBatchCost } from './cost-estimate';
@@ -49,11 +50,14 @@ import { DEFAULT_RETRY_LIMITS } from './outcome';
 import { TaskPoller } from './poller';
 import { DEFAULT_QUEUE_LIMITS, JobQueue, type QueueLimits } from './queue';
 import { RateGate, DEFAULT_RATE_GATE } from './rate-gate';
-import { DEFAULT_RECONCILER_OPTIONS, reconcilableJobs, UnknownReconciler } from './reconciler';
+import { DEFAULT_RECONCILER_OPTIONS, reconcilableJobs, UnknownReconciler, type LookUpOutcome } from './reconciler';
 import { recoverAfterRestart, type RecoveryReport } from './recovery';
 import { ResultFetcher } from './result-fetch';
 import { ResultStaging } from './staging';
+import { IdleWaiters } from './idle-waiters';
 import { JobSubmitter } from './submitter';
+import { TaskCompletion } from './task-completion';
+import { latestTask } from './engine-queries';
 import { WorkTracker } from './work-tracker';
 
 export { BatchValidationError, type BatchView, type ConnectionProvider, type CreateBatchInput, type EngineJobInput, type JobEngineOptions } from './engine-types';
@@ -69,12 +73,16 @@ export class JobEngine {
   private readonly tracker = new WorkTracker();
   private readonly cancelRequests = new Set<string>();
   private readonly budgets: BatchBudgets;
+  private readonly keys: BatchKeys;
   private readonly fetcher: ResultFetcher;
   private readonly queue: JobQueue;
   private readonly poller: TaskPoller;
   private readonly downloader: ResultDownloader;
   private readonly reconciler: UnknownReconciler;
-  private readonly idleWaiters = new Set<() => void>();
+  private readonly idle = new IdleWaiters(
+    () => this.isIdle(),
+    () => this.describeWork(),
+  );
   private started = false;
   private stopping: Promise<void> | undefined;
 
@@ -87,12 +95,13 @@ export class JobEngine {
     const staging = new ResultStaging(options.libraryRoot);
     const clientFor = async (job: Job): Promise<GatewayClient> => options.connectionFor(job.profileId);
     this.events = new EngineEvents(db);
-    this.characters = new CharacterService({ db, clientFor, events: this.events, tracker: this.tracker, timings });
-    this.budgets = new BatchBudgets({
+    this.characters = new CharacterService({ db, events: this.events });
+    this.budgets = new BatchBudgets({ events: this.events });
+    this.keys = new BatchKeys({
       db,
-      events: this.events,
       vault: options.vault,
       clientForKey: options.clientForKey ?? ((base, apiKey) => new GatewayClient({ baseUrl: base.baseUrl, apiKey })),
+      sessionOnly: options.sessionOnlyKeys ?? (() => false),
     });
     const downloads = { ...DEFAULT_DOWNLOAD_LIMITS, ...options.downloads };
     this.fetcher = new ResultFetcher({
@@ -110,10 +119,8 @@ export class JobEngine {
       tracker: this.tracker,
       limits: downloads,
       modes: options.fileModes ?? PRIVATE_MODES,
-      onDone: (job) => {
-        if (createsCharacter(job)) this.characters.collectFromVideo(job);
-      },
     });
+    const completion = new TaskCompletion({ db, staging, characters: this.characters, timings, onResultsReady: (jobId) => this.downloader.enqueue(jobId) });
     this.poller = new TaskPoller({
       db,
       clientFor,
@@ -121,10 +128,8 @@ export class JobEngine {
       timings,
       events: this.events,
       tracker: this.tracker,
-      staging,
-      characters: this.characters,
+      completion,
       maxParallel: options.maxParallelPolls ?? 4,
-      onResultsReady: (jobId) => this.downloader.enqueue(jobId),
     });
     const submitter = new JobSubmitter({
       db,
@@ -143,6 +148,10 @@ export class JobEngine {
         if (batch?.options.dedicatedTokenId !== undefined) this.queue.stopBatch(batch.id, `The batch's dedicated key is out of credits: ${message}`, job.id);
         else this.queue.pause(`Out of credits: ${message}`);
       },
+      usesDedicatedKey: (job) => job.batchId !== null && getBatch(db, job.batchId)?.options.dedicatedTokenId !== undefined,
+      onKeyRefused: (job, message) => {
+        if (job.batchId !== null) this.queue.stopBatch(job.batchId, `${message} Start a new batch to go on.`, job.id);
+      },
       onCanceledAfterSubmit: (jobId) => this.cancelJob(jobId),
     });
     this.queue = new JobQueue({
@@ -151,6 +160,7 @@ export class JobEngine {
       tracker: this.tracker,
       gate,
       budgets: this.budgets,
+      keys: this.keys,
       submitter,
       costs: new CostMeter(db, this.events),
       limits: { ...DEFAULT_QUEUE_LIMITS, ...options.queue },
@@ -180,7 +190,8 @@ export class JobEngine {
     if (this.stopping) throw new Error('A stopped job engine cannot start again; make a new one.');
     const report = await recoverAfterRestart(this.db, new ResultStaging(this.options.libraryRoot), this.options.libraryRoot);
     this.started = true;
-    this.characters.start();
+    this.keys.applyKeyMode();
+    this.keys.forgetEnded();
     this.downloader.start();
     for (const jobId of report.downloads) this.downloader.enqueue(jobId);
     this.poller.start();
@@ -202,7 +213,6 @@ export class JobEngine {
     this.poller.stop();
     this.downloader.stop();
     this.reconciler.stop();
-    this.characters.stop();
     // The grace timer is cancelled once the submissions drain, so it never holds the process open.
     const grace = new AbortController();
     await Promise.race([
@@ -212,7 +222,7 @@ export class JobEngine {
     this.queue.abortSubmissions();
     await this.tracker.drain();
     this.events.flush();
-    await Promise.all([this.fetcher.close(), this.budgets.close()]);
+    await Promise.all([this.fetcher.close(), this.keys.close()]);
     this.checkIdle();
   }
 
@@ -226,22 +236,7 @@ export class JobEngine {
    * waiting on the gateway or downloading, no runnable queued job, no reconcilable unknown job.
    */
   waitForIdle(options: { timeoutMs?: number } = {}): Promise<void> {
-    return new Promise((resolve, reject) => {
-      let timer: NodeJS.Timeout | undefined;
-      const done = (): void => {
-        if (timer) clearTimeout(timer);
-        this.idleWaiters.delete(done);
-        resolve();
-      };
-      this.idleWaiters.add(done);
-      if (options.timeoutMs !== undefined) {
-        timer = setTimeout(() => {
-          this.idleWaiters.delete(done);
-          reject(new Error(`The job engine was still busy after ${options.timeoutMs ?? 0} ms: ${this.describeWork()}`));
-        }, options.timeoutMs);
-      }
-      this.checkIdle();
-    });
+    return this.idle.wait(options.timeoutMs);
   }
 
   /** Validates every job against its variant, optionally mints the dedicated key, then stores the batch and its jobs. */
@@ -250,17 +245,21 @@ export class JobEngine {
     const prepared = prepareJobs(input.jobs);
     let options: BatchOptions = input.options ?? {};
     const batchId = randomUUID();
-    let key: StoredBatchKey | undefined;
+    let key: MintedKey | undefined;
     if (input.dedicatedKey) {
       const base = await this.options.connectionFor(profileId);
-      key = await this.budgets.mintDedicatedKey(base, { id: batchId, name: input.name }, prepared.map((job) => job.model), input.dedicatedKey);
-      options = { ...options, dedicatedTokenId: key.tokenId, dedicatedKeyCredits: input.dedicatedKey.credits };
+      const lifetime = keyLifetimeMs(prepared.map((job) => jobDeadlineMs(job, this.options.pollTimings)));
+      key = await this.keys.mint(base, { id: batchId, name: input.name }, prepared.map((job) => job.model), input.dedicatedKey, lifetime);
+      options = { ...options, dedicatedTokenId: key.stored.tokenId, dedicatedKeyCredits: input.dedicatedKey.credits };
     }
     // The batch, its jobs and its sealed key are stored together or not at all.
     const created = this.db.transaction(() => {
       const batch = insertBatch(this.db, { id: batchId, name: input.name, options });
       const jobs = insertJobs(this.db, prepared.map((job) => ({ ...job, batchId, profileId, state: input.state ?? 'queued' })));
-      if (key) putBatchKey(this.db, batchId, key);
+      if (key) {
+        this.keys.keep(batchId, key.stored);
+        recordCreatedKey(this.db, key.listing);
+      }
       return { batch, jobs };
     });
     this.events.jobsChanged(...created.jobs.map((job) => job.id));
@@ -334,7 +333,60 @@ export class JobEngine {
   }
 
   cancelBatch(batchId: string): actions.CancelReport[] {
-    return actions.cancelBatch(this.actionDeps(), batchId);
+    const reports = actions.cancelBatch(this.actionDeps(), batchId);
+    this.keys.forget(batchId);
+    return reports;
+  }
+
+  /**
+   * Polls a job's task on the gateway at once ("Check now"), whatever its schedule, typically
+   * one still running past its deadline; resolves with the job once the answer is recorded.
+   */
+  async checkNow(jobId: string): Promise<JobView> {
+    const job = this.requireJob(jobId);
+    const task = latestTask(this.db, jobId);
+    if ((job.state !== 'submitted' && job.state !== 'running') || !task) {
+      throw new actions.JobActionError(`Only a job the gateway is still working on can be checked; this one is ${job.state}.`, 'invalid_state');
+    }
+    await this.poller.pollNow(task.id);
+    this.events.flush();
+    return this.requireJob(jobId);
+  }
+
+  /** Asks the gateway now whether an `unknown` job's submission arrived (omni: by `client_business_id`). */
+  async lookUp(jobId: string): Promise<{ outcome: LookUpOutcome; job: JobView }> {
+    const before = this.requireJob(jobId);
+    let outcome: LookUpOutcome;
+    try {
+      outcome = await this.reconciler.lookUp(jobId);
+    } catch (error) {
+      // The automatic look-up may have found it a moment before: say so rather than refuse.
+      const followed = before.clientBusinessId !== null && before.taskId !== null && ACTIVE_JOB_STATES.includes(before.state);
+      if (followed) return { outcome: 'found', job: before };
+      throw new actions.JobActionError(error instanceof Error ? error.message : String(error), 'invalid_state');
+    }
+    this.events.flush();
+    return { outcome, job: this.requireJob(jobId) };
+  }
+
+  /**
+   * Sends a job's request again as a new job (a new, paid submission) while the first one is still
+   * followed: the artist's explicit choice for a job still running on the gateway.
+   */
+  submitAgain(jobId: string): JobView {
+    const copy = actions.submitAgain(this.actionDeps(), jobId);
+    this.queue.pump();
+    return this.requireJob(copy.id);
+  }
+
+  /** The keys this studio created on gateways, newest first (never the secret). */
+  createdKeys(): ReturnType<typeof listCreatedKeys> {
+    return listCreatedKeys(this.db);
+  }
+
+  /** Applies the session-only key mode after it changed (sealed batch keys move off or back onto disk). */
+  applyKeyMode(): void {
+    this.keys.applyKeyMode();
   }
 
   retryJob(jobId: string): void {
@@ -402,6 +454,12 @@ export class JobEngine {
     return { db: this.db, events: this.events, cancelRequests: this.cancelRequests };
   }
 
+  private requireJob(jobId: string): JobView {
+    const job = jobView(this.db, jobId);
+    if (!job) throw new actions.JobActionError(`There is no job ${jobId}.`, 'not_found');
+    return job;
+  }
+
   private requireBatch(batchId: string): Batch {
     const batch = getBatch(this.db, batchId);
     if (!batch) throw new actions.JobActionError(`There is no batch ${batchId}.`, 'not_found');
@@ -421,7 +479,10 @@ export class JobEngine {
       if (batch.status === 'active' || batch.status === 'paused') {
         const counts = batchJobCounts(this.db, id);
         const open = counts.draft + counts.queued + counts.submitting + counts.submitted + counts.running + counts.downloading + counts.unknown;
-        if (counts.total > 0 && open === 0) setBatchStatus(this.db, batch.id, 'done');
+        if (counts.total > 0 && open === 0) {
+          setBatchStatus(this.db, batch.id, 'done');
+          this.keys.forget(batch.id);
+        }
       }
       this.events.batchChanged(batch.id, null);
     }
@@ -441,7 +502,6 @@ export class JobEngine {
   }
 
   private checkIdle(): void {
-    if (this.idleWaiters.size === 0 || !this.isIdle()) return;
-    for (const waiter of [...this.idleWaiters]) waiter();
+    this.idle.check();
   }
 }

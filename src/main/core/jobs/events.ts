@@ -9,6 +9,7 @@ import { createLogger } from '../log';
 import {
   getBatch,
   getJob,
+  listCharactersOfTask,
   listJobAssets,
   type Asset,
   type BatchStatus,
@@ -28,6 +29,10 @@ export interface JobView extends Job {
   assetIds: string[];
   /** Thumbnail of the first result (a poster frame for videos), relative to the library folder. */
   thumbPath: string | null;
+  /** When its task passed the time the gateway usually needs: still running there and followed; null otherwise. */
+  overdueSince: number | null;
+  /** `@username`s of the characters its task yielded. */
+  characters: string[];
 }
 
 export type JobEngineEvent =
@@ -50,12 +55,16 @@ export function jobView(db: LibraryDatabase, id: string): JobView | undefined {
   if (!job) return undefined;
   const task = latestTask(db, id);
   const assets = listJobAssets(db, id);
+  const waiting = job.state === 'submitted' || job.state === 'running';
+  const overdueSince = waiting && task?.deadlineAt != null && Date.now() >= task.deadlineAt ? task.deadlineAt : null;
   return {
     ...job,
     taskId: task?.id ?? null,
     progress: job.state === 'done' ? 100 : (task?.progress ?? null),
     assetIds: assets.map((asset) => asset.id),
     thumbPath: assets.find((asset) => asset.thumbPath !== null)?.thumbPath ?? null,
+    overdueSince,
+    characters: task ? listCharactersOfTask(db, task.id).map((character) => character.username) : [],
   };
 }
 

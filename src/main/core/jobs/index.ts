@@ -15,8 +15,10 @@ export {
 export { JobActionError, type CancelReport } from './job-actions';
 export { jobView, type JobView, type JobEngineEvent, type JobEngineListener } from './events';
 export { pollTimingsFromSettings, POLL_SETTING_BOUNDS, type PollTiming, type PollTimingOverrides } from './cadence';
-export { characterCreationJob, createsCharacter, CHARACTER_VARIANT_ID, CharacterService, type CharacterSource } from './characters';
-export { isBudgeted, type DedicatedKeyRequest } from './budget';
+export { characterCreationJob, asksForCharacter, CHARACTER_VARIANT_ID, CharacterService, type CharacterSource } from './characters';
+export { isBudgeted } from './budget';
+export { keyLifetimeMs, type DedicatedKeyRequest } from './batch-keys';
+export type { LookUpOutcome } from './reconciler';
 export type { RecoveryReport } from './recovery';
 export type { QueueLimits } from './queue';
 export type { RetryLimits } from './outcome';

@@ -6,9 +6,11 @@
 import {
   getBatch,
   getJob,
+  insertJob,
   listBatchJobs,
   setBatchStatus,
   transitionJob,
+  type Job,
   type JobState,
   type LibraryDatabase,
 } from '../library';
@@ -102,6 +104,33 @@ export function retryJob(deps: JobActionDeps, jobId: string): void {
   transitionJob(db, jobId, retryable, 'queued', { errorCode: null, errorMessage: null, nextAttemptAt: null });
   reopenBatch(deps, job.batchId);
   events.jobsChanged(jobId);
+}
+
+/**
+ * A new job with the same request as one the gateway is still working on (a new, paid
+ * submission, the artist's explicit choice): the first job keeps being followed, and whichever
+ * finishes, its result is kept. The copy joins the same batch (which reopens) or none.
+ */
+export function submitAgain(deps: JobActionDeps, jobId: string): Job {
+  const { db, events } = deps;
+  const job = getJob(db, jobId);
+  if (!job) throw new JobActionError(`There is no job ${jobId}.`, 'not_found');
+  if (job.state !== 'submitted' && job.state !== 'running') {
+    const hint = retryable.includes(job.state) ? ' Retry it instead.' : job.state === 'unknown' ? ' Resolve its unknown outcome instead.' : '';
+    throw new JobActionError(`Only a job the gateway is still working on can be submitted again as a new job; this one is ${job.state}.${hint}`, 'invalid_state');
+  }
+  const request = typeof job.request === 'object' && job.request !== null && !Array.isArray(job.request) ? { ...job.request } : {};
+  // A business id names one submission; the copy gets its own when it is sent.
+  Reflect.deleteProperty(request, 'client_business_id');
+  const copy = db.transaction(() => {
+    const inserted = insertJob(db, { batchId: job.batchId, variantId: job.variantId, model: job.model, request, prompt: job.prompt, profileId: job.profileId, state: 'queued' });
+    reopenBatch(deps, job.batchId);
+    return inserted;
+  });
+  if (copy.batchId === null) events.emit({ type: 'job.added', jobId: copy.id });
+  else events.batchChanged(copy.batchId, null);
+  events.jobsChanged(copy.id);
+  return copy;
 }
 
 /**

@@ -52,8 +52,14 @@ describe('classifySubmitError', () => {
     expect(classifySubmitError(limited, DEFAULT_RETRY_LIMITS.maxRateLimitedAttempts).action).toBe('fail');
   });
 
-  it('retries a plain 5xx, fails a 4xx, and stops on exhausted credits', () => {
-    expect(classifySubmitError(gatewayError({ status: 500, retryable: true }), 1).action).toBe('retry');
+  it('never resends after a 500 or 503: the task may have been created (and charged) before the error', () => {
+    for (const status of [500, 503, 502, 504]) {
+      expect(classifySubmitError(gatewayError({ status, retryable: true }), 1), String(status)).toMatchObject({ action: 'unknown', code: 'server_error_unknown' });
+    }
+  });
+
+  it('retries a request timeout answer, fails a 4xx, a missing channel, and stops on exhausted credits', () => {
+    expect(classifySubmitError(gatewayError({ status: 408, retryable: true }), 1).action).toBe('retry');
     expect(classifySubmitError(gatewayError({ status: 400, code: 'invalid_request' }), 1)).toMatchObject({ action: 'fail', code: 'invalid_request' });
     expect(classifySubmitError(gatewayError({ status: 503, knownCase: 'model_not_found' }), 1)).toMatchObject({ action: 'fail', code: 'model_not_found' });
     expect(classifySubmitError(gatewayError({ status: 403, knownCase: 'insufficient_quota' }), 1).action).toBe('out-of-credits');

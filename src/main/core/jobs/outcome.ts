@@ -1,7 +1,8 @@
 /**
  * What a failed submission means for its job. A generation POST costs money, so the rule is:
  * resend only when the gateway provably did not take the work (nothing left this machine, or a
- * definite refusal such as 429 or a plain 5xx); when it may have taken it, the job is `unknown`.
+ * definite refusal such as 429); when it may have taken it (no readable answer, or a server error
+ * that may have come after the task was created), the job is `unknown`.
  */
 import { GatewayError } from '../gateway/gateway-error';
 import { InvalidRequestError } from '../gateway/invalid-request';
@@ -47,10 +48,12 @@ export function classifySubmitError(error: unknown, attempts: number, limits: Re
   if (error.kind === 'canceled' && !error.mayHaveReachedServer) {
     return { action: 'retry', code: 'canceled', message: 'The submission was stopped before it was sent.', delayMs: 0, rateLimited: false };
   }
-  if (error.outcomeUnknown || (error.mayHaveReachedServer && error.status === undefined)) {
+  // A server error may come after the gateway created (and charged for) the task: never resent blindly.
+  const serverError = error.kind === 'http' && error.status !== undefined && error.status >= 500 && error.knownCase !== 'model_not_found';
+  if (error.outcomeUnknown || serverError || (error.mayHaveReachedServer && error.status === undefined)) {
     return {
       action: 'unknown',
-      code: error.kind === 'canceled' ? 'interrupted' : 'outcome_unknown',
+      code: error.kind === 'canceled' ? 'interrupted' : serverError ? 'server_error_unknown' : 'outcome_unknown',
       message: `${error.message} The gateway may have accepted (and charged for) this job; it was not sent again.`,
     };
   }

@@ -2,26 +2,27 @@
  * The one polling scheduler: a single timer wakes at the earliest `next_poll_at` of the pending
  * tasks (persisted, so a restart resumes every unfinished task), polls what is due on each
  * task's own route, records what it learned and schedules the next poll at the family's cadence.
- * A 429 slows everything down through the shared rate gate; a task past its deadline ends its
- * job with a clear failure; a status the studio does not understand keeps the task pending.
+ * A 429 slows everything down through the shared rate gate; a status the studio does not
+ * understand keeps the task pending. A task past its deadline is not given up: it is "still
+ * running on the gateway" and polled less and less often until the gateway says it finished or
+ * failed (or stops knowing it); "check now" polls it at once.
  */
 import type { NormalizedTask } from '../../../shared/gateway/task-record';
 import type { GatewayClient } from '../gateway/client';
 import { GatewayError } from '../gateway/gateway-error';
 import { createLogger } from '../log';
-import { getJob, listDueTasks, nextPollTime, recordPoll, transitionJob, type Job, type LibraryDatabase, type Task } from '../library';
-import { describeDuration, familyTiming, timingFor, type PollTiming, type PollTimingOverrides } from './cadence';
-import type { CharacterService } from './characters';
+import { getJob, getTask, listDueTasks, nextPollTime, recordPoll, transitionJob, type Job, type LibraryDatabase, type Task } from '../library';
+import { overduePollDelay, timingForPoll, type PollTiming, type PollTimingOverrides } from './cadence';
 import { latestTask, setTaskNextPoll } from './engine-queries';
 import type { EngineEvents } from './events';
 import { entryOf } from './job-request';
 import type { RateGate } from './rate-gate';
-import type { ResultStaging } from './staging';
+import type { TaskCompletion } from './task-completion';
 import { serviceAbortController, type WorkTracker } from './work-tracker';
 
 const log = createLogger('poller');
 
-/** Consecutive definite refusals (4xx) of a task's polls before its job fails. */
+/** Consecutive definite refusals (4xx) of a task's polls before its route is given up. */
 const MAX_REFUSED_POLLS = 3;
 
 export interface PollerDeps {
@@ -31,17 +32,14 @@ export interface PollerDeps {
   timings: PollTimingOverrides;
   events: EngineEvents;
   tracker: WorkTracker;
-  staging: ResultStaging;
-  characters: CharacterService;
+  completion: TaskCompletion;
   /** Polls in flight at once. */
   maxParallel: number;
-  /** A job's results are ready to download. */
-  onResultsReady: (jobId: string) => void;
 }
 
 export class TaskPoller {
   private timer: NodeJS.Timeout | undefined;
-  private readonly inFlight = new Set<string>();
+  private readonly inFlight = new Map<string, Promise<void>>();
   private readonly refusals = new Map<string, number>();
   private abort = serviceAbortController();
   private stopped = true;
@@ -66,6 +64,18 @@ export class TaskPoller {
     this.schedule();
   }
 
+  /**
+   * Polls a task at once, whatever its schedule ("check now"), and resolves when that poll has
+   * been recorded; a poll of it already out is waited for instead of sending another.
+   */
+  async pollNow(taskId: string): Promise<void> {
+    const running = this.inFlight.get(taskId);
+    if (running) return running;
+    const task = getTask(this.deps.db, taskId);
+    if (this.stopped || !task) return;
+    return this.launch(task);
+  }
+
   private schedule(): void {
     if (this.stopped) return;
     if (this.timer) clearTimeout(this.timer);
@@ -88,24 +98,34 @@ export class TaskPoller {
     for (const task of due) {
       if (this.inFlight.size >= this.deps.maxParallel) break;
       if (this.inFlight.has(task.id)) continue;
-      this.inFlight.add(task.id);
-      // Hold the task while its poll is out, so the timer does not wake for it again.
-      setTaskNextPoll(this.deps.db, task.id, Date.now() + this.timingOf(task).intervalMs);
+      void this.launch(task);
+    }
+    this.schedule();
+  }
+
+  /** Polls one task in the background (tracked); resolves when it is done. */
+  private launch(task: Task): Promise<void> {
+    // Hold the task while its poll is out, so the timer does not wake for it again.
+    setTaskNextPoll(this.deps.db, task.id, Date.now() + this.timingOf(task).intervalMs);
+    const done = new Promise<void>((resolve) => {
       this.deps.tracker.run(`poll of task ${task.id}`, async () => {
         try {
           await this.poll(task);
         } finally {
           this.inFlight.delete(task.id);
           this.schedule();
+          resolve();
         }
       });
-    }
-    this.schedule();
+    });
+    this.inFlight.set(task.id, done);
+    return done;
   }
 
+  /** The cadence of the family the task is polled as now (its deadline is the task's own). */
   private timingOf(task: Task, job?: Job): PollTiming {
     const entry = job ? entryOf(job) : undefined;
-    return entry ? timingFor(entry, task.family, this.deps.timings) : familyTiming(task.family, this.deps.timings);
+    return timingForPoll(entry?.poll, task.family, this.deps.timings, job?.request);
   }
 
   private async poll(task: Task): Promise<void> {
@@ -116,26 +136,20 @@ export class TaskPoller {
       setTaskNextPoll(db, task.id, null);
       return;
     }
-    const timing = this.timingOf(task, job);
-    // Past the deadline the task still gets this last poll: a result that is there is collected.
-    const pastDeadline = task.deadlineAt !== null && Date.now() >= task.deadlineAt;
+    const current = getTask(db, task.id) ?? task;
+    const timing = this.timingOf(current, job);
     let record: NormalizedTask;
     try {
       const client = await this.deps.clientFor(job);
-      record = await client.tasks.pollPath(task.pollRoute, task.family, { signal: this.abort.signal });
+      record = await client.tasks.pollPath(current.pollRoute, current.family, { signal: this.abort.signal });
     } catch (error) {
       if (this.isStopped()) return;
-      // A throttled poll is the gateway's doing, not the task's: keep trying a while longer.
-      const throttled = error instanceof GatewayError && error.status === 429;
-      const graceOver = task.deadlineAt !== null && Date.now() >= task.deadlineAt + timing.deadlineMs;
-      if (pastDeadline && (!throttled || graceOver)) this.failOnDeadline(job, task, timing, error);
-      else this.pollFailed(job, task, timing, error);
+      await this.pollFailed(job, current, timing, error);
       return;
     }
     this.deps.gate.succeeded();
     this.refusals.delete(task.id);
-    if (pastDeadline && record.state !== 'completed' && record.state !== 'failed') this.failOnDeadline(job, task, timing);
-    else await this.apply(job, task, timing, record);
+    await this.apply(job, current, timing, record);
     events.jobsChanged(job.id);
   }
 
@@ -144,14 +158,27 @@ export class TaskPoller {
     return this.stopped;
   }
 
+  /** When to poll a task next: its cadence before the deadline (and once at it), ever more slowly after. */
+  private nextPollAt(task: Task, timing: PollTiming, slowest = timing.intervalMs): number {
+    const now = Date.now();
+    if (task.deadlineAt !== null && now >= task.deadlineAt) return now + Math.max(slowest, overduePollDelay(timing, now - task.deadlineAt));
+    const next = now + slowest;
+    return task.deadlineAt === null ? next : Math.min(next, task.deadlineAt);
+  }
+
   private async apply(job: Job, task: Task, timing: PollTiming, record: NormalizedTask): Promise<void> {
     const { db } = this.deps;
     const basics = { rawStatus: record.rawStatus ?? null, lastError: null };
     switch (record.state) {
       case 'completed':
-        await this.completed(job, task, record);
+        await this.deps.completion.routeEnded(job, task, record);
         return;
       case 'failed':
+        // The second route failing after the first completed takes nothing away from what the first gave.
+        if (task.firstAnswer === 'completed' || task.firstAnswer === 'video-without-address') {
+          await this.deps.completion.routeEnded(job, task, undefined);
+          return;
+        }
         db.transaction(() => {
           recordPoll(db, task.id, { ...basics, state: 'failed', progress: record.progress, nextPollAt: null });
           transitionJob(db, job.id, ['submitted', 'running'], 'failed', {
@@ -164,64 +191,18 @@ export class TaskPoller {
       default:
         if (record.state === 'unknown') log.warn(`task ${task.id}: status "${record.rawStatus ?? ''}" not understood; still waiting`);
         db.transaction(() => {
-          recordPoll(db, task.id, { ...basics, state: record.state, progress: record.progress, nextPollAt: Date.now() + timing.intervalMs });
+          recordPoll(db, task.id, { ...basics, state: record.state, progress: record.progress, nextPollAt: this.nextPollAt(task, timing) });
           if (record.state === 'running') transitionJob(db, job.id, ['submitted'], 'running');
         });
     }
   }
 
-  private async completed(job: Job, task: Task, record: NormalizedTask): Promise<void> {
-    const { db } = this.deps;
-    const finished = {
-      state: 'completed' as const,
-      progress: 100,
-      rawStatus: record.rawStatus ?? null,
-      resultUrls: record.resultUrls,
-      expiresAt: record.expiresAt === undefined ? null : record.expiresAt * 1000,
-      nextPollAt: null,
-      lastError: null,
-    };
-    if (task.family === 'character') {
-      const saved = this.deps.characters.record(record, { taskId: task.id, profileId: job.profileId });
-      db.transaction(() => {
-        recordPoll(db, task.id, finished);
-        if (saved.length > 0) transitionJob(db, job.id, ['submitted', 'running'], 'done', { errorCode: null, errorMessage: null });
-        else transitionJob(db, job.id, ['submitted', 'running'], 'failed', { errorCode: 'no_character', errorMessage: 'The character task completed without any character.' });
-      });
-      return;
-    }
-    // Base64 inlined in the record exists nowhere else: stage it before the job moves on.
-    if (record.resultUrls.length === 0 && record.resultB64.length > 0) {
-      await this.deps.staging.write({ taskId: task.id }, { receivedAt: Date.now(), results: record.resultB64.map((b64) => ({ b64 })) });
-    }
-    const moved = db.transaction(() => {
-      recordPoll(db, task.id, finished);
-      return transitionJob(db, job.id, ['submitted', 'running'], 'downloading', { errorCode: null, errorMessage: null });
-    });
-    if (moved) this.deps.onResultsReady(job.id);
-  }
-
-  private failOnDeadline(job: Job, task: Task, timing: PollTiming, lastError?: unknown): void {
-    const { db } = this.deps;
-    // The task's own deadline: it may come from another route than its variant usually uses.
-    const waited = describeDuration(task.deadlineAt === null ? timing.deadlineMs : task.deadlineAt - task.createdAt);
-    const why = lastError === undefined ? '' : ` The last poll failed: ${lastError instanceof Error ? lastError.message : 'unknown error'}`;
-    const message =
-      `No result after ${waited} (the deadline for ${task.family} tasks). The gateway may still finish task ${task.id}; ` +
-      `the studio stopped waiting for it. Retry the job to submit it again.${why}`;
-    db.transaction(() => {
-      recordPoll(db, task.id, { state: 'failed', nextPollAt: null, lastError: message });
-      transitionJob(db, job.id, ['submitted', 'running'], 'failed', { errorCode: 'deadline', errorMessage: message });
-    });
-    this.deps.events.jobsChanged(job.id);
-  }
-
-  private pollFailed(job: Job, task: Task, timing: PollTiming, error: unknown): void {
+  private async pollFailed(job: Job, task: Task, timing: PollTiming, error: unknown): Promise<void> {
     const { db, gate } = this.deps;
     const message = error instanceof Error ? error.message : String(error);
     if (error instanceof GatewayError && error.status === 429) {
       const until = gate.rateLimited(error.retryAfterMs);
-      recordPoll(db, task.id, { lastError: message, nextPollAt: Math.max(until, Date.now() + timing.intervalMs) });
+      recordPoll(db, task.id, { lastError: message, nextPollAt: Math.max(until, this.nextPollAt(task, timing)) });
       return;
     }
     const refused = error instanceof GatewayError && error.status !== undefined && error.status >= 400 && error.status < 500 && !error.retryable;
@@ -229,20 +210,32 @@ export class TaskPoller {
     this.refusals.set(task.id, refusals);
     if (refusals >= MAX_REFUSED_POLLS) {
       this.refusals.delete(task.id);
-      db.transaction(() => {
-        recordPoll(db, task.id, { state: 'failed', nextPollAt: null, lastError: message });
-        transitionJob(db, job.id, ['submitted', 'running'], 'failed', {
-          errorCode: 'poll_refused',
-          errorMessage: `The gateway refused to report on task ${task.id} ${refusals} times: ${message}`,
-          gatewayMessage: error instanceof GatewayError ? (error.gatewayMessage ?? null) : null,
-        });
-      });
+      await this.routeRefused(job, task, refusals, error);
       this.deps.events.jobsChanged(job.id);
       return;
     }
     // Transient: keep the task pending and come back later, a little slower each time.
     const backoff = Math.min(timing.intervalMs * 2 ** Math.min(refusals + 1, 4), 60_000);
-    recordPoll(db, task.id, { lastError: message, nextPollAt: Date.now() + backoff });
+    recordPoll(db, task.id, { lastError: message, nextPollAt: this.nextPollAt(task, timing, backoff) });
     this.deps.events.jobsChanged(job.id);
+  }
+
+  /** A route keeps refusing to report on the task: its other route is asked, else the job fails. */
+  private async routeRefused(job: Job, task: Task, refusals: number, error: unknown): Promise<void> {
+    const { db } = this.deps;
+    const message = error instanceof Error ? error.message : String(error);
+    if (this.deps.completion.hasTwoRoutes(job, task)) {
+      recordPoll(db, task.id, { lastError: message });
+      await this.deps.completion.routeEnded(job, getTask(db, task.id) ?? task, undefined);
+      return;
+    }
+    db.transaction(() => {
+      recordPoll(db, task.id, { state: 'failed', nextPollAt: null, lastError: message });
+      transitionJob(db, job.id, ['submitted', 'running'], 'failed', {
+        errorCode: 'poll_refused',
+        errorMessage: `The gateway refused to report on task ${task.id} ${refusals} times: ${message}`,
+        gatewayMessage: error instanceof GatewayError ? (error.gatewayMessage ?? null) : null,
+      });
+    });
   }
 }

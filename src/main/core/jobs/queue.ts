@@ -22,6 +22,7 @@ import {
   type LibraryDatabase,
   type QueueState,
 } from '../library';
+import type { BatchKeys } from './batch-keys';
 import { isBudgeted, type BatchBudgets } from './budget';
 import type { CostMeter } from './cost-meter';
 import { activeCounts, earliestQueuedRetry } from './engine-queries';
@@ -48,6 +49,7 @@ export interface QueueDeps {
   tracker: WorkTracker;
   gate: RateGate;
   budgets: BatchBudgets;
+  keys: BatchKeys;
   submitter: JobSubmitter;
   costs: CostMeter;
   limits: QueueLimits;
@@ -225,7 +227,7 @@ export class JobQueue {
     const { budgets, submitter } = this.deps;
     let client: GatewayClient;
     try {
-      client = budgets.clientFor(batch, await this.deps.profileClient(job.profileId));
+      client = this.deps.keys.clientFor(batch, await this.deps.profileClient(job.profileId));
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       if (batch && batch.options.dedicatedTokenId !== undefined) this.stopBatch(batch.id, message, job.id);

@@ -4,13 +4,14 @@
  * Found: the task is recorded and followed like any other. Not found: the submission did not
  * arrive, and once a grace period has passed since the job became unknown (a POST may still be
  * on its way through a slow gateway) the job goes back to the queue without the user. Jobs of
- * other variants stay `unknown` until the user resolves them.
+ * other variants stay `unknown` until the user resolves them. The user may also ask at once
+ * ("Look up on the gateway", `lookUp`).
  */
 import { taskPollFor, taskPollPath } from '../../../shared/catalog';
 import type { GatewayClient } from '../gateway/client';
 import { GatewayError } from '../gateway/gateway-error';
 import { createLogger } from '../log';
-import { getTask, insertTask, listJobsInStates, transitionJob, type Job, type LibraryDatabase } from '../library';
+import { getJob, getTask, insertTask, listJobsInStates, transitionJob, type Job, type LibraryDatabase } from '../library';
 import { timingForPoll, type PollTimingOverrides } from './cadence';
 import type { EngineEvents } from './events';
 import { entryOf, supportsBusinessId } from './job-request';
@@ -26,6 +27,12 @@ export interface ReconcilerOptions {
 }
 
 export const DEFAULT_RECONCILER_OPTIONS: ReconcilerOptions = { graceMs: 10 * 60_000, intervalMs: 15_000 };
+
+/**
+ * What a look-up found: the task (now followed), no task (`requeued` once the grace period is
+ * over, else still `unknown`), or no answer (`unavailable`: the look-up itself failed).
+ */
+export type LookUpOutcome = 'found' | 'not_found' | 'requeued' | 'unavailable';
 
 export interface ReconcilerDeps {
   db: LibraryDatabase;
@@ -95,10 +102,17 @@ export class UnknownReconciler {
     }, this.deps.options.intervalMs);
   }
 
-  private async reconcile(job: Job): Promise<void> {
+  /** Looks an unknown job up on the gateway now (the user asked); throws for a job that cannot be looked up. */
+  async lookUp(jobId: string): Promise<LookUpOutcome> {
+    const job = reconcilableJobs(this.deps.db).find((candidate) => candidate.id === jobId);
+    if (!job) throw new Error(`Job ${jobId} is not an unknown job that the gateway can be asked about.`);
+    return this.reconcile(job);
+  }
+
+  private async reconcile(job: Job): Promise<LookUpOutcome> {
     const businessId = job.clientBusinessId;
     const entry = entryOf(job);
-    if (businessId === null || entry === undefined) return;
+    if (businessId === null || entry === undefined) return 'unavailable';
     const { db, events } = this.deps;
     let taskId: string | undefined;
     try {
@@ -106,9 +120,9 @@ export class UnknownReconciler {
       const record = await client.tasks.pollVideo(businessId, { signal: this.abort.signal });
       taskId = record.taskId;
     } catch (error) {
-      if (this.stopped) return;
+      if (this.stopped) return 'unavailable';
       if (error instanceof GatewayError && error.knownCase === 'task_not_found') {
-        if (Date.now() - job.updatedAt < this.deps.options.graceMs) return;
+        if (Date.now() - job.updatedAt < this.deps.options.graceMs) return 'not_found';
         const moved = transitionJob(db, job.id, ['unknown'], 'queued', {
           errorCode: 'not_received',
           errorMessage: `The gateway has no task with business id ${businessId}: the submission never arrived, so the job is submitted again.`,
@@ -118,15 +132,15 @@ export class UnknownReconciler {
           events.jobsChanged(job.id);
           this.deps.onRequeued();
         }
-        return;
+        return 'requeued';
       }
       log.warn(`job ${job.id}: look-up by business id failed (${error instanceof Error ? error.message : String(error)})`);
-      return;
+      return 'unavailable';
     }
-    if (taskId === undefined) return;
+    if (taskId === undefined) return 'unavailable';
     const poll = taskPollFor(entry);
     const family = poll.cadence;
-    const timing = timingForPoll(poll, family, this.deps.timings);
+    const timing = timingForPoll(poll, family, this.deps.timings, job.request);
     const now = Date.now();
     const found = taskId;
     const recorded = db.transaction(() => {
@@ -142,9 +156,11 @@ export class UnknownReconciler {
       if (!inserted && getTask(db, found)?.jobId !== job.id) return false;
       return transitionJob(db, job.id, ['unknown'], 'submitted', { errorCode: null, errorMessage: null, answerStyle: 'task', rawAnswer: null });
     });
-    if (!recorded) return;
+    // A look-up that raced another (the automatic round, the artist's) found the same task: it is followed.
+    if (!recorded) return getTask(db, found)?.jobId === job.id && getJob(db, job.id)?.state !== 'unknown' ? 'found' : 'unavailable';
     log.info(`job ${job.id}: found task ${found} by business id ${businessId}`);
     events.jobsChanged(job.id);
     this.deps.onFound();
+    return 'found';
   }
 }

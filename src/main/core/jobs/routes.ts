@@ -92,6 +92,14 @@ export function jobsHandlers(deps: JobsRouteDeps): Pick<RouteHandlers, JobsRoute
         });
       }),
     'jobs.resolve_unknown': ({ id, choice }) => translate(() => (engine().resolveUnknown(id, choice), jobOrFail(id))),
+    'jobs.check_now': ({ id }) => translate(async () => toJobView(await engine().checkNow(id))),
+    'jobs.look_up': ({ id }) =>
+      translate(async () => {
+        const { outcome, job } = await engine().lookUp(id);
+        return { outcome, job: toJobView(job) };
+      }),
+    'jobs.submit_again': ({ id }) => translate(() => toJobView(engine().submitAgain(id))),
+    'jobs.list_created_keys': () => engine().createdKeys(),
     'characters.list': () => engine().characters.list().map((character) => toCharacterView(character, engine().characters.posterOf(character))),
     'characters.create': ({ description, fromTaskId, fromAssetId, videoUrl, segment }) =>
       translate(() => {

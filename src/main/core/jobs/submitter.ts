@@ -37,6 +37,10 @@ export interface SubmitterDeps {
   onResultsStaged: (jobId: string) => void;
   onUnknown: (jobId: string) => void;
   onOutOfCredits: (job: Job, message: string) => void;
+  /** True when the job's batch submits with a key minted for it alone. */
+  usesDedicatedKey: (job: Job) => boolean;
+  /** That key was refused (expired, revoked): the job waits and its batch stops. */
+  onKeyRefused: (job: Job, message: string) => void;
   onCanceledAfterSubmit: (jobId: string) => void;
 }
 
@@ -109,7 +113,8 @@ export class JobSubmitter {
       case 'task': {
         const taskId = result.task.taskId;
         const family = result.poll.cadence;
-        const timing = timingForPoll(result.poll, family, this.deps.timings);
+        // A slower request (a 4K tier) gets its own longer deadline from the catalog.
+        const timing = timingForPoll(result.poll, family, this.deps.timings, job.request);
         const now = Date.now();
         const recorded = db.transaction(() => {
           const inserted = insertTask(db, {
@@ -190,7 +195,10 @@ export class JobSubmitter {
   private failed(job: Job, error: unknown): void {
     const { db, events } = this.deps;
     const attempts = job.attempts + 1;
-    const decision = classifySubmitError(error, attempts, this.deps.retry);
+    let decision = classifySubmitError(error, attempts, this.deps.retry);
+    // Nothing was done with a key the gateway refused; the batch's own key may have run past its expiry.
+    const keyRefused = decision.action === 'fail' && error instanceof GatewayError && error.status === 401 && this.deps.usesDedicatedKey(job);
+    if (keyRefused) decision = { action: 'out-of-credits', code: 'batch_stopped', message: `The batch's dedicated key was refused (expired or revoked): ${decision.message}` };
     // The gateway's own words, kept apart from the studio's explanation (the window shows both).
     const gatewayMessage = error instanceof GatewayError ? (error.gatewayMessage ?? null) : null;
     const cancelWanted = this.deps.cancelRequests.delete(job.id);
@@ -218,7 +226,9 @@ export class JobSubmitter {
       }
       case 'out-of-credits':
         transitionJob(db, job.id, ['submitting'], 'queued', { errorCode: decision.code, errorMessage: decision.message, gatewayMessage, nextAttemptAt: null });
-        if (!cancelWanted) this.deps.onOutOfCredits(job, decision.message);
+        if (cancelWanted) break;
+        if (keyRefused) this.deps.onKeyRefused(job, decision.message);
+        else this.deps.onOutOfCredits(job, decision.message);
         break;
     }
     if (cancelWanted) {

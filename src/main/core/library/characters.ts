@@ -88,6 +88,11 @@ export function listCharacters(db: LibraryDatabase, options: { profileId?: strin
   return rows.map(toCharacter);
 }
 
+/** The characters a task (character task, or video task that also made characters) yielded. */
+export function listCharactersOfTask(db: LibraryDatabase, taskId: string): StoredCharacter[] {
+  return db.prepare<[string], CharacterRow>('SELECT * FROM characters WHERE source_task_id = ? ORDER BY created_at, id').all(taskId).map(toCharacter);
+}
+
 export function deleteCharacter(db: LibraryDatabase, id: string): boolean {
   return db.prepare('DELETE FROM characters WHERE id = ?').run(id).changes === 1;
 }

@@ -54,6 +54,20 @@ export function putBatchKey(db: LibraryDatabase, batchId: string, key: StoredBat
   ).run(batchId, JSON.stringify(key.tokenId), key.sealed, db.now());
 }
 
+/** Forgets a batch's sealed key (the batch ended, or the key lives in memory only); true when there was one. */
+export function deleteBatchKey(db: LibraryDatabase, batchId: string): boolean {
+  return db.prepare('DELETE FROM batch_keys WHERE batch_id = ?').run(batchId).changes === 1;
+}
+
+/** Every batch's sealed key kept in the database. */
+export function listBatchKeys(db: LibraryDatabase): { batchId: string; key: StoredBatchKey }[] {
+  const rows = db.prepare<[], { batch_id: string }>('SELECT batch_id FROM batch_keys ORDER BY created_at').all();
+  return rows.flatMap((row) => {
+    const key = batchKey(db, row.batch_id);
+    return key ? [{ batchId: row.batch_id, key }] : [];
+  });
+}
+
 // ---- The settings file of earlier versions ----
 
 /** Where earlier versions kept the engine's state in the settings store. */

@@ -15,6 +15,7 @@ export * from './assets';
 export * from './asset-query';
 export * from './asset-listing';
 export * from './characters';
+export * from './created-keys';
 export * from './upload-cache';
 export * from './library-files';
 export * from './media-file';

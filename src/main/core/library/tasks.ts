@@ -13,6 +13,9 @@ export type TaskState = (typeof taskStates)[number];
 /** States the poller keeps polling. */
 export const pendingTaskStates: readonly TaskState[] = ['queued', 'running', 'unknown'];
 
+/** How the first of a task's two routes ended, while the second is asked (see migration 13). */
+export type FirstAnswer = 'completed' | 'refused' | 'video-without-address';
+
 /** A gateway task of a job and what the poller last learned about it. Times are Unix milliseconds. */
 export interface Task {
   /** The gateway's task id. */
@@ -30,6 +33,8 @@ export interface Task {
   polls: number;
   deadlineAt: number | null;
   lastError: string | null;
+  /** Set while the second of two routes is asked: how the first ended. */
+  firstAnswer: FirstAnswer | null;
   createdAt: number;
   updatedAt: number;
 }
@@ -71,6 +76,7 @@ interface TaskRow {
   polls: number;
   deadline_at: number | null;
   last_error: string | null;
+  first_answer: FirstAnswer | null;
   created_at: number;
   updated_at: number;
 }
@@ -92,6 +98,7 @@ function toTask(row: TaskRow): Task {
     polls: row.polls,
     deadlineAt: row.deadline_at,
     lastError: row.last_error,
+    firstAnswer: row.first_answer,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   };
@@ -133,6 +140,22 @@ export function recordPoll(db: LibraryDatabase, id: string, outcome: PollOutcome
   const sets = given.map(([column]) => `, ${column} = ?`).join('');
   const sql = `UPDATE tasks SET polls = polls + 1, updated_at = ?${sets} WHERE id = ?`;
   return db.prepare(sql).run(db.now(), ...given.map(([, value]) => value), id).changes === 1;
+}
+
+/**
+ * Moves a task to the second route it is asked on, once the first has answered: what the first
+ * yielded (addresses, expiry) stays; the task is pending again with a fresh deadline.
+ */
+export function moveTaskToRoute(
+  db: LibraryDatabase,
+  id: string,
+  move: { pollRoute: string; family: TaskFamily; firstAnswer: FirstAnswer; resultUrls: readonly string[]; expiresAt: number | null; nextPollAt: number; deadlineAt: number },
+): boolean {
+  const sql = `UPDATE tasks SET poll_route = ?, family = ?, first_answer = ?, result_urls = ?, expires_at = ?, state = 'running',
+                 progress = NULL, raw_status = NULL, next_poll_at = ?, deadline_at = ?, last_error = NULL, polls = polls + 1, updated_at = ?
+               WHERE id = ?`;
+  const params = [move.pollRoute, move.family, move.firstAnswer, JSON.stringify(move.resultUrls), move.expiresAt, move.nextPollAt, move.deadlineAt, db.now(), id];
+  return db.prepare(sql).run(...params).changes === 1;
 }
 
 /** Pending tasks whose next poll is due, soonest first. */

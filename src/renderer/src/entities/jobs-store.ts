@@ -1,5 +1,5 @@
 import { create } from 'zustand';
-import type { BatchView, Envelope, JobStateView, JobView, QueueView } from '../../../shared/contract';
+import type { BatchView, Envelope, JobStateView, JobView, LookUpResult, QueueView } from '../../../shared/contract';
 import { studio } from '../studio/studio-client';
 import { byUpdatedAt, upsertMany, type ById } from './entity-cache';
 import { bounded } from './retention';
@@ -39,6 +39,12 @@ interface JobsState {
   retryJob: (id: string) => Promise<Envelope<JobView>>;
   /** The user's answer for a job that may have been paid for: send it again (both may be charged) or let it go. */
   resolveUnknown: (id: string, choice: 'resubmit' | 'discard') => Promise<Envelope<JobView>>;
+  /** Asks the gateway about a running job's task at once (one still running past its usual time). */
+  checkNow: (id: string) => Promise<Envelope<JobView>>;
+  /** Asks the gateway whether a job of unknown outcome arrived (omni jobs, by their business id). */
+  lookUp: (id: string) => Promise<Envelope<LookUpResult>>;
+  /** Sends a running job's request again as a new job (charged again); answers the new job. */
+  submitAgain: (id: string) => Promise<Envelope<JobView>>;
 }
 
 /**
@@ -76,6 +82,13 @@ export const useJobsStore = create<JobsState>()((set) => {
     cancelJob: (id) => studio().call('jobs.cancel_job', { id }),
     retryJob: async (id) => keepJob(await studio().call('jobs.retry_job', { id })),
     resolveUnknown: async (id, choice) => keepJob(await studio().call('jobs.resolve_unknown', { id, choice })),
+    checkNow: async (id) => keepJob(await studio().call('jobs.check_now', { id })),
+    lookUp: async (id) => {
+      const answer = await studio().call('jobs.look_up', { id });
+      if (answer.ok) keepJob({ ok: true, value: answer.value.job });
+      return answer;
+    },
+    submitAgain: async (id) => keepJob(await studio().call('jobs.submit_again', { id })),
   };
 });
 

@@ -1,4 +1,5 @@
-import type { AccountBalance, BalanceView, CreateTokenInput, CreatedTokenView } from '../../../../shared/contract';
+import { gatewayOriginOf, type AccountBalance, type BalanceView, type CreateTokenInput, type CreatedTokenView } from '../../../../shared/contract';
+import type { NewCreatedKey } from '../../library';
 import type { EventBus } from '../../events/event-bus';
 import type { RouteHandlers } from '../../router/router';
 import type { Balance, CreatedToken } from '../account';
@@ -34,9 +35,14 @@ function tokenView({ key, token }: CreatedToken, input: CreateTokenInput): Creat
   };
 }
 
+/**
+ * The account routes. `recordKey` keeps a listing (never the secret) of every key created here,
+ * since the interface has no way to list keys afterwards.
+ */
 export function accountHandlers(
   gateway: GatewayService,
   bus: EventBus,
+  recordKey: (key: NewCreatedKey) => void = () => undefined,
 ): Pick<RouteHandlers, 'account.get_balance' | 'account.create_token'> {
   return {
     'account.get_balance': () =>
@@ -72,7 +78,21 @@ export function accountHandlers(
           ...(limits.length === 0 ? {} : { model_limits_enabled: true, model_limits: limits.join(',') }),
           ...(input.group === undefined ? {} : { group: input.group }),
         });
-        return tokenView(created, input);
+        const view = tokenView(created, input);
+        recordKey({
+          gateway: gatewayOriginOf(client.baseUrl),
+          tokenId: view.id ?? view.name,
+          name: view.name,
+          purpose: 'account',
+          batchId: null,
+          remainCredits: view.remainCredits ?? input.remainCredits ?? null,
+          unlimited: view.unlimited,
+          dailyCredits: input.dailyCredits ?? null,
+          monthlyCredits: input.monthlyCredits ?? null,
+          modelLimits: view.modelLimits,
+          expiresAt: view.expiredTime !== null && view.expiredTime > 0 ? view.expiredTime * 1000 : null,
+        });
+        return view;
       }),
   };
 }

@@ -10,10 +10,14 @@ import { jobTimeline } from './009_job_timeline';
 import { gallery } from './010_gallery';
 import { uploadPreview } from './011_upload_preview';
 import { uploadFileName } from './012_upload_file_name';
-import { jobRevisedPrompt } from './013_job_revised_prompt';
+import { taskRoutes } from './013_task_routes';
+import { deadlineJobsFollowed } from './014_deadline_jobs_followed';
+import { createdKeys } from './015_created_keys';
+import { jobRevisedPrompt } from './019_job_revised_prompt';
 import type { Migration } from './migration';
 
 export type { Migration, MigrationContext } from './migration';
+export { latestVersion } from './migrate';
 
 /** Every migration in order. Add a change as a new numbered file; never edit a released one. */
 export const migrations: readonly Migration[] = [
@@ -29,5 +33,8 @@ export const migrations: readonly Migration[] = [
   gallery,
   uploadPreview,
   uploadFileName,
+  taskRoutes,
+  deadlineJobsFollowed,
+  createdKeys,
   jobRevisedPrompt,
 ];

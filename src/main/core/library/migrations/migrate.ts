@@ -19,19 +19,27 @@ export function schemaVersion(db: Database): number {
   return version;
 }
 
+/** The schema version the newest migration leaves (0 with none). */
+export function latestVersion(migrations: readonly Migration[]): number {
+  return migrations.at(-1)?.version ?? 0;
+}
+
 /**
  * Brings the schema up to date: each pending migration runs in its own transaction together
  * with its version bump, so a failure leaves the database at the last complete version.
- * Returns the versions that were applied.
+ * Versions rise in order; a number may be left out (it is reserved for a migration written
+ * alongside), which an upgrade simply skips. Returns the versions that were applied.
  */
 export function migrate(db: Database, migrations: readonly Migration[], context: MigrationContext = {}): number[] {
   migrations.forEach((migration, i) => {
-    if (migration.version !== i + 1) throw new Error(`Migration "${migration.name}" is numbered ${migration.version}, expected ${i + 1}.`);
+    const previous = i === 0 ? 0 : (migrations[i - 1]?.version ?? 0);
+    if (migration.version <= previous) throw new Error(`Migration "${migration.name}" is numbered ${migration.version}, after ${previous}: numbers must rise.`);
   });
   const current = schemaVersion(db);
-  if (current > migrations.length) throw new SchemaTooNewError(current, migrations.length);
+  const supported = latestVersion(migrations);
+  if (current > supported) throw new SchemaTooNewError(current, supported);
   const applied: number[] = [];
-  for (const migration of migrations.slice(current)) {
+  for (const migration of migrations.filter((m) => m.version > current)) {
     db.transaction(() => {
       migration.up(db, context);
       db.pragma(`user_version = ${migration.version}`);

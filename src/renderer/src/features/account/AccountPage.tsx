@@ -17,6 +17,7 @@ import { CreatedKey } from './components/CreatedKey';
 import { KeyForm } from './components/KeyForm';
 import { SpendChart } from './components/SpendChart';
 import './account.css';
+import { StudioKeys } from './components/StudioKeys';
 
 /** Account: the balance of the key and of the account, credits spent per day, and restricted keys. */
 export function AccountPage() {
@@ -24,7 +25,7 @@ export function AccountPage() {
   const alert = useErrorAlert();
   const locale = useLocale();
   const { balance, balanceAt } = useBalanceStore(useShallow((s) => ({ balance: s.balance, balanceAt: s.balanceAt })));
-  const { spend, models } = useAccountStore(useShallow((s) => ({ spend: s.spend, models: s.models })));
+  const { spend, models, studioKeys } = useAccountStore(useShallow((s) => ({ spend: s.spend, models: s.models, studioKeys: s.studioKeys })));
   const activeProfileId = useSettingsStore(settingsSelectors.activeProfileId);
   const activeProfile = useProfilesStore((s) => s.profiles.find((p) => p.id === activeProfileId) ?? null);
   const [refreshing, setRefreshing] = useState(false);
@@ -42,6 +43,7 @@ export function AccountPage() {
     void useBalanceStore.getState().refresh().then(alert.track);
     void store.loadSpend();
     void store.loadModels();
+    void store.loadStudioKeys();
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
@@ -49,6 +51,7 @@ export function AccountPage() {
     const answer = await useAccountStore.getState().createToken(keyInputOf(draft));
     if (answer.ok) {
       setCreated(answer.value);
+      void useAccountStore.getState().loadStudioKeys();
       return null;
     }
     const fields = fieldErrorsOf(answer.error, locale);
@@ -115,6 +118,13 @@ export function AccountPage() {
           </div>
           {created !== null && <CreatedKey created={created} baseUrl={activeProfile?.baseUrl ?? ''} onSave={saveIntoProfile} onDone={() => setCreated(null)} />}
           <KeyForm models={models} onCreate={create} />
+        </section>
+        <section className="account-section" aria-labelledby="account-studio-keys">
+          <div className="account-section-head">
+            <h2 id="account-studio-keys">{t('account.keys.title')}</h2>
+            <p className="account-updated">{t('account.keys.help')}</p>
+          </div>
+          <StudioKeys keys={studioKeys} />
         </section>
       </div>
     </Page>

@@ -1,5 +1,5 @@
 import { create } from 'zustand';
-import type { CreatedTokenView, CreateTokenInput, DaySpendView, Envelope } from '../../../../shared/contract';
+import type { CreatedKeyView, CreatedTokenView, CreateTokenInput, DaySpendView, Envelope } from '../../../../shared/contract';
 import { studio } from '../../studio/studio-client';
 import { lastDays } from './account-model';
 
@@ -8,8 +8,11 @@ interface AccountState {
   spend: DaySpendView[] | null;
   /** Model ids the key in use can reach, for a restricted key's model limits; null until loaded. */
   models: string[] | null;
+  /** The keys this studio created (never the secret); null until loaded. */
+  studioKeys: CreatedKeyView[] | null;
   loadSpend: (now?: Date) => Promise<Envelope<DaySpendView[]>>;
   loadModels: () => Promise<Envelope<unknown>>;
+  loadStudioKeys: () => Promise<Envelope<CreatedKeyView[]>>;
   /**
    * Creates a restricted key on the gateway. The secret is in the answer only: it is not kept
    * here (or anywhere) unless the person saves it into a profile.
@@ -21,6 +24,7 @@ interface AccountState {
 export const useAccountStore = create<AccountState>()((set) => ({
   spend: null,
   models: null,
+  studioKeys: null,
   loadSpend: async (now = new Date()) => {
     const answer = await studio().call('jobs.sum_daily_credits', lastDays(now));
     if (answer.ok) set({ spend: answer.value });
@@ -29,6 +33,11 @@ export const useAccountStore = create<AccountState>()((set) => ({
   loadModels: async () => {
     const answer = await studio().call('models.list', {});
     if (answer.ok) set({ models: answer.value.models.map((model) => model.id).sort((a, b) => a.localeCompare(b)) });
+    return answer;
+  },
+  loadStudioKeys: async () => {
+    const answer = await studio().call('jobs.list_created_keys', {});
+    if (answer.ok) set({ studioKeys: answer.value });
     return answer;
   },
   createToken: (input) => studio().call('account.create_token', input),

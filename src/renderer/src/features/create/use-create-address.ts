@@ -11,11 +11,11 @@ import { isRemix, type ModelChoice } from './model/model-choices';
 import { useCreateStore } from './store/create-store';
 import { descriptionOf } from './store/form-slice';
 import { PARKED } from './store/references-slice';
-import { displayModelOf, variantById } from '../../../../shared/catalog';
+import { displayModelOf, remixesOfficially, variantById } from '../../../../shared/catalog';
 
 /** The remix variant that applies to a finished video: the official one for official videos, else the model's own. */
 export function remixChoiceFor(asset: AssetView, remixChoices: readonly ModelChoice[]): ModelChoice | undefined {
-  const official = (asset.taskId ?? '').startsWith('video_') || asset.model === 'vid-2-official';
+  const official = remixesOfficially(asset);
   const applicable = remixChoices.filter((choice) => (choice.variantId === 'video.remix.official') === official);
   return applicable.find((choice) => choice.modelId === asset.model) ?? applicable[0];
 }

@@ -115,6 +115,9 @@ function TimelineScreen({ source, back }: { source: TimelineRows; back: boolean 
             onRetry={() => actions.retryJob(row.job)}
             onResubmit={() => actions.resubmitJob(row.job)}
             onDiscard={() => actions.discardJob(row.job)}
+            onCheckNow={() => actions.checkNow(row.job)}
+            onSubmitAgain={() => actions.submitAgain(row.job)}
+            onLookUp={() => actions.lookUp(row.job)}
           />
         );
       case 'batch-more':

@@ -43,6 +43,8 @@ const job = (id: string, createdAt: number, over: Partial<JobView> = {}): JobVie
   revisedPrompt: null,
   creditsSpent: null,
   creditsMeasured: false,
+  overdueSince: null,
+  characters: [],
   ...over,
 });
 
@@ -123,9 +125,21 @@ describe('time', () => {
   });
 
   it('offers the actions a job’s state allows', () => {
-    expect(jobActions({ state: 'running', assetIds: [] })).toEqual({ cancel: true, retry: false, resolve: false, open: false });
-    expect(jobActions({ state: 'unknown', assetIds: [] })).toMatchObject({ resolve: true, cancel: false });
-    expect(jobActions({ state: 'done', assetIds: ['a'] })).toMatchObject({ open: true, retry: false });
-    expect(jobActions({ state: 'expired', assetIds: [] })).toMatchObject({ retry: true });
+    const of = (over: Partial<JobView>) => ({ state: 'queued' as const, assetIds: [], overdueSince: null, variantId: 'image.gen-image-2.task', ...over });
+    expect(jobActions(of({ state: 'running' }))).toEqual({ cancel: true, retry: false, resolve: false, open: false, checkNow: false, submitAgain: false, lookUp: false });
+    expect(jobActions(of({ state: 'unknown' }))).toMatchObject({ resolve: true, cancel: false, lookUp: false });
+    expect(jobActions(of({ state: 'done', assetIds: ['a'] }))).toMatchObject({ open: true, retry: false });
+    expect(jobActions(of({ state: 'expired' }))).toMatchObject({ retry: true });
+  });
+
+  it('offers "check now" and a new paid submission for a job still running past its usual time', () => {
+    const late = { state: 'running' as const, assetIds: [], overdueSince: 1_000, variantId: 'video.clip-3.0-turbo' };
+    expect(jobActions(late)).toMatchObject({ cancel: true, checkNow: true, submitAgain: true, retry: false });
+    expect(jobActions({ ...late, state: 'done' })).toMatchObject({ checkNow: false, submitAgain: false });
+  });
+
+  it('offers "look up on the gateway" for an unknown job whose variant can be found by business id', () => {
+    expect(jobActions({ state: 'unknown', assetIds: [], overdueSince: null, variantId: 'video.clip-v3-omni' })).toMatchObject({ lookUp: true, resolve: true });
+    expect(jobActions({ state: 'failed', assetIds: [], overdueSince: null, variantId: 'video.clip-v3-omni' }).lookUp).toBe(false);
   });
 });

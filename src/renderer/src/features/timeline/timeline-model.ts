@@ -3,6 +3,7 @@
  * newest first from their two paged lists, which rows the virtualised list shows, how far a
  * batch has come, how long a job has run and may still run, and what a budget leaves.
  */
+import { variantById } from '../../../../shared/catalog';
 import type { AccountBalance, BatchView, JobView } from '../../../../shared/contract';
 
 /** A loaded part of a paged list: its items so far and whether more follow. */
@@ -113,12 +114,32 @@ export function budgetLeft(batch: Pick<BatchView, 'creditBudget' | 'dedicatedKey
   return { kind: 'floor', floor: batch.creditBudget, left: remaining === null ? null : Math.max(0, remaining - batch.creditBudget) };
 }
 
+/** A job past the time its task usually takes, still followed: "still running on the gateway". */
+export function stillRunningOnGateway(job: Pick<JobView, 'state' | 'overdueSince'>): boolean {
+  return (job.state === 'submitted' || job.state === 'running') && job.overdueSince !== null;
+}
+
 /** Which actions a job offers in its state. */
-export function jobActions(job: Pick<JobView, 'state' | 'assetIds'>): { cancel: boolean; retry: boolean; resolve: boolean; open: boolean } {
+export function jobActions(job: Pick<JobView, 'state' | 'assetIds' | 'overdueSince' | 'variantId'>): {
+  cancel: boolean;
+  retry: boolean;
+  resolve: boolean;
+  open: boolean;
+  /** Poll its task at once, and send it again as a new (paid) job: offered once it runs past its usual time. */
+  checkNow: boolean;
+  submitAgain: boolean;
+  /** Ask the gateway whether an unknown job arrived: variants whose tasks can be found by business id (omni). */
+  lookUp: boolean;
+} {
+  const late = stillRunningOnGateway(job);
+  const findable = variantById(job.variantId)?.fields.some((field) => field.key === 'client_business_id') === true;
   return {
     cancel: ['draft', 'queued', 'submitting', 'submitted', 'running'].includes(job.state),
     retry: ['failed', 'canceled', 'expired'].includes(job.state),
     resolve: job.state === 'unknown',
     open: job.state === 'done' && job.assetIds.length > 0,
+    checkNow: late,
+    submitAgain: late,
+    lookUp: job.state === 'unknown' && findable,
   };
 }

@@ -7,6 +7,7 @@ import { ConfirmDialog, showToast } from '../../ui';
 
 type Question =
   | { kind: 'resubmit'; job: JobView }
+  | { kind: 'submit-again'; job: JobView }
   | { kind: 'discard'; job: JobView }
   | { kind: 'cancel-job'; job: JobView }
   | { kind: 'cancel-batch'; batch: BatchView };
@@ -16,6 +17,12 @@ export interface TimelineActions {
   retryJob: (job: JobView) => void;
   resubmitJob: (job: JobView) => void;
   discardJob: (job: JobView) => void;
+  /** Polls a job's task at once (one still running past its usual time). */
+  checkNow: (job: JobView) => void;
+  /** Asks first: a new submission of a job still running is charged again. */
+  submitAgain: (job: JobView) => void;
+  /** Asks the gateway whether a job of unknown outcome arrived. */
+  lookUp: (job: JobView) => void;
   pauseBatch: (batch: BatchView) => void;
   resumeBatch: (batch: BatchView) => void;
   cancelBatch: (batch: BatchView) => void;
@@ -53,6 +60,10 @@ export function useTimelineActions(): TimelineActions {
       if (reports.ok) canceled(reports.value);
       return;
     }
+    if (current.kind === 'submit-again') {
+      if (alert.track(await store().submitAgain(current.job.id)).ok) showToast(t('timeline.toast.submittedAgain'), 'success');
+      return;
+    }
     const choice = current.kind === 'resubmit' ? 'resubmit' : 'discard';
     if (alert.track(await store().resolveUnknown(current.job.id, choice)).ok) {
       showToast(t(choice === 'resubmit' ? 'timeline.toast.resubmitted' : 'timeline.toast.discarded'), 'success');
@@ -66,6 +77,8 @@ export function useTimelineActions(): TimelineActions {
         return { title: t('timeline.confirm.resubmitTitle'), body: t('timeline.confirm.resubmitBody', { prompt }), confirm: t('timeline.confirm.resubmit'), danger: false };
       case 'discard':
         return { title: t('timeline.confirm.discardTitle'), body: t('timeline.confirm.discardBody', { prompt }), confirm: t('timeline.confirm.discard'), danger: true };
+      case 'submit-again':
+        return { title: t('timeline.confirm.submitAgainTitle'), body: t('timeline.confirm.submitAgainBody', { prompt }), confirm: t('timeline.confirm.submitAgain'), danger: false };
       case 'cancel-job':
         return { title: t('timeline.confirm.cancelJobTitle'), body: t('timeline.confirm.cancelJobBody', { prompt }), confirm: t('timeline.confirm.cancelJob'), danger: true };
       case 'cancel-batch':
@@ -84,6 +97,21 @@ export function useTimelineActions(): TimelineActions {
         }),
     resubmitJob: (job) => setQuestion({ kind: 'resubmit', job }),
     discardJob: (job) => setQuestion({ kind: 'discard', job }),
+    checkNow: (job) =>
+      void store()
+        .checkNow(job.id)
+        .then((result) => {
+          if (!alert.track(result).ok) return;
+          const stillLate = result.ok && (result.value.state === 'submitted' || result.value.state === 'running');
+          showToast(t(stillLate ? 'timeline.toast.stillRunning' : 'timeline.toast.checked'), 'info');
+        }),
+    submitAgain: (job) => setQuestion({ kind: 'submit-again', job }),
+    lookUp: (job) =>
+      void store()
+        .lookUp(job.id)
+        .then((result) => {
+          if (alert.track(result).ok && result.ok) showToast(t(`timeline.toast.lookUp.${result.value.outcome}`), result.value.outcome === 'found' ? 'success' : 'info');
+        }),
     pauseBatch: (batch) => void store().pauseBatch(batch.id).then(alert.track),
     resumeBatch: (batch) => void store().resumeBatch(batch.id).then(alert.track),
     cancelBatch: (batch) => setQuestion({ kind: 'cancel-batch', batch }),

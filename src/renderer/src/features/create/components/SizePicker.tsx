@@ -32,15 +32,24 @@ export function SizePicker({ field, value, locale, onChange, error }: SizePicker
   const name = useId();
   const sizes = field.sizes;
   if (!sizes) return null;
-  const current = isChoice(value) ? value : value === 'auto' ? 'auto' : undefined;
-  const tierName = current === 'auto' || current === undefined ? sizes.tiers[0]?.tier : current.tier;
+  // Where the tier is sent apart, auto is chosen at a tier: `{tier, ratio: 'auto'}`.
+  const autoAtTier = isChoice(value) && value.ratio === 'auto';
+  const isAuto = value === 'auto' || autoAtTier;
+  const current = isChoice(value) && !autoAtTier ? value : isAuto ? 'auto' : undefined;
+  const tierName = isChoice(value) ? value.tier : sizes.tiers[0]?.tier;
   const tier = sizes.tiers.find((candidate) => candidate.tier === tierName) ?? sizes.tiers[0];
   const pickTier = (next: string): void => {
     const target = sizes.tiers.find((candidate) => candidate.tier === next);
+    if (target && isAuto && sizes.autoKeepsTier) {
+      onChange({ tier: target.tier, ratio: 'auto' });
+      return;
+    }
     const ratio = current !== 'auto' && current !== undefined ? current.ratio : undefined;
     const keep = target?.options.find((option) => option.ratio === ratio) ?? target?.options[0];
     if (target && keep) onChange({ tier: target.tier, ratio: keep.ratio });
   };
+  const pickAuto = (): void => onChange(sizes.autoKeepsTier && tier ? { tier: tier.tier, ratio: 'auto' } : 'auto');
+  const tierChecked = (name: string): boolean => (current !== 'auto' || (autoAtTier && sizes.autoKeepsTier)) && name === tier?.tier;
   return (
     <fieldset className="size-picker" aria-invalid={error ? true : undefined}>
       <legend className="field-legend">{field.label[locale]}</legend>
@@ -48,7 +57,7 @@ export function SizePicker({ field, value, locale, onChange, error }: SizePicker
         <div className="segmented-track size-tiers" role="radiogroup" aria-label={sizes.tierLabel?.[locale] ?? t('create.size.tier')}>
           {sizes.tiers.map((candidate) => (
             <label key={candidate.tier} className="segmented-option">
-              <input type="radio" name={`${name}-tier`} checked={current !== 'auto' && candidate.tier === tier?.tier} onChange={() => pickTier(candidate.tier)} />
+              <input type="radio" name={`${name}-tier`} checked={tierChecked(candidate.tier)} onChange={() => pickTier(candidate.tier)} />
               <span>{candidate.tier}</span>
             </label>
           ))}
@@ -69,7 +78,7 @@ export function SizePicker({ field, value, locale, onChange, error }: SizePicker
         })}
         {sizes.allowAuto && (
           <label className={`size-option${current === 'auto' ? ' size-option-checked' : ''}`}>
-            <input type="radio" name={`${name}-ratio`} checked={current === 'auto'} onChange={() => onChange('auto')} />
+            <input type="radio" name={`${name}-ratio`} checked={current === 'auto'} onChange={pickAuto} />
             <span className="ratio-shape ratio-auto" aria-hidden="true" />
             <span className="size-ratio">{t('create.size.auto')}</span>
           </label>

@@ -62,6 +62,7 @@ function sizeProblem(field: FormFieldDescription, value: unknown): LocalizedText
   if (value === 'auto') return sizes.allowAuto ? undefined : t('Choose a size', '请选择尺寸');
   const choice = value as { tier?: unknown; ratio?: unknown } | null;
   const tier = sizes.tiers.find((candidate) => candidate.tier === choice?.tier);
+  if (choice?.ratio === 'auto' && tier !== undefined) return sizes.allowAuto ? undefined : t('Choose a size', '请选择尺寸');
   if (tier?.options.some((option) => option.ratio === choice?.ratio)) return undefined;
   const ratio = typeof choice?.ratio === 'string' ? choice.ratio : '?';
   return tier

@@ -1,10 +1,10 @@
-import { Ban, CircleAlert, Clock, ExternalLink, ImageOff, LoaderCircle, RotateCcw, Send, Trash2, type LucideIcon } from 'lucide-react';
+import { Ban, CircleAlert, Clock, ExternalLink, Hourglass, ImageOff, LoaderCircle, RefreshCw, RotateCcw, Search, Send, Trash2, type LucideIcon } from 'lucide-react';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { jobProblem, type JobStateView, type JobView } from '../../../../../shared/contract';
 import { Badge, Button, ProgressBar, type BadgeTone } from '../../../ui';
-import { jobActions, type JobTiming } from '../timeline-model';
+import { jobActions, stillRunningOnGateway, type JobTiming } from '../timeline-model';
 import { JobProblem } from './JobProblem';
 import { useFormat } from './use-format';
 import './JobRow.css';
@@ -25,6 +25,12 @@ export interface JobRowProps {
   /** Asks first: a job of unknown outcome may be paid twice. */
   onResubmit: () => void;
   onDiscard: () => void;
+  /** Polls its task at once (a job still running on the gateway past its usual time). */
+  onCheckNow: () => void;
+  /** Asks first: a new submission is charged again. */
+  onSubmitAgain: () => void;
+  /** Asks the gateway whether a job of unknown outcome arrived. */
+  onLookUp: () => void;
 }
 
 const stateTone: Record<JobStateView, BadgeTone> = {
@@ -57,14 +63,15 @@ const stateIcon: Partial<Record<JobStateView, LucideIcon>> = {
 const IN_FLIGHT: readonly JobStateView[] = ['submitting', 'submitted', 'running', 'downloading'];
 
 /** One job as a compact row: its result (or state), prompt, model, state, time, cost, problem and actions. */
-export function JobRow({ job, inBatch, closesGroup, timing, thumbUrl, resultHref, onCancel, onRetry, onResubmit, onDiscard }: JobRowProps) {
+export function JobRow({ job, inBatch, closesGroup, timing, thumbUrl, resultHref, onCancel, onRetry, onResubmit, onDiscard, onCheckNow, onSubmitAgain, onLookUp }: JobRowProps) {
   const { t } = useTranslation();
   const format = useFormat();
   const promptId = useId();
   const actions = jobActions(job);
   const problem = job.errorCode === 'canceled' ? null : jobProblem(job);
   const tone = job.state === 'failed' || job.state === 'expired' ? 'danger' : job.state === 'unknown' || job.state === 'queued' ? 'warning' : 'note';
-  const Icon = stateIcon[job.state] ?? ImageOff;
+  const late = stillRunningOnGateway(job);
+  const Icon = late ? Hourglass : (stateIcon[job.state] ?? ImageOff);
   const prompt = job.prompt.trim() === '' ? t('timeline.job.noPrompt') : job.prompt;
   const named = { prompt: prompt.length > 40 ? `${prompt.slice(0, 39)}…` : prompt };
   const inFlight = IN_FLIGHT.includes(job.state);
@@ -80,13 +87,14 @@ export function JobRow({ job, inBatch, closesGroup, timing, thumbUrl, resultHref
           {prompt}
         </p>
         <p className="job-meta">
-          <Badge tone={stateTone[job.state]}>{t(`timeline.state.${job.state}`)}</Badge>
+          <Badge tone={late ? 'warning' : stateTone[job.state]}>{late ? t('timeline.state.stillRunning') : t(`timeline.state.${job.state}`)}</Badge>
           <span className="job-model">{job.model}</span>
           {timing.elapsedMs !== null && (
             <span>{inFlight ? t('timeline.job.elapsed', { time: format.duration(timing.elapsedMs) }) : t('timeline.job.took', { time: format.duration(timing.elapsedMs) })}</span>
           )}
           {timing.remainingMs !== null && <span>{t('timeline.job.remaining', { time: format.duration(timing.remainingMs) })}</span>}
-          {timing.overdue && <span className="job-overdue">{t('timeline.job.overdue')}</span>}
+          {timing.overdue && !late && <span className="job-overdue">{t('timeline.job.overdue')}</span>}
+          {job.characters.length > 0 && <span>{t('timeline.job.characters', { names: job.characters.map((name) => `@${name}`).join(' ') })}</span>}
           {job.creditsSpent !== null && (
             <span title={job.creditsMeasured ? t('timeline.job.creditsMeasured') : t('timeline.job.creditsEstimated')}>
               {t(job.creditsMeasured ? 'timeline.job.credits' : 'timeline.job.creditsAbout', { credits: format.credits(job.creditsSpent) })}
@@ -102,6 +110,7 @@ export function JobRow({ job, inBatch, closesGroup, timing, thumbUrl, resultHref
             valueText={progress === null ? t(`timeline.state.${job.state}`) : undefined}
           />
         )}
+        {late && <p className="job-note">{t('timeline.job.stillRunningNote')}</p>}
         {problem !== null && <JobProblem problem={problem} details={job.errorMessage} tone={tone} />}
       </div>
       <div className="job-actions">
@@ -120,6 +129,21 @@ export function JobRow({ job, inBatch, closesGroup, timing, thumbUrl, resultHref
               {t('timeline.job.discard')}
             </Button>
           </>
+        )}
+        {actions.checkNow && (
+          <Button size="sm" icon={RefreshCw} onClick={onCheckNow} aria-label={t('timeline.job.checkNowNamed', named)}>
+            {t('timeline.job.checkNow')}
+          </Button>
+        )}
+        {actions.submitAgain && (
+          <Button size="sm" variant="quiet" icon={Send} onClick={onSubmitAgain} aria-label={t('timeline.job.submitAgainNamed', named)}>
+            {t('timeline.job.submitAgain')}
+          </Button>
+        )}
+        {actions.lookUp && (
+          <Button size="sm" icon={Search} onClick={onLookUp} aria-label={t('timeline.job.lookUpNamed', named)}>
+            {t('timeline.job.lookUp')}
+          </Button>
         )}
         {actions.retry && (
           <Button size="sm" icon={RotateCcw} onClick={onRetry} aria-label={t('timeline.job.retryNamed', named)}>

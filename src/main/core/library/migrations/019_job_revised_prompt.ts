@@ -5,7 +5,7 @@ import type { Migration } from './migration';
  * with a summary only), so the window can show what the gateway made of the request.
  */
 export const jobRevisedPrompt: Migration = {
-  version: 13,
+  version: 19,
   name: 'job revised prompt',
   up(db) {
     db.exec('ALTER TABLE jobs ADD COLUMN revised_prompt TEXT');

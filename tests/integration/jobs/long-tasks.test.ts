@@ -1,0 +1,184 @@
+/**
+ * A deadline only slows polling down: a paid task is never abandoned while the gateway may still
+ * finish it. Past its deadline a job is "still running on the gateway", polled less and less
+ * often, across restarts, until the gateway finishes it; "check now" asks at once; a new paid
+ * submission is a separate action. Timings are the engine's knobs and the demo gateway's task
+ * durations, so each case takes a second or two.
+ */
+import { mkdirSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { variantById } from '../../../src/shared/catalog';
+import { insertJob, LibraryDatabase, listJobAssets, listJobTasks } from '../../../src/main/core/library';
+import { migrations } from '../../../src/main/core/library/migrations';
+import { JobEngine, type JobView } from '../../../src/main/core/jobs';
+import { bodyOf, FAST_ENGINE, startBench, type Bench } from './harness';
+
+const TURBO = 'video.clip-3.0-turbo';
+const turbo = (prompt: string) => ({ variantId: TURBO, body: bodyOf(TURBO, { prompt, duration: 3 }) });
+const VIDEO_POLLS = 'GET /v1/videos/generations/:id';
+
+let bench: Bench;
+afterEach(async () => bench.close());
+
+/** Resolves with the first view of a job that matches, as the engine announces it. */
+function viewWhen(engine: JobEngine, jobId: string, matches: (job: JobView) => boolean): Promise<JobView> {
+  return new Promise((resolve) => {
+    const now = engine.job(jobId);
+    if (now && matches(now)) {
+      resolve(now);
+      return;
+    }
+    const stop = engine.onChange((event) => {
+      const seen = event.type === 'jobs.changed' ? event.jobs.find((job) => job.id === jobId && matches(job)) : undefined;
+      if (seen) {
+        stop();
+        resolve(seen);
+      }
+    });
+  });
+}
+
+const stillRunning = (job: JobView): boolean => job.overdueSince !== null;
+
+describe('a task that outlives its deadline', () => {
+  it('is still running on the gateway, polled more slowly, and its result reaches the library without a second submission', async () => {
+    bench = await startBench({ timing: { image: 250, video: 1_500, character: 300, textChunk: 0 } });
+    const engine = bench.engine({ pollTimings: { video: { initialDelayMs: 30, intervalMs: 30, deadlineMs: 300 } } });
+    const states: string[] = [];
+    engine.onChange((event) => {
+      if (event.type === 'jobs.changed') states.push(...event.jobs.map((job) => job.state));
+    });
+    await engine.start();
+    const job = engine.enqueue(turbo('a slow sunrise'));
+    const late = await viewWhen(engine, job.id, stillRunning);
+    expect(late).toMatchObject({ state: 'running', errorCode: null });
+    expect(late.overdueSince).toBe(listJobTasks(bench.db, job.id)[0]?.deadlineAt);
+    await engine.waitForIdle({ timeoutMs: 15_000 });
+    const done = engine.job(job.id);
+    expect(done).toMatchObject({ state: 'done', overdueSince: null, attempts: 1 });
+    expect(listJobAssets(bench.db, job.id)).toHaveLength(1);
+    expect(states).not.toContain('failed');
+    const stats = await bench.stats();
+    expect(stats.submissions['clip-3.0-turbo']).toBe(1);
+    expect(stats.requests['POST /v1/videos/generations']).toBe(1);
+    // 1.5 s at a steady 30 ms would be about 50 polls; past the deadline they thin out.
+    expect(stats.requests[VIDEO_POLLS] ?? 0).toBeLessThan(30);
+  });
+
+  it('stays still running on the gateway across a restart, and completes then', async () => {
+    bench = await startBench({ timing: { image: 250, video: 2_000, character: 300, textChunk: 0 } });
+    const timings = { pollTimings: { video: { initialDelayMs: 30, intervalMs: 30, deadlineMs: 200 } } };
+    const first = bench.engine(timings);
+    await first.start();
+    const job = first.enqueue(turbo('a tide coming in'));
+    await viewWhen(first, job.id, stillRunning);
+    await first.stop();
+    bench.reopen();
+    const second = bench.engine(timings);
+    await second.start();
+    const resumed = second.job(job.id);
+    expect(['submitted', 'running']).toContain(resumed?.state);
+    expect(resumed?.overdueSince).not.toBeNull();
+    await second.waitForIdle({ timeoutMs: 15_000 });
+    expect(second.job(job.id)).toMatchObject({ state: 'done', attempts: 1 });
+    expect((await bench.stats()).submissions['clip-3.0-turbo']).toBe(1);
+  });
+
+  it('"check now" polls the same task at once instead of waiting for its slow schedule', async () => {
+    bench = await startBench({ timing: { image: 250, video: 400, character: 300, textChunk: 0 } });
+    // After the deadline the next poll is a minute away.
+    const engine = bench.engine({ pollTimings: { video: { initialDelayMs: 30, intervalMs: 60_000, deadlineMs: 100 } } });
+    await engine.start();
+    const job = engine.enqueue(turbo('a kettle about to boil'));
+    await viewWhen(engine, job.id, stillRunning);
+    // The gateway finishes it meanwhile.
+    await bench.admin('POST', '/clock', { advanceMs: 5_000 });
+    const polls = (await bench.stats()).requests[VIDEO_POLLS] ?? 0;
+    const checked = await engine.checkNow(job.id);
+    expect(['downloading', 'done']).toContain(checked.state);
+    expect((await bench.stats()).requests[VIDEO_POLLS]).toBe(polls + 1);
+    await engine.waitForIdle({ timeoutMs: 10_000 });
+    expect(engine.job(job.id)).toMatchObject({ state: 'done', taskId: checked.taskId });
+    expect(listJobAssets(bench.db, job.id)).toHaveLength(1);
+    await expect(engine.checkNow(job.id)).rejects.toThrow(/still working on/);
+  });
+
+  it('is sent again only as a separate, new job, and both results are kept', async () => {
+    bench = await startBench({ timing: { image: 250, video: 1_000, character: 300, textChunk: 0 } });
+    const engine = bench.engine({ pollTimings: { video: { initialDelayMs: 30, intervalMs: 30, deadlineMs: 150 } } });
+    await engine.start();
+    const job = engine.enqueue(turbo('a paper boat'));
+    await viewWhen(engine, job.id, stillRunning);
+    const copy = engine.submitAgain(job.id);
+    expect(copy.id).not.toBe(job.id);
+    expect(copy).toMatchObject({ state: 'queued', prompt: 'a paper boat', variantId: TURBO });
+    await engine.waitForIdle({ timeoutMs: 15_000 });
+    for (const id of [job.id, copy.id]) {
+      expect(engine.job(id)?.state).toBe('done');
+      expect(listJobAssets(bench.db, id)).toHaveLength(1);
+    }
+    expect((await bench.stats()).submissions['clip-3.0-turbo']).toBe(2);
+  });
+});
+
+describe('deadlines come from the catalog', () => {
+  it("variant E's 4K task is given longer than its 1K task", async () => {
+    bench = await startBench();
+    const engine = bench.engine({ pollTimings: { image: { initialDelayMs: 40, intervalMs: 40 } } });
+    await engine.start();
+    const id = 'image.nova-3-pro-image.official';
+    const { jobs } = await engine.createBatch({
+      name: 'tiers',
+      jobs: ['1K', '4K'].map((tier) => ({ variantId: id, body: bodyOf(id, { prompt: `a ${tier} harbour`, 'metadata.resolution': tier }) })),
+    });
+    await engine.waitForIdle({ timeoutMs: 15_000 });
+    const waits = jobs.map((job) => {
+      const [task] = listJobTasks(bench.db, job.id);
+      return (task?.deadlineAt ?? 0) - (task?.createdAt ?? 0);
+    });
+    expect(waits).toEqual([122_000, 300_000]);
+  });
+});
+
+describe('a library an earlier version left', () => {
+  it('follows again a job that was failed at its deadline, and collects its result', async () => {
+    bench = await startBench();
+    const entry = variantById(TURBO);
+    if (!entry) throw new Error('no turbo variant');
+    const answer = await bench.client.generation.send(bench.client.generation.prepareBody(entry, bodyOf(TURBO, { prompt: 'given up on', duration: 3 })));
+    if (answer.style !== 'task') throw new Error('expected a task');
+    const taskId = answer.task.taskId;
+    // The rows as version 12 wrote them when it gave up at the deadline, in a library of its own.
+    const file = join(bench.root, 'earlier', 'library.sqlite');
+    mkdirSync(dirname(file), { recursive: true });
+    const old = LibraryDatabase.open(file, { migrations: migrations.slice(0, 12) });
+    old.connection.prepare(`INSERT INTO batches (id, name, status, options, created_at, updated_at) VALUES ('b-old', 'given up', 'done', '{}', 1, 1)`).run();
+    const job = insertJob(old, { batchId: 'b-old', variantId: TURBO, model: 'clip-3.0-turbo', request: bodyOf(TURBO, { prompt: 'given up on', duration: 3 }) });
+    const message = `No result after 30 min (the deadline for video tasks). The gateway may still finish task ${taskId}; the studio stopped waiting for it.`;
+    old.connection
+      .prepare(`UPDATE jobs SET state = 'failed', attempts = 1, error_code = 'deadline', error_message = ?, finished_at = 1 WHERE id = ?`)
+      .run(message, job.id);
+    old.connection
+      .prepare(`INSERT INTO tasks (id, job_id, family, poll_route, state, deadline_at, last_error, created_at, updated_at) VALUES (?, ?, 'video', ?, 'failed', 2, ?, 1, 1)`)
+      .run(taskId, job.id, `/v1/videos/generations/${taskId}`, message);
+    old.close();
+    // Long past its deadline, it is polled at once and then only slowly: the gateway has finished it by now.
+    await bench.admin('POST', '/clock', { advanceMs: 5_000 });
+    const db = LibraryDatabase.open(file);
+    const engine = new JobEngine({ ...FAST_ENGINE, db, libraryRoot: dirname(file), connectionFor: () => bench.client });
+    try {
+      await engine.start();
+      expect(engine.job(job.id)).toMatchObject({ state: 'running', errorCode: null });
+      expect(engine.batch('b-old')?.status).toBe('active');
+      await engine.waitForIdle({ timeoutMs: 15_000 });
+      expect(engine.job(job.id)).toMatchObject({ state: 'done', attempts: 1 });
+      expect(engine.batch('b-old')?.status).toBe('done');
+      expect(listJobAssets(db, job.id)).toHaveLength(1);
+      expect((await bench.stats()).submissions['clip-3.0-turbo']).toBe(1);
+    } finally {
+      await engine.stop();
+      db.close();
+    }
+  });
+});
