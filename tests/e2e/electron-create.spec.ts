@@ -11,7 +11,7 @@ test.describe('Create in the Electron shell', () => {
   test('a dropped reference crosses the preload bridge as bytes, and Ctrl+Enter makes an image that lands in the recent strip', async () => {
     const { app, window: page } = await launchElectronStudio(runtime ?? '');
     try {
-      await expect(page.getByRole('button', { name: /^Model Image 2 \(direct\)/ })).toBeEnabled();
+      await expect(page.getByRole('button', { name: /^Model Image 2/ })).toBeEnabled();
       const tray = page.getByRole('region', { name: /^Reference images/ });
       await dropFiles(tray, [await quarteredPng(512, 384, 'window.png')]);
       await expect(tray.getByRole('list').getByRole('listitem').filter({ hasText: 'window.png' })).toContainText('512×384 · PNG');

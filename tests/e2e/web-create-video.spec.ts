@@ -22,7 +22,7 @@ interface Job {
 }
 const jobsWith = async (page: Page, text: string): Promise<Job[]> =>
   (await callStudio<{ items: Job[] }>(page, 'jobs.list_jobs', { limit: 200 })).items.filter((job) => job.prompt.includes(text));
-const recent = (page: Page) => page.getByRole('region', { name: 'Recent' });
+const recent = (page: Page) => page.getByRole('region', { name: 'Results' });
 
 test('a video whose duration is outside what the model allows is refused in the form, with the reason beside the field', async () => {
   await freshCreate(page, studio.url);
@@ -32,7 +32,8 @@ test('a video whose duration is outside what the model allows is refused in the 
   await duration.fill('20');
   await expect(page.getByText('From 3 to 15 seconds').first()).toBeVisible();
   await page.keyboard.press('Control+Enter');
-  await expect(page.getByText('Some fields need a change (see the messages beside them).')).toBeVisible();
+  await expect(page.getByText('Some fields need a change:')).toBeVisible();
+  await expect(duration).toBeFocused();
   await expect(page.getByText(/^Queued/)).toHaveCount(0);
   await screenshotLooks(page, 'create-video', [
     { width: 1440, height: 900 },
@@ -67,10 +68,10 @@ test('an omni video: placeholders inserted at the cursor and renumbered when a r
   await tiles.filter({ hasText: 'street.png' }).getByRole('button', { name: 'Move street.png earlier' }).click();
   await expect(prompt).toHaveValue('The man in <<<image_2>>> walks down <<<image_1>>>');
   // The gateway reads placeholders in list order: the form says so as the prompt changes.
-  await expect(page.getByText('<<<image_2>>> comes before <<<image_1>>>; first mention them in list order')).toBeVisible();
+  await expect(page.getByText('<<<image_2>>> comes before <<<image_1>>>; first mention them in list order', { exact: true })).toBeVisible();
   await tiles.filter({ hasText: 'street.png' }).getByRole('button', { name: 'Move street.png later' }).click();
   await expect(prompt).toHaveValue('The man in <<<image_1>>> walks down <<<image_2>>>');
-  await expect(page.getByText('<<<image_2>>> comes before <<<image_1>>>; first mention them in list order')).toHaveCount(0);
+  await expect(page.getByText('<<<image_2>>> comes before <<<image_1>>>; first mention them in list order', { exact: true })).toHaveCount(0);
 
   await page.keyboard.press('Control+Enter');
   await expect(recent(page).getByRole('listitem', { name: /The man in <<<image_1>>> walks down <<<image_2>>> · Done/ })).toBeVisible({ timeout: 40_000 });
@@ -83,7 +84,7 @@ test('a character from a finished video, then a VVIP video mentioning it from th
   // Three real videos are made and eight looks photographed: more than one test's usual minute on a busy machine.
   test.slow();
   await freshCreate(page, studio.url);
-  await chooseModel(page, /^Vid 2 \(official\)/);
+  await chooseModel(page, /^Vid 2$/);
   const prompt = page.getByLabel('Prompt', { exact: true });
   await prompt.fill('a dancer in a red coat spins in the rain');
   await page.keyboard.press('Control+Enter');
