@@ -41,7 +41,7 @@ export const jobReasons = {
   job_server_error_unknown: entry(
     'gateway_error',
     'The gateway answered with a server error after the request reached it: it may have accepted the job and charged for it before failing. The studio did not send it again. Look it up on the gateway where the model allows it, resubmit it (if the first one was accepted, both are charged), or discard it.',
-    '请求送达网关后，网关返回了服务器错误：它可能在出错前已经接受并扣费。工作室没有再次发送。在模型支持时可到网关上查询，也可以重新提交（如果第一次已被接受，两次都会扣费），或放弃它。',
+    '请求送达网关后，网关返回了服务器错误：它可能在出错前已经接受此任务并扣费。工作室没有再次发送。在模型支持时可到网关上查询，也可以重新提交（如果第一次已被接受，两次都会扣费），或放弃它。',
   ),
   job_interrupted: entry(
     'gateway_error',
