@@ -86,7 +86,7 @@ test('a job the gateway fails shows why in the strip, our explanation and the ga
       { width: 1024, height: 700 },
     ],
     // By its class: its name changes with the language.
-    page.locator('section.recent'),
+    page.locator('section.results'),
   );
 });
 

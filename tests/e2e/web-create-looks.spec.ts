@@ -29,20 +29,21 @@ test('Create before, during and after a submission, in every look', async () => 
   await freshCreate(page, studio.url);
   const results = page.getByRole('region', { name: 'Results' });
   await page.getByLabel('Prompt', { exact: true }).fill('a lighthouse at dusk, loose watercolour, warm light in the windows');
+  await expect(page.getByText(/^1 request · /)).toBeVisible();
   await screenshotLooks(page, 'create-loop-before', SIZES);
 
   // One result right away, then two queued that take a while.
   await page.keyboard.press('Control+Enter');
   await expect(results.getByRole('listitem', { name: /a lighthouse at dusk.* · Done/ })).toBeVisible({ timeout: 30_000 });
   await chooseSegment(page, 'How it runs', 'Queued');
-  await page.getByLabel('Prompt', { exact: true }).fill('a lighthouse at dawn in thick fog');
-  await page.getByLabel('Number of images').or(page.getByLabel('Per prompt')).first().fill('2');
+  await chooseSegment(page, 'Prompts', 'One per line');
+  await page.getByLabel('Prompt', { exact: true }).fill('a lighthouse at dawn in thick fog\na lighthouse in a storm, waves over the rocks');
   await page.keyboard.press('Control+Enter');
-  const running = results.getByRole('listitem', { name: /a lighthouse at dawn in thick fog · (Queued|Sending|Sent|Running)/ });
+  const running = results.getByRole('listitem', { name: /^a lighthouse (at dawn|in a storm).* · (Queued|Sending|Sent|Running)$/ });
   await expect(running.first()).toBeVisible({ timeout: 10_000 });
   await screenshotLooks(page, 'create-loop-during', SIZES);
 
-  await expect(results.getByRole('listitem', { name: /a lighthouse at dawn in thick fog · Done/ }).first()).toBeVisible({ timeout: 120_000 });
+  await expect(results.getByRole('listitem', { name: /^a lighthouse (at dawn|in a storm).* · Done$/ }).nth(1)).toBeVisible({ timeout: 120_000 });
   await expect(running).toHaveCount(0, { timeout: 30_000 });
   await screenshotLooks(page, 'create-loop-results', SIZES);
 

@@ -96,7 +96,8 @@ test('a character from a finished video, then a VVIP video mentioning it from th
   await expect(page).toHaveURL(/character=/);
   const dialog = page.getByRole('dialog', { name: 'Create a character' });
   await expect(dialog.getByLabel('Video', { exact: true })).toContainText('a dancer in a red coat');
-  await dialog.getByRole('switch', { name: 'Pick a 2-second segment' }).or(dialog.getByLabel('Pick a 2-second segment')).check();
+  // The character is taken from 2 seconds of it unless the whole video is chosen.
+  await expect(dialog.getByRole('radio', { name: '2 seconds of it' })).toBeChecked();
   await dialog.getByLabel('Who is it?').fill('Mira, a dancer in a red coat');
   await dialog.getByRole('button', { name: 'Create character' }).click();
   await expect(dialog).toBeHidden();
@@ -143,6 +144,6 @@ test('a character from a finished video, then a VVIP video mentioning it from th
       { width: 1024, height: 700 },
     ],
     // By its class: its name changes with the language.
-    page.locator('section.recent'),
+    page.locator('section.results'),
   );
 });

@@ -59,29 +59,29 @@ export function CreatePage() {
 
   return (
     <div className="create-page frame-fill">
-    <Page
-      title={t('pages.create.title')}
-      width="wide"
-      layout="fill"
-      actions={
-        <Button icon={UserRoundPlus} onClick={() => useCreateStore.getState().showCharacter()}>
-          {t('create.character.open')}
-        </Button>
-      }
-    >
-      {status === 'error' && (
-        <p className="field-error" role="alert">
-          {t('create.model.failed')}{' '}
-          <Button size="sm" onClick={() => void useCreateStore.getState().loadModels()}>
-            {t('create.model.retry')}
+      <Page
+        title={t('pages.create.title')}
+        width="wide"
+        layout="fill"
+        actions={
+          <Button icon={UserRoundPlus} onClick={() => useCreateStore.getState().showCharacter()}>
+            {t('create.character.open')}
           </Button>
-        </p>
-      )}
-      <div className="create">
-        <Composer form={form} flow={flow} />
-        <ResultStream sending={flow.busy} />
-      </div>
-    </Page>
+        }
+      >
+        {status === 'error' && (
+          <p className="field-error" role="alert">
+            {t('create.model.failed')}{' '}
+            <Button size="sm" onClick={() => void useCreateStore.getState().loadModels()}>
+              {t('create.model.retry')}
+            </Button>
+          </p>
+        )}
+        <div className="create">
+          <Composer form={form} flow={flow} />
+          <ResultStream sending={flow.busy} />
+        </div>
+      </Page>
       <MaskOverlay form={form} />
       <CharacterCreator />
     </div>
