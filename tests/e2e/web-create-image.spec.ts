@@ -106,7 +106,8 @@ test('an edit with two dropped references and a painted mask: the mask is a PNG 
     { name: 'empty.jpg', mimeType: 'image/jpeg', bytes: Buffer.alloc(0) },
     { name: 'readme.txt', mimeType: 'text/plain', bytes: Buffer.from('hello') },
   ];
-  const tray = page.getByRole('region', { name: /^Reference images/ });
+  // Editing, the first images are the ones to edit.
+  const tray = page.getByRole('region', { name: /^Images to edit/ });
   await dropFiles(tray, [first, second, ...badFiles]);
 
   const tiles = tray.getByRole('list').getByRole('listitem');
@@ -216,7 +217,8 @@ test('a batch from a template fanned out to two models: the count and estimate b
   // An optional floor: the batch stops submitting before the credits fall below it.
   await page.locator('summary', { hasText: 'Budget' }).click();
   await page.getByLabel('Stop below (credits)').fill('-3');
-  await expect(page.getByText('A number above 0')).toBeVisible();
+  await expect(page.getByText('A number above 0', { exact: true })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Stop below (credits): A number above 0' })).toBeVisible();
   await page.getByLabel('Stop below (credits)').fill('5');
   await page.getByRole('button', { name: /^Generate/ }).click();
   await expect(page.getByText('Queued 8 requests.')).toBeVisible();

@@ -51,4 +51,7 @@ test('Create before, during and after a submission, in every look', async () => 
   await expect(page.getByRole('dialog', { name: 'Choose a model' })).toBeVisible();
   await screenshotLooks(page, 'create-loop-picker', SIZES);
   await page.keyboard.press('Escape');
+  await expect(page.getByRole('dialog', { name: 'Choose a model' })).toBeHidden();
+  // The options in a small window, down to the quality (found by its value: its name changes with the language).
+  await screenshotLooks(page, 'create-loop-options', SIZES, page.locator('fieldset', { has: page.locator('input[value="high"]') }));
 });

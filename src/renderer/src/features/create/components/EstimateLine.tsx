@@ -46,7 +46,8 @@ export function EstimateLine({ status, estimate, error, nameOf, count, models, r
     count > 1 ? t('create.plan.each', { count }) : null,
   ].filter((part): part is string => part !== null);
   const requests = t('create.plan.requests', { count: estimate.requests });
-  const size = factors.length > 0 ? t('create.plan.equation', { factors: factors.join(' × '), requests }) : requests;
+  // One factor alone says nothing the count does not ("2 prompts = 2 requests"): the sum is shown from two on.
+  const size = factors.length > 1 ? t('create.plan.equation', { factors: factors.join(' × '), requests }) : requests;
 
   const unpriced = estimate.kinds.filter((kind) => kind.creditsEach === null).map((kind) => nameOf(kind.variantId));
   const names = [...new Set(unpriced)].join(t('create.plan.and'));
