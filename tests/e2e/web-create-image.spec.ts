@@ -237,7 +237,7 @@ test('a batch from a template fanned out to two models: the count and estimate b
 
   // A CSV fills {{column}}: one prompt per row, on both models.
   await page.getByLabel('Prompt', { exact: true }).fill('a {{animal}} wearing a hat');
-  await expect(page.getByText('The template uses {{column}} values: choose a CSV file.')).toBeVisible();
+  await expect(page.getByText('The template uses {{column}} values: choose a CSV file.', { exact: true })).toBeVisible();
   await page.getByLabel('Choose a CSV file').setInputFiles({ name: 'animals.csv', mimeType: 'text/csv', buffer: Buffer.from('animal\ncat\ndog\nowl\n') });
   await expect(page.getByText('animals.csv · 3 rows')).toBeVisible();
   await expect(page.getByText(/^3 prompts × 2 models = 6 requests · about [\d.,]+ credits$/)).toBeVisible();

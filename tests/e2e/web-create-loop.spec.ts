@@ -65,9 +65,11 @@ for (const size of SIZES) {
     const words = `a paper lantern on a still lake, ${size.width} wide`;
     await prompt().fill(words);
     await page.getByRole('button', { name: /^Generate/ }).click();
-    // Within a second, without scrolling or leaving the page.
+    // Within a second, without scrolling or leaving the page: a card at the top of Results, "Sending…"
+    // until main answers (on a busy machine that may take longer), then the job's own card.
+    await expect(results().getByRole('listitem', { name: new RegExp(`^(Sending…|${words} · )`) }).first()).toBeInViewport({ timeout: 1_000 });
     const card = results().getByRole('listitem', { name: new RegExp(`^${words} · `) });
-    await expect(card).toBeInViewport({ timeout: 1_000 });
+    await expect(card).toBeInViewport();
     const queuedAt = await card.boundingBox();
     const done = results().getByRole('listitem', { name: `${words} · Done` });
     await expect(done).toBeVisible({ timeout: 30_000 });

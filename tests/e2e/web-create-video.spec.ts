@@ -146,4 +146,10 @@ test('a character from a finished video, then a VVIP video mentioning it from th
     // By its class: its name changes with the language.
     page.locator('section.results'),
   );
+
+  // Stop remixing: the model and prompt chosen before the remix come back.
+  await page.getByRole('button', { name: 'Stop remixing' }).click();
+  await expect(page.getByText('Remixing')).toHaveCount(0);
+  await expect(page.getByRole('button', { name: /^Model Vid 2 VVIP/ })).toBeVisible();
+  await expect(prompt).toHaveValue('a duet with @nobody_here');
 });

@@ -118,7 +118,7 @@ export const genImageTask: VariantEntry = {
     { type: 'prompt', key: 'prompt', label: LABELS.prompt, required: true, help: t('Chinese or English.', '中文或英文均可。') },
     {
       // Optional for the gateway (default 1:1); the form sends the ratio it shows.
-      type: 'size', key: 'size', label: LABELS.aspectRatio, sendDefault: true, wire: 'ratio',
+      type: 'size', key: 'size', label: LABELS.size, sendDefault: true, wire: 'ratio',
       tierKey: 'resolution', tierLabel: LABELS.resolution, tiers: GEN_IMAGE_TASK_TIERS, allowAuto: true,
       default: { tier: '1K', ratio: '1:1' },
     },
