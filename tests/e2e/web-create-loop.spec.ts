@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { callStudio, chooseModel, chooseSegment, dropFiles, freshCreate, openStudioPage, quarteredPng } from './support/create-flow';
+import { callStudio, chooseModel, chooseSegment, dropFiles, freshCreate, openStudioPage, quarteredPng, screenshotLooks } from './support/create-flow';
 import { FAST_DEMO_ENV, startWebMode, type WebModeStudio } from './support/web-mode';
 
 /**
@@ -148,6 +148,7 @@ test('a new user who picks Edit, adds two images and paints a mask ends with the
   const summary = results().getByRole('listitem', { name: /^put the boat in the harbour · Done/ });
   await expect(summary.getByText(/sends back only a description of it, no image/)).toBeVisible({ timeout: 30_000 });
   await expect(summary.getByText('The gateway read your prompt as:')).toBeVisible();
+  await screenshotLooks(page, 'create-loop-summary-only', SIZES);
   await summary.getByRole('button', { name: 'Run it queued to get the image' }).click();
   await expect(results().getByRole('listitem', { name: /^put the boat in the harbour · Done/ }).locator('img')).toHaveCount(1, { timeout: 40_000 });
 
