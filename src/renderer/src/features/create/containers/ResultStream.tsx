@@ -3,7 +3,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useShallow } from 'zustand/react/shallow';
-import { SPEED_WORDS, displayModelOf, memberFor } from '../../../../../shared/catalog';
+import { SPEED_WORDS, displayModelOf, memberFor, parseGenericId, variantById, type Locale } from '../../../../../shared/catalog';
 import type { AssetView, TypicalDurationView } from '../../../../../shared/contract';
 import { useAssetsStore } from '../../../entities/assets-store';
 import { useCharactersStore } from '../../../entities/characters-store';
@@ -22,6 +22,11 @@ import { useCreateStore } from '../store/create-store';
 import './ResultStream.css';
 
 const SHOWN = 60;
+
+/** A job's model in words when it is none of the models as artists know them: a remix by its catalog name, an unknown model by its id. */
+function modelLabel(variantId: string, modelId: string, locale: Locale): string {
+  return parseGenericId(variantId) ? modelId : (variantById(variantId)?.label[locale] ?? modelId);
+}
 
 /** Ticks once a second while `running`, for the cards' remaining times. */
 function useNow(running: boolean): number {
@@ -139,7 +144,7 @@ export function ResultStream({ sending }: { sending: boolean }) {
               <ResultCard
                 key={item.key}
                 item={item}
-                modelName={display?.model.name[locale] ?? job.model}
+                modelName={display?.model.name[locale] ?? modelLabel(job.variantId, job.model, locale)}
                 characterName={characterOf(job.taskId)}
                 timing={jobTiming(job, typicalMs, now)}
                 usualSpeed={speed}
