@@ -110,9 +110,19 @@ test('a character from a finished video, then a VVIP video mentioning it from th
   // A VVIP video: typing @ suggests the character, chosen with the keyboard.
   await chooseModel(page, /^Vid 2 VVIP/);
   await prompt.fill('');
+  // Confirmations out of the way first: closing one would take the focus from the prompt.
+  const toasts = page.getByRole('region', { name: 'Notifications' }).getByRole('button', { name: 'Dismiss' });
+  while ((await toasts.count()) > 0) await toasts.first().click();
   await prompt.pressSequentially('close-up of @');
   const suggestions = page.getByRole('listbox', { name: 'Characters' });
   await expect(suggestions.getByRole('option', { name: new RegExp(character.username) })).toBeVisible();
+  // The suggestions with the character's picture, in the flow under the prompt: nothing below is covered.
+  await expect(suggestions.getByRole('option', { name: new RegExp(character.username) }).locator('img')).toHaveCount(1);
+  await screenshotLooks(page, 'create-mentions', [
+    { width: 1440, height: 900 },
+    { width: 1024, height: 700 },
+  ]);
+  await expect(prompt).toBeFocused();
   await prompt.press('Enter');
   await expect(prompt).toHaveValue(new RegExp(`^close-up of @${character.username}\\s?$`));
   await prompt.pressSequentially(' smiling');
