@@ -168,3 +168,31 @@ test('a new user who picks Edit, adds two images and paints a mask ends with the
   }
   expect(page.url()).toMatch(/#\/create/);
 });
+
+test('the demo notice is one line at 1024×700 in both languages, and once closed stays closed for the session', async () => {
+  await freshCreate(page, studio.url, SIZES[1]);
+  const banner = page.getByRole('complementary', { name: 'About the demo gateway' });
+  // By its class while the language changes: its name changes with it.
+  const anyLanguage = page.locator('aside.demo-banner');
+  for (const language of ['en', 'zh-CN'] as const) {
+    await callStudio(page, 'settings.update', { language });
+    await expect(page.locator('html')).toHaveAttribute('lang', language);
+    // One line: no taller than its tallest control.
+    const heights = await anyLanguage.evaluate((element) => ({
+      banner: element.getBoundingClientRect().height,
+      text: element.querySelector('p')?.getBoundingClientRect().height ?? 0,
+      line: parseFloat(getComputedStyle(element.querySelector('p') ?? element).lineHeight),
+    }));
+    expect(heights.text).toBeLessThanOrEqual(heights.line + 1);
+    expect(heights.banner).toBeLessThan(48);
+  }
+  await callStudio(page, 'settings.update', { language: 'en' });
+  await banner.getByRole('button', { name: 'Hide this notice until the studio is opened again' }).click();
+  await expect(banner).toHaveCount(0);
+  await page.getByRole('link', { name: 'Gallery' }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Gallery');
+  await expect(banner).toHaveCount(0);
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(banner).toHaveCount(0);
+});
