@@ -189,7 +189,7 @@ test('the demo notice is one line at 1024×700 in both languages, and once close
   await callStudio(page, 'settings.update', { language: 'en' });
   await banner.getByRole('button', { name: 'Hide this notice until the studio is opened again' }).click();
   await expect(banner).toHaveCount(0);
-  await page.getByRole('link', { name: 'Gallery' }).click();
+  await page.getByRole('link', { name: 'Gallery', exact: true }).click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Gallery');
   await expect(banner).toHaveCount(0);
   await page.reload();
