@@ -9,7 +9,7 @@ import { mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { variantById } from '../../../src/shared/catalog';
-import { insertJob, LibraryDatabase, listJobAssets, listJobTasks } from '../../../src/main/core/library';
+import { LibraryDatabase, listJobAssets, listJobTasks } from '../../../src/main/core/library';
 import { migrations } from '../../../src/main/core/library/migrations';
 import { JobEngine, type JobView } from '../../../src/main/core/jobs';
 import { bodyOf, FAST_ENGINE, startBench, type Bench } from './harness';
@@ -154,7 +154,11 @@ describe('a library an earlier version left', () => {
     mkdirSync(dirname(file), { recursive: true });
     const old = LibraryDatabase.open(file, { migrations: migrations.slice(0, 12) });
     old.connection.prepare(`INSERT INTO batches (id, name, status, options, created_at, updated_at) VALUES ('b-old', 'given up', 'done', '{}', 1, 1)`).run();
-    const job = insertJob(old, { batchId: 'b-old', variantId: TURBO, model: 'clip-3.0-turbo', request: bodyOf(TURBO, { prompt: 'given up on', duration: 3 }) });
+    // Written as SQL: today's insertJob reads columns later versions added.
+    const job = { id: 'j-old' };
+    old.connection
+      .prepare(`INSERT INTO jobs (id, batch_id, position, variant_id, model, request, prompt, state, created_at, updated_at) VALUES (?, 'b-old', 0, ?, 'clip-3.0-turbo', ?, 'given up on', 'queued', 1, 1)`)
+      .run(job.id, TURBO, JSON.stringify(bodyOf(TURBO, { prompt: 'given up on', duration: 3 })));
     const message = `No result after 30 min (the deadline for video tasks). The gateway may still finish task ${taskId}; the studio stopped waiting for it.`;
     old.connection
       .prepare(`UPDATE jobs SET state = 'failed', attempts = 1, error_code = 'deadline', error_message = ?, finished_at = 1 WHERE id = ?`)
