@@ -17,7 +17,7 @@ test.describe('Create in the Electron shell', () => {
       await expect(tray.getByRole('list').getByRole('listitem').filter({ hasText: 'window.png' })).toContainText('512×384 · PNG');
       await page.getByLabel('Prompt', { exact: true }).fill('a window on the sea');
       await page.keyboard.press('Control+Enter');
-      const item = page.getByRole('region', { name: 'Recent' }).getByRole('listitem', { name: /a window on the sea · Done/ });
+      const item = page.getByRole('region', { name: 'Results' }).getByRole('listitem', { name: /a window on the sea · Done/ });
       await expect(item).toBeVisible({ timeout: 60_000 });
       const listed = await invoke(page, 'library.list_assets', { text: 'window on the sea' });
       expect(listed).toMatchObject({ ok: true, value: { items: [{ prompt: 'a window on the sea' }] } });
