@@ -59,6 +59,20 @@ test('the picker names each model once, with what it is good at, and finds model
   await expect(page.getByRole('button', { name: /^Model Clip V3 Omni/ })).toBeVisible();
 });
 
+test('the versions of a model sit under Version among the advanced options, not in the picker', async () => {
+  await freshCreate(page, studio.url);
+  await chooseModel(page, /^Clip 3$/);
+  await page.locator('summary', { hasText: 'More options' }).click();
+  const version = page.getByRole('combobox', { name: 'Version' });
+  const labels = await version.locator('option').allTextContents();
+  expect(labels).toEqual([expect.stringMatching(/720p/), expect.stringMatching(/1080p/)]);
+  await version.selectOption({ label: labels[1] ?? '' });
+  await expect(page.getByRole('button', { name: /^Model Clip 3/ })).toBeVisible();
+  // What runs is the chosen version, as the details say.
+  await page.locator('summary', { hasText: 'Details' }).click();
+  await expect(page.getByText('(video.clip3-1080p)')).toBeVisible();
+});
+
 for (const size of SIZES) {
   test(`at ${size.width}×${size.height}, a submission appears in view at once and its result takes the card’s place`, async () => {
     await freshCreate(page, studio.url, size);
