@@ -27,7 +27,7 @@ test('the demo banner, the balance in credits, spending per day, and a restricte
 
   // First run: the banner says the studio is on the demo gateway and leads to Settings.
   const banner = page.getByRole('complementary', { name: 'About the demo gateway' });
-  await expect(banner).toContainText('running on the built-in demo gateway');
+  await expect(banner).toContainText('Results are made on this computer; nothing is charged.');
   await banner.getByRole('link', { name: 'Set up a gateway in Settings' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible();
 

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import sharp from 'sharp';
-import { callStudio, freshCreate, openStudioPage, chooseModel, dropFiles, fetchBytes, quarteredPng, screenshotLooks, type TestFile } from './support/create-flow';
+import { callStudio, freshCreate, openStudioPage, chooseModel, chooseSegment, dropFiles, fetchBytes, quarteredPng, screenshotLooks, type TestFile } from './support/create-flow';
 import { FAST_DEMO_ENV, startWebMode, type WebModeStudio } from './support/web-mode';
 
 // One studio for the file: each test builds on a fresh form, and the library only grows.
@@ -26,15 +26,12 @@ interface Asset {
   request: Record<string, unknown>;
 }
 const assetsWith = async (page: Page, text: string): Promise<Asset[]> => (await callStudio<{ items: Asset[] }>(page, 'library.list_assets', { text })).items;
-const recent = (page: Page) => page.getByRole('region', { name: 'Recent' });
+const recent = (page: Page) => page.getByRole('region', { name: 'Results' });
 const mediaUrl = (path: string): string => `${studio.url}/media/${path.split('/').map(encodeURIComponent).join('/')}`;
 
 test('text to image: the prompt, the variant options, Ctrl+Enter, and the result in the recent strip', async () => {
   await freshCreate(page, studio.url);
-  await expect(page.getByRole('button', { name: /^Model Image 2 \(direct\)/ })).toBeVisible();
-  // The variant's usual channel is information, not a rule.
-  const options = page.getByRole('region', { name: 'Options' });
-  await expect(options.getByText('Usually direct', { exact: true })).toBeVisible();
+  await expect(page.getByRole('button', { name: /^Model Image 2/ })).toBeVisible();
   await page.getByRole('radio', { name: /^16:9/ }).check();
   await page.getByLabel('Prompt', { exact: true }).fill('a red fox in the snow');
   await page.keyboard.press('Control+Enter');
@@ -72,7 +69,8 @@ test('a job the gateway fails shows why in the strip, our explanation and the ga
   if (!studio.demoAdmin) throw new Error('no demo gateway admin');
   await studio.demoAdmin('POST', '/faults', { kind: 'task-failure', message: refusal, count: 1 });
   await freshCreate(page, studio.url);
-  await chooseModel(page, /^Image 2 \(official, queued\)/);
+  await chooseModel(page, /^Image 2/);
+  await chooseSegment(page, 'How it runs', 'Queued');
   await page.getByLabel('Prompt', { exact: true }).fill('a crowded night market under paper lanterns');
   await page.keyboard.press('Control+Enter');
   const failed = recent(page).getByRole('listitem', { name: /a crowded night market under paper lanterns · Failed/ });
@@ -88,13 +86,16 @@ test('a job the gateway fails shows why in the strip, our explanation and the ga
       { width: 1024, height: 700 },
     ],
     // By its class: its name changes with the language.
-    page.locator('section.recent'),
+    page.locator('section.results'),
   );
 });
 
 test('an edit with two dropped references and a painted mask: the mask is a PNG with alpha at the first reference’s size, and the result keeps what the mask keeps', async () => {
   await freshCreate(page, studio.url);
-  await chooseModel(page, /^Image 2 \(official, queued\)/);
+  await chooseModel(page, /^Image 2/);
+  // Editing with Image 2 runs queued by default: the way that returns the edited image.
+  await chooseSegment(page, 'What to do', 'Edit');
+  await expect(page.getByRole('radio', { name: 'Queued', exact: true })).toBeChecked();
   const prompt = page.getByLabel('Prompt', { exact: true });
   await prompt.fill('repaint the lower right corner as a pond');
 
@@ -105,7 +106,8 @@ test('an edit with two dropped references and a painted mask: the mask is a PNG 
     { name: 'empty.jpg', mimeType: 'image/jpeg', bytes: Buffer.alloc(0) },
     { name: 'readme.txt', mimeType: 'text/plain', bytes: Buffer.from('hello') },
   ];
-  const tray = page.getByRole('region', { name: /^Reference images/ });
+  // Editing, the first images are the ones to edit.
+  const tray = page.getByRole('region', { name: /^Images to edit/ });
   await dropFiles(tray, [first, second, ...badFiles]);
 
   const tiles = tray.getByRole('list').getByRole('listitem');
@@ -177,11 +179,13 @@ test('an edit with two dropped references and a painted mask: the mask is a PNG 
   expect(repainted.difference / repainted.pixels).toBeGreaterThan(20);
 
   // Reuse: another model and prompt first, then the result's recipe fills the form again.
-  await chooseModel(page, /^Image 2 \(direct\)/);
+  await chooseModel(page, /^Nova 3\.1 Flash/);
   await prompt.fill('something else');
   await item.getByRole('button', { name: 'Reuse these settings' }).click();
   await expect(page).toHaveURL(new RegExp(`reuse=${asset.id}`));
-  await expect(page.getByRole('button', { name: /^Model Image 2 \(official, queued\)/ })).toBeVisible();
+  await expect(page.getByRole('button', { name: /^Model Image 2/ })).toBeVisible();
+  await expect(page.getByRole('radio', { name: 'Edit', exact: true })).toBeChecked();
+  await expect(page.getByRole('radio', { name: 'Queued', exact: true })).toBeChecked();
   await expect(prompt).toHaveValue('repaint the lower right corner as a pond');
   await expect(tray.getByRole('list').getByRole('listitem').filter({ hasText: '640×480' })).toHaveCount(1);
   await expect(tray.getByRole('list').getByRole('listitem').filter({ hasText: '320×320' })).toHaveCount(1);
@@ -200,20 +204,21 @@ test('an edit with two dropped references and a painted mask: the mask is a PNG 
 
 test('a batch from a template fanned out to two models: the count and estimate before submitting, and every result arrives', async () => {
   await freshCreate(page, studio.url);
-  await expect(page.getByRole('button', { name: /^Model Image 2 \(direct\)/ })).toBeVisible();
+  await expect(page.getByRole('button', { name: /^Model Image 2/ })).toBeVisible();
   const modes = page.getByRole('group', { name: 'Prompts' });
   await modes.getByText('Template', { exact: true }).click();
   await expect(modes.getByRole('radio', { name: 'Template' })).toBeChecked();
   await expect(page.getByText('{a|b} makes one prompt per choice; {{column}} takes each row of a CSV file with a header row.')).toBeVisible();
   await page.getByLabel('Prompt', { exact: true }).fill('a {lantern|kite} over the {harbour|dunes}');
   await page.locator('summary', { hasText: 'Also run on other models' }).click();
-  await page.getByRole('checkbox', { name: /^Nova 3\.1 Flash Image/ }).first().check();
-  // 4 prompts from the template, on 2 models; Image 2 (direct) has run before in this file, so part of it is priced.
-  await expect(page.getByText(/^8 requests · /).or(page.getByText(/for 8 requests$/))).toBeVisible();
+  await page.getByRole('checkbox', { name: /^Nova 3\.1 Flash/ }).first().check();
+  // 4 prompts from the template, on 2 models; Image 2 has run right away before in this file, so part of it is priced.
+  await expect(page.getByText(/^4 prompts × 2 models = 8 requests · /)).toBeVisible();
   // An optional floor: the batch stops submitting before the credits fall below it.
   await page.locator('summary', { hasText: 'Budget' }).click();
   await page.getByLabel('Stop below (credits)').fill('-3');
-  await expect(page.getByText('A number above 0')).toBeVisible();
+  await expect(page.getByText('A number above 0', { exact: true })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Stop below (credits): A number above 0' })).toBeVisible();
   await page.getByLabel('Stop below (credits)').fill('5');
   await page.getByRole('button', { name: /^Generate/ }).click();
   await expect(page.getByText('Queued 8 requests.')).toBeVisible();
@@ -228,17 +233,17 @@ test('a batch from a template fanned out to two models: the count and estimate b
   expect(new Set(made.map((asset) => asset.variantId))).toEqual(new Set(['image.gen-image-2.direct', 'image.nova-3.1-flash-image']));
   expect(made).toHaveLength(8);
   // Now both models have history: the same batch is estimated in credits.
-  await expect(page.getByText(/^≈ \d+(\.\d+)? credits for 8 requests$/)).toBeVisible();
+  await expect(page.getByText(/^4 prompts × 2 models = 8 requests · about [\d.,]+ credits$/)).toBeVisible();
 
   // A CSV fills {{column}}: one prompt per row, on both models.
   await page.getByLabel('Prompt', { exact: true }).fill('a {{animal}} wearing a hat');
-  await expect(page.getByText('The template uses {{column}} values: choose a CSV file.')).toBeVisible();
+  await expect(page.getByText('The template uses {{column}} values: choose a CSV file.', { exact: true })).toBeVisible();
   await page.getByLabel('Choose a CSV file').setInputFiles({ name: 'animals.csv', mimeType: 'text/csv', buffer: Buffer.from('animal\ncat\ndog\nowl\n') });
   await expect(page.getByText('animals.csv · 3 rows')).toBeVisible();
-  await expect(page.getByText(/credits for 6 requests$/)).toBeVisible();
+  await expect(page.getByText(/^3 prompts × 2 models = 6 requests · about [\d.,]+ credits$/)).toBeVisible();
   // One prompt per line, twice each.
   await modes.getByText('One per line', { exact: true }).click();
   await page.getByLabel('Prompt', { exact: true }).fill('a red kite\na blue kite\n\na green kite');
   await page.getByLabel('Per prompt').fill('2');
-  await expect(page.getByText(/credits for 12 requests$/)).toBeVisible();
+  await expect(page.getByText(/^3 prompts × 2 models × 2 each = 12 requests · about [\d.,]+ credits$/)).toBeVisible();
 });

@@ -22,7 +22,7 @@ interface Job {
 }
 const jobsWith = async (page: Page, text: string): Promise<Job[]> =>
   (await callStudio<{ items: Job[] }>(page, 'jobs.list_jobs', { limit: 200 })).items.filter((job) => job.prompt.includes(text));
-const recent = (page: Page) => page.getByRole('region', { name: 'Recent' });
+const recent = (page: Page) => page.getByRole('region', { name: 'Results' });
 
 test('a video whose duration is outside what the model allows is refused in the form, with the reason beside the field', async () => {
   await freshCreate(page, studio.url);
@@ -32,7 +32,8 @@ test('a video whose duration is outside what the model allows is refused in the 
   await duration.fill('20');
   await expect(page.getByText('From 3 to 15 seconds').first()).toBeVisible();
   await page.keyboard.press('Control+Enter');
-  await expect(page.getByText('Some fields need a change (see the messages beside them).')).toBeVisible();
+  await expect(page.getByText('Some fields need a change:')).toBeVisible();
+  await expect(duration).toBeFocused();
   await expect(page.getByText(/^Queued/)).toHaveCount(0);
   await screenshotLooks(page, 'create-video', [
     { width: 1440, height: 900 },
@@ -67,10 +68,10 @@ test('an omni video: placeholders inserted at the cursor and renumbered when a r
   await tiles.filter({ hasText: 'street.png' }).getByRole('button', { name: 'Move street.png earlier' }).click();
   await expect(prompt).toHaveValue('The man in <<<image_2>>> walks down <<<image_1>>>');
   // The gateway reads placeholders in list order: the form says so as the prompt changes.
-  await expect(page.getByText('<<<image_2>>> comes before <<<image_1>>>; first mention them in list order')).toBeVisible();
+  await expect(page.getByText('<<<image_2>>> comes before <<<image_1>>>; first mention them in list order', { exact: true })).toBeVisible();
   await tiles.filter({ hasText: 'street.png' }).getByRole('button', { name: 'Move street.png later' }).click();
   await expect(prompt).toHaveValue('The man in <<<image_1>>> walks down <<<image_2>>>');
-  await expect(page.getByText('<<<image_2>>> comes before <<<image_1>>>; first mention them in list order')).toHaveCount(0);
+  await expect(page.getByText('<<<image_2>>> comes before <<<image_1>>>; first mention them in list order', { exact: true })).toHaveCount(0);
 
   await page.keyboard.press('Control+Enter');
   await expect(recent(page).getByRole('listitem', { name: /The man in <<<image_1>>> walks down <<<image_2>>> · Done/ })).toBeVisible({ timeout: 40_000 });
@@ -83,7 +84,7 @@ test('a character from a finished video, then a VVIP video mentioning it from th
   // Three real videos are made and eight looks photographed: more than one test's usual minute on a busy machine.
   test.slow();
   await freshCreate(page, studio.url);
-  await chooseModel(page, /^Vid 2 \(official\)/);
+  await chooseModel(page, /^Vid 2$/);
   const prompt = page.getByLabel('Prompt', { exact: true });
   await prompt.fill('a dancer in a red coat spins in the rain');
   await page.keyboard.press('Control+Enter');
@@ -95,7 +96,8 @@ test('a character from a finished video, then a VVIP video mentioning it from th
   await expect(page).toHaveURL(/character=/);
   const dialog = page.getByRole('dialog', { name: 'Create a character' });
   await expect(dialog.getByLabel('Video', { exact: true })).toContainText('a dancer in a red coat');
-  await dialog.getByRole('switch', { name: 'Pick a 2-second segment' }).or(dialog.getByLabel('Pick a 2-second segment')).check();
+  // The character is taken from 2 seconds of it unless the whole video is chosen.
+  await expect(dialog.getByRole('radio', { name: '2 seconds of it' })).toBeChecked();
   await dialog.getByLabel('Who is it?').fill('Mira, a dancer in a red coat');
   await dialog.getByRole('button', { name: 'Create character' }).click();
   await expect(dialog).toBeHidden();
@@ -108,9 +110,19 @@ test('a character from a finished video, then a VVIP video mentioning it from th
   // A VVIP video: typing @ suggests the character, chosen with the keyboard.
   await chooseModel(page, /^Vid 2 VVIP/);
   await prompt.fill('');
+  // Confirmations out of the way first: closing one would take the focus from the prompt.
+  const toasts = page.getByRole('region', { name: 'Notifications' }).getByRole('button', { name: 'Dismiss' });
+  while ((await toasts.count()) > 0) await toasts.first().click();
   await prompt.pressSequentially('close-up of @');
   const suggestions = page.getByRole('listbox', { name: 'Characters' });
   await expect(suggestions.getByRole('option', { name: new RegExp(character.username) })).toBeVisible();
+  // The suggestions with the character's picture, in the flow under the prompt: nothing below is covered.
+  await expect(suggestions.getByRole('option', { name: new RegExp(character.username) }).locator('img')).toHaveCount(1);
+  await screenshotLooks(page, 'create-mentions', [
+    { width: 1440, height: 900 },
+    { width: 1024, height: 700 },
+  ]);
+  await expect(prompt).toBeFocused();
   await prompt.press('Enter');
   await expect(prompt).toHaveValue(new RegExp(`^close-up of @${character.username}\\s?$`));
   await prompt.pressSequentially(' smiling');
@@ -142,6 +154,12 @@ test('a character from a finished video, then a VVIP video mentioning it from th
       { width: 1024, height: 700 },
     ],
     // By its class: its name changes with the language.
-    page.locator('section.recent'),
+    page.locator('section.results'),
   );
+
+  // Stop remixing: the model and prompt chosen before the remix come back.
+  await page.getByRole('button', { name: 'Stop remixing' }).click();
+  await expect(page.getByText('Remixing')).toHaveCount(0);
+  await expect(page.getByRole('button', { name: /^Model Vid 2 VVIP/ })).toBeVisible();
+  await expect(prompt).toHaveValue('a duet with @nobody_here');
 });

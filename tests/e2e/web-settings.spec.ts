@@ -68,7 +68,7 @@ test('uses a real gateway profile once it is made active', async ({ page }) => {
   await expect(page.getByText('Gateway: https://gw.example.org')).toBeVisible();
   await expect(page.getByText('Demo gateway', { exact: true })).toHaveCount(1);
   await page.getByRole('radio', { name: /Demo gateway/ }).check();
-  await expect(page.getByText('Results are simulated on this computer', { exact: false })).toBeVisible();
+  await expect(page.getByText('Results are made on this computer; nothing is charged.')).toBeVisible();
 });
 
 test('saves results in a folder the artist chooses and confirms in the terminal, from the next start on', async ({ page }) => {

@@ -31,10 +31,10 @@ async function typePrompt(value: string): Promise<void> {
 
 describe('the Create page, on the real studio core', () => {
   it('opens on a model, waits for a prompt, and queues the batch on Ctrl+Enter, keeping the form for the next one', async () => {
-    await until(() => expect(page.container.querySelector('.model-trigger-name')?.textContent).toBe('Image 2 (direct)'));
+    await until(() => expect(page.container.querySelector('.model-trigger-name')?.textContent).toBe('Image 2'));
     expect(page.container.textContent).toContain('Write a prompt to start.');
     await typePrompt('a paper boat on a puddle');
-    await until(() => expect(page.container.textContent).toMatch(/1 request · cost unknown: no earlier job of Image 2 \(direct\)/));
+    await until(() => expect(page.container.textContent).toMatch(/1 request · cost unknown: no earlier job of Image 2on Image 2/));
     await settle(() => prompt().dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', ctrlKey: true, bubbles: true })));
     await until(() => expect(page.container.textContent).toContain('Queued 1 request.'));
     // The file's studio holds other tests' batches too: this one is named after its prompt.
@@ -47,7 +47,7 @@ describe('the Create page, on the real studio core', () => {
   });
 
   it('sends the capped key credits with the batch when asked (main mints the key: tests/integration/jobs/budget), and the job runs to the end', async () => {
-    await until(() => expect(page.container.querySelector('.model-trigger-name')?.textContent).toBe('Image 2 (direct)'));
+    await until(() => expect(page.container.querySelector('.model-trigger-name')?.textContent).toBe('Image 2'));
     await typePrompt('a lantern on a jetty');
     await type(field(page.container, 'Capped key (credits)'), '40');
     await settle(() => prompt().dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', ctrlKey: true, bubbles: true })));

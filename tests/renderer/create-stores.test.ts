@@ -1,7 +1,7 @@
 import { crc32, deflateSync } from 'node:zlib';
 import sharp from 'sharp';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { modelChoices } from '../../src/renderer/src/features/create/model/model-choices';
+import { entryModes, pickerEntries, resolveChoice } from '../../src/renderer/src/features/create/model/model-choices';
 import { useCreateStore } from '../../src/renderer/src/features/create/store/create-store';
 import { studioPerFile, type RendererStudio } from './studio-harness';
 
@@ -35,19 +35,30 @@ const png = async (width: number, height: number): Promise<Uint8Array<ArrayBuffe
   new Uint8Array(await sharp({ create: { width, height, channels: 3, background: { r: 200, g: 40, b: 90 } } }).png().toBuffer());
 
 describe('Create’s slices, on the real studio core and the demo gateway', () => {
-  it('offers every image and video model of the gateway: catalog variants with their usual channel, unknown models with the generic form', () => {
-    const choices = modelChoices(useCreateStore.getState().models, 'generate');
-    const chips = (variantId: string): string[] => choices.find((choice) => choice.variantId === variantId)?.chips.map((chip) => chip.en) ?? [];
-    expect(chips('image.gen-image-2.direct')).toContain('Usually direct');
-    expect(chips('image.gen-image-2.task')).toContain('Usually queued');
-    const lumen = choices.filter((choice) => choice.modelId.startsWith('lumen-'));
-    expect(lumen.map((choice) => [choice.modelId, choice.kind, choice.generic])).toEqual(
+  it('offers every image and video model of the gateway once, as artists know it: how each way runs inside the entry, unknown models with the generic form', () => {
+    const entries = pickerEntries(useCreateStore.getState().models, 'generate');
+    const names = entries.map((entry) => entry.name.en);
+    expect(new Set(names).size).toBe(names.length);
+    const image2 = entries.find((entry) => entry.name.en === 'Image 2');
+    if (!image2) throw new Error('no Image 2 entry');
+    // Its three variants are ways of running and modes inside one entry.
+    expect(image2.choices.map((choice) => [choice.variantId, choice.runs])).toEqual(
+      expect.arrayContaining([
+        ['image.gen-image-2.direct', 'instant'],
+        ['image.gen-image-2.task', 'queued'],
+        ['image.gen-image-2.edit', 'instant'],
+      ]),
+    );
+    expect(entryModes(image2)).toEqual(['create', 'edit']);
+    // Editing starts on the way that returns the edited image.
+    expect(resolveChoice(image2, { mode: 'edit' })?.choice.variantId).toBe('image.gen-image-2.task');
+    const lumen = entries.filter((entry) => entry.name.en.startsWith('lumen-'));
+    expect(lumen.map((entry) => [entry.name.en, entry.kind, entry.generic])).toEqual(
       expect.arrayContaining([
         ['lumen-image-1', 'image', true],
         ['lumen-video-1', 'video', true],
       ]),
     );
-    expect(lumen.every((choice) => choice.chips.some((chip) => chip.en === 'Generic form'))).toBe(true);
   });
 
   it('keeps the prompt and every option that still applies when the model changes, and names what it left behind', () => {

@@ -22,7 +22,7 @@ const count: IntegerField = { type: 'integer', key: 'n', label: LABELS.count, mi
 
 const atMostFourImages: Rule = {
   kind: 'warning', when: [{ field: 'n', above: 4 }],
-  message: t('The channel makes at most 4 images per request.', '该渠道每次请求最多生成 4 张图片。'),
+  message: t('At most 4 images come back per request, whatever the number asked.', '无论设置多少，每次请求最多返回 4 张图片。'),
 };
 
 // How the gateway picks the direct or the task channel of this model is not shown.
@@ -118,7 +118,7 @@ export const genImageTask: VariantEntry = {
     { type: 'prompt', key: 'prompt', label: LABELS.prompt, required: true, help: t('Chinese or English.', '中文或英文均可。') },
     {
       // Optional for the gateway (default 1:1); the form sends the ratio it shows.
-      type: 'size', key: 'size', label: LABELS.aspectRatio, sendDefault: true, wire: 'ratio',
+      type: 'size', key: 'size', label: LABELS.size, sendDefault: true, wire: 'ratio',
       tierKey: 'resolution', tierLabel: LABELS.resolution, tiers: GEN_IMAGE_TASK_TIERS, allowAuto: true,
       default: { tier: '1K', ratio: '1:1' },
     },
@@ -137,7 +137,7 @@ export const genImageTask: VariantEntry = {
     { type: 'mask', key: 'mask_url', label: LABELS.mask, help: HELP.mask, referenceField: 'image_urls', maxBytes: 50 * MB, mimeTypes: PNG_ONLY },
     {
       type: 'enum', key: 'background', label: LABELS.background, values: ['auto', 'transparent'], advanced: true,
-      help: t('Transparent is silently downgraded to auto by the channel.', '渠道会把透明背景静默降级为自动。'),
+      help: t('A transparent background comes back as auto: the image is opaque.', '透明背景会按自动处理：图片不透明。'),
     },
   ],
   rules: [

@@ -74,7 +74,7 @@ describe('image variant B, task (image.gen-image-2.task)', () => {
     const jpeg = accepted(id, { prompt: 'p', output_format: 'jpeg', output_compression: 0, size: { tier: '4K', ratio: '16:9' }, quality: 'high', n: 6, background: 'transparent' });
     expect(jpeg.request.body).toMatchObject({ output_format: 'jpeg', output_compression: 0, n: 6, background: 'transparent' });
     expect(jpeg.warnings.map((w) => w.message.en)).toEqual([
-      'The channel makes at most 4 images per request.',
+      'At most 4 images come back per request, whatever the number asked.',
       'A transparent background is downgraded to auto: the image will be opaque.',
       '4K at high quality can take up to 130 seconds.',
     ]);
@@ -126,7 +126,7 @@ describe('image variant B, task (image.gen-image-2.task)', () => {
 
   it('warns above 4 images per request, like the direct variants', () => {
     for (const variant of [id, 'image.gen-image-2.direct']) {
-      expect(accepted(variant, { prompt: 'p', n: 6 }).warnings.map((w) => w.message.en)).toEqual(['The channel makes at most 4 images per request.']);
+      expect(accepted(variant, { prompt: 'p', n: 6 }).warnings.map((w) => w.message.en)).toEqual(['At most 4 images come back per request, whatever the number asked.']);
     }
   });
 });

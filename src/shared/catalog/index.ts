@@ -39,4 +39,19 @@ export { POLL_CADENCES, type PollCadence } from './limits';
 export { pixelsOf } from './sizes';
 export type { WireBody } from './wire-path';
 export { priceKeyOf } from './price-key';
-export { recipeValues, referenceFieldOf, withReference, largerTiers, atTier, type ReferenceField } from './recipe-values';
+export { recipeValues, recipeOnVariant, referenceFieldOf, withReference, largerTiers, atTier, type ReferenceField } from './recipe-values';
+export {
+  DISPLAY_MODELS,
+  SPEED_WORDS,
+  MODE_WORDS,
+  RUN_WORDS,
+  displayModelOf,
+  modesOf,
+  memberFor,
+  type CreateMode,
+  type RunStyle,
+  type SpeedWord,
+  type ModelIcon,
+  type DisplayMember,
+  type DisplayModel,
+} from './display-models';

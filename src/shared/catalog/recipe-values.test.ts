@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { buildRequestBody, validateRequest } from './request-body';
-import { atTier, largerTiers, recipeValues, referenceFieldOf, withReference } from './recipe-values';
+import { atTier, largerTiers, recipeOnVariant, recipeValues, referenceFieldOf, withReference } from './recipe-values';
 import { variantById } from './registry';
 import type { VariantEntry } from './types';
 
@@ -66,5 +66,35 @@ describe('a larger version', () => {
     expect(atTier(nova, recipeValues(nova, { prompt: 'p', size: '2752x1536' }), '1K')).toBeUndefined();
     const direct = entry('image.gen-image-2.direct');
     expect(largerTiers(direct, recipeValues(direct, { prompt: 'p', size: 'auto' }))).toEqual([]);
+  });
+});
+
+describe('the same recipe on another variant of the model', () => {
+  it('runs an edit answered with a summary on the queued variant: same prompt, images, mask and size', () => {
+    const request = {
+      model: 'gen-image-2', prompt: 'a pond in the corner', size: '1280x720', quality: 'medium', n: 1, response_format: 'b64_json',
+      image_urls: ['https://up.example/a.png', 'https://up.example/b.png'], mask_url: 'https://up.example/m.png',
+    };
+    const task = entry('image.gen-image-2.task');
+    const values = recipeOnVariant(entry('image.gen-image-2.edit'), task, request);
+    const checked = validateRequest(task, values);
+    if (!checked.ok) throw new Error(checked.issues.map((issue) => issue.message).join('; '));
+    expect(checked.request.body).toMatchObject({
+      prompt: 'a pond in the corner', size: '16:9', resolution: '1K', quality: 'medium',
+      image_urls: ['https://up.example/a.png', 'https://up.example/b.png'], mask_url: 'https://up.example/m.png',
+    });
+    expect(checked.request.body).not.toHaveProperty('response_format');
+  });
+
+  it('takes the size the other variant lacks as its default, and references from another field', () => {
+    const direct = entry('image.gen-image-2.direct');
+    const task = entry('image.gen-image-2.task');
+    // 3:2 at 2K is 2496x1664 on the direct variant; the queued one has 3:2 at 2K as well.
+    expect(buildRequestBody(task, recipeOnVariant(direct, task, { prompt: 'p', size: '2496x1664' }))).toMatchObject({ size: '3:2', resolution: '2K' });
+    // 4:3 at 2K exists on the direct variant; the queued one has it too, but 16:9 at 4K is its widest.
+    const wide = recipeOnVariant(task, direct, { prompt: 'p', size: '21:9', resolution: '1K' });
+    expect(wide).not.toHaveProperty('size');
+    const moved = recipeOnVariant(direct, task, { prompt: 'p', reference_images: ['https://up.example/r.png'] });
+    expect(moved).toMatchObject({ image_urls: ['https://up.example/r.png'] });
   });
 });

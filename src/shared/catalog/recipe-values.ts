@@ -76,3 +76,33 @@ export function atTier(entry: VariantEntry, values: Readonly<Record<string, unkn
   if (field.tierKey !== undefined) next[field.tierKey] = tier;
   return next;
 }
+
+/**
+ * A recorded request of `from` read as values of `to`, another variant of the same model (an edit
+ * answered with a summary only, run again where it returns images): every value `to` takes, the
+ * size as the same tier and ratio where `to` offers it (else `to`'s default), with the same
+ * references and mask. Values `to` does not take are left behind.
+ */
+export function recipeOnVariant(from: VariantEntry, to: VariantEntry, request: unknown): Record<string, unknown> {
+  const values = recipeValues(to, request);
+  const toSize = sizeFieldOf(to);
+  const fromSize = sizeFieldOf(from);
+  if (toSize) Reflect.deleteProperty(values, toSize.key);
+  if (toSize?.tierKey !== undefined) Reflect.deleteProperty(values, toSize.tierKey);
+  const reading = fromSize ? sizeChoiceOf(fromSize, getPath(request, fromSize.key), fromSize.tierKey === undefined ? {} : { [fromSize.tierKey]: getPath(request, fromSize.tierKey) }) : undefined;
+  if (toSize && reading !== undefined) {
+    if (reading === 'auto' && toSize.allowAuto) values[toSize.key] = 'auto';
+    else if (typeof reading !== 'string' && toSize.tiers.some((tier) => tier.tier === reading.tier && tier.options.some((option) => option.ratio === reading.ratio))) {
+      values[toSize.key] = reading;
+      if (toSize.tierKey !== undefined) values[toSize.tierKey] = reading.tier;
+    }
+  }
+  // References of `from` under another key (`reference_images`) go to `to`'s reference field when it has none.
+  const target = referenceFieldOf(to);
+  const source = referenceFieldOf(from);
+  if (target && source && source.key !== target.key && values[target.key] === undefined) {
+    const urls = getPath(request, source.key);
+    if (isSet(urls)) values[target.key] = urls;
+  }
+  return values;
+}

@@ -7,6 +7,7 @@ import {
 } from '../gateway/error-cases';
 import type { ErrorCode, ErrorParams } from './errors';
 import { jobReasons } from './job-reasons';
+import { CONNECTION_CAUSE_WORDS, isConnectionCause } from './connection-causes';
 
 /** One reason an error can have: its code, and how to say it in each language from its parameters. */
 export interface ErrorReasonEntry {
@@ -33,6 +34,7 @@ const seconds = (params: ErrorParams): number | undefined => {
 /** Summary of a gateway failure: the recognised case if there is one, else how it failed. */
 const gatewaySummary = (params: ErrorParams): LocalizedText => {
   if (isGatewayErrorCase(params.case)) return ERROR_CASE_SUMMARIES[params.case];
+  if (isConnectionCause(params.cause)) return CONNECTION_CAUSE_WORDS[params.cause];
   if (isGatewayFailureKind(params.kind)) return FAILURE_KIND_SUMMARIES[params.kind];
   return FAILURE_KIND_SUMMARIES.http;
 };
@@ -183,6 +185,12 @@ export const errorReasons = {
   frame_failed: entry('storage_error', () =>
     t('That frame could not be read from the video file. Try another moment.', '无法从视频文件中读取该画面。请换一个时刻再试。'),
   ),
+  rerun_other_model: entry('invalid_input', () =>
+    t(
+      'That request can only run again on another way of running the same model.',
+      '该请求只能换用同一模型的另一种运行方式再次运行。',
+    ),
+  ),
   asset_file_missing: entry('not_found', () =>
     t('The file of that item is missing from the library folder.', '该作品的文件已不在作品库文件夹中。'),
   ),
@@ -243,7 +251,7 @@ export const errorReasons = {
   gateway_quota: entry('insufficient_quota', () =>
     t(
       'Not enough credits on this account or key. Add credits or raise the key’s limit, then try again.',
-      '账户或密钥的额度不足。请充值或提高密钥额度后再试。',
+      '账户或密钥的积分不足。请充值，或提高密钥的积分上限后再试。',
     ),
   ),
   gateway_unreachable: entry('gateway_unreachable', (p) => gatewaySummary({ kind: 'unreachable', ...p })),
@@ -296,7 +304,7 @@ export const errorReasons = {
   library_folder_unconfirmable: entry('unsupported', () =>
     t(
       'The library folder can only be changed at this computer: in the desktop app, or confirmed in the terminal where web mode runs. This studio has no terminal to ask on (start it in one to change the folder, or set ATELIER_LIBRARY_DIR).',
-      '只能在本机更改素材库文件夹：在桌面应用中，或在运行网页模式的终端中确认。此工作室没有可询问的终端（请在终端中启动它以更改文件夹，或设置 ATELIER_LIBRARY_DIR）。',
+      '只能在本机更改作品库文件夹：在桌面应用中，或在运行网页模式的终端中确认。此工作室没有可询问的终端（请在终端中启动它以更改文件夹，或设置 ATELIER_LIBRARY_DIR）。',
     ),
   ),
   export_not_saved: entry('storage_error', () =>

@@ -47,7 +47,7 @@ describe('wordError', () => {
   it('shows the gateway’s own text as it came, beside the explanation', () => {
     const error = { ...errorFor('gateway_quota'), gatewayMessage: '  该令牌额度已用尽 ' };
     const zh = wordError(error, 'zh-CN');
-    expect(zh.summary).toMatch(/额度不足/);
+    expect(zh.summary).toMatch(/积分不足/);
     expect(zh.gatewayText).toBe('该令牌额度已用尽');
     expect(wordError(error, 'en').gatewayText).toBe('该令牌额度已用尽');
   });

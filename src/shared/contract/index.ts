@@ -14,6 +14,7 @@ export * from './define';
 export * from './errors';
 export * from './ids';
 export * from './gateway-address';
+export * from './connection-causes';
 export * from './limits';
 export * from './error-reasons';
 export * from './error-wording';

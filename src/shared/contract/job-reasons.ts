@@ -41,7 +41,7 @@ export const jobReasons = {
   job_server_error_unknown: entry(
     'gateway_error',
     'The gateway answered with a server error after the request reached it: it may have accepted the job and charged for it before failing. The studio did not send it again. Look it up on the gateway where the model allows it, resubmit it (if the first one was accepted, both are charged), or discard it.',
-    '请求送达网关后，网关返回了服务器错误：它可能在出错前已经接受并扣费。工作室没有再次发送。在模型支持时可到网关上查询，也可以重新提交（如果第一次已被接受，两次都会扣费），或放弃它。',
+    '请求送达网关后，网关返回了服务器错误：它可能在出错前已经接受此任务并扣费。工作室没有再次发送。在模型支持时可到网关上查询，也可以重新提交（如果第一次已被接受，两次都会扣费），或放弃它。',
   ),
   job_interrupted: entry(
     'gateway_error',
@@ -114,7 +114,7 @@ export const jobReasons = {
   job_batch_stopped: entry(
     'insufficient_quota',
     'Its batch stopped before sending this job (budget reached or out of credits). Add credits or lower the budget, then resume the batch.',
-    '发送此任务前，所在批次已停止（已达到预算或额度不足）。请充值或降低预算，然后继续该批次。',
+    '发送此任务前，所在批次已停止（已达到预算或积分不足）。请充值或降低预算，然后继续该批次。',
   ),
   job_budget_unchecked: entry(
     'gateway_error',
@@ -124,7 +124,7 @@ export const jobReasons = {
   job_out_of_credits: entry(
     'insufficient_quota',
     'Not enough credits on this account or key; the job waits in the queue. Add credits or raise the key’s limit, then resume.',
-    '账户或密钥额度不足，任务在队列中等待。请充值或提高密钥额度，然后继续。',
+    '账户或密钥的积分不足，任务在队列中等待。请充值，或提高密钥的积分上限，然后继续。',
   ),
   job_rate_limited: entry(
     'rate_limited',

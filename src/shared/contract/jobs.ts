@@ -55,6 +55,8 @@ export const jobViewSchema = z.object({
   answerStyle: z.enum(['direct', 'summary', 'task']).nullable(),
   /** What came back when the studio could not read a 200 answer (bounded, without secrets). */
   rawAnswer: z.string().nullable(),
+  /** The prompt as the gateway rewrote it, from an answer without images (an edit summary); null otherwise. */
+  revisedPrompt: z.string().nullable(),
   /** Credits this job cost where known: measured from the balance, or estimated (`creditsMeasured` false). */
   creditsSpent: z.number().nullable(),
   /** True when `creditsSpent` was measured around this job's own submission. */
@@ -260,6 +262,8 @@ export const characterViewSchema = z.object({
   displayName: z.string().nullable(),
   sourceTaskId: z.string().nullable(),
   profilePictureUrl: z.string().nullable(),
+  /** The poster frame of the video it was made from, inside the library folder (`mediaUrl` shows it); null when that video is not there. */
+  posterPath: z.string().nullable(),
   createdAt: z.number(),
 });
 export type CharacterView = z.infer<typeof characterViewSchema>;
@@ -272,6 +276,14 @@ export const jobsRoutes = {
   'jobs.create_batch': defineRoute({ input: createBatchInputSchema, output: z.object({ batch: batchViewSchema, jobCount: z.number().int() }) }),
   'jobs.rerun_asset': defineRoute({
     input: z.object({ assetId: idSchema, mode: rerunModeSchema, tier: z.string().min(1).max(20).optional() }).strict(),
+    output: z.object({ batch: batchViewSchema, jobCount: z.number().int() }),
+  }),
+  /**
+   * A job's request again on another variant of the same model, with the same prompt, images and
+   * mask (an edit answered with a summary only, run where it returns images): a one-job batch.
+   */
+  'jobs.rerun_job': defineRoute({
+    input: z.object({ jobId: idSchema, variantId: z.string().min(1).max(200) }).strict(),
     output: z.object({ batch: batchViewSchema, jobCount: z.number().int() }),
   }),
   'jobs.estimate_cost': defineRoute({ input: estimateCostInputSchema, output: costEstimateSchema }),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { connectionTestSchema } from './connection-causes';
 import { defineEvent, defineRoute } from './define';
 import { gatewayAddressProblem } from './gateway-address';
 import { idSchema } from './ids';
@@ -100,6 +101,8 @@ export const settingsRoutes = {
     output: profileSchema,
   }),
   'profiles.clear_api_key': defineRoute({ input: profileId, output: profileSchema }),
+  /** Asks the profile's gateway for its models with the stored key, and says why that failed if it did. */
+  'profiles.test_connection': defineRoute({ input: profileId, output: connectionTestSchema }),
 };
 
 export const settingsEvents = {

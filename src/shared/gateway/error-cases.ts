@@ -21,7 +21,7 @@ export const ERROR_CASE_SUMMARIES: Readonly<Record<GatewayErrorCase, ErrorCaseSu
   },
   insufficient_quota: {
     en: 'Not enough credits on this account or key.',
-    'zh-CN': '账户或密钥的额度不足。',
+    'zh-CN': '账户或密钥的积分不足。',
     retryLater: false,
   },
   model_not_found: {

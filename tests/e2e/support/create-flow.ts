@@ -79,6 +79,14 @@ export async function chooseModel(page: Page, name: string | RegExp): Promise<vo
   await expect(dialog).toBeHidden();
 }
 
+/** Chooses an option of a segmented control ("How it runs", "What to do") as a user does: by clicking it. */
+export async function chooseSegment(page: Page, group: string, option: string): Promise<void> {
+  const segments = page.getByRole('group', { name: group });
+  // `has` is looked up inside each label.
+  await segments.locator('label', { has: page.getByRole('radio', { name: option, exact: true }) }).click();
+  await expect(segments.getByRole('radio', { name: option, exact: true })).toBeChecked();
+}
+
 const LOOKS = [
   { language: 'en', theme: 'light' },
   { language: 'en', theme: 'dark' },

@@ -172,7 +172,7 @@ const buildRows = (): Row[] => [
   {
     rule: 'gen-image-2 variant A: no range for n; at most 4 images per request (a warning); the model takes 1 to 10',
     accept: both('image.gen-image-2.direct', { model: 'gen-image-2', prompt: 'p', size: '1024x1024', n: 6 }),
-    warning: /at most 4 images per request/,
+    warning: /at most 4 images (come back )?per request/i,
     refuse: { ...both('image.gen-image-2.direct', { model: 'gen-image-2', prompt: 'p', size: '1024x1024', n: 11 }), reason: /\bn\b.*1 to 10/ },
   },
   {

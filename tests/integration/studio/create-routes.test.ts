@@ -101,11 +101,16 @@ describe('a character from a video of the library', () => {
     expect((job.request as { metadata: { character_url: string } }).metadata.character_url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/files\//);
     const characters = await until(() => call<CharacterView[]>('characters.list', {}), (list) => list.some((c) => c.sourceTaskId !== null), 'the character');
     expect(characters[0]?.username).toMatch(/^mira_[0-9a-f]{4}$/);
+    // Its picture is the poster of the video it came from (found through the address the segment was taken at).
+    expect(characters[0]?.posterPath).toBe(video.thumbPath);
+    expect(video.thumbPath).not.toBeNull();
   });
 
   it('uses the whole video (its task) when no segment is picked', async () => {
     const job = await call<JobView>('characters.create', { description: 'Mira again', fromAssetId: video.id });
     expect(job.request).toMatchObject({ metadata: { character_from_task: video.taskId } });
+    const characters = await until(() => call<CharacterView[]>('characters.list', {}), (list) => list.length >= 2, 'the second character');
+    expect(characters.map((character) => character.posterPath)).toEqual([video.thumbPath, video.thumbPath]);
   });
 
   it('refuses an image as the source of a character, in both languages', async () => {

@@ -7,7 +7,9 @@ import { createHash } from 'node:crypto';
 import { gatewayAddressProblem, inputMessages } from '../../../shared/contract';
 import { StudioFailure } from '../router/failure';
 import type { SettingsService } from '../settings/settings-service';
+import type { ConnectionTest } from '../../../shared/contract';
 import { GatewayClient, type GatewayClientOptions } from './client';
+import { testConnection, type ConnectionTestOptions } from './connection-test';
 import type { ConnectionProvider } from './connection-provider';
 import { MemoryUploadCache, type UploadCache } from './upload-cache';
 
@@ -70,6 +72,15 @@ export class GatewayService {
       throw StudioFailure.of('job_profile_missing_key', { profile: profile.name });
     }
     return this.clientFor(profile.id, profile.baseUrl, apiKey);
+  }
+
+  /** "Test connection" for a saved profile, with its stored key (which stays here). */
+  async testProfile(profileId: string, options: ConnectionTestOptions = {}): Promise<ConnectionTest> {
+    const profile = this.settings.profile(profileId);
+    if (!profile) throw StudioFailure.of('profile_not_found');
+    const apiKey = this.settings.apiKeyFor(profileId);
+    if (apiKey === undefined) return { ok: false, cause: 'no_key', status: null, models: null, detail: null };
+    return testConnection(profile.baseUrl, apiKey, options);
   }
 
   /** Closes every connection pool. */

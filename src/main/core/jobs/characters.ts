@@ -14,6 +14,7 @@
 import { extractMentions, type WireBody } from '../../../shared/catalog';
 import { getPath } from '../../../shared/catalog/wire-path';
 import type { NormalizedTask } from '../../../shared/gateway/task-record';
+import { characterPosterPath } from '../library/character-posters';
 import { findCharacterByUsername, listCharacters, saveCharacter, type LibraryDatabase, type StoredCharacter } from '../library';
 import type { Job } from './store';
 import type { EngineEvents } from './events';
@@ -72,6 +73,11 @@ export class CharacterService {
   /** Known characters, newest first (optionally of one gateway profile). */
   list(profileId?: string): StoredCharacter[] {
     return listCharacters(this.deps.db, profileId === undefined ? {} : { profileId });
+  }
+
+  /** The poster frame of the video a character comes from, inside the library folder; null when it is not there. */
+  posterOf(character: Pick<StoredCharacter, 'sourceTaskId'>): string | null {
+    return characterPosterPath(this.deps.db, character.sourceTaskId);
   }
 
   findByUsername(username: string): StoredCharacter | undefined {

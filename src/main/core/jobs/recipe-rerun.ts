@@ -3,8 +3,8 @@
  * the reference ("vary"), or the recipe at a larger size tier with the result as the reference.
  * Each becomes an ordinary one-job batch, so the catalog's rules, budgets and the queue apply.
  */
-import { atTier, largerTiers, recipeValues, variantById, withReference } from '../../../shared/catalog';
-import type { AssetView, PresetRef, RerunMode } from '../../../shared/contract';
+import { atTier, largerTiers, recipeOnVariant, recipeValues, variantById, withReference } from '../../../shared/catalog';
+import type { AssetView, JobView, PresetRef, RerunMode } from '../../../shared/contract';
 import { StudioFailure } from '../router/failure';
 
 /** What a re-run becomes: the batch input `jobs.create_batch` would take for it. */
@@ -50,4 +50,19 @@ export async function rerunBatch(asset: AssetView, mode: RerunMode, tier: string
     values,
     ...(asset.preset ? { preset: asset.preset } : {}),
   };
+}
+
+/**
+ * The batch that runs `job`'s request again on `variantId`, another variant of the same model
+ * (the queued one, for an edit the direct one answered with a summary): the same prompt, images
+ * and mask, the size where that variant has it.
+ */
+export function rerunJobBatch(job: Pick<JobView, 'variantId' | 'request' | 'prompt' | 'model'>, variantId: string): RerunBatch {
+  const from = variantById(job.variantId);
+  const to = variantById(variantId);
+  if (!from || !to || job.request === null || typeof job.request !== 'object') throw StudioFailure.of('rerun_no_recipe');
+  if (!to.modelIds.includes(job.model) || to.kind !== from.kind) throw StudioFailure.of('rerun_other_model');
+  const values: Record<string, unknown> = { ...recipeOnVariant(from, to, job.request), model: job.model };
+  const prompt = typeof values.prompt === 'string' ? values.prompt : job.prompt;
+  return { name: prompt.trim().slice(0, NAME_LENGTH) || job.model, variantIds: [to.id], prompts: [prompt], countPerPrompt: 1, values };
 }

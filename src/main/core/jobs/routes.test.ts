@@ -27,6 +27,7 @@ const detail: JobDetail = {
   gatewayMessage: null,
   answerStyle: 'task',
   rawAnswer: null,
+  revisedPrompt: null,
   priceKey: 'gen-image-2|1:1',
   credits: 4,
   creditsMeasured: true,

@@ -10,7 +10,7 @@ import { characterCreationJob, type CharacterSource } from './characters';
 import { BatchValidationError, type BatchDetail, type JobEngine } from './engine';
 import type { JobDetail } from './events';
 import { JobActionError } from './job-actions';
-import { rerunBatch, type UploadLibraryImage } from './recipe-rerun';
+import { rerunBatch, rerunJobBatch, type UploadLibraryImage } from './recipe-rerun';
 
 type JobsRoutes = Extract<keyof RouteHandlers, `jobs.${string}` | `characters.${string}`>;
 
@@ -56,6 +56,7 @@ export function jobsHandlers(deps: JobsRouteDeps): Pick<RouteHandlers, JobsRoute
     'jobs.create_batch': (input) => createBatch(input),
     'jobs.rerun_asset': async ({ assetId, mode, tier }) =>
       createBatch(await rerunBatch(deps.library().get(assetId), mode, tier, deps.uploadLibraryImage)),
+    'jobs.rerun_job': ({ jobId, variantId }) => createBatch(rerunJobBatch(jobOrFail(jobId), variantId)),
     'jobs.estimate_cost': (input) => engine().estimateCost(batchJobsFrom({ ...input, name: 'estimate' }), deps.activeProfileId()),
     'jobs.start_batch': ({ id }) => translate(() => (engine().enqueueBatch(id), batchOrFail(id))),
     'jobs.get_batch': ({ id }) => batchOrFail(id),
@@ -101,7 +102,7 @@ export function jobsHandlers(deps: JobsRouteDeps): Pick<RouteHandlers, JobsRoute
       }),
     'jobs.submit_again': ({ id }) => translate(() => toJobView(engine().submitAgain(id))),
     'jobs.list_created_keys': () => engine().createdKeys(),
-    'characters.list': () => engine().characters.list().map(toCharacterView),
+    'characters.list': () => engine().characters.list().map((character) => toCharacterView(character, engine().characters.posterOf(character))),
     'characters.create': ({ description, fromTaskId, fromAssetId, videoUrl, segment }) =>
       translate(() => {
         let source: CharacterSource;
@@ -140,6 +141,7 @@ export function toJobView(job: JobDetail): JobView {
     thumbPath: job.thumbPath,
     answerStyle: job.answerStyle,
     rawAnswer: job.rawAnswer,
+    revisedPrompt: job.revisedPrompt,
     creditsSpent: job.credits,
     creditsMeasured: job.creditsMeasured,
     overdueSince: job.overdueSince,
@@ -179,8 +181,9 @@ function pageOrStale<T>(read: () => T): T {
   }
 }
 
-export function toCharacterView(character: StoredCharacter): CharacterView {
+export function toCharacterView(character: StoredCharacter, posterPath: string | null): CharacterView {
   return {
+    posterPath,
     id: character.id,
     username: character.username,
     displayName: character.displayName,

@@ -182,7 +182,12 @@ export class JobSubmitter {
           `The gateway answered this edit with a summary only${described.length > 0 ? ` (${described.join(', ')})` : ''}; ` +
           'it sends no image data, so nothing could be added to the library.';
         this.deps.cancelRequests.delete(job.id);
-        transitionJob(db, job.id, ['submitting'], 'done', { errorCode: 'summary_only', errorMessage: message, answerStyle });
+        transitionJob(db, job.id, ['submitting'], 'done', {
+          errorCode: 'summary_only',
+          errorMessage: message,
+          answerStyle,
+          revisedPrompt: summary.revised_prompt?.trim() ? summary.revised_prompt : null,
+        });
         return;
       }
     }

@@ -1,5 +1,5 @@
 import { create } from 'zustand';
-import type { Envelope, Profile, ProfileDraft } from '../../../shared/contract';
+import type { ConnectionTest, Envelope, Profile, ProfileDraft } from '../../../shared/contract';
 import { studio } from '../studio/studio-client';
 
 interface ProfilesState {
@@ -10,6 +10,8 @@ interface ProfilesState {
   remove: (id: string) => Promise<Envelope<{ deleted: boolean }>>;
   setApiKey: (id: string, apiKey: string) => Promise<Envelope<Profile>>;
   clearApiKey: (id: string) => Promise<Envelope<Profile>>;
+  /** Asks the profile's gateway for its models with the stored key: whether it answers as a gateway, or why not. */
+  testConnection: (id: string) => Promise<Envelope<ConnectionTest>>;
   /** Main's word on the list (a `profiles.changed` event). */
   received: (profiles: Profile[]) => void;
 }
@@ -37,6 +39,7 @@ export const useProfilesStore = create<ProfilesState>()((set, get) => {
     },
     setApiKey: async (id, apiKey) => upsert(await studio().call('profiles.set_api_key', { id, apiKey })),
     clearApiKey: async (id) => upsert(await studio().call('profiles.clear_api_key', { id })),
+    testConnection: (id) => studio().call('profiles.test_connection', { id }),
     received: (profiles) => set({ profiles }),
   };
 });

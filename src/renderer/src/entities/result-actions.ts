@@ -8,12 +8,16 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { largerTiers, recipeValues, variantById, withReference } from '../../../shared/catalog';
-import type { AssetView, LibraryFilter, RerunMode } from '../../../shared/contract';
+import type { AssetView, BatchView, Envelope, LibraryFilter, RerunMode } from '../../../shared/contract';
 import { useErrorAlert } from '../errors/alert-store';
 import { paths } from '../routing/paths';
 import { studio } from '../studio/studio-client';
 import { showToast } from '../ui';
 import { useAssetsStore } from './assets-store';
+import { useJobsStore } from './jobs-store';
+
+/** What a re-run answers: the new one-job batch. */
+export type RerunAnswer = Envelope<{ batch: BatchView; jobCount: number }>;
 
 /** Which next steps a result offers: its recipe must be known to run again, an image to be a reference. */
 export interface NextSteps {
@@ -39,14 +43,16 @@ export function useResultActions() {
   const alert = useErrorAlert();
   const navigate = useNavigate();
   return useMemo(() => {
-    const rerun = async (asset: AssetView, mode: RerunMode, tier?: string): Promise<boolean> => {
+    const rerun = async (asset: AssetView, mode: RerunMode, tier?: string): Promise<RerunAnswer> => {
       const answer = alert.track(await studio().call('jobs.rerun_asset', { assetId: asset.id, mode, ...(tier === undefined ? {} : { tier }) }));
-      if (!answer.ok) return false;
+      if (!answer.ok) return answer;
+      // The new batch is known at once, so a screen that follows it (Create's results) shows its card before the first event.
+      useJobsStore.getState().batchesReceived([answer.value.batch]);
       const words = { name: answer.value.batch.name, tier: tier ?? '' };
       showToast(t(mode === 'again' ? 'resultActions.rerolling' : mode === 'vary' ? 'resultActions.varying' : 'resultActions.enlarging', words), 'success', {
         action: { label: t('resultActions.follow'), run: () => void navigate(paths.batch(answer.value.batch.id)) },
       });
-      return true;
+      return answer;
     };
     return {
       /** The same recipe again, as a new job. */
@@ -57,9 +63,10 @@ export function useResultActions() {
       larger: (asset: AssetView, tier: string) => rerun(asset, 'larger', tier),
       /** Create, with this image as its first reference. */
       useAsReference: (asset: AssetView) => void navigate(paths.create({ reference: asset.id })),
-      favourite: async (asset: AssetView, favourite = !asset.favourite): Promise<void> => {
+      favourite: async (asset: AssetView, favourite = !asset.favourite): Promise<Envelope<AssetView>> => {
         const answer = alert.track(await useAssetsStore.getState().setFavourite(asset.id, favourite));
         if (answer.ok) showToast(t(favourite ? 'resultActions.favourited' : 'resultActions.unfavourited'), 'success');
+        return answer;
       },
       open: (asset: AssetView, filter: LibraryFilter = {}) => void navigate(paths.asset(asset.id, filter)),
     };

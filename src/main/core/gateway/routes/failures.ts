@@ -2,6 +2,7 @@ import type { ErrorParams, ErrorReason, StudioError } from '../../../../shared/c
 import { StudioFailure } from '../../router/failure';
 import { GatewayError } from '../gateway-error';
 import { InvalidRequestError } from '../invalid-request';
+import { connectionCauseOf } from '../connection-test';
 
 /** The reason of a gateway failure, which decides its code and how the window words it. */
 function reasonOf(error: GatewayError): ErrorReason {
@@ -25,6 +26,7 @@ function reasonOf(error: GatewayError): ErrorReason {
 function paramsOf(error: GatewayError): ErrorParams {
   return {
     case: error.knownCase ?? null,
+    cause: connectionCauseOf(error) ?? null,
     kind: error.kind,
     status: error.status ?? null,
     retryAfterSeconds: error.retryAfterMs === undefined ? null : Math.ceil(error.retryAfterMs / 1000),

@@ -37,6 +37,8 @@ export interface Job {
   answerStyle: AnswerStyle | null;
   /** An excerpt of a 200 answer the studio could not read (bounded, without secrets). */
   rawAnswer: string | null;
+  /** The prompt as the gateway rewrote it, kept from an answer without images (an edit summary). */
+  revisedPrompt: string | null;
   /** What decides this job's price (see `priceKeyOf`); set when it is submitted. */
   priceKey: string | null;
   /** Credits the job cost: measured from the balance, or estimated from measured jobs of its price key. */
@@ -76,6 +78,7 @@ export interface JobPatch {
   finishedAt?: number | null;
   answerStyle?: AnswerStyle | null;
   rawAnswer?: string | null;
+  revisedPrompt?: string | null;
   priceKey?: string | null;
   credits?: number | null;
   creditsMeasured?: boolean;
@@ -105,6 +108,7 @@ export interface JobRow {
   gateway_message: string | null;
   answer_style: AnswerStyle | null;
   raw_answer: string | null;
+  revised_prompt: string | null;
   price_key: string | null;
   credits: number | null;
   credits_measured: number;
@@ -123,13 +127,14 @@ const patchColumns: Readonly<Record<keyof JobPatch, string>> = {
   finishedAt: 'finished_at',
   answerStyle: 'answer_style',
   rawAnswer: 'raw_answer',
+  revisedPrompt: 'revised_prompt',
   priceKey: 'price_key',
   credits: 'credits',
   creditsMeasured: 'credits_measured',
 };
 
 /** Every column of `jobs` a `Job` is read from, for queries of this library. */
-export const jobColumns = 'id, batch_id, position, variant_id, model, request, prompt, state, attempts, error_message, error_code, client_business_id, profile_id, created_at, updated_at, submitted_at, started_at, finished_at, next_attempt_at, gateway_message, answer_style, raw_answer, price_key, credits, credits_measured, preset';
+export const jobColumns = 'id, batch_id, position, variant_id, model, request, prompt, state, attempts, error_message, error_code, client_business_id, profile_id, created_at, updated_at, submitted_at, started_at, finished_at, next_attempt_at, gateway_message, answer_style, raw_answer, price_key, credits, credits_measured, preset, revised_prompt';
 
 export function toJob(row: JobRow): Job {
   return {
@@ -155,6 +160,7 @@ export function toJob(row: JobRow): Job {
     gatewayMessage: row.gateway_message,
     answerStyle: row.answer_style,
     rawAnswer: row.raw_answer,
+    revisedPrompt: row.revised_prompt,
     priceKey: row.price_key,
     credits: row.credits,
     creditsMeasured: row.credits_measured === 1,

@@ -16,6 +16,7 @@ import { createdKeys } from './015_created_keys';
 import { boardPlaces } from './016_board_places';
 import { assetAudio } from './017_asset_audio';
 import { promptTools } from './018_prompt_tools';
+import { jobRevisedPrompt } from './019_job_revised_prompt';
 import type { Migration } from './migration';
 
 export type { Migration, MigrationContext } from './migration';
@@ -40,6 +41,7 @@ export const migrations: readonly Migration[] = [
   boardPlaces,
   assetAudio,
   promptTools,
+  jobRevisedPrompt,
 ];
 
 /** The schema version a library has once every migration ran (the last one's number). */

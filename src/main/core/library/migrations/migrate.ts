@@ -22,7 +22,8 @@ export function schemaVersion(db: Database): number {
 /**
  * Brings the schema up to date: each pending migration runs in its own transaction together
  * with its version bump, so a failure leaves the database at the last complete version.
- * Returns the versions that were applied.
+ * Versions rise in order; a number may be left out (it is reserved for a migration written
+ * alongside), which an upgrade simply skips. Returns the versions that were applied.
  */
 export function migrate(db: Database, migrations: readonly Migration[], context: MigrationContext = {}): number[] {
   // Numbers only rise; a gap is allowed, since work developed side by side reserves its numbers.

@@ -8,8 +8,7 @@ import { Button, Page } from '../../ui';
 import { CharacterCreator } from './containers/CharacterCreator';
 import { Composer } from './containers/Composer';
 import { MaskOverlay } from './containers/MaskOverlay';
-import { OptionsPanel } from './containers/OptionsPanel';
-import { RecentJobs } from './containers/RecentJobs';
+import { ResultStream } from './containers/ResultStream';
 import { modelChoices } from './model/model-choices';
 import { useCreateStore } from './store/create-store';
 import { useBatchFlow } from './use-batch-flow';
@@ -18,9 +17,10 @@ import { useCreateForm } from './use-create-form';
 import './create.css';
 
 /**
- * Create: the prompt first, the model and its options, references and mask, batch controls with
- * the estimate, then the strip of recent jobs. Its address opens it with a result's recipe
- * (`?reuse=`), a reference (`?reference=`), a remix (`?remix=`) or a new character (`?character=`).
+ * Create: the form (prompt first, the model and its options, references and mask, the batch) and,
+ * beside it, the results of what was started here as live cards, newest first, so each submission
+ * appears where the artist is looking. Its address opens it with a result's recipe (`?reuse=`), a
+ * reference (`?reference=`), a remix (`?remix=`) or a new character (`?character=`).
  */
 export function CreatePage() {
   const { t } = useTranslation();
@@ -59,33 +59,35 @@ export function CreatePage() {
   }, []);
 
   return (
-    <Page
-      title={t('pages.create.title')}
-      width="wide"
-      actions={
-        <Button icon={UserRoundPlus} onClick={() => useCreateStore.getState().showCharacter()}>
-          {t('create.character.open')}
-        </Button>
-      }
-    >
-      {status === 'error' && (
-        <p className="field-error" role="alert">
-          {t('create.model.failed')}{' '}
-          <Button size="sm" onClick={() => void useCreateStore.getState().loadModels()}>
-            {t('create.model.retry')}
+    <div className="create-page frame-fill">
+      <Page
+        title={t('pages.create.title')}
+        width="wide"
+        layout="fill"
+        actions={
+          <Button icon={UserRoundPlus} onClick={() => useCreateStore.getState().showCharacter()}>
+            {t('create.character.open')}
           </Button>
-        </p>
-      )}
-      <div className="create-workspace">
-        <div className="create">
-          <Composer form={form} flow={flow} />
-          <OptionsPanel form={form} attempted={flow.attempted} />
+        }
+      >
+        {status === 'error' && (
+          <p className="field-error" role="alert">
+            {t('create.model.failed')}{' '}
+            <Button size="sm" onClick={() => void useCreateStore.getState().loadModels()}>
+              {t('create.model.retry')}
+            </Button>
+          </p>
+        )}
+        <div className="create-workspace">
+          <div className="create">
+            <Composer form={form} flow={flow} />
+            <ResultStream sending={flow.busy} />
+          </div>
+          <Slot name="create.aside" />
         </div>
-        <Slot name="create.aside" />
-      </div>
-      <RecentJobs />
+      </Page>
       <MaskOverlay form={form} />
       <CharacterCreator />
-    </Page>
+    </div>
   );
 }

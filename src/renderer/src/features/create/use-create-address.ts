@@ -12,7 +12,7 @@ import { isRemix, type ModelChoice } from './model/model-choices';
 import { useCreateStore } from './store/create-store';
 import { descriptionOf } from './store/form-slice';
 import { PARKED } from './store/references-slice';
-import { remixesOfficially, variantById } from '../../../../shared/catalog';
+import { displayModelOf, remixesOfficially, variantById } from '../../../../shared/catalog';
 
 /** The remix variant that applies to a finished video: the official one for official videos, else the model's own. */
 export function remixChoiceFor(asset: AssetView, remixChoices: readonly ModelChoice[]): ModelChoice | undefined {
@@ -47,7 +47,7 @@ export function useCreateAddress(ready: boolean, generateChoices: readonly Model
     const follow = async (): Promise<void> => {
       // Nothing chosen yet: start on the first model (a recipe or a remix below chooses its own).
       if (store.variantId === null && generateChoices[0]) {
-        store.chooseModel(generateChoices.find((choice) => choice.variantId === 'image.gen-image-2.direct') ?? generateChoices[0]);
+        store.chooseModel(generateChoices.find((choice) => choice.variantId === 'image.gen-image-2.direct') ?? generateChoices[0], 'create');
       }
       if (params.reuse !== null) {
         const asset = await fetchAsset(params.reuse);
@@ -58,7 +58,10 @@ export function useCreateAddress(ready: boolean, generateChoices: readonly Model
           return;
         }
         const entry = variantById(description.variantId);
-        store.loadRecipe(description.variantId, recipe, entry && isRemix(entry) ? 'remix' : 'generate');
+        // An edit (a mask, or a variant that only edits) reopens in edit mode.
+        const modes = displayModelOf(description.variantId)?.member.modes ?? ['create'];
+        const createMode = modes.includes('edit') && (recipe.maskUrl !== null || !modes.includes('create')) ? 'edit' : (modes[0] ?? 'create');
+        store.loadRecipe(description.variantId, recipe, entry && isRemix(entry) ? 'remix' : 'generate', createMode);
         // The recipe's preset comes back with it (its text is already in the prompt).
         usePromptDraftStore.getState().setPreset(asset.preset);
         store.clearReferences();

@@ -1,13 +1,13 @@
 import { useMemo } from 'react';
 import { useShallow } from 'zustand/react/shallow';
-import type { FormDescription, Locale } from '../../../../shared/catalog';
+import type { CreateMode, FormDescription, Locale } from '../../../../shared/catalog';
 import type { CharacterView } from '../../../../shared/contract';
 import { useCharactersStore } from '../../entities/characters-store';
 import { useLocale } from '../../errors/use-error-wording';
 import type { FanOutTarget } from './model/batch-input';
 import { FORM_WIDE, checkForm, type FormCheck } from './model/form-check';
 import { imageFields, maskField } from './model/form-values';
-import { choiceKey, modelChoices, type ModelChoice } from './model/model-choices';
+import { choiceKey, entryOf, pickerEntries, resolveChoice, type ModelChoice, type PickerEntry } from './model/model-choices';
 import { promptsOf } from './model/batch-input';
 import { useCreateStore } from './store/create-store';
 import { descriptionOf } from './store/form-slice';
@@ -17,8 +17,13 @@ import { t } from './model/field-checks';
 
 export interface CreateForm {
   locale: Locale;
+  /** The picker's entries (one per model) and every choice within them. */
+  entries: PickerEntry[];
   choices: ModelChoice[];
+  /** The model in use, the way of calling it, and what the artist does with it. */
+  entry: PickerEntry | undefined;
   selected: ModelChoice | undefined;
+  createMode: CreateMode;
   description: FormDescription | undefined;
   characters: CharacterView[];
   check: FormCheck;
@@ -38,15 +43,20 @@ const noCheck: FormCheck = { fields: {}, warnings: [], ok: false };
 /** Everything the Create screen derives from its slices, computed once per change. */
 export function useCreateForm(): CreateForm {
   const locale = useLocale();
-  const { models, purpose, variantId, modelId, prompt, values, trays, mode, fanOut } = useCreateStore(
-    useShallow((s) => ({ models: s.models, purpose: s.purpose, variantId: s.variantId, modelId: s.modelId, prompt: s.prompt, values: s.values, trays: s.trays, mode: s.mode, fanOut: s.fanOut })),
+  const { models, purpose, variantId, modelId, createMode, prompt, values, trays, mode, fanOut, attempted } = useCreateStore(
+    useShallow((s) => ({
+      models: s.models, purpose: s.purpose, variantId: s.variantId, modelId: s.modelId, createMode: s.createMode, prompt: s.prompt,
+      values: s.values, trays: s.trays, mode: s.mode, fanOut: s.fanOut, attempted: s.attempted,
+    })),
   );
   const mask = useCreateStore(useShallow((s) => ({ maskUpload: s.maskUpload, maskRecipeUrl: s.maskRecipeUrl, maskDoc: s.maskDoc, maskReferenceId: s.maskReferenceId })));
   const characterMap = useCharactersStore((s) => s.characters);
 
   return useMemo(() => {
-    const choices = modelChoices(models, purpose);
+    const entries = pickerEntries(models, purpose);
+    const choices = entries.flatMap((candidate) => candidate.choices);
     const selected = choices.find((choice) => choice.key === choiceKey(modelId ?? '', variantId ?? ''));
+    const entry = entryOf(entries, selected);
     const description = descriptionOf(variantId);
     const characters = Object.values(characterMap);
     const fields = description ? imageFields(description) : [];
@@ -59,7 +69,10 @@ export function useCreateForm(): CreateForm {
     const maskUrl = hasMask && !maskStale ? (painted ? 'https://pending.invalid/mask.png' : maskUrlOf(mask)) : null;
     const uploading = fields.some((field) => (trays[field.key] ?? []).some((item) => item.state === 'uploading'));
     const pending = uploading || mask.maskUpload.state === 'uploading';
-    const fanOutChoices = choices.filter((choice) => selected !== undefined && choice.kind === selected.kind && choice.variantId !== selected.variantId);
+    // Every other model of the same kind, called the way it is by default for what the artist does.
+    const fanOutChoices = entries
+      .filter((candidate) => selected !== undefined && candidate.kind === selected.kind && candidate.id !== entry?.id)
+      .flatMap((candidate) => resolveChoice(candidate, { mode: createMode })?.choice ?? []);
     const fanOutTargets = fanOut.flatMap((key) => {
       const choice = fanOutChoices.find((candidate) => candidate.key === key);
       const target = choice ? descriptionOf(choice.variantId) : undefined;
@@ -70,11 +83,11 @@ export function useCreateForm(): CreateForm {
       const files = Object.fromEntries(fields.map((field) => [field.key, liveItems(trays[field.key]).map((item) => ({ mime: item.mime, bytes: item.bytes, url: item.url }))]));
       // Every line is a prompt of its own in that mode: check the first one the box holds.
       const checked = mode === 'lines' ? (promptsOf(prompt, 'lines')[0] ?? '') : prompt;
-      check = checkForm({ description, modelId, prompt: checked, values, files, maskUrl, characters: characters.map((c) => c.username) });
+      check = checkForm({ description, modelId, prompt: checked, values, files, maskUrl, characters: characters.map((c) => c.username), typing: !attempted });
       if (maskStale) check = { ...check, ok: false, fields: { ...check.fields, [maskField(description)?.key ?? FORM_WIDE]: t('The mask was painted on another image; paint it again or remove it', '蒙版是在另一张图片上绘制的，请重新绘制或移除') } };
       if (painted && mask.maskUpload.state === 'failed') check = { ...check, ok: false, fields: { ...check.fields, [maskField(description)?.key ?? FORM_WIDE]: t('The mask could not be uploaded; open the painter and try again', '蒙版上传失败，请打开绘制器重试') } };
       if (painted && mask.maskUpload.state === 'idle') check = { ...check, ok: false, fields: { ...check.fields, [maskField(description)?.key ?? FORM_WIDE]: t('Finish the mask with “Use this mask”', '请点击“使用此蒙版”完成蒙版') } };
     }
-    return { locale, choices, selected, description, characters, check, references, maskUrl: maskStale || painted ? null : maskUrl, firstReference, fanOutChoices, fanOutTargets, pending };
-  }, [locale, models, purpose, variantId, modelId, prompt, values, trays, mask, mode, fanOut, characterMap]);
+    return { locale, entries, choices, entry, selected, createMode, description, characters, check, references, maskUrl: maskStale || painted ? null : maskUrl, firstReference, fanOutChoices, fanOutTargets, pending };
+  }, [locale, models, purpose, variantId, modelId, createMode, prompt, values, trays, mask, mode, fanOut, attempted, characterMap]);
 }

@@ -40,6 +40,7 @@ const job = (id: string, createdAt: number, over: Partial<JobView> = {}): JobVie
   thumbPath: null,
   answerStyle: null,
   rawAnswer: null,
+  revisedPrompt: null,
   creditsSpent: null,
   creditsMeasured: false,
   preset: null,

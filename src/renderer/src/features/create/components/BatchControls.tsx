@@ -53,8 +53,8 @@ export function BatchControls(props: BatchControlsProps) {
           ]}
           onChange={props.onMode}
         />
+        <div className="batch-count" data-field="batch.count">
         <TextField
-          className="batch-count"
           label={t('create.batch.count')}
           value={String(count)}
           inputMode="numeric"
@@ -64,9 +64,10 @@ export function BatchControls(props: BatchControlsProps) {
             props.onCount(Number.isInteger(value) ? Math.max(0, Math.min(MAX_COUNT * 10, value)) : 0);
           }}
         />
+        </div>
       </div>
       {mode === 'template' && (
-        <div className="batch-csv">
+        <div className="batch-csv" data-field="batch.csv">
           <p className="field-help">{t('create.batch.templateHelp', { column: '{{column}}' })}</p>
           {csv ? (
             <p className="batch-csv-file">
@@ -92,9 +93,7 @@ export function BatchControls(props: BatchControlsProps) {
             {fanOutChoices.map((choice) => (
               <label key={choice.key} className="check-option">
                 <input type="checkbox" checked={fanOut.includes(choice.key)} onChange={() => props.onToggleFanOut(choice.key)} />
-                <span>
-                  {choice.label[locale]} <span className="check-note">{choice.modelId}</span>
-                </span>
+                <span>{choice.label[locale]}</span>
               </label>
             ))}
           </fieldset>
@@ -103,8 +102,12 @@ export function BatchControls(props: BatchControlsProps) {
       <details className="batch-budget" open={creditBudget !== '' || keyCredits !== '' ? true : undefined}>
         <summary>{t('create.batch.budget')}</summary>
         <div className="batch-row">
-          <TextField className="batch-field" label={t('create.batch.creditBudget')} help={t('create.batch.creditBudgetHelp')} inputMode="decimal" value={creditBudget} error={errors.creditBudget} onChange={props.onCreditBudget} />
-          <TextField className="batch-field" label={t('create.batch.keyCredits')} help={t('create.batch.keyCreditsHelp')} inputMode="decimal" value={keyCredits} error={errors.keyCredits} onChange={props.onKeyCredits} />
+          <div className="batch-field" data-field="batch.creditBudget">
+          <TextField label={t('create.batch.creditBudget')} help={t('create.batch.creditBudgetHelp')} inputMode="decimal" value={creditBudget} error={errors.creditBudget} onChange={props.onCreditBudget} />
+          </div>
+          <div className="batch-field" data-field="batch.keyCredits">
+          <TextField label={t('create.batch.keyCredits')} help={t('create.batch.keyCreditsHelp')} inputMode="decimal" value={keyCredits} error={errors.keyCredits} onChange={props.onKeyCredits} />
+          </div>
         </div>
       </details>
     </div>

@@ -3,9 +3,10 @@ import { useTranslation } from 'react-i18next';
 import { isHttpUrl } from '../../../../../shared/catalog';
 import type { AssetView, StudioError } from '../../../../../shared/contract';
 import { ErrorMessage } from '../../../errors/ErrorMessage';
-import { Button, Dialog, SegmentedControl, Select, Switch, TextField } from '../../../ui';
+import { Button, Dialog, SegmentedControl, Select, TextField } from '../../../ui';
 import type { CharacterRequest } from '../store/character-slice';
 import { SegmentScrubber } from './SegmentScrubber';
+import './CharacterDialog.css';
 
 export interface CharacterDialogProps {
   open: boolean;
@@ -89,7 +90,7 @@ function CharacterForm({ videos, initialAssetId, mediaUrl, onClose, onCreate }: 
               label={t('create.character.video')}
               value={assetId}
               error={shown(problems.source)}
-              options={videos.map((candidate) => ({ value: candidate.id, label: `${candidate.prompt.slice(0, 60) || candidate.model} · ${Math.round((candidate.durationMs ?? 0) / 1000)} s` }))}
+              options={videos.map((candidate) => ({ value: candidate.id, label: `${candidate.prompt.slice(0, 60) || candidate.model} · ${t('results.time.seconds', { seconds: Math.round((candidate.durationMs ?? 0) / 1000) })}` }))}
               onChange={(id) => {
                 setPicked(id);
                 setStart(0);
@@ -103,7 +104,13 @@ function CharacterForm({ videos, initialAssetId, mediaUrl, onClose, onCreate }: 
           </div>
         )}
         {kind === 'library' && video && (
-          <Switch label={t('create.character.pickSegment')} help={t('create.character.pickSegmentHelp')} checked={useSegment} onChange={setUseSegment} />
+          // Two named choices rather than a switch: what is used always reads as what is chosen.
+          <SegmentedControl
+            label={t('create.character.takeFrom')}
+            value={useSegment ? 'segment' : 'whole'}
+            options={[{ value: 'segment', label: t('create.character.fromSegment') }, { value: 'whole', label: t('create.character.fromWhole') }]}
+            onChange={(value) => setUseSegment(value === 'segment')}
+          />
         )}
         {segmenting && duration >= SEGMENT && (
           <SegmentScrubber duration={duration} start={start} onStart={setStart} length={SEGMENT} videoUrl={kind === 'library' && video ? mediaUrl(video.mediaPath) : undefined} />

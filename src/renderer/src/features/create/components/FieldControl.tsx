@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { FormFieldDescription, Locale } from '../../../../../shared/catalog';
+import { chineseTerm } from '../../../i18n/glossary';
 import { Field, SegmentedControl, Select, Switch, TextField } from '../../../ui';
 import { ObjectListControl } from './ObjectListControl';
 import { SizePicker } from './SizePicker';
@@ -14,7 +15,7 @@ export interface FieldControlProps {
   onChange: (value: unknown) => void;
 }
 
-const UNIT_SUFFIX = { seconds: { en: ' s', 'zh-CN': ' 秒' }, images: { en: '', 'zh-CN': '' }, tokens: { en: '', 'zh-CN': '' } } as const;
+const UNIT_SUFFIX = { seconds: { en: ' s', 'zh-CN': ` ${chineseTerm('seconds')}` }, images: { en: '', 'zh-CN': '' }, tokens: { en: '', 'zh-CN': '' } } as const;
 
 function suffix(field: FormFieldDescription, locale: Locale): string {
   return field.unit === undefined ? '' : UNIT_SUFFIX[field.unit][locale];

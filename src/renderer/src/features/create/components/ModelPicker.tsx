@@ -1,42 +1,68 @@
-import { ChevronDown, Search } from 'lucide-react';
+import { Aperture, ChevronDown, Clapperboard, Film, Image, ImagePlay, type LucideIcon, Search, ScanFace, Sparkles, UserRound, Volume2, Zap } from 'lucide-react';
 import { useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Locale } from '../../../../../shared/catalog';
+import { SPEED_WORDS, type Locale, type ModelIcon } from '../../../../../shared/catalog';
 import { Dialog } from '../../../ui';
-import { filterChoices, groupByFamily, type ModelChoice } from '../model/model-choices';
+import { filterEntries, type ModelChoice, type PickerEntry } from '../model/model-choices';
+import './ModelPicker.css';
 
 export interface ModelPickerProps {
-  choices: readonly ModelChoice[];
+  entries: readonly PickerEntry[];
+  /** The entry in use and the choice within it. */
+  entry: PickerEntry | undefined;
   selected: ModelChoice | undefined;
   locale: Locale;
-  onChoose: (choice: ModelChoice) => void;
+  onChoose: (entry: PickerEntry) => void;
   /** Shown instead of the choices while the list loads or when it failed. */
   status: 'loading' | 'ready' | 'error';
 }
 
+const ICONS: Readonly<Record<ModelIcon | 'generic', LucideIcon>> = {
+  image: Image,
+  'image-fast': Zap,
+  'image-detail': ScanFace,
+  video: Clapperboard,
+  'video-fast': Film,
+  'video-sound': Volume2,
+  'video-character': UserRound,
+  'video-frames': ImagePlay,
+  generic: Aperture,
+};
+
+/** A model's small picture in the picker. */
+export function ModelGlyph({ entry }: { entry: Pick<PickerEntry, 'icon' | 'kind'> }) {
+  const Icon = ICONS[entry.icon];
+  return (
+    <span className={`model-glyph model-glyph-${entry.kind}`} aria-hidden="true">
+      <Icon size={18} />
+    </span>
+  );
+}
+
 /**
- * The model: a button naming the current one with what it does, opening a searchable list of
- * every model of the gateway grouped by family (arrow keys move, Enter chooses, Escape closes).
+ * The model: a button naming the one in use, with what it is good at, opening a searchable list of
+ * the gateway's models as artists know them (one entry each, images then videos, each with what it
+ * is good at and how long it takes). Arrow keys move, Enter chooses, Escape closes.
  */
-export function ModelPicker({ choices, selected, locale, onChoose, status }: ModelPickerProps) {
+export function ModelPicker({ entries, entry, selected, locale, onChoose, status }: ModelPickerProps) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   const [query, setQuery] = useState('');
   const [active, setActive] = useState(0);
   const listId = useId();
   const list = useRef<HTMLDivElement>(null);
-  const shown = useMemo(() => filterChoices(choices, query), [choices, query]);
-  const groups = useMemo(() => groupByFamily(shown), [shown]);
-  const flat = groups.flatMap((group) => group.choices);
+  const shown = useMemo(() => filterEntries(entries, query), [entries, query]);
+  const groups = (['image', 'video'] as const).map((kind) => ({ kind, entries: shown.filter((candidate) => candidate.kind === kind) })).filter((group) => group.entries.length > 0);
+  const flat = groups.flatMap((group) => group.entries);
 
   const show = (): void => {
     setQuery('');
-    setActive(Math.max(0, choices.findIndex((choice) => choice.key === selected?.key)));
+    setActive(Math.max(0, entries.findIndex((candidate) => candidate.id === entry?.id)));
     setOpen(true);
   };
-  const choose = (choice: ModelChoice | undefined): void => {
-    if (!choice) return;
-    onChoose(choice);
+  const choose = (picked: PickerEntry | undefined): void => {
+    if (!picked) return;
+    onChoose(picked);
     setOpen(false);
   };
   const keys = (event: KeyboardEvent<HTMLInputElement>): void => {
@@ -51,25 +77,24 @@ export function ModelPicker({ choices, selected, locale, onChoose, status }: Mod
       choose(flat[active]);
     }
   };
+  const speed = selected?.speed ? SPEED_WORDS[selected.speed][locale] : null;
 
   return (
     <>
       <button type="button" className="model-trigger" onClick={show} aria-haspopup="dialog" disabled={status !== 'ready'}>
+        {entry && <ModelGlyph entry={entry} />}
         <span className="model-trigger-text">
           <span className="model-trigger-label">{t('create.model.label')}</span>
-          <span className="model-trigger-name">{selected ? selected.label[locale] : status === 'loading' ? t('create.model.loading') : t('create.model.none')}</span>
+          <span className="model-trigger-name">{entry ? entry.name[locale] : status === 'loading' ? t('create.model.loading') : t('create.model.none')}</span>
         </span>
-        {selected && (
-          <span className="model-trigger-chips" aria-hidden="true">
-            {selected.chips.slice(0, 3).map((chip) => (
-              <span key={chip.en} className="chip">
-                {chip[locale]}
-              </span>
-            ))}
+        {speed && (
+          <span className="chip model-trigger-speed" aria-hidden="true">
+            {speed}
           </span>
         )}
         <ChevronDown size={16} aria-hidden="true" className="model-trigger-icon" />
       </button>
+      {entry && <p className="model-good-at">{entry.goodAt[locale]}</p>}
       <Dialog open={open} title={t('create.model.choose')} onClose={() => setOpen(false)} closeLabel={t('editor.close')} size="wide">
         <div className="model-search">
           <Search size={16} aria-hidden="true" />
@@ -92,40 +117,38 @@ export function ModelPicker({ choices, selected, locale, onChoose, status }: Mod
         <div className="model-list" role="listbox" id={listId} ref={list} aria-label={t('create.model.choose')}>
           {groups.length === 0 && <p className="model-empty">{t('create.model.noMatch')}</p>}
           {groups.map((group) => (
-            <div key={group.family} role="group" aria-labelledby={`${listId}-${group.family}`} className="model-group">
-              <p id={`${listId}-${group.family}`} className="model-group-title">
-                {group.family}
+            <div key={group.kind} role="group" aria-labelledby={`${listId}-${group.kind}`} className="model-group">
+              <p id={`${listId}-${group.kind}`} className="model-group-title">
+                {group.kind === 'image' ? t('create.model.images') : t('create.model.videos')}
               </p>
-              {group.choices.map((choice) => {
-                const index = flat.indexOf(choice);
+              {group.entries.map((candidate) => {
+                const index = flat.indexOf(candidate);
+                const fastest = candidate.choices.find((choice) => choice.speed !== null)?.speed;
                 return (
                   <div
-                    key={choice.key}
+                    key={candidate.id}
                     id={`${listId}-${index}`}
                     data-index={index}
                     role="option"
-                    aria-label={`${choice.label[locale]} · ${choice.modelId}`}
+                    aria-label={candidate.name[locale]}
                     aria-describedby={`${listId}-${index}-help`}
-                    aria-selected={choice.key === selected?.key}
+                    aria-selected={candidate.id === entry?.id}
                     className={`model-option${index === active ? ' model-option-active' : ''}`}
                     onMouseMove={() => setActive(index)}
-                    onClick={() => choose(choice)}
+                    onClick={() => choose(candidate)}
                   >
-                    <span className="model-option-head">
-                      <span className="model-option-name">{choice.label[locale]}</span>
-                      <span className="model-option-id">{choice.modelId}</span>
+                    <ModelGlyph entry={candidate} />
+                    <span className="model-option-text">
+                      <span className="model-option-head">
+                        <span className="model-option-name">{candidate.name[locale]}</span>
+                        {fastest && <span className="model-option-speed">{SPEED_WORDS[fastest][locale]}</span>}
+                        {candidate.generic && <span className="model-option-speed">{t('create.model.genericNote')}</span>}
+                      </span>
+                      <span className="model-option-help" id={`${listId}-${index}-help`}>
+                        {candidate.goodAt[locale]}
+                      </span>
                     </span>
-                    <span className="model-option-help" id={`${listId}-${index}-help`}>
-                      {choice.help[locale]}
-                      <span className="visually-hidden"> {choice.chips.map((chip) => chip[locale]).join(' · ')}</span>
-                    </span>
-                    <span className="model-option-chips" aria-hidden="true">
-                      {choice.chips.map((chip) => (
-                        <span key={chip.en} className="chip">
-                          {chip[locale]}
-                        </span>
-                      ))}
-                    </span>
+                    {candidate.id === entry?.id && <Sparkles size={14} aria-hidden="true" className="model-option-current" />}
                   </div>
                 );
               })}

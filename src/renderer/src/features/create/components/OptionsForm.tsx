@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { FormFieldDescription, Locale, LocalizedText } from '../../../../../shared/catalog';
 import { FieldControl } from './FieldControl';
@@ -10,13 +11,18 @@ export interface OptionsFormProps {
   onChange: (key: string, value: unknown) => void;
   /** The variant's cross-field rules in words, under the advanced options. */
   rules: readonly LocalizedText[];
+  /** A control of the form itself among the advanced ones (the model's version). */
+  advancedExtra?: ReactNode;
 }
 
 /** The chosen model's options, built from the catalog's form description; advanced ones fold away. */
-export function OptionsForm({ fields, values, errors, locale, onChange, rules }: OptionsFormProps) {
+export function OptionsForm({ fields, values, errors, locale, onChange, rules, advancedExtra }: OptionsFormProps) {
   const { t } = useTranslation();
+  // Each field's holder names it, so a problem listed beside Generate can bring the focus here.
   const render = (field: FormFieldDescription) => (
-    <FieldControl key={field.key} field={field} value={values[field.key]} locale={locale} error={errors[field.key]?.[locale]} onChange={(value) => onChange(field.key, value)} />
+    <div key={field.key} className="option-holder" data-field={field.key}>
+      <FieldControl field={field} value={values[field.key]} locale={locale} error={errors[field.key]?.[locale]} onChange={(value) => onChange(field.key, value)} />
+    </div>
   );
   const main = fields.filter((field) => !field.advanced);
   const advanced = fields.filter((field) => field.advanced);
@@ -25,14 +31,17 @@ export function OptionsForm({ fields, values, errors, locale, onChange, rules }:
     <div className="options-form">
       {main.length === 0 && advanced.length === 0 && <p className="field-help">{t('create.options.none')}</p>}
       {main.map(render)}
-      {advanced.length > 0 && (
+      {(advanced.length > 0 || advancedExtra) && (
         // Opens by itself when one of its fields needs a change, so the reason is never hidden.
         <details className="options-advanced" open={advancedErrors > 0 ? true : undefined}>
           <summary>
-            {t('create.options.more', { count: advanced.length })}
+            {t('create.options.more', { count: advanced.length + (advancedExtra ? 1 : 0) })}
             {advancedErrors > 0 && <span className="badge badge-danger">{t('create.options.toFix', { count: advancedErrors })}</span>}
           </summary>
-          <div className="options-advanced-body">{advanced.map(render)}</div>
+          <div className="options-advanced-body">
+            {advancedExtra}
+            {advanced.map(render)}
+          </div>
         </details>
       )}
       {rules.length > 0 && (

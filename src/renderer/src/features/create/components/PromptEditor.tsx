@@ -1,3 +1,4 @@
+import { UserRound } from 'lucide-react';
 import { forwardRef, useId, useImperativeHandle, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CharacterView } from '../../../../../shared/contract';
@@ -18,6 +19,8 @@ export interface PromptEditorProps {
   error?: string | undefined;
   /** `@mentions` suggest the registry's characters. */
   characters?: readonly CharacterView[] | undefined;
+  /** Shows a character's picture (the poster of the video it came from). */
+  mediaUrl?: ((libraryPath: string) => string) | undefined;
   maxLength?: number | undefined;
   /** Up (`older`) or Down (`newer`) with no suggestion open: true when it recalls an earlier prompt. */
   onRecall?: ((direction: 'older' | 'newer', value: string) => boolean) | undefined;
@@ -25,10 +28,12 @@ export interface PromptEditorProps {
 
 /**
  * The prompt: a large text box. Where the model takes characters, typing `@` opens suggestions
- * from the registry (arrow keys move, Enter or Tab choose, Escape closes), as a combobox.
+ * from the registry, each with its picture (arrow keys move, Enter or Tab choose, Escape closes),
+ * as a combobox. The suggestions take their own room under the box rather than covering the
+ * next section.
  */
 export const PromptEditor = forwardRef<PromptEditorHandle, PromptEditorProps>(function PromptEditor(
-  { label, value, onChange, placeholder, help, error, characters, maxLength, onRecall },
+  { label, value, onChange, placeholder, help, error, characters, mediaUrl, maxLength, onRecall },
   ref,
 ) {
   const { t } = useTranslation();
@@ -132,8 +137,13 @@ export const PromptEditor = forwardRef<PromptEditorHandle, PromptEditorProps>(fu
                 choose(character);
               }}
             >
-              <span className="mention-name">@{character.username}</span>
-              {character.displayName && <span className="mention-display">{character.displayName}</span>}
+              <span className="mention-picture" aria-hidden="true">
+                {character.posterPath && mediaUrl ? <img src={mediaUrl(character.posterPath)} alt="" /> : <UserRound size={18} />}
+              </span>
+              <span className="mention-text">
+                <span className="mention-name">@{character.username}</span>
+                {character.displayName && <span className="mention-display">{character.displayName}</span>}
+              </span>
             </li>
           ))}
         </ul>

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { StudioError } from '../../../../../shared/contract';
 import { useErrorWording } from '../../../errors/use-error-wording';
+import './RecentProblem.css';
 
 /**
  * Why a recent job failed, small enough for the strip: the studio's explanation and the gateway's

@@ -1,26 +1,31 @@
-import { Brush, Sparkles, Trash2, X } from 'lucide-react';
+import { Brush, Trash2, X } from 'lucide-react';
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useShallow } from 'zustand/react/shallow';
-import type { FormFieldDescription } from '../../../../../shared/catalog';
-import { Button, IconButton, localShortcutModifier } from '../../../ui';
+import { MODE_WORDS, type CreateMode, type FormFieldDescription } from '../../../../../shared/catalog';
+import { Slot } from '../../../studio/slots';
+import { studio } from '../../../studio/studio-client';
+import { Button, IconButton, SegmentedControl } from '../../../ui';
 import { BatchControls } from '../components/BatchControls';
 import { EstimateLine } from '../components/EstimateLine';
 import { ModelPicker } from '../components/ModelPicker';
 import { PromptEditor, type PromptEditorHandle } from '../components/PromptEditor';
 import { ReferenceTray } from '../components/ReferenceTray';
 import { RemixSourceCard } from '../components/RemixSourceCard';
-import { FORM_WIDE } from '../model/form-check';
+import { SubmitBar } from '../components/SubmitBar';
+import { focusField } from '../focus-field';
+import { waitsForAttempt } from '../model/form-problems';
 import { imageFields, maskField } from '../model/form-values';
+import { entryModes, resolveChoice, type PickerEntry } from '../model/model-choices';
 import { placeholderText, renumberPlaceholders } from '../model/prompt-placeholders';
+import { positiveNumber } from '../store/batch-slice';
 import { useCreateStore } from '../store/create-store';
 import type { TrayChange } from '../store/references-slice';
 import type { BatchFlow } from '../use-batch-flow';
 import type { CreateForm } from '../use-create-form';
 import { usePasteReferences } from '../use-paste-references';
-import { studio } from '../../../studio/studio-client';
-import { Slot } from '../../../studio/slots';
 import { usePromptDraft } from '../use-prompt-draft';
+import { OptionsPanel } from './OptionsPanel';
 
 /** The token of an omni list's placeholders (`image` for `metadata.image_list`). */
 function placeholderToken(description: CreateForm['description'], field: FormFieldDescription): string | undefined {
@@ -28,10 +33,14 @@ function placeholderToken(description: CreateForm['description'], field: FormFie
   return prompt?.prompt?.placeholders?.find((placeholder) => placeholder.list === field.key)?.token;
 }
 
-/** The prompt-first part of Create: model, prompt, references, mask, batch, estimate and the button. */
+/**
+ * The form of Create, prompt first: the model and what to do with it, the prompt, references and
+ * mask, the model's options and the batch; its foot (always in view) says what will run and holds
+ * Generate.
+ */
 export function Composer({ form, flow }: { form: CreateForm; flow: BatchFlow }) {
   const { t } = useTranslation();
-  const { locale, description, check } = form;
+  const { locale, description, check, entry, selected, createMode } = form;
   const editor = useRef<PromptEditorHandle>(null);
   const { status, prompt, purpose, remixSource, leftBehind, trays, estimate } = useCreateStore(
     useShallow((s) => ({ status: s.modelsStatus, prompt: s.prompt, purpose: s.purpose, remixSource: s.remixSource, leftBehind: s.leftBehind, trays: s.trays, estimate: s.estimate })),
@@ -49,130 +58,169 @@ export function Composer({ form, flow }: { form: CreateForm; flow: BatchFlow }) 
   usePasteReferences(description ? imageFields(description).map((field) => field.key) : []);
   const draft = usePromptDraft(editor, description);
 
+  const chooseEntry = (picked: PickerEntry): void => {
+    const resolved = resolveChoice(picked, { mode: createMode });
+    if (resolved) store.chooseModel(resolved.choice, resolved.mode);
+  };
+  /** Another mode keeps the way of calling the model where it serves that mode too. */
+  const chooseMode = (mode: CreateMode): void => {
+    if (!entry || !selected) return;
+    if (selected.modes.includes(mode)) store.chooseModel(selected, mode);
+    else {
+      const resolved = resolveChoice(entry, { mode, modelId: selected.modelId });
+      if (resolved) store.chooseModel(resolved.choice, resolved.mode);
+    }
+  };
+  const modes = entry && purpose === 'generate' ? entryModes(entry) : [];
+
   const promptField = description?.fields.find((field) => field.control === 'prompt');
   const mentions = promptField?.prompt?.syntax === 'mentions';
   const maskKey = description ? maskField(description)?.key : undefined;
   const hasMask = maskKey !== undefined;
+  // Painting a mask is editing: offered on the first image wherever the model can edit with one.
+  const canEdit = modes.includes('edit');
+  const paintMask = (item: { id: string; width: number | null; height: number | null }): void => {
+    if (item.width === null || item.height === null) return;
+    if (createMode !== 'edit' && canEdit) chooseMode('edit');
+    useCreateStore.getState().openMask({ id: item.id, width: item.width, height: item.height });
+  };
   const fieldError = (key: string): string | undefined => {
     const message = check.fields[key];
-    if (!message) return undefined;
-    // "Required" and an empty prompt wait until the artist tries to submit.
-    const quiet = !flow.attempted && (message.en === 'Required' || message.en === 'Write a prompt' || message.en.startsWith('Add at least'));
-    return quiet ? undefined : message[locale];
+    return !message || (!flow.attempted && waitsForAttempt(message)) ? undefined : message[locale];
   };
+  const placeholder = batch.mode === 'lines' ? t('create.prompt.linesHint') : batch.mode === 'template' ? t('create.prompt.templateHint', { column: '{{column}}' }) : selected?.kind === 'video' ? t('create.prompt.videoHint') : t('create.prompt.imageHint');
+
+  // An edit this way comes back as a description only: say so before paying, with the way to an image.
+  const queued = entry && description?.response === 'summary' ? resolveChoice(entry, { mode: createMode, runs: 'queued', modelId: selected?.modelId ?? null }) : undefined;
+  const summaryOnly = description?.response === 'summary' ? { onQueue: queued && queued.choice.runs === 'queued' ? () => store.chooseModel(queued.choice, queued.mode) : null } : null;
   const nameOf = (variantId: string): string => form.choices.find((choice) => choice.variantId === variantId)?.label[locale] ?? variantId;
-  const placeholder = batch.mode === 'lines' ? t('create.prompt.linesHint') : batch.mode === 'template' ? t('create.prompt.templateHint', { column: '{{column}}' }) : form.selected?.kind === 'video' ? t('create.prompt.videoHint') : t('create.prompt.imageHint');
+  const runsOn = [selected?.label[locale] ?? '', ...form.fanOutTargets.map((target) => nameOf(target.description.variantId))].filter(Boolean);
 
   return (
     <section className="composer" aria-label={t('create.composer')}>
-      {purpose === 'remix' && remixSource && (
-        <RemixSourceCard source={remixSource} mediaUrl={(path) => studio().mediaUrl(path)} onLeave={() => store.stopRemix(null)} />
-      )}
-      <div className="composer-model">
-        <ModelPicker choices={form.choices} selected={form.selected} locale={locale} onChoose={store.chooseModel} status={status === 'ready' ? 'ready' : status === 'error' ? 'error' : 'loading'} />
-        {leftBehind.length > 0 && (
-          <p className="carry-note" role="status">
-            <span>{t('create.model.leftBehind', { options: leftBehind.map((label) => label[locale]).join(locale === 'zh-CN' ? '、' : ', ') })}</span>
-            <IconButton size="sm" label={t('alert.dismiss')} icon={X} onClick={store.forgetLeftBehind} />
-          </p>
-        )}
-      </div>
-      <Slot name="create.prompt-tools" />
-      <PromptEditor
-        ref={editor}
-        label={promptField?.label[locale] ?? t('create.prompt.label')}
-        value={prompt}
-        onChange={(text) => {
-          draft.typed();
-          store.setPrompt(text);
-        }}
-        onRecall={draft.recall}
-        placeholder={placeholder}
-        help={promptField?.help?.[locale]}
-        error={fieldError('prompt')}
-        characters={mentions ? form.characters : undefined}
-        maxLength={promptField?.maxLength}
-      />
-      {description &&
-        imageFields(description).map((field, index) => {
-          const token = placeholderToken(description, field);
-          return (
-            <ReferenceTray
-              key={field.key}
-              field={field}
-              items={trays[field.key] ?? []}
-              locale={locale}
-              error={fieldError(field.key)}
-              onFiles={(files) => void store.addFiles(field.key, files)}
-              onAsset={(assetId, name) => void store.addAsset(field.key, assetId, name)}
-              onRemove={(id) => renumber(store.removeReference(field.key, id), token)}
-              onMove={(id, to) => renumber(store.moveReference(field.key, id, to), token)}
-              placeholderToken={token}
-              onInsertPlaceholder={token ? (i) => editor.current?.insert(placeholderText(token, i + 1)) : undefined}
-              onPaintMask={hasMask && index === 0 ? (item) => item.width !== null && item.height !== null && store.openMask({ id: item.id, width: item.width, height: item.height }) : undefined}
-            />
-          );
-        })}
-      {hasMask && (
-        <div className="mask-summary">
-          <Brush size={16} aria-hidden="true" />
-          <p role="status">
-            {mask.upload.state === 'ready' ? t('create.mask.ready') : mask.doc && mask.doc.edits.length > 0 ? t('create.mask.unsaved') : mask.recipeUrl ? t('create.mask.fromRecipe') : t('create.mask.none')}
-          </p>
-          {fieldError(maskKey) && <p className="field-error">{fieldError(maskKey)}</p>}
-          {form.firstReference && form.firstReference.width !== null && form.firstReference.height !== null && (
-            <Button size="sm" icon={Brush} onClick={() => form.firstReference && store.openMask({ id: form.firstReference.id, width: form.firstReference.width ?? 0, height: form.firstReference.height ?? 0 })}>
-              {mask.doc ? t('create.mask.edit') : t('create.mask.paint')}
-            </Button>
+      <div className="composer-body">
+        {purpose === 'remix' && remixSource && <RemixSourceCard source={remixSource} mediaUrl={(path) => studio().mediaUrl(path)} onLeave={() => store.stopRemix()} />}
+        <div className="composer-model">
+          <ModelPicker entries={form.entries} entry={entry} selected={selected} locale={locale} onChoose={chooseEntry} status={status === 'ready' ? 'ready' : status === 'error' ? 'error' : 'loading'} />
+          {modes.length > 1 && (
+            <SegmentedControl flow="nowrap" label={t('create.mode.label')} value={createMode} options={modes.map((mode) => ({ value: mode, label: MODE_WORDS[mode][locale] }))} onChange={chooseMode} />
           )}
-          {(mask.doc !== null || mask.recipeUrl !== null) && (
-            <Button size="sm" variant="quiet" icon={Trash2} onClick={store.discardMask}>
-              {t('create.mask.remove')}
-            </Button>
-          )}
-        </div>
-      )}
-      <BatchControls
-        mode={batch.mode}
-        count={batch.count}
-        csv={batch.csv}
-        usesColumns={/\{\{\s*\w+\s*\}\}/.test(prompt)}
-        fanOutChoices={purpose === 'remix' ? [] : form.fanOutChoices}
-        fanOut={batch.fanOut}
-        creditBudget={batch.creditBudget}
-        keyCredits={batch.keyCredits}
-        locale={locale}
-        errors={flow.errors}
-        onMode={store.setMode}
-        onCount={store.setCount}
-        onCsv={store.setCsv}
-        onToggleFanOut={store.toggleFanOut}
-        onCreditBudget={store.setCreditBudget}
-        onKeyCredits={store.setKeyCredits}
-      />
-      {check.warnings.length > 0 && (
-        <ul className="form-warnings" aria-label={t('create.warnings')}>
-          {check.warnings.map((warning) => (
-            <li key={warning.en}>{warning[locale]}</li>
-          ))}
-        </ul>
-      )}
-      <div className="composer-foot">
-        <div className="composer-status">
-          {flow.ready ? (
-            <EstimateLine status={estimate.status} estimate={estimate.value} error={estimate.error} nameOf={nameOf} />
-          ) : (
-            <p className="estimate estimate-pending" role="status">
-              {form.pending ? t('create.submit.waiting') : prompt.trim() === '' ? t('create.submit.needPrompt') : t('create.submit.needFix')}
+          {leftBehind.length > 0 && (
+            <p className="carry-note" role="status">
+              <span>{t('create.model.leftBehind', { options: leftBehind.map((label) => label[locale]).join(locale === 'zh-CN' ? '、' : ', ') })}</span>
+              <IconButton size="sm" label={t('alert.dismiss')} icon={X} onClick={store.forgetLeftBehind} />
             </p>
           )}
-          {check.fields[FORM_WIDE] && <p className="field-error">{check.fields[FORM_WIDE][locale]}</p>}
         </div>
-        <Button variant="primary" size="lg" className="composer-submit" icon={Sparkles} busy={flow.busy} onClick={() => void flow.submit()} aria-keyshortcuts="Control+Enter Meta+Enter">
-          {purpose === 'remix' ? t('create.submit.remix') : t('create.submit.generate')}
-          <kbd className="kbd">{t('create.submit.shortcut', { modifier: localShortcutModifier() })}</kbd>
-        </Button>
+        <Slot name="create.prompt-tools" />
+        <div data-field="prompt">
+          <PromptEditor
+            ref={editor}
+            label={promptField?.label[locale] ?? t('create.prompt.label')}
+            value={prompt}
+            onChange={(text) => {
+              draft.typed();
+              store.setPrompt(text);
+            }}
+            onRecall={draft.recall}
+            placeholder={placeholder}
+            help={promptField?.help?.[locale]}
+            error={fieldError('prompt')}
+            characters={mentions ? form.characters : undefined}
+            mediaUrl={(path) => studio().mediaUrl(path)}
+            maxLength={promptField?.maxLength}
+          />
+        </div>
+        {description &&
+          imageFields(description).map((field, index) => {
+            const token = placeholderToken(description, field);
+            // In edit mode the first images are the ones being edited.
+            const shown = index === 0 && createMode === 'edit' ? { ...field, label: { ...field.label, [locale]: t('create.mode.editImages') } } : field;
+            return (
+              <div key={field.key} data-field={field.key}>
+                <ReferenceTray
+                  field={shown}
+                  items={trays[field.key] ?? []}
+                  locale={locale}
+                  error={fieldError(field.key)}
+                  onFiles={(files) => void store.addFiles(field.key, files)}
+                  onAsset={(assetId, name) => void store.addAsset(field.key, assetId, name)}
+                  onRemove={(id) => renumber(store.removeReference(field.key, id), token)}
+                  onMove={(id, to) => renumber(store.moveReference(field.key, id, to), token)}
+                  placeholderToken={token}
+                  onInsertPlaceholder={token ? (i) => editor.current?.insert(placeholderText(token, i + 1)) : undefined}
+                  onPaintMask={(hasMask || canEdit) && index === 0 ? paintMask : undefined}
+                />
+              </div>
+            );
+          })}
+        {hasMask && (
+          <div className="mask-summary" data-field={maskKey}>
+            <Brush size={16} aria-hidden="true" />
+            <p role="status">
+              {mask.upload.state === 'ready' ? t('create.mask.ready') : mask.doc && mask.doc.edits.length > 0 ? t('create.mask.unsaved') : mask.recipeUrl ? t('create.mask.fromRecipe') : t('create.mask.none')}
+            </p>
+            {fieldError(maskKey) && <p className="field-error">{fieldError(maskKey)}</p>}
+            {form.firstReference && form.firstReference.width !== null && form.firstReference.height !== null && (
+              <Button size="sm" icon={Brush} onClick={() => form.firstReference && paintMask(form.firstReference)}>
+                {mask.doc ? t('create.mask.edit') : t('create.mask.paint')}
+              </Button>
+            )}
+            {(mask.doc !== null || mask.recipeUrl !== null) && (
+              <Button size="sm" variant="quiet" icon={Trash2} onClick={store.discardMask}>
+                {t('create.mask.remove')}
+              </Button>
+            )}
+          </div>
+        )}
+        <OptionsPanel form={form} attempted={flow.attempted} />
+        <BatchControls
+          mode={batch.mode}
+          count={batch.count}
+          csv={batch.csv}
+          usesColumns={/\{\{\s*\w+\s*\}\}/.test(prompt)}
+          fanOutChoices={purpose === 'remix' ? [] : form.fanOutChoices}
+          fanOut={batch.fanOut}
+          creditBudget={batch.creditBudget}
+          keyCredits={batch.keyCredits}
+          locale={locale}
+          errors={flow.errors}
+          onMode={store.setMode}
+          onCount={store.setCount}
+          onCsv={store.setCsv}
+          onToggleFanOut={store.toggleFanOut}
+          onCreditBudget={store.setCreditBudget}
+          onKeyCredits={store.setKeyCredits}
+        />
       </div>
+      <SubmitBar
+        purpose={purpose}
+        busy={flow.busy}
+        notes={check.warnings.map((warning) => warning[locale])}
+        problems={flow.problems}
+        onProblem={(key) => focusField(key)}
+        summaryOnly={summaryOnly}
+        status={
+          flow.ready ? (
+            <EstimateLine
+              status={estimate.status}
+              estimate={estimate.value}
+              error={estimate.error}
+              nameOf={nameOf}
+              count={batch.count}
+              models={runsOn}
+              remixOf={purpose === 'remix' ? (remixSource?.prompt ?? '') : null}
+              creditBudget={positiveNumber(batch.creditBudget)}
+              keyCredits={positiveNumber(batch.keyCredits)}
+            />
+          ) : (
+            <p className="estimate estimate-pending" role="status">
+              {form.pending ? t('create.submit.waiting') : prompt.trim() === '' ? t('create.submit.needPrompt') : flow.problems.length > 0 ? t('create.submit.fixFirst') : ''}
+            </p>
+          )
+        }
+        onSubmit={() => void flow.submit()}
+      />
     </section>
   );
 }

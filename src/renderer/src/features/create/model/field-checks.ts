@@ -4,11 +4,12 @@
  * catalog's own schema) before anything is sent; these only make the form say it first.
  */
 import { isHttpUrl, type FormFieldDescription, type LocalizedText, type Unit } from '../../../../../shared/catalog';
+import { chineseTerm } from '../../../i18n/glossary';
 
 export const t = (en: string, zh: string): LocalizedText => ({ en, 'zh-CN': zh });
 
 const UNITS: Readonly<Record<Unit, LocalizedText>> = {
-  seconds: t(' seconds', ' 秒'),
+  seconds: t(' seconds', ` ${chineseTerm('seconds')}`),
   images: t(' images', ' 张'),
   tokens: t(' tokens', ' 个 token'),
 };

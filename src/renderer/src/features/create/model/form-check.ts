@@ -21,6 +21,8 @@ export interface FormInput {
   maskUrl: string | null;
   /** Usernames of the registry, for `@mentions`. */
   characters: readonly string[];
+  /** The artist is still typing: a mention at the end of the prompt is checked once the word is finished. */
+  typing?: boolean;
 }
 
 export interface FormCheck {
@@ -96,7 +98,7 @@ export function checkForm(input: FormInput): FormCheck {
   if (promptField) {
     put('prompt', input.prompt.trim() === '' ? t('Write a prompt', '请输入提示词') : checkValue(promptField, input.prompt));
     if (promptField.prompt?.syntax === 'mentions') {
-      const unknown = unknownMentions(input.prompt, input.characters);
+      const unknown = unknownMentions(input.prompt, input.characters, input.typing === true);
       if (unknown.length > 0) {
         const names = unknown.map((name) => `@${name}`).join(', ');
         put('prompt', t(`${names}: no character of yours has this name; create it first or pick one from the suggestions`, `${names}：你还没有这个名字的角色，请先创建，或从建议中选择`));

@@ -4,7 +4,7 @@ import type { ModelView } from '../../../../../shared/contract';
 import { checkFiles, checkValue } from './field-checks';
 import { checkForm, type FormInput } from './form-check';
 import { carryOver, recipeToForm, requestValues } from './form-values';
-import { filterChoices, groupByFamily, modelChoices } from './model-choices';
+import { filterEntries, modelChoices, pickerEntries } from './model-choices';
 
 const form = (id: string): FormDescription => {
   const entry = variantById(id);
@@ -152,14 +152,15 @@ describe('the model picker', () => {
     { id: 'lumen-video-1', type: 'video', ownedBy: 'lumen', endpointTypes: [], responsesOnly: false, variants: [{ id: 'video.generic:lumen-video-1', kind: 'video', label: { en: 'lumen-video-1', 'zh-CN': 'lumen-video-1' }, help: { en: '', 'zh-CN': '' }, generic: true, channel: null }] },
   ];
 
-  it('lists generation variants by family, each saying what it does; remixes start from a video', () => {
+  it('lists one entry per model as artists know it, each saying what it does; remixes start from a video', () => {
+    const entries = pickerEntries(models, 'generate');
+    expect(entries.map((entry) => entry.name.en)).toEqual(['Image 2', 'Vid 2', 'lumen-video-1']);
+    expect(entries[0]?.choices.map((c) => c.variantId)).toEqual(['image.gen-image-2.direct', 'image.gen-image-2.edit']);
     const choices = modelChoices(models, 'generate');
-    expect(choices.map((c) => c.variantId)).toEqual(['image.gen-image-2.direct', 'image.gen-image-2.edit', 'video.vid-2.character', 'video.generic:lumen-video-1']);
-    expect(groupByFamily(choices).map((g) => g.family)).toEqual(['gen', 'vid', 'lumen']);
-    expect(choices[0]?.chips.map((c) => c.en)).toEqual(['Text to image', 'Up to 4 references', 'Usually direct']);
+    expect(choices[0]?.chips.map((c) => c.en)).toEqual(['Text to image', 'Up to 4 references']);
     expect(choices[1]?.chips.map((c) => c.en)).toContain('Edit · mask');
-    expect(choices[3]?.chips.map((c) => c.en)).toContain('Generic form');
+    expect(choices.find((c) => c.generic)?.chips.map((c) => c.en)).toContain('Generic form');
     expect(modelChoices(models, 'remix').map((c) => c.variantId)).toEqual(['video.remix.vid-2']);
-    expect(filterChoices(choices, '蒙版').map((c) => c.variantId)).toEqual(['image.gen-image-2.edit']);
+    expect(filterEntries(entries, '蒙版').map((entry) => entry.id)).toEqual(['image-2']);
   });
 });

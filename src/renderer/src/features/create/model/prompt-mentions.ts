@@ -41,8 +41,13 @@ export function suggestCharacters(characters: readonly CharacterView[], query: s
     .map(({ character }) => character);
 }
 
-/** Mentions of the prompt that name no known character, in order of appearance. */
-export function unknownMentions(prompt: string, known: readonly string[]): string[] {
+/**
+ * Mentions of the prompt that name no known character, in order of appearance. With `finishedOnly`,
+ * a mention still being typed (the prompt's last word, nothing after it yet) is not checked.
+ */
+export function unknownMentions(prompt: string, known: readonly string[], finishedOnly = false): string[] {
   const names = new Set(known);
-  return extractMentions(prompt).filter((username) => !names.has(username));
+  const typing = finishedOnly ? /(?:^|[^\w@.])@([A-Za-z0-9_.]+)$/.exec(prompt)?.[1] : undefined;
+  const finished = typing === undefined ? prompt : prompt.slice(0, prompt.length - typing.length - 1);
+  return extractMentions(finished).filter((username) => !names.has(username));
 }

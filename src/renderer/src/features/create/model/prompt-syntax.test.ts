@@ -29,7 +29,8 @@ describe('omni placeholders', () => {
 });
 
 const character = (username: string, displayName: string | null = null): CharacterView => ({
-  id: `char_${username}`, username, displayName, sourceTaskId: null, profilePictureUrl: null, createdAt: 0,
+  id: `char_${username}`, username, displayName, sourceTaskId: null, profilePictureUrl: null,
+  posterPath: null, createdAt: 0,
 });
 
 describe('@character mentions', () => {
@@ -56,5 +57,14 @@ describe('@character mentions', () => {
   it('flag mentions no character of the registry answers to', () => {
     expect(unknownMentions('@mira_1a2b dances with @ghost and @mira_1a2b', ['mira_1a2b'])).toEqual(['ghost']);
     expect(unknownMentions('write to a@b.com', [])).toEqual([]);
+  });
+
+  it('checks a mention once its word is finished, not while it is typed', () => {
+    expect(unknownMentions('a duet with @ves', ['vesper'], true)).toEqual([]);
+    expect(unknownMentions('a duet with @ves ', ['vesper'], true)).toEqual(['ves']);
+    expect(unknownMentions('a duet with @ves, smiling', ['vesper'], true)).toEqual(['ves']);
+    expect(unknownMentions('@ghost meets @ves', ['vesper'], true)).toEqual(['ghost']);
+    // Once the artist submits, the last word counts too.
+    expect(unknownMentions('a duet with @ves', ['vesper'])).toEqual(['ves']);
   });
 });

@@ -22,6 +22,9 @@ export interface BatchSlice {
   /** Credits of a key minted for this batch alone (text as typed; empty: none). */
   keyCredits: string;
   estimate: { status: 'idle' | 'loading' | 'ready' | 'error'; value: CostEstimate | null; error: StudioError | null; key: string };
+  /** The artist tried to submit since the last batch went: every problem shows, required fields included. */
+  attempted: boolean;
+  setAttempted: (attempted: boolean) => void;
   setMode: (mode: PromptMode) => void;
   setCount: (count: number) => void;
   setCsv: (csv: CsvFile | null) => void;
@@ -45,6 +48,8 @@ export const createBatchSlice: StateCreator<BatchSlice> = (set, get) => ({
   creditBudget: '',
   keyCredits: '',
   estimate: { status: 'idle', value: null, error: null, key: '' },
+  attempted: false,
+  setAttempted: (attempted) => set({ attempted }),
   setMode: (mode) => set({ mode }),
   setCount: (count) => set({ count }),
   setCsv: (csv) => set({ csv }),

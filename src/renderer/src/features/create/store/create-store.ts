@@ -4,7 +4,7 @@
  * Actions that concern several slices live here, so components call one action per intent.
  */
 import { create, type StateCreator } from 'zustand';
-import type { FormDescription } from '../../../../../shared/catalog';
+import type { CreateMode, FormDescription } from '../../../../../shared/catalog';
 import { carryOver } from '../model/form-values';
 import { createBatchSlice, type BatchSlice } from './batch-slice';
 import { createCharacterSlice, type CharacterSlice } from './character-slice';
@@ -24,15 +24,15 @@ interface CrossSliceActions {
   /**
    * Switches model and variant: keeps the prompt and every option that still applies (naming
    * what it left behind), moves references to the new form's image fields, and takes the chosen
-   * model out of the fan-out.
+   * model out of the fan-out. `createMode` (create, edit, with characters) is kept unless given.
    */
-  chooseModel: (choice: ModelChoiceKey) => void;
+  chooseModel: (choice: ModelChoiceKey, createMode?: CreateMode) => void;
 }
 
 export type CreateState = FormSlice & ModelsSlice & ReferencesSlice & MaskSlice & BatchSlice & RecentSlice & CharacterSlice & CrossSliceActions;
 
 const crossSliceActions: StateCreator<CreateState, [], [], CrossSliceActions> = (set, get) => ({
-  chooseModel: ({ variantId, modelId }) => {
+  chooseModel: ({ variantId, modelId }, createMode) => {
     const next = descriptionOf(variantId);
     if (!next) return;
     const state = get();
@@ -45,6 +45,7 @@ const crossSliceActions: StateCreator<CreateState, [], [], CrossSliceActions> = 
     set({
       variantId,
       modelId,
+      createMode: createMode ?? state.createMode,
       values: kept,
       leftBehind,
       trays: adaptTrays(state.trays, next),

@@ -1,5 +1,5 @@
 import type { StateCreator } from 'zustand';
-import type { JobView } from '../../../../../shared/contract';
+import type { BatchView, Envelope, JobView } from '../../../../../shared/contract';
 import { studio } from '../../../studio/studio-client';
 
 const STORAGE_KEY = 'atelier.create.recent';
@@ -36,9 +36,11 @@ export interface RecentSlice extends Remembered {
   rememberJob: (jobId: string) => void;
   /** Fetches the jobs of what the strip remembers (after a reload), for the jobs cache. */
   fetchRecentJobs: () => Promise<JobView[]>;
+  /** Runs a job's request again on another variant of its model (an edit answered without an image, queued). */
+  rerunJob: (jobId: string, variantId: string) => Promise<Envelope<{ batch: BatchView; jobCount: number }>>;
 }
 
-/** What this screen started: its batches and character jobs, for the strip of recent jobs. */
+/** What this screen started: its batches and character jobs, for its results. */
 export const createRecentSlice: StateCreator<RecentSlice> = (set, get) => ({
   ...restore(),
   rememberBatch: (batchId) => {
@@ -60,4 +62,5 @@ export const createRecentSlice: StateCreator<RecentSlice> = (set, get) => ({
     ]);
     return [...(single?.ok === true ? single.value : []), ...batches.flatMap((answer) => (answer.ok ? answer.value.items : []))];
   },
+  rerunJob: (jobId, variantId) => studio().call('jobs.rerun_job', { jobId, variantId }),
 });

@@ -1,9 +1,10 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Profile, ProfileDraft } from '../../../../../shared/contract';
+import type { ConnectionTest as Outcome, Envelope, Profile, ProfileDraft } from '../../../../../shared/contract';
 import type { FieldErrors } from '../../../errors/field-errors';
 import { Button, ConfirmDialog } from '../../../ui';
 import { ApiKeyForm } from './ApiKeyForm';
+import { ConnectionTest } from './ConnectionTest';
 import { ProfileForm } from './ProfileForm';
 
 interface ProfileEditorProps {
@@ -12,12 +13,14 @@ interface ProfileEditorProps {
   onSave: (draft: ProfileDraft) => Promise<FieldErrors | null>;
   onSaveKey: (apiKey: string) => Promise<FieldErrors | null>;
   onClearKey: () => Promise<void>;
+  /** "Test connection" with the stored key. */
+  onTest: () => Promise<Envelope<Outcome>>;
   onDelete: () => void;
   onClose: () => void;
 }
 
 /** One profile's name, address and key, with delete behind a confirmation. */
-export function ProfileEditor({ profile, onSave, onSaveKey, onClearKey, onDelete, onClose }: ProfileEditorProps) {
+export function ProfileEditor({ profile, onSave, onSaveKey, onClearKey, onTest, onDelete, onClose }: ProfileEditorProps) {
   const { t } = useTranslation();
   const headingId = useId();
   const [confirming, setConfirming] = useState(false);
@@ -34,6 +37,7 @@ export function ProfileEditor({ profile, onSave, onSaveKey, onClearKey, onDelete
       {profile ? (
         <>
           <ApiKeyForm key={profile.id} hasApiKey={profile.hasApiKey} onSave={onSaveKey} onClear={onClearKey} />
+          <ConnectionTest key={`test-${profile.id}`} onTest={onTest} />
           <div className="danger-zone">
             <Button variant="danger" onClick={() => setConfirming(true)}>
               {t('editor.delete')}

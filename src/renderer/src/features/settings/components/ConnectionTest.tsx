@@ -1,0 +1,57 @@
+import { CircleCheck, CircleX, Plug } from 'lucide-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { CONNECTION_CAUSE_WORDS, type ConnectionTest as Outcome, type Envelope } from '../../../../../shared/contract';
+import { ErrorMessage } from '../../../errors/ErrorMessage';
+import { useLocale } from '../../../errors/use-error-wording';
+import { Button } from '../../../ui';
+
+/**
+ * "Test connection": asks the profile's gateway for its models with the stored key and says what
+ * came of it, naming the cause a person can fix (address not found, refused, certificate, too slow,
+ * wrong key, wrong base path), with the technical detail beside it.
+ */
+export function ConnectionTest({ onTest }: { onTest: () => Promise<Envelope<Outcome>> }) {
+  const { t } = useTranslation();
+  const locale = useLocale();
+  const [busy, setBusy] = useState(false);
+  const [answer, setAnswer] = useState<Envelope<Outcome> | null>(null);
+  const result = answer?.ok ? answer.value : null;
+  return (
+    <div className="connection-test">
+      <Button
+        icon={Plug}
+        busy={busy}
+        onClick={() => {
+          setBusy(true);
+          void onTest().then((outcome) => {
+            setAnswer(outcome);
+            setBusy(false);
+          });
+        }}
+      >
+        {t('connection.test')}
+      </Button>
+      <div className="connection-outcome" role="status">
+        {answer && !answer.ok && <ErrorMessage error={answer.error} />}
+        {result?.ok && (
+          <p className="connection-ok">
+            <CircleCheck size={16} aria-hidden="true" />
+            {t('connection.ok', { count: result.models ?? 0 })}
+          </p>
+        )}
+        {result && !result.ok && result.cause && (
+          <>
+            <p className="connection-failed">
+              <CircleX size={16} aria-hidden="true" />
+              {CONNECTION_CAUSE_WORDS[result.cause][locale]}
+            </p>
+            {(result.status !== null || result.detail) && (
+              <p className="field-help">{t('connection.detail', { detail: [result.status === null ? null : `HTTP ${result.status}`, result.detail].filter(Boolean).join(' · ') })}</p>
+            )}
+          </>
+        )}
+      </div>
+    </div>
+  );
+}

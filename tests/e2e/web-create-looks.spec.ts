@@ -1,0 +1,57 @@
+import { expect, test, type Page } from '@playwright/test';
+import { chooseSegment, freshCreate, openStudioPage, screenshotLooks } from './support/create-flow';
+import { startWebMode, type WebModeStudio } from './support/web-mode';
+
+/**
+ * Create before a submission, while its jobs run and with their results, in both languages and
+ * themes at a laptop's window and a small one (`test-results/create/create-loop-*.png`). The demo
+ * gateway's queued tasks take long enough here for the running cards to be photographed.
+ */
+let studio: WebModeStudio;
+let page: Page;
+test.describe.configure({ mode: 'serial' });
+test.beforeAll(async ({ browser }) => {
+  studio = await startWebMode(undefined, { env: { ATELIER_DEMO_TASK_MS: '45000' } });
+  page = await openStudioPage(browser, studio.launchUrl);
+});
+test.afterAll(async () => {
+  await page.close();
+  await studio.stop();
+});
+
+const SIZES = [
+  { width: 1440, height: 900 },
+  { width: 1024, height: 700 },
+];
+
+test('Create before, during and after a submission, in every look', async () => {
+  test.slow();
+  await freshCreate(page, studio.url);
+  const results = page.getByRole('region', { name: 'Results' });
+  await page.getByLabel('Prompt', { exact: true }).fill('a lighthouse at dusk, loose watercolour, warm light in the windows');
+  await expect(page.getByText(/^1 request · /)).toBeVisible();
+  await screenshotLooks(page, 'create-loop-before', SIZES);
+
+  // One result right away, then two queued that take a while.
+  await page.keyboard.press('Control+Enter');
+  await expect(results.getByRole('listitem', { name: /a lighthouse at dusk.* · Done/ })).toBeVisible({ timeout: 30_000 });
+  await chooseSegment(page, 'How it runs', 'Queued');
+  await chooseSegment(page, 'Prompts', 'One per line');
+  await page.getByLabel('Prompt', { exact: true }).fill('a lighthouse at dawn in thick fog\na lighthouse in a storm, waves over the rocks');
+  await page.keyboard.press('Control+Enter');
+  const running = results.getByRole('listitem', { name: /^a lighthouse (at dawn|in a storm).* · (Queued|Sending|Sent|Running)$/ });
+  await expect(running.first()).toBeVisible({ timeout: 10_000 });
+  await screenshotLooks(page, 'create-loop-during', SIZES);
+
+  await expect(results.getByRole('listitem', { name: /^a lighthouse (at dawn|in a storm).* · Done$/ }).nth(1)).toBeVisible({ timeout: 120_000 });
+  await expect(running).toHaveCount(0, { timeout: 30_000 });
+  await screenshotLooks(page, 'create-loop-results', SIZES);
+
+  await page.getByRole('button', { name: /^Model/ }).click();
+  await expect(page.getByRole('dialog', { name: 'Choose a model' })).toBeVisible();
+  await screenshotLooks(page, 'create-loop-picker', SIZES);
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('dialog', { name: 'Choose a model' })).toBeHidden();
+  // The options in a small window, down to the quality (found by its value: its name changes with the language).
+  await screenshotLooks(page, 'create-loop-options', SIZES, page.locator('fieldset', { has: page.locator('input[value="high"]') }));
+});
