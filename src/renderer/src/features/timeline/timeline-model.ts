@@ -5,7 +5,7 @@
  */
 import { variantById } from '../../../../shared/catalog';
 import type { AccountBalance, BatchView, JobView } from '../../../../shared/contract';
-import { isActive, isBatchOpen, isCancelable, isOnGateway, isRetryable, isTerminal } from '../../../../shared/jobs/job-states';
+import { isBatchOpen, isCancelable, isOnGateway, isRetryable } from '../../../../shared/jobs/job-states';
 
 /** A loaded part of a paged list: its items so far and whether more follow. */
 export interface ListPart<T> {
