@@ -139,8 +139,8 @@ test('"expand into 4 variations" fills a batch of 4 lines that runs to completio
 
   await promptBox().press('Control+Enter');
   await expect(page.getByText('Queued 4 requests.')).toBeVisible();
-  const recent = page.getByRole('region', { name: 'Recent' });
-  await expect(recent.getByRole('listitem', { name: /a paper lantern floating on a river.* · Done/ })).toHaveCount(4, { timeout: 60_000 });
+  const results = page.getByRole('region', { name: 'Results' });
+  await expect(results.getByRole('listitem', { name: /a paper lantern floating on a river.* · Done/ })).toHaveCount(4, { timeout: 60_000 });
   const assets = await callStudio<{ items: { prompt: string }[] }>(page, 'library.list_assets', { text: 'paper lantern floating' });
   expect(assets.items.map((asset) => asset.prompt).sort()).toEqual([...lines].sort());
 });
