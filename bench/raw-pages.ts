@@ -45,13 +45,16 @@ export interface RawPageQuery {
  * those rows with their tags, boards and batch, and map them.
  */
 export function rawPage(connection: Database, query: RawPageQuery): () => RawAsset[] {
-  const order = query.oldest ? 'a.created_at ASC, a.id ASC' : 'a.created_at DESC, a.id DESC';
-  const statement: Statement<unknown[], RawRow> = connection.prepare(
-    `SELECT ${SAME_ANSWER_COLUMNS} FROM assets a LEFT JOIN jobs j ON j.id = a.job_id
-     WHERE a.seq IN (SELECT a.seq FROM assets a WHERE ${query.where} ORDER BY ${order} LIMIT ?)
-     ORDER BY ${order}`,
-  );
+  const statement: Statement<unknown[], RawRow> = connection.prepare(rawPageSql(query));
   return () => toRawAssets(statement.all(...query.params, query.limit));
+}
+
+/** The SQL of `rawPage` (its last parameter is the limit), for a bare process that has no app code. */
+export function rawPageSql(query: Pick<RawPageQuery, 'where' | 'oldest'>): string {
+  const order = query.oldest ? 'a.created_at ASC, a.id ASC' : 'a.created_at DESC, a.id DESC';
+  return `SELECT ${SAME_ANSWER_COLUMNS} FROM assets a LEFT JOIN jobs j ON j.id = a.job_id
+     WHERE a.seq IN (SELECT a.seq FROM assets a WHERE ${query.where} ORDER BY ${order} LIMIT ?)
+     ORDER BY ${order}`;
 }
 
 /** The bare rows of a page, nothing joined or mapped: the least any page could cost. */

@@ -31,6 +31,7 @@ const benchmarks: Record<string, BenchmarkEntry> = {
   paging: { summary: 'gallery pages (first, deep, filtered) via listAssets vs hand-written keyset SQL', load: () => import('./paging') },
   search: { summary: 'prompt search via listAssets vs the same FTS query by hand and a LIKE scan', load: () => import('./search') },
   facets: { summary: 'countAssetFacets vs a bare COUNT(*)', load: () => import('./facets') },
+  startup: { summary: 'web mode from process start to the first gallery page served, 100,000 items', needsBuild: true, load: () => import('./startup') },
   transfers: { summary: 'a 200 MB result download and a 10 MB reference upload vs raw undici, with peak memory', load: () => import('./transfers') },
   contract: { summary: 'router.dispatch and web-mode HTTP vs direct call and bare servers', load: () => import('./contract') },
   polling: { summary: 'GatewayClient task polling vs a bare undici request', load: () => import('./polling') },
