@@ -49,8 +49,8 @@ async function spawnUntil(args: string[], pattern: RegExp, env: NodeJS.ProcessEn
       clearTimeout(timer);
       resolve(found[0]);
     };
-    child.stdout?.on('data', onData);
-    child.stderr?.on('data', onData);
+    child.stdout.on('data', onData);
+    child.stderr.on('data', onData);
     child.once('exit', (code) => reject(new Error(`exited (${code}) before it listened:\n${output}`)));
   });
   return { child, match, started };
@@ -132,15 +132,16 @@ export async function run(context: BenchContext): Promise<Table[]> {
   const file = join(mkdtempSync(join(tmpdir(), 'atelier-bench-startup-raw-')), 'library.sqlite');
   fixture.copyTo(file);
   const rounds = sized(context, 8, 3);
+  const copyLibrary = (target: string): void => fixture.copyTo(target);
   const raw: Started[] = [];
   const app: Started[] = [];
   try {
     // One untimed start of each, so the OS has the program files and the library in its cache.
     await startRaw(file);
-    await startApp(fixture.copyTo);
+    await startApp(copyLibrary);
     for (let round = 0; round < rounds; round++) {
       raw.push(await startRaw(file));
-      app.push(await startApp(fixture.copyTo));
+      app.push(await startApp(copyLibrary));
     }
   } finally {
     rmSync(join(file, '..'), { recursive: true, force: true });
