@@ -13,6 +13,7 @@ import { uploadFileName } from './012_upload_file_name';
 import { taskRoutes } from './013_task_routes';
 import { deadlineJobsFollowed } from './014_deadline_jobs_followed';
 import { createdKeys } from './015_created_keys';
+import { assetFacetIndexes } from './020_asset_facet_indexes';
 import type { Migration } from './migration';
 
 export type { Migration, MigrationContext } from './migration';
@@ -34,4 +35,5 @@ export const migrations: readonly Migration[] = [
   taskRoutes,
   deadlineJobsFollowed,
   createdKeys,
+  assetFacetIndexes,
 ];
