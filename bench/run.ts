@@ -33,6 +33,7 @@ const benchmarks: Record<string, BenchmarkEntry> = {
   facets: { summary: 'countAssetFacets vs a bare COUNT(*)', load: () => import('./facets') },
   startup: { summary: 'web mode from process start to the first gallery page served, 100,000 items', needsBuild: true, load: () => import('./startup') },
   transfers: { summary: 'a 200 MB result download and a 10 MB reference upload vs raw undici, with peak memory', load: () => import('./transfers') },
+  ingest: { summary: 'a burst of finished tasks ingested (download, thumbnail, poster, row, sidecar) vs sharp and ffmpeg alone', load: () => import('./ingest') },
   contract: { summary: 'router.dispatch and web-mode HTTP vs direct call and bare servers', load: () => import('./contract') },
   polling: { summary: 'GatewayClient task polling vs a bare undici request', load: () => import('./polling') },
   'demo-media': { summary: 'demo gateway 4K image and 15 s video renders vs flat files', load: () => import('./demo-media') },
