@@ -1,7 +1,8 @@
 /**
  * Pages of a tag or board filter are first looked for in a window of the assets after the cursor
- * (PAGE_WINDOW of them) and looked up item by item when the window holds less than a page. Both
- * ways, and the switch between them, must give the same pages as the filter read in full.
+ * (PAGE_WINDOW of them) and looked up item by item when the window holds less than a page or the
+ * filter holds fewer items than a window. Every way, and the switch between them, must give the
+ * same pages as the filter read in full.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -15,22 +16,23 @@ const base = Date.UTC(2025, 4, 1);
 const SIZE = PAGE_WINDOW * 2 + 500;
 
 /**
- * SIZE assets, a second apart: `common` on every fifth; `old` only on the oldest 300 (so the
- * window after the newest asset holds none); `sparse` on every 150th (fewer than a page per
- * window). Favourites every seventh. A board holds every fourth asset and the oldest 100.
+ * SIZE assets, a second apart: `half` on every second one (a page is found in the newest window);
+ * `older` on the oldest 2,200 (enough to be walked for, yet none in the newest window); `sparse`
+ * on every 150th (so few they are looked up directly). Favourites every seventh. A board holds
+ * every other asset and the oldest 100.
  */
 function seed(db: LibraryDatabase): { ids: string[]; boardId: string } {
   const ids: string[] = [];
   db.transaction(() => {
     for (let i = 0; i < SIZE; i++) {
-      const tags = [i % 5 === 0 ? 'common' : null, i < 300 ? 'old' : null, i % 150 === 0 ? 'sparse' : null].filter((tag): tag is string => tag !== null);
+      const tags = [i % 2 === 0 ? 'half' : null, i < 2_200 ? 'older' : null, i % 150 === 0 ? 'sparse' : null].filter((tag): tag is string => tag !== null);
       // Two assets share each second, so the id breaks ties inside the window too.
       ids.push(insertAsset(db, sampleAsset({ createdAt: base + Math.floor(i / 2) * 1000, favourite: i % 7 === 0, tags })).asset.id);
     }
   });
   const board = createBoard(db, 'window board');
   if (!board) throw new Error('board not created');
-  addToBoard(db, board.id, ids.filter((_id, i) => i % 4 === 0 || i < 100));
+  addToBoard(db, board.id, ids.filter((_id, i) => i % 2 === 1 || i < 100));
   return { ids, boardId: board.id };
 }
 
@@ -65,10 +67,10 @@ describe('filtered pages walked in a window', () => {
   });
 
   const cases: { label: string; request: () => AssetPageRequest; keep: (asset: Asset) => boolean }[] = [
-    { label: 'a tag on every fifth asset', request: () => ({ tag: 'common' }), keep: (asset) => asset.tags.includes('common') },
-    { label: 'a tag only on the oldest assets', request: () => ({ tag: 'old' }), keep: (asset) => asset.tags.includes('old') },
-    { label: 'a tag too sparse to fill a page in one window', request: () => ({ tag: 'sparse' }), keep: (asset) => asset.tags.includes('sparse') },
-    { label: 'a favourite and a tag', request: () => ({ tag: 'common', favourite: true }), keep: (asset) => asset.favourite && asset.tags.includes('common') },
+    { label: 'a tag on every other asset', request: () => ({ tag: 'half' }), keep: (asset) => asset.tags.includes('half') },
+    { label: 'a large tag only on the oldest assets', request: () => ({ tag: 'older' }), keep: (asset) => asset.tags.includes('older') },
+    { label: 'a tag on few assets', request: () => ({ tag: 'sparse' }), keep: (asset) => asset.tags.includes('sparse') },
+    { label: 'a favourite and a tag', request: () => ({ tag: 'half', favourite: true }), keep: (asset) => asset.favourite && asset.tags.includes('half') },
     { label: 'a board', request: () => ({ boardId }), keep: (asset) => asset.boardIds.includes(boardId) },
   ];
 

@@ -117,6 +117,23 @@ export function mayWalkForPage(filter: AssetFilter): boolean {
 }
 
 /**
+ * For each tag, board or character of the filter, a count of its items capped at `cap` (reading
+ * at most `cap` index entries): a link holding fewer than a window's worth of items is faster to
+ * look up item by item than to find by walking the library.
+ */
+export function buildLinkCountQueries(filter: AssetFilter, cap: number): SqlFragment[] {
+  const tag = filter.tag === undefined ? null : normalizeTag(filter.tag);
+  const links: [keyof typeof linkSql, string][] = [];
+  if (tag !== null) links.push(['tag', tag]);
+  if (filter.boardId !== undefined) links.push(['board', filter.boardId]);
+  if (filter.character !== undefined) links.push(['character', normalizeUsername(filter.character)]);
+  return links.map(([link, value]) => {
+    const { table, column } = linkSql[link];
+    return { sql: `SELECT COUNT(*) AS n FROM (SELECT 1 FROM ${table} WHERE ${column} = ? LIMIT ?)`, params: [value, cap] };
+  });
+}
+
+/**
  * The WHERE conditions of a filter over `assets a`, leaving out the facet named by `omit`
  * (so each facet's counts show what choosing another value would give).
  */
