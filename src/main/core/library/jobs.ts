@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { canTransition, isTerminal, type JobState } from './job-states';
-import { jsonValueSchema, parseJsonColumn } from './json-column';
+import { parseJsonValueColumn } from './json-column';
 import type { LibraryDatabase } from './library-database';
 import { redactRequest, type JsonValue } from './redact';
 import { buildMatchQuery } from './search-text';
@@ -135,7 +135,7 @@ export function toJob(row: JobRow): Job {
     position: row.position,
     variantId: row.variant_id,
     model: row.model,
-    request: parseJsonColumn(jsonValueSchema, row.request, `jobs.request of ${row.id}`),
+    request: parseJsonValueColumn(row.request, `jobs.request of ${row.id}`),
     prompt: row.prompt,
     state: row.state,
     attempts: row.attempts,
