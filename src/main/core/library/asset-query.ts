@@ -105,6 +105,12 @@ function linkCondition(link: keyof typeof linkSql, form: LinkForm): string {
   return form === 'probe' ? `EXISTS (SELECT 1 FROM ${table} l WHERE l.asset_id = a.id AND l.${column} = ?)` : `a.id IN (SELECT asset_id FROM ${table} WHERE ${column} = ?)`;
 }
 
+/** True when the filter picks assets through a tag, board or character and no search (whose matches come by row number). */
+function linksById(filter: AssetFilter): boolean {
+  const linked = (filter.tag !== undefined && normalizeTag(filter.tag) !== null) || filter.boardId !== undefined || filter.character !== undefined;
+  return linked && !(filter.text !== undefined && buildMatchQuery(filter.text) !== null);
+}
+
 /**
  * True when a page of this filter may be found faster by walking the assets newest first and
  * probing a tag, board or character than by looking up every item that has it. Not with a search
@@ -186,7 +192,10 @@ export function buildAssetPageQuery(request: AssetPageRequest, links: LinkForm =
   const bound = within ? ` AND (a.created_at, a.id) ${oldestFirst ? '<=' : '>='} (?, ?)` : '';
   // Sort and cut on the keys alone, then read whole rows (with their tags) for the page only:
   // a common search word matches thousands of rows, and sorting full rows made it 4x slower.
-  const page = `SELECT a.seq FROM assets a WHERE ${where.sql}${keyset}${bound} ORDER BY ${order} LIMIT ?`;
+  // Items looked up from a tag, board or character are read from the narrow facet index (their
+  // keys and filter columns) rather than from whole rows: 1,000 of them took 18 ms through the rows.
+  const source = links === 'lookup' && linksById(request) ? 'assets a INDEXED BY assets_facets_by_id' : 'assets a';
+  const page = `SELECT a.seq FROM ${source} WHERE ${where.sql}${keyset}${bound} ORDER BY ${order} LIMIT ?`;
   return {
     sql: `SELECT ${assetColumns} FROM assets a WHERE a.seq IN (${page}) ORDER BY ${order}`,
     params: [...where.params, ...keysetParams, ...(within ? [within.createdAt, within.id] : []), limit + 1],
