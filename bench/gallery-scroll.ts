@@ -113,7 +113,8 @@ export async function run(): Promise<Table[]> {
       if (request.url().endsWith(PAGE_ROUTE)) pageRequests.push(request);
     });
     await page.goto(studio.launchUrl);
-    await page.goto(`${studio.url}/#/gallery`);
+    // The launch address sends the browser on to the run's own host name, where its session lives.
+    await page.goto(`${new URL(page.url()).origin}/#/gallery`);
     await page.getByRole('gridcell', { name: /^seeded prompt 19999 · / }).waitFor();
     const first = pageRequests[0];
     if (first === undefined) throw new Error('the gallery asked for no page');
