@@ -169,7 +169,7 @@ export async function run(context: BenchContext): Promise<Table[]> {
       rows: [{ stats: rawListening }, { stats: appListening, raw: rawListening }, { stats: rawPage }, { stats: appPage, raw: rawPage, target: { atMost: 1500 } }],
       notes: [
         `${rounds} starts of each, taking turns, after one untimed start of each; each web-mode start has a fresh data folder with a copy of the library`,
-        'web mode: process start, studio start (settings, key vault, library database and its checks, job engine, demo gateway), launch address printed, code traded for a session, index.html served, library.list_assets answered',
+        'web mode: process start, studio start (settings, key vault, library database and its checks, job engine; the demo gateway waits for first use), launch address printed, code traded for a session, index.html served, library.list_assets answered',
         'raw: process start, better-sqlite3 opens the file read-only, node:http listens, index.html and the same page (rows, tags, boards, batch) served',
         `distribution: ${plot}`,
       ],
