@@ -3,9 +3,10 @@
  * with the same filter (the least any count of the panel could cost).
  */
 import { buildMatchQuery, countAssetFacets, type AssetFilter } from '../src/main/core/library';
-import { addToBoard, createBoard, findBoardByName } from '../src/main/core/library/boards';
-import { sharedLibrary, type LibraryFixture } from './library-fixture';
+import { sized, type BenchContext } from './context';
+import { sharedLibrary, LIBRARY_SIZE, QUICK_LIBRARY_SIZE, type LibraryFixture } from './library-fixture';
 import { compare } from './measure';
+import { CHARACTERS } from './prompts';
 import type { Row, Table } from './table';
 
 interface FacetCase {
@@ -16,24 +17,7 @@ interface FacetCase {
   rawParams: (string | number)[];
 }
 
-const BOARD = 'bench moodboard';
-const CHARACTER = 'luna';
-
-/**
- * A board holding every tenth asset and a character mentioned by every 25th prompt (as
- * `@luna` would record it), added once to the shared library.
- */
-function boardAndCharacter(fixture: LibraryFixture): string {
-  const existing = findBoardByName(fixture.db, BOARD);
-  if (existing) return existing.id;
-  const board = createBoard(fixture.db, BOARD);
-  if (!board) throw new Error('the bench board could not be made');
-  const ids = fixture.db.connection.prepare<[], { id: string }>('SELECT id FROM assets ORDER BY seq').all().map((row) => row.id);
-  addToBoard(fixture.db, board.id, ids.filter((_id, index) => index % 10 === 0));
-  const mention = fixture.db.connection.prepare('INSERT OR IGNORE INTO asset_characters (asset_id, username) VALUES (?, ?)');
-  fixture.db.transaction(() => ids.forEach((id, index) => index % 25 === 0 && mention.run(id, CHARACTER)));
-  return board.id;
-}
+const CHARACTER = CHARACTERS[0];
 
 function cases(boardId: string): FacetCase[] {
   const cat = buildMatchQuery('猫') ?? '';
@@ -59,7 +43,7 @@ function cases(boardId: string): FacetCase[] {
       rawParams: [boardId],
     },
     {
-      label: 'character @luna',
+      label: `character @${CHARACTER}`,
       filter: { character: CHARACTER },
       rawWhere: 'id IN (SELECT asset_id FROM asset_characters WHERE username = ?)',
       rawParams: [CHARACTER],
@@ -72,10 +56,11 @@ function rawCount(fixture: LibraryFixture, facet: FacetCase): () => number {
   return () => statement.get(...facet.rawParams)?.n ?? 0;
 }
 
-export async function run(): Promise<Table[]> {
-  const fixture = sharedLibrary();
+export async function run(context: BenchContext): Promise<Table[]> {
+  const fixture = sharedLibrary(sized(context, LIBRARY_SIZE, QUICK_LIBRARY_SIZE));
   const rows: Row[] = [];
-  const boardId = boardAndCharacter(fixture);
+  const boardId = fixture.boards[0]?.id;
+  if (boardId === undefined) throw new Error('the library fixture has no board');
   for (const facet of cases(boardId)) {
     const count = rawCount(fixture, facet);
     const [raw, app] = await compare(
@@ -83,9 +68,9 @@ export async function run(): Promise<Table[]> {
         { label: `${facet.label}: raw COUNT(*) = ${count()}`, operation: count },
         { label: `${facet.label}: countAssetFacets`, operation: () => countAssetFacets(fixture.db, facet.filter) },
       ],
-      { iterations: 100, budgetMs: 2000 },
+      { iterations: sized(context, 40, 20), budgetMs: sized(context, 1500, 1000) },
     );
-    rows.push({ stats: raw }, { stats: app, raw });
+    rows.push({ stats: raw }, { stats: app, raw, target: { ratioAtMost: 2 } });
   }
   return [
     {

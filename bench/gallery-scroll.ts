@@ -113,8 +113,10 @@ export async function run(): Promise<Table[]> {
       if (request.url().endsWith(PAGE_ROUTE)) pageRequests.push(request);
     });
     await page.goto(studio.launchUrl);
-    await page.goto(`${studio.url}/#/gallery`);
-    await page.getByRole('gridcell', { name: /^seeded prompt 19999 · / }).waitFor();
+    // The launch address sends the browser on to the run's own host name, where its session lives.
+    await page.goto(`${new URL(page.url()).origin}/#/gallery`);
+    // Generous: on shared, busy cores the studio's first answers have taken over 30 s.
+    await page.getByRole('gridcell', { name: /^seeded prompt 19999 · / }).waitFor({ timeout: 120_000 });
     const first = pageRequests[0];
     if (first === undefined) throw new Error('the gallery asked for no page');
 

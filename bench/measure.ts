@@ -13,6 +13,8 @@ export interface Stats {
   p95Ns: number;
   /** Timed calls per second of timed wall-clock (mean-based, so slow outliers count). */
   opsPerSec: number;
+  /** Every timed call, sorted (for distribution plots; not written to results.json). */
+  samplesNs: readonly number[];
 }
 
 export interface MeasureOptions {
@@ -97,11 +99,12 @@ export function summarise(label: string, samplesNs: readonly number[]): Stats {
     medianNs: percentile(sorted, 50),
     p95Ns: percentile(sorted, 95),
     opsPerSec: totalNs > 0 ? (sorted.length * 1e9) / totalNs : 0,
+    samplesNs: sorted,
   };
 }
 
 /** Nearest-rank percentile of sorted samples (0 when there are none). */
-function percentile(sorted: readonly number[], p: number): number {
+export function percentile(sorted: readonly number[], p: number): number {
   if (sorted.length === 0) return 0;
   const rank = Math.ceil((p / 100) * sorted.length);
   return sorted[Math.min(sorted.length, Math.max(1, rank)) - 1] ?? 0;

@@ -48,18 +48,38 @@ const chineseStyles = ['电影感光影', '水彩画风格', '超高清细节', 
 export const RARE_ENGLISH = 'axolotl';
 export const RARE_CHINESE = '蝾螈';
 
-/** One prompt: 70% English, 20% Chinese, 10% a Chinese subject in an English prompt. */
+/** What artists add after the subject: camera, mood and finish (0-3 of them per prompt). */
+const englishDetails = [
+  'wide angle', 'close-up portrait', 'volumetric fog', 'rim light', 'muted palette', 'high contrast',
+  'bokeh background', 'dramatic clouds', 'rule of thirds', 'film grain', 'symmetrical composition', 'long exposure',
+];
+const chineseDetails = ['广角镜头', '特写', '体积光', '逆光', '低饱和度', '高对比度', '景深虚化', '胶片颗粒', '对称构图', '长曝光'];
+
+/** Characters the studio knows, as prompts mention them (`@luna`); about one prompt in 25 mentions one. */
+export const CHARACTERS = ['luna', 'kai', 'mochi'] as const;
+
+function details(random: () => number, from: readonly string[], separator: string): string {
+  const count = Math.floor(random() * 4);
+  return Array.from({ length: count }, () => `${separator}${pick(random, from)}`).join('');
+}
+
+/**
+ * One prompt: 70% English, 20% Chinese, 10% a Chinese subject in an English prompt, with up to
+ * three details after it and now and then a character mention.
+ */
 export function randomPrompt(random: () => number): string {
   const roll = random();
   let prompt: string;
   if (roll < 0.7) {
-    prompt = `${pick(random, englishSubjects)} ${pick(random, englishSettings)}, ${pick(random, englishStyles)}`;
+    prompt = `${pick(random, englishSubjects)} ${pick(random, englishSettings)}, ${pick(random, englishStyles)}${details(random, englishDetails, ', ')}`;
   } else if (roll < 0.9) {
-    prompt = `${pick(random, chineseSubjects)}，${pick(random, chineseSettings)}，${pick(random, chineseStyles)}`;
+    prompt = `${pick(random, chineseSubjects)}，${pick(random, chineseSettings)}，${pick(random, chineseStyles)}${details(random, chineseDetails, '，')}`;
   } else {
-    prompt = `${pick(random, chineseSubjects)} ${pick(random, englishSettings)}, ${pick(random, englishStyles)}`;
+    prompt = `${pick(random, chineseSubjects)} ${pick(random, englishSettings)}, ${pick(random, englishStyles)}${details(random, englishDetails, ', ')}`;
   }
   if (random() < 0.002) prompt += `, with a pink ${RARE_ENGLISH}`;
   if (random() < 0.002) prompt += `，还有一只${RARE_CHINESE}`;
+  const mention = random();
+  if (mention < 0.04) prompt = `@${CHARACTERS[mention < 0.025 ? 0 : mention < 0.035 ? 1 : 2]} ${prompt}`;
   return prompt;
 }

@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import type { ConnectionProvider, GatewayConnection } from '../core/gateway/connection-provider';
 import { createLogger } from '../core/log';
 import type { SimulatorOptions } from '../../simulator/options';
-import { startSimulator, type RunningSimulator } from '../../simulator/server';
+import type { RunningSimulator } from '../../simulator/server';
 
 const log = createLogger('demo-gateway');
 
@@ -21,9 +21,18 @@ export class DemoGateway implements ConnectionProvider {
 
   constructor(private readonly options: DemoGatewayOptions = {}) {}
 
+  /**
+   * The simulator is loaded on first use: its media code (fonts, images, video) was a large share
+   * of the studio's start-up when it was imported with the rest, and most starts never need it.
+   */
+  private async start(): Promise<RunningSimulator> {
+    const { startSimulator } = await import('../../simulator/server');
+    return startSimulator({ ...this.options, onWarning: (message) => log.warn(message) });
+  }
+
   /** Base URL and key of the demo gateway, starting it if needed. */
   async connection(): Promise<GatewayConnection> {
-    this.running ??= startSimulator({ ...this.options, onWarning: (message) => log.warn(message) }).then(
+    this.running ??= this.start().then(
       (sim) => {
         log.info(`demo gateway listening at ${sim.url}`);
         return sim;

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
-import { jsonValueSchema, parseJsonColumn } from './json-column';
+import { parseJsonColumn, parseJsonValueColumn } from './json-column';
 import type { LibraryDatabase } from './library-database';
 import type { PresetRef } from '../../../shared/contract';
 import { presetFromColumn, presetToColumn } from './preset-column';
@@ -130,7 +130,7 @@ export function toAsset(row: AssetRow): Asset {
     model: row.model,
     variantId: row.variant_id,
     prompt: row.prompt,
-    request: parseJsonColumn(jsonValueSchema, row.request, `assets.request of ${row.id}`),
+    request: parseJsonValueColumn(row.request, `assets.request of ${row.id}`),
     createdAt: row.created_at,
     favourite: row.favourite === 1,
     tags: parseJsonColumn(tagsSchema, row.tags, `tags of asset ${row.id}`),

@@ -2,7 +2,7 @@
 // The job engine's own tables live with the engine (`jobs/store/`).
 export { LibraryDatabase, type LibraryDatabaseOptions } from './library-database';
 export { SchemaTooNewError } from './migrations/migrate';
-export { CorruptRowError, jsonValueSchema, parseJsonColumn } from './json-column';
+export { CorruptRowError, jsonValueSchema, parseJsonColumn, parseJsonValueColumn } from './json-column';
 export { redactRequest, isSecretField, type JsonValue } from './redact';
 export { buildMatchQuery, searchTextOf } from './search-text';
 export * from './assets';

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { canTransition, isTerminal, sqlStateList, waitingJobStates, type JobState } from '../../../../shared/jobs/job-states';
-import { buildMatchQuery, jsonValueSchema, parseJsonColumn, redactRequest, type JsonValue, type LibraryDatabase } from '../../library';
+import { buildMatchQuery, parseJsonValueColumn, redactRequest, type JsonValue, type LibraryDatabase } from '../../library';
 import type { PresetRef } from '../../../../shared/contract';
 import { presetFromColumn, presetToColumn } from '../../library/preset-column';
 
@@ -143,7 +143,7 @@ export function toJob(row: JobRow): Job {
     position: row.position,
     variantId: row.variant_id,
     model: row.model,
-    request: parseJsonColumn(jsonValueSchema, row.request, `jobs.request of ${row.id}`),
+    request: parseJsonValueColumn(row.request, `jobs.request of ${row.id}`),
     prompt: row.prompt,
     state: row.state,
     attempts: row.attempts,

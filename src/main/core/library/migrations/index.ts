@@ -17,6 +17,7 @@ import { boardPlaces } from './016_board_places';
 import { assetAudio } from './017_asset_audio';
 import { promptTools } from './018_prompt_tools';
 import { jobRevisedPrompt } from './019_job_revised_prompt';
+import { assetFacetIndexes } from './020_asset_facet_indexes';
 import type { Migration } from './migration';
 
 export type { Migration, MigrationContext } from './migration';
@@ -42,6 +43,7 @@ export const migrations: readonly Migration[] = [
   assetAudio,
   promptTools,
   jobRevisedPrompt,
+  assetFacetIndexes,
 ];
 
 /** The schema version a library has once every migration ran (the last one's number). */
