@@ -18,7 +18,17 @@ const log = (line: string): void => console.log(`  • ${line}`);
  * electron-builder's own deb dependencies (FpmTarget's defaults, which a `depends` list replaces
  * rather than extends); tests/packaging checks this copy against the installed electron-builder.
  */
-export const ELECTRON_BUILDER_DEB_DEPENDS = ['libgtk-3-0', 'libnotify4', 'libnss3', 'libxss1', 'libxtst6', 'xdg-utils', 'libatspi2.0-0', 'libuuid1', 'libsecret-1-0'];
+export const ELECTRON_BUILDER_DEB_DEPENDS = [
+  'libgtk-3-0',
+  'libnotify4',
+  'libnss3',
+  'libxss1',
+  'libxtst6',
+  'xdg-utils',
+  'libatspi2.0-0',
+  'libuuid1',
+  'libsecret-1-0',
+];
 
 const config: Configuration = {
   appId: APP_ID,

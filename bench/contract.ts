@@ -109,16 +109,14 @@ export async function run(): Promise<Table[]> {
       {
         title: 'Studio contract in process (settings.get)',
         rows: [{ stats: direct }, { stats: dispatched, raw: direct }],
-        notes: [
-          'raw = SettingsService.get() on the same settings file; dispatch adds input validation, output validation and a promise',
-        ],
+        notes: ['raw = SettingsService.get() on the same settings file; dispatch adds input validation, output validation and a promise'],
       },
       {
         title: 'Studio contract over HTTP on loopback (settings.get, undici, one keep-alive connection)',
         rows: [{ stats: rawHttp }, { stats: rawFastify, raw: rawHttp }, { stats: webMode, raw: rawHttp }],
         notes: [
           'raw = node:http server answering the same envelope JSON; web mode adds Fastify, the session guard, security headers,',
-          'the router and the settings read; compare its row with the bare Fastify row to see what is ours rather than the framework\'s',
+          "the router and the settings read; compare its row with the bare Fastify row to see what is ours rather than the framework's",
         ],
       },
     ];

@@ -53,7 +53,10 @@ export async function run(): Promise<Table[]> {
       [
         {
           label: 'flat 3840x2160 PNG (sharp create + encode)',
-          operation: () => sharp({ create: { width: 3840, height: 2160, channels: 3, background: '#336699' } }).png({ compressionLevel: 2 }).toBuffer(),
+          operation: () =>
+            sharp({ create: { width: 3840, height: 2160, channels: 3, background: '#336699' } })
+              .png({ compressionLevel: 2 })
+              .toBuffer(),
         },
         { label: '4K text-to-image (backdrop, caption, encode)', operation: () => renderer.render(image()) },
         { label: '4K fixture image (flat, marker row, encode)', operation: () => fixtures.render(image()) },
@@ -66,7 +69,24 @@ export async function run(): Promise<Table[]> {
         {
           label: '15 s flat 1920x1080 H.264 (one ffmpeg run)',
           operation: () =>
-            exec(ffmpegPath(), ['-v', 'error', '-y', '-f', 'lavfi', '-i', 'color=c=#336699:s=1920x1080:r=10:d=15', '-c:v', 'libx264', '-preset', 'ultrafast', '-crf', '26', '-pix_fmt', 'yuv420p', output]),
+            exec(ffmpegPath(), [
+              '-v',
+              'error',
+              '-y',
+              '-f',
+              'lavfi',
+              '-i',
+              'color=c=#336699:s=1920x1080:r=10:d=15',
+              '-c:v',
+              'libx264',
+              '-preset',
+              'ultrafast',
+              '-crf',
+              '26',
+              '-pix_fmt',
+              'yuv420p',
+              output,
+            ]),
         },
         { label: '15 s 1920x1080 video with sound (poster, loop, length)', operation: () => renderer.render(video()) },
         { label: '15 s 1920x1080 fixture video (one clip for the size, reused)', operation: () => fixtures.render(video()) },
@@ -87,7 +107,7 @@ export async function run(): Promise<Table[]> {
         notes: [
           'image: seeded backdrop drawn small and stretched, the caption set by Pango (CJK fallback), PNG at zlib level 2',
           'video: the poster frame, one 3-second loop of motion encoded, repeated by stream copy to 15 s, plus a 15 s AAC chord',
-          "fixture media (what most tests run on): a flat picture; one flat clip per size and length, encoded on the first call (in the warm-up) and reused",
+          'fixture media (what most tests run on): a flat picture; one flat clip per size and length, encoded on the first call (in the warm-up) and reused',
         ],
       },
     ];

@@ -99,7 +99,9 @@ const toNs = (ms: number[]): number[] => ms.map((value) => value * 1e6);
 export async function run(): Promise<Table[]> {
   const seedingStarted = process.hrtime.bigint();
   const studio = await startWebStudio((dataDir) => {
-    seedLibraryAssets({ dataDir, libraryRoot: join(dataDir, 'library') }, ITEMS, (index) => ({ model: index % 2 === 0 ? 'gen-image-2' : 'nova-3.1-flash-image-preview' }));
+    seedLibraryAssets({ dataDir, libraryRoot: join(dataDir, 'library') }, ITEMS, (index) => ({
+      model: index % 2 === 0 ? 'gen-image-2' : 'nova-3.1-flash-image-preview',
+    }));
   });
   const seedingMs = elapsedMs(seedingStarted);
   const browser = await chromium.launch({
@@ -125,7 +127,8 @@ export async function run(): Promise<Table[]> {
     const limits = pageRequests.map((request) => (request.postDataJSON() as { input?: { limit?: number } } | null)?.input?.limit ?? Number.POSITIVE_INFINITY);
     const raw = summarise(`one page of ${String(ONE_PAGE)} over HTTP, nothing drawn (replayed request)`, toNs(await replay(page, first, REPLAYS)));
     const steps = summarise('scroll step: next page fetched, grid grown and drawn', toNs(scrolled.stepsMs));
-    const within = (value: number, bound: number): string => `${value.toLocaleString('en-US')} (bound ${bound.toLocaleString('en-US')}${value > bound ? ', EXCEEDED' : ''})`;
+    const within = (value: number, bound: number): string =>
+      `${value.toLocaleString('en-US')} (bound ${bound.toLocaleString('en-US')}${value > bound ? ', EXCEEDED' : ''})`;
     return [
       {
         title: `Gallery scroll through ${ITEMS.toLocaleString('en-US')} items in Chromium (web mode)`,

@@ -54,7 +54,9 @@ async function makeMedia(folder: string): Promise<MediaFiles> {
     pixels[i * 3 + 1] = (y >> 3) ^ ((grain[i] ?? 0) & 15);
     pixels[i * 3 + 2] = ((x + y) >> 4) & 255;
   }
-  await sharp(pixels, { raw: { width: side, height: side, channels: 3 } }).png().toFile(image);
+  await sharp(pixels, { raw: { width: side, height: side, channels: 3 } })
+    .png()
+    .toFile(image);
   const video = join(folder, 'result.mp4');
   execFileSync('ffmpeg', [
     ...['-hide_banner', '-loglevel', 'error', '-y'],
@@ -164,7 +166,10 @@ async function rawIngest(folder: string, media: MediaFiles, images: number, vide
   const ffmpegPath = ffmpeg.path;
   const out = join(folder, 'raw-thumbs');
   mkdirSync(out, { recursive: true });
-  const work = [...Array.from({ length: images }, (_unused, n) => ({ video: false, n })), ...Array.from({ length: videos }, (_unused, n) => ({ video: true, n: images + n }))];
+  const work = [
+    ...Array.from({ length: images }, (_unused, n) => ({ video: false, n })),
+    ...Array.from({ length: videos }, (_unused, n) => ({ video: true, n: images + n })),
+  ];
   const started = process.hrtime.bigint();
   await inParallel(work, PARALLEL, async ({ video, n }) => {
     let input: string | Buffer = media.image;
@@ -173,7 +178,10 @@ async function rawIngest(folder: string, media: MediaFiles, images: number, vide
       if (!run.ok) throw new Error(`ffmpeg: ${run.detail}`);
       input = run.stdout;
     }
-    await sharp(input).resize({ width: THUMB_SIZE, height: THUMB_SIZE, fit: 'inside', withoutEnlargement: true }).webp({ quality: 80 }).toFile(join(out, `${n}.webp`));
+    await sharp(input)
+      .resize({ width: THUMB_SIZE, height: THUMB_SIZE, fit: 'inside', withoutEnlargement: true })
+      .webp({ quality: 80 })
+      .toFile(join(out, `${n}.webp`));
   });
   const ms = Number(process.hrtime.bigint() - started) / 1e6;
   if (readdirSync(out).length !== images + videos) throw new Error('the raw baseline did not make every thumbnail');

@@ -21,7 +21,7 @@ import { pick, randomPrompt, seededRandom } from './prompts';
 export const LIBRARY_SIZE = 100_000;
 export const QUICK_LIBRARY_SIZE = 20_000;
 
-export interface SeededBoard {
+interface SeededBoard {
   id: string;
   name: string;
   /** Assets on it. */
@@ -66,7 +66,7 @@ const tagNames = ['portrait', 'landscape', 'client-a', 'client-b', 'wip', 'final
 const sizes = ['1024x1024', '1536x1024', '1024x1536', '2048x1152'];
 
 /** Boards as artists keep them: one big moodboard (every tenth asset), a few project boards, small picks. */
-export const BOARD_PLAN: readonly { name: string; share: number }[] = [
+const BOARD_PLAN: readonly { name: string; share: number }[] = [
   { name: 'bench moodboard', share: 0.1 },
   { name: 'client A: autumn campaign', share: 0.03 },
   { name: 'client B 海报', share: 0.02 },
@@ -118,7 +118,7 @@ function statements(db: LibraryDatabase) {
  * images with 1-4 results sharing a creation time (so the id tie-break of keyset paging matters),
  * about 5% favourites, 0-3 tags each, and the boards of BOARD_PLAN.
  */
-export function createLibraryFixture(count = LIBRARY_SIZE): LibraryFixture {
+function createLibraryFixture(count = LIBRARY_SIZE): LibraryFixture {
   const dir = mkdtempSync(join(tmpdir(), 'atelier-bench-'));
   const file = join(dir, 'library.sqlite');
   const db = LibraryDatabase.open(file);
@@ -147,12 +147,35 @@ export function createLibraryFixture(count = LIBRARY_SIZE): LibraryFixture {
         batches++;
       }
       const jobId = uuidOf(`job ${task}`);
-      insert.job.run(jobId, batch?.id ?? null, batch ? 40 - batch.left : 0, choice.variantId, choice.model, request, prompt, createdAt - 40_000, createdAt, createdAt - 38_000, createdAt - 39_000, createdAt);
+      insert.job.run(
+        jobId,
+        batch?.id ?? null,
+        batch ? 40 - batch.left : 0,
+        choice.variantId,
+        choice.model,
+        request,
+        prompt,
+        createdAt - 40_000,
+        createdAt,
+        createdAt - 38_000,
+        createdAt - 39_000,
+        createdAt,
+      );
       jobs++;
       // The gateway task each job followed, finished (its result addresses long expired).
       const family = choice.kind === 'image' ? 'image' : 'video';
       const resultUrls = JSON.stringify(Array.from({ length: results }, (_unused, index) => `https://files.example.com/${task}/${index}`));
-      insert.task.run(`task_${task}`, jobId, family, `/v1/${family}s/tasks/task_${task}`, resultUrls, createdAt + 86_400_000, 2 + Math.floor(random() * 6), createdAt - 38_000, createdAt);
+      insert.task.run(
+        `task_${task}`,
+        jobId,
+        family,
+        `/v1/${family}s/tasks/task_${task}`,
+        resultUrls,
+        createdAt + 86_400_000,
+        2 + Math.floor(random() * 6),
+        createdAt - 38_000,
+        createdAt,
+      );
       if (batch && --batch.left === 0) batch = undefined;
       const mentioned = characterUsernamesOf(prompt);
       const day = new Date(createdAt).toISOString().slice(0, 10).replaceAll('-', '/');
@@ -160,10 +183,25 @@ export function createLibraryFixture(count = LIBRARY_SIZE): LibraryFixture {
         const id = uuidOf(`task ${task}#${index}`);
         const extension = choice.kind === 'image' ? 'png' : 'mp4';
         insert.asset.run(
-          id, jobId, `task_${task}`, index, choice.kind, `${day}/${id}.${extension}`, `${day}/${id}.thumb.webp`,
-          choice.kind === 'image' ? 'image/png' : 'video/mp4', 200_000 + Math.floor(random() * 3_000_000), width ?? null, height ?? null,
-          choice.kind === 'video' ? 5_000 + Math.floor(random() * 5) * 1_000 : null, createHash('sha256').update(id).digest('hex'),
-          choice.model, choice.variantId, prompt, request, createdAt, random() < 0.05 ? 1 : 0,
+          id,
+          jobId,
+          `task_${task}`,
+          index,
+          choice.kind,
+          `${day}/${id}.${extension}`,
+          `${day}/${id}.thumb.webp`,
+          choice.kind === 'image' ? 'image/png' : 'video/mp4',
+          200_000 + Math.floor(random() * 3_000_000),
+          width ?? null,
+          height ?? null,
+          choice.kind === 'video' ? 5_000 + Math.floor(random() * 5) * 1_000 : null,
+          createHash('sha256').update(id).digest('hex'),
+          choice.model,
+          choice.variantId,
+          prompt,
+          request,
+          createdAt,
+          random() < 0.05 ? 1 : 0,
         );
         for (const tag of tagNames.filter(() => random() < 0.12).slice(0, 3)) insert.tag.run(id, tag);
         for (const username of mentioned) insert.character.run(id, username);

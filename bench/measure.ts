@@ -27,7 +27,7 @@ export interface MeasureOptions {
 }
 
 /** A call to benchmark; a returned promise is awaited (and the wait is part of the time). */
-export type Operation = () => unknown;
+type Operation = () => unknown;
 
 /** Runs one call; returns what to await only when it returned a promise, so sync calls are timed without a microtask hop. */
 function call(operation: Operation): PromiseLike<unknown> | undefined {
@@ -37,12 +37,6 @@ function call(operation: Operation): PromiseLike<unknown> | undefined {
 
 function isThenable(value: unknown): value is PromiseLike<unknown> {
   return typeof value === 'object' && value !== null && typeof (value as { then?: unknown }).then === 'function';
-}
-
-/** Times `operation` and returns its statistics. */
-export async function measure(label: string, operation: Operation, options: MeasureOptions = {}): Promise<Stats> {
-  const [stats] = await compare([{ label, operation }], options);
-  return stats;
 }
 
 export interface Contender {

@@ -35,13 +35,27 @@ async function imageRows(folder: string): Promise<Row[]> {
     .toFile(photo);
   const cases = [
     pair('metadata of a 2048x2048 JPEG', (build) => () => loadImageLibrary(build)(photo).metadata()),
-    pair('512 px WebP thumbnail of it', (build) => () => loadImageLibrary(build)(photo).rotate().resize(512, 512, { fit: 'inside' }).webp({ quality: 80 }).toBuffer()),
-    pair('320 px upload preview, decoded to the end', (build) => () => loadImageLibrary(build)(photo, { failOn: 'error' }).resize(320, 320, { fit: 'inside' }).webp({ quality: 75 }).toBuffer()),
+    pair(
+      '512 px WebP thumbnail of it',
+      (build) => () => loadImageLibrary(build)(photo).rotate().resize(512, 512, { fit: 'inside' }).webp({ quality: 80 }).toBuffer(),
+    ),
+    pair(
+      '320 px upload preview, decoded to the end',
+      (build) => () => loadImageLibrary(build)(photo, { failOn: 'error' }).resize(320, 320, { fit: 'inside' }).webp({ quality: 75 }).toBuffer(),
+    ),
     pair('1920x1080 demo render (gradient, composite, PNG)', (build) => async () => {
       const sharp = loadImageLibrary(build);
-      const small = await sharp({ create: { width: 64, height: 36, channels: 3, background: '#884422', noise: { type: 'gaussian', mean: 100, sigma: 30 } } }).png().toBuffer();
-      const panel = await sharp({ create: { width: 1600, height: 300, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0.5 } } }).png().toBuffer();
-      return sharp(small).resize(1920, 1080, { kernel: 'cubic' }).composite([{ input: panel, left: 160, top: 700 }]).png({ compressionLevel: 2 }).toBuffer();
+      const small = await sharp({ create: { width: 64, height: 36, channels: 3, background: '#884422', noise: { type: 'gaussian', mean: 100, sigma: 30 } } })
+        .png()
+        .toBuffer();
+      const panel = await sharp({ create: { width: 1600, height: 300, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0.5 } } })
+        .png()
+        .toBuffer();
+      return sharp(small)
+        .resize(1920, 1080, { kernel: 'cubic' })
+        .composite([{ input: panel, left: 160, top: 700 }])
+        .png({ compressionLevel: 2 })
+        .toBuffer();
     }),
   ];
   const rows: Row[] = [];
@@ -57,7 +71,22 @@ async function videoRows(folder: string): Promise<Row[] | undefined> {
   if (ffmpeg.state !== 'ready' || ffmpeg.path === null) return undefined;
   const binary = ffmpeg.path;
   const video = join(folder, 'clip.mp4');
-  await exec(binary, ['-v', 'error', '-y', '-f', 'lavfi', '-i', 'testsrc=s=1280x720:r=24:d=10', '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', video]);
+  await exec(binary, [
+    '-v',
+    'error',
+    '-y',
+    '-f',
+    'lavfi',
+    '-i',
+    'testsrc=s=1280x720:r=24:d=10',
+    '-c:v',
+    'libx264',
+    '-preset',
+    'ultrafast',
+    '-pix_fmt',
+    'yuv420p',
+    video,
+  ]);
   const head = readFileSync(video).subarray(0, 64);
   const [asked, parsed] = await compare(
     [
@@ -86,7 +115,12 @@ export async function run(): Promise<Table[]> {
       },
     ];
     const video = await videoRows(folder);
-    if (video) tables.push({ title: 'Video facts: JavaScript container parsers vs asking ffmpeg', rows: video, notes: ['the parsers read the moov box only; ffmpeg also starts a process'] });
+    if (video)
+      tables.push({
+        title: 'Video facts: JavaScript container parsers vs asking ffmpeg',
+        rows: video,
+        notes: ['the parsers read the moov box only; ffmpeg also starts a process'],
+      });
     return tables;
   } finally {
     rmSync(folder, { recursive: true, force: true });

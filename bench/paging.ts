@@ -40,12 +40,30 @@ function filterCases(fixture: LibraryFixture): FilterCase[] {
     { label: 'videos', request: { kind: 'video' }, forms: ['a.kind = ?'], params: ['video'] },
     { label: 'favourites', request: { favourite: true }, forms: ['a.favourite = 1'], params: [] },
     { label: 'tag client-a', request: { tag: 'client-a' }, forms: linkForms('asset_tags', 'tag'), params: ['client-a'] },
-    { label: 'favourite + tag client-a', request: { favourite: true, tag: 'client-a' }, forms: linkForms('asset_tags', 'tag').map((form) => `a.favourite = 1 AND ${form}`), params: ['client-a'] },
+    {
+      label: 'favourite + tag client-a',
+      request: { favourite: true, tag: 'client-a' },
+      forms: linkForms('asset_tags', 'tag').map((form) => `a.favourite = 1 AND ${form}`),
+      params: ['client-a'],
+    },
     { label: `character @${CHARACTERS[1]}`, request: { character: CHARACTERS[1] }, forms: linkForms('asset_characters', 'username'), params: [CHARACTERS[1]] },
   ];
-  if (big) cases.push({ label: `board of ${big.size.toLocaleString('en-US')}`, request: { boardId: big.id }, forms: linkForms('board_items', 'board_id'), params: [big.id] });
-  if (small) cases.push({ label: `board of ${small.size.toLocaleString('en-US')}`, request: { boardId: small.id }, forms: linkForms('board_items', 'board_id'), params: [small.id] });
-  if (batch) cases.push({ label: 'one batch', request: { batchId: batch.id }, forms: ['a.job_id IN (SELECT id FROM jobs WHERE batch_id = ?)'], params: [batch.id] });
+  if (big)
+    cases.push({
+      label: `board of ${big.size.toLocaleString('en-US')}`,
+      request: { boardId: big.id },
+      forms: linkForms('board_items', 'board_id'),
+      params: [big.id],
+    });
+  if (small)
+    cases.push({
+      label: `board of ${small.size.toLocaleString('en-US')}`,
+      request: { boardId: small.id },
+      forms: linkForms('board_items', 'board_id'),
+      params: [small.id],
+    });
+  if (batch)
+    cases.push({ label: 'one batch', request: { batchId: batch.id }, forms: ['a.job_id IN (SELECT id FROM jobs WHERE batch_id = ?)'], params: [batch.id] });
   return cases;
 }
 
@@ -69,7 +87,9 @@ export async function run(context: BenchContext): Promise<Table[]> {
   const connection = fixture.db.connection;
   const iterations = sized(context, 300, 60);
   const deepRow = Math.floor(fixture.assets * 0.75);
-  const deepKey = connection.prepare<[number], { created_at: number; id: string }>('SELECT created_at, id FROM assets ORDER BY created_at DESC, id DESC LIMIT 1 OFFSET ?').get(deepRow - 1);
+  const deepKey = connection
+    .prepare<[number], { created_at: number; id: string }>('SELECT created_at, id FROM assets ORDER BY created_at DESC, id DESC LIMIT 1 OFFSET ?')
+    .get(deepRow - 1);
   if (!deepKey) throw new Error('the library is too small for the paging benchmark');
   const deepCursor = encodeCursor({ createdAt: deepKey.created_at, id: deepKey.id });
   const keyset = '(a.created_at, a.id) < (?, ?)';
@@ -121,7 +141,8 @@ export async function run(context: BenchContext): Promise<Table[]> {
 
   const filtered: Row[] = [];
   for (const filter of filterCases(fixture)) {
-    const matches = connection.prepare<unknown[], { n: number }>(`SELECT COUNT(*) AS n FROM assets a WHERE ${filter.forms[0] ?? '1'}`).get(...filter.params)?.n ?? 0;
+    const matches =
+      connection.prepare<unknown[], { n: number }>(`SELECT COUNT(*) AS n FROM assets a WHERE ${filter.forms[0] ?? '1'}`).get(...filter.params)?.n ?? 0;
     const [raw, app] = await compare(
       [
         { label: `${filter.label} (${matches.toLocaleString('en-US')} items): raw`, operation: fastestRaw(fixture, filter) },
@@ -148,7 +169,7 @@ export async function run(context: BenchContext): Promise<Table[]> {
       ],
       notes: [
         `library of ${size} assets, ${fixture.jobs.toLocaleString('en-US')} jobs, ${fixture.batches} batches, ${fixture.boards.length} boards, seeded in ${(fixture.seedMs / 1000).toFixed(1)} s`,
-        'raw = the same answer by hand: the page\'s keys, then those rows with their tags, boards and batch, request parsed',
+        "raw = the same answer by hand: the page's keys, then those rows with their tags, boards and batch, request parsed",
         `"listAssets' SQL, rows unmapped" splits the cost of the statement from mapping rows to assets; walks are one op of ${WALK_PAGES} pages`,
       ],
     },

@@ -6,7 +6,7 @@
  */
 import { percentile } from './measure';
 
-export interface DistributionSeries {
+interface DistributionSeries {
   name: string;
   /** Raw values in the plot's unit (milliseconds, say); order does not matter. */
   values: readonly number[];
@@ -21,7 +21,7 @@ export interface DistributionPlot {
   logScale?: boolean;
 }
 
-export interface TimeSeries {
+interface TimeSeries {
   name: string;
   /** [x, y] points in order of x. */
   points: readonly (readonly [number, number])[];
@@ -29,7 +29,7 @@ export interface TimeSeries {
   style?: 'line' | 'step' | 'dashed';
 }
 
-export interface TimeSeriesPlot {
+interface TimeSeriesPlot {
   title: string;
   xLabel: string;
   yLabel: string;
@@ -51,7 +51,7 @@ interface Axis {
 }
 
 /** Round tick values (1, 2 or 5 times a power of ten) covering [min, max], about `count` of them. */
-export function niceTicks(min: number, max: number, count = 6): number[] {
+function niceTicks(min: number, max: number, count = 6): number[] {
   if (!Number.isFinite(min) || !Number.isFinite(max)) return [0];
   if (max <= min) return [min];
   const rough = (max - min) / Math.max(1, count);
@@ -112,7 +112,14 @@ function frame(title: string, x: Axis, y: Axis, xLabel: string, yLabel: string, 
     parts.push(text(MARGIN.left - 8, at + 4, yFormat(tick), 'text-anchor="end" font-size="11"'));
   }
   parts.push(text(MARGIN.left + PLOT_WIDTH / 2, HEIGHT - 14, xLabel, 'text-anchor="middle" font-size="12"'));
-  parts.push(text(18, MARGIN.top + PLOT_HEIGHT / 2, yLabel, `text-anchor="middle" font-size="12" transform="rotate(-90 18 ${(MARGIN.top + PLOT_HEIGHT / 2).toFixed(1)})"`));
+  parts.push(
+    text(
+      18,
+      MARGIN.top + PLOT_HEIGHT / 2,
+      yLabel,
+      `text-anchor="middle" font-size="12" transform="rotate(-90 18 ${(MARGIN.top + PLOT_HEIGHT / 2).toFixed(1)})"`,
+    ),
+  );
   return parts;
 }
 
@@ -163,13 +170,20 @@ export function distributionPlot(plot: DistributionPlot): string {
     parts.push(path(steps, colour, false));
     const p50 = percentile(sorted, 50);
     const p95 = percentile(sorted, 95);
-    return { name: `${series.name}: median ${label(Number(p50.toPrecision(3)))}, p95 ${label(Number(p95.toPrecision(3)))} (${sorted.length})`, colour, dashed: false };
+    return {
+      name: `${series.name}: median ${label(Number(p50.toPrecision(3)))}, p95 ${label(Number(p95.toPrecision(3)))} (${sorted.length})`,
+      colour,
+      dashed: false,
+    };
   });
   parts.push(...legend(entries));
   return svg(parts);
 }
 
-/** Values over time; `step` series hold each value until the next point, `dashed` ones are references. */
+/**
+ * Values over time; `step` series hold each value until the next point, `dashed` ones are references.
+ * @public for the engine benchmark with 1,000 tasks in flight, which plots its queue over time.
+ */
 export function timeSeriesPlot(plot: TimeSeriesPlot): string {
   const xs = plot.series.flatMap((series) => series.points.map(([px]) => px));
   const ys = plot.series.flatMap((series) => series.points.map(([, py]) => py));

@@ -27,7 +27,7 @@ const SAME_ANSWER_COLUMNS = `a.*, j.batch_id,
 const split = (text: string | null): string[] => (text === null || text === '' ? [] : text.split('\u001f'));
 
 /** What a hand-written mapping does: parse the request, split the lists. */
-export function toRawAssets(rows: readonly RawRow[]): RawAsset[] {
+function toRawAssets(rows: readonly RawRow[]): RawAsset[] {
   return rows.map((row) => ({ ...row, tags: split(row.tags), boardIds: split(row.board_ids), request: JSON.parse(row.request) as unknown }));
 }
 

@@ -108,7 +108,10 @@ export function tallyTargets(benchmarks: readonly BenchmarkRecord[]): RunRecord[
       for (const line of table.lines) {
         for (const verdict of line.targets ?? []) {
           if (verdict.met) met++;
-          else missedList.push(`${benchmark.name}: ${line.label} (${verdict.text}${line.ratio === undefined ? '' : `, was ${line.ratio}x`}, ${line.value} ${line.unit})`);
+          else
+            missedList.push(
+              `${benchmark.name}: ${line.label} (${verdict.text}${line.ratio === undefined ? '' : `, was ${line.ratio}x`}, ${line.value} ${line.unit})`,
+            );
         }
       }
     }

@@ -33,12 +33,19 @@ const benchmarks: Record<string, BenchmarkEntry> = {
   facets: { summary: 'countAssetFacets vs a bare COUNT(*)', load: () => import('./facets') },
   startup: { summary: 'web mode from process start to the first gallery page served, 100,000 items', needsBuild: true, load: () => import('./startup') },
   transfers: { summary: 'a 200 MB result download and a 10 MB reference upload vs raw undici, with peak memory', load: () => import('./transfers') },
-  ingest: { summary: 'a burst of finished tasks ingested (download, thumbnail, poster, row, sidecar) vs sharp and ffmpeg alone', load: () => import('./ingest') },
+  ingest: {
+    summary: 'a burst of finished tasks ingested (download, thumbnail, poster, row, sidecar) vs sharp and ffmpeg alone',
+    load: () => import('./ingest'),
+  },
   contract: { summary: 'router.dispatch and web-mode HTTP vs direct call and bare servers', load: () => import('./contract') },
   polling: { summary: 'GatewayClient task polling vs a bare undici request', load: () => import('./polling') },
   'demo-media': { summary: 'demo gateway 4K image and 15 s video renders vs flat files', load: () => import('./demo-media') },
   'media-builds': { summary: "image library's WebAssembly build vs native libvips; video facts without ffmpeg", load: () => import('./media-builds') },
-  'gallery-scroll': { summary: 'the gallery scrolled through 20,000 items in Chromium vs bare page requests', needsBuild: true, load: () => import('./gallery-scroll') },
+  'gallery-scroll': {
+    summary: 'the gallery scrolled through 20,000 items in Chromium vs bare page requests',
+    needsBuild: true,
+    load: () => import('./gallery-scroll'),
+  },
 };
 
 function parseArguments(argv: readonly string[]): { names: string[]; quick: boolean; unknown: string[] } {
@@ -51,7 +58,10 @@ function parseArguments(argv: readonly string[]): { names: string[]; quick: bool
 /** `npm run build`, once, when a chosen benchmark starts the built app. */
 function build(): void {
   console.log('building the app for the benchmarks that start it (electron-vite build)...');
-  const built = spawnSync(process.execPath, [join(ROOT, 'node_modules/electron-vite/bin/electron-vite.js'), 'build'], { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'] });
+  const built = spawnSync(process.execPath, [join(ROOT, 'node_modules/electron-vite/bin/electron-vite.js'), 'build'], {
+    cwd: ROOT,
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
   if (built.status !== 0) throw new Error('the build failed; see the messages above');
 }
 
@@ -94,7 +104,9 @@ async function main(): Promise<number> {
     return 2;
   }
   const machine = machineFacts();
-  console.log(`Node ${machine.node}, ${machine.cores} CPUs (${machine.cpuModel}), ${machine.platform}, load average ${machine.loadAverageAtStart.join(' ')}${quick ? ', quick run' : ''}`);
+  console.log(
+    `Node ${machine.node}, ${machine.cores} CPUs (${machine.cpuModel}), ${machine.platform}, load average ${machine.loadAverageAtStart.join(' ')}${quick ? ', quick run' : ''}`,
+  );
   console.log('median and p95 are per operation; "vs raw" = median / median of the raw baseline, timed in alternating turns with it.\n');
 
   const started = process.hrtime.bigint();
@@ -120,7 +132,9 @@ async function main(): Promise<number> {
   };
   writeFileSync(RESULTS_FILE, `${JSON.stringify(run, null, 2)}\n`);
   console.log(`targets: ${run.targets.met} met, ${run.targets.missed} missed${run.targets.missed > 0 ? `:\n  ${run.targets.missedList.join('\n  ')}` : ''}`);
-  console.log(`done in ${seconds} s; written to ${relative(ROOT, RESULTS_FILE)}${records.some((record) => record.plots.length > 0) ? ` and ${relative(ROOT, PLOTS_FOLDER)}/` : ''}`);
+  console.log(
+    `done in ${seconds} s; written to ${relative(ROOT, RESULTS_FILE)}${records.some((record) => record.plots.length > 0) ? ` and ${relative(ROOT, PLOTS_FOLDER)}/` : ''}`,
+  );
   return records.some((record) => record.error !== undefined) ? 1 : 0;
 }
 

@@ -28,7 +28,10 @@ const searches: readonly { text: string; what: string }[] = [
 
 /** The raw baseline: every whitespace-separated term as `prompt LIKE '%term%'`, newest first. */
 function likeSearch(fixture: LibraryFixture, text: string): { page: () => unknown[]; hits: number } {
-  const terms = text.split(/\s+/u).filter(Boolean).map((term) => `%${term}%`);
+  const terms = text
+    .split(/\s+/u)
+    .filter(Boolean)
+    .map((term) => `%${term}%`);
   const where = terms.map(() => 'prompt LIKE ?').join(' AND ');
   const page = fixture.db.connection.prepare(`SELECT * FROM assets WHERE ${where} ORDER BY created_at DESC, id DESC LIMIT ?`);
   const count = fixture.db.connection.prepare<unknown[], { n: number }>(`SELECT COUNT(*) AS n FROM assets WHERE ${where}`);

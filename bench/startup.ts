@@ -77,10 +77,14 @@ async function startApp(copyLibrary: (target: string) => void): Promise<Started>
   mkdirSync(libraryRoot, { recursive: true, mode: 0o700 });
   copyLibrary(libraryDatabaseFile(dataDir, libraryRoot));
   try {
-    const { child, match, started } = await spawnUntil([WEB_ENTRY, '--no-open', '--port', '0', '--data-dir', dataDir], /http:\/\/127\.0\.0\.1:\d+\/\?code=[\w-]+/, {
-      ...process.env,
-      ATELIER_LOG: 'silent',
-    });
+    const { child, match, started } = await spawnUntil(
+      [WEB_ENTRY, '--no-open', '--port', '0', '--data-dir', dataDir],
+      /http:\/\/127\.0\.0\.1:\d+\/\?code=[\w-]+/,
+      {
+        ...process.env,
+        ATELIER_LOG: 'silent',
+      },
+    );
     try {
       const listeningMs = since(started);
       const launch = new URL(match);
@@ -101,7 +105,8 @@ async function startApp(copyLibrary: (target: string) => void): Promise<Started>
         body: JSON.stringify({ input: { limit: PAGE } }),
       });
       const answer = JSON.parse(await readOk(page, 'library.list_assets')) as { ok: boolean; value?: { items?: unknown[] }; error?: unknown };
-      if ((answer.value?.items?.length ?? 0) !== PAGE) throw new Error(`the first page held ${answer.value?.items?.length ?? 'no'} items: ${JSON.stringify(answer).slice(0, 300)}`);
+      if ((answer.value?.items?.length ?? 0) !== PAGE)
+        throw new Error(`the first page held ${answer.value?.items?.length ?? 'no'} items: ${JSON.stringify(answer).slice(0, 300)}`);
       return { listeningMs, pageMs: since(started) };
     } finally {
       await stop(child);
@@ -127,7 +132,8 @@ async function startRaw(file: string): Promise<Started> {
 }
 
 export async function run(context: BenchContext): Promise<Table[]> {
-  if (!existsSync(WEB_ENTRY) || !existsSync(INDEX_HTML)) throw new Error('out/ is missing: run `npm run build` first (npm run bench builds it when it runs startup).');
+  if (!existsSync(WEB_ENTRY) || !existsSync(INDEX_HTML))
+    throw new Error('out/ is missing: run `npm run build` first (npm run bench builds it when it runs startup).');
   const fixture = sharedLibrary(sized(context, LIBRARY_SIZE, QUICK_LIBRARY_SIZE));
   const file = join(mkdtempSync(join(tmpdir(), 'atelier-bench-startup-raw-')), 'library.sqlite');
   fixture.copyTo(file);
@@ -166,7 +172,12 @@ export async function run(context: BenchContext): Promise<Table[]> {
   return [
     {
       title: `Web mode start-up to the first gallery page (${size} assets)`,
-      rows: [{ stats: rawListening }, { stats: appListening, raw: rawListening }, { stats: rawPage }, { stats: appPage, raw: rawPage, target: { atMost: 1500 } }],
+      rows: [
+        { stats: rawListening },
+        { stats: appListening, raw: rawListening },
+        { stats: rawPage },
+        { stats: appPage, raw: rawPage, target: { atMost: 1500 } },
+      ],
       notes: [
         `${rounds} starts of each, taking turns, after one untimed start of each; each web-mode start has a fresh data folder with a copy of the library`,
         'web mode: process start, studio start (settings, key vault, library database and its checks, job engine; the demo gateway waits for first use), launch address printed, code traded for a session, index.html served, library.list_assets answered',

@@ -11,7 +11,7 @@ import type { Stats } from './measure';
  * baseline's; `atMost` bounds the value itself (milliseconds for timed rows, the figure's unit
  * otherwise).
  */
-export interface Target {
+interface Target {
   ratioAtMost?: number;
   ratioAtLeast?: number;
   atMost?: number;
@@ -26,7 +26,7 @@ export interface Row {
 }
 
 /** A measured quantity that is not the time of one call. */
-export interface Figure {
+interface Figure {
   label: string;
   value: number;
   /** `MB/s`, `MB`, `results/s`, `ms`... */
@@ -55,7 +55,7 @@ export interface Verdict {
 }
 
 /** Checks `target` against a value, and its ratio to a baseline when there is one. */
-export function judge(target: Target, value: number, ratio: number | undefined, unit: string): Verdict[] {
+function judge(target: Target, value: number, ratio: number | undefined, unit: string): Verdict[] {
   const verdicts: Verdict[] = [];
   if (target.ratioAtMost !== undefined && ratio !== undefined) verdicts.push({ text: `≤ ${target.ratioAtMost}x`, met: ratio <= target.ratioAtMost });
   if (target.ratioAtLeast !== undefined && ratio !== undefined) verdicts.push({ text: `≥ ${target.ratioAtLeast}x`, met: ratio >= target.ratioAtLeast });
@@ -148,7 +148,7 @@ function displayWidth(text: string): number {
 }
 
 /** `850 ns`, `12.3 µs`, `4.56 ms`, `1.20 s`. */
-export function formatDuration(ns: number): string {
+function formatDuration(ns: number): string {
   if (ns < 1_000) return `${ns.toFixed(0)} ns`;
   if (ns < 1_000_000) return `${(ns / 1_000).toFixed(1)} µs`;
   if (ns < 1_000_000_000) return `${(ns / 1_000_000).toFixed(2)} ms`;
@@ -160,14 +160,14 @@ function formatRate(opsPerSec: number): string {
 }
 
 /** Three significant digits, thousands separated. */
-export function formatNumber(value: number): string {
+function formatNumber(value: number): string {
   if (!Number.isFinite(value)) return String(value);
   if (Math.abs(value) >= 100) return Math.round(value).toLocaleString('en-US');
   return Number(value.toPrecision(3)).toString();
 }
 
 /** Three significant digits below 10 (so a ratio beside a target of 1.5x is never rounded onto it), whole numbers above. */
-export function formatRatio(ratio: number): string {
+function formatRatio(ratio: number): string {
   if (!Number.isFinite(ratio)) return '∞';
   if (ratio >= 10) return ratio.toFixed(0);
   return String(Number(ratio.toPrecision(3)));

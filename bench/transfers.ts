@@ -61,7 +61,10 @@ async function fileServer(folder: string): Promise<{ url: string; server: Server
 
 /** Runs one side in a fresh process and reads its report. */
 async function runClient(job: TransferJob): Promise<TransferReport> {
-  const child = spawn(process.execPath, ['--import', 'tsx', CLIENT, JSON.stringify(job)], { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ATELIER_LOG: 'silent' } });
+  const child = spawn(process.execPath, ['--import', 'tsx', CLIENT, JSON.stringify(job)], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, ATELIER_LOG: 'silent' },
+  });
   let out = '';
   let err = '';
   child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
@@ -109,7 +112,13 @@ export async function run(context: BenchContext): Promise<Table[]> {
     const large = 200;
     await randomFile(join(folder, 'small.bin'), small);
     await randomFile(join(folder, 'large.bin'), large);
-    const download = (mode: TransferJob['mode'], name: string): TransferJob => ({ mode, url: `${files.url}/${name}`, path: join(folder, `${mode}-${name}.part`), apiKey: '', repeats });
+    const download = (mode: TransferJob['mode'], name: string): TransferJob => ({
+      mode,
+      url: `${files.url}/${name}`,
+      path: join(folder, `${mode}-${name}.part`),
+      apiKey: '',
+      repeats,
+    });
     const downSmall = await measurePair(download('download-raw', 'small.bin'), download('download-app', 'small.bin'), rounds);
     const downLarge = await measurePair(download('download-raw', 'large.bin'), download('download-app', 'large.bin'), rounds);
 
@@ -123,21 +132,44 @@ export async function run(context: BenchContext): Promise<Table[]> {
 
     const downloads: FigureRow[] = [
       { figure: speed(`${large} MB download: raw undici stream to a file`, downLarge.raw.throughput) },
-      { figure: speed(`${large} MB download: ResultFetcher into the library`, downLarge.app.throughput), raw: speed('raw', downLarge.raw.throughput), target: { ratioAtLeast: 0.9 } },
+      {
+        figure: speed(`${large} MB download: ResultFetcher into the library`, downLarge.app.throughput),
+        raw: speed('raw', downLarge.raw.throughput),
+        target: { ratioAtLeast: 0.9 },
+      },
       { figure: speed(`${small} MB download: raw`, downSmall.raw.throughput) },
-      { figure: speed(`${small} MB download: ResultFetcher`, downSmall.app.throughput), raw: speed('raw', downSmall.raw.throughput), target: { ratioAtLeast: 0.9 } },
+      {
+        figure: speed(`${small} MB download: ResultFetcher`, downSmall.app.throughput),
+        raw: speed('raw', downSmall.raw.throughput),
+        target: { ratioAtLeast: 0.9 },
+      },
       { figure: memory(`peak memory, ${large} MB download: raw`, downLarge.raw.memoryMB) },
       { figure: memory(`peak memory, ${large} MB download: ResultFetcher`, downLarge.app.memoryMB), raw: memory('raw', downLarge.raw.memoryMB) },
-      { figure: memory(`peak memory, ResultFetcher: ${large} MB against ${small} MB`, downLarge.app.memoryMB), raw: memory(`${small} MB`, downSmall.app.memoryMB), target: { ratioAtMost: 1.5 } },
+      {
+        figure: memory(`peak memory, ResultFetcher: ${large} MB against ${small} MB`, downLarge.app.memoryMB),
+        raw: memory(`${small} MB`, downSmall.app.memoryMB),
+        target: { ratioAtMost: 1.5 },
+      },
     ];
     const mb = (bytes: number): string => (bytes / MB).toFixed(1);
     const uploads: FigureRow[] = [
       { figure: speed(`${mb(referenceBytes)} MB upload: raw multipart POST`, upFull.raw.throughput) },
-      { figure: speed(`${mb(referenceBytes)} MB upload: uploads.uploadFile`, upFull.app.throughput), raw: speed('raw', upFull.raw.throughput), target: { ratioAtLeast: 0.9 } },
+      {
+        figure: speed(`${mb(referenceBytes)} MB upload: uploads.uploadFile`, upFull.app.throughput),
+        raw: speed('raw', upFull.raw.throughput),
+        target: { ratioAtLeast: 0.9 },
+      },
       { figure: memory(`peak memory, ${mb(referenceBytes)} MB upload: raw`, upFull.raw.memoryMB) },
       { figure: memory(`peak memory, ${mb(referenceBytes)} MB upload: uploadFile`, upFull.app.memoryMB), raw: memory('raw', upFull.raw.memoryMB) },
-      { figure: memory(`peak memory, raw: ${mb(referenceBytes)} MB against ${mb(quarterBytes)} MB`, upFull.raw.memoryMB), raw: memory(`${mb(quarterBytes)} MB`, upQuarter.raw.memoryMB) },
-      { figure: memory(`peak memory, uploadFile: ${mb(referenceBytes)} MB against ${mb(quarterBytes)} MB`, upFull.app.memoryMB), raw: memory(`${mb(quarterBytes)} MB`, upQuarter.app.memoryMB), target: { ratioAtMost: 1.5 } },
+      {
+        figure: memory(`peak memory, raw: ${mb(referenceBytes)} MB against ${mb(quarterBytes)} MB`, upFull.raw.memoryMB),
+        raw: memory(`${mb(quarterBytes)} MB`, upQuarter.raw.memoryMB),
+      },
+      {
+        figure: memory(`peak memory, uploadFile: ${mb(referenceBytes)} MB against ${mb(quarterBytes)} MB`, upFull.app.memoryMB),
+        raw: memory(`${mb(quarterBytes)} MB`, upQuarter.app.memoryMB),
+        target: { ratioAtMost: 1.5 },
+      },
     ];
     const each = `${rounds} process${rounds === 1 ? '' : 'es'} per side, taking turns`;
     return [
@@ -147,7 +179,7 @@ export async function run(context: BenchContext): Promise<Table[]> {
         notes: [
           `throughput = bytes / median transfer time (${each}, ${repeats} transfers each); peak memory = the highest resident memory sampled every 5 ms minus the process's at start`,
           'ResultFetcher checks the address against the public-address policy, counts against the size cap and hashes (SHA-256) as it streams; raw = undici stream() to createWriteStream, nothing checked',
-          'memory flat in file size: the fetcher\'s peak at 4x the file should stay within 1.5x its peak at the smaller one',
+          "memory flat in file size: the fetcher's peak at 4x the file should stay within 1.5x its peak at the smaller one",
         ],
       },
       {

@@ -18,7 +18,7 @@ try {
 } catch (error) {
   console.error(
     `Could not build better-sqlite3 for Electron ${target.electronVersion} (${target.platform}-${target.arch}).\n` +
-      'It needs either the prebuilt binary of the better-sqlite3 release (downloaded from GitHub) or Electron\'s headers ' +
+      "It needs either the prebuilt binary of the better-sqlite3 release (downloaded from GitHub) or Electron's headers " +
       '(from electronjs.org) and a C++ toolchain (Python, make and a compiler; Visual Studio Build Tools on Windows).\n' +
       `Cause: ${error instanceof Error ? error.message : String(error)}`,
   );

@@ -88,7 +88,9 @@ function startElectron(binary) {
   forwardSignals(child);
   child.on('exit', (code, signal) => {
     if (code !== 0 && recogniseSandboxFailure(stderr) !== undefined) {
-      console.error(`\n${sandboxFailureMessage({ electronBinary: binary, chromeSandbox: join(dirname(binary), 'chrome-sandbox'), appArmorRestricted: appArmorRestricted() })}\n`);
+      console.error(
+        `\n${sandboxFailureMessage({ electronBinary: binary, chromeSandbox: join(dirname(binary), 'chrome-sandbox'), appArmorRestricted: appArmorRestricted() })}\n`,
+      );
       startWebMode();
       return;
     }

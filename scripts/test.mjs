@@ -36,7 +36,10 @@ const stages = [
   { name: 'build', command: ['npm', ['run', '-s', 'build']] },
   {
     name: 'unit, renderer and integration tests',
-    command: [bin('vitest'), ['run', ...projects.flatMap((p) => ['--project', p.name]), '--reporter=default', '--reporter=json', `--outputFile.json=${vitestJson}`]],
+    command: [
+      bin('vitest'),
+      ['run', ...projects.flatMap((p) => ['--project', p.name]), '--reporter=default', '--reporter=json', `--outputFile.json=${vitestJson}`],
+    ],
     counts: vitestCounts,
   },
   {
@@ -49,7 +52,10 @@ const stages = [
   {
     name: 'packaging',
     after: ['build', 'lint'],
-    command: [bin('vitest'), ['run', '--project', 'packaging', '--reporter=default', '--reporter=json', `--outputFile.json=${join(reports, 'packaging.json')}`]],
+    command: [
+      bin('vitest'),
+      ['run', '--project', 'packaging', '--reporter=default', '--reporter=json', `--outputFile.json=${join(reports, 'packaging.json')}`],
+    ],
     counts: () => ({ packaging: countsOf(readJson('packaging.json')) }),
   },
   { name: 'security scan', after: ['lint'], command: [process.execPath, [join(root, 'scripts/security-scan.mjs')]] },
@@ -86,7 +92,10 @@ function secondsSince(start) {
 function start(stage) {
   if (!running.has(stage.name)) {
     const before = (stage.after ?? []).map((name) => start(stages.find((candidate) => candidate.name === name)));
-    running.set(stage.name, Promise.all(before).then(() => runStage(stage)));
+    running.set(
+      stage.name,
+      Promise.all(before).then(() => runStage(stage)),
+    );
   }
   return running.get(stage.name);
 }

@@ -23,5 +23,7 @@ export function finishPackedApp(target: PackedTarget, log: (line: string) => voi
     throw new Error(`The packed app's native parts would not load:\n- ${report.problems.join('\n- ')}`);
   }
   const loaded = report.unpacked.filter((entry) => entry.load === 'loaded').length;
-  log(`native parts: ${report.unpacked.length} outside app.asar${runnable ? `, libraries resolved, ${loaded} addons loaded` : ' (another platform: archive checked only)'}`);
+  log(
+    `native parts: ${report.unpacked.length} outside app.asar${runnable ? `, libraries resolved, ${loaded} addons loaded` : ' (another platform: archive checked only)'}`,
+  );
 }

@@ -48,7 +48,10 @@ export async function buildElectronSqlite(target: ElectronTarget, options: { for
   const stage = join(nativeRoot(), 'stage', electronBuildFolder(target));
   rmSync(stage, { recursive: true, force: true });
   const stagedPackage = join(stage, 'node_modules', 'better-sqlite3');
-  cpSync(packageDir, stagedPackage, { recursive: true, filter: (source) => !source.startsWith(join(packageDir, 'build') + sep) && source !== join(packageDir, 'build') });
+  cpSync(packageDir, stagedPackage, {
+    recursive: true,
+    filter: (source) => !source.startsWith(join(packageDir, 'build') + sep) && source !== join(packageDir, 'build'),
+  });
   writeFileSync(join(stage, 'package.json'), JSON.stringify({ name: 'atelier-native-stage', private: true, dependencies: { 'better-sqlite3': version } }));
   log(`building better-sqlite3 ${version} for Electron ${target.electronVersion} (${target.platform}-${target.arch})...`);
   // An npm `nodedir` setting (used to build for the machine's Node) would make node-gyp compile

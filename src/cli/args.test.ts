@@ -3,19 +3,27 @@ import { DEFAULT_CONCURRENCY, parseCliArgs, UsageError } from './args';
 
 describe('parseCliArgs', () => {
   it('reads a batch command with every option', () => {
-    expect(parseCliArgs(['batch', 'jobs.jsonl', '--gateway', 'https://gw.example.com/', '--library', '/lib', '--concurrency', '8', '--json', '--new'])).toEqual({
-      command: 'batch',
-      jobsFile: 'jobs.jsonl',
-      gateway: 'https://gw.example.com',
-      library: '/lib',
-      concurrency: 8,
-      json: true,
-      fresh: true,
-    });
+    expect(parseCliArgs(['batch', 'jobs.jsonl', '--gateway', 'https://gw.example.com/', '--library', '/lib', '--concurrency', '8', '--json', '--new'])).toEqual(
+      {
+        command: 'batch',
+        jobsFile: 'jobs.jsonl',
+        gateway: 'https://gw.example.com',
+        library: '/lib',
+        concurrency: 8,
+        json: true,
+        fresh: true,
+      },
+    );
   });
 
   it('defaults the options', () => {
-    expect(parseCliArgs(['batch', 'jobs.jsonl'])).toMatchObject({ gateway: undefined, library: undefined, concurrency: DEFAULT_CONCURRENCY, json: false, fresh: false });
+    expect(parseCliArgs(['batch', 'jobs.jsonl'])).toMatchObject({
+      gateway: undefined,
+      library: undefined,
+      concurrency: DEFAULT_CONCURRENCY,
+      json: false,
+      fresh: false,
+    });
   });
 
   it('answers help with no arguments or --help', () => {
@@ -38,15 +46,12 @@ describe('parseCliArgs', () => {
     expect(() => parseCliArgs(argv)).toThrow(message);
   });
 
-  it.each([
-    ['--key', 'sk-abc'],
-    ['--api-key=sk-abc'],
-    ['--API_KEY', 'x'],
-    ['--token', 'x'],
-    ['sk-0123456789abcdef'],
-  ])('refuses a key on the command line (%s) and points to ATELIER_API_KEY', (...extra) => {
-    expect(() => parseCliArgs(['batch', 'a.jsonl', ...extra])).toThrow(/ATELIER_API_KEY/);
-  });
+  it.each([['--key', 'sk-abc'], ['--api-key=sk-abc'], ['--API_KEY', 'x'], ['--token', 'x'], ['sk-0123456789abcdef']])(
+    'refuses a key on the command line (%s) and points to ATELIER_API_KEY',
+    (...extra) => {
+      expect(() => parseCliArgs(['batch', 'a.jsonl', ...extra])).toThrow(/ATELIER_API_KEY/);
+    },
+  );
 
   it('refuses credentials inside the gateway address', () => {
     expect(() => parseCliArgs(['batch', 'a.jsonl', '--gateway', 'https://user:secret@gw.example.com'])).toThrow(/ATELIER_API_KEY/);

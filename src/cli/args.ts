@@ -19,7 +19,7 @@ export const EXIT = {
 } as const;
 
 export const DEFAULT_CONCURRENCY = 4;
-export const MAX_CONCURRENCY = 32;
+const MAX_CONCURRENCY = 32;
 
 export const USAGE = `Usage: npm run atelier -- batch <jobs.jsonl> [options]
 

@@ -17,7 +17,7 @@ import { runBatch } from './run-batch';
  * The CLI's own library folder beside the studio's, unless `--library` names another. Not the
  * studio's own: two engines on one library at once would each see the other's jobs.
  */
-export function defaultLibraryRoot(): string {
+function defaultLibraryRoot(): string {
   return join(defaultDataDir(), 'cli-library');
 }
 

@@ -47,7 +47,7 @@ export function formatProblem(problem: LineProblem): string {
 function lineRanges(lines: readonly number[]): string {
   const sorted = [...new Set(lines)].sort((a, b) => a - b);
   const parts: string[] = [];
-  for (let i = 0; i < sorted.length; ) {
+  for (let i = 0; i < sorted.length;) {
     let j = i;
     while (j + 1 < sorted.length && sorted[j + 1] === (sorted[j] ?? 0) + 1) j++;
     parts.push(j > i ? `${sorted[i] ?? 0}-${sorted[j] ?? 0}` : String(sorted[i] ?? 0));

@@ -51,10 +51,7 @@ function resume(context: SetupContext, batch: Batch): BatchSetup {
   if (batch.status === 'paused') engine.resumeBatch(batch.id);
   const finished = jobs.filter((job) => isTerminal(job.state)).length;
   const sent = jobs.filter((job) => !isWaiting(job.state)).length;
-  note(
-    `Resuming the batch of ${input.path} (${finished} of ${jobs.length} jobs finished, ${sent} sent before): ` +
-      'jobs already sent are not sent again.',
-  );
+  note(`Resuming the batch of ${input.path} (${finished} of ${jobs.length} jobs finished, ${sent} sent before): ` + 'jobs already sent are not sent again.');
   return { batch, resumed: true, origins: jobs.map((job, index) => ({ jobId: job.id, origin: origins[index] ?? { line: 0, repeat: 1, of: 1 } })) };
 }
 

@@ -10,7 +10,10 @@ function variant(id: string): VariantEntry {
 
 describe('file fields', () => {
   it('finds where each variant takes references and a mask', () => {
-    expect(fileTargets(variant('image.gen-image-2.direct'))).toEqual({ references: { key: 'reference_images', single: false, item: { shape: 'string' } }, mask: undefined });
+    expect(fileTargets(variant('image.gen-image-2.direct'))).toEqual({
+      references: { key: 'reference_images', single: false, item: { shape: 'string' } },
+      mask: undefined,
+    });
     expect(fileTargets(variant('image.gen-image-2.task'))).toEqual({
       references: { key: 'image_urls', single: false, item: { shape: 'string' } },
       mask: { key: 'mask_url', referenceField: 'image_urls' },
@@ -23,7 +26,9 @@ describe('file fields', () => {
   it('places addresses in the wire shape of the variant, after those the line has', () => {
     const body = { model: 'gen-image-2', image_urls: ['https://cdn.example/first.png'] };
     expect(placeFileUrls(variant('image.gen-image-2.edit'), body, ['https://u/1.png'], 'https://u/m.png')).toEqual({
-      model: 'gen-image-2', image_urls: ['https://cdn.example/first.png', 'https://u/1.png'], mask_url: 'https://u/m.png',
+      model: 'gen-image-2',
+      image_urls: ['https://cdn.example/first.png', 'https://u/1.png'],
+      mask_url: 'https://u/m.png',
     });
     expect(body.image_urls).toHaveLength(1);
     expect(placeFileUrls(variant('image.nova-3.1-flash-image'), {}, ['https://u/1.png'], undefined)).toEqual({ image_urls: [{ url: 'https://u/1.png' }] });

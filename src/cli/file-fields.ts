@@ -6,7 +6,7 @@
 import { describeForm, type VariantEntry, type WireBody, type WireItem } from '../shared/catalog';
 import { getPath, setPath } from '../shared/catalog/wire-path';
 
-export interface ReferenceTarget {
+interface ReferenceTarget {
   key: string;
   /** A list field, or a single address (`input_reference`). */
   single: boolean;

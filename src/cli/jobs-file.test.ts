@@ -3,7 +3,8 @@ import { parseJobsFile } from './jobs-file';
 
 describe('parseJobsFile', () => {
   it('splits each line into its body and the CLI keys, skipping blank lines', () => {
-    const text = '\uFEFF{"model":"gen-image-2","prompt":"a","references":["r.png"],"mask":"m.png","count":3}\r\n\n  \n{"model":"vid-2","prompt":"b","variant":"video.vid-2.official"}\n';
+    const text =
+      '\uFEFF{"model":"gen-image-2","prompt":"a","references":["r.png"],"mask":"m.png","count":3}\r\n\n  \n{"model":"vid-2","prompt":"b","variant":"video.vid-2.official"}\n';
     const { lines, problems } = parseJobsFile(text);
     expect(problems).toEqual([]);
     expect(lines).toEqual([

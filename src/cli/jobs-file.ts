@@ -7,7 +7,7 @@ import { MAX_BATCH_JOBS } from '../shared/batch/plan';
 import type { WireBody } from '../shared/catalog';
 
 /** Most repeats one line may ask for. */
-export const MAX_COUNT_PER_LINE = 100;
+const MAX_COUNT_PER_LINE = 100;
 
 /** One problem of the input, with the 1-based line it is on (0: the file as a whole). */
 export interface LineProblem {
@@ -28,9 +28,7 @@ export interface JobLine {
 }
 
 const cliKeysSchema = z.object({
-  references: z
-    .array(z.string().trim().min(1, 'each reference must be a file path'), { error: '"references" must be a list of file paths' })
-    .optional(),
+  references: z.array(z.string().trim().min(1, 'each reference must be a file path'), { error: '"references" must be a list of file paths' }).optional(),
   mask: z.string({ error: '"mask" must be a file path' }).trim().min(1, '"mask" must be a file path').optional(),
   count: z
     .number({ error: '"count" must be a whole number' })

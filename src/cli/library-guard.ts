@@ -17,7 +17,7 @@ function wouldRun(db: LibraryDatabase, job: Job): boolean {
 }
 
 /** Unfinished jobs of this library that belong to another connection than `profileId`. */
-export function foreignActiveJobs(db: LibraryDatabase, profileId: string): Job[] {
+function foreignActiveJobs(db: LibraryDatabase, profileId: string): Job[] {
   return listJobsInStates(db, ACTED_ON).filter((job) => job.profileId !== profileId && wouldRun(db, job));
 }
 

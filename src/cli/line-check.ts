@@ -24,7 +24,7 @@ import type { JobLine, LineProblem } from './jobs-file';
 import { chooseVariant } from './variant-choice';
 
 /** A local file of a line, checked. */
-export interface LocalFile {
+interface LocalFile {
   /** As written in the line. */
   given: string;
   absolutePath: string;
@@ -149,10 +149,15 @@ async function checkFiles(
   const files: ReferenceFile[] = [
     ...found.map((file) => ({ field: referenceKey, mime: file.facts.mimeType, bytes: file.facts.size, width: file.facts.width, height: file.facts.height })),
     ...(mask && targets.mask
-      ? [{
-          field: targets.mask.key, mime: mask.facts.mimeType, bytes: mask.facts.size, hasAlpha: mask.facts.hasAlpha,
-          ...(firstIsLocal ? { width: mask.facts.width, height: mask.facts.height } : {}),
-        }]
+      ? [
+          {
+            field: targets.mask.key,
+            mime: mask.facts.mimeType,
+            bytes: mask.facts.size,
+            hasAlpha: mask.facts.hasAlpha,
+            ...(firstIsLocal ? { width: mask.facts.width, height: mask.facts.height } : {}),
+          },
+        ]
       : []),
   ];
   const checked = validateReferences(entry, files, { values: body });
@@ -173,7 +178,12 @@ async function checkLine(line: JobLine, baseDir: string, inspect: Inspector): Pr
   const files = await checkFiles(entry, line, body, baseDir, inspect);
   const problems = [...issues.map((issue) => issue.message), ...files.problems];
   if (problems.length > 0) return [...new Set(problems)].map((message) => problem(`${message} (${entry.id})`));
-  const placed = placeFileUrls(entry, body, line.references.map(() => PLACEHOLDER_URL), line.mask === undefined ? undefined : PLACEHOLDER_URL);
+  const placed = placeFileUrls(
+    entry,
+    body,
+    line.references.map(() => PLACEHOLDER_URL),
+    line.mask === undefined ? undefined : PLACEHOLDER_URL,
+  );
   const warnings = [
     ...(choice.note === undefined ? [] : [choice.note]),
     ...validateRequestBody(entry, placed).warnings.map((warning) => warning.message.en),

@@ -4,7 +4,16 @@ import { createProgressView } from './progress-view';
 import type { JobReport } from './report';
 
 const job = (overrides: Partial<JobReport>): JobReport => ({
-  line: 1, repeat: 1, of: 1, status: 'pending', progress: null, taskId: null, files: [], error: null, rawAnswer: null, ...overrides,
+  line: 1,
+  repeat: 1,
+  of: 1,
+  status: 'pending',
+  progress: null,
+  taskId: null,
+  files: [],
+  error: null,
+  rawAnswer: null,
+  ...overrides,
 });
 
 function capture(isTTY: boolean): { stream: PassThrough & { isTTY: boolean }; text: () => string } {

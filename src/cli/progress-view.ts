@@ -32,10 +32,12 @@ function eventLine(job: JobReport): string | undefined {
 /** One line per change worth telling (submitted, completed, failed...), each only once. */
 function lineView(stream: NodeJS.WritableStream, initial: readonly JobReport[]): ProgressView {
   // What a resumed batch had already done before this run is in the summary, not told again.
-  const told = new Map<string, string>(initial.flatMap((job) => {
-    const line = eventLine(job);
-    return line === undefined ? [] : [[`${job.line}/${job.repeat}`, line] as const];
-  }));
+  const told = new Map<string, string>(
+    initial.flatMap((job) => {
+      const line = eventLine(job);
+      return line === undefined ? [] : [[`${job.line}/${job.repeat}`, line] as const];
+    }),
+  );
   return {
     update(job, jobs) {
       const line = eventLine(job);

@@ -2,7 +2,16 @@ import { describe, expect, it } from 'vitest';
 import { exitCodeFor, jobLabel, jsonResult, summaryLines, totalsOf, type JobReport } from './report';
 
 const job = (overrides: Partial<JobReport>): JobReport => ({
-  line: 1, repeat: 1, of: 1, status: 'completed', progress: null, taskId: null, files: [], error: null, rawAnswer: null, ...overrides,
+  line: 1,
+  repeat: 1,
+  of: 1,
+  status: 'completed',
+  progress: null,
+  taskId: null,
+  files: [],
+  error: null,
+  rawAnswer: null,
+  ...overrides,
 });
 
 describe('reports', () => {
@@ -23,8 +32,15 @@ describe('reports', () => {
     const result = jsonResult([job({ line: 2, taskId: 'task_1', files: ['/lib/a.png'] })], { id: 'b1', resumed: true });
     expect(result).toEqual({
       jobs: [{ line: 2, status: 'completed', task_id: 'task_1', files: ['/lib/a.png'], error: null, raw_answer: null }],
-      total: 1, completed: 1, failed: 0, canceled: 0, unknown: 0, pending: 0,
-      batch_id: 'b1', resumed: true, problems: [],
+      total: 1,
+      completed: 1,
+      failed: 0,
+      canceled: 0,
+      unknown: 0,
+      pending: 0,
+      batch_id: 'b1',
+      resumed: true,
+      problems: [],
     });
   });
 
@@ -34,11 +50,7 @@ describe('reports', () => {
       job({ line: 3, repeat: 2, of: 2, status: 'failed', error: 'refused' }),
       job({ line: 5, status: 'pending' }),
     ]);
-    expect(lines).toEqual([
-      '3 jobs: 1 completed, 1 failed, 1 not finished.',
-      '  line 3 (2/2): failed: refused',
-      '1 file saved, e.g. /lib/a.png',
-    ]);
+    expect(lines).toEqual(['3 jobs: 1 completed, 1 failed, 1 not finished.', '  line 3 (2/2): failed: refused', '1 file saved, e.g. /lib/a.png']);
   });
 
   it('shows what came back for a job whose answer could not be read', () => {

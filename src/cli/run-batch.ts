@@ -33,7 +33,7 @@ export interface RunBatchContext {
 }
 
 /** Environment override of the poll cadence (all families), within the engine's sane bounds. */
-export const POLL_INTERVAL_VARIABLE = 'ATELIER_POLL_INTERVAL_MS';
+const POLL_INTERVAL_VARIABLE = 'ATELIER_POLL_INTERVAL_MS';
 
 function pollTimings(env: NodeJS.ProcessEnv): PollTimingOverrides {
   const value = Number(env[POLL_INTERVAL_VARIABLE]);
@@ -71,7 +71,9 @@ export async function runBatch(context: RunBatchContext): Promise<number> {
     note('Stopped at once. Jobs caught mid-submission are checked on the next run, never silently sent twice.');
     process.exit(EXIT.interrupted);
   });
-  interruption.install(() => note('\nStopping: no new jobs are submitted; submissions already on their way are being recorded (Ctrl-C again to quit at once)...'));
+  interruption.install(() =>
+    note('\nStopping: no new jobs are submitted; submissions already on their way are being recorded (Ctrl-C again to quit at once)...'),
+  );
   // Results are the user's alone, unless --library names a folder already shared with other accounts.
   const fileModes = isSharedWithOthers(libraryRoot) ? SHARED_MODES : PRIVATE_MODES;
   // The database of this library folder in the data folder, as the studio keeps it (moved there from the folder if needed).
@@ -110,7 +112,12 @@ export async function runBatch(context: RunBatchContext): Promise<number> {
     let setup: BatchSetup;
     try {
       setup = await setUpBatch({
-        db, engine, client, input, profileId, note,
+        db,
+        engine,
+        client,
+        input,
+        profileId,
+        note,
         sourceKey: connection.demo ? null : batchSourceKey(input.path, input.content, connection.baseUrl),
         concurrency: args.concurrency,
         fresh: args.fresh,
@@ -139,7 +146,14 @@ export async function runBatch(context: RunBatchContext): Promise<number> {
   }
 }
 
-async function runToEnd(context: RunBatchContext, db: LibraryDatabase, engine: JobEngine, setup: BatchSetup, demo: boolean, interruption: Interruption): Promise<number> {
+async function runToEnd(
+  context: RunBatchContext,
+  db: LibraryDatabase,
+  engine: JobEngine,
+  setup: BatchSetup,
+  demo: boolean,
+  interruption: Interruption,
+): Promise<number> {
   const { args, io } = context;
   const human = args.json ? io.stderr : io.stdout;
   const jobs = new BatchJobs(db, context.libraryRoot, setup.origins);
@@ -191,7 +205,9 @@ async function runToEnd(context: RunBatchContext, db: LibraryDatabase, engine: J
       return EXIT.interrupted;
     }
     if (reports.some((job) => job.status === 'unknown')) {
-      io.stderr.write('Jobs of unknown outcome may have reached the gateway, so they are never resent by themselves (that could charge twice); check the gateway\'s records before running the file again with --new.\n');
+      io.stderr.write(
+        "Jobs of unknown outcome may have reached the gateway, so they are never resent by themselves (that could charge twice); check the gateway's records before running the file again with --new.\n",
+      );
     }
     if (setup.resumed && reports.some((job) => job.status === 'failed' || job.status === 'canceled')) {
       io.stderr.write('A rerun does not retry failed or canceled jobs (each try may be charged); run with --new for a fresh batch of the whole file.\n');

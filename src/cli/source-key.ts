@@ -6,12 +6,5 @@ import { createHash } from 'node:crypto';
  * another gateway makes a new batch.
  */
 export function batchSourceKey(absolutePath: string, content: Uint8Array | string, gatewayUrl: string): string {
-  return createHash('sha256')
-    .update('atelier-cli-batch\0')
-    .update(absolutePath)
-    .update('\0')
-    .update(content)
-    .update('\0')
-    .update(gatewayUrl)
-    .digest('hex');
+  return createHash('sha256').update('atelier-cli-batch\0').update(absolutePath).update('\0').update(content).update('\0').update(gatewayUrl).digest('hex');
 }

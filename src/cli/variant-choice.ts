@@ -28,7 +28,7 @@ const GEN_IMAGE = {
 } as const;
 
 /** Every model id the catalog knows, sorted. */
-export function knownModels(): string[] {
+function knownModels(): string[] {
   return [...new Set(CATALOG.flatMap((entry) => entry.modelIds))].sort();
 }
 
@@ -76,9 +76,7 @@ function genImageVariant(
       why = `only it accepts this line (${preferred.id}: ${issuesFor(preferred)[0]?.message ?? 'refused'})`;
     }
   }
-  const note =
-    `gen-image-2: checked as ${entry.id} because ${why}. Assumed: such a request is ${usually(entry)}. ` +
-    `Known: ${KNOWN}`;
+  const note = `gen-image-2: checked as ${entry.id} because ${why}. Assumed: such a request is ${usually(entry)}. ` + `Known: ${KNOWN}`;
   return { ok: true, entry, note };
 }
 
@@ -119,7 +117,10 @@ export function chooseVariant(shape: LineShape, issuesFor: (entry: VariantEntry)
   const [onlyFitting] = fitting;
   if (onlyFitting && fitting.length === 1) return { ok: true, entry: onlyFitting };
   if (valid.length > 1) {
-    return { ok: false, message: `model "${shape.model}" has several variants that fit this line (${valid.map((e) => e.id).join(', ')}); add "variant": "<id>" to choose one` };
+    return {
+      ok: false,
+      message: `model "${shape.model}" has several variants that fit this line (${valid.map((e) => e.id).join(', ')}); add "variant": "<id>" to choose one`,
+    };
   }
   const reasons = fitting.map((entry) => `${entry.id}: ${issuesFor(entry)[0]?.message ?? 'does not fit'}`);
   return {

@@ -73,7 +73,11 @@ async function start(ready: (showWindow: () => void) => void): Promise<void> {
   const dataDir = process.env.ATELIER_DATA_DIR ?? app.getPath('userData');
   // Owner-only before the settings file is written into it.
   await startupStep('data-folder', dataDir, () => ensurePrivateDir(dataDir));
-  const settingsStore = await startupStep('settings', join(dataDir, 'settings.json'), () => new Store<Record<string, unknown>>({ cwd: dataDir, name: 'settings', configFileMode: 0o600 }));
+  const settingsStore = await startupStep(
+    'settings',
+    join(dataDir, 'settings.json'),
+    () => new Store<Record<string, unknown>>({ cwd: dataDir, name: 'settings', configFileMode: 0o600 }),
+  );
   const { vault, protection } = createElectronVault(dataDir);
   const keys = sessionKeyStore(settingsStore, readDesktopPreferences(settingsStore).sessionOnlyKeys);
   const tray = trayAvailable({
@@ -103,7 +107,11 @@ async function start(ready: (showWindow: () => void) => void): Promise<void> {
       libraryDir: defaultLibrary,
       demoGateway: demoGatewayFor(dataDir),
       desktop,
-      libraryFolderChooser: libraryFolderDialog({ window: () => window, language: async () => shellLanguage(await currentLanguage(created), app.getLocale()), current: () => created.libraryRoot() }),
+      libraryFolderChooser: libraryFolderDialog({
+        window: () => window,
+        language: async () => shellLanguage(await currentLanguage(created), app.getLocale()),
+        current: () => created.libraryRoot(),
+      }),
     });
     await created.start();
     return created;

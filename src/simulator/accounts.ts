@@ -7,7 +7,7 @@ import { QUOTA_PER_CREDIT } from './options';
 
 /** Token status values (1 enabled, 2 disabled, 3 expired, 4 exhausted). */
 export const TokenStatus = { enabled: 1, disabled: 2, expired: 3, exhausted: 4 } as const;
-export type TokenStatusValue = (typeof TokenStatus)[keyof typeof TokenStatus];
+type TokenStatusValue = (typeof TokenStatus)[keyof typeof TokenStatus];
 
 /** The token record of the interface (the `data` of token creation), without the secret. */
 export interface TokenRecord {
@@ -70,7 +70,7 @@ export interface NewToken {
 const KEY_ALPHABET = 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
 
 /** A random 48-character alphanumeric key, like generated gateway keys. */
-export function generateSecret(): string {
+function generateSecret(): string {
   const bytes = randomBytes(48);
   return Array.from(bytes, (byte) => KEY_ALPHABET[byte % KEY_ALPHABET.length]).join('');
 }
@@ -82,7 +82,7 @@ export function normaliseKey(presented: string): string {
 }
 
 /** How a secret is kept: SHA-256 of the key without `sk-`. */
-export function hashSecret(secret: string): string {
+function hashSecret(secret: string): string {
   return createHash('sha256').update(secret).digest('hex');
 }
 

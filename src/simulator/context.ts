@@ -19,7 +19,7 @@ import { TextRequestLog } from './text/request-log';
  * How a route answers rejections made before its handler logic (401, 429, faults):
  * `relay` = `{"error":{message,type,param,code}}`, `account` = `{"success":false,"message"}`.
  */
-export type ErrorStyle = 'relay' | 'account';
+type ErrorStyle = 'relay' | 'account';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -197,7 +197,10 @@ export class SimulatorContext implements SimContext {
 
   newId(prefix: string): string {
     let hex = '';
-    for (let i = 0; i < 3; i++) hex += Math.floor(this.random() * 0x1_0000_0000).toString(16).padStart(8, '0');
+    for (let i = 0; i < 3; i++)
+      hex += Math.floor(this.random() * 0x1_0000_0000)
+        .toString(16)
+        .padStart(8, '0');
     return `${prefix}${hex}`;
   }
 
@@ -258,20 +261,12 @@ export class SimulatorContext implements SimContext {
   }
 
   /** Send the 429 answer, with `Retry-After` when configured. */
-  rejectRateLimited(
-    request: FastifyRequest,
-    reply: FastifyReply,
-    retryAfterSeconds: number | null,
-  ): FastifyReply {
+  rejectRateLimited(request: FastifyRequest, reply: FastifyReply, retryAfterSeconds: number | null): FastifyReply {
     if (retryAfterSeconds !== null) void reply.header('retry-after', String(retryAfterSeconds));
     return this.reject(request, reply, 429, { message: '请求过于频繁', code: 'rate_limit_exceeded' });
   }
 
-  authenticate(
-    request: FastifyRequest,
-    reply: FastifyReply,
-    options: AuthenticateOptions = {},
-  ): StoredToken | undefined {
+  authenticate(request: FastifyRequest, reply: FastifyReply, options: AuthenticateOptions = {}): StoredToken | undefined {
     const presented = this.presentedKey(request, options.allowXApiKey === true);
     if (presented === undefined) {
       const account = request.routeOptions.config.errorStyle === 'account';
@@ -337,12 +332,7 @@ export class SimulatorContext implements SimContext {
     return true;
   }
 
-  requireModel(
-    key: StoredToken,
-    model: unknown,
-    reply: FastifyReply,
-    endpoint?: EndpointType,
-  ): CatalogueModel | undefined {
+  requireModel(key: StoredToken, model: unknown, reply: FastifyReply, endpoint?: EndpointType): CatalogueModel | undefined {
     if (typeof model !== 'string' || model.trim() === '') {
       this.sendError(reply, 400, { message: 'model is required', param: 'model', code: 'invalid_request' });
       return undefined;
@@ -392,12 +382,7 @@ export class SimulatorContext implements SimContext {
     return key.record.group || (this.accounts.user(key.record.user_id)?.group ?? 'default');
   }
 
-  charge(
-    key: StoredToken,
-    model: string,
-    reply: FastifyReply,
-    options: { credits?: number } = {},
-  ): Charge | undefined {
+  charge(key: StoredToken, model: string, reply: FastifyReply, options: { credits?: number } = {}): Charge | undefined {
     const credits = options.credits ?? this.options.prices[model] ?? this.options.defaultPrice;
     const quota = Math.round(credits * QUOTA_PER_CREDIT);
     const refusal = this.chargeRefusal(key, quota);

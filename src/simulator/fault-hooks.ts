@@ -26,16 +26,13 @@ function isAdmin(request: FastifyRequest): boolean {
 }
 
 /** `METHOD /route/pattern` used as the stats key. */
-export function routeKeyOf(request: FastifyRequest): string {
+function routeKeyOf(request: FastifyRequest): string {
   return `${request.method} ${request.routeOptions.url ?? pathOf(request)}`;
 }
 
 function subjectOf(request: FastifyRequest): FaultSubject {
   const body: unknown = request.body;
-  const model =
-    typeof body === 'object' && body !== null && 'model' in body && typeof body.model === 'string'
-      ? body.model
-      : undefined;
+  const model = typeof body === 'object' && body !== null && 'model' in body && typeof body.model === 'string' ? body.model : undefined;
   return { method: request.method, path: pathOf(request), model };
 }
 

@@ -43,7 +43,11 @@ describe('FaultController', () => {
   it('applies probabilities with the given random source and reports applied kinds', () => {
     const applied: string[] = [];
     let next = 0.7;
-    const faults = new FaultController([{ kind: 'latency', ms: 5, probability: 0.5 }], () => next, (kind) => applied.push(kind));
+    const faults = new FaultController(
+      [{ kind: 'latency', ms: 5, probability: 0.5 }],
+      () => next,
+      (kind) => applied.push(kind),
+    );
     expect(faults.take('latency', subject)).toBeUndefined();
     next = 0.2;
     expect(faults.take('latency', subject)?.ms).toBe(5);

@@ -9,7 +9,7 @@
  */
 
 /** Fields every rule may carry to choose which requests it hits. */
-export interface FaultTarget {
+interface FaultTarget {
   /**
    * Route pattern: `[METHOD ]/path`, where `*` matches any characters (including `/`).
    * Examples: `POST /v1/chat/completions`, `/v1/images/*`, `GET *`. Absent = every route.
@@ -139,11 +139,7 @@ export class FaultController {
    * it; undefined when none applies. Rules with a `model` only hit subjects with that model;
    * `accept` narrows further (e.g. a drop-connection phase).
    */
-  take<K extends FaultKind>(
-    kind: K,
-    subject: FaultSubject,
-    accept: (rule: FaultOf<K>) => boolean = () => true,
-  ): FaultOf<K> | undefined {
+  take<K extends FaultKind>(kind: K, subject: FaultSubject, accept: (rule: FaultOf<K>) => boolean = () => true): FaultOf<K> | undefined {
     for (const rule of this.rules) {
       if (!isKind(rule, kind) || !accept(rule)) continue;
       if (rule.model !== undefined && rule.model !== subject.model) continue;

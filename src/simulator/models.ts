@@ -10,19 +10,13 @@ export type ModelType = 'text' | 'image' | 'video' | 'audio';
  * Endpoint types a model serves. Only `chat_completions` and `responses` are reported in
  * `supported_endpoint_types` (the values the interface lists); the others are internal.
  */
-export type EndpointType =
-  | 'chat_completions'
-  | 'responses'
-  | 'messages'
-  | 'image_generation'
-  | 'video_generation'
-  | 'audio';
+export type EndpointType = 'chat_completions' | 'responses' | 'messages' | 'image_generation' | 'video_generation' | 'audio';
 
 /**
  * Which request variant serves a model. Text families are answered by the text routes; the
  * media families name the interface's variants.
  */
-export type ModelFamily =
+type ModelFamily =
   | 'gen-text'
   | 'chat-text'
   | 'image-gen-2' // variants A (direct/summary) and B (task) of the first image model
@@ -54,13 +48,7 @@ export interface CatalogueModel {
 /** Creation time custom models report (a platform default, as the interface notes). */
 const PLATFORM_DEFAULT_CREATED = 1_626_777_600;
 
-const text = (
-  id: string,
-  family: 'gen-text' | 'chat-text',
-  endpoints: readonly EndpointType[],
-  created: number,
-  maxOutputTokens?: number,
-): CatalogueModel => ({
+const text = (id: string, family: 'gen-text' | 'chat-text', endpoints: readonly EndpointType[], created: number, maxOutputTokens?: number): CatalogueModel => ({
   id,
   type: 'text',
   family,

@@ -10,7 +10,7 @@ import type { CharacterReading } from './videos/character-readings';
 export type DisplayUnit = 'USD' | 'CNY' | 'tokens';
 
 /** Durations of simulated asynchronous work, in milliseconds. */
-export interface SimulatorTiming {
+interface SimulatorTiming {
   /** Time an image task takes from submission to `completed`. */
   image: number;
   /** Time a video task takes from submission to `completed` (also remix). */
@@ -113,9 +113,7 @@ export interface ResolvedSimulatorOptions {
 }
 
 /** What `startSimulator` accepts: every field optional, nested objects partially. */
-export type SimulatorOptions = Partial<
-  Omit<ResolvedSimulatorOptions, 'timing' | 'rateLimit' | 'tokenCreationLimit' | 'settings'>
-> & {
+export type SimulatorOptions = Partial<Omit<ResolvedSimulatorOptions, 'timing' | 'rateLimit' | 'tokenCreationLimit' | 'settings'>> & {
   timing?: Partial<SimulatorTiming>;
   settings?: Partial<SimulatorSettings>;
   rateLimit?: Partial<RateLimitOptions>;
@@ -130,13 +128,13 @@ export const CREDITS_PER_USD = 200;
 export const QUOTA_PER_CREDIT = QUOTA_PER_USD / CREDITS_PER_USD;
 
 /** Fixed demo key: recognisable, 48 characters after `sk-` like generated keys. */
-export const DEFAULT_DEMO_KEY = 'sk-demo' + 'atelierlocalgateway'.padEnd(44, '0');
+const DEFAULT_DEMO_KEY = 'sk-demo' + 'atelierlocalgateway'.padEnd(44, '0');
 
 /**
  * Default price table in credits per request (200 credits = 1 USD). Text requests are flat-rate
  * here; media prices roughly follow public list prices of comparable models.
  */
-export const DEFAULT_PRICES: Readonly<Record<string, number>> = {
+const DEFAULT_PRICES: Readonly<Record<string, number>> = {
   'gen-5-pro-official': 4,
   'gen-5.3-codex-official': 2,
   'gen-5.2-official': 1,
@@ -167,7 +165,7 @@ export const DEFAULT_PRICES: Readonly<Record<string, number>> = {
   'tone-speech-1': 1,
 };
 
-export const DEFAULT_TIMING: Readonly<SimulatorTiming> = {
+const DEFAULT_TIMING: Readonly<SimulatorTiming> = {
   image: 4_000,
   video: 8_000,
   character: 6_000,

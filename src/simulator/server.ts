@@ -35,9 +35,7 @@ const BODY_LIMIT_BYTES = 64 * 1024 * 1024;
 function installErrorAnswers(app: FastifyInstance): void {
   app.setNotFoundHandler(async (request, reply) => {
     const path = request.url.split('?')[0] ?? request.url;
-    return reply
-      .code(404)
-      .send(relayErrorBody(404, { message: `Invalid URL (${request.method} ${path})`, code: 'not_found' }));
+    return reply.code(404).send(relayErrorBody(404, { message: `Invalid URL (${request.method} ${path})`, code: 'not_found' }));
   });
   app.setErrorHandler(async (error: FastifyError, request, reply) => {
     const status = typeof error.statusCode === 'number' && error.statusCode >= 400 ? error.statusCode : 500;

@@ -57,13 +57,10 @@ export class StatsRecorder {
   }
 
   snapshot(): StatsSnapshot {
-    const sum = (map: Record<string, number>): number =>
-      Object.values(map).reduce((total, value) => total + value, 0);
+    const sum = (map: Record<string, number>): number => Object.values(map).reduce((total, value) => total + value, 0);
     return {
       requests: { ...this.requests },
-      responses: Object.fromEntries(
-        Object.entries(this.responses).map(([key, value]) => [key, { ...value }]),
-      ),
+      responses: Object.fromEntries(Object.entries(this.responses).map(([key, value]) => [key, { ...value }])),
       submissions: { ...this.submissions },
       faults: { ...this.faults },
       totalRequests: sum(this.requests),

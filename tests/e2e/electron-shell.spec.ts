@@ -83,7 +83,9 @@ test.describe('the Electron shell', () => {
     // And the next start resumes them.
     const second = await launchElectronStudio(runtime ?? '', { dataDir, libraryDir });
     try {
-      await expect.poll(() => invoke(second.window, 'jobs.list_jobs', { states: ['unknown'] }), { timeout: 30_000 }).toMatchObject({ ok: true, value: { items: [] } });
+      await expect
+        .poll(() => invoke(second.window, 'jobs.list_jobs', { states: ['unknown'] }), { timeout: 30_000 })
+        .toMatchObject({ ok: true, value: { items: [] } });
     } finally {
       await second.app.close();
     }

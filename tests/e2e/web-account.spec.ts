@@ -15,14 +15,20 @@ test.afterAll(async () => {
 async function invoke<T>(page: Page, route: string, input: unknown): Promise<T> {
   return page.evaluate(
     async ({ route, input }) => {
-      const response = await fetch(`/api/invoke/${route}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ input }) });
+      const response = await fetch(`/api/invoke/${route}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ input }),
+      });
       return (await response.json()) as T;
     },
     { route, input },
   );
 }
 
-test('the demo banner, the balance in credits, spending per day, and a restricted key shown once, saved into a profile, read as unlimited', async ({ page }) => {
+test('the demo banner, the balance in credits, spending per day, and a restricted key shown once, saved into a profile, read as unlimited', async ({
+  page,
+}) => {
   await page.goto(studio.launchUrl);
 
   // First run: the banner says the studio is on the demo gateway and leads to Settings.
@@ -66,7 +72,10 @@ test('the demo banner, the balance in credits, spending per day, and a restricte
   await expect(page.getByText('Key copied')).toBeVisible();
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(secret);
 
-  await page.getByRole('button', { name: /Dismiss|Close/ }).last().click();
+  await page
+    .getByRole('button', { name: /Dismiss|Close/ })
+    .last()
+    .click();
   await expect(page.getByText('Key copied')).toBeHidden();
   await screenshots(page);
 
@@ -92,7 +101,10 @@ test('the demo banner, the balance in credits, spending per day, and a restricte
 
 async function screenshots(page: Page): Promise<void> {
   mkdirSync('test-results/screens', { recursive: true });
-  for (const [width, height] of [[1440, 900], [1024, 700]] as const) {
+  for (const [width, height] of [
+    [1440, 900],
+    [1024, 700],
+  ] as const) {
     await page.setViewportSize({ width, height });
     for (const language of ['en', 'zh-CN'] as const) {
       for (const theme of ['light', 'dark'] as const) {

@@ -29,7 +29,11 @@ const results = (): Locator => page.getByRole('region', { name: 'Results' });
 
 async function generate(prompt: RegExp): Promise<void> {
   await promptBox().press('Control+Enter');
-  await expect(results().getByRole('listitem', { name: new RegExp(`${prompt.source}.* · Done`) }).first()).toBeVisible({ timeout: 30_000 });
+  await expect(
+    results()
+      .getByRole('listitem', { name: new RegExp(`${prompt.source}.* · Done`) })
+      .first(),
+  ).toBeVisible({ timeout: 30_000 });
 }
 
 /** Closes the confirmations shown so far: they would cover a screenshot, in the language they were shown in. */

@@ -1,6 +1,17 @@
 import { expect, test, type Page } from '@playwright/test';
 import sharp from 'sharp';
-import { callStudio, freshCreate, openStudioPage, chooseModel, chooseSegment, dropFiles, fetchBytes, quarteredPng, screenshotLooks, type TestFile } from './support/create-flow';
+import {
+  callStudio,
+  freshCreate,
+  openStudioPage,
+  chooseModel,
+  chooseSegment,
+  dropFiles,
+  fetchBytes,
+  quarteredPng,
+  screenshotLooks,
+  type TestFile,
+} from './support/create-flow';
 import { FAST_DEMO_ENV, startWebMode, type WebModeStudio } from './support/web-mode';
 
 // One studio for the file: each test builds on a fresh form, and the library only grows.
@@ -120,7 +131,11 @@ test('an edit with two dropped references and a painted mask: the mask is a PNG 
   await expect(tiles.filter({ hasText: 'readme.txt' })).toContainText('readme.txt: this is not an image the studio can read');
   await expect(prompt).toHaveValue('repaint the lower right corner as a pond');
   await expect(tray).toContainText('2 of 16');
-  for (const bad of badFiles) await tiles.filter({ hasText: bad.name }).getByRole('button', { name: `Remove ${bad.name}` }).click();
+  for (const bad of badFiles)
+    await tiles
+      .filter({ hasText: bad.name })
+      .getByRole('button', { name: `Remove ${bad.name}` })
+      .click();
 
   // Paint the lower right quarter of the first reference.
   await tiles.filter({ hasText: 'courtyard.png' }).getByRole('button', { name: 'Paint mask' }).click();
@@ -131,7 +146,14 @@ test('an edit with two dropped references and a painted mask: the mask is a PNG 
   if (!box) throw new Error('no canvas');
   await page.mouse.move(box.x + box.width * 0.6, box.y + box.height * 0.6);
   await page.mouse.down();
-  for (const [x, y] of [[0.9, 0.6], [0.9, 0.75], [0.6, 0.75], [0.6, 0.9], [0.9, 0.9]] as const) await page.mouse.move(box.x + box.width * x, box.y + box.height * y, { steps: 6 });
+  for (const [x, y] of [
+    [0.9, 0.6],
+    [0.9, 0.75],
+    [0.6, 0.75],
+    [0.6, 0.9],
+    [0.9, 0.9],
+  ] as const)
+    await page.mouse.move(box.x + box.width * x, box.y + box.height * y, { steps: 6 });
   await page.mouse.up();
   await expect(painter.getByText(/% to repaint/)).toBeVisible();
   await screenshotLooks(page, 'create-mask-editor', [
@@ -158,7 +180,10 @@ test('an edit with two dropped references and a painted mask: the mask is a PNG 
   expect(maskMeta).toMatchObject({ format: 'png', width: 640, height: 480, hasAlpha: true });
 
   // The downloaded result: the opaque area is the reference, the transparent one was repainted.
-  const result = await sharp(await fetchBytes(page, mediaUrl(asset.mediaPath))).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+  const result = await sharp(await fetchBytes(page, mediaUrl(asset.mediaPath)))
+    .removeAlpha()
+    .raw()
+    .toBuffer({ resolveWithObject: true });
   const { width, height } = result.info;
   const reference = await sharp(first.bytes).resize(width, height, { fit: 'fill', kernel: 'linear' }).removeAlpha().raw().toBuffer();
   const alpha = await sharp(maskBytes).ensureAlpha().extractChannel(3).resize(width, height, { fit: 'fill', kernel: 'linear' }).raw().toBuffer();
@@ -211,7 +236,10 @@ test('a batch from a template fanned out to two models: the count and estimate b
   await expect(page.getByText('{a|b} makes one prompt per choice; {{column}} takes each row of a CSV file with a header row.')).toBeVisible();
   await page.getByLabel('Prompt', { exact: true }).fill('a {lantern|kite} over the {harbour|dunes}');
   await page.locator('summary', { hasText: 'Also run on other models' }).click();
-  await page.getByRole('checkbox', { name: /^Nova 3\.1 Flash/ }).first().check();
+  await page
+    .getByRole('checkbox', { name: /^Nova 3\.1 Flash/ })
+    .first()
+    .check();
   // 4 prompts from the template, on 2 models; Image 2 has run right away before in this file, so part of it is priced.
   await expect(page.getByText(/^4 prompts × 2 models = 8 requests · /)).toBeVisible();
   // An optional floor: the batch stops submitting before the credits fall below it.

@@ -38,7 +38,9 @@ test('the picker names each model once, with what it is good at, and finds model
   await page.getByRole('button', { name: /^Model/ }).click();
   const dialog = page.getByRole('dialog', { name: 'Choose a model' });
   const names = await dialog.getByRole('option').evaluateAll((options) => options.map((option) => option.getAttribute('aria-label') ?? ''));
-  expect(names).toEqual(expect.arrayContaining(['Image 2', 'Nova 3.1 Flash', 'Nova 3 Pro', 'Vid 2', 'Vid 2 VVIP', 'Clip 3', 'Clip O3', 'Clip 3.0 Turbo', 'Clip V3 Omni']));
+  expect(names).toEqual(
+    expect.arrayContaining(['Image 2', 'Nova 3.1 Flash', 'Nova 3 Pro', 'Vid 2', 'Vid 2 VVIP', 'Clip 3', 'Clip O3', 'Clip 3.0 Turbo', 'Clip V3 Omni']),
+  );
   expect(new Set(names).size).toBe(names.length);
   // Nothing of how the interface is called shows in the list.
   await expect(dialog).not.toContainText(/channel|direct|official|variant/i);
@@ -81,7 +83,11 @@ for (const size of SIZES) {
     await page.getByRole('button', { name: /^Generate/ }).click();
     // Within a second, without scrolling or leaving the page: a card at the top of Results, "Sending…"
     // until main answers (on a busy machine that may take longer), then the job's own card.
-    await expect(results().getByRole('listitem', { name: new RegExp(`^(Sending…|${words} · )`) }).first()).toBeInViewport({ timeout: 1_000 });
+    await expect(
+      results()
+        .getByRole('listitem', { name: new RegExp(`^(Sending…|${words} · )`) })
+        .first(),
+    ).toBeInViewport({ timeout: 1_000 });
     const card = results().getByRole('listitem', { name: new RegExp(`^${words} · `) });
     await expect(card).toBeInViewport();
     const queuedAt = await card.boundingBox();
@@ -101,8 +107,17 @@ for (const size of SIZES) {
     await done.getByRole('button', { name: 'Re-roll: the same recipe again' }).click();
     await expect(results().getByRole('listitem', { name: `${words} · Done` })).toHaveCount(2, { timeout: 30_000 });
     await expect(results().getByRole('listitem').first()).toBeInViewport();
-    await results().getByRole('listitem', { name: `${words} · Done` }).first().getByRole('button', { name: 'Add to favourites' }).click();
-    await expect(results().getByRole('listitem', { name: `${words} · Done` }).first().getByRole('button', { name: 'Remove from favourites' })).toBeVisible();
+    await results()
+      .getByRole('listitem', { name: `${words} · Done` })
+      .first()
+      .getByRole('button', { name: 'Add to favourites' })
+      .click();
+    await expect(
+      results()
+        .getByRole('listitem', { name: `${words} · Done` })
+        .first()
+        .getByRole('button', { name: 'Remove from favourites' }),
+    ).toBeVisible();
     expect(page.url()).toMatch(/#\/create/);
   });
 
@@ -164,14 +179,22 @@ test('a new user who picks Edit, adds two images and paints a mask ends with the
   await expect(summary.getByText('The gateway read your prompt as:')).toBeVisible();
   await screenshotLooks(page, 'create-loop-summary-only', SIZES);
   await summary.getByRole('button', { name: 'Run it queued to get the image' }).click();
-  await expect(results().getByRole('listitem', { name: /^put the boat in the harbour · Done/ }).locator('img')).toHaveCount(1, { timeout: 40_000 });
+  await expect(
+    results()
+      .getByRole('listitem', { name: /^put the boat in the harbour · Done/ })
+      .locator('img'),
+  ).toHaveCount(1, { timeout: 40_000 });
 
   // Back to the way that returns images, in one click from the warning.
   await warning.getByRole('button', { name: 'Queue it to get the image' }).click();
   await expect(page.getByRole('radio', { name: 'Queued', exact: true })).toBeChecked();
   await expect(warning).toHaveCount(0);
   await page.keyboard.press('Control+Enter');
-  await expect(results().getByRole('listitem', { name: /^put the boat in the harbour · Done/ }).locator('img')).toHaveCount(2, { timeout: 40_000 });
+  await expect(
+    results()
+      .getByRole('listitem', { name: /^put the boat in the harbour · Done/ })
+      .locator('img'),
+  ).toHaveCount(2, { timeout: 40_000 });
 
   const edited = await assetsWith('boat in the harbour');
   expect(edited).toHaveLength(2);

@@ -127,11 +127,20 @@ test('a character from a finished video, then a VVIP video mentioning it from th
   await expect(prompt).toHaveValue(new RegExp(`^close-up of @${character.username}\\s?$`));
   await prompt.pressSequentially(' smiling');
   await page.keyboard.press('Control+Enter');
-  await expect(recent(page).getByRole('listitem', { name: new RegExp(`close-up of @${character.username}.* · Done`) }).first()).toBeVisible({ timeout: 40_000 });
+  await expect(
+    recent(page)
+      .getByRole('listitem', { name: new RegExp(`close-up of @${character.username}.* · Done`) })
+      .first(),
+  ).toBeVisible({ timeout: 40_000 });
 
   // An unknown mention is flagged before submitting.
   await prompt.fill('a duet with @nobody_here');
-  await expect(page.getByText(/@nobody_here/).filter({ hasNot: prompt }).first()).toBeVisible();
+  await expect(
+    page
+      .getByText(/@nobody_here/)
+      .filter({ hasNot: prompt })
+      .first(),
+  ).toBeVisible();
 
   // A remix of the first video.
   await source.getByRole('button', { name: 'Remix this video' }).click();
@@ -145,7 +154,9 @@ test('a character from a finished video, then a VVIP video mentioning it from th
   expect(remix?.variantId).toBe('video.remix.official');
 
   // The strip with videos, a character and a remix, under a long Chinese prompt.
-  await page.getByLabel('Change', { exact: true }).fill('镜头缓缓推近,雪花在路灯下旋转飘落,舞者的红色大衣在风中翻飞,背景是安静的旧城街道与远处模糊的霓虹灯光,整体色调偏冷,带一点胶片颗粒感');
+  await page
+    .getByLabel('Change', { exact: true })
+    .fill('镜头缓缓推近,雪花在路灯下旋转飘落,舞者的红色大衣在风中翻飞,背景是安静的旧城街道与远处模糊的霓虹灯光,整体色调偏冷,带一点胶片颗粒感');
   await screenshotLooks(
     page,
     'create-recent',

@@ -15,7 +15,11 @@ test.afterEach(async () => {
 async function invoke(page: Page, route: string, input: unknown): Promise<unknown> {
   return page.evaluate(
     async ({ route, input }) => {
-      const response = await fetch(`/api/invoke/${route}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ input }) });
+      const response = await fetch(`/api/invoke/${route}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ input }),
+      });
       return (await response.json()) as unknown;
     },
     { route, input },

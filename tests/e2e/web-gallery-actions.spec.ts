@@ -12,17 +12,43 @@ let page: Page;
 
 test.describe.configure({ mode: 'serial' });
 
-interface Asset { id: string; batchId: string; prompt: string; request: unknown; mediaPath: string; width: number; height: number; favourite: boolean }
-interface Job { id: string; batchId: string; variantId: string; request: unknown; state: string }
+interface Asset {
+  id: string;
+  batchId: string;
+  prompt: string;
+  request: unknown;
+  mediaPath: string;
+  width: number;
+  height: number;
+  favourite: boolean;
+}
+interface Job {
+  id: string;
+  batchId: string;
+  variantId: string;
+  request: unknown;
+  state: string;
+}
 
 /** An image made as Create makes it, in a batch of its own, waited for until it is in the library. */
 async function makeImage(prompt: string): Promise<Asset> {
-  await call(page, 'jobs.create_batch', { name: prompt, variantIds: ['image.nova-3-pro-image'], prompts: [prompt], countPerPrompt: 1, values: { size: { tier: '1K', ratio: '16:9' } } });
+  await call(page, 'jobs.create_batch', {
+    name: prompt,
+    variantIds: ['image.nova-3-pro-image'],
+    prompts: [prompt],
+    countPerPrompt: 1,
+    values: { size: { tier: '1K', ratio: '16:9' } },
+  });
   let made: Asset | undefined;
-  await expect.poll(async () => {
-    made = (await call<{ items: Asset[] }>(page, 'library.list_assets', { text: prompt })).items[0];
-    return made !== undefined;
-  }, { timeout: 30_000 }).toBe(true);
+  await expect
+    .poll(
+      async () => {
+        made = (await call<{ items: Asset[] }>(page, 'library.list_assets', { text: prompt })).items[0];
+        return made !== undefined;
+      },
+      { timeout: 30_000 },
+    )
+    .toBe(true);
   if (!made) throw new Error(`no result for ${prompt}`);
   return made;
 }
@@ -53,7 +79,10 @@ test.afterAll(async () => {
 
 const grid = () => page.getByRole('grid', { name: 'Results' });
 /** The first result made with `prompt` (the grid shows the newest first; re-roll and vary make more). */
-const tile = (prompt: string) => grid().getByRole('gridcell', { name: new RegExp(`^${prompt} · `) }).last();
+const tile = (prompt: string) =>
+  grid()
+    .getByRole('gridcell', { name: new RegExp(`^${prompt} · `) })
+    .last();
 const filters = () => page.getByRole('complementary', { name: 'Filters' });
 
 test('a tile shows its next steps on hover: re-roll runs the same recipe, vary sends the result as the reference', async () => {
@@ -99,7 +128,7 @@ test('use as reference opens Create with the result in its reference tray', asyn
   await expect(tray.getByRole('listitem').filter({ hasText: fileName })).toContainText(`${dunes.width}×${dunes.height}`);
 });
 
-test('a result dragged from the gallery drops into Create\'s reference tray', async () => {
+test("a result dragged from the gallery drops into Create's reference tray", async () => {
   // What the gallery puts on a drag of a tile (its real dragstart handler), dropped on Create's tray:
   // the two screens are never on one page, so the drop is the one a second window would receive.
   await page.getByRole('navigation').getByRole('link', { name: 'Gallery' }).click();
@@ -134,12 +163,25 @@ test('a video tile says its length and sound and plays muted on hover; its detai
     });
   }, harbour.mediaPath);
   const { url } = await call<{ url: string }>(page, 'uploads.add', { fileName: 'harbour.png', bytes });
-  await call(page, 'jobs.create_batch', { name: 'Harbour film', variantIds: ['video.clip-3.0-turbo'], prompts: ['boats leaving the harbour'], countPerPrompt: 1, values: { aspect_ratio: '16:9', reference_images: [url] } });
+  await call(page, 'jobs.create_batch', {
+    name: 'Harbour film',
+    variantIds: ['video.clip-3.0-turbo'],
+    prompts: ['boats leaving the harbour'],
+    countPerPrompt: 1,
+    values: { aspect_ratio: '16:9', reference_images: [url] },
+  });
   let video: (Asset & { durationMs: number | null; hasAudio: boolean | null }) | undefined;
-  await expect.poll(async () => {
-    video = (await call<{ items: (Asset & { durationMs: number | null; hasAudio: boolean | null })[] }>(page, 'library.list_assets', { text: 'boats leaving' })).items[0];
-    return video !== undefined;
-  }, { timeout: 90_000 }).toBe(true);
+  await expect
+    .poll(
+      async () => {
+        video = (
+          await call<{ items: (Asset & { durationMs: number | null; hasAudio: boolean | null })[] }>(page, 'library.list_assets', { text: 'boats leaving' })
+        ).items[0];
+        return video !== undefined;
+      },
+      { timeout: 90_000 },
+    )
+    .toBe(true);
   if (!video) throw new Error('no video');
   expect(video.durationMs).toBeGreaterThan(0);
   expect(video.hasAudio).not.toBeNull();
@@ -166,10 +208,12 @@ test('a video tile says its length and sound and plays muted on hover; its detai
   await expect(page).toHaveURL(/#\/create\?reference=/);
   // The frame is a new image in the library, from the video and at the video's size, and Create has it.
   let still: Asset | undefined;
-  await expect.poll(async () => {
-    still = (await call<{ items: (Asset & { kind: string })[] }>(page, 'library.list_assets', { kind: 'image' })).items[0];
-    return still?.id === new URL(page.url().replace('#/', '')).searchParams.get('reference');
-  }).toBe(true);
+  await expect
+    .poll(async () => {
+      still = (await call<{ items: (Asset & { kind: string })[] }>(page, 'library.list_assets', { kind: 'image' })).items[0];
+      return still?.id === new URL(page.url().replace('#/', '')).searchParams.get('reference');
+    })
+    .toBe(true);
   expect([still?.width, still?.height]).toEqual([1280, 720]);
   const tray = page.getByRole('region', { name: /^Reference images/ });
   await expect(tray.getByRole('listitem').filter({ hasText: '1280×720' })).toHaveCount(1);
@@ -179,7 +223,10 @@ test('a result dragged onto a board goes on it, with the board highlighted while
   const board = await call<{ id: string }>(page, 'library.create_board', { name: 'Coast' });
   await page.goto(`${studio.url}/#/gallery`);
   const target = filters().getByRole('button', { name: /^Coast/ });
-  const boardItem = () => filters().getByRole('listitem').filter({ has: page.getByRole('button', { name: /^Coast/ }) });
+  const boardItem = () =>
+    filters()
+      .getByRole('listitem')
+      .filter({ has: page.getByRole('button', { name: /^Coast/ }) });
   await expect(target).toBeVisible();
   // Held over the board, the board lights up; let go, the result is on it.
   await tile('a harbour at dawn').hover();
@@ -191,7 +238,9 @@ test('a result dragged onto a board goes on it, with the board highlighted while
   await page.mouse.up();
   await expect(boardItem()).not.toHaveClass(/is-drop-target/);
   await expect(page.getByText('Added 1 item to “Coast”.')).toBeVisible();
-  await expect.poll(async () => (await call<{ items: Asset[] }>(page, 'library.list_assets', { boardId: board.id })).items.map((item) => item.id)).toEqual([harbour.id]);
+  await expect
+    .poll(async () => (await call<{ items: Asset[] }>(page, 'library.list_assets', { boardId: board.id })).items.map((item) => item.id))
+    .toEqual([harbour.id]);
 });
 
 test('a selection dragged by the selection bar goes on a board whole', async () => {
@@ -207,7 +256,9 @@ test('a selection dragged by the selection bar goes on a board whole', async () 
   if (!box) throw new Error('the board is not laid out');
   await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2, { steps: 8 });
   await page.mouse.up();
-  await expect.poll(async () => (await call<{ items: Asset[] }>(page, 'library.list_assets', { boardId: night.id })).items.map((item) => item.id).sort()).toEqual([harbour.id, dunes.id].sort());
+  await expect
+    .poll(async () => (await call<{ items: Asset[] }>(page, 'library.list_assets', { boardId: night.id })).items.map((item) => item.id).sort())
+    .toEqual([harbour.id, dunes.id].sort());
   await call(page, 'library.delete_board', { id: night.id });
   await page.keyboard.press('Escape');
 });
@@ -216,7 +267,10 @@ test('the detail view puts its result on a board too', async () => {
   await page.goto(`${studio.url}/#/gallery/asset/${dunes.id}`);
   await page.getByRole('complementary', { name: 'Details' }).getByRole('button', { name: 'Add to board' }).click();
   const dialog = page.getByRole('dialog', { name: 'Add to board' });
-  await dialog.getByRole('list', { name: 'Choose a board' }).getByRole('button', { name: /^Coast/ }).click();
+  await dialog
+    .getByRole('list', { name: 'Choose a board' })
+    .getByRole('button', { name: /^Coast/ })
+    .click();
   await expect(page.getByRole('complementary', { name: 'Details' }).getByText('Coast', { exact: true })).toBeVisible();
   const [coast] = await call<{ id: string; name: string }[]>(page, 'library.list_boards', {});
   expect(coast?.name).toBe('Coast');
@@ -244,7 +298,9 @@ test('compare takes two results from different batches; the winner becomes a fav
 
   await table.getByRole('button', { name: /^Drop: .* · dunes under a red moon$/ }).click();
   await expect(table.getByRole('columnheader')).toHaveCount(1);
-  expect((await call<{ items: Asset[] }>(page, 'library.list_assets', { text: 'dunes under a red moon' })).items.map((item) => item.id)).not.toContain(dunes.id);
+  expect((await call<{ items: Asset[] }>(page, 'library.list_assets', { text: 'dunes under a red moon' })).items.map((item) => item.id)).not.toContain(
+    dunes.id,
+  );
   await page.getByRole('region', { name: 'Notifications' }).getByRole('button', { name: 'Undo' }).click();
   await expect(table.getByRole('columnheader')).toHaveCount(2);
   expect((await call<{ items: Asset[] }>(page, 'library.list_assets', { text: 'dunes under a red moon' })).items.map((item) => item.id)).toContain(dunes.id);
@@ -252,7 +308,9 @@ test('compare takes two results from different batches; the winner becomes a fav
 
 test('a board is renamed, moved and deleted from its header; its results stay in the library', async () => {
   await page.goto(`${studio.url}/#/gallery`);
-  await filters().getByRole('button', { name: /^Coast/ }).click();
+  await filters()
+    .getByRole('button', { name: /^Coast/ })
+    .click();
   const header = page.getByRole('region', { name: 'Board: Coast' });
   await expect(header.getByRole('heading', { name: 'Coast' })).toBeVisible();
   await expect(header.getByText('2 items', { exact: true })).toBeVisible();
@@ -269,7 +327,8 @@ test('a board is renamed, moved and deleted from its header; its results stay in
 
   // A new board goes at the end of the list; the header moves this one after it.
   await call(page, 'library.create_board', { name: 'Alpine' });
-  const order = async (): Promise<string[]> => (await filters().getByRole('region', { name: 'Boards' }).locator('.facet-name').allInnerTexts()).map((name) => name.trim());
+  const order = async (): Promise<string[]> =>
+    (await filters().getByRole('region', { name: 'Boards' }).locator('.facet-name').allInnerTexts()).map((name) => name.trim());
   await expect.poll(order).toEqual(['Harbours', 'Alpine']);
   const harbours = page.getByRole('region', { name: 'Board: Harbours' });
   await expect(harbours.getByRole('button', { name: 'Move the board up' })).toBeDisabled();

@@ -31,10 +31,13 @@ interface Item {
 async function waitForItems(text: string, count: number): Promise<Item[]> {
   let items: Item[] = [];
   await expect
-    .poll(async () => {
-      items = (await call<{ items: Item[] }>(page, 'library.list_assets', { text })).items;
-      return items.length;
-    }, { timeout: 90_000 })
+    .poll(
+      async () => {
+        items = (await call<{ items: Item[] }>(page, 'library.list_assets', { text })).items;
+        return items.length;
+      },
+      { timeout: 90_000 },
+    )
     .toBe(count);
   return items;
 }
@@ -62,7 +65,9 @@ async function paintedMask(): Promise<string> {
       pixels[(y * size + x) * 4 + 3] = inside ? 0 : 255;
     }
   }
-  const png = await sharp(pixels, { raw: { width: size, height: size, channels: 4 } }).png().toBuffer();
+  const png = await sharp(pixels, { raw: { width: size, height: size, channels: 4 } })
+    .png()
+    .toBuffer();
   return png.toString('base64');
 }
 
@@ -122,7 +127,12 @@ test('a demo gallery: text to image, an edit with a mask, a reference strip and 
   await expect(references.getByRole('link', { name: /^mask_url: / })).toBeVisible();
   await expect(page.getByRole('region', { name: 'Parameters' }).getByRole('row', { name: /mask_url/ })).toBeVisible();
   // A queued task: its id is shown beside the job's.
-  await expect(page.getByRole('complementary', { name: 'Details' }).getByRole('definition').filter({ hasText: /^task_/ })).toBeVisible();
+  await expect(
+    page
+      .getByRole('complementary', { name: 'Details' })
+      .getByRole('definition')
+      .filter({ hasText: /^task_/ }),
+  ).toBeVisible();
   await shot('masked-edit');
 
   await page.goto(`${studio.url}/#/gallery/asset/${combined?.id ?? ''}`);

@@ -41,20 +41,34 @@ async function tilesInView(): Promise<{ rows: number; widest: number }> {
 }
 
 test('a 16:9 and a 9:16 result keep their shape in the grid, within 2%', async () => {
-  for (const [prompt, ratio] of [['a wide harbour at dawn', '16:9'], ['a tall lighthouse at night', '9:16']] as const) {
-    await call(page, 'jobs.create_batch', { name: prompt, variantIds: ['image.nova-3-pro-image'], prompts: [prompt], countPerPrompt: 1, values: { size: { tier: '1K', ratio } } });
+  for (const [prompt, ratio] of [
+    ['a wide harbour at dawn', '16:9'],
+    ['a tall lighthouse at night', '9:16'],
+  ] as const) {
+    await call(page, 'jobs.create_batch', {
+      name: prompt,
+      variantIds: ['image.nova-3-pro-image'],
+      prompts: [prompt],
+      countPerPrompt: 1,
+      values: { size: { tier: '1K', ratio } },
+    });
   }
   await page.goto(`${studio.url}/#/gallery`);
   const wide = grid().getByRole('gridcell', { name: /^a wide harbour at dawn · / });
   const tall = grid().getByRole('gridcell', { name: /^a tall lighthouse at night · / });
   await expect(wide).toBeVisible({ timeout: 30_000 });
   await expect(tall).toBeVisible({ timeout: 30_000 });
-  for (const [tile, expected] of [[wide, 1360 / 768], [tall, 768 / 1360]] as const) {
+  for (const [tile, expected] of [
+    [wide, 1360 / 768],
+    [tall, 768 / 1360],
+  ] as const) {
     const box = await tile.boundingBox();
     if (!box) throw new Error('the tile is not laid out');
     expect(Math.abs(box.width / box.height - expected) / expected).toBeLessThan(0.02);
     // The picture fills its tile: no letterbox.
-    const picture = await tile.locator('img').evaluate((image: HTMLImageElement) => ({ natural: image.naturalWidth / image.naturalHeight, fit: getComputedStyle(image).objectFit }));
+    const picture = await tile
+      .locator('img')
+      .evaluate((image: HTMLImageElement) => ({ natural: image.naturalWidth / image.naturalHeight, fit: getComputedStyle(image).objectFit }));
     expect(Math.abs(picture.natural - expected) / expected).toBeLessThan(0.02);
     expect(picture.fit).toBe('cover');
   }
@@ -88,15 +102,19 @@ test('the filter panel folds away and the grid takes the width', async () => {
 test('square tiles crop every result to a square, and back', async () => {
   const wide = grid().getByRole('gridcell', { name: /^a wide harbour at dawn · / });
   await page.getByRole('button', { name: 'Square tiles' }).click();
-  await expect.poll(async () => {
-    const box = await wide.boundingBox();
-    return box ? Math.round((box.width / box.height) * 100) : 0;
-  }).toBe(100);
+  await expect
+    .poll(async () => {
+      const box = await wide.boundingBox();
+      return box ? Math.round((box.width / box.height) * 100) : 0;
+    })
+    .toBe(100);
   await page.getByRole('button', { name: 'Square tiles' }).click();
-  await expect.poll(async () => {
-    const box = await wide.boundingBox();
-    return box ? Math.round((box.width / box.height) * 100) : 0;
-  }).toBe(Math.round((1360 / 768) * 100));
+  await expect
+    .poll(async () => {
+      const box = await wide.boundingBox();
+      return box ? Math.round((box.width / box.height) * 100) : 0;
+    })
+    .toBe(Math.round((1360 / 768) * 100));
 });
 
 test('Space opens a preview that fills the window; arrows move through the results, Space closes', async () => {

@@ -26,7 +26,13 @@ const nav = (name: string) => page.getByRole('navigation').getByRole('link', { n
 
 /** An image made as Generate makes it (one job through the queue), waited for until it is in the library. */
 async function makeImage(prompt: string): Promise<void> {
-  await call(page, 'jobs.create_batch', { name: prompt, variantIds: ['image.gen-image-2.direct'], prompts: [prompt], countPerPrompt: 1, values: { size: '1024x1024' } });
+  await call(page, 'jobs.create_batch', {
+    name: prompt,
+    variantIds: ['image.gen-image-2.direct'],
+    prompts: [prompt],
+    countPerPrompt: 1,
+    values: { size: '1024x1024' },
+  });
   await expect.poll(async () => (await call<{ items: unknown[] }>(page, 'library.list_assets', { text: prompt })).items.length, { timeout: 30_000 }).toBe(1);
 }
 

@@ -88,7 +88,7 @@ test('the detail view shows the parameters of the request, the model and its tim
   await expect(grid()).toBeVisible();
 });
 
-test('reuse settings fills the Create form with the result\'s prompt', async () => {
+test("reuse settings fills the Create form with the result's prompt", async () => {
   await grid().getByRole('gridcell', { name: 'a lighthouse at dusk · gen-image-2' }).dblclick();
   await page.getByRole('link', { name: 'Reuse settings' }).click();
   await expect(page).toHaveURL(/#\/create\?reuse=/);
@@ -188,7 +188,10 @@ test('screenshots of gallery, detail and compare, light and dark, English and Ch
   const notices = page.getByRole('region', { name: 'Notifications' }).getByRole('button', { name: 'Dismiss' });
   while ((await notices.count()) > 0) await notices.first().click();
   const batch = (await call<{ items: { batchId: string; id: string }[] }>(page, 'library.list_assets', { text: 'fox' })).items[0];
-  for (const [size, viewport] of [['large', { width: 1440, height: 900 }], ['small', { width: 1024, height: 700 }]] as const) {
+  for (const [size, viewport] of [
+    ['large', { width: 1440, height: 900 }],
+    ['small', { width: 1024, height: 700 }],
+  ] as const) {
     await page.setViewportSize(viewport);
     for (const language of ['en', 'zh-CN'] as const) {
       for (const theme of ['light', 'dark'] as const) {
@@ -196,7 +199,9 @@ test('screenshots of gallery, detail and compare, light and dark, English and Ch
         await page.goto(`${studio.url}/#/gallery`);
         await expect(anyCells()).toHaveCount(6);
         await anyCells().nth(1).click();
-        await anyCells().nth(2).click({ modifiers: ['Shift'] });
+        await anyCells()
+          .nth(2)
+          .click({ modifiers: ['Shift'] });
         // The pointer rests on a tile: its next steps show.
         await anyCells().nth(4).hover();
         await page.waitForLoadState('networkidle');

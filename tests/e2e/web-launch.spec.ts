@@ -147,7 +147,9 @@ test('a browser signs the others out: their page loses the studio at once, its o
     await expect(browsers.getByRole('status')).toHaveText('Signed out 1 other browser.');
 
     const status = (target: typeof page) =>
-      target.evaluate(async () => (await fetch('/api/invoke/settings.get', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"input":{}}' })).status);
+      target.evaluate(
+        async () => (await fetch('/api/invoke/settings.get', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"input":{}}' })).status,
+      );
     expect(await status(other)).toBe(401);
     expect((await other.reload())?.status()).toBe(401);
     expect(await status(page)).toBe(200);

@@ -31,7 +31,10 @@ test('adds a profile with a key and lists it, the key never reaching the page, s
   const bodies: string[] = [];
   page.on('response', (response) => {
     if (response.headers()['content-type']?.includes('text/event-stream')) return;
-    void response.text().then((text) => bodies.push(text), () => undefined);
+    void response.text().then(
+      (text) => bodies.push(text),
+      () => undefined,
+    );
   });
 
   await page.goto(studio.launchUrl);

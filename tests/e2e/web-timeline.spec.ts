@@ -36,7 +36,11 @@ test.afterAll(async () => {
 async function invoke(page: Page, route: string, input: unknown): Promise<unknown> {
   return page.evaluate(
     async ({ route, input }) => {
-      const response = await fetch(`/api/invoke/${route}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ input }) });
+      const response = await fetch(`/api/invoke/${route}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ input }),
+      });
       return (await response.json()) as unknown;
     },
     { route, input },
@@ -112,15 +116,29 @@ test('a job whose outcome is unknown is sent again only after confirming it may 
 test('screenshots of the timeline, light and dark, English and Chinese, at two window sizes', async () => {
   mkdirSync('test-results/screens', { recursive: true });
   await admin()('POST', '/faults', { kind: 'task-failure', message: '上游服务拒绝了此请求：提示词包含不支持的内容', count: 1 });
-  await startBatch(page, 'Harbours at noon', ['a harbour at noon, oil paint', 'a harbour at dawn, gouache', 'a harbour in rain, charcoal', 'a harbour at night']);
-  await invoke(page, 'jobs.create_batch', { name: '灯塔 · 夜景', variantIds: ['image.nova-3.1-flash-image'], prompts: ['夜晚的灯塔，油画风格', '海边的灯塔，水彩'], countPerPrompt: 1, values: {} });
+  await startBatch(page, 'Harbours at noon', [
+    'a harbour at noon, oil paint',
+    'a harbour at dawn, gouache',
+    'a harbour in rain, charcoal',
+    'a harbour at night',
+  ]);
+  await invoke(page, 'jobs.create_batch', {
+    name: '灯塔 · 夜景',
+    variantIds: ['image.nova-3.1-flash-image'],
+    prompts: ['夜晚的灯塔，油画风格', '海边的灯塔，水彩'],
+    countPerPrompt: 1,
+    values: {},
+  });
   await expect(page.getByRole('progressbar', { name: 'Progress of Harbours at noon' })).toHaveAttribute('aria-valuetext', '3 of 4 done', { timeout: 40_000 });
   await admin()('POST', '/faults', { kind: 'malformed-json', route: 'POST /v1/images/generations', count: 1 });
   await startBatch(page, 'Night ferries', ['a night ferry crossing, long exposure', 'a ferry terminal in rain']);
   await expect(page.getByRole('listitem', { name: 'a night ferry crossing, long exposure' }).getByText('Outcome unknown')).toBeVisible({ timeout: 30_000 });
   await page.getByRole('button', { name: 'Harbours at noon' }).click();
   await expect(page.getByRole('listitem', { name: 'a harbour at noon, oil paint' }).getByText('Failed', { exact: true })).toBeVisible();
-  for (const [width, height] of [[1440, 900], [1024, 700]] as const) {
+  for (const [width, height] of [
+    [1440, 900],
+    [1024, 700],
+  ] as const) {
     await page.setViewportSize({ width, height });
     for (const language of ['en', 'zh-CN'] as const) {
       for (const theme of ['light', 'dark'] as const) {

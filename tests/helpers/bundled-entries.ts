@@ -9,10 +9,10 @@ import { join, resolve } from 'node:path';
 const REPO_ROOT = resolve(import.meta.dirname, '../..');
 
 /** Where the bundles go (git-ignored with the rest of `.tmp/`). */
-export const BUNDLE_DIR = join(REPO_ROOT, '.tmp', 'test-bundles');
+const BUNDLE_DIR = join(REPO_ROOT, '.tmp', 'test-bundles');
 
 /** Each program by name, with its source entry. */
-export const BUNDLED_ENTRIES = {
+const BUNDLED_ENTRIES = {
   /** `npm run atelier`: the batch command line. */
   cli: 'src/cli/index.ts',
   /** `npm run sim`: the demo gateway on its own. */

@@ -31,7 +31,16 @@ export class FolderDesktop implements DesktopShell {
   constructor(private readonly keyProtection: DesktopInfo['keyProtection'] = 'weak') {}
 
   info(): DesktopInfo {
-    return { reveal: true, trash: true, drag: true, systemNotifications: true, export: true, tray: this.tray, keyProtection: this.keyProtection, preferences: this.preferences };
+    return {
+      reveal: true,
+      trash: true,
+      drag: true,
+      systemNotifications: true,
+      export: true,
+      tray: this.tray,
+      keyProtection: this.keyProtection,
+      preferences: this.preferences,
+    };
   }
   updatePreferences(patch: Partial<DesktopPreferences>): DesktopInfo {
     if (this.failNextPreferencesWrite) {

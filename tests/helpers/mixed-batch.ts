@@ -17,6 +17,14 @@ export const MIXED_BATCH: readonly { variantId: string; values: Record<string, u
 ];
 
 /** One `jobs.create_batch` input per entry (the form's values differ per variant). */
-export function mixedBatchInputs(prompt: string): { name: string; variantIds: string[]; prompts: string[]; countPerPrompt: number; values: Record<string, unknown> }[] {
-  return MIXED_BATCH.map((entry) => ({ name: `${entry.family}: ${prompt}`, variantIds: [entry.variantId], prompts: [`${prompt} (${entry.family})`], countPerPrompt: 1, values: entry.values }));
+export function mixedBatchInputs(
+  prompt: string,
+): { name: string; variantIds: string[]; prompts: string[]; countPerPrompt: number; values: Record<string, unknown> }[] {
+  return MIXED_BATCH.map((entry) => ({
+    name: `${entry.family}: ${prompt}`,
+    variantIds: [entry.variantId],
+    prompts: [`${prompt} (${entry.family})`],
+    countPerPrompt: 1,
+    values: entry.values,
+  }));
 }

@@ -110,7 +110,7 @@ export function whole(image: Rgb): Region {
 }
 
 /** Where samples for people to look at are saved. */
-export const SAMPLES_DIR = join(import.meta.dirname, '../../test-results/demo-gateway');
+const SAMPLES_DIR = join(import.meta.dirname, '../../test-results/demo-gateway');
 
 /** Saves image bytes as a PNG sample under `test-results/demo-gateway/` (at most 1024 pixels wide). */
 export async function saveSample(name: string, bytes: Buffer): Promise<void> {

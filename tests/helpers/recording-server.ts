@@ -1,7 +1,7 @@
 import { createServer, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-export interface RecordedRequest {
+interface RecordedRequest {
   method: string;
   url: string;
   headers: IncomingHttpHeaders;
@@ -25,7 +25,9 @@ export async function startRecordingServer(respond?: (req: IncomingMessage, res:
     req.resume();
     if (respond) return respond(req, res);
     res.writeHead(200, { 'content-type': 'application/json' });
-    res.end(JSON.stringify({ success: true, remain_balance: 1, used_balance: 0, remain_credits: 200, used_credits: 0, credits_per_usd: 200, unlimited_quota: false }));
+    res.end(
+      JSON.stringify({ success: true, remain_balance: 1, used_balance: 0, remain_credits: 200, used_credits: 0, credits_per_usd: 200, unlimited_quota: false }),
+    );
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;

@@ -17,22 +17,24 @@ export function seedLibraryAssets(
   try {
     const start = Date.UTC(2026, 0, 1);
     return db.transaction(() =>
-      Array.from({ length: count }, (_, index) =>
-        insertAsset(db, {
-          kind: 'image',
-          filePath: join('2026', '01', '01', `seed-${index}.png`),
-          mime: 'image/png',
-          bytes: 1000 + index,
-          width: 1024,
-          height: 1024,
-          sha256: `seed-${index}`.padEnd(64, '0'),
-          model: 'gen-image-2',
-          variantId: 'image.gen-image-2.direct',
-          prompt: `seeded prompt ${index}`,
-          request: { model: 'gen-image-2', prompt: `seeded prompt ${index}` },
-          createdAt: start + index * 1000,
-          ...make(index),
-        }).asset,
+      Array.from(
+        { length: count },
+        (_, index) =>
+          insertAsset(db, {
+            kind: 'image',
+            filePath: join('2026', '01', '01', `seed-${index}.png`),
+            mime: 'image/png',
+            bytes: 1000 + index,
+            width: 1024,
+            height: 1024,
+            sha256: `seed-${index}`.padEnd(64, '0'),
+            model: 'gen-image-2',
+            variantId: 'image.gen-image-2.direct',
+            prompt: `seeded prompt ${index}`,
+            request: { model: 'gen-image-2', prompt: `seeded prompt ${index}` },
+            createdAt: start + index * 1000,
+            ...make(index),
+          }).asset,
       ),
     );
   } finally {

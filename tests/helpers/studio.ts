@@ -14,7 +14,7 @@ export interface TestStudioOptions extends Partial<Omit<StudioPlatform, 'demoGat
 }
 
 /** The demo gateway's admin token in test studios, so a test can inject faults (`demoAdmin`). */
-export const TEST_DEMO_ADMIN_TOKEN = 'atelier-test-admin';
+const TEST_DEMO_ADMIN_TOKEN = 'atelier-test-admin';
 
 /** What web mode hands to `createStudio` for a data folder, with test settings. */
 export function testStudioPlatform(dataDir: string, options: TestStudioOptions = {}): StudioPlatform {

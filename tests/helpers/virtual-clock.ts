@@ -9,7 +9,7 @@ import type { Clock } from '../../src/main/core/lifecycle/clock';
 import { toDisposable, type Disposable } from '../../src/main/core/lifecycle/disposable';
 
 /** Where virtual time starts: a fixed, recent moment (rows and keys carry plausible dates). */
-export const VIRTUAL_EPOCH = Date.UTC(2026, 0, 1, 9, 0, 0);
+const VIRTUAL_EPOCH = Date.UTC(2026, 0, 1, 9, 0, 0);
 
 export class VirtualClock implements Clock {
   private readonly fake;

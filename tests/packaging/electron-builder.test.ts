@@ -35,7 +35,12 @@ function standInElectron(): string {
   const dir = scratchFolder('atelier-electron-dist-');
   // Sentinel, wire version 1, 8 fuses: RunAsNode on, cookie encryption off, NODE_OPTIONS on, inspect on,
   // ASAR integrity off, only-ASAR off, browser V8 snapshot off, file protocol privileges on.
-  const wire = Buffer.concat([Buffer.from('#!/bin/sh\nexit 0\n'), Buffer.from('dL7pKGdnNz796PbbjQWNKmHXBZaB9tsX'), Buffer.from([1, 8]), Buffer.from('10110001\n')]);
+  const wire = Buffer.concat([
+    Buffer.from('#!/bin/sh\nexit 0\n'),
+    Buffer.from('dL7pKGdnNz796PbbjQWNKmHXBZaB9tsX'),
+    Buffer.from([1, 8]),
+    Buffer.from('10110001\n'),
+  ]);
   writeFileSync(join(dir, 'electron'), wire, { mode: 0o755 });
   writeFileSync(join(dir, 'version'), electronVersion);
   writeFileSync(join(dir, 'LICENSE'), 'MIT');
@@ -86,11 +91,24 @@ describe('the packaged app', () => {
   });
 
   it('holds the built app and its icons in the archive, and no source, test or dev tool', () => {
-    for (const file of ['/out/main/index.js', '/out/main/web.js', '/out/preload/index.cjs', '/out/renderer/index.html', '/resources/icon.png', '/resources/tray.png', '/resources/trayTemplate.png', '/resources/drag-icon.png', '/package.json']) {
+    for (const file of [
+      '/out/main/index.js',
+      '/out/main/web.js',
+      '/out/preload/index.cjs',
+      '/out/renderer/index.html',
+      '/resources/icon.png',
+      '/resources/tray.png',
+      '/resources/trayTemplate.png',
+      '/resources/drag-icon.png',
+      '/package.json',
+    ]) {
       expect(archive).toContain(file);
     }
-    for (const dependency of ['better-sqlite3/lib/index.js', 'electron-updater/package.json', 'sharp/package.json', 'zod/package.json']) expect(archive).toContain(`/node_modules/${dependency}`);
-    const stray = archive.filter((entry) => /^\/(src|tests|scripts|bench|\.native)\/|^\/node_modules\/(electron|vitest|@playwright|electron-builder|typescript)\/|\.map$/.test(entry));
+    for (const dependency of ['better-sqlite3/lib/index.js', 'electron-updater/package.json', 'sharp/package.json', 'zod/package.json'])
+      expect(archive).toContain(`/node_modules/${dependency}`);
+    const stray = archive.filter((entry) =>
+      /^\/(src|tests|scripts|bench|\.native)\/|^\/node_modules\/(electron|vitest|@playwright|electron-builder|typescript)\/|\.map$/.test(entry),
+    );
     expect(stray).toEqual([]);
   });
 
@@ -105,8 +123,12 @@ describe('the packaged app', () => {
     expect(report.inArchive).toEqual([]);
     const unpacked = (pattern: RegExp) => report.unpacked.filter((entry) => pattern.test(entry.file));
     // sharp's addon and the libvips it links to, side by side on disk, as it loads in the app.
-    expect(unpacked(/^app\.asar\.unpacked\/node_modules\/@img\/sharp-linux-x64\/lib\/sharp-linux-x64-[\d.]+\.node$/)).toEqual([expect.objectContaining({ libraries: 'resolved', load: 'loaded' })]);
-    expect(unpacked(/^app\.asar\.unpacked\/node_modules\/@img\/sharp-libvips-linux-x64\/lib\/libvips-cpp\.so\.[\d.]+$/)).toEqual([expect.objectContaining({ libraries: 'resolved' })]);
+    expect(unpacked(/^app\.asar\.unpacked\/node_modules\/@img\/sharp-linux-x64\/lib\/sharp-linux-x64-[\d.]+\.node$/)).toEqual([
+      expect.objectContaining({ libraries: 'resolved', load: 'loaded' }),
+    ]);
+    expect(unpacked(/^app\.asar\.unpacked\/node_modules\/@img\/sharp-libvips-linux-x64\/lib\/libvips-cpp\.so\.[\d.]+$/)).toEqual([
+      expect.objectContaining({ libraries: 'resolved' }),
+    ]);
     expect(unpacked(/^native\/better_sqlite3\.node$/)).toEqual([expect.objectContaining({ libraries: 'resolved', load: 'loaded' })]);
   });
 
@@ -128,7 +150,9 @@ describe('a configuration that leaves a native library inside the archive', () =
       (error: unknown) => error as { stdout?: string; stderr?: string },
     );
     expect(failure).toBeDefined();
-    expect(`${failure?.stdout ?? ''}${failure?.stderr ?? ''}`).toMatch(/libvips-cpp\.so[\d.]* is inside app\.asar[\s\S]*sharp-linux-x64[^\n]*needs libraries that are not found: libvips-cpp/);
+    expect(`${failure?.stdout ?? ''}${failure?.stderr ?? ''}`).toMatch(
+      /libvips-cpp\.so[\d.]* is inside app\.asar[\s\S]*sharp-linux-x64[^\n]*needs libraries that are not found: libvips-cpp/,
+    );
   }, 180_000);
 });
 

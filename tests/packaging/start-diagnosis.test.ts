@@ -14,7 +14,8 @@ const SUID_FAILURE =
   '[12345:0102/030405.678901:FATAL:setuid_sandbox_host.cc(158)] The SUID sandbox helper binary was found, but is not configured correctly. ' +
   "Rather than run without sandboxing I'm aborting now. You need to make sure that /repo/node_modules/electron/dist/chrome-sandbox is owned by root and has mode 4755.\n" +
   'Trace/breakpoint trap (core dumped)\n';
-const NO_SANDBOX = '[1:2:FATAL:zygote_host_impl_linux.cc(127)] No usable sandbox! Update your kernel or see https://chromium.googlesource.com/... for more information on developing with the SUID sandbox.\n';
+const NO_SANDBOX =
+  '[1:2:FATAL:zygote_host_impl_linux.cc(127)] No usable sandbox! Update your kernel or see https://chromium.googlesource.com/... for more information on developing with the SUID sandbox.\n';
 
 describe('npm start', () => {
   it('tells a missing runtime from a SQLite build that failed', () => {
@@ -34,7 +35,11 @@ describe('npm start', () => {
     expect(appArmorRestrictsUserNamespaces('1\n')).toBe(true);
     expect(appArmorRestrictsUserNamespaces('0\n')).toBe(false);
     expect(appArmorRestrictsUserNamespaces(undefined)).toBe(false);
-    const message = sandboxFailureMessage({ electronBinary: '/repo/node_modules/electron/dist/electron', chromeSandbox: '/repo/node_modules/electron/dist/chrome-sandbox', appArmorRestricted: true });
+    const message = sandboxFailureMessage({
+      electronBinary: '/repo/node_modules/electron/dist/electron',
+      chromeSandbox: '/repo/node_modules/electron/dist/chrome-sandbox',
+      appArmorRestricted: true,
+    });
     expect(message).toContain('profile atelier-dev-electron "/repo/node_modules/electron/dist/electron" flags=(unconfined) {');
     expect(message).toContain('    userns,');
     expect(message).toContain('sudo apparmor_parser -r /etc/apparmor.d/atelier-dev-electron');

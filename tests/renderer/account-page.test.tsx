@@ -55,7 +55,13 @@ describe('the account page, on the real studio core', () => {
     await until(() => expect(region('Whole account')?.textContent).toContain('Used'));
     const before = region('Whole account')?.textContent ?? '';
     await until(() => expect(page.container.querySelector('figure svg')?.getAttribute('aria-label')).toBe('Nothing spent in the last 42 days.'));
-    await studio.main.studio.router.dispatch('jobs.create_batch', { name: 'Spend', variantIds: ['image.gen-image-2.task'], prompts: ['a red kite'], countPerPrompt: 1, values: {} });
+    await studio.main.studio.router.dispatch('jobs.create_batch', {
+      name: 'Spend',
+      variantIds: ['image.gen-image-2.task'],
+      prompts: ['a red kite'],
+      countPerPrompt: 1,
+      values: {},
+    });
     await until(() => expect(region('Whole account')?.textContent).not.toBe(before));
     await until(() => expect(page.container.querySelector('figure svg')?.getAttribute('aria-label')).toMatch(/^\d+ credits in the last 42 days/));
   });

@@ -62,15 +62,21 @@ describe('the Create page, on the real studio core', () => {
   });
 
   it('reuses a result’s recipe with its reference named by the file it was uploaded from, not by its address', async () => {
-    const png = await sharp({ create: { width: 48, height: 32, channels: 3, background: '#c96' } }).png().toBuffer();
+    const png = await sharp({ create: { width: 48, height: 32, channels: 3, background: '#c96' } })
+      .png()
+      .toBuffer();
     const uploaded = await studio.main.client.call('uploads.add', { fileName: 'courtyard.png', bytes: new Uint8Array(png) });
     if (!uploaded.ok) throw new Error(uploaded.error.message);
     const created = await studio.main.client.call('jobs.create_batch', {
-      name: 'Courtyard', variantIds: ['image.gen-image-2.direct'], prompts: ['the courtyard at noon'], countPerPrompt: 1, values: { reference_images: [uploaded.value.url] },
+      name: 'Courtyard',
+      variantIds: ['image.gen-image-2.direct'],
+      prompts: ['the courtyard at noon'],
+      countPerPrompt: 1,
+      values: { reference_images: [uploaded.value.url] },
     });
     if (!created.ok) throw new Error(created.error.message);
     let assetId: string | undefined;
-    for (const deadline = Date.now() + 30_000; assetId === undefined; ) {
+    for (const deadline = Date.now() + 30_000; assetId === undefined;) {
       const jobs = await studio.main.client.call('jobs.list_jobs', { batchId: created.value.batch.id });
       const job = jobs.ok ? jobs.value.items[0] : undefined;
       if (job?.state === 'failed') throw new Error(`the job failed: ${JSON.stringify(job)}`);

@@ -32,7 +32,11 @@ function bombPng(width: number, height: number): Uint8Array<ArrayBuffer> {
 }
 
 const png = async (width: number, height: number): Promise<Uint8Array<ArrayBuffer>> =>
-  new Uint8Array(await sharp({ create: { width, height, channels: 3, background: { r: 200, g: 40, b: 90 } } }).png().toBuffer());
+  new Uint8Array(
+    await sharp({ create: { width, height, channels: 3, background: { r: 200, g: 40, b: 90 } } })
+      .png()
+      .toBuffer(),
+  );
 
 describe('Create’s slices, on the real studio core and the demo gateway', () => {
   it('offers every image and video model of the gateway once, as artists know it: how each way runs inside the entry, unknown models with the generic form', () => {
@@ -105,7 +109,15 @@ describe('Create’s slices, on the real studio core and the demo gateway', () =
       new File([await png(300, 200)], 'good.png', { type: 'image/png' }),
       new File([new TextEncoder().encode('not a picture at all')], 'fake.png', { type: 'image/png' }),
       new File([], 'empty.png', { type: 'image/png' }),
-      new File([await sharp({ create: { width: 8, height: 8, channels: 3, background: '#000' } }).tiff().toBuffer()], 'scan.png', { type: 'image/png' }),
+      new File(
+        [
+          await sharp({ create: { width: 8, height: 8, channels: 3, background: '#000' } })
+            .tiff()
+            .toBuffer(),
+        ],
+        'scan.png',
+        { type: 'image/png' },
+      ),
       new File([new Uint8Array(10 * 1024 * 1024 + 1)], 'huge.png', { type: 'image/png' }),
       new File([bombPng(20_000, 20_000)], 'bomb.png', { type: 'image/png' }),
     ]);
@@ -121,7 +133,13 @@ describe('Create’s slices, on the real studio core and the demo gateway', () =
     expect(tray[0]).toMatchObject({ width: 300, height: 200, mime: 'image/png' });
     expect(tray[0]?.url).toMatch(/^https?:\/\//);
     // Main's reasons, each worded for the window (a TIFF behind a .png name is refused by its bytes).
-    expect(tray.slice(1).map((item) => item.error?.reason)).toEqual(['upload_not_image', 'upload_empty', 'upload_type_refused', 'upload_too_large', 'upload_too_many_pixels']);
+    expect(tray.slice(1).map((item) => item.error?.reason)).toEqual([
+      'upload_not_image',
+      'upload_empty',
+      'upload_type_refused',
+      'upload_too_large',
+      'upload_too_many_pixels',
+    ]);
     expect(useCreateStore.getState().prompt).toBe('keep me');
     // The same bytes again come from the content-hash cache: the same address.
     await useCreateStore.getState().addFiles('image_urls', [new File([await png(300, 200)], 'again.png', { type: 'image/png' })]);
@@ -129,7 +147,14 @@ describe('Create’s slices, on the real studio core and the demo gateway', () =
   });
 
   it('finds the strip’s jobs by id after a reload: known ones in the order asked, unknown ones left out, at most 100 at once', async () => {
-    const batch = await main.client.call('jobs.create_batch', { name: 'Strip', variantIds: ['image.nova-3.1-flash-image'], prompts: ['one', 'two', 'three'], countPerPrompt: 1, values: {}, draft: true });
+    const batch = await main.client.call('jobs.create_batch', {
+      name: 'Strip',
+      variantIds: ['image.nova-3.1-flash-image'],
+      prompts: ['one', 'two', 'three'],
+      countPerPrompt: 1,
+      values: {},
+      draft: true,
+    });
     if (!batch.ok) throw new Error(batch.error.message);
     const listed = await main.client.call('jobs.list_jobs', { batchId: batch.value.batch.id });
     const [first, , third] = listed.ok ? listed.value.items : [];

@@ -84,7 +84,9 @@ describe('the gallery, on the real studio core', () => {
     });
     await until(() => expect(facet(/^Moodboard \(2\)$/)).toBeDefined());
     await click(facet(/^Moodboard \(2\)$/));
-    await until(() => expect(cells().map((cell) => cell.getAttribute('aria-label'))).toEqual(['seeded prompt 129 · gen-image-2', 'seeded prompt 127 · gen-image-2']));
+    await until(() =>
+      expect(cells().map((cell) => cell.getAttribute('aria-label'))).toEqual(['seeded prompt 129 · gen-image-2', 'seeded prompt 127 · gen-image-2']),
+    );
     expect(page.router.state.location.search).toMatch(/board=/);
   });
 

@@ -24,7 +24,9 @@ const section = (): string => page?.container.querySelector('section[aria-labell
 
 describe('media tools in Settings', () => {
   it('names the ffmpeg in use and the image library build', async () => {
-    main = await connectRendererStudio({ engine: { ...FAST_ENGINE, ffmpeg: { state: 'ready', path: '/opt/ffmpeg/bin/ffmpeg', version: '7.1.1', source: 'configured' } } });
+    main = await connectRendererStudio({
+      engine: { ...FAST_ENGINE, ffmpeg: { state: 'ready', path: '/opt/ffmpeg/bin/ffmpeg', version: '7.1.1', source: 'configured' } },
+    });
     page = await renderRoutes(appRoutes, '/settings');
     await until(() => expect(section()).toContain('ffmpeg 7.1.1 at /opt/ffmpeg/bin/ffmpeg'));
     expect(section()).toMatch(/Image library\s*libvips [\d.]+, native/);
@@ -45,7 +47,11 @@ describe('media tools in Settings', () => {
 describe('a video without a poster in the gallery', () => {
   it('shows "Poster unavailable" in its tile instead of a broken picture, in English and Chinese', async () => {
     main = await connectRendererStudio();
-    main.seedAssets(2, (i) => (i === 0 ? { kind: 'video', mime: 'video/mp4', durationMs: 3000, filePath: '2026/01/01/clip.mp4', thumbPath: null } : { thumbPath: '.thumbs/2026/01/01/seed-1.webp' }));
+    main.seedAssets(2, (i) =>
+      i === 0
+        ? { kind: 'video', mime: 'video/mp4', durationMs: 3000, filePath: '2026/01/01/clip.mp4', thumbPath: null }
+        : { thumbPath: '.thumbs/2026/01/01/seed-1.webp' },
+    );
     page = await renderRoutes(appRoutes, '/gallery');
     const tiles = (): HTMLElement[] => [...(page?.container.querySelectorAll<HTMLElement>('[role="gridcell"]') ?? [])];
     await until(() => expect(tiles()).toHaveLength(2));

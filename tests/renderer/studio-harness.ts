@@ -34,7 +34,7 @@ export interface RendererStudio {
 }
 
 /** A real studio with fast demo tasks, and a client over the in-process transport. */
-export async function startRendererStudio(extra: TestStudioOptions = {}): Promise<RendererStudio> {
+async function startRendererStudio(extra: TestStudioOptions = {}): Promise<RendererStudio> {
   const { studio, dataDir } = await createTestStudio({ demo: { timing: FAST_TASKS }, engine: FAST_ENGINE, ...extra });
   const client = createStudioClient(createInProcessTransport(studio));
   let seeded = 0;
@@ -122,7 +122,9 @@ export interface StudioPerFile {
  * deletes every result before each test, for tests that count the library. `navigate` sees the
  * menu's and the notices' requests.
  */
-export function studioPerFile(options: { extra?: TestStudioOptions; connect?: boolean; emptyLibrary?: boolean; navigate?: (to: string) => void } = {}): StudioPerFile {
+export function studioPerFile(
+  options: { extra?: TestStudioOptions; connect?: boolean; emptyLibrary?: boolean; navigate?: (to: string) => void } = {},
+): StudioPerFile {
   let main: RendererStudio | undefined;
   let start: { settings: Settings; desktop: DesktopInfo } | undefined;
   let unsubscribe = (): void => undefined;

@@ -25,7 +25,13 @@ describe('an omni job whose outcome is unknown', () => {
     await admin('POST', '/faults', { kind: 'error', status: 500, route: 'POST /v1/videos/generations', count: 1, phase: 'after-handler' });
     // The automatic look-up, right when the job becomes unknown, gets no answer even after its retries.
     await admin('POST', '/faults', { kind: 'error', status: 503, route: 'GET /v1/videos/generations/*', count: 4 });
-    await router.dispatch('jobs.create_batch', { name: 'Dance', variantIds: ['video.clip-v3-omni'], prompts: ['a dance'], countPerPrompt: 1, values: { duration: 3 } });
+    await router.dispatch('jobs.create_batch', {
+      name: 'Dance',
+      variantIds: ['video.clip-v3-omni'],
+      prompts: ['a dance'],
+      countPerPrompt: 1,
+      values: { duration: 3 },
+    });
     const state = async (): Promise<string | undefined> => {
       const listed = await router.dispatch('jobs.list_jobs', {});
       return listed.ok ? (listed.value as { items: { state: string }[] }).items[0]?.state : undefined;

@@ -27,7 +27,13 @@ afterEach(() => {
 describe('a job past its usual time on the timeline', () => {
   it('shows it as still running on the gateway, in English and Chinese, checks it now and sends it again only when asked', async () => {
     const router = studio.main.studio.router;
-    await router.dispatch('jobs.create_batch', { name: 'Slow', variantIds: ['image.gen-image-2.task'], prompts: ['a slow kite'], countPerPrompt: 1, values: {} });
+    await router.dispatch('jobs.create_batch', {
+      name: 'Slow',
+      variantIds: ['image.gen-image-2.task'],
+      prompts: ['a slow kite'],
+      countPerPrompt: 1,
+      values: {},
+    });
     const jobs = async (): Promise<{ state: string; overdueSince: number | null }[]> => {
       const listed = await router.dispatch('jobs.list_jobs', {});
       return listed.ok ? (listed.value as { items: { state: string; overdueSince: number | null }[] }).items : [];

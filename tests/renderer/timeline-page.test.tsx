@@ -36,7 +36,13 @@ const prompts = (n: number): string[] => Array.from({ length: n }, (_, i) => `a 
 describe('the timeline page, on the real studio core', () => {
   it('shows a large held batch page by page, virtualised, with the badge counting every job in progress', async () => {
     expect(await main.studio.router.dispatch('jobs.pause_queue', {})).toMatchObject({ ok: true });
-    const created = await main.studio.router.dispatch('jobs.create_batch', { name: 'Kites', variantIds: ['image.gen-image-2.task'], prompts: prompts(80), countPerPrompt: 1, values: {} });
+    const created = await main.studio.router.dispatch('jobs.create_batch', {
+      name: 'Kites',
+      variantIds: ['image.gen-image-2.task'],
+      prompts: prompts(80),
+      countPerPrompt: 1,
+      values: {},
+    });
     expect(created).toMatchObject({ ok: true, value: { jobCount: 80 } });
     await loadStudio();
     page = await renderRoutes(appRoutes, '/timeline');
@@ -69,7 +75,13 @@ describe('the timeline page, on the real studio core', () => {
 
   it('pauses and resumes a batch and the whole queue, cancels a waiting job, and applies the concurrency setting', async () => {
     await main.studio.router.dispatch('jobs.pause_queue', {});
-    await main.studio.router.dispatch('jobs.create_batch', { name: 'Boats', variantIds: ['image.gen-image-2.task'], prompts: prompts(3), countPerPrompt: 1, values: {} });
+    await main.studio.router.dispatch('jobs.create_batch', {
+      name: 'Boats',
+      variantIds: ['image.gen-image-2.task'],
+      prompts: prompts(3),
+      countPerPrompt: 1,
+      values: {},
+    });
     await loadStudio();
     page = await renderRoutes(appRoutes, '/timeline');
     const container = page.container;

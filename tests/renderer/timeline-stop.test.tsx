@@ -18,7 +18,13 @@ afterEach(() => {
 
 describe('stopping a job on the timeline', () => {
   it('asks before it stops following a job the gateway already accepted, and Keep it leaves the job running', async () => {
-    await studio.main.studio.router.dispatch('jobs.create_batch', { name: 'Lanterns', variantIds: ['image.gen-image-2.task'], prompts: ['a paper lantern'], countPerPrompt: 1, values: {} });
+    await studio.main.studio.router.dispatch('jobs.create_batch', {
+      name: 'Lanterns',
+      variantIds: ['image.gen-image-2.task'],
+      prompts: ['a paper lantern'],
+      countPerPrompt: 1,
+      values: {},
+    });
     const accepted = async (): Promise<string | undefined> => {
       const listed = await studio.main.studio.router.dispatch('jobs.list_jobs', {});
       return listed.ok ? (listed.value as { items: { state: string }[] }).items[0]?.state : undefined;

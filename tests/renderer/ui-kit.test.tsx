@@ -71,7 +71,15 @@ describe('the UI kit, as assistive technology sees it', () => {
   it('offers exclusive choices as a named radio group', async () => {
     let chosen = '';
     view = await renderNode(
-      <SegmentedControl label="Kind" value="image" onChange={(value) => (chosen = value)} options={[{ value: 'image', label: 'Images' }, { value: 'video', label: 'Videos' }]} />,
+      <SegmentedControl
+        label="Kind"
+        value="image"
+        onChange={(value) => (chosen = value)}
+        options={[
+          { value: 'image', label: 'Images' },
+          { value: 'video', label: 'Videos' },
+        ]}
+      />,
     );
     expect(view.container.querySelector('legend')?.textContent).toBe('Kind');
     const radios = [...view.container.querySelectorAll<HTMLInputElement>('input[type="radio"]')];
@@ -83,7 +91,17 @@ describe('the UI kit, as assistive technology sees it', () => {
 
   it('passes only offered values out of a select', async () => {
     let chosen = 'system';
-    view = await renderNode(<Select label="Theme" value="system" onChange={(value) => (chosen = value)} options={[{ value: 'system', label: 'System' }, { value: 'dark', label: 'Dark' }]} />);
+    view = await renderNode(
+      <Select
+        label="Theme"
+        value="system"
+        onChange={(value) => (chosen = value)}
+        options={[
+          { value: 'system', label: 'System' },
+          { value: 'dark', label: 'Dark' },
+        ]}
+      />,
+    );
     const select = view.container.querySelector('select');
     if (!select) throw new Error('no select');
     await settle(() => {

@@ -32,7 +32,9 @@ function windowTransport() {
 
 describe('uploads over the web transport', () => {
   it('uploads a dropped image sent as multipart bytes and finds it again by content', async () => {
-    const png = await sharp({ create: { width: 64, height: 48, channels: 4, background: { r: 20, g: 90, b: 200, alpha: 0.5 } } }).png().toBuffer();
+    const png = await sharp({ create: { width: 64, height: 48, channels: 4, background: { r: 20, g: 90, b: 200, alpha: 0.5 } } })
+      .png()
+      .toBuffer();
     const transport = windowTransport();
     const bytes = png.buffer.slice(png.byteOffset, png.byteOffset + png.byteLength);
     const first = await transport.invoke('uploads.add', { fileName: 'sky.png', bytes });

@@ -200,7 +200,9 @@ export function createStudio(platform: StudioPlatform): Studio {
         });
         subscriptions.addCallback(onSettings);
         const recovered = await started.start();
-        log.info(`library open at ${libraryRoot}; resumed ${recovered.pendingTasks} tasks and ${recovered.downloads.length} downloads; ${recovered.unknown.length} jobs await a decision`);
+        log.info(
+          `library open at ${libraryRoot}; resumed ${recovered.pendingTasks} tasks and ${recovered.downloads.length} downloads; ${recovered.unknown.length} jobs await a decision`,
+        );
       })();
       return starting;
     },

@@ -66,7 +66,7 @@ export class DemoGateway implements ConnectionProvider {
 }
 
 /** Folder of the demo gateway's state inside the studio's data folder. */
-export const DEMO_STATE_FOLDER = 'demo-gateway';
+const DEMO_STATE_FOLDER = 'demo-gateway';
 
 /** The demo gateway of a studio whose data folder is `dataDir`: its state lives there too. */
 export function demoGatewayFor(dataDir: string, options: DemoGatewayOptions = {}): DemoGateway {

@@ -7,9 +7,9 @@ import { planByteRange } from '../core/library/byte-range';
 import { resolveLibraryMedia, type LibraryMediaFile } from '../core/library/media-file';
 import { libraryPathOfMediaUrl } from './media-request';
 
-export const APP_SCHEME = 'atelier-app';
+const APP_SCHEME = 'atelier-app';
 export const APP_ORIGIN = `${APP_SCHEME}://studio`;
-export const MEDIA_SCHEME = 'atelier-media';
+const MEDIA_SCHEME = 'atelier-media';
 
 const MIME: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',

@@ -2,7 +2,7 @@
 // background-mode.ts and quit-guard.ts only carries them out.
 
 /** The user's choice for closing the window while jobs run (Settings > Desktop). */
-export type CloseWhileRunning = 'keep-running' | 'quit';
+type CloseWhileRunning = 'keep-running' | 'quit';
 
 export interface WindowCloseFacts {
   /** The app is already quitting (menu, tray, Cmd+Q, system shutdown): the window just closes. */

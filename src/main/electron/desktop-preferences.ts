@@ -4,7 +4,7 @@ import type { KeyValueStore } from '../core/settings/key-value-store';
 
 const ENTRY = 'desktop';
 
-export const DEFAULT_DESKTOP_PREFERENCES: DesktopPreferences = { closeWhileRunning: 'keep-running', sessionOnlyKeys: false };
+const DEFAULT_DESKTOP_PREFERENCES: DesktopPreferences = { closeWhileRunning: 'keep-running', sessionOnlyKeys: false };
 
 /** Reads the preferences field by field, so a damaged entry falls back to the defaults rather than failing start-up. */
 export function readDesktopPreferences(store: KeyValueStore): DesktopPreferences {

@@ -5,8 +5,8 @@ import { mayNavigate } from './web-contents-policy';
 
 const log = createLogger('ipc');
 
-export const INVOKE_CHANNEL = 'atelier:invoke';
-export const EVENT_CHANNEL = 'atelier:event';
+const INVOKE_CHANNEL = 'atelier:invoke';
+const EVENT_CHANNEL = 'atelier:event';
 
 /**
  * The Electron transport: one `ipcMain.handle` channel for every route and one channel for events.

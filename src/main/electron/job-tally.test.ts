@@ -27,13 +27,20 @@ describe('counting running jobs for the badge, the tray and the quit window', ()
       { id: 'e', state: 'done' },
     ]);
     expect({ pending: tally.pending, submitting: tally.submitting, inFlight: tally.inFlight }).toEqual({ pending: 4, submitting: 1, inFlight: 2 });
-    tally.apply([{ id: 'b', state: 'submitted' }, { id: 'c', state: 'failed' }, { id: 'a', state: 'canceled' }]);
+    tally.apply([
+      { id: 'b', state: 'submitted' },
+      { id: 'c', state: 'failed' },
+      { id: 'a', state: 'canceled' },
+    ]);
     expect({ pending: tally.pending, submitting: tally.submitting, inFlight: tally.inFlight }).toEqual({ pending: 2, submitting: 0, inFlight: 2 });
   });
 
   it('does not count drafts or unknown jobs, which wait for the user', () => {
     const tally = new JobTally();
-    tally.apply([{ id: 'a', state: 'draft' }, { id: 'b', state: 'unknown' }]);
+    tally.apply([
+      { id: 'a', state: 'draft' },
+      { id: 'b', state: 'unknown' },
+    ]);
     expect(tally.pending).toBe(0);
   });
 });

@@ -10,13 +10,17 @@ const TITLES: Record<ShellLanguage, { title: string; button: string }> = {
 };
 
 /** The dialog's options: folders only, starting in the folder in use. */
-export function libraryFolderDialogOptions(language: ShellLanguage, current: string): OpenDialogOptions {
+function libraryFolderDialogOptions(language: ShellLanguage, current: string): OpenDialogOptions {
   const text = TITLES[language];
   return { title: text.title, buttonLabel: text.button, defaultPath: current, properties: ['openDirectory', 'createDirectory', 'dontAddToRecent'] };
 }
 
 /** Asks with the folder dialog, attached to the studio's window when it is open. */
-export function libraryFolderDialog(deps: { window: () => BrowserWindow | undefined; language: () => Promise<ShellLanguage>; current: () => string }): LibraryFolderChooser {
+export function libraryFolderDialog(deps: {
+  window: () => BrowserWindow | undefined;
+  language: () => Promise<ShellLanguage>;
+  current: () => string;
+}): LibraryFolderChooser {
   return {
     async choose() {
       const options = libraryFolderDialogOptions(await deps.language(), deps.current());

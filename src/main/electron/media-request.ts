@@ -1,7 +1,7 @@
 // The pure half of the `atelier-media:` protocol: which library file a URL names. app-protocol.ts
 // serves the file; core confines it and gives its type (`resolveLibraryMedia`) and byte range.
 
-export const MEDIA_HOST = 'library';
+const MEDIA_HOST = 'library';
 
 /**
  * The library-relative path (with `/`) a media URL names, or undefined when it is not a plain

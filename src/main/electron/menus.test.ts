@@ -14,9 +14,12 @@ function recorder() {
   return {
     visited,
     opened: () => libraryOpened,
-    actions: { navigate: (page: MenuPage) => visited.push(page), openLibraryFolder: () => {
+    actions: {
+      navigate: (page: MenuPage) => visited.push(page),
+      openLibraryFolder: () => {
         libraryOpened++;
-      } },
+      },
+    },
   };
 }
 
@@ -29,11 +32,27 @@ describe('the application menu', () => {
     const { actions } = recorder();
     const all = items(applicationMenuTemplate(platform, shellText('en'), actions, false));
     const roles = all.map((i) => i.role).filter(Boolean);
-    for (const role of ['undo', 'redo', 'cut', 'copy', 'paste', 'selectAll', 'quit', 'close', 'minimize', 'togglefullscreen', 'zoomIn', 'zoomOut', 'resetZoom', 'about']) {
+    for (const role of [
+      'undo',
+      'redo',
+      'cut',
+      'copy',
+      'paste',
+      'selectAll',
+      'quit',
+      'close',
+      'minimize',
+      'togglefullscreen',
+      'zoomIn',
+      'zoomOut',
+      'resetZoom',
+      'about',
+    ]) {
       expect(roles).toContain(role);
     }
     const accelerators = all.map((i) => i.accelerator).filter(Boolean);
-    for (const key of ['CmdOrCtrl+,', 'CmdOrCtrl+1', 'CmdOrCtrl+2', 'CmdOrCtrl+3', 'CmdOrCtrl+4', 'CmdOrCtrl+N', 'CmdOrCtrl+Shift+O']) expect(accelerators).toContain(key);
+    for (const key of ['CmdOrCtrl+,', 'CmdOrCtrl+1', 'CmdOrCtrl+2', 'CmdOrCtrl+3', 'CmdOrCtrl+4', 'CmdOrCtrl+N', 'CmdOrCtrl+Shift+O'])
+      expect(accelerators).toContain(key);
     // One shortcut, one action.
     expect(new Set(accelerators).size).toBe(accelerators.length);
     expect(roles).not.toContain('toggleDevTools');

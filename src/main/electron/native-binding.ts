@@ -43,7 +43,7 @@ export function sqliteBindingPath(runtime: RuntimeFacts): string | undefined {
   return join(runtime.appPath, NATIVE_FOLDER, folder, SQLITE_ADDON);
 }
 
-export type NativeProblemKind = 'missing' | 'abi-mismatch' | 'other';
+type NativeProblemKind = 'missing' | 'abi-mismatch' | 'other';
 
 /** What went wrong loading the addon, in terms the start-up dialog can explain. */
 export interface NativeProblem {

@@ -67,7 +67,8 @@ describe('how well the key is kept', () => {
   });
 
   it('is the system keyring with a real Linux backend, on macOS and on Windows', () => {
-    for (const backend of ['gnome_libsecret', 'kwallet5', 'kwallet6']) expect(keyProtection({ encryptionAvailable: true, platform: 'linux', backend })).toBe('os-keychain');
+    for (const backend of ['gnome_libsecret', 'kwallet5', 'kwallet6'])
+      expect(keyProtection({ encryptionAvailable: true, platform: 'linux', backend })).toBe('os-keychain');
     expect(keyProtection({ encryptionAvailable: true, platform: 'darwin', backend: undefined })).toBe('os-keychain');
     expect(keyProtection({ encryptionAvailable: true, platform: 'win32', backend: undefined })).toBe('os-keychain');
   });

@@ -82,7 +82,10 @@ const en: ShellText = {
     body: failed === 0 ? `${done} ${done === 1 ? 'result is' : 'results are'} in the library.` : `${done} done, ${failed} failed.`,
   }),
   updateReady: (version) => ({ title: `Atelier ${version} is ready`, body: 'It installs when you quit Atelier; running jobs are not interrupted.' }),
-  updateAvailable: (version) => ({ title: `Atelier ${version} is available`, body: 'Install it from where you got Atelier (your package manager or the download page).' }),
+  updateAvailable: (version) => ({
+    title: `Atelier ${version} is available`,
+    body: 'Install it from where you got Atelier (your package manager or the download page).',
+  }),
   quitting: {
     title: 'Atelier is quitting',
     heading: 'Finishing before quitting',
@@ -125,7 +128,8 @@ const en: ShellText = {
       'data-folder-unwritable': 'Check that the folder belongs to you and that the disk is neither full nor read-only, then start Atelier again.',
       'library-unwritable': 'Check that the folder exists, that the drive it is on is connected, and that you may write to it; then start Atelier again.',
       'database-locked': 'Close that program (or wait for its batch to finish), then start Atelier again.',
-      'database-damaged': 'Move the database file named in the log aside and start again. Your results and the recipe beside each one stay in the library folder.',
+      'database-damaged':
+        'Move the database file named in the log aside and start again. Your results and the recipe beside each one stay in the library folder.',
       'database-too-new': 'Install that version of Atelier (or a newer one) again.',
       unknown: 'The log file has the details; please include it when you report the problem.',
     },

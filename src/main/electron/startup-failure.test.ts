@@ -37,7 +37,9 @@ describe('the start-up failure dialog', () => {
     expect(message).toContain('The settings file is damaged and cannot be read (/home/a/.config/Atelier/settings.json).');
     expect(message).toContain('Your library and results are kept');
     expect(detail).toMatch(/^Details: .*JSON[\s\S]*\nLog: \/logs\/startup\.log$/);
-    expect(startupDialogText(shellText('zh-CN').startup, problem, undefined).message).toContain('设置文件已损坏，无法读取（/home/a/.config/Atelier/settings.json）。');
+    expect(startupDialogText(shellText('zh-CN').startup, problem, undefined).message).toContain(
+      '设置文件已损坏，无法读取（/home/a/.config/Atelier/settings.json）。',
+    );
   });
 
   it('tells a library database another program holds (a real SQLite lock) from a folder it cannot write', async () => {

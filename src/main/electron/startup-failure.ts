@@ -6,7 +6,7 @@
 export type StartupStep = 'data-folder' | 'settings' | 'library' | 'engine';
 
 /** An error of one start-up step, with the file or folder it concerned. */
-export class StartupStepError extends Error {
+class StartupStepError extends Error {
   constructor(
     readonly step: StartupStep,
     /** The settings file, the data folder or the library folder. */

@@ -4,7 +4,7 @@ import { ensurePrivateDir } from '../core/private-files';
 import type { StartupProblem } from './startup-failure';
 
 /** The start-up log's file name in the app's logs folder. */
-export const STARTUP_LOG = 'startup.log';
+const STARTUP_LOG = 'startup.log';
 
 /**
  * Appends a failed start to `<logs>/startup.log` (owner-only): when, what the user was told, and the

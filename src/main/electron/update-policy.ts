@@ -18,7 +18,7 @@ export interface UpdateFacts {
  * `announce`: only say that a version is available (Linux, where no publisher can be checked, so a
  * feed must not be able to replace the app).
  */
-export type UpdateMode = 'install' | 'announce';
+type UpdateMode = 'install' | 'announce';
 
 export type UpdatePlan =
   | { enabled: false; reason: string }
@@ -31,7 +31,9 @@ export function updatePlan(facts: UpdateFacts): UpdatePlan {
   if (!facts.packaged) {
     if (!configured) return { enabled: false, reason: 'updates apply to installed copies only' };
     const url = updateFeedUrl(configured);
-    return url === undefined ? { enabled: false, reason: `ATELIER_UPDATE_URL is not an https address: ${configured}` } : { enabled: true, source: 'environment', url, mode };
+    return url === undefined
+      ? { enabled: false, reason: `ATELIER_UPDATE_URL is not an https address: ${configured}` }
+      : { enabled: true, source: 'environment', url, mode };
   }
   if (facts.packagedFeedExists) return { enabled: true, source: 'packaged-feed', mode };
   return { enabled: false, reason: 'no update feed is configured' };

@@ -21,7 +21,14 @@ describe('origins as Chromium sees them', () => {
 describe('navigation and new windows', () => {
   it('stays on the studio origin', () => {
     expect(mayNavigate('atelier-app://studio/index.html#/gallery', trusted)).toBe(true);
-    for (const url of ['https://evil.example/', 'file:///etc/passwd', 'atelier-media://library/a.png', 'javascript:alert(1)', 'data:text/html,x', 'not a url']) {
+    for (const url of [
+      'https://evil.example/',
+      'file:///etc/passwd',
+      'atelier-media://library/a.png',
+      'javascript:alert(1)',
+      'data:text/html,x',
+      'not a url',
+    ]) {
       expect(mayNavigate(url, trusted)).toBe(false);
     }
   });
@@ -37,7 +44,23 @@ describe('navigation and new windows', () => {
 
 describe('permissions: refused unless the studio itself needs them', () => {
   it('refuses devices, location, notifications and everything else, even to the studio', () => {
-    for (const permission of ['media', 'geolocation', 'notifications', 'midi', 'midiSysex', 'pointerLock', 'openExternal', 'display-capture', 'hid', 'serial', 'usb', 'clipboard-read', 'idle-detection', 'storage-access', 'unknown']) {
+    for (const permission of [
+      'media',
+      'geolocation',
+      'notifications',
+      'midi',
+      'midiSysex',
+      'pointerLock',
+      'openExternal',
+      'display-capture',
+      'hid',
+      'serial',
+      'usb',
+      'clipboard-read',
+      'idle-detection',
+      'storage-access',
+      'unknown',
+    ]) {
       expect(mayUsePermission(permission, 'atelier-app://studio/index.html', trusted)).toBe(false);
     }
   });

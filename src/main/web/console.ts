@@ -8,7 +8,7 @@ import type { LibraryFolderChooser } from '../core/settings/library-folder';
 import { StudioFailure } from '../core/router/failure';
 
 /** How long a proposal waits for its answer before it counts as declined. */
-export const CONFIRM_TIMEOUT_MS = 5 * 60 * 1000;
+const CONFIRM_TIMEOUT_MS = 5 * 60 * 1000;
 
 export interface WebConsoleOptions {
   input: NodeJS.ReadableStream & { isTTY?: boolean };

@@ -58,26 +58,23 @@ export async function startWebServer(options: WebServerOptions): Promise<Running
 
   await registerBinaryInput(app);
 
-  app.post<{ Params: { route: string }; Body: { input?: unknown } | undefined }>(
-    '/api/invoke/:route',
-    async (request, reply) => {
-      let input: unknown;
-      try {
-        // Files (reference images) come as multipart bytes; everything else as JSON `{input}`.
-        input = request.isMultipart() ? await readBinaryInput(request) : request.body?.input;
-      } catch (error) {
-        if (!(error instanceof BinaryInputRefused)) throw error;
-        return reply.code(400).header('cache-control', 'no-store').send({ ok: false, error: error.error });
-      }
-      let envelope = await options.studio.router.dispatch(request.params.route, input);
-      // The router checked the input; only the transport knows the caller's session to keep.
-      if (envelope.ok && request.params.route === 'app.sign_out_other_browsers') {
-        envelope = { ok: true, value: { signedOut: guard.table.signOutOthers(guard.sessionOf(request)) } };
-      }
-      const status = envelope.ok ? 200 : envelope.error.code === 'unknown_route' ? 404 : envelope.error.code === 'invalid_input' ? 400 : 200;
-      return reply.code(status).header('cache-control', 'no-store').send(envelope);
-    },
-  );
+  app.post<{ Params: { route: string }; Body: { input?: unknown } | undefined }>('/api/invoke/:route', async (request, reply) => {
+    let input: unknown;
+    try {
+      // Files (reference images) come as multipart bytes; everything else as JSON `{input}`.
+      input = request.isMultipart() ? await readBinaryInput(request) : request.body?.input;
+    } catch (error) {
+      if (!(error instanceof BinaryInputRefused)) throw error;
+      return reply.code(400).header('cache-control', 'no-store').send({ ok: false, error: error.error });
+    }
+    let envelope = await options.studio.router.dispatch(request.params.route, input);
+    // The router checked the input; only the transport knows the caller's session to keep.
+    if (envelope.ok && request.params.route === 'app.sign_out_other_browsers') {
+      envelope = { ok: true, value: { signedOut: guard.table.signOutOthers(guard.sessionOf(request)) } };
+    }
+    const status = envelope.ok ? 200 : envelope.error.code === 'unknown_route' ? 404 : envelope.error.code === 'invalid_input' ? 400 : 200;
+    return reply.code(status).header('cache-control', 'no-store').send(envelope);
+  });
   registerEventStream(app, options.studio.bus, (request, end) => {
     const session = guard.sessionOf(request);
     return session === undefined ? () => undefined : guard.table.holdStream(session, end);

@@ -4,7 +4,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { SessionTable, type SessionTableOptions } from './sessions';
 
 /** Name of the session cookie; it lives under this run's own host name, so it needs no port in it. */
-export const SESSION_COOKIE = 'atelier_session';
+const SESSION_COOKIE = 'atelier_session';
 
 /**
  * This run's own host name, `atelier-<random>.localhost`. Browsers resolve `*.localhost` to this
@@ -71,7 +71,10 @@ export class SessionGuard {
     if (offered !== null && request.method === 'GET') {
       // Only a holder of a live code learns this run's host name.
       if (!onSessionHost && this.table.knowsCode(offered)) {
-        return reply.code(307).header('cache-control', 'no-store').redirect(`${this.sessionOrigin()}${safePath(url)}${url.search}`);
+        return reply
+          .code(307)
+          .header('cache-control', 'no-store')
+          .redirect(`${this.sessionOrigin()}${safePath(url)}${url.search}`);
       }
       url.searchParams.delete('code');
       const target = safePath(url) + url.search;

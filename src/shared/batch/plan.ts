@@ -1,8 +1,4 @@
-import {
-  MAX_EXPANDED_BATCH_CHARS,
-  MAX_PROMPT_CHARS,
-  MAX_TEMPLATE_COLUMN_REFERENCES,
-} from '../contract/limits';
+import { MAX_EXPANDED_BATCH_CHARS, MAX_PROMPT_CHARS, MAX_TEMPLATE_COLUMN_REFERENCES } from '../contract/limits';
 import { combinationCount, countColumnReferences, expandTemplate, measureExpansion, parseTemplate, templateColumns, TemplateError } from './template';
 
 /** The most jobs one batch may hold; beyond it an artist almost certainly made a typo in a template. */
@@ -53,10 +49,13 @@ export function planBatch(source: BatchSource): PlannedJob[] {
     });
   }
   if (measured.longest > MAX_PROMPT_CHARS) {
-    throw new TemplateError(`A prompt of this batch would be ${measured.longest} characters long; the limit is ${MAX_PROMPT_CHARS}. Shorten the template or the CSV values.`, {
-      reason: 'batch_prompt_too_long',
-      params: { chars: measured.longest, limit: MAX_PROMPT_CHARS },
-    });
+    throw new TemplateError(
+      `A prompt of this batch would be ${measured.longest} characters long; the limit is ${MAX_PROMPT_CHARS}. Shorten the template or the CSV values.`,
+      {
+        reason: 'batch_prompt_too_long',
+        params: { chars: measured.longest, limit: MAX_PROMPT_CHARS },
+      },
+    );
   }
   const stored = measured.totalChars * jobsPerPrompt + total * (source.perJobChars ?? 0);
   if (stored > MAX_EXPANDED_BATCH_CHARS) {
@@ -68,9 +67,7 @@ export function planBatch(source: BatchSource): PlannedJob[] {
   const prompts = [...literal, ...expandSourceTemplate(source)];
   if (prompts.length === 0) throw new TemplateError('The batch has no prompt');
   return prompts.flatMap((prompt, promptIndex) =>
-    source.variantIds.flatMap((variantId) =>
-      Array.from({ length: source.countPerPrompt }, (_, repeat) => ({ prompt, variantId, promptIndex, repeat })),
-    ),
+    source.variantIds.flatMap((variantId) => Array.from({ length: source.countPerPrompt }, (_, repeat) => ({ prompt, variantId, promptIndex, repeat }))),
   );
 }
 

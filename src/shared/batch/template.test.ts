@@ -48,9 +48,7 @@ describe('batch plans', () => {
   });
 
   it('names missing CSV columns before making any job', () => {
-    expect(() => planBatch({ template: '{{colour}} cat', rows: [{ color: 'red' }], countPerPrompt: 1, variantIds: ['m'] })).toThrow(
-      /no column "colour"/,
-    );
+    expect(() => planBatch({ template: '{{colour}} cat', rows: [{ color: 'red' }], countPerPrompt: 1, variantIds: ['m'] })).toThrow(/no column "colour"/);
     expect(() => planBatch({ template: '{{colour}} cat', countPerPrompt: 1, variantIds: ['m'] })).toThrow(/no CSV rows/);
   });
 

@@ -3,10 +3,7 @@
  * `{{column}}` takes a value from a CSV row. A backslash escapes a brace: `\{` is a literal `{`.
  */
 
-export type TemplatePart =
-  | { kind: 'text'; text: string }
-  | { kind: 'choice'; options: string[] }
-  | { kind: 'column'; name: string };
+export type TemplatePart = { kind: 'text'; text: string } | { kind: 'choice'; options: string[] } | { kind: 'column'; name: string };
 
 /** A bound of the batch that was broken, for the studio to word it in the user's language. */
 export interface BatchBound {
@@ -51,7 +48,10 @@ export function parseTemplate(template: string): TemplatePart[] {
     } else if (ch === '{') {
       const end = template.indexOf('}', i + 1);
       if (end < 0) throw new TemplateError(`"{" at position ${i + 1} is never closed with "}"`);
-      const options = template.slice(i + 1, end).split('|').map((o) => o.trim());
+      const options = template
+        .slice(i + 1, end)
+        .split('|')
+        .map((o) => o.trim());
       if (options.length < 2) {
         throw new TemplateError(`"{${options[0] ?? ''}}" at position ${i + 1} needs alternatives like {a|b}, or use {{column}}`);
       }

@@ -71,7 +71,15 @@ export const DISPLAY_MODELS: readonly DisplayModel[] = [
     name: t('Image 2', 'Image 2'),
     goodAt: t('Faithful to the prompt and to text in the picture; edits with a painted mask.', '忠实还原提示词和画面文字；可用蒙版局部重绘。'),
     icon: 'image',
-    searchWords: [w('text to image', '文生图'), w('edit', '编辑'), w('mask', '蒙版'), w('inpaint', '局部重绘'), w('poster', '海报'), w('lettering', '文字'), w('reference', '参考图')],
+    searchWords: [
+      w('text to image', '文生图'),
+      w('edit', '编辑'),
+      w('mask', '蒙版'),
+      w('inpaint', '局部重绘'),
+      w('poster', '海报'),
+      w('lettering', '文字'),
+      w('reference', '参考图'),
+    ],
     members: [
       { variantId: 'image.gen-image-2.direct', modes: ['create'], runs: 'instant', speed: 'seconds' },
       { variantId: 'image.gen-image-2.task', modes: ['create', 'edit'], runs: 'queued', speed: 'minute' },
@@ -103,7 +111,10 @@ export const DISPLAY_MODELS: readonly DisplayModel[] = [
     id: 'vid-2',
     kind: 'video',
     name: t('Vid 2', 'Vid 2'),
-    goodAt: t('Text or an image to video, 4 to 12 s, landscape or portrait; your characters by @name.', '文字或图片生成视频，4 至 12 秒，横屏或竖屏；可用 @名字 请出你的角色。'),
+    goodAt: t(
+      'Text or an image to video, 4 to 12 s, landscape or portrait; your characters by @name.',
+      '文字或图片生成视频，4 至 12 秒，横屏或竖屏；可用 @名字 请出你的角色。',
+    ),
     icon: 'video',
     searchWords: [w('text to video', '文生视频'), w('image to video', '图生视频'), w('portrait', '竖屏'), w('characters', '角色')],
     members: [

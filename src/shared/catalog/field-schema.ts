@@ -55,9 +55,7 @@ function textProblem(field: TextField, name: string, value: string): string | un
     case 'http-url':
       return urlProblem(name, value, false);
     case 'url-or-id':
-      return isHttpUrl(value) || ID_PATTERN.test(value)
-        ? undefined
-        : `${name}: must be an http(s) address or a task id (got ${shown(value)})`;
+      return isHttpUrl(value) || ID_PATTERN.test(value) ? undefined : `${name}: must be an http(s) address or a task id (got ${shown(value)})`;
     case 'id':
       if (!ID_PATTERN.test(value)) return `${name}: must be an id without spaces or slashes (got ${shown(value)})`;
       if (field.idPrefix !== undefined && !value.startsWith(field.idPrefix)) {
@@ -88,7 +86,7 @@ function allowedSizesText(field: SizeField): string {
 }
 
 /** Every wire value of a size field's `key` (pixel values or ratios), plus `auto` when allowed. */
-export function sizeWireValues(field: SizeField): Set<string> {
+function sizeWireValues(field: SizeField): Set<string> {
   const values = new Set<string>(field.allowAuto ? ['auto'] : []);
   for (const tier of field.tiers) {
     for (const option of tier.options) {

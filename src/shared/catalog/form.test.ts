@@ -14,13 +14,18 @@ describe('describeForm', () => {
       const description = describeForm(entry);
       expect(JSON.parse(JSON.stringify(description)), entry.id).toEqual(JSON.parse(JSON.stringify(description)));
       expect(description.fields.length, entry.id).toBeGreaterThan(0);
-      expect(description.fields.some((field) => field.control === 'prompt'), entry.id).toBe(true);
+      expect(
+        description.fields.some((field) => field.control === 'prompt'),
+        entry.id,
+      ).toBe(true);
     }
   });
 
   it('offers a model choice only where a variant serves several models', () => {
     expect(form('video.vid-2.official').fields[0]).toMatchObject({
-      key: 'model', control: 'select', default: 'vid-2-official',
+      key: 'model',
+      control: 'select',
+      default: 'vid-2-official',
       choices: [{ value: 'vid-2-official' }, { value: 'vid-2' }, { value: 'vid2-pro' }, { value: 'vid2' }],
     });
     expect(form('video.clip-v3-omni').fields.some((field) => field.key === 'model')).toBe(false);
@@ -38,22 +43,38 @@ describe('describeForm', () => {
     expect(size?.sizes?.tierLabel?.en).toBe('Resolution');
     const fourK = size?.sizes?.tiers.find((tier) => tier.tier === '4K');
     expect(fourK?.options.map((o) => o.ratio)).toEqual(['16:9', '9:16', '2:1', '1:2', '21:9', '9:21']);
-    expect(fourK?.options[0]).toEqual({ value: { tier: '4K', ratio: '16:9' }, ratio: '16:9', width: 3840, height: 2160, label: { en: '16:9 · 3840×2160', 'zh-CN': '16:9 · 3840×2160' } });
+    expect(fourK?.options[0]).toEqual({
+      value: { tier: '4K', ratio: '16:9' },
+      ratio: '16:9',
+      width: 3840,
+      height: 2160,
+      label: { en: '16:9 · 3840×2160', 'zh-CN': '16:9 · 3840×2160' },
+    });
     expect(form('image.gen-image-2.direct').fields.find((f) => f.key === 'size')?.sizes?.allowAuto).toBe(true);
   });
 
   it('describes file inputs with limits narrowed by the upload endpoint, and masks', () => {
     const fields = form('image.gen-image-2.task').fields;
     expect(fields.find((f) => f.key === 'image_urls')?.files).toEqual({
-      minCount: 0, maxCount: 16, maxBytes: 10 * 1024 * 1024, mimeTypes: ['image/png', 'image/jpeg'],
-      takesUpload: true, acceptsDataUrl: false, usesOnlyFirst: false, matchesSizeOf: undefined,
+      minCount: 0,
+      maxCount: 16,
+      maxBytes: 10 * 1024 * 1024,
+      mimeTypes: ['image/png', 'image/jpeg'],
+      takesUpload: true,
+      acceptsDataUrl: false,
+      usesOnlyFirst: false,
+      matchesSizeOf: undefined,
     });
     const mask = fields.find((f) => f.key === 'mask_url');
     expect(mask?.control).toBe('mask');
     expect(mask?.mask).toEqual({ referenceField: 'image_urls', mimeType: 'image/png', needsAlpha: true, sameSizeAsFirstReference: true });
     expect(form('video.clip-3.0-turbo').fields.find((f) => f.key === 'reference_images')?.files?.usesOnlyFirst).toBe(true);
     expect(form('video.clip-v3-omni').fields.find((f) => f.key === 'video_list')?.files?.takesUpload).toBe(false);
-    expect(form('video.vid-2.official').fields.find((f) => f.key === 'input_reference')?.files).toMatchObject({ maxCount: 1, acceptsDataUrl: true, matchesSizeOf: 'size' });
+    expect(form('video.vid-2.official').fields.find((f) => f.key === 'input_reference')?.files).toMatchObject({
+      maxCount: 1,
+      acceptsDataUrl: true,
+      matchesSizeOf: 'size',
+    });
   });
 
   it('gives choices, ranges and hides fixed fields', () => {
@@ -66,7 +87,11 @@ describe('describeForm', () => {
       { value: 'std', label: { en: 'Standard (720p)', 'zh-CN': '标准（720P）' } },
       { value: 'pro', label: { en: 'Pro (1080p)', 'zh-CN': '专业（1080P）' } },
     ]);
-    expect(form('video.vid-2-vvip').fields.find((f) => f.key === 'duration')?.choices?.map((c) => c.value)).toEqual([4, 8, 12]);
+    expect(
+      form('video.vid-2-vvip')
+        .fields.find((f) => f.key === 'duration')
+        ?.choices?.map((c) => c.value),
+    ).toEqual([4, 8, 12]);
   });
 
   it('describes prompt syntax and cross-field rules in both languages', () => {
@@ -85,7 +110,9 @@ describe('describeForm', () => {
     ]);
     expect(omni.rules[0]?.['zh-CN']).toBe('「音频」和「参考视频」不能同时使用。');
     expect(form('video.vid-2.character').rules.map((r) => r.en)).toEqual(['Mention at least one character as @username, or give Character task id.']);
-    expect(form('image.gen-image-2.edit').rules.map((r) => r.en)).toEqual(['The mask needs Images to edit: a PNG with transparency, exactly the size of the first image.']);
+    expect(form('image.gen-image-2.edit').rules.map((r) => r.en)).toEqual([
+      'The mask needs Images to edit: a PNG with transparency, exactly the size of the first image.',
+    ]);
     expect(form('video.remix.vid-2').fields.find((f) => f.key === 'video_id')?.text).toEqual({ format: 'id', idPrefix: 'task_', segmentSeconds: undefined });
   });
 });

@@ -4,16 +4,15 @@ import { effectiveFileLimits } from './references';
 import { channelPreference, type ChannelView } from './registry';
 
 /** The control a renderer uses for a field. */
-export type FormControl =
-  | 'select' | 'prompt' | 'text' | 'integer' | 'number' | 'toggle' | 'size'
-  | 'images' | 'videos' | 'image' | 'mask' | 'objects' | 'search-tools';
+type FormControl =
+  'select' | 'prompt' | 'text' | 'integer' | 'number' | 'toggle' | 'size' | 'images' | 'videos' | 'image' | 'mask' | 'objects' | 'search-tools';
 
-export interface FormChoice {
+interface FormChoice {
   value: string | number;
   label: LocalizedText;
 }
 
-export interface FormSizeOption {
+interface FormSizeOption {
   /** The form value to set for this option. */
   value: Exclude<SizeChoice, 'auto'>;
   ratio: string;
@@ -37,7 +36,13 @@ export interface FormFieldDescription {
   maxLength?: number;
   text?: { format?: TextFormat; idPrefix?: string; segmentSeconds?: number };
   /** `autoKeepsTier`: the tier is sent apart, so `auto` is chosen at a tier (`{tier, ratio: 'auto'}`). */
-  sizes?: { wire: 'pixels' | 'ratio'; tierLabel?: LocalizedText; allowAuto: boolean; autoKeepsTier: boolean; tiers: { tier: string; options: FormSizeOption[] }[] };
+  sizes?: {
+    wire: 'pixels' | 'ratio';
+    tierLabel?: LocalizedText;
+    allowAuto: boolean;
+    autoKeepsTier: boolean;
+    tiers: { tier: string; options: FormSizeOption[] }[];
+  };
   /** File inputs: limits already narrowed by the upload endpoint where files are uploaded. */
   files?: {
     minCount: number;
@@ -83,13 +88,26 @@ function describeField(entry: VariantEntry, field: FieldSpec): FormFieldDescript
       const placeholders = entry.rules.flatMap((rule) =>
         rule.kind === 'placeholders' ? rule.tokens.map(({ token, list }) => ({ token, list, example: `<<<${token}_1>>>` })) : [],
       );
-      return { ...base, control: 'prompt', maxLength: field.maxLength, prompt: { syntax: field.syntax, placeholders: placeholders.length > 0 ? placeholders : undefined } };
+      return {
+        ...base,
+        control: 'prompt',
+        maxLength: field.maxLength,
+        prompt: { syntax: field.syntax, placeholders: placeholders.length > 0 ? placeholders : undefined },
+      };
     }
     case 'text':
-      return { ...base, control: 'text', maxLength: field.maxLength, text: { format: field.format, idPrefix: field.idPrefix, segmentSeconds: field.segmentSeconds } };
+      return {
+        ...base,
+        control: 'text',
+        maxLength: field.maxLength,
+        text: { format: field.format, idPrefix: field.idPrefix, segmentSeconds: field.segmentSeconds },
+      };
     case 'enum':
       return {
-        ...base, control: 'select', default: field.default, unit: field.unit,
+        ...base,
+        control: 'select',
+        default: field.default,
+        unit: field.unit,
         choices: field.values.map((value) => ({ value, label: field.choiceLabels?.[String(value)] ?? t(String(value), String(value)) })),
       };
     case 'integer':
@@ -100,13 +118,21 @@ function describeField(entry: VariantEntry, field: FieldSpec): FormFieldDescript
       return { ...base, control: 'toggle', default: field.default ?? false };
     case 'size':
       return {
-        ...base, control: 'size', default: field.default,
+        ...base,
+        control: 'size',
+        default: field.default,
         sizes: {
-          wire: field.wire, tierLabel: field.tierLabel, allowAuto: field.allowAuto, autoKeepsTier: field.allowAuto && field.tierKey !== undefined,
+          wire: field.wire,
+          tierLabel: field.tierLabel,
+          allowAuto: field.allowAuto,
+          autoKeepsTier: field.allowAuto && field.tierKey !== undefined,
           tiers: field.tiers.map((tier) => ({
             tier: tier.tier,
             options: tier.options.map((option) => ({
-              value: { tier: tier.tier, ratio: option.ratio }, ratio: option.ratio, width: option.width, height: option.height,
+              value: { tier: tier.tier, ratio: option.ratio },
+              ratio: option.ratio,
+              width: option.width,
+              height: option.height,
               label: sizeLabel(option.ratio, option.width, option.height),
             })),
           })),
@@ -119,24 +145,39 @@ function describeField(entry: VariantEntry, field: FieldSpec): FormFieldDescript
       const limits = effectiveFileLimits(field, takesUpload);
       const list = field.type === 'image' ? undefined : field;
       return {
-        ...base, control: field.type === 'image-list' ? 'images' : field.type === 'video-list' ? 'videos' : 'image',
+        ...base,
+        control: field.type === 'image-list' ? 'images' : field.type === 'video-list' ? 'videos' : 'image',
         files: {
-          minCount: list?.minCount ?? 0, maxCount: list ? list.maxCount : 1, ...limits, takesUpload,
-          acceptsDataUrl: field.acceptsDataUrl, usesOnlyFirst: list?.usesOnlyFirst ?? false,
+          minCount: list?.minCount ?? 0,
+          maxCount: list ? list.maxCount : 1,
+          ...limits,
+          takesUpload,
+          acceptsDataUrl: field.acceptsDataUrl,
+          usesOnlyFirst: list?.usesOnlyFirst ?? false,
           matchesSizeOf: field.type === 'image' ? field.matchesSizeOf : undefined,
         },
       };
     }
     case 'mask':
       return {
-        ...base, control: 'mask',
+        ...base,
+        control: 'mask',
         files: { minCount: 0, maxCount: 1, ...effectiveFileLimits(field, true), takesUpload: true, acceptsDataUrl: false, usesOnlyFirst: false },
         mask: { referenceField: field.referenceField, mimeType: 'image/png', needsAlpha: true, sameSizeAsFirstReference: true },
       };
     case 'object-list':
-      return { ...base, control: 'objects', range: field.maxCount === undefined ? undefined : { min: 0, max: field.maxCount }, items: field.itemFields?.map((item) => describeField(entry, item)) };
+      return {
+        ...base,
+        control: 'objects',
+        range: field.maxCount === undefined ? undefined : { min: 0, max: field.maxCount },
+        items: field.itemFields?.map((item) => describeField(entry, item)),
+      };
     case 'search-tools':
-      return { ...base, control: 'search-tools', choices: field.searchTypes.map((value) => ({ value, label: t(value.replace('_', ' '), value === 'web_search' ? '网页搜索' : '图片搜索') })) };
+      return {
+        ...base,
+        control: 'search-tools',
+        choices: field.searchTypes.map((value) => ({ value, label: t(value.replace('_', ' '), value === 'web_search' ? '网页搜索' : '图片搜索') })),
+      };
   }
 }
 
@@ -149,10 +190,12 @@ function describeRules(entry: VariantEntry): LocalizedText[] {
   for (const field of entry.fields) {
     if (field.type === 'mask') {
       const ref = labelOf(entry, field.referenceField);
-      texts.push(t(
-        `The mask needs ${ref.en}: a PNG with transparency, exactly the size of the first image.`,
-        `蒙版需要「${ref['zh-CN']}」：带透明通道的 PNG，尺寸与第一张图片完全一致。`,
-      ));
+      texts.push(
+        t(
+          `The mask needs ${ref.en}: a PNG with transparency, exactly the size of the first image.`,
+          `蒙版需要「${ref['zh-CN']}」：带透明通道的 PNG，尺寸与第一张图片完全一致。`,
+        ),
+      );
     }
   }
   for (const rule of entry.rules) {
@@ -169,20 +212,26 @@ function describeRules(entry: VariantEntry): LocalizedText[] {
       }
       case 'exactly-one': {
         const labels = rule.fields.map((key) => labelOf(entry, key));
-        texts.push(t(`Give exactly one of: ${labels.map((l) => l.en).join(', ')}.`, `以下各项只能填写一项：${labels.map((l) => `「${l['zh-CN']}」`).join('、')}。`));
+        texts.push(
+          t(`Give exactly one of: ${labels.map((l) => l.en).join(', ')}.`, `以下各项只能填写一项：${labels.map((l) => `「${l['zh-CN']}」`).join('、')}。`),
+        );
         break;
       }
       case 'placeholders':
-        texts.push(t(
-          `Refer to list items in the prompt as ${rule.tokens.map((x) => `<<<${x.token}_N>>>`).join(', ')}, numbered from 1 in list order; nothing is inserted automatically.`,
-          `在提示词中用 ${rule.tokens.map((x) => `<<<${x.token}_N>>>`).join('、')} 引用列表项，按列表顺序从 1 编号；不会自动插入。`,
-        ));
+        texts.push(
+          t(
+            `Refer to list items in the prompt as ${rule.tokens.map((x) => `<<<${x.token}_N>>>`).join(', ')}, numbered from 1 in list order; nothing is inserted automatically.`,
+            `在提示词中用 ${rule.tokens.map((x) => `<<<${x.token}_N>>>`).join('、')} 引用列表项，按列表顺序从 1 编号；不会自动插入。`,
+          ),
+        );
         break;
       case 'mentions': {
         const alt = rule.requiredUnless === undefined ? undefined : labelOf(entry, rule.requiredUnless);
-        texts.push(alt
-          ? t(`Mention at least one character as @username, or give ${alt.en}.`, `至少用 @用户名 提及一个角色，或填写「${alt['zh-CN']}」。`)
-          : t('Characters are mentioned as @username.', '用 @用户名 提及角色。'));
+        texts.push(
+          alt
+            ? t(`Mention at least one character as @username, or give ${alt.en}.`, `至少用 @用户名 提及一个角色，或填写「${alt['zh-CN']}」。`)
+            : t('Characters are mentioned as @username.', '用 @用户名 提及角色。'),
+        );
         break;
       }
       case 'warning':
@@ -197,12 +246,24 @@ export function describeForm(entry: VariantEntry): FormDescription {
   const fields = entry.fields.filter((field) => !field.hidden).map((field) => describeField(entry, field));
   if (entry.modelIds.length > 1) {
     fields.unshift({
-      key: 'model', control: 'select', label: LABELS.model, required: true, advanced: false, default: entry.modelIds[0],
+      key: 'model',
+      control: 'select',
+      label: LABELS.model,
+      required: true,
+      advanced: false,
+      default: entry.modelIds[0],
       choices: entry.modelIds.map((id) => ({ value: id, label: t(id, id) })),
     });
   }
   return {
-    variantId: entry.id, kind: entry.kind, modelIds: entry.modelIds, label: entry.label, help: entry.help,
-    response: entry.response, channel: channelPreference(entry), fields, rules: describeRules(entry),
+    variantId: entry.id,
+    kind: entry.kind,
+    modelIds: entry.modelIds,
+    label: entry.label,
+    help: entry.help,
+    response: entry.response,
+    channel: channelPreference(entry),
+    fields,
+    rules: describeRules(entry),
   };
 }

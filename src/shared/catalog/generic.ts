@@ -13,8 +13,15 @@ const GENERIC_PREFIX = { image: 'image.generic:', video: 'video.generic:' } as c
  */
 export function genericEntry(modelId: string, type: GenericModelType): VariantEntry {
   const references = {
-    type: 'image-list', key: 'image_urls', label: LABELS.referenceImages, help: HELP.publicUrls, minCount: 0,
-    maxBytes: UPLOAD_LIMITS.maxBytes, mimeTypes: UPLOAD_LIMITS.mimeTypes, item: { shape: 'string' }, acceptsDataUrl: false,
+    type: 'image-list',
+    key: 'image_urls',
+    label: LABELS.referenceImages,
+    help: HELP.publicUrls,
+    minCount: 0,
+    maxBytes: UPLOAD_LIMITS.maxBytes,
+    mimeTypes: UPLOAD_LIMITS.mimeTypes,
+    item: { shape: 'string' },
+    acceptsDataUrl: false,
   } as const;
   const common = {
     id: `${GENERIC_PREFIX[type]}${modelId}`,
@@ -34,7 +41,13 @@ export function genericEntry(modelId: string, type: GenericModelType): VariantEn
       poll: { pathTemplate: '/v1/images/generations/{task_id}', recordShape: 'generation-task', cadence: 'image' },
       fields: [
         { type: 'prompt', key: 'prompt', label: LABELS.prompt, required: true },
-        { type: 'text', key: 'size', label: LABELS.size, maxLength: 32, help: t('As the model expects it, e.g. 1024x1024 or 16:9.', '按模型要求填写，例如 1024x1024 或 16:9。') },
+        {
+          type: 'text',
+          key: 'size',
+          label: LABELS.size,
+          maxLength: 32,
+          help: t('As the model expects it, e.g. 1024x1024 or 16:9.', '按模型要求填写，例如 1024x1024 或 16:9。'),
+        },
         { type: 'integer', key: 'n', label: LABELS.count, min: 1, max: 10, unit: 'images' },
         references,
       ],

@@ -7,21 +7,30 @@ const IMAGE_PATH = '/v1/images/generations';
 const IMAGE_POLL = { pathTemplate: '/v1/images/generations/{task_id}', recordShape: 'generation-task', cadence: 'image' } as const;
 
 const quality: EnumField = {
-  type: 'enum', key: 'quality', label: LABELS.quality, help: HELP.quality,
-  values: ['low', 'medium', 'high'], default: 'high',
+  type: 'enum',
+  key: 'quality',
+  label: LABELS.quality,
+  help: HELP.quality,
+  values: ['low', 'medium', 'high'],
+  default: 'high',
   choiceLabels: { low: t('Low (draft)', '低（草稿）'), medium: t('Medium', '中'), high: t('High', '高') },
 };
 
 const outputFormat: EnumField = {
-  type: 'enum', key: 'output_format', label: LABELS.outputFormat, help: HELP.outputFormat,
-  values: ['png', 'jpeg'], default: 'png',
+  type: 'enum',
+  key: 'output_format',
+  label: LABELS.outputFormat,
+  help: HELP.outputFormat,
+  values: ['png', 'jpeg'],
+  default: 'png',
 };
 
 // Variant A gives no range; a request may be served by the task channel, which takes 1-10.
 const count: IntegerField = { type: 'integer', key: 'n', label: LABELS.count, min: 1, max: 10, default: 1, unit: 'images', advanced: true };
 
 const atMostFourImages: Rule = {
-  kind: 'warning', when: [{ field: 'n', above: 4 }],
+  kind: 'warning',
+  when: [{ field: 'n', above: 4 }],
   message: t('At most 4 images come back per request, whatever the number asked.', '无论设置多少，每次请求最多返回 4 张图片。'),
 };
 
@@ -35,8 +44,14 @@ const usuallyQueued: ChannelPreference = { usually: 'queued', note: channelNote 
 
 // Optional for the gateway (default 1024x1024); the form sends the size it shows.
 const directSize: SizeField = {
-  type: 'size', key: 'size', label: LABELS.size, sendDefault: true, wire: 'pixels',
-  tiers: GEN_IMAGE_DIRECT_TIERS, allowAuto: true, default: { tier: '1K', ratio: '1:1' },
+  type: 'size',
+  key: 'size',
+  label: LABELS.size,
+  sendDefault: true,
+  wire: 'pixels',
+  tiers: GEN_IMAGE_DIRECT_TIERS,
+  allowAuto: true,
+  default: { tier: '1K', ratio: '1:1' },
 };
 
 const promptA: PromptField = { type: 'prompt', key: 'prompt', label: LABELS.prompt, help: HELP.promptA, required: true, maxLength: 32_000 };
@@ -55,10 +70,7 @@ export const genImageDirect: VariantEntry = {
   kind: 'image',
   modelIds: ['gen-image-2'],
   label: t('Image 2 (direct)', 'Image 2（直出）'),
-  help: t(
-    'Usually returns the image in the same request. Reference images guide style and content.',
-    '通常在同一请求中直接返回图片。参考图可引导风格和内容。',
-  ),
+  help: t('Usually returns the image in the same request. Reference images guide style and content.', '通常在同一请求中直接返回图片。参考图可引导风格和内容。'),
   method: 'POST',
   path: IMAGE_PATH,
   response: 'direct',
@@ -66,8 +78,16 @@ export const genImageDirect: VariantEntry = {
   fields: [
     ...directCommon,
     {
-      type: 'image-list', key: 'reference_images', label: LABELS.referenceImages, help: HELP.publicUrls,
-      minCount: 0, maxCount: 4, maxBytes: 2 * MB, mimeTypes: PNG_JPEG, item: { shape: 'string' }, acceptsDataUrl: false,
+      type: 'image-list',
+      key: 'reference_images',
+      label: LABELS.referenceImages,
+      help: HELP.publicUrls,
+      minCount: 0,
+      maxCount: 4,
+      maxBytes: 2 * MB,
+      mimeTypes: PNG_JPEG,
+      item: { shape: 'string' },
+      acceptsDataUrl: false,
     },
   ],
   rules: [atMostFourImages],
@@ -90,8 +110,17 @@ export const genImageEdit: VariantEntry = {
   fields: [
     ...directCommon,
     {
-      type: 'image-list', key: 'image_urls', label: LABELS.editImages, help: HELP.publicUrls, required: true,
-      minCount: 1, maxCount: 4, maxBytes: 2 * MB, mimeTypes: PNG_JPEG, item: { shape: 'string' }, acceptsDataUrl: false,
+      type: 'image-list',
+      key: 'image_urls',
+      label: LABELS.editImages,
+      help: HELP.publicUrls,
+      required: true,
+      minCount: 1,
+      maxCount: 4,
+      maxBytes: 2 * MB,
+      mimeTypes: PNG_JPEG,
+      item: { shape: 'string' },
+      acceptsDataUrl: false,
     },
     { type: 'mask', key: 'mask_url', label: LABELS.mask, help: HELP.mask, referenceField: 'image_urls', maxBytes: 2 * MB, mimeTypes: PNG_ONLY },
   ],
@@ -118,36 +147,66 @@ export const genImageTask: VariantEntry = {
     { type: 'prompt', key: 'prompt', label: LABELS.prompt, required: true, help: t('Chinese or English.', '中文或英文均可。') },
     {
       // Optional for the gateway (default 1:1); the form sends the ratio it shows.
-      type: 'size', key: 'size', label: LABELS.size, sendDefault: true, wire: 'ratio',
-      tierKey: 'resolution', tierLabel: LABELS.resolution, tiers: GEN_IMAGE_TASK_TIERS, allowAuto: true,
+      type: 'size',
+      key: 'size',
+      label: LABELS.size,
+      sendDefault: true,
+      wire: 'ratio',
+      tierKey: 'resolution',
+      tierLabel: LABELS.resolution,
+      tiers: GEN_IMAGE_TASK_TIERS,
+      allowAuto: true,
       default: { tier: '1K', ratio: '1:1' },
     },
     quality,
     outputFormat,
     {
-      type: 'integer', key: 'output_compression', label: LABELS.outputCompression, min: 0, max: 100, default: 100,
+      type: 'integer',
+      key: 'output_compression',
+      label: LABELS.outputCompression,
+      min: 0,
+      max: 100,
+      default: 100,
       help: t('JPEG only. 0 is the lowest compression, 100 the highest.', '仅 JPEG。0 为最低压缩，100 为最高压缩。'),
-      onlyWhen: { field: 'output_format', equals: 'jpeg' }, advanced: true,
+      onlyWhen: { field: 'output_format', equals: 'jpeg' },
+      advanced: true,
     },
     count,
     {
-      type: 'image-list', key: 'image_urls', label: LABELS.referenceImages, help: HELP.publicUrls,
-      minCount: 0, maxCount: 16, maxBytes: 50 * MB, mimeTypes: PNG_JPEG, item: { shape: 'string' }, acceptsDataUrl: false,
+      type: 'image-list',
+      key: 'image_urls',
+      label: LABELS.referenceImages,
+      help: HELP.publicUrls,
+      minCount: 0,
+      maxCount: 16,
+      maxBytes: 50 * MB,
+      mimeTypes: PNG_JPEG,
+      item: { shape: 'string' },
+      acceptsDataUrl: false,
     },
     { type: 'mask', key: 'mask_url', label: LABELS.mask, help: HELP.mask, referenceField: 'image_urls', maxBytes: 50 * MB, mimeTypes: PNG_ONLY },
     {
-      type: 'enum', key: 'background', label: LABELS.background, values: ['auto', 'transparent'], advanced: true,
+      type: 'enum',
+      key: 'background',
+      label: LABELS.background,
+      values: ['auto', 'transparent'],
+      advanced: true,
       help: t('A transparent background comes back as auto: the image is opaque.', '透明背景会按自动处理：图片不透明。'),
     },
   ],
   rules: [
     atMostFourImages,
     {
-      kind: 'warning', when: [{ field: 'background', equals: 'transparent' }],
+      kind: 'warning',
+      when: [{ field: 'background', equals: 'transparent' }],
       message: t('A transparent background is downgraded to auto: the image will be opaque.', '透明背景会被降级为自动：输出图片不透明。'),
     },
     {
-      kind: 'warning', when: [{ field: 'resolution', equals: '4K' }, { field: 'quality', equals: 'high' }],
+      kind: 'warning',
+      when: [
+        { field: 'resolution', equals: '4K' },
+        { field: 'quality', equals: 'high' },
+      ],
       message: t('4K at high quality can take up to 130 seconds.', '4K 高质量最长可能需要 130 秒。'),
     },
   ],

@@ -7,13 +7,27 @@ const IMAGE_PATH = '/v1/images/generations';
 
 /** Pixel sizes of the direct models C and D; optional for the gateway, the form sends the size it shows. */
 const novaPixelSize: SizeField = {
-  type: 'size', key: 'size', label: LABELS.size, sendDefault: true, wire: 'pixels', tiers: NOVA_PIXEL_TIERS, allowAuto: false, default: { tier: '1K', ratio: '1:1' },
+  type: 'size',
+  key: 'size',
+  label: LABELS.size,
+  sendDefault: true,
+  wire: 'pixels',
+  tiers: NOVA_PIXEL_TIERS,
+  allowAuto: false,
+  default: { tier: '1K', ratio: '1:1' },
 };
 
 // The interface gives the count limit (4) for C and D together and the 2MB limit for C only.
 const novaReferenceUrls: MediaListField = {
-  type: 'image-list', key: 'image_urls', label: LABELS.referenceImages, help: HELP.publicUrls,
-  minCount: 0, maxCount: 4, mimeTypes: JPEG_PNG_WEBP, item: { shape: 'object', urlKey: 'url' }, acceptsDataUrl: false,
+  type: 'image-list',
+  key: 'image_urls',
+  label: LABELS.referenceImages,
+  help: HELP.publicUrls,
+  minCount: 0,
+  maxCount: 4,
+  mimeTypes: JPEG_PNG_WEBP,
+  item: { shape: 'object', urlKey: 'url' },
+  acceptsDataUrl: false,
 };
 
 // C and D take "n": 1 only; it is sent but never shown.
@@ -35,9 +49,13 @@ export const novaFlash: VariantEntry = {
     novaPixelSize,
     { ...novaReferenceUrls, maxBytes: 2 * MB },
     {
-      type: 'search-tools', key: 'tools', label: t('Search enhancement', '搜索增强'), advanced: true,
+      type: 'search-tools',
+      key: 'tools',
+      label: t('Search enhancement', '搜索增强'),
+      advanced: true,
       help: t('Let the model look things up on the web or in image search.', '允许模型进行网页或图片搜索。'),
-      toolType: 'external_search', searchTypes: ['web_search', 'image_search'],
+      toolType: 'external_search',
+      searchTypes: ['web_search', 'image_search'],
     },
     // "pass 1"; Base64 is the only documented answer format.
     singleImageCount,
@@ -58,7 +76,10 @@ export const novaPro: VariantEntry = {
   response: 'direct',
   fields: [
     {
-      type: 'prompt', key: 'prompt', label: LABELS.prompt, required: true,
+      type: 'prompt',
+      key: 'prompt',
+      label: LABELS.prompt,
+      required: true,
       help: t('The upstream limit is 65,536 tokens; there is no character limit.', '上游上限为 65,536 个 token，没有字符数限制。'),
     },
     novaPixelSize,
@@ -69,7 +90,10 @@ export const novaPro: VariantEntry = {
 };
 
 const personGeneration: EnumField = {
-  type: 'enum', key: 'metadata.personGeneration', label: t('People in images', '人物生成'), advanced: true,
+  type: 'enum',
+  key: 'metadata.personGeneration',
+  label: t('People in images', '人物生成'),
+  advanced: true,
   values: ['ALLOW_ALL', 'ALLOW_ADULT', 'ALLOW_NONE'],
   choiceLabels: { ALLOW_ALL: t('Allow all', '全部允许'), ALLOW_ADULT: t('Adults only', '仅成人'), ALLOW_NONE: t('No people', '不生成人物') },
 };
@@ -83,7 +107,10 @@ export const novaOfficial: VariantEntry = {
   kind: 'image',
   modelIds: ['nova-3-pro-image-preview-official'],
   label: t('Nova 3 Pro Image (official, queued)', 'Nova 3 Pro 图像（官方，排队）'),
-  help: t('Runs as a task: up to 14 reference images, 1K/2K/4K, fine-grained model options.', '以任务方式运行：最多 14 张参考图，支持 1K/2K/4K 与细粒度模型参数。'),
+  help: t(
+    'Runs as a task: up to 14 reference images, 1K/2K/4K, fine-grained model options.',
+    '以任务方式运行：最多 14 张参考图，支持 1K/2K/4K 与细粒度模型参数。',
+  ),
   method: 'POST',
   path: IMAGE_PATH,
   response: 'task',
@@ -101,38 +128,82 @@ export const novaOfficial: VariantEntry = {
   fields: [
     { type: 'prompt', key: 'prompt', label: LABELS.prompt, required: true },
     {
-      type: 'size', key: 'size', label: LABELS.aspectRatio, sendDefault: true, wire: 'ratio', tierKey: 'metadata.resolution',
-      tierLabel: LABELS.resolution, tiers: NOVA_OFFICIAL_TIERS, allowAuto: false, default: { tier: '1K', ratio: '1:1' },
+      type: 'size',
+      key: 'size',
+      label: LABELS.aspectRatio,
+      sendDefault: true,
+      wire: 'ratio',
+      tierKey: 'metadata.resolution',
+      tierLabel: LABELS.resolution,
+      tiers: NOVA_OFFICIAL_TIERS,
+      allowAuto: false,
+      default: { tier: '1K', ratio: '1:1' },
     },
     { type: 'enum', key: 'n', label: LABELS.count, values: [1], default: 1, hidden: true },
     {
-      type: 'image-list', key: 'image_urls', label: LABELS.referenceImages, help: HELP.publicUrls,
-      minCount: 0, maxCount: 14, maxBytes: 10 * MB, mimeTypes: JPEG_PNG_WEBP, item: { shape: 'string' }, acceptsDataUrl: false,
+      type: 'image-list',
+      key: 'image_urls',
+      label: LABELS.referenceImages,
+      help: HELP.publicUrls,
+      minCount: 0,
+      maxCount: 14,
+      maxBytes: 10 * MB,
+      mimeTypes: JPEG_PNG_WEBP,
+      item: { shape: 'string' },
+      acceptsDataUrl: false,
     },
     { type: 'number', key: 'metadata.temperature', label: t('Temperature', '温度'), min: 0, max: 2, step: 0.1, advanced: true },
     { type: 'number', key: 'metadata.topP', label: t('Top P', 'Top P'), min: 0, max: 1, step: 0.05, default: 0.95, advanced: true },
-    { type: 'integer', key: 'metadata.maxOutputTokens', label: t('Max output tokens', '最大输出 token'), min: 1, max: 32_768, default: 32_768, unit: 'tokens', advanced: true },
+    {
+      type: 'integer',
+      key: 'metadata.maxOutputTokens',
+      label: t('Max output tokens', '最大输出 token'),
+      min: 1,
+      max: 32_768,
+      default: 32_768,
+      unit: 'tokens',
+      advanced: true,
+    },
     personGeneration,
     {
-      type: 'enum', key: 'metadata.imageOutputOptions.mimeType', label: LABELS.outputFormat, advanced: true,
+      type: 'enum',
+      key: 'metadata.imageOutputOptions.mimeType',
+      label: LABELS.outputFormat,
+      advanced: true,
       values: ['image/png', 'image/jpeg', 'image/webp'],
       choiceLabels: { 'image/png': t('PNG', 'PNG'), 'image/jpeg': t('JPEG', 'JPEG'), 'image/webp': t('WebP', 'WebP') },
     },
     {
-      type: 'integer', key: 'metadata.imageOutputOptions.compressionQuality', label: t('JPEG quality', 'JPEG 质量'),
-      min: 0, max: 100, advanced: true, onlyWhen: { field: 'metadata.imageOutputOptions.mimeType', equals: 'image/jpeg' },
+      type: 'integer',
+      key: 'metadata.imageOutputOptions.compressionQuality',
+      label: t('JPEG quality', 'JPEG 质量'),
+      min: 0,
+      max: 100,
+      advanced: true,
+      onlyWhen: { field: 'metadata.imageOutputOptions.mimeType', equals: 'image/jpeg' },
     },
     {
-      type: 'integer', key: 'metadata.thinkingConfig.thinkingBudget', label: t('Thinking budget', '思考预算'),
-      min: 0, max: 24_576, unit: 'tokens', advanced: true,
+      type: 'integer',
+      key: 'metadata.thinkingConfig.thinkingBudget',
+      label: t('Thinking budget', '思考预算'),
+      min: 0,
+      max: 24_576,
+      unit: 'tokens',
+      advanced: true,
       help: t('Leave empty to let the model decide.', '留空则由模型决定。'),
     },
     {
-      type: 'enum', key: 'metadata.thinkingConfig.thinkingLevel', label: t('Thinking level', '思考等级'),
-      values: ['MINIMAL', 'LOW', 'MEDIUM', 'HIGH'], advanced: true,
+      type: 'enum',
+      key: 'metadata.thinkingConfig.thinkingLevel',
+      label: t('Thinking level', '思考等级'),
+      values: ['MINIMAL', 'LOW', 'MEDIUM', 'HIGH'],
+      advanced: true,
     },
     {
-      type: 'object-list', key: 'metadata.safetySettings', label: t('Safety settings', '安全设置'), advanced: true,
+      type: 'object-list',
+      key: 'metadata.safetySettings',
+      label: t('Safety settings', '安全设置'),
+      advanced: true,
       itemFields: [
         { type: 'enum', key: 'category', label: t('Category', '类别'), values: HARM_CATEGORIES, required: true },
         { type: 'enum', key: 'threshold', label: t('Threshold', '阈值'), values: HARM_THRESHOLDS, required: true },

@@ -17,7 +17,8 @@ describe('image variant A, direct (image.gen-image-2.direct)', () => {
     for (const size of ['720x1280', '1280x720', '1248x832', '2048x2048', '2304x1728', '1664x2496', '2160x3840', '3840x2160', 'auto']) {
       expect(accepted(id, { prompt: 'p', size }).request.body.size).toBe(size);
     }
-    const body = accepted(id, { prompt: 'p', size: { tier: '2K', ratio: '3:4' }, quality: 'low', output_format: 'jpeg', n: '2', reference_images: urls(4) }).request.body;
+    const body = accepted(id, { prompt: 'p', size: { tier: '2K', ratio: '3:4' }, quality: 'low', output_format: 'jpeg', n: '2', reference_images: urls(4) })
+      .request.body;
     expect(body).toMatchObject({ size: '1728x2304', quality: 'low', output_format: 'jpeg', n: 2, reference_images: urls(4) });
   });
 
@@ -27,7 +28,11 @@ describe('image variant A, direct (image.gen-image-2.direct)', () => {
     ['a size not in the table', { prompt: 'p', size: '1536x1024' }, /size: "1536x1024" is not an allowed size; allowed: 1K: 1024x1024/],
     ['a ratio size (that would select variant B)', { prompt: 'p', size: { tier: '4K', ratio: '1:1' } }, /size: .* is not an allowed size/],
     ['5 reference images', { prompt: 'p', reference_images: urls(5) }, /reference_images: at most 4 images \(got 5\)/],
-    ['a Base64 reference', { prompt: 'p', reference_images: ['data:image/png;base64,iVBORw0KGgo='] }, /reference_images\[\]: must be a public http\(s\) address; upload the file first/],
+    [
+      'a Base64 reference',
+      { prompt: 'p', reference_images: ['data:image/png;base64,iVBORw0KGgo='] },
+      /reference_images\[\]: must be a public http\(s\) address; upload the file first/,
+    ],
     ['quality ultra', { prompt: 'p', quality: 'ultra' }, /quality: must be one of low, medium, high \(got "ultra"\)/],
     ['webp output', { prompt: 'p', output_format: 'webp' }, /output_format: must be one of png, jpeg \(got "webp"\)/],
     ['n = 0', { prompt: 'p', n: 0 }, /n: must be a whole number from 1 to 10 images \(got 0\)/],
@@ -71,7 +76,15 @@ describe('image variant B, task (image.gen-image-2.task)', () => {
   });
 
   it('sends output_compression only with JPEG, and warns about n, background and slow 4K', () => {
-    const jpeg = accepted(id, { prompt: 'p', output_format: 'jpeg', output_compression: 0, size: { tier: '4K', ratio: '16:9' }, quality: 'high', n: 6, background: 'transparent' });
+    const jpeg = accepted(id, {
+      prompt: 'p',
+      output_format: 'jpeg',
+      output_compression: 0,
+      size: { tier: '4K', ratio: '16:9' },
+      quality: 'high',
+      n: 6,
+      background: 'transparent',
+    });
     expect(jpeg.request.body).toMatchObject({ output_format: 'jpeg', output_compression: 0, n: 6, background: 'transparent' });
     expect(jpeg.warnings.map((w) => w.message.en)).toEqual([
       'At most 4 images come back per request, whatever the number asked.',
@@ -102,7 +115,11 @@ describe('image variant B, task (image.gen-image-2.task)', () => {
     ['a pixel size outside the table', { prompt: 'p', size: '1000x1000' }, /size: "1000x1000" is not an allowed ratio; allowed: 1K: 1:1, 3:2/],
     ['an 8K tier', { prompt: 'p', size: '16:9', resolution: '8K' }, /resolution: must be one of 1K, 2K, 4K \(got "8K"\)/],
     ['n = 11', { prompt: 'p', n: 11 }, /n: must be a whole number from 1 to 10 images \(got 11\)/],
-    ['compression 101', { prompt: 'p', output_format: 'jpeg', output_compression: 101 }, /output_compression: must be a whole number from 0 to 100 \(got 101\)/],
+    [
+      'compression 101',
+      { prompt: 'p', output_format: 'jpeg', output_compression: 101 },
+      /output_compression: must be a whole number from 0 to 100 \(got 101\)/,
+    ],
     ['17 references', { prompt: 'p', image_urls: urls(17) }, /image_urls: at most 16 images \(got 17\)/],
     ['a mask without references', { prompt: 'p', mask_url: 'https://cdn.example/m.png' }, /mask_url: requires image_urls/],
     ['background opaque', { prompt: 'p', background: 'opaque' }, /background: must be one of auto, transparent/],
@@ -126,7 +143,9 @@ describe('image variant B, task (image.gen-image-2.task)', () => {
 
   it('warns above 4 images per request, like the direct variants', () => {
     for (const variant of [id, 'image.gen-image-2.direct']) {
-      expect(accepted(variant, { prompt: 'p', n: 6 }).warnings.map((w) => w.message.en)).toEqual(['At most 4 images come back per request, whatever the number asked.']);
+      expect(accepted(variant, { prompt: 'p', n: 6 }).warnings.map((w) => w.message.en)).toEqual([
+        'At most 4 images come back per request, whatever the number asked.',
+      ]);
     }
   });
 });
@@ -137,7 +156,9 @@ describe('image variant C (image.nova-3.1-flash-image)', () => {
   it('sends references as {url} objects and search tools', () => {
     const body = accepted(id, { prompt: 'p', size: '5504x3072', image_urls: [url(1), { url: url(2) }], tools: ['web_search', 'image_search'] }).request.body;
     expect(body).toEqual({
-      model: 'nova-3.1-flash-image-preview', prompt: 'p', size: '5504x3072',
+      model: 'nova-3.1-flash-image-preview',
+      prompt: 'p',
+      size: '5504x3072',
       image_urls: [{ url: url(1) }, { url: url(2) }],
       tools: [{ type: 'external_search', search_types: ['web_search', 'image_search'] }],
     });
@@ -151,8 +172,16 @@ describe('image variant C (image.nova-3.1-flash-image)', () => {
   it.each<RejectCase>([
     ['5 references', { prompt: 'p', image_urls: urls(5) }, /image_urls: at most 4 images \(got 5\)/],
     ['a size of variant A', { prompt: 'p', size: '1280x720' }, /size: "1280x720" is not an allowed size; allowed: 1K: 1024x1024 \(1:1\), 1360x768 \(16:9\)/],
-    ['an unknown search type', { prompt: 'p', tools: ['news_search'] }, /tools\[\]\.search_types: must be web_search and\/or image_search \(got "news_search"\)/],
-    ['another model', { prompt: 'p', model: 'nova-3-pro-image' }, /model: image.nova-3.1-flash-image accepts nova-3.1-flash-image-preview, nova-3.1-flash-image \(got "nova-3-pro-image"\)/],
+    [
+      'an unknown search type',
+      { prompt: 'p', tools: ['news_search'] },
+      /tools\[\]\.search_types: must be web_search and\/or image_search \(got "news_search"\)/,
+    ],
+    [
+      'another model',
+      { prompt: 'p', model: 'nova-3-pro-image' },
+      /model: image.nova-3.1-flash-image accepts nova-3.1-flash-image-preview, nova-3.1-flash-image \(got "nova-3-pro-image"\)/,
+    ],
   ])('rejects %s', (_name, values, pattern) => {
     expect(messages(id, values)).toContainEqual(expect.stringMatching(pattern));
   });
@@ -181,16 +210,31 @@ describe('image variant E (image.nova-3-pro-image.official)', () => {
 
   it('puts native options under metadata', () => {
     const body = accepted(id, {
-      prompt: 'p', size: '21:9', 'metadata.resolution': '4K', image_urls: urls(14),
-      'metadata.temperature': '1.5', 'metadata.topP': 0.9, 'metadata.maxOutputTokens': 4096, 'metadata.personGeneration': 'ALLOW_ADULT',
-      'metadata.imageOutputOptions.mimeType': 'image/jpeg', 'metadata.imageOutputOptions.compressionQuality': 80,
-      'metadata.thinkingConfig.thinkingBudget': 24_576, 'metadata.thinkingConfig.thinkingLevel': 'HIGH',
+      prompt: 'p',
+      size: '21:9',
+      'metadata.resolution': '4K',
+      image_urls: urls(14),
+      'metadata.temperature': '1.5',
+      'metadata.topP': 0.9,
+      'metadata.maxOutputTokens': 4096,
+      'metadata.personGeneration': 'ALLOW_ADULT',
+      'metadata.imageOutputOptions.mimeType': 'image/jpeg',
+      'metadata.imageOutputOptions.compressionQuality': 80,
+      'metadata.thinkingConfig.thinkingBudget': 24_576,
+      'metadata.thinkingConfig.thinkingLevel': 'HIGH',
       'metadata.safetySettings': [{ category: 'HARM_CATEGORY_HATE_SPEECH', threshold: 'BLOCK_ONLY_HIGH' }],
     }).request.body;
     expect(body).toEqual({
-      model: 'nova-3-pro-image-preview-official', prompt: 'p', size: '21:9', image_urls: urls(14),
+      model: 'nova-3-pro-image-preview-official',
+      prompt: 'p',
+      size: '21:9',
+      image_urls: urls(14),
       metadata: {
-        resolution: '4K', temperature: 1.5, topP: 0.9, maxOutputTokens: 4096, personGeneration: 'ALLOW_ADULT',
+        resolution: '4K',
+        temperature: 1.5,
+        topP: 0.9,
+        maxOutputTokens: 4096,
+        personGeneration: 'ALLOW_ADULT',
         imageOutputOptions: { mimeType: 'image/jpeg', compressionQuality: 80 },
         thinkingConfig: { thinkingBudget: 24_576, thinkingLevel: 'HIGH' },
         safetySettings: [{ category: 'HARM_CATEGORY_HATE_SPEECH', threshold: 'BLOCK_ONLY_HIGH' }],
@@ -210,10 +254,22 @@ describe('image variant E (image.nova-3-pro-image.official)', () => {
     ['n = 2', { prompt: 'p', n: 2 }, /n: must be one of 1 \(got 2\)/],
     ['temperature 2.5', { prompt: 'p', 'metadata.temperature': 2.5 }, /metadata.temperature: must be from 0 to 2 \(got 2.5\)/],
     ['topP 1.2', { prompt: 'p', 'metadata.topP': 1.2 }, /metadata.topP: must be from 0 to 1 \(got 1.2\)/],
-    ['thinking budget over 24576', { prompt: 'p', 'metadata.thinkingConfig.thinkingBudget': 24_577 }, /metadata.thinkingConfig.thinkingBudget: must be a whole number from 0 to 24576 tokens/],
+    [
+      'thinking budget over 24576',
+      { prompt: 'p', 'metadata.thinkingConfig.thinkingBudget': 24_577 },
+      /metadata.thinkingConfig.thinkingBudget: must be a whole number from 0 to 24576 tokens/,
+    ],
     ['thinking level EXTREME', { prompt: 'p', 'metadata.thinkingConfig.thinkingLevel': 'EXTREME' }, /thinkingLevel: must be one of MINIMAL, LOW, MEDIUM, HIGH/],
-    ['person generation ALLOW_KIDS', { prompt: 'p', 'metadata.personGeneration': 'ALLOW_KIDS' }, /metadata.personGeneration: must be one of ALLOW_ALL, ALLOW_ADULT, ALLOW_NONE/],
-    ['a bad safety threshold', { prompt: 'p', 'metadata.safetySettings': [{ category: 'HARM_CATEGORY_HARASSMENT', threshold: 'BLOCK_ALL' }] }, /metadata.safetySettings\[\]\.threshold: must be one of OFF/],
+    [
+      'person generation ALLOW_KIDS',
+      { prompt: 'p', 'metadata.personGeneration': 'ALLOW_KIDS' },
+      /metadata.personGeneration: must be one of ALLOW_ALL, ALLOW_ADULT, ALLOW_NONE/,
+    ],
+    [
+      'a bad safety threshold',
+      { prompt: 'p', 'metadata.safetySettings': [{ category: 'HARM_CATEGORY_HARASSMENT', threshold: 'BLOCK_ALL' }] },
+      /metadata.safetySettings\[\]\.threshold: must be one of OFF/,
+    ],
     ['an 8K resolution', { prompt: 'p', 'metadata.resolution': '8K' }, /metadata.resolution: must be one of 1K, 2K, 4K/],
   ])('rejects %s', (_name, values, pattern) => {
     expect(messages(id, values)).toContainEqual(expect.stringMatching(pattern));

@@ -37,14 +37,8 @@ export const HELP = {
   quality: t('Low is a draft, medium is balanced, high is best.', '低为草稿，中为均衡，高为最佳。'),
   outputFormat: t('WebP is not supported.', '不支持 WebP。'),
   duration: t('Length of the video in seconds.', '视频时长（秒）。'),
-  publicUrls: t(
-    'Images are uploaded first; the gateway needs public addresses, not embedded data.',
-    '图片会先上传；网关需要公开地址，不接受内嵌数据。',
-  ),
-  mentions: t(
-    'Reference created characters with @username; several are allowed.',
-    '用 @用户名 引用已创建的角色，可以引用多个。',
-  ),
+  publicUrls: t('Images are uploaded first; the gateway needs public addresses, not embedded data.', '图片会先上传；网关需要公开地址，不接受内嵌数据。'),
+  mentions: t('Reference created characters with @username; several are allowed.', '用 @用户名 引用已创建的角色，可以引用多个。'),
 } as const;
 
 /** How the renderer and the CLI name a variant's usual channel. */

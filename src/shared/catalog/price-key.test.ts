@@ -9,7 +9,13 @@ const omni = entry('video.clip-v3-omni');
 describe('price keys', () => {
   it('ignore the prompt and the reference addresses', () => {
     const a = priceKeyOf(task, { model: 'gen-image-2', prompt: 'a fox', size: '16:9', resolution: '2K', image_urls: ['https://x/1.png'] });
-    const b = priceKeyOf(task, { model: 'gen-image-2', prompt: '一只狐狸', size: '16:9', resolution: '2K', image_urls: ['https://y/2.png', 'https://y/3.png'] });
+    const b = priceKeyOf(task, {
+      model: 'gen-image-2',
+      prompt: '一只狐狸',
+      size: '16:9',
+      resolution: '2K',
+      image_urls: ['https://y/2.png', 'https://y/3.png'],
+    });
     expect(a).toBe(b);
   });
 

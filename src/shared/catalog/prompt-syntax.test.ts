@@ -15,7 +15,9 @@ describe('prompt syntax', () => {
 
   it('extracts placeholders in order', () => {
     expect(extractPlaceholders('<<<image_1>>> meets <<<element_12>>> in <<<video_1>>>')).toEqual([
-      { token: 'image', index: 1 }, { token: 'element', index: 12 }, { token: 'video', index: 1 },
+      { token: 'image', index: 1 },
+      { token: 'element', index: 12 },
+      { token: 'video', index: 1 },
     ]);
     expect(extractPlaceholders('<<image_1>> <<<image_x>>>')).toEqual([]);
   });
@@ -28,7 +30,10 @@ describe('prompt syntax', () => {
   it('lists unreferenced items', () => {
     expect(placeholderProblems('<<<image_2>>>', [{ token: 'image', list: 'l', length: 3 }])).toEqual({
       errors: [],
-      unreferenced: [{ list: 'l', token: 'image', index: 1 }, { list: 'l', token: 'image', index: 3 }],
+      unreferenced: [
+        { list: 'l', token: 'image', index: 1 },
+        { list: 'l', token: 'image', index: 3 },
+      ],
       unknown: [],
     });
   });

@@ -43,7 +43,7 @@ describe('this result as the reference', () => {
 });
 
 describe('a larger version', () => {
-  it('offers the tiers above the recipe\'s that have its ratio, smallest first', () => {
+  it("offers the tiers above the recipe's that have its ratio, smallest first", () => {
     const nova = entry('image.nova-3-pro-image');
     expect(largerTiers(nova, recipeValues(nova, { prompt: 'p', size: '1360x768' }))).toEqual(['2K', '4K']);
     expect(largerTiers(nova, recipeValues(nova, { prompt: 'p', size: '5504x3072' }))).toEqual([]);
@@ -72,16 +72,26 @@ describe('a larger version', () => {
 describe('the same recipe on another variant of the model', () => {
   it('runs an edit answered with a summary on the queued variant: same prompt, images, mask and size', () => {
     const request = {
-      model: 'gen-image-2', prompt: 'a pond in the corner', size: '1280x720', quality: 'medium', n: 1, response_format: 'b64_json',
-      image_urls: ['https://up.example/a.png', 'https://up.example/b.png'], mask_url: 'https://up.example/m.png',
+      model: 'gen-image-2',
+      prompt: 'a pond in the corner',
+      size: '1280x720',
+      quality: 'medium',
+      n: 1,
+      response_format: 'b64_json',
+      image_urls: ['https://up.example/a.png', 'https://up.example/b.png'],
+      mask_url: 'https://up.example/m.png',
     };
     const task = entry('image.gen-image-2.task');
     const values = recipeOnVariant(entry('image.gen-image-2.edit'), task, request);
     const checked = validateRequest(task, values);
     if (!checked.ok) throw new Error(checked.issues.map((issue) => issue.message).join('; '));
     expect(checked.request.body).toMatchObject({
-      prompt: 'a pond in the corner', size: '16:9', resolution: '1K', quality: 'medium',
-      image_urls: ['https://up.example/a.png', 'https://up.example/b.png'], mask_url: 'https://up.example/m.png',
+      prompt: 'a pond in the corner',
+      size: '16:9',
+      resolution: '1K',
+      quality: 'medium',
+      image_urls: ['https://up.example/a.png', 'https://up.example/b.png'],
+      mask_url: 'https://up.example/m.png',
     });
     expect(checked.request.body).not.toHaveProperty('response_format');
   });

@@ -53,7 +53,10 @@ export function largerTiers(entry: VariantEntry, values: FormValues): string[] {
   if (current === undefined) return [];
   const index = field.tiers.findIndex((tier) => tier.tier === current.tier);
   if (index < 0) return [];
-  return field.tiers.slice(index + 1).filter((tier) => tier.options.some((option) => option.ratio === current.ratio)).map((tier) => tier.tier);
+  return field.tiers
+    .slice(index + 1)
+    .filter((tier) => tier.options.some((option) => option.ratio === current.ratio))
+    .map((tier) => tier.tier);
 }
 
 function currentTier(field: SizeField, values: FormValues): { tier: string; ratio: string } | undefined {
@@ -89,10 +92,15 @@ export function recipeOnVariant(from: VariantEntry, to: VariantEntry, request: u
   const fromSize = sizeFieldOf(from);
   if (toSize) Reflect.deleteProperty(values, toSize.key);
   if (toSize?.tierKey !== undefined) Reflect.deleteProperty(values, toSize.tierKey);
-  const reading = fromSize ? sizeChoiceOf(fromSize, getPath(request, fromSize.key), fromSize.tierKey === undefined ? {} : { [fromSize.tierKey]: getPath(request, fromSize.tierKey) }) : undefined;
+  const reading = fromSize
+    ? sizeChoiceOf(fromSize, getPath(request, fromSize.key), fromSize.tierKey === undefined ? {} : { [fromSize.tierKey]: getPath(request, fromSize.tierKey) })
+    : undefined;
   if (toSize && reading !== undefined) {
     if (reading === 'auto' && toSize.allowAuto) values[toSize.key] = 'auto';
-    else if (typeof reading !== 'string' && toSize.tiers.some((tier) => tier.tier === reading.tier && tier.options.some((option) => option.ratio === reading.ratio))) {
+    else if (
+      typeof reading !== 'string' &&
+      toSize.tiers.some((tier) => tier.tier === reading.tier && tier.options.some((option) => option.ratio === reading.ratio))
+    ) {
       values[toSize.key] = reading;
       if (toSize.tierKey !== undefined) values[toSize.tierKey] = reading.tier;
     }

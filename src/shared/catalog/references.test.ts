@@ -10,7 +10,14 @@ function entry(id: string) {
 }
 
 const MiB = 1024 * 1024;
-const png = (field: string, extra: Partial<ReferenceFile> = {}): ReferenceFile => ({ field, mime: 'image/png', bytes: MiB, width: 1024, height: 1024, ...extra });
+const png = (field: string, extra: Partial<ReferenceFile> = {}): ReferenceFile => ({
+  field,
+  mime: 'image/png',
+  bytes: MiB,
+  width: 1024,
+  height: 1024,
+  ...extra,
+});
 
 function issues(id: string, files: ReferenceFile[], options?: Parameters<typeof validateReferences>[2]): string[] {
   return validateReferences(entry(id), files, options).issues.map((issue) => issue.message);
@@ -22,15 +29,55 @@ describe('validateReferences', () => {
   });
 
   it.each<[string, string, ReferenceFile[], string]>([
-    ['a GIF for variant A', 'image.gen-image-2.direct', [png('reference_images', { mime: 'image/gif' })], 'reference_images[0]: image/gif is not accepted; use PNG, JPEG'],
-    ['a 3 MB image for variant A', 'image.gen-image-2.direct', [png('reference_images', { bytes: 3 * MiB })], 'reference_images[0]: 3 MB exceeds the 2 MB limit per file'],
-    ['5 images for variant A', 'image.gen-image-2.direct', Array.from({ length: 5 }, () => png('reference_images')), 'reference_images: at most 4 files (got 5)'],
-    ['a WebP for variant C is fine but a GIF is not', 'image.nova-3.1-flash-image', [png('image_urls', { mime: 'image/webp' }), png('image_urls', { mime: 'image/gif' })], 'image_urls[1]: image/gif is not accepted; use JPEG, PNG, WEBP'],
-    ['a 2.5 MB image for variant C', 'image.nova-3.1-flash-image', [png('image_urls', { bytes: 2.5 * MiB })], 'image_urls[0]: 2.5 MB exceeds the 2 MB limit per file'],
-    ['15 images for variant E', 'image.nova-3-pro-image.official', Array.from({ length: 15 }, () => png('image_urls')), 'image_urls: at most 14 files (got 15)'],
-    ['a mask without alpha', 'image.gen-image-2.edit', [png('image_urls'), png('mask_url', { hasAlpha: false })], 'mask_url: the mask must be a PNG with an alpha channel (transparent = repaint)'],
+    [
+      'a GIF for variant A',
+      'image.gen-image-2.direct',
+      [png('reference_images', { mime: 'image/gif' })],
+      'reference_images[0]: image/gif is not accepted; use PNG, JPEG',
+    ],
+    [
+      'a 3 MB image for variant A',
+      'image.gen-image-2.direct',
+      [png('reference_images', { bytes: 3 * MiB })],
+      'reference_images[0]: 3 MB exceeds the 2 MB limit per file',
+    ],
+    [
+      '5 images for variant A',
+      'image.gen-image-2.direct',
+      Array.from({ length: 5 }, () => png('reference_images')),
+      'reference_images: at most 4 files (got 5)',
+    ],
+    [
+      'a WebP for variant C is fine but a GIF is not',
+      'image.nova-3.1-flash-image',
+      [png('image_urls', { mime: 'image/webp' }), png('image_urls', { mime: 'image/gif' })],
+      'image_urls[1]: image/gif is not accepted; use JPEG, PNG, WEBP',
+    ],
+    [
+      'a 2.5 MB image for variant C',
+      'image.nova-3.1-flash-image',
+      [png('image_urls', { bytes: 2.5 * MiB })],
+      'image_urls[0]: 2.5 MB exceeds the 2 MB limit per file',
+    ],
+    [
+      '15 images for variant E',
+      'image.nova-3-pro-image.official',
+      Array.from({ length: 15 }, () => png('image_urls')),
+      'image_urls: at most 14 files (got 15)',
+    ],
+    [
+      'a mask without alpha',
+      'image.gen-image-2.edit',
+      [png('image_urls'), png('mask_url', { hasAlpha: false })],
+      'mask_url: the mask must be a PNG with an alpha channel (transparent = repaint)',
+    ],
     ['a JPEG mask', 'image.gen-image-2.task', [png('image_urls'), png('mask_url', { mime: 'image/jpeg' })], 'mask_url: image/jpeg is not accepted; use PNG'],
-    ['a mask of another size', 'image.gen-image-2.task', [png('image_urls', { width: 1536, height: 1024 }), png('mask_url', { hasAlpha: true })], 'mask_url: the mask is 1024x1024 but the first image of image_urls is 1536x1024; they must be the same size'],
+    [
+      'a mask of another size',
+      'image.gen-image-2.task',
+      [png('image_urls', { width: 1536, height: 1024 }), png('mask_url', { hasAlpha: true })],
+      'mask_url: the mask is 1024x1024 but the first image of image_urls is 1536x1024; they must be the same size',
+    ],
     ['a file for a field the variant does not have', 'video.clip-3.0-turbo', [png('image_urls')], 'image_urls: video.clip-3.0-turbo takes no files there'],
     ['a second input reference', 'video.vid-2.official', [png('input_reference'), png('input_reference')], 'input_reference: at most 1 file (got 2)'],
   ])('rejects %s', (_name, id, files, message) => {

@@ -125,10 +125,7 @@ function maskIssues(field: MaskField, mask: ReferenceFile | undefined, files: re
     issues.push({ path: field.key, message: `${field.key}: the mask must be a PNG with an alpha channel (transparent = repaint)` });
   }
   // Without the first image's metadata (already an uploaded address) the size cannot be checked here.
-  if (
-    first !== undefined && mask.width !== undefined && first.width !== undefined &&
-    (mask.width !== first.width || mask.height !== first.height)
-  ) {
+  if (first !== undefined && mask.width !== undefined && first.width !== undefined && (mask.width !== first.width || mask.height !== first.height)) {
     issues.push({
       path: field.key,
       message: `${field.key}: the mask is ${mask.width}x${mask.height ?? '?'} but the first image of ${field.referenceField} is ${first.width}x${first.height ?? '?'}; they must be the same size`,

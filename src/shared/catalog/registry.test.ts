@@ -21,11 +21,26 @@ describe('catalog registry', () => {
     const ids = CATALOG.map((entry) => entry.id);
     expect(new Set(ids).size).toBe(ids.length);
     expect(ids).toEqual([
-      'image.gen-image-2.direct', 'image.gen-image-2.edit', 'image.gen-image-2.task', 'image.nova-3.1-flash-image',
-      'image.nova-3-pro-image', 'image.nova-3-pro-image.official', 'video.vid-2.official', 'video.clip3-720p',
-      'video.clip3-1080p', 'video.clip-o3-720p', 'video.clip-o3-1080p', 'video.clip-3.0-turbo', 'video.clip-v3-omni',
-      'video.vid-2-vvip', 'video.vid-2.character', 'video.remix.vid-2', 'video.remix.vid-2-pro', 'video.remix.vid-2-vip',
-      'video.remix.official', 'character.vid-2-vvip.create',
+      'image.gen-image-2.direct',
+      'image.gen-image-2.edit',
+      'image.gen-image-2.task',
+      'image.nova-3.1-flash-image',
+      'image.nova-3-pro-image',
+      'image.nova-3-pro-image.official',
+      'video.vid-2.official',
+      'video.clip3-720p',
+      'video.clip3-1080p',
+      'video.clip-o3-720p',
+      'video.clip-o3-1080p',
+      'video.clip-3.0-turbo',
+      'video.clip-v3-omni',
+      'video.vid-2-vvip',
+      'video.vid-2.character',
+      'video.remix.vid-2',
+      'video.remix.vid-2-pro',
+      'video.remix.vid-2-vip',
+      'video.remix.official',
+      'character.vid-2-vvip.create',
     ]);
   });
 
@@ -70,7 +85,11 @@ describe('catalog registry', () => {
     for (const entry of findVariants('gen-image-2')) {
       const size = entry.fields.find((field) => field.type === 'size');
       if (size?.type !== 'size') throw new Error(`${entry.id} has no size`);
-      const choices = [undefined, ...size.tiers.flatMap((tier) => tier.options.map((o) => ({ tier: tier.tier, ratio: o.ratio }))), ...(size.allowAuto ? ['auto'] : [])];
+      const choices = [
+        undefined,
+        ...size.tiers.flatMap((tier) => tier.options.map((o) => ({ tier: tier.tier, ratio: o.ratio }))),
+        ...(size.allowAuto ? ['auto'] : []),
+      ];
       for (const choice of choices) {
         const body = buildRequestBody(entry, { prompt: 'p', size: choice, image_urls: entry.id.endsWith('edit') ? ['https://x/a.png'] : undefined });
         const wire = String(body.size);
@@ -137,7 +156,12 @@ describe('catalog registry', () => {
     };
     // gen-image-2's direct and edit requests answered with a task: the queued channel's route and deadline.
     for (const id of ['image.gen-image-2.direct', 'image.gen-image-2.edit', 'image.gen-image-2.task']) {
-      expect(taskPollFor(byId(id)), id).toEqual({ pathTemplate: '/v1/images/generations/{task_id}', recordShape: 'generation-task', cadence: 'image', deadlineMs: 300_000 });
+      expect(taskPollFor(byId(id)), id).toEqual({
+        pathTemplate: '/v1/images/generations/{task_id}',
+        recordShape: 'generation-task',
+        cadence: 'image',
+        deadlineMs: 300_000,
+      });
     }
     expect(taskPollPath(byId('image.nova-3.1-flash-image'), 'task_1')).toBe('/v1/images/generations/task_1');
     expect(taskPollFor(byId('image.nova-3.1-flash-image')).deadlineMs).toBeUndefined();

@@ -30,17 +30,28 @@ describe('sizeChoiceOf', () => {
 describe('buildRequestBody', () => {
   it('coerces form strings and shapes URL items per variant', () => {
     expect(buildRequestBody(entry('video.clip-3.0-turbo'), { prompt: ' p ', duration: '7', watermark: 'false', reference_images: 'https://x/a.png' })).toEqual({
-      model: 'clip-3.0-turbo', prompt: ' p ', duration: 7, watermark: false, reference_images: ['https://x/a.png'],
+      model: 'clip-3.0-turbo',
+      prompt: ' p ',
+      duration: 7,
+      watermark: false,
+      reference_images: ['https://x/a.png'],
     });
-    expect(buildRequestBody(entry('image.nova-3-pro-image'), { prompt: 'p', image_urls: [{ url: 'https://x/a.png' }] }).image_urls).toEqual([{ url: 'https://x/a.png' }]);
-    expect(buildRequestBody(entry('image.gen-image-2.direct'), { prompt: 'p', reference_images: [{ url: 'https://x/a.png' }] }).reference_images).toEqual(['https://x/a.png']);
+    expect(buildRequestBody(entry('image.nova-3-pro-image'), { prompt: 'p', image_urls: [{ url: 'https://x/a.png' }] }).image_urls).toEqual([
+      { url: 'https://x/a.png' },
+    ]);
+    expect(buildRequestBody(entry('image.gen-image-2.direct'), { prompt: 'p', reference_images: [{ url: 'https://x/a.png' }] }).reference_images).toEqual([
+      'https://x/a.png',
+    ]);
     expect(buildRequestBody(entry('video.clip-v3-omni'), { prompt: 'p', video_list: [{ url: 'https://x/v.mp4', refer_type: 'feature' }] }).video_list).toEqual([
       { refer_type: 'feature', video_url: 'https://x/v.mp4' },
     ]);
   });
 
   it('leaves optional fields out when the form gives nothing', () => {
-    expect(buildRequestBody(entry('video.vid-2-vvip'), { prompt: 'p', duration: '', image_urls: [], 'metadata.style': null })).toEqual({ model: 'vid-2-vvip', prompt: 'p' });
+    expect(buildRequestBody(entry('video.vid-2-vvip'), { prompt: 'p', duration: '', image_urls: [], 'metadata.style': null })).toEqual({
+      model: 'vid-2-vvip',
+      prompt: 'p',
+    });
   });
 
   it('fills path parameters, encoded', () => {
@@ -64,14 +75,20 @@ describe('buildRequestSchema on hand-written bodies', () => {
 
   it('requires fixed values', () => {
     const { issues } = validateRequestBody(entry('character.vid-2-vvip.create'), {
-      model: 'vid-2-vvip', prompt: 'p', metadata: { character_from_task: 'task_1', character_create: false },
+      model: 'vid-2-vvip',
+      prompt: 'p',
+      metadata: { character_from_task: 'task_1', character_create: false },
     });
     expect(issues.map((i) => i.message)).toEqual(['metadata.character_create: must be true for character.vid-2-vvip.create']);
   });
 
   it('reports type errors and cross-field rules in the same round', () => {
     const { issues } = validateRequestBody(entry('video.clip-v3-omni'), {
-      model: 'clip-v3-omni', prompt: '<<<video_1>>>', duration: 'five', audio: true, video_list: [{ video_url: 'https://x/v.mp4' }],
+      model: 'clip-v3-omni',
+      prompt: '<<<video_1>>>',
+      duration: 'five',
+      audio: true,
+      video_list: [{ video_url: 'https://x/v.mp4' }],
     });
     expect(issues.map((i) => i.message)).toEqual([
       'duration: expected a whole number (got "five")',

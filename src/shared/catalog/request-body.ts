@@ -203,8 +203,7 @@ export interface BuiltRequest {
 }
 
 export type RequestValidation =
-  | { ok: true; request: BuiltRequest; warnings: RequestWarning[] }
-  | { ok: false; issues: RequestIssue[]; warnings: RequestWarning[] };
+  { ok: true; request: BuiltRequest; warnings: RequestWarning[] } | { ok: false; issues: RequestIssue[]; warnings: RequestWarning[] };
 
 /** Validates a wire body against the variant: field limits and cross-field rules. */
 export function validateRequestBody(entry: VariantEntry, body: WireBody): { issues: RequestIssue[]; warnings: RequestWarning[] } {
@@ -227,10 +226,12 @@ export function validateRequest(entry: VariantEntry, values: FormValues): Reques
     }
   }
   const pathValues = Object.fromEntries(
-    entry.fields.filter((field) => field.in === 'path').map((field) => {
-      const value = values[field.key];
-      return [field.key, typeof value === 'string' ? value.trim() : value];
-    }),
+    entry.fields
+      .filter((field) => field.in === 'path')
+      .map((field) => {
+        const value = values[field.key];
+        return [field.key, typeof value === 'string' ? value.trim() : value];
+      }),
   );
   const pathParsed = buildPathSchema(entry).safeParse(pathValues);
   if (!pathParsed.success) issues.push(...pathParsed.error.issues.map((issue) => ({ path: issue.path.join('.'), message: issue.message })));

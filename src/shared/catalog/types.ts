@@ -11,7 +11,7 @@ export type LocalizedText = Readonly<Record<Locale, string>>;
 export type VariantKind = 'image' | 'video' | 'character';
 /** `detect`: not known in advance (generic entries); classify the answer by its shape. */
 export type ResponseStyle = 'direct' | 'summary' | 'task' | 'detect';
-export type RecordShape = 'generation-task' | 'official-video-wrapped';
+type RecordShape = 'generation-task' | 'official-video-wrapped';
 export type PollCadenceFamily = 'image' | 'video' | 'character';
 
 export interface PollSpec {
@@ -34,13 +34,10 @@ export interface PollSpec {
   alsoAsk?: { poll: PollSpec; whenAny?: readonly Condition[] };
 }
 
-export type Scalar = string | number | boolean;
+type Scalar = string | number | boolean;
 
 /** A condition on the (wire) value of a field. "set" means present, non-empty and not false. */
-export type Condition =
-  | { field: string; is: 'set' }
-  | { field: string; equals: Scalar }
-  | { field: string; above: number };
+export type Condition = { field: string; is: 'set' } | { field: string; equals: Scalar } | { field: string; above: number };
 
 interface FieldBase {
   /** Wire path in the body (`metadata.n`), or the parameter name when `in` is `path`. */
@@ -104,7 +101,7 @@ export interface IntegerField extends FieldBase {
   unit?: Unit;
 }
 
-export interface NumberField extends FieldBase {
+interface NumberField extends FieldBase {
   type: 'number';
   min: number;
   max: number;
@@ -112,7 +109,7 @@ export interface NumberField extends FieldBase {
   default?: number;
 }
 
-export interface BooleanField extends FieldBase {
+interface BooleanField extends FieldBase {
   type: 'boolean';
   default?: boolean;
 }
@@ -178,9 +175,9 @@ export interface MaskField extends FieldBase {
   mimeTypes: readonly ['image/png'];
 }
 
-export type ItemField = EnumField | IntegerField | TextField;
+type ItemField = EnumField | IntegerField | TextField;
 
-export interface ObjectListField extends FieldBase {
+interface ObjectListField extends FieldBase {
   type: 'object-list';
   maxCount?: number;
   /** Fields of each object; absent means free-form objects the gateway defines. */
@@ -188,7 +185,7 @@ export interface ObjectListField extends FieldBase {
 }
 
 /** Search enhancement of the fast image model: `tools: [{type, search_types}]`. */
-export interface SearchToolsField extends FieldBase {
+interface SearchToolsField extends FieldBase {
   type: 'search-tools';
   toolType: string;
   searchTypes: readonly string[];
@@ -208,7 +205,7 @@ export type FieldSpec =
   | ObjectListField
   | SearchToolsField;
 
-export interface PlaceholderToken {
+interface PlaceholderToken {
   /** `image` for `<<<image_N>>>`. */
   token: string;
   /** Key of the list field whose item N the placeholder refers to. */

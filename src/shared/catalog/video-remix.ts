@@ -7,7 +7,10 @@ const REMIX_POLL: PollSpec = { pathTemplate: '/v1/videos/generations/{task_id}',
 const CONTENT_PATH = '/v1/videos/{task_id}/content';
 
 const remixPrompt: FieldSpec = {
-  type: 'prompt', key: 'prompt', label: t('Change', '修改内容'), required: true,
+  type: 'prompt',
+  key: 'prompt',
+  label: t('Change', '修改内容'),
+  required: true,
   help: t('One precise, focused change to the video.', '对视频做一个精确、聚焦的修改。'),
 };
 
@@ -27,19 +30,32 @@ const REMIX_MODELS: readonly RemixModel[] = [
 function remixEntry({ model, name, durations }: RemixModel): VariantEntry {
   const fields: FieldSpec[] = [
     {
-      type: 'text', key: 'video_id', in: 'path', label: LABELS.videoId, required: true, format: 'id', idPrefix: 'task_',
+      type: 'text',
+      key: 'video_id',
+      in: 'path',
+      label: LABELS.videoId,
+      required: true,
+      format: 'id',
+      idPrefix: 'task_',
       help: t('Id of a finished video task of this account (task_...).', '本账户已完成视频任务的 ID（task_...）。'),
     },
     remixPrompt,
   ];
   if (durations) {
     fields.push({
-      type: 'enum', key: 'duration', label: LABELS.duration, values: durations, unit: 'seconds',
+      type: 'enum',
+      key: 'duration',
+      label: LABELS.duration,
+      values: durations,
+      unit: 'seconds',
       help: model === 'vid-2-pro' ? t('15 seconds is HD.', '15 秒为高清。') : undefined,
     });
   }
   fields.push({
-    type: 'enum', key: 'aspect_ratio', label: LABELS.aspectRatio, values: ['16:9', '9:16', '1:1'],
+    type: 'enum',
+    key: 'aspect_ratio',
+    label: LABELS.aspectRatio,
+    values: ['16:9', '9:16', '1:1'],
     help: t('16:9 is recommended.', '推荐 16:9。'),
   });
   return {
@@ -75,7 +91,12 @@ export const remixOfficial: VariantEntry = {
   contentPathTemplate: CONTENT_PATH,
   fields: [
     {
-      type: 'text', key: 'video_id', in: 'path', label: LABELS.videoId, required: true, format: 'id',
+      type: 'text',
+      key: 'video_id',
+      in: 'path',
+      label: LABELS.videoId,
+      required: true,
+      format: 'id',
       help: t('Id of a finished official video.', '已完成的官方视频 ID。'),
     },
     remixPrompt,

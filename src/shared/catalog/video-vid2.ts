@@ -6,7 +6,11 @@ import { CHARACTER_POLL, PLURAL_VIDEO_PATH, PLURAL_VIDEO_POLL, PLURAL_VIDEO_TASK
 const mentionPrompt: FieldSpec = { type: 'prompt', key: 'prompt', label: LABELS.prompt, help: HELP.mentions, required: true, syntax: 'mentions' };
 
 const characterUrl: TextField = {
-  type: 'text', key: 'metadata.character_url', label: t('Character reference video', '角色参考视频'), format: 'url-or-id', advanced: true,
+  type: 'text',
+  key: 'metadata.character_url',
+  label: t('Character reference video', '角色参考视频'),
+  format: 'url-or-id',
+  advanced: true,
   help: t(
     'Address of a video to extract a character from (the output is 1 second shorter), or a character task id.',
     '用于提取角色的视频地址（输出会缩短 1 秒），或角色任务 ID。',
@@ -14,19 +18,25 @@ const characterUrl: TextField = {
 };
 
 const characterTimestamps: TextField = {
-  type: 'text', key: 'metadata.character_timestamps', label: t('Character segment', '角色片段'), format: 'time-segment', segmentSeconds: 2, advanced: true,
+  type: 'text',
+  key: 'metadata.character_timestamps',
+  label: t('Character segment', '角色片段'),
+  format: 'time-segment',
+  segmentSeconds: 2,
+  advanced: true,
   help: t('A 2-second segment of the reference video, written start,end in seconds (e.g. 3,5).', '参考视频中 2 秒的片段，格式为 开始,结束（秒），例如 3,5。'),
 };
 
 const characterFromTask: TextField = {
-  type: 'text', key: 'metadata.character_from_task', label: t('Character from video task', '从视频任务提取角色'), format: 'id', advanced: true,
+  type: 'text',
+  key: 'metadata.character_from_task',
+  label: t('Character from video task', '从视频任务提取角色'),
+  format: 'id',
+  advanced: true,
   help: t('Task id of a finished video to extract a character from.', '从已完成视频的任务 ID 中提取角色。'),
 };
 
-const SHORTER_OUTPUT = t(
-  'Using a character reference video or segment makes the output 1 second shorter.',
-  '使用角色参考视频或片段时，输出视频会缩短 1 秒。',
-);
+const SHORTER_OUTPUT = t('Using a character reference video or segment makes the output 1 second shorter.', '使用角色参考视频或片段时，输出视频会缩短 1 秒。');
 
 /** First video model, VVIP tier: fixed duration tiers, variants, styles, storyboard and characters. */
 export const vidVvip: VariantEntry = {
@@ -39,35 +49,63 @@ export const vidVvip: VariantEntry = {
   // A request that asks for a character may be answered with a video, a character task or both.
   poll: {
     ...PLURAL_VIDEO_POLL,
-    alsoAsk: { poll: CHARACTER_POLL, whenAny: [{ field: 'metadata.character_create', equals: true }, { field: 'metadata.character_from_task', is: 'set' }] },
+    alsoAsk: {
+      poll: CHARACTER_POLL,
+      whenAny: [
+        { field: 'metadata.character_create', equals: true },
+        { field: 'metadata.character_from_task', is: 'set' },
+      ],
+    },
   },
   fields: [
     mentionPrompt,
     { type: 'enum', key: 'duration', label: LABELS.duration, help: HELP.duration, values: [4, 8, 12], unit: 'seconds' },
     { type: 'enum', key: 'aspect_ratio', label: LABELS.aspectRatio, values: ['16:9', '9:16'] },
     {
-      type: 'image-list', key: 'image_urls', label: LABELS.referenceImages, help: HELP.publicUrls,
-      minCount: 0, maxBytes: UPLOAD_LIMITS.maxBytes, mimeTypes: UPLOAD_LIMITS.mimeTypes, item: { shape: 'string' }, acceptsDataUrl: false,
+      type: 'image-list',
+      key: 'image_urls',
+      label: LABELS.referenceImages,
+      help: HELP.publicUrls,
+      minCount: 0,
+      maxBytes: UPLOAD_LIMITS.maxBytes,
+      mimeTypes: UPLOAD_LIMITS.mimeTypes,
+      item: { shape: 'string' },
+      acceptsDataUrl: false,
     },
     { type: 'integer', key: 'metadata.n', label: LABELS.variants, min: 1, max: 4, default: 1 },
     {
-      type: 'enum', key: 'metadata.style', label: t('Style', '风格'), values: ['thanksgiving', 'comic', 'news', 'selfie', 'nostalgic', 'anime'],
+      type: 'enum',
+      key: 'metadata.style',
+      label: t('Style', '风格'),
+      values: ['thanksgiving', 'comic', 'news', 'selfie', 'nostalgic', 'anime'],
       choiceLabels: {
-        thanksgiving: t('Thanksgiving', '感恩节'), comic: t('Comic', '漫画'), news: t('News', '新闻'),
-        selfie: t('Selfie', '自拍'), nostalgic: t('Nostalgic', '怀旧'), anime: t('Anime', '动漫'),
+        thanksgiving: t('Thanksgiving', '感恩节'),
+        comic: t('Comic', '漫画'),
+        news: t('News', '新闻'),
+        selfie: t('Selfie', '自拍'),
+        nostalgic: t('Nostalgic', '怀旧'),
+        anime: t('Anime', '动漫'),
       },
     },
     { type: 'boolean', key: 'thumbnail', label: t('Thumbnail', '缩略图'), help: t('Also generate a thumbnail.', '同时生成缩略图。'), advanced: true },
     { type: 'boolean', key: 'metadata.storyboard', label: t('Storyboard', '故事板'), advanced: true },
     { type: 'boolean', key: 'metadata.watermark', label: LABELS.watermark, default: false, advanced: true },
     {
-      type: 'boolean', key: 'metadata.private', label: t('Private', '私密'), default: false, advanced: true,
+      type: 'boolean',
+      key: 'metadata.private',
+      label: t('Private', '私密'),
+      default: false,
+      advanced: true,
       help: t('Not published; a private video cannot be remixed.', '不公开；私密视频无法被改编。'),
     },
     characterUrl,
     characterTimestamps,
     {
-      type: 'boolean', key: 'metadata.character_create', label: t('Create a character from the result', '从结果创建角色'), default: false, advanced: true,
+      type: 'boolean',
+      key: 'metadata.character_create',
+      label: t('Create a character from the result', '从结果创建角色'),
+      default: false,
+      advanced: true,
     },
     characterFromTask,
   ],
@@ -75,7 +113,8 @@ export const vidVvip: VariantEntry = {
     { kind: 'requires', field: 'metadata.character_timestamps', needs: 'metadata.character_url' },
     { kind: 'warning', when: [{ field: 'metadata.character_url', is: 'set' }], message: SHORTER_OUTPUT },
     {
-      kind: 'warning', when: [{ field: 'metadata.private', equals: true }],
+      kind: 'warning',
+      when: [{ field: 'metadata.private', equals: true }],
       message: t('A private video cannot be remixed later.', '私密视频之后无法被改编。'),
     },
   ],
@@ -92,7 +131,9 @@ export const vidCharacterUse: VariantEntry = {
   fields: [
     mentionPrompt,
     {
-      ...characterUrl, format: 'id', label: t('Character task id', '角色任务 ID'),
+      ...characterUrl,
+      format: 'id',
+      label: t('Character task id', '角色任务 ID'),
       help: t('Instead of @username: the id of the character creation task.', '代替 @用户名：角色创建任务的 ID。'),
     },
   ],
@@ -121,7 +162,10 @@ export const characterCreate: VariantEntry = {
   contentPathTemplate: VIDEO_CONTENT_PATH,
   fields: [
     {
-      type: 'prompt', key: 'prompt', label: t('Description', '描述'), required: true,
+      type: 'prompt',
+      key: 'prompt',
+      label: t('Description', '描述'),
+      required: true,
       help: t('Who the character is, in a few words.', '用几句话描述这个角色。'),
     },
     { ...characterFromTask, advanced: false },

@@ -26,7 +26,11 @@ describe('first video model, official (video.vid-2.official)', () => {
   it.each<RejectCase>([
     ['duration 5', { prompt: 'p', duration: 5 }, /duration: must be one of 4, 8, 12 seconds \(got 5\)/],
     ['a 1080p size', { prompt: 'p', size: '1920x1080' }, /size: "1920x1080" is not an allowed size; allowed: 720p: 1280x720 \(16:9\), 720x1280 \(9:16\)/],
-    ['a non-image reference', { prompt: 'p', input_reference: 'ftp://x/y.png' }, /input_reference: must be an http\(s\) address, a data: URL or Base64 image data/],
+    [
+      'a non-image reference',
+      { prompt: 'p', input_reference: 'ftp://x/y.png' },
+      /input_reference: must be an http\(s\) address, a data: URL or Base64 image data/,
+    ],
     ['a model of another variant', { prompt: 'p', model: 'vid-2-vvip' }, /model: video.vid-2.official accepts vid-2-official, vid-2, vid2-pro/],
     ['no prompt', {}, /^prompt: required$/],
   ])('rejects %s', (_name, values, pattern) => {
@@ -44,7 +48,11 @@ describe('second video family, versions 3', () => {
 
   it('accepts each model with its sizes and durations', () => {
     expect(accepted('video.clip3-720p', { prompt: 'p', images: imgs(1) }).request.body).toEqual({
-      model: 'clip3-720p', prompt: 'p', size: '1280x720', duration: 5, images: imgs(1),
+      model: 'clip3-720p',
+      prompt: 'p',
+      size: '1280x720',
+      duration: 5,
+      images: imgs(1),
     });
     accepted('video.clip3-720p', { prompt: 'p', images: imgs(4), size: '720x1280', duration: 10 });
     accepted('video.clip3-1080p', { prompt: 'p', images: imgs(2), size: '1080x1920', duration: 15 });
@@ -59,8 +67,18 @@ describe('second video family, versions 3', () => {
     ['clip-o3 without images (required for the whole family)', 'video.clip-o3-720p', { prompt: 'p' }, /images: at least 1 image required \(got 0\)/],
     ['clip-o3 with 10 seconds', 'video.clip-o3-720p', { prompt: 'p', images: imgs(1), duration: 10 }, /duration: must be one of 5, 15 seconds \(got 10\)/],
     ['clip3 with 20 seconds', 'video.clip3-720p', { prompt: 'p', images: imgs(1), duration: 20 }, /duration: must be one of 5, 10, 15 seconds \(got 20\)/],
-    ['a 1080p size on a 720p model', 'video.clip3-720p', { prompt: 'p', images: imgs(1), size: '1920x1080' }, /size: "1920x1080" is not an allowed size; allowed: 720p/],
-    ['a 720p size on a 1080p model', 'video.clip-o3-1080p', { prompt: 'p', size: '1280x720' }, /size: "1280x720" is not an allowed size; allowed: 1080p: 1920x1080/],
+    [
+      'a 1080p size on a 720p model',
+      'video.clip3-720p',
+      { prompt: 'p', images: imgs(1), size: '1920x1080' },
+      /size: "1920x1080" is not an allowed size; allowed: 720p/,
+    ],
+    [
+      'a 720p size on a 1080p model',
+      'video.clip-o3-1080p',
+      { prompt: 'p', size: '1280x720' },
+      /size: "1280x720" is not an allowed size; allowed: 1080p: 1920x1080/,
+    ],
     ['Base64 images', 'video.clip3-720p', { prompt: 'p', images: ['data:image/png;base64,AAAA'] }, /images\[\]: must be a public http\(s\) address/],
   ])('rejects %s', (_name, id, values, pattern) => {
     expect(messages(id, values)).toContainEqual(expect.stringMatching(pattern));
@@ -72,7 +90,12 @@ describe('turbo (video.clip-3.0-turbo)', () => {
 
   it('accepts text-to-video with its options', () => {
     expect(accepted(id, { prompt: 'p', resolution: '1080p', duration: 3, aspect_ratio: '1:1', watermark: 'true' }).request.body).toEqual({
-      model: 'clip-3.0-turbo', prompt: 'p', resolution: '1080p', duration: 3, aspect_ratio: '1:1', watermark: true,
+      model: 'clip-3.0-turbo',
+      prompt: 'p',
+      resolution: '1080p',
+      duration: 3,
+      aspect_ratio: '1:1',
+      watermark: true,
     });
     expect(entry(id).poll?.pathTemplate).toBe('/v1/videos/generations/{task_id}');
   });
@@ -103,13 +126,22 @@ describe('omni (video.clip-v3-omni)', () => {
   it('accepts placeholders that match the lists in order', () => {
     const result = accepted(id, {
       prompt: '<<<image_1>>> walks past <<<image_2>>> in the style of <<<video_1>>> with <<<element_1>>>',
-      'metadata.image_list': imgs(2), video_list: ['https://cdn.example/ref.mp4'], 'metadata.element_list': [{ element_id: 42 }],
-      mode: 'pro', duration: '15', aspect_ratio: '9:16', client_business_id: 'job-7', 'metadata.watermark': true,
+      'metadata.image_list': imgs(2),
+      video_list: ['https://cdn.example/ref.mp4'],
+      'metadata.element_list': [{ element_id: 42 }],
+      mode: 'pro',
+      duration: '15',
+      aspect_ratio: '9:16',
+      client_business_id: 'job-7',
+      'metadata.watermark': true,
     });
     expect(result.request.body).toEqual({
       model: 'clip-v3-omni',
       prompt: '<<<image_1>>> walks past <<<image_2>>> in the style of <<<video_1>>> with <<<element_1>>>',
-      mode: 'pro', duration: 15, aspect_ratio: '9:16', client_business_id: 'job-7',
+      mode: 'pro',
+      duration: 15,
+      aspect_ratio: '9:16',
+      client_business_id: 'job-7',
       video_list: [{ video_url: 'https://cdn.example/ref.mp4' }],
       metadata: { image_list: [{ image_url: img(1) }, { image_url: img(2) }], element_list: [{ element_id: 42 }], watermark: true },
     });
@@ -123,7 +155,9 @@ describe('omni (video.clip-v3-omni)', () => {
       '<<<audio_1>>> is not a placeholder this model names (image, video, element); it stays in the prompt as text.',
       'aspect_ratio "4:3" is not one of the usual values (16:9, 9:16, 1:1); the gateway may refuse it or use the nearest one.',
     ]);
-    expect(messages(id, { prompt: 'p', aspect_ratio: 'wide' })).toContainEqual(expect.stringMatching(/aspect_ratio: must be one of 16:9, 9:16, 1:1 \(or another of that form\)/));
+    expect(messages(id, { prompt: 'p', aspect_ratio: 'wide' })).toContainEqual(
+      expect.stringMatching(/aspect_ratio: must be one of 16:9, 9:16, 1:1 \(or another of that form\)/),
+    );
   });
 
   it('accepts sound without a reference video, and warns about unreferenced items', () => {
@@ -135,15 +169,35 @@ describe('omni (video.clip-v3-omni)', () => {
   });
 
   it.each<RejectCase>([
-    ['audio with a reference video', { prompt: '<<<video_1>>>', audio: true, video_list: ['https://cdn.example/v.mp4'] }, /^audio and video_list cannot be used together; send only one of them$/],
+    [
+      'audio with a reference video',
+      { prompt: '<<<video_1>>>', audio: true, video_list: ['https://cdn.example/v.mp4'] },
+      /^audio and video_list cannot be used together; send only one of them$/,
+    ],
     ['two reference videos', { prompt: 'p', video_list: ['https://cdn.example/a.mp4', 'https://cdn.example/b.mp4'] }, /video_list: at most 1 video \(got 2\)/],
-    ['a placeholder beyond its list', { prompt: '<<<image_1>>> <<<image_3>>>', 'metadata.image_list': imgs(2) }, /prompt: <<<image_3>>> refers to item 3 of metadata.image_list, which has 2 items/],
+    [
+      'a placeholder beyond its list',
+      { prompt: '<<<image_1>>> <<<image_3>>>', 'metadata.image_list': imgs(2) },
+      /prompt: <<<image_3>>> refers to item 3 of metadata.image_list, which has 2 items/,
+    ],
     ['a video placeholder without videos', { prompt: '<<<video_1>>>' }, /prompt: <<<video_1>>> refers to item 1 of video_list, which has 0 items/],
-    ['placeholders out of list order', { prompt: '<<<image_2>>> then <<<image_1>>>', 'metadata.image_list': imgs(2) }, /prompt: <<<image_2>>> appears before <<<image_1>>>; placeholders must first appear in the order of metadata.image_list/],
-    ['placeholder number 0', { prompt: '<<<element_0>>>', 'metadata.element_list': [{ element_id: 1 }] }, /prompt: <<<element_0>>> is invalid; placeholder numbers start at 1/],
+    [
+      'placeholders out of list order',
+      { prompt: '<<<image_2>>> then <<<image_1>>>', 'metadata.image_list': imgs(2) },
+      /prompt: <<<image_2>>> appears before <<<image_1>>>; placeholders must first appear in the order of metadata.image_list/,
+    ],
+    [
+      'placeholder number 0',
+      { prompt: '<<<element_0>>>', 'metadata.element_list': [{ element_id: 1 }] },
+      /prompt: <<<element_0>>> is invalid; placeholder numbers start at 1/,
+    ],
     ['mode ultra', { prompt: 'p', mode: 'ultra' }, /mode: must be one of std, pro \(got "ultra"\)/],
     ['duration 20', { prompt: 'p', duration: 20 }, /duration: must be a whole number from 3 to 15 seconds \(got 20\)/],
-    ['a Base64 image', { prompt: 'p', 'metadata.image_list': ['data:image/png;base64,AAAA'] }, /metadata.image_list\[\]\.image_url: must be a public http\(s\) address/],
+    [
+      'a Base64 image',
+      { prompt: 'p', 'metadata.image_list': ['data:image/png;base64,AAAA'] },
+      /metadata.image_list\[\]\.image_url: must be a public http\(s\) address/,
+    ],
     ['elements that are not objects', { prompt: 'p', 'metadata.element_list': ['hero'] }, /metadata.element_list\[\]: expected an object \(got "hero"\)/],
   ])('rejects %s', (_name, values, pattern) => {
     expect(messages(id, values)).toContainEqual(expect.stringMatching(pattern));

@@ -3,7 +3,7 @@ import { defineEvent, defineRoute } from './define';
 import { inputMessages } from './input-messages';
 
 /** A balance in credits (1 USD = 200 credits); amounts are null when unlimited or not reported. */
-export const balanceViewSchema = z.object({
+const balanceViewSchema = z.object({
   unlimited: z.boolean(),
   remainCredits: z.number().nullable(),
   usedCredits: z.number().nullable(),
@@ -17,7 +17,7 @@ export const balanceViewSchema = z.object({
 });
 export type BalanceView = z.infer<typeof balanceViewSchema>;
 
-export const accountBalanceSchema = z.object({
+const accountBalanceSchema = z.object({
   /** What the key in use may still spend. */
   token: balanceViewSchema,
   /** The whole user account; null when the gateway would not tell (see `userError`). */
@@ -27,7 +27,7 @@ export const accountBalanceSchema = z.object({
 });
 export type AccountBalance = z.infer<typeof accountBalanceSchema>;
 
-export const createTokenInputSchema = z
+const createTokenInputSchema = z
   .object({
     name: z.string().trim().min(1, inputMessages.keyName.en).max(50, inputMessages.keyNameLength.en),
     /** Spending cap in credits; absent or 0 means no remaining quota unless `unlimited`. */
@@ -44,7 +44,7 @@ export const createTokenInputSchema = z
   .strict();
 export type CreateTokenInput = z.infer<typeof createTokenInputSchema>;
 
-export const createdTokenSchema = z.object({
+const createdTokenSchema = z.object({
   /**
    * The new secret (`sk-...`). Shown once: the gateway never returns it again and the studio
    * does not keep it unless the user saves it into a profile.

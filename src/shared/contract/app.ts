@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineRoute } from './define';
 
-export const appInfoSchema = z.object({
+const appInfoSchema = z.object({
   name: z.string(),
   version: z.string(),
   /** Which transport serves this renderer. */
@@ -19,7 +19,7 @@ export type AppInfo = z.infer<typeof appInfoSchema>;
  * The media tools this run uses: the ffmpeg that decodes video posters (or why there is none) and
  * the build of the image library (native libvips, or WebAssembly inside Electron on Linux).
  */
-export const mediaToolsSchema = z.object({
+const mediaToolsSchema = z.object({
   ffmpeg: z.object({
     /** `too_old`: only an ffmpeg older than `minimumVersion` was found, and it is not used. */
     state: z.enum(['ready', 'too_old', 'missing']),

@@ -10,11 +10,11 @@ import { inputMessages } from './input-messages';
 import { fileBytesSchema } from './uploads';
 
 /** The three request styles of the gateway's text models. */
-export const textStyleSchema = z.enum(['chat', 'responses', 'messages']);
+const textStyleSchema = z.enum(['chat', 'responses', 'messages']);
 export type TextStyle = z.infer<typeof textStyleSchema>;
 
 /** A text model the key may call, with the style the assistant uses for it. */
-export const assistantModelSchema = z.object({
+const assistantModelSchema = z.object({
   id: z.string(),
   ownedBy: z.string().nullable(),
   /** `supported_endpoint_types` as the gateway lists them. */
@@ -34,19 +34,19 @@ export type AssistantModel = z.infer<typeof assistantModelSchema>;
  * chosen variant, `translate` between English and Chinese, `describe` an image, `expand` an idea
  * into `count` prompts, one per line).
  */
-export const assistantActionSchema = z.enum(['chat', 'improve', 'translate', 'describe', 'expand']);
+const assistantActionSchema = z.enum(['chat', 'improve', 'translate', 'describe', 'expand']);
 export type AssistantAction = z.infer<typeof assistantActionSchema>;
 
 /** Most variations one expansion asks for (each becomes a line of a batch). */
-export const MAX_VARIATIONS = 12;
+const MAX_VARIATIONS = 12;
 /** Characters of one message to the assistant. */
-export const MAX_ASSISTANT_TEXT = 32_000;
+const MAX_ASSISTANT_TEXT = 32_000;
 
-export const messageStatusSchema = z.enum(['streaming', 'done', 'canceled', 'failed']);
+const messageStatusSchema = z.enum(['streaming', 'done', 'canceled', 'failed']);
 export type MessageStatus = z.infer<typeof messageStatusSchema>;
 
 /** One turn of a conversation. An assistant turn keeps what arrived even when its stream failed. */
-export const assistantMessageSchema = z.object({
+const assistantMessageSchema = z.object({
   id: z.string(),
   conversationId: z.string(),
   role: z.enum(['user', 'assistant']),
@@ -65,7 +65,7 @@ export const assistantMessageSchema = z.object({
 });
 export type AssistantMessage = z.infer<typeof assistantMessageSchema>;
 
-export const conversationSummarySchema = z.object({
+const conversationSummarySchema = z.object({
   id: z.string(),
   title: z.string(),
   createdAt: z.number(),
@@ -102,7 +102,7 @@ export const startReplyInputSchema = z
 export type StartReplyInput = z.input<typeof startReplyInputSchema>;
 
 /** A prompt the studio has sent, as the history lists it. */
-export const historyEntrySchema = z.object({
+const historyEntrySchema = z.object({
   prompt: z.string(),
   /** The model of its latest use. */
   model: z.string(),
@@ -112,7 +112,7 @@ export const historyEntrySchema = z.object({
 });
 export type HistoryEntry = z.infer<typeof historyEntrySchema>;
 
-export const presetPlacementSchema = z.enum(['before', 'after']);
+const presetPlacementSchema = z.enum(['before', 'after']);
 export type PresetPlacement = z.infer<typeof presetPlacementSchema>;
 
 /** Options a preset sets, by the catalog's field keys (as the Create form keeps them). */
@@ -121,7 +121,7 @@ const presetValuesSchema = z
   .refine((values) => JSON.stringify(values).length <= 16_000, inputMessages.presetOptionsTooLarge.en);
 
 /** A named style: text put before or after the prompt, and options of the form. */
-export const presetSchema = z.object({
+const presetSchema = z.object({
   id: z.string(),
   name: z.string(),
   text: z.string(),

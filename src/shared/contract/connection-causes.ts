@@ -9,8 +9,8 @@ import { z } from 'zod';
 type Words = Readonly<Record<'en' | 'zh-CN', string>>;
 const t = (en: string, zh: string): Words => ({ en, 'zh-CN': zh });
 
-export const connectionCauses = ['address_not_found', 'refused', 'tls', 'timeout', 'unreachable', 'wrong_key', 'wrong_base_path', 'no_key', 'gateway_error'] as const;
-export const connectionCauseSchema = z.enum(connectionCauses);
+const connectionCauses = ['address_not_found', 'refused', 'tls', 'timeout', 'unreachable', 'wrong_key', 'wrong_base_path', 'no_key', 'gateway_error'] as const;
+const connectionCauseSchema = z.enum(connectionCauses);
 export type ConnectionCause = z.infer<typeof connectionCauseSchema>;
 
 export const CONNECTION_CAUSE_WORDS: Readonly<Record<ConnectionCause, Words>> = {

@@ -4,7 +4,7 @@ import { studioErrorSchema } from './errors';
 import { idSchema } from './ids';
 
 /** What the Electron shell does when the window closes while jobs run. */
-export const closeWhileRunningSchema = z.enum(['keep-running', 'quit']);
+const closeWhileRunningSchema = z.enum(['keep-running', 'quit']);
 
 /** The shell's own preferences (Settings > Desktop); only the Electron shell has them. */
 export const desktopPreferencesSchema = z.object({
@@ -20,7 +20,7 @@ export type DesktopPreferences = z.infer<typeof desktopPreferencesSchema>;
  * is null: the renderer then uses the browser's own means (notifications, the file link for
  * dragging) or hides the action. `keyProtection` is `weak` there (a key file in the data folder).
  */
-export const desktopInfoSchema = z.object({
+const desktopInfoSchema = z.object({
   /** Reveal a result in the system's file manager (`desktop.reveal_asset`). */
   reveal: z.boolean(),
   /** Move results to the system trash (`desktop.trash_assets`). */
@@ -70,7 +70,7 @@ export const desktopRoutes = {
   'desktop.start_drag': defineRoute({ input: z.object({ ids: assetIds }).strict(), output: z.object({ started: z.boolean() }) }),
 };
 
-export const desktopPageSchema = z.enum(['create', 'gallery', 'timeline', 'account', 'settings']);
+const desktopPageSchema = z.enum(['create', 'gallery', 'timeline', 'account', 'settings']);
 
 export const desktopEvents = {
   /** The application menu asks the window to show a page. */

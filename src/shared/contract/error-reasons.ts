@@ -1,10 +1,5 @@
 import type { LocalizedText } from '../catalog/types';
-import {
-  ERROR_CASE_SUMMARIES,
-  FAILURE_KIND_SUMMARIES,
-  isGatewayErrorCase,
-  isGatewayFailureKind,
-} from '../gateway/error-cases';
+import { ERROR_CASE_SUMMARIES, FAILURE_KIND_SUMMARIES, isGatewayErrorCase, isGatewayFailureKind } from '../gateway/error-cases';
 import type { ErrorCode, ErrorParams } from './errors';
 import { jobReasons } from './job-reasons';
 import { CONNECTION_CAUSE_WORDS, isConnectionCause } from './connection-causes';
@@ -50,34 +45,22 @@ export const errorReasons = {
   // Input
   invalid_fields: entry('invalid_input', () => t('Some values need a change.', '有些内容需要修改。')),
   invalid_request: entry('invalid_input', (p) =>
-    t(
-      `${text(p, 'target')}: refused before sending; nothing was sent or charged.`,
-      `${text(p, 'target')}：发送前即被拒绝，没有发送，也没有扣费。`,
-    ),
+    t(`${text(p, 'target')}: refused before sending; nothing was sent or charged.`, `${text(p, 'target')}：发送前即被拒绝，没有发送，也没有扣费。`),
   ),
-  unknown_variant: entry('invalid_input', (p) =>
-    t(`Unknown model variant ${text(p, 'variants')}`, `未知的模型变体：${text(p, 'variants')}`),
-  ),
+  unknown_variant: entry('invalid_input', (p) => t(`Unknown model variant ${text(p, 'variants')}`, `未知的模型变体：${text(p, 'variants')}`)),
   template_invalid: entry('invalid_input', (p) =>
     t(textOr(p, 'detail', 'The template could not be expanded.'), `模板无法展开：${textOr(p, 'detail', '格式不正确')}`),
   ),
-  csv_unreadable: entry('invalid_input', (p) =>
-    t(`The CSV could not be read: ${text(p, 'detail')}`, `无法读取 CSV:${text(p, 'detail')}`),
-  ),
+  csv_unreadable: entry('invalid_input', (p) => t(`The CSV could not be read: ${text(p, 'detail')}`, `无法读取 CSV:${text(p, 'detail')}`)),
   batch_invalid: entry('invalid_input', (p) =>
     t(
       textOr(p, 'problems', 'Some requests of the batch break a limit of their model.'),
       `批次中有 ${textOr(p, 'count', '一些')} 个请求不符合模型的限制：\n${text(p, 'problems')}`.trim(),
     ),
   ),
-  input_unreadable: entry('invalid_input', () =>
-    t('The request could not be read; nothing was done.', '无法读取此请求，没有执行任何操作。'),
-  ),
+  input_unreadable: entry('invalid_input', () => t('The request could not be read; nothing was done.', '无法读取此请求，没有执行任何操作。')),
   csv_too_many_rows: entry('invalid_input', (p) =>
-    t(
-      `The CSV has more than ${text(p, 'limit')} rows; split it into several batches.`,
-      `CSV 超过 ${text(p, 'limit')} 行，请拆分成几个批次。`,
-    ),
+    t(`The CSV has more than ${text(p, 'limit')} rows; split it into several batches.`, `CSV 超过 ${text(p, 'limit')} 行，请拆分成几个批次。`),
   ),
   template_too_many_references: entry('invalid_input', (p) =>
     t(
@@ -110,9 +93,7 @@ export const errorReasons = {
     ),
   ),
   // Reference images, refused before anything is uploaded
-  upload_empty: entry('invalid_input', (p) =>
-    t(`${text(p, 'file')}: the file is empty; nothing was uploaded.`, `${text(p, 'file')}：文件是空的，没有上传。`),
-  ),
+  upload_empty: entry('invalid_input', (p) => t(`${text(p, 'file')}: the file is empty; nothing was uploaded.`, `${text(p, 'file')}：文件是空的，没有上传。`)),
   upload_too_large: entry('invalid_input', (p) =>
     t(
       `${text(p, 'file')}: the file is ${text(p, 'megabytes')} MB; the gateway accepts at most ${text(p, 'limitMegabytes')} MB per image. Nothing was uploaded.`,
@@ -186,14 +167,9 @@ export const errorReasons = {
     t('That frame could not be read from the video file. Try another moment.', '无法从视频文件中读取该画面。请换一个时刻再试。'),
   ),
   rerun_other_model: entry('invalid_input', () =>
-    t(
-      'That request can only run again on another way of running the same model.',
-      '该请求只能换用同一模型的另一种运行方式再次运行。',
-    ),
+    t('That request can only run again on another way of running the same model.', '该请求只能换用同一模型的另一种运行方式再次运行。'),
   ),
-  asset_file_missing: entry('not_found', () =>
-    t('The file of that item is missing from the library folder.', '该作品的文件已不在作品库文件夹中。'),
-  ),
+  asset_file_missing: entry('not_found', () => t('The file of that item is missing from the library folder.', '该作品的文件已不在作品库文件夹中。')),
   board_not_found: entry('not_found', () => t('That board no longer exists.', '该看板已不存在。')),
   board_is_smart: entry('conflict', () =>
     t(
@@ -207,21 +183,14 @@ export const errorReasons = {
       '已无法在此恢复这些作品：撤销时间已过。请到回收站中查找。',
     ),
   ),
-  board_name_taken: entry('conflict', (p) =>
-    t(`A board named "${text(p, 'name')}" already exists.`, `已有名为“${text(p, 'name')}”的看板。`),
-  ),
-  profile_name_taken: entry('conflict', (p) =>
-    t(`A profile named "${text(p, 'name')}" already exists.`, `已有名为“${text(p, 'name')}”的配置。`),
-  ),
+  board_name_taken: entry('conflict', (p) => t(`A board named "${text(p, 'name')}" already exists.`, `已有名为“${text(p, 'name')}”的看板。`)),
+  profile_name_taken: entry('conflict', (p) => t(`A profile named "${text(p, 'name')}" already exists.`, `已有名为“${text(p, 'name')}”的配置。`)),
   job_action_refused: entry('conflict', (p) =>
     t(textOr(p, 'detail', 'The job cannot do that in its current state.'), `无法执行此操作：${textOr(p, 'detail', '任务当前的状态不允许')}`),
   ),
   // Keys and the gateway
   missing_api_key: entry('unauthorized', (p) =>
-    t(
-      `The profile "${text(p, 'profile')}" has no API key yet. Add one in Settings.`,
-      `配置“${text(p, 'profile')}”还没有 API 密钥。请在“设置”中添加。`,
-    ),
+    t(`The profile "${text(p, 'profile')}" has no API key yet. Add one in Settings.`, `配置“${text(p, 'profile')}”还没有 API 密钥。请在“设置”中添加。`),
   ),
   job_profile_missing_key: entry('unauthorized', (p) =>
     t(
@@ -257,9 +226,7 @@ export const errorReasons = {
   gateway_unreachable: entry('gateway_unreachable', (p) => gatewaySummary({ kind: 'unreachable', ...p })),
   gateway_error: entry('gateway_error', gatewaySummary),
   // Prompt tools
-  assistant_no_models: entry('not_found', () =>
-    t('The gateway in use offers no text model for the assistant.', '当前网关没有可供助手使用的文字模型。'),
-  ),
+  assistant_no_models: entry('not_found', () => t('The gateway in use offers no text model for the assistant.', '当前网关没有可供助手使用的文字模型。')),
   assistant_model_unknown: entry('not_found', (p) =>
     t(`The gateway in use does not offer the text model ${text(p, 'model')}.`, `当前网关不提供文字模型 ${text(p, 'model')}。`),
   ),
@@ -290,9 +257,7 @@ export const errorReasons = {
   ),
   conversation_not_found: entry('not_found', () => t('That conversation no longer exists.', '该对话已不存在。')),
   preset_not_found: entry('not_found', () => t('That preset no longer exists.', '该预设已不存在。')),
-  preset_name_taken: entry('conflict', (p) =>
-    t(`A preset named "${text(p, 'name')}" already exists.`, `已有名为“${text(p, 'name')}”的预设。`),
-  ),
+  preset_name_taken: entry('conflict', (p) => t(`A preset named "${text(p, 'name')}" already exists.`, `已有名为“${text(p, 'name')}”的预设。`)),
   // The desktop app
   asset_trash_failed: entry('storage_error', () =>
     t('The file could not be moved to the trash; the item stays in the library.', '无法将文件移到回收站，该作品仍保留在作品库中。'),
@@ -312,12 +277,8 @@ export const errorReasons = {
   ),
   // The studio itself
   studio_starting: entry('internal', () => t('The studio is still starting; try again in a moment.', '工作室仍在启动，请稍后再试。')),
-  internal: entry('internal', () =>
-    t('Something went wrong inside the studio. The details are in the log.', '工作室内部出错了，详情见日志。'),
-  ),
-  unknown_route: entry('unknown_route', (p) =>
-    t(`There is no route named "${text(p, 'route')}".`, `没有名为“${text(p, 'route')}”的接口。`),
-  ),
+  internal: entry('internal', () => t('Something went wrong inside the studio. The details are in the log.', '工作室内部出错了，详情见日志。')),
+  unknown_route: entry('unknown_route', (p) => t(`There is no route named "${text(p, 'route')}".`, `没有名为“${text(p, 'route')}”的接口。`)),
   // The window's connection to the studio (web mode)
   no_session: entry('unauthorized', () =>
     t(

@@ -106,8 +106,6 @@ describe('errorText (the command line)', () => {
       issues: [{ path: ['n'], message: 'n: at most 4' }],
       gatewayMessage: '参数错误',
     };
-    expect(errorText(error)).toBe(
-      'image.gen-image-2.task: refused before sending; nothing was sent or charged.\nn: n: at most 4\nGateway said: 参数错误',
-    );
+    expect(errorText(error)).toBe('image.gen-image-2.task: refused before sending; nothing was sent or charged.\nn: n: at most 4\nGateway said: 参数错误');
   });
 });

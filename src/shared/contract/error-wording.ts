@@ -54,7 +54,7 @@ export function wordIssue(issue: InputIssue, language: Locale): string {
 }
 
 /** Field issues of an error: `issues`, or the older `details` list of `{path, message}`. */
-export function issuesOf(error: StudioError): InputIssue[] {
+function issuesOf(error: StudioError): InputIssue[] {
   if (error.issues) return error.issues;
   if (!Array.isArray(error.details)) return [];
   return error.details.flatMap((item: unknown): InputIssue[] => {

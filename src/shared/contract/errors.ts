@@ -18,11 +18,11 @@ export const errorCodes = [
   'internal',
 ] as const;
 
-export const errorCodeSchema = z.enum(errorCodes);
+const errorCodeSchema = z.enum(errorCodes);
 export type ErrorCode = z.infer<typeof errorCodeSchema>;
 
 /** Values an error's wording fills in (a profile name, a count, seconds to wait). Plain data only. */
-export const errorParamsSchema = z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()]));
+const errorParamsSchema = z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()]));
 export type ErrorParams = z.infer<typeof errorParamsSchema>;
 
 /**
@@ -30,7 +30,7 @@ export type ErrorParams = z.infer<typeof errorParamsSchema>;
  * `['metadata', 'n']`), main's English message, and the validator's code and limits so the
  * renderer can word it in the user's language.
  */
-export const inputIssueSchema = z.object({
+const inputIssueSchema = z.object({
   path: z.array(z.string()),
   message: z.string(),
   /** The validator's code (`too_small`, `too_big`, `invalid_format`, ...), when known. */

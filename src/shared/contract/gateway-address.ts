@@ -13,7 +13,7 @@ declare const URL: new (input: string) => { readonly protocol: string; readonly 
  * `localhost`, 127.0.0.0/8 and `::1`: addresses that never leave this computer. Other names (even
  * `*.localhost`) may be answered by the network's DNS, so they do not count.
  */
-export function isLoopbackHostname(hostname: string): boolean {
+function isLoopbackHostname(hostname: string): boolean {
   const host = hostname.toLowerCase().replace(/^\[|\]$/g, '');
   if (host === 'localhost' || host === '::1') return true;
   return /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host);

@@ -7,10 +7,10 @@ import { inputMessages } from './input-messages';
  * names such as `__proto__` out; services still look ids up as own keys or in Maps, never with
  * `in`, so names like `constructor` are simply not found.
  */
-export const ID_PATTERN = /^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$/;
+const ID_PATTERN = /^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$/;
 
 /** A gateway task id (`task_…`, `video_…`): the studio's id characters plus `.` and `:`, up to 128. */
-export const TASK_ID_PATTERN = /^[A-Za-z0-9][A-Za-z0-9_.:-]{0,127}$/;
+const TASK_ID_PATTERN = /^[A-Za-z0-9][A-Za-z0-9_.:-]{0,127}$/;
 
 export const idSchema = z.string().regex(ID_PATTERN, inputMessages.invalidId.en);
 export const taskIdSchema = z.string().regex(TASK_ID_PATTERN, inputMessages.invalidTaskId.en);

@@ -59,16 +59,12 @@ export type RouteName = keyof Routes;
 export type RouteInput<R extends RouteName> = z.input<Routes[R]['input']>;
 export type RouteOutput<R extends RouteName> = z.output<Routes[R]['output']>;
 
-export type Events = typeof events;
+type Events = typeof events;
 export type EventName = keyof Events;
 export type EventPayload<E extends EventName> = z.output<Events[E]['payload']>;
 
 export function isRouteName(name: string): name is RouteName {
   return Object.hasOwn(routes, name);
-}
-
-export function isEventName(name: string): name is EventName {
-  return Object.hasOwn(events, name);
 }
 
 /** Route names must read `domain.verb_noun`; checked by a unit test so new routes follow it. */

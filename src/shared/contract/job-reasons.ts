@@ -53,11 +53,7 @@ export const jobReasons = {
     'The gateway answered with the task of another job, so what happened to this one is unknown. Resubmit it (it may be charged twice) or discard it.',
     '网关返回的是另一个任务的 ID，因此此任务的结果未知。您可以重新提交（可能会重复扣费），或放弃它。',
   ),
-  job_not_received: entry(
-    'gateway_error',
-    'The gateway has no record of this submission, so it was queued again.',
-    '网关没有这次提交的记录，因此已重新排队。',
-  ),
+  job_not_received: entry('gateway_error', 'The gateway has no record of this submission, so it was queued again.', '网关没有这次提交的记录，因此已重新排队。'),
   job_resubmitted: entry(
     'conflict',
     'Sent again at your request. If the first submission did reach the gateway, both are charged.',
@@ -85,21 +81,13 @@ export const jobReasons = {
     '网关的回复中没有任何图片。收到的内容已随任务保存。',
   ),
   job_no_character: entry('gateway_error', 'The character task finished without any character.', '角色任务已完成，但没有生成任何角色。'),
-  job_character_missing: entry(
-    'gateway_error',
-    'The video was saved, but no character was created from it.',
-    '视频已保存，但没有从中创建角色。',
-  ),
+  job_character_missing: entry('gateway_error', 'The video was saved, but no character was created from it.', '视频已保存，但没有从中创建角色。'),
   job_download_failed: entry(
     'storage_error',
     'The result could not be downloaded. Retry to send the job again (a new, paid request).',
     '无法下载结果。重试会再次发送此任务（这是一次新的付费请求）。',
   ),
-  job_result_expired: entry(
-    'gateway_error',
-    'The result’s address expired before it could be downloaded.',
-    '结果地址在下载之前已过期。',
-  ),
+  job_result_expired: entry('gateway_error', 'The result’s address expired before it could be downloaded.', '结果地址在下载之前已过期。'),
   job_partial: entry('gateway_error', 'Some results of this job could not be saved.', '此任务的部分结果无法保存。'),
   job_write_failed: entry(
     'storage_error',

@@ -16,7 +16,7 @@ import { inputMessages } from './input-messages';
 import { presetRefSchema } from './assistant';
 import { batchStatuses, jobStates } from '../jobs/job-states';
 
-export const jobStateSchema = z.enum(jobStates);
+const jobStateSchema = z.enum(jobStates);
 export type JobStateView = z.infer<typeof jobStateSchema>;
 
 /** One generation request and where it stands. `unknown` means it may have been paid for: the user decides. */
@@ -98,7 +98,7 @@ const valuesProblemMessages = {
 } as const;
 
 /** A batch as the Create page describes it; main plans, validates and stores every job before any is sent. */
-export const createBatchInputSchema = z
+const createBatchInputSchema = z
   .object({
     name: z.string().trim().min(1, inputMessages.batchName.en).max(120),
     /** Catalog variant ids; several fan every prompt out for side-by-side comparison. */
@@ -155,7 +155,7 @@ export const createBatchInputSchema = z
 export type CreateBatchInput = z.input<typeof createBatchInputSchema>;
 
 /** The requests a batch would make, without storing anything: what `jobs.estimate_cost` prices. */
-export const estimateCostInputSchema = createBatchInputSchema.pick({
+const estimateCostInputSchema = createBatchInputSchema.pick({
   variantIds: true,
   prompts: true,
   template: true,
@@ -170,7 +170,7 @@ export type EstimateCostInput = z.input<typeof estimateCostInputSchema>;
  * What a batch would cost, from jobs of the same model and options measured on the gateway in use
  * (the interface publishes no prices). Requests of a kind never measured are counted as unpriced.
  */
-export const costEstimateSchema = z.object({
+const costEstimateSchema = z.object({
   requests: z.number().int(),
   /** Credits of the priced requests together; null when none is priced. */
   credits: z.number().nullable(),
@@ -194,7 +194,7 @@ const id = z.object({ id: idSchema }).strict();
 const cursor = z.string().max(200).nullable().optional();
 
 /** Where the queue stands: paused or not (and why, when the studio paused it), what is in progress, and its caps. */
-export const queueViewSchema = z.object({
+const queueViewSchema = z.object({
   paused: z.boolean(),
   reason: z.string().nullable(),
   /** Jobs waiting, being sent, running or saving: the Timeline badge. */
@@ -209,11 +209,11 @@ const queueState = queueViewSchema;
 const pageOf = <T extends z.ZodType>(item: T) => z.object({ items: z.array(item), nextCursor: z.string().nullable() });
 
 /** How long jobs of a variant took lately: the median of its newest finished jobs. */
-export const typicalDurationSchema = z.object({ variantId: z.string(), medianMs: z.number(), samples: z.number().int() });
+const typicalDurationSchema = z.object({ variantId: z.string(), medianMs: z.number(), samples: z.number().int() });
 export type TypicalDurationView = z.infer<typeof typicalDurationSchema>;
 
 /** Credits spent on one day, from the studio's own records (measured or estimated job costs). */
-export const daySpendSchema = z.object({
+const daySpendSchema = z.object({
   start: z.number(),
   credits: z.number(),
   /** The part of `credits` measured from the balance; the rest is estimated from measured jobs. */
@@ -224,7 +224,7 @@ export type DaySpendView = z.infer<typeof daySpendSchema>;
 const cancelReport = z.object({ jobId: z.string(), outcome: z.enum(['canceled', 'pending', 'not-cancelable']), message: z.string() });
 
 /** What "Look up on the gateway" found for a job of unknown outcome (see the engine's reconciler). */
-export const lookUpResultSchema = z.object({
+const lookUpResultSchema = z.object({
   /**
    * `found`: the gateway has the task, now followed; `not_found`: not (yet) there, the job waits;
    * `requeued`: not there long after, so it never arrived and is sent again; `unavailable`: the
@@ -236,7 +236,7 @@ export const lookUpResultSchema = z.object({
 export type LookUpResult = z.infer<typeof lookUpResultSchema>;
 
 /** A key this studio created on a gateway (for a batch's budget, or on the Account page); never the secret. */
-export const createdKeyViewSchema = z.object({
+const createdKeyViewSchema = z.object({
   /** The gateway's address (origin), where its management page can revoke the key; '' when not known. */
   gateway: z.string(),
   tokenId: z.union([z.string(), z.number()]),
@@ -256,7 +256,7 @@ export const createdKeyViewSchema = z.object({
 });
 export type CreatedKeyView = z.infer<typeof createdKeyViewSchema>;
 
-export const characterViewSchema = z.object({
+const characterViewSchema = z.object({
   id: z.string(),
   username: z.string(),
   displayName: z.string().nullable(),
@@ -269,7 +269,7 @@ export const characterViewSchema = z.object({
 export type CharacterView = z.infer<typeof characterViewSchema>;
 
 /** The next step from a result: its recipe again, with the result as the reference, or at a larger tier. */
-export const rerunModeSchema = z.enum(['again', 'vary', 'larger']);
+const rerunModeSchema = z.enum(['again', 'vary', 'larger']);
 export type RerunMode = z.infer<typeof rerunModeSchema>;
 
 export const jobsRoutes = {
@@ -375,9 +375,15 @@ export const jobsRoutes = {
         fromTaskId: taskIdSchema.optional(),
         /** A finished video of the library: its gateway address with `segment`, or its task as a whole. */
         fromAssetId: idSchema.optional(),
-        videoUrl: z.url({ protocol: /^https?$/ }).max(4096).optional(),
+        videoUrl: z
+          .url({ protocol: /^https?$/ })
+          .max(4096)
+          .optional(),
         /** `<start>,<end>` seconds of the reference video, two seconds apart. */
-        segment: z.string().regex(/^\d+(\.\d+)?,\d+(\.\d+)?$/, inputMessages.characterSegment.en).optional(),
+        segment: z
+          .string()
+          .regex(/^\d+(\.\d+)?,\d+(\.\d+)?$/, inputMessages.characterSegment.en)
+          .optional(),
       })
       .strict()
       .refine((v) => [v.fromTaskId, v.videoUrl, v.fromAssetId].filter((source) => source !== undefined).length === 1, {

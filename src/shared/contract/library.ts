@@ -4,10 +4,10 @@ import { studioErrorSchema } from './errors';
 import { idSchema } from './ids';
 import { presetRefSchema } from './assistant';
 
-export const assetKindSchema = z.enum(['image', 'video']);
+const assetKindSchema = z.enum(['image', 'video']);
 
 /** One result in the library, with the recipe that made it (the request, without secrets). */
-export const assetViewSchema = z.object({
+const assetViewSchema = z.object({
   id: z.string(),
   kind: assetKindSchema,
   /** Path inside the library folder; the transport turns it into a URL the window can show. */
@@ -68,7 +68,7 @@ const boardName = z.string().trim().min(1, 'Give the board a name').max(80);
 export const smartFilterSchema = libraryFilterSchema.omit({ order: true });
 export type SmartFilter = z.infer<typeof smartFilterSchema>;
 
-export const boardViewSchema = z.object({
+const boardViewSchema = z.object({
   id: z.string(),
   name: z.string(),
   count: z.number().int(),
@@ -81,7 +81,7 @@ export const boardViewSchema = z.object({
 });
 export type BoardView = z.infer<typeof boardViewSchema>;
 
-export const assetFacetsSchema = z.object({
+const assetFacetsSchema = z.object({
   total: z.number().int(),
   favourites: z.number().int(),
   kinds: z.object({ image: z.number().int(), video: z.number().int() }),
@@ -97,7 +97,7 @@ export const assetFacetsSchema = z.object({
 export type AssetFacets = z.infer<typeof assetFacetsSchema>;
 
 /** The job behind an asset, as the detail view shows it (timings and what it cost). */
-export const assetJobSchema = z.object({
+const assetJobSchema = z.object({
   id: z.string(),
   state: z.string(),
   attempts: z.number().int(),
@@ -110,7 +110,7 @@ export const assetJobSchema = z.object({
 });
 
 /** A reference image of the request (an address it was given); `assetId` when it came from the library. */
-export const assetReferenceSchema = z.object({
+const assetReferenceSchema = z.object({
   /** Where it sits in the request (`image_urls[1]`, `mask_url`). */
   field: z.string(),
   url: z.string(),
@@ -120,7 +120,7 @@ export const assetReferenceSchema = z.object({
 });
 export type AssetReference = z.infer<typeof assetReferenceSchema>;
 
-export const assetDetailSchema = z.object({
+const assetDetailSchema = z.object({
   asset: assetViewSchema,
   job: assetJobSchema.nullable(),
   batch: z.object({ id: z.string(), name: z.string() }).nullable(),
@@ -186,7 +186,16 @@ export const libraryRoutes = {
   }),
   /** Keeps one frame of a video (at `atMs`) as a new image in the library, to use as a reference. */
   'library.grab_frame': defineRoute({
-    input: z.object({ assetId: idSchema, atMs: z.number().int().nonnegative().max(24 * 3600 * 1000) }).strict(),
+    input: z
+      .object({
+        assetId: idSchema,
+        atMs: z
+          .number()
+          .int()
+          .nonnegative()
+          .max(24 * 3600 * 1000),
+      })
+      .strict(),
     output: assetViewSchema,
   }),
   'library.add_to_board': defineRoute({

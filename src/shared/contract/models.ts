@@ -4,7 +4,7 @@ import { defineRoute } from './define';
 const localizedTextSchema = z.object({ en: z.string(), 'zh-CN': z.string() });
 
 /** One way to call a model: a catalog variant, or a generic form for models the catalog does not know. */
-export const modelVariantSchema = z.object({
+const modelVariantSchema = z.object({
   /** Catalog variant id; the renderer builds its form from the shared catalog (`variantById`). */
   id: z.string(),
   kind: z.enum(['image', 'video', 'character']),
@@ -27,11 +27,11 @@ export const modelVariantSchema = z.object({
 });
 export type ModelVariant = z.infer<typeof modelVariantSchema>;
 
-export const modelTypeSchema = z.enum(['text', 'image', 'video', 'audio']);
+const modelTypeSchema = z.enum(['text', 'image', 'video', 'audio']);
 export type ModelType = z.infer<typeof modelTypeSchema>;
 
 /** A model the key in use may call, with how to call it. */
-export const modelViewSchema = z.object({
+const modelViewSchema = z.object({
   id: z.string(),
   type: modelTypeSchema,
   ownedBy: z.string().nullable(),
@@ -44,7 +44,7 @@ export const modelViewSchema = z.object({
 });
 export type ModelView = z.infer<typeof modelViewSchema>;
 
-export const modelListSchema = z.object({
+const modelListSchema = z.object({
   models: z.array(modelViewSchema),
   /** True when the embedded demo gateway answered. */
   demoMode: z.boolean(),

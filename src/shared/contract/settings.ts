@@ -15,8 +15,8 @@ export function concurrencyLimits(concurrency: number | null): { maxActive: numb
   return concurrency === null ? { ...DEFAULT_CONCURRENCY } : { maxActive: concurrency, maxActivePerModel: concurrency };
 }
 
-export const languageSchema = z.enum(['system', 'en', 'zh-CN']);
-export const themeSchema = z.enum(['system', 'light', 'dark']);
+const languageSchema = z.enum(['system', 'en', 'zh-CN']);
+const themeSchema = z.enum(['system', 'light', 'dark']);
 
 export const settingsSchema = z.object({
   language: languageSchema,
@@ -38,7 +38,7 @@ export type Settings = z.infer<typeof settingsSchema>;
  * another folder is chosen at this computer (`settings.choose_library_folder`), since `/media`
  * serves everything under it.
  */
-export const settingsPatchSchema = settingsSchema.extend({ libraryDir: z.null() }).partial().strict();
+const settingsPatchSchema = settingsSchema.extend({ libraryDir: z.null() }).partial().strict();
 export type SettingsPatch = z.infer<typeof settingsPatchSchema>;
 
 const gatewayUrl = z
@@ -58,7 +58,7 @@ const gatewayUrl = z
   );
 
 /** A gateway profile as the renderer sees it: never the key, only whether one is stored. */
-export const profileSchema = z.object({
+const profileSchema = z.object({
   id: z.string(),
   name: z.string(),
   baseUrl: z.string(),
@@ -66,7 +66,7 @@ export const profileSchema = z.object({
 });
 export type Profile = z.infer<typeof profileSchema>;
 
-export const profileDraftSchema = z
+const profileDraftSchema = z
   .object({
     /** Absent to create a new profile. */
     id: idSchema.optional(),
@@ -95,9 +95,7 @@ export const settingsRoutes = {
   'profiles.save': defineRoute({ input: profileDraftSchema, output: profileSchema }),
   'profiles.delete': defineRoute({ input: profileId, output: z.object({ deleted: z.boolean() }) }),
   'profiles.set_api_key': defineRoute({
-    input: z
-      .object({ id: idSchema, apiKey: z.string().trim().min(8, inputMessages.apiKeyTooShort.en).max(512) })
-      .strict(),
+    input: z.object({ id: idSchema, apiKey: z.string().trim().min(8, inputMessages.apiKeyTooShort.en).max(512) }).strict(),
     output: profileSchema,
   }),
   'profiles.clear_api_key': defineRoute({ input: profileId, output: profileSchema }),

@@ -27,21 +27,18 @@ function base64DecodedLength(text: string): number {
 export const fileBytesSchema = z.union([
   z.instanceof(Uint8Array).refine((bytes) => bytes.byteLength <= UPLOAD_MAX_BYTES, tooLarge),
   z.instanceof(ArrayBuffer).refine((bytes) => bytes.byteLength <= UPLOAD_MAX_BYTES, tooLarge),
-  z
-    .base64()
-    .refine((text) => base64DecodedLength(text) <= UPLOAD_MAX_BYTES, tooLarge),
+  z.base64().refine((text) => base64DecodedLength(text) <= UPLOAD_MAX_BYTES, tooLarge),
 ]);
 
-export const addUploadInputSchema = z
+const addUploadInputSchema = z
   .object({
     fileName: z.string().trim().min(1).max(255),
     bytes: fileBytesSchema,
   })
   .strict();
-export type AddUploadInput = z.input<typeof addUploadInputSchema>;
 
 /** An image uploaded to the gateway in use (or found already uploaded, by content). */
-export const uploadedImageSchema = z.object({
+const uploadedImageSchema = z.object({
   /** Public address to use as a reference image. */
   url: z.string(),
   mimeType: z.string(),
@@ -60,7 +57,7 @@ export const uploadedImageSchema = z.object({
 export type UploadedImageView = z.infer<typeof uploadedImageSchema>;
 
 /** An earlier upload of the gateway in use, found by its address (a reference of a reused recipe). */
-export const knownReferenceSchema = uploadedImageSchema.omit({ reused: true, previewDataUrl: true, hasAlpha: true }).extend({
+const knownReferenceSchema = uploadedImageSchema.omit({ reused: true, previewDataUrl: true, hasAlpha: true }).extend({
   /** Its small preview, or null when the upload was made before the studio kept previews. */
   previewDataUrl: z.string().nullable(),
   /** The name of the file it was uploaded from; null or absent when the upload was made before the studio kept names. */
@@ -69,7 +66,7 @@ export const knownReferenceSchema = uploadedImageSchema.omit({ reused: true, pre
 export type KnownReferenceView = z.infer<typeof knownReferenceSchema>;
 
 /** How many addresses one `uploads.describe` call may ask about (the longest reference list is 16). */
-export const MAX_DESCRIBED_REFERENCES = 64;
+const MAX_DESCRIBED_REFERENCES = 64;
 
 export const uploadsRoutes = {
   'uploads.add': defineRoute({ input: addUploadInputSchema, output: uploadedImageSchema }),

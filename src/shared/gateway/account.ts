@@ -24,11 +24,8 @@ export const balanceRecordSchema = z.looseObject({
 });
 export type BalanceRecord = z.infer<typeof balanceRecordSchema>;
 
-/** Token status values seen in deployments (the interface gives only a sample value). */
-export const TOKEN_STATUS = { enabled: 1, disabled: 2, expired: 3, exhausted: 4 } as const;
-
 /** Token record (`data` of `POST /v1/tokens`). `key` is returned once; use it as `sk-<key>`. */
-export const tokenRecordSchema = z.looseObject({
+const tokenRecordSchema = z.looseObject({
   id: optNumber,
   user_id: optNumber,
   key: optString,
@@ -58,18 +55,13 @@ export const tokenCreationResponseSchema = z.looseObject({
   credits_per_usd: optNumber,
   data: lenient(tokenRecordSchema),
 });
-export type TokenCreationResponse = z.infer<typeof tokenCreationResponseSchema>;
 
 /** Maximum token name length accepted by `POST /v1/tokens`. */
-export const TOKEN_NAME_MAX_LENGTH = 50;
+const TOKEN_NAME_MAX_LENGTH = 50;
 
 /** Request body of `POST /v1/tokens`, validated before sending. */
 export const tokenCreateRequestSchema = z.strictObject({
-  name: z
-    .string()
-    .trim()
-    .min(1, 'name: required')
-    .max(TOKEN_NAME_MAX_LENGTH, `name: at most ${TOKEN_NAME_MAX_LENGTH} characters`),
+  name: z.string().trim().min(1, 'name: required').max(TOKEN_NAME_MAX_LENGTH, `name: at most ${TOKEN_NAME_MAX_LENGTH} characters`),
   expired_time: z
     .number()
     .int('expired_time: must be an integer Unix timestamp in seconds, or -1 for never')

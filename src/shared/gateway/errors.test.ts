@@ -27,7 +27,13 @@ const cases: Case[] = [
     name: 'relay shape with empty code and no model channel',
     status: 503,
     body: { error: { message: 'no available channel for model x under group default', type: 'new_api_error', code: '' } },
-    expected: { message: 'no available channel for model x under group default', code: undefined, type: 'new_api_error', shape: 'relay', knownCase: 'server_error' },
+    expected: {
+      message: 'no available channel for model x under group default',
+      code: undefined,
+      type: 'new_api_error',
+      shape: 'relay',
+      knownCase: 'server_error',
+    },
   },
   {
     name: 'relay shape with model_not_found code',

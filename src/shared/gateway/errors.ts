@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { isRecord, lenient, optCode, optString } from './lenient';
 
 /** `{"error": {"message", "type", "param", "code"}}` of relay endpoints; `code` string, number or empty. */
-export const relayErrorBodySchema = z.looseObject({
+const relayErrorBodySchema = z.looseObject({
   error: z.union([
     z.looseObject({ message: optString, type: optString, param: lenient(z.unknown()), code: optCode }),
     z.string().transform((message) => ({ message, type: undefined, param: undefined, code: undefined })),
@@ -10,19 +10,19 @@ export const relayErrorBodySchema = z.looseObject({
 });
 
 /** `{"type": "error", "error": {"type", "message"}}` of `/v1/messages`. */
-export const messagesErrorBodySchema = z.looseObject({
+const messagesErrorBodySchema = z.looseObject({
   type: z.literal('error'),
   error: z.looseObject({ type: optString, message: optString }),
 });
 
 /** `{"success": false, "message"}` of balance and token endpoints (often with HTTP 200). */
-export const accountFailureBodySchema = z.looseObject({
+const accountFailureBodySchema = z.looseObject({
   success: z.literal(false),
   message: optString,
 });
 
 /** `{"code", "message", "data"}` of task endpoints. */
-export const taskErrorBodySchema = z.looseObject({
+const taskErrorBodySchema = z.looseObject({
   code: optCode,
   message: optString,
   data: lenient(z.unknown()),
@@ -75,7 +75,7 @@ const STATUS_TEXT: Readonly<Record<number, string>> = {
 };
 
 /** `HTTP 429 Too Many Requests`, for answers that carry no text of their own. */
-export function httpStatusMessage(status: number): string {
+function httpStatusMessage(status: number): string {
   const text = STATUS_TEXT[status];
   return text === undefined ? `HTTP ${status}` : `HTTP ${status} ${text}`;
 }

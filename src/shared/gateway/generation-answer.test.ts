@@ -37,10 +37,17 @@ describe('classifyGenerationAnswer: the answer, not the request, decides the sty
 
 describe('result addresses in the polling record', () => {
   it('are found in metadata, as one address or a list', () => {
-    expect(normalizeTaskRecord({ id: 't', status: 'completed', metadata: { url: 'https://cdn.example/a.mp4' } }, 'video').resultUrls).toEqual(['https://cdn.example/a.mp4']);
-    expect(normalizeTaskRecord({ id: 't', status: 'completed', metadata: { video_url: 'https://cdn.example/b.mp4' } }, 'video').resultUrls).toEqual(['https://cdn.example/b.mp4']);
+    expect(normalizeTaskRecord({ id: 't', status: 'completed', metadata: { url: 'https://cdn.example/a.mp4' } }, 'video').resultUrls).toEqual([
+      'https://cdn.example/a.mp4',
+    ]);
+    expect(normalizeTaskRecord({ id: 't', status: 'completed', metadata: { video_url: 'https://cdn.example/b.mp4' } }, 'video').resultUrls).toEqual([
+      'https://cdn.example/b.mp4',
+    ]);
     expect(
-      normalizeTaskRecord({ id: 't', status: 'completed', metadata: { size: '1280x720', urls: ['https://cdn.example/c.mp4', 'https://cdn.example/d.mp4'] } }, 'video').resultUrls,
+      normalizeTaskRecord(
+        { id: 't', status: 'completed', metadata: { size: '1280x720', urls: ['https://cdn.example/c.mp4', 'https://cdn.example/d.mp4'] } },
+        'video',
+      ).resultUrls,
     ).toEqual(['https://cdn.example/c.mp4', 'https://cdn.example/d.mp4']);
     expect(normalizeTaskRecord({ id: 't', status: 'completed', metadata: { size: '1280x720' } }, 'video').resultUrls).toEqual([]);
   });

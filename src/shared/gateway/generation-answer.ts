@@ -1,4 +1,4 @@
-import { directImageResultSchema, directImages, imageEditSummarySchema, type DirectImageResult, type ImageEditSummary } from './images';
+import { directImageResultSchema, imageEditSummarySchema, type DirectImageResult, type ImageEditSummary } from './images';
 import { isRecord } from './lenient';
 import { findTaskRecord, taskIdOf } from './task-record';
 
@@ -46,4 +46,3 @@ export function classifyGenerationAnswer(body: unknown): GenerationAnswer {
 }
 
 /** The images a direct answer carries (Base64 or addresses). */
-export { directImages };

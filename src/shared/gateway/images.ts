@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { optNumber, optString } from './lenient';
 
 /** One image of a direct result: normally Base64 (`b64_json`), a URL when `response_format` is `url`. */
-export const directImageItemSchema = z.looseObject({
+const directImageItemSchema = z.looseObject({
   b64_json: optString,
   url: optString,
   revised_prompt: optString,

@@ -21,9 +21,7 @@ export const numberLike = z.union([
 ]);
 
 /** An error or status code: string, number or empty; normalised to a non-empty string or undefined. */
-export const codeLike = z
-  .union([z.string(), z.number(), z.null()])
-  .transform((code) => (code === null || code === '' ? undefined : String(code)));
+export const codeLike = z.union([z.string(), z.number(), z.null()]).transform((code) => (code === null || code === '' ? undefined : String(code)));
 
 /** Optional string, tolerant. */
 export const optString = lenient(z.string());

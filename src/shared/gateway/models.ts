@@ -2,11 +2,10 @@ import { z } from 'zod';
 import { lenient, optBoolean, optNumber, optString } from './lenient';
 
 /** Values of the `type` query of `GET /v1/models`. */
-export const MODEL_LIST_TYPES = ['text', 'chat', 'image', 'video', 'audio', 'all'] as const;
-export type ModelListType = (typeof MODEL_LIST_TYPES)[number];
+export type ModelListType = 'text' | 'chat' | 'image' | 'video' | 'audio' | 'all';
 
 /** One entry of `GET /v1/models`; only `id` is needed, everything else is optional. */
-export const modelEntrySchema = z.looseObject({
+const modelEntrySchema = z.looseObject({
   id: z.string().min(1),
   object: optString,
   created: optNumber,
@@ -29,7 +28,6 @@ export const modelListSchema = z.looseObject({
     }),
   ),
 });
-export type ModelList = z.infer<typeof modelListSchema>;
 
 /** True when the model can be called through `POST /v1/chat/completions`. */
 export function supportsChatCompletions(model: ModelEntry): boolean {

@@ -5,11 +5,11 @@
  */
 
 export const CREDITS_PER_USD = 200;
-export const QUOTA_PER_USD = 500_000;
+const QUOTA_PER_USD = 500_000;
 /** Internal quota units per credit (500000 / 200). */
 export const QUOTA_PER_CREDIT = QUOTA_PER_USD / CREDITS_PER_USD;
 /** The value balance fields carry when the quota is unlimited. */
-export const UNLIMITED_BALANCE = -1;
+const UNLIMITED_BALANCE = -1;
 
 export function usdToCredits(usd: number): number {
   return usd * CREDITS_PER_USD;

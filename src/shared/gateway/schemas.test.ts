@@ -5,20 +5,19 @@ import { uploadRecordSchema } from './uploads';
 import { classifyGenerationAnswer } from './generation-answer';
 import { directImageResultSchema, directImages, imageEditSummarySchema } from './images';
 import { charactersOf, generationTaskSchema, officialVideoRecordSchema } from './tasks';
-import {
-  chatCompletionSchema,
-  chatCompletionText,
-  messageObjectSchema,
-  messageText,
-  responsesObjectSchema,
-  responsesOutputText,
-} from './text';
+import { chatCompletionSchema, chatCompletionText, messageObjectSchema, messageText, responsesObjectSchema, responsesOutputText } from './text';
 
 describe('account records', () => {
   it('parses a token-level balance, including numeric strings and unknown fields', () => {
     const record = balanceRecordSchema.parse({
-      success: true, remain_balance: '12.5', used_balance: 2.5, remain_credits: 2500, used_credits: 500,
-      credits_per_usd: 200, unlimited_quota: false, object: 'balance',
+      success: true,
+      remain_balance: '12.5',
+      used_balance: 2.5,
+      remain_credits: 2500,
+      used_credits: 500,
+      credits_per_usd: 200,
+      unlimited_quota: false,
+      object: 'balance',
     });
     expect(record.remain_balance).toBe(12.5);
     expect(record.remain_credits).toBe(2500);
@@ -32,8 +31,19 @@ describe('account records', () => {
 
   it('parses token creation and builds the bearer key', () => {
     const response = tokenCreationResponseSchema.parse({
-      success: true, credits_per_usd: 200,
-      data: { id: 7, user_id: 1, key: 'abc123', status: 1, name: 'batch', expired_time: -1, remain_quota: 500000, remain_credits: 200, model_limits: 'gen-image-2,vid-2' },
+      success: true,
+      credits_per_usd: 200,
+      data: {
+        id: 7,
+        user_id: 1,
+        key: 'abc123',
+        status: 1,
+        name: 'batch',
+        expired_time: -1,
+        remain_quota: 500000,
+        remain_credits: 200,
+        model_limits: 'gen-image-2,vid-2',
+      },
     });
     expect(response.data?.key).toBe('abc123');
     expect(bearerKeyOf(response.data?.key ?? '')).toBe('sk-abc123');
@@ -53,7 +63,8 @@ describe('account records', () => {
 describe('model list', () => {
   it('keeps good entries and drops entries without an id', () => {
     const list = modelListSchema.parse({
-      success: true, object: 'list',
+      success: true,
+      object: 'list',
       data: [
         { id: 'gen-5-pro-official', object: 'model', supported_endpoint_types: ['responses'] },
         { id: 'chat-opus-4-6', supported_endpoint_types: ['chat_completions', 'responses'] },
@@ -90,7 +101,17 @@ describe('uploads and images', () => {
     const direct = { created: 1767000000, model: 'gpt-image', data: [{ b64_json: 'AAAA', revised_prompt: 'a cat' }, {}] };
     expect(directImages(directImageResultSchema.parse(direct))).toEqual([{ b64: 'AAAA', url: undefined, revisedPrompt: 'a cat' }]);
     expect(classifyGenerationAnswer(direct).style).toBe('direct');
-    const summary = { case: 'edit', status: 200, reason: 'ok', created: 1, model: 'm', data_count: 1, revised_prompt: 'p', b64_prefix: 'iVBO', b64_length: 1000 };
+    const summary = {
+      case: 'edit',
+      status: 200,
+      reason: 'ok',
+      created: 1,
+      model: 'm',
+      data_count: 1,
+      revised_prompt: 'p',
+      b64_prefix: 'iVBO',
+      b64_length: 1000,
+    };
     expect(imageEditSummarySchema.parse(summary).b64_length).toBe(1000);
     expect(classifyGenerationAnswer(summary).style).toBe('summary');
     expect(classifyGenerationAnswer({ id: 'task_1', status: 'queued' })).toEqual({ style: 'task', taskId: 'task_1' });
@@ -128,11 +149,21 @@ describe('text endpoints', () => {
 
   it('reads responses objects, skipping reasoning and function calls', () => {
     const response = responsesObjectSchema.parse({
-      id: 'resp_1', object: 'response', status: 'completed', model: 'gen-5.2-official',
+      id: 'resp_1',
+      object: 'response',
+      status: 'completed',
+      model: 'gen-5.2-official',
       output: [
         { type: 'reasoning', summary: [] },
         { type: 'function_call', name: 'lookup', arguments: '{"q":1}' },
-        { type: 'message', role: 'assistant', content: [{ type: 'output_text', text: 'Hello ' }, { type: 'output_text', text: 'there' }] },
+        {
+          type: 'message',
+          role: 'assistant',
+          content: [
+            { type: 'output_text', text: 'Hello ' },
+            { type: 'output_text', text: 'there' },
+          ],
+        },
       ],
       usage: { input_tokens: 5, output_tokens: 9, output_tokens_details: { reasoning_tokens: 4 }, total_tokens: 14 },
     });
@@ -142,8 +173,16 @@ describe('text endpoints', () => {
 
   it('reads message objects', () => {
     const message = messageObjectSchema.parse({
-      id: 'msg_1', type: 'message', role: 'assistant', model: 'chat-opus-4-6', stop_reason: 'end_turn',
-      content: [{ type: 'text', text: '你好' }, { type: 'tool_use', id: 'x' }], usage: { input_tokens: 3, output_tokens: 2 },
+      id: 'msg_1',
+      type: 'message',
+      role: 'assistant',
+      model: 'chat-opus-4-6',
+      stop_reason: 'end_turn',
+      content: [
+        { type: 'text', text: '你好' },
+        { type: 'tool_use', id: 'x' },
+      ],
+      usage: { input_tokens: 3, output_tokens: 2 },
     });
     expect(messageText(message)).toBe('你好');
   });

@@ -26,11 +26,19 @@ const cases: Case[] = [
     name: 'image task completed: result.data[].url, completed_at, expires_at',
     family: 'image',
     body: {
-      id: 't', status: 'completed', progress: 100, created_at: 1767000000, completed_at: 1767000030, expires_at: 1767086430,
+      id: 't',
+      status: 'completed',
+      progress: 100,
+      created_at: 1767000000,
+      completed_at: 1767000030,
+      expires_at: 1767086430,
       result: { data: [{ url: 'https://cdn.example/a.png' }, { url: 'https://cdn.example/b.png' }] },
     },
     expected: {
-      state: 'completed', progress: 100, completedAt: 1767000030, expiresAt: 1767086430,
+      state: 'completed',
+      progress: 100,
+      completedAt: 1767000030,
+      expiresAt: 1767086430,
       resultUrls: ['https://cdn.example/a.png', 'https://cdn.example/b.png'],
     },
   },
@@ -55,14 +63,43 @@ const cases: Case[] = [
   {
     name: 'official video submission (task_id, object video, seconds string)',
     family: 'video',
-    body: { id: 'video_1', task_id: 'video_1', object: 'video', model: 'vid-2', status: 'queued', progress: 0, created_at: 1767000000, seconds: '4', size: '1280x720' },
+    body: {
+      id: 'video_1',
+      task_id: 'video_1',
+      object: 'video',
+      model: 'vid-2',
+      status: 'queued',
+      progress: 0,
+      created_at: 1767000000,
+      seconds: '4',
+      size: '1280x720',
+    },
     expected: { taskId: 'video_1', state: 'queued', progress: 0 },
   },
   {
     name: 'official polling record, wrapped, SUCCESS with data.result_url',
     family: 'video',
-    body: { code: 'success', message: '', data: { task_id: 'video_1', status: 'SUCCESS', progress: '100%', result_url: 'https://cdn.example/v.mp4', submit_time: 1767000000, finish_time: 1767000090 } },
-    expected: { taskId: 'video_1', state: 'completed', rawStatus: 'SUCCESS', progress: 100, resultUrls: ['https://cdn.example/v.mp4'], createdAt: 1767000000, completedAt: 1767000090 },
+    body: {
+      code: 'success',
+      message: '',
+      data: {
+        task_id: 'video_1',
+        status: 'SUCCESS',
+        progress: '100%',
+        result_url: 'https://cdn.example/v.mp4',
+        submit_time: 1767000000,
+        finish_time: 1767000090,
+      },
+    },
+    expected: {
+      taskId: 'video_1',
+      state: 'completed',
+      rawStatus: 'SUCCESS',
+      progress: 100,
+      resultUrls: ['https://cdn.example/v.mp4'],
+      createdAt: 1767000000,
+      completedAt: 1767000090,
+    },
   },
   {
     name: 'official polling record, wrapped, FAILURE with data.fail_reason',
@@ -146,10 +183,20 @@ const cases: Case[] = [
     name: 'character task completed with characters',
     family: 'character',
     body: {
-      id: 'char_1', status: 'completed', progress: 100,
-      result: { type: 'character', data: { characters: [{ id: 'c1', username: 'mira.v', display_name: 'Mira', profile_picture_url: 'https://cdn.example/p.png' }, { id: 'c2' }] } },
+      id: 'char_1',
+      status: 'completed',
+      progress: 100,
+      result: {
+        type: 'character',
+        data: { characters: [{ id: 'c1', username: 'mira.v', display_name: 'Mira', profile_picture_url: 'https://cdn.example/p.png' }, { id: 'c2' }] },
+      },
     },
-    expected: { state: 'completed', characters: [{ id: 'c1', username: 'mira.v', display_name: 'Mira', profile_picture_url: 'https://cdn.example/p.png' }], resultUrls: [], resultType: 'character' },
+    expected: {
+      state: 'completed',
+      characters: [{ id: 'c1', username: 'mira.v', display_name: 'Mira', profile_picture_url: 'https://cdn.example/p.png' }],
+      resultUrls: [],
+      resultType: 'character',
+    },
   },
   {
     name: 'character task failed',
@@ -178,7 +225,15 @@ const cases: Case[] = [
   {
     name: 'fields of unexpected types are ignored, not fatal',
     family: 'image',
-    body: { id: 't', status: 'completed', progress: { v: 1 }, created_at: true, result: 'https://cdn.example/direct.png', metadata: [1], extra: { anything: 1 } },
+    body: {
+      id: 't',
+      status: 'completed',
+      progress: { v: 1 },
+      created_at: true,
+      result: 'https://cdn.example/direct.png',
+      metadata: [1],
+      extra: { anything: 1 },
+    },
     expected: { state: 'completed', progress: undefined, createdAt: undefined, resultUrls: ['https://cdn.example/direct.png'] },
   },
 ];
@@ -209,10 +264,23 @@ describe('normalizeTaskRecord', () => {
 
 describe('mapTaskStatus', () => {
   it.each([
-    ['queued', 'queued'], ['in_progress', 'running'], ['completed', 'completed'], ['failed', 'failed'],
-    ['NOT_START', 'queued'], ['SUBMITTED', 'queued'], ['QUEUED', 'queued'], ['IN_PROGRESS', 'running'],
-    ['SUCCESS', 'completed'], ['FAILURE', 'failed'], ['UNKNOWN', 'unknown'], ['succeeded', 'completed'],
-    ['processing', 'running'], ['In Progress', 'running'], ['cancelled', 'failed'], ['', 'unknown'], [undefined, 'unknown'],
+    ['queued', 'queued'],
+    ['in_progress', 'running'],
+    ['completed', 'completed'],
+    ['failed', 'failed'],
+    ['NOT_START', 'queued'],
+    ['SUBMITTED', 'queued'],
+    ['QUEUED', 'queued'],
+    ['IN_PROGRESS', 'running'],
+    ['SUCCESS', 'completed'],
+    ['FAILURE', 'failed'],
+    ['UNKNOWN', 'unknown'],
+    ['succeeded', 'completed'],
+    ['processing', 'running'],
+    ['In Progress', 'running'],
+    ['cancelled', 'failed'],
+    ['', 'unknown'],
+    [undefined, 'unknown'],
   ] as const)('%s -> %s', (raw, state) => {
     expect(mapTaskStatus(raw)).toBe(state);
   });
@@ -220,14 +288,27 @@ describe('mapTaskStatus', () => {
 
 describe('parseProgress and parseTimestamp', () => {
   it.each([
-    [65, 65], ['65%', 65], ['65', 65], [' 7 % ', 7], ['12.4%', 12], [101, 100], [-1, 0], [undefined, undefined],
-    ['abc', undefined], [Number.NaN, undefined], [null, undefined],
+    [65, 65],
+    ['65%', 65],
+    ['65', 65],
+    [' 7 % ', 7],
+    ['12.4%', 12],
+    [101, 100],
+    [-1, 0],
+    [undefined, undefined],
+    ['abc', undefined],
+    [Number.NaN, undefined],
+    [null, undefined],
   ] as const)('progress %s -> %s', (raw, value) => {
     expect(parseProgress(raw)).toBe(value);
   });
 
   it.each([
-    [1767000000, 1767000000], ['1767000000', 1767000000], [1767000000999, 1767000000], [0, undefined], ['', undefined],
+    [1767000000, 1767000000],
+    ['1767000000', 1767000000],
+    [1767000000999, 1767000000],
+    [0, undefined],
+    ['', undefined],
     ['not a date', undefined],
   ] as const)('timestamp %s -> %s', (raw, value) => {
     expect(parseTimestamp(raw)).toBe(value);

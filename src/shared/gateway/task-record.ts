@@ -83,7 +83,10 @@ const STATE_BY_STATUS: Readonly<Record<string, TaskState>> = {
 /** Maps any status vocabulary (`in_progress`, `IN_PROGRESS`, `SUCCESS`, `succeeded`, ...) to a state. */
 export function mapTaskStatus(raw: string | undefined): TaskState {
   if (raw === undefined) return 'unknown';
-  const key = raw.trim().toLowerCase().replace(/[\s-]+/g, '_');
+  const key = raw
+    .trim()
+    .toLowerCase()
+    .replace(/[\s-]+/g, '_');
   return STATE_BY_STATUS[key] ?? 'unknown';
 }
 
@@ -134,10 +137,7 @@ function urlsOfResult(result: unknown): string[] {
   if (Array.isArray(result)) return result.flatMap(urlsOfItem);
   if (!isRecord(result)) return urlsOfItem(result);
   const lists = [result.data, result.urls, result.videos, result.images];
-  return [
-    ...urlsOfItem(result),
-    ...lists.flatMap((list) => (Array.isArray(list) ? list.flatMap(urlsOfItem) : urlsOfItem(list))),
-  ];
+  return [...urlsOfItem(result), ...lists.flatMap((list) => (Array.isArray(list) ? list.flatMap(urlsOfItem) : urlsOfItem(list)))];
 }
 
 function b64OfResult(result: unknown): string[] {
@@ -216,8 +216,7 @@ export function normalizeTaskRecord(body: unknown, family: TaskFamily): Normaliz
     // Some deployments put the address (or a list of them) in `metadata`.
     ...urlsOfResult(metadata),
   ]);
-  const errorMessage =
-    nonEmpty(task.error?.message) ?? nonEmpty(task.fail_reason) ?? (state === 'failed' ? wrapperMessage : undefined);
+  const errorMessage = nonEmpty(task.error?.message) ?? nonEmpty(task.fail_reason) ?? (state === 'failed' ? wrapperMessage : undefined);
   return {
     family,
     taskId: taskIdOf(record),
@@ -239,10 +238,7 @@ export function normalizeTaskRecord(body: unknown, family: TaskFamily): Normaliz
 }
 
 /** `normalizeTaskRecord` as a result value, for callers that record the failure on the job. */
-export function tryNormalizeTaskRecord(
-  body: unknown,
-  family: TaskFamily,
-): { ok: true; task: NormalizedTask } | { ok: false; error: string } {
+export function tryNormalizeTaskRecord(body: unknown, family: TaskFamily): { ok: true; task: NormalizedTask } | { ok: false; error: string } {
   try {
     return { ok: true, task: normalizeTaskRecord(body, family) };
   } catch (error) {

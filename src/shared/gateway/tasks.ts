@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { codeLike, lenient, numberLike, optCode, optNumber, optString } from './lenient';
 
 /** `progress` as deployments send it: an integer 0-100, a string such as "65%", or nothing. */
-export const progressLike = z.union([numberLike, z.string()]);
+const progressLike = z.union([numberLike, z.string()]);
 
 /** A created character: `username` is referenced in prompts as `@username`. */
 export const characterSchema = z.looseObject({
@@ -14,7 +14,7 @@ export const characterSchema = z.looseObject({
 export type Character = z.infer<typeof characterSchema>;
 
 /** `error` of a failed task: usually an object with `message`; some deployments send a string. */
-export const taskErrorSchema = z.union([
+const taskErrorSchema = z.union([
   z.looseObject({ message: optString, code: optCode, type: optString }),
   z.string().transform((message) => ({ message, code: undefined, type: undefined })),
 ]);
@@ -45,7 +45,6 @@ export const generationTaskSchema = z.looseObject({
   video_url: optString,
   result_url: optString,
 });
-export type GenerationTask = z.infer<typeof generationTaskSchema>;
 
 /** `data` of the polling record of `GET /v1/video/generations/{task_id}`. */
 export const officialVideoDataSchema = z.looseObject({
@@ -70,10 +69,9 @@ export const officialVideoRecordSchema = z.looseObject({
   message: optString,
   data: officialVideoDataSchema,
 });
-export type OfficialVideoRecord = z.infer<typeof officialVideoRecordSchema>;
 
 /** `result` of a finished character task: `{type: "character", data: {characters: [...]}}`. */
-export const characterTaskResultSchema = z.looseObject({
+const characterTaskResultSchema = z.looseObject({
   type: optString,
   data: z.looseObject({ characters: z.array(z.unknown()) }),
 });

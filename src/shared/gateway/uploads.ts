@@ -20,4 +20,3 @@ export const uploadRecordSchema = z.looseObject({
     size: optNumber,
   }),
 });
-export type UploadRecord = z.infer<typeof uploadRecordSchema>;

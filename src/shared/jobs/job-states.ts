@@ -25,7 +25,7 @@ export const activeJobStates: readonly JobState[] = ['submitting', 'submitted', 
 export const onGatewayJobStates: readonly JobState[] = ['submitted', 'running'];
 
 /** Ended: the job stays so until someone retries it. `unknown` is not one: it waits to be reconciled or decided. */
-export const terminalJobStates: readonly JobState[] = ['done', 'failed', 'canceled', 'expired'];
+const terminalJobStates: readonly JobState[] = ['done', 'failed', 'canceled', 'expired'];
 
 /** Ended without a result, and may be queued again (a new, paid submission). */
 export const retryableJobStates: readonly JobState[] = ['failed', 'canceled', 'expired'];
@@ -107,8 +107,7 @@ export function isCancelable(state: JobState): boolean {
  * States of a gateway task as the studio reads them (the gateway's own words are mapped onto
  * these, `shared/gateway/task-record.ts`); `unknown` means "not understood yet, keep polling".
  */
-export const taskStates = ['queued', 'running', 'completed', 'failed', 'unknown'] as const;
-export type TaskState = (typeof taskStates)[number];
+export type TaskState = 'queued' | 'running' | 'completed' | 'failed' | 'unknown';
 
 /** States of a task the poller keeps polling. */
 export const pendingTaskStates: readonly TaskState[] = ['queued', 'running', 'unknown'];

@@ -6,7 +6,7 @@
  */
 
 /** Where library images and videos come from in each transport. */
-export const MEDIA_SOURCES = {
+const MEDIA_SOURCES = {
   electron: 'atelier-media:',
   web: "'self'",
 } as const;

@@ -9,7 +9,7 @@ const target = {
   probability: z.number().min(0).max(1).optional(),
 };
 
-export const faultRuleSchema: z.ZodType<FaultRule> = z.discriminatedUnion('kind', [
+const faultRuleSchema: z.ZodType<FaultRule> = z.discriminatedUnion('kind', [
   z.object({ ...target, kind: z.literal('latency'), ms: z.number().int().min(0) }),
   z.object({
     ...target,
@@ -49,7 +49,4 @@ export const faultRuleSchema: z.ZodType<FaultRule> = z.discriminatedUnion('kind'
 ]);
 
 /** Body of `POST /__admin/faults`: one rule, or a list; `replace` clears the active rules first. */
-export const addFaultsSchema = z.union([
-  faultRuleSchema,
-  z.object({ rules: z.array(faultRuleSchema), replace: z.boolean().optional() }),
-]);
+export const addFaultsSchema = z.union([faultRuleSchema, z.object({ rules: z.array(faultRuleSchema), replace: z.boolean().optional() })]);

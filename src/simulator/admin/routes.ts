@@ -187,8 +187,7 @@ export async function adminRoutes(app: FastifyInstance, ctx: SimulatorContext, a
         const parsed = createUserSchema.safeParse(request.body ?? {});
         if (!parsed.success) return badRequest(reply, parsed.error);
         const body = parsed.data;
-        const quota =
-          body.quota_credits !== undefined ? Math.round(body.quota_credits * QUOTA_PER_CREDIT) : body.quota;
+        const quota = body.quota_credits !== undefined ? Math.round(body.quota_credits * QUOTA_PER_CREDIT) : body.quota;
         const user = ctx.accounts.createUser({
           ...(body.username === undefined ? {} : { username: body.username }),
           group: body.group ?? ctx.options.userGroup,

@@ -25,15 +25,17 @@ export interface LedgerEntry {
  */
 export function taskLedger(ctx: SimContext): LedgerEntry[] {
   const now = ctx.now();
-  return mediaStateOf(ctx).tasks.all().map((task) => ({
-    id: task.id,
-    model: task.model,
-    family: task.family,
-    status: observe(task, now).status,
-    charged: task.charge !== undefined,
-    credits: task.charge?.credits ?? null,
-    outputs: task.outputs.length,
-    characters: (task.characters ?? []).map((character) => character.id),
-    clientBusinessId: task.clientBusinessId ?? null,
-  }));
+  return mediaStateOf(ctx)
+    .tasks.all()
+    .map((task) => ({
+      id: task.id,
+      model: task.model,
+      family: task.family,
+      status: observe(task, now).status,
+      charged: task.charge !== undefined,
+      credits: task.charge?.credits ?? null,
+      outputs: task.outputs.length,
+      characters: (task.characters ?? []).map((character) => character.id),
+      clientBusinessId: task.clientBusinessId ?? null,
+    }));
 }

@@ -16,7 +16,7 @@ const B64_PREFIX_LENGTH = 64;
  * What image `index` of a plan is made from: its request (prompt, model, size, position) and
  * the simulator's own files among its references; the mask counts only over the first reference.
  */
-export function imageRecipe(plan: ImagePlan, spec: ImageSpec, index: number): ImageRecipe {
+function imageRecipe(plan: ImagePlan, spec: ImageSpec, index: number): ImageRecipe {
   const { references, mask } = plan.sources;
   const first = references[0]?.file;
   return {
@@ -34,12 +34,7 @@ export function imageRecipe(plan: ImagePlan, spec: ImageSpec, index: number): Im
   };
 }
 
-function registerImage(
-  media: MediaState,
-  spec: ImageSpec,
-  recipe: ImageRecipe,
-  window: { availableFromMs?: number; expiresAtMs: number },
-): ServedFile {
+function registerImage(media: MediaState, spec: ImageSpec, recipe: ImageRecipe, window: { availableFromMs?: number; expiresAtMs: number }): ServedFile {
   return media.files.add({
     extension: spec.encoding === 'jpeg' ? 'jpg' : spec.encoding,
     mime: mimeOfEncoding(spec.encoding),
@@ -53,12 +48,7 @@ function registerImage(
 }
 
 /** The direct image result: `data[]` with `b64_json` (or `url`) and `revised_prompt`. */
-export async function directAnswer(
-  plan: DirectImagePlan,
-  media: MediaState,
-  nowMs: number,
-  ttlMs: number,
-): Promise<Record<string, unknown>> {
+export async function directAnswer(plan: DirectImagePlan, media: MediaState, nowMs: number, ttlMs: number): Promise<Record<string, unknown>> {
   const data = await Promise.all(
     plan.images.map(async (spec, index) => {
       const recipe = imageRecipe(plan, spec, index);
@@ -93,14 +83,7 @@ export async function summaryAnswer(plan: SummaryImagePlan, media: MediaState, n
 }
 
 /** Creates the task of an asynchronous image variant; its files render on first download. */
-export function submitImageTask(
-  plan: TaskImagePlan,
-  media: MediaState,
-  request: FastifyRequest,
-  ownerId: number,
-  durationMs: number,
-  charge: Charge,
-): SimTask {
+export function submitImageTask(plan: TaskImagePlan, media: MediaState, request: FastifyRequest, ownerId: number, durationMs: number, charge: Charge): SimTask {
   const schedule = media.scheduleFor(request, plan.model, durationMs);
   const id = media.newTaskId('image');
   const outputs =

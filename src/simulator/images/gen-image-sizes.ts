@@ -24,7 +24,7 @@ function tierIndex(tier: Tier): 0 | 1 | 2 {
 }
 
 /** Variant B's size of a ratio at a tier; 400 when the ratio is unknown or not at that tier. */
-export function ratioPixels(ratio: string, tier: Tier): PixelSize {
+function ratioPixels(ratio: string, tier: Tier): PixelSize {
   const row = VARIANT_B_SIZES[ratio];
   if (!row) throw badRequest(`size: ratio ${ratio} is not supported`, 'size');
   const pixels = row[tierIndex(tier)];

@@ -9,11 +9,7 @@ import { badRequest, unprocessable } from '../requests/rejection';
  * Base64 masks are refused with 422 like Base64 references. Returns the mask when it is one of
  * the simulator's files (so the result can be painted through it).
  */
-export function checkMask(
-  maskUrl: string,
-  references: readonly CheckedReference[],
-  resolve: UrlResolver,
-): ServedFile | undefined {
+export function checkMask(maskUrl: string, references: readonly CheckedReference[], resolve: UrlResolver): ServedFile | undefined {
   const param = 'mask_url';
   if (references.length === 0) {
     throw badRequest('mask_url needs image_urls: the mask applies to the first reference image', param);
@@ -36,10 +32,7 @@ export function checkMask(
   }
   const mask = target.file;
   if (mask.format !== 'png' || !mask.hasAlpha) {
-    throw unprocessable(
-      'mask_url: the mask must be a PNG with an alpha channel (alpha 0 marks the area to repaint)',
-      param,
-    );
+    throw unprocessable('mask_url: the mask must be a PNG with an alpha channel (alpha 0 marks the area to repaint)', param);
   }
   const first = references[0]?.file;
   if (first !== undefined && (first.width !== mask.width || first.height !== mask.height)) {

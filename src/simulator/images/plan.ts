@@ -17,14 +17,11 @@ export interface ImageSpec {
 }
 
 /** The pictures a request starts from: its references in order, and the inpainting mask. */
-export interface ImageSources {
+interface ImageSources {
   references: CheckedReference[];
   /** The mask, when it is one of the simulator's files (it applies to the first reference). */
   mask?: ServedFile | undefined;
 }
-
-/** No references: text-to-image. */
-export const NO_SOURCES: ImageSources = { references: [] };
 
 /** Answer in the request: `data[]` with Base64 (or served URLs when `response_format` is url). */
 export interface DirectImagePlan {
@@ -70,7 +67,7 @@ export interface TaskImagePlan {
 export type ImagePlan = DirectImagePlan | SummaryImagePlan | TaskImagePlan;
 
 /** `model` label the direct answers report for each requested model id. */
-export const RESULT_LABELS: Readonly<Record<string, string>> = {
+const RESULT_LABELS: Readonly<Record<string, string>> = {
   'gen-image-2': 'gen-image-2-2026-01-20',
   'nova-3.1-flash-image': 'nova-3.1-flash-image-preview',
   'nova-3.1-flash-image-preview': 'nova-3.1-flash-image-preview',

@@ -27,7 +27,9 @@ describe('size tables', () => {
   });
 
   it('variant B: 4K only for 16:9, 9:16, 2:1, 1:2, 21:9, 9:21', () => {
-    const with4k = Object.entries(VARIANT_B_SIZES).filter(([, sizes]) => sizes[2] !== null).map(([ratio]) => ratio);
+    const with4k = Object.entries(VARIANT_B_SIZES)
+      .filter(([, sizes]) => sizes[2] !== null)
+      .map(([ratio]) => ratio);
     expect(with4k.sort()).toEqual(['16:9', '1:2', '21:9', '2:1', '9:16', '9:21'].sort());
   });
 
@@ -56,12 +58,7 @@ describe('variant selection and plans', () => {
   });
 
   it('one request gives the same picture on either channel', async () => {
-    const requests = [
-      { size: '16:9', resolution: '2K' },
-      { size: '1248x832' },
-      { size: 'auto', resolution: '2K' },
-      { size: 'auto', resolution: '4K' },
-    ];
+    const requests = [{ size: '16:9', resolution: '2K' }, { size: '1248x832' }, { size: 'auto', resolution: '2K' }, { size: 'auto', resolution: '4K' }];
     for (const request of requests) {
       const body = { model: 'gen-image-2', prompt: 'x', ...request };
       const direct = await planGenImage(body, noFiles, 'direct');

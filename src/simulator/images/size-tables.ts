@@ -5,7 +5,7 @@
  */
 
 export type Tier = '1K' | '2K' | '4K';
-export const TIERS: readonly Tier[] = ['1K', '2K', '4K'];
+const TIERS: readonly Tier[] = ['1K', '2K', '4K'];
 
 export interface PixelSize {
   width: number;
@@ -141,10 +141,7 @@ export const VARIANT_E_SIZES: Record<Tier, Record<string, PixelSize>> = {
 };
 
 /** The tier (and ratio) whose table lists exactly this pixel size, if any. */
-export function findInTieredTable(
-  table: Record<Tier, Record<string, PixelSize>>,
-  size: PixelSize,
-): { tier: Tier; ratio: string } | undefined {
+export function findInTieredTable(table: Record<Tier, Record<string, PixelSize>>, size: PixelSize): { tier: Tier; ratio: string } | undefined {
   for (const tier of TIERS) {
     for (const [ratio, candidate] of Object.entries(table[tier])) {
       if (candidate.width === size.width && candidate.height === size.height) return { tier, ratio };

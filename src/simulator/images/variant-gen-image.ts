@@ -34,11 +34,7 @@ const DIRECT_MAX_REFERENCE_BYTES = 2 * MB;
  * an `image_urls` file over variant A's 2 MB, `output_compression`, `background`); the rest to
  * the direct channel. So a request either channel could serve is never refused by the stricter one.
  */
-export function genImageChannel(
-  body: Record<string, unknown>,
-  routing: GenImageRouting,
-  facts: { largeReference?: boolean } = {},
-): GenImageChannel {
+export function genImageChannel(body: Record<string, unknown>, routing: GenImageRouting, facts: { largeReference?: boolean } = {}): GenImageChannel {
   if (routing !== 'request') return routing;
   const ratio = typeof body.size === 'string' && isRatio(body.size);
   const manyImages = Array.isArray(body.image_urls) && body.image_urls.length > DIRECT_MAX_EDIT_IMAGES;
@@ -65,9 +61,7 @@ const count = z.int().min(1, 'n is 1 to 10').max(10, 'n is 1 to 10');
 const MAX_IMAGES_PER_REQUEST = 4;
 
 function countWarnings(n: number | undefined): string[] {
-  return n !== undefined && n > MAX_IMAGES_PER_REQUEST
-    ? [`n is ${n} but the channel makes at most ${MAX_IMAGES_PER_REQUEST} images per request`]
-    : [];
+  return n !== undefined && n > MAX_IMAGES_PER_REQUEST ? [`n is ${n} but the channel makes at most ${MAX_IMAGES_PER_REQUEST} images per request`] : [];
 }
 
 const variantASchema = z.object({
@@ -87,10 +81,7 @@ const variantASchema = z.object({
 const variantAReferences: ImageReferenceRule = { formats: ['png', 'jpeg'], maxBytes: DIRECT_MAX_REFERENCE_BYTES, base64Status: 422 };
 
 /** Variant A: validates and plans a direct (or edit-mode summary) answer. */
-export async function planVariantA(
-  body: unknown,
-  resolve: UrlResolver,
-): Promise<DirectImagePlan | SummaryImagePlan> {
+export async function planVariantA(body: unknown, resolve: UrlResolver): Promise<DirectImagePlan | SummaryImagePlan> {
   const request = parseBody(variantASchema, body);
   const pixels = genImagePixels(request.size, request.resolution, 'direct');
   const styleImages = await checkImageReferences(request.reference_images ?? [], 'reference_images', variantAReferences, resolve);
@@ -138,9 +129,7 @@ export async function planVariantB(body: unknown, resolve: UrlResolver): Promise
   const mask = request.mask_url === undefined ? undefined : checkMask(request.mask_url, references, resolve);
   const encoding: ImageEncoding = request.output_format ?? 'png';
   const spec: ImageSpec =
-    encoding === 'jpeg'
-      ? { ...pixels, encoding, quality: qualityFromCompression(request.output_compression ?? 100) }
-      : { ...pixels, encoding };
+    encoding === 'jpeg' ? { ...pixels, encoding, quality: qualityFromCompression(request.output_compression ?? 100) } : { ...pixels, encoding };
   // `background: transparent` is silently downgraded to auto: outputs are always opaque.
   const made = Math.min(request.n ?? 1, MAX_IMAGES_PER_REQUEST);
   return {
@@ -155,11 +144,7 @@ export async function planVariantB(body: unknown, resolve: UrlResolver): Promise
 }
 
 /** A `gen-image-2` request planned on the channel its routing picks. */
-export async function planGenImage(
-  body: unknown,
-  resolve: UrlResolver,
-  routing: GenImageRouting,
-): Promise<DirectImagePlan | SummaryImagePlan | TaskImagePlan> {
+export async function planGenImage(body: unknown, resolve: UrlResolver, routing: GenImageRouting): Promise<DirectImagePlan | SummaryImagePlan | TaskImagePlan> {
   const fields = typeof body === 'object' && body !== null ? (body as Record<string, unknown>) : {};
   const largeReference = routing === 'request' && (await hasLargeReference(fields, resolve));
   return genImageChannel(fields, routing, { largeReference }) === 'task' ? planVariantB(body, resolve) : planVariantA(body, resolve);

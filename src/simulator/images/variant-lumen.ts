@@ -12,7 +12,7 @@ import { isRatio, parsePixelSize } from './size-tables';
  * list it. It stands for every model the studio has no form for (docs/simulator.md), so it takes
  * only the options common to image models and answers directly.
  */
-export const LUMEN_IMAGE_MODEL = 'lumen-image-1';
+const LUMEN_IMAGE_MODEL = 'lumen-image-1';
 
 const MAX_IMAGES = 4;
 const SIDE = { min: 256, max: 4096 };

@@ -6,14 +6,7 @@ import { badRequest, parseBody } from '../requests/rejection';
 import type { DirectImagePlan, ImageSpec, TaskImagePlan } from './plan';
 import { resultLabel } from './plan';
 import type { PixelSize } from './size-tables';
-import {
-  VARIANT_CD_SIZES,
-  VARIANT_C_EXTREME_SIZES,
-  VARIANT_E_SIZES,
-  findInTieredTable,
-  formatSize,
-  parsePixelSize,
-} from './size-tables';
+import { VARIANT_CD_SIZES, VARIANT_C_EXTREME_SIZES, VARIANT_E_SIZES, findInTieredTable, formatSize, parsePixelSize } from './size-tables';
 
 /** Variants C (fast), D (pro) and E (official task) of the second image model family. */
 
@@ -22,9 +15,9 @@ const DEFAULT_SIZE: PixelSize = { width: 1024, height: 1024 };
 const urlItems = z.array(z.object({ url: z.string() }, { error: 'each item must be an object with url' }));
 
 /** Model ids of each variant. */
-export const VARIANT_C_MODELS = ['nova-3.1-flash-image', 'nova-3.1-flash-image-preview'] as const;
-export const VARIANT_D_MODELS = ['nova-3-pro-image', 'nova-3-pro-image-preview'] as const;
-export const VARIANT_E_MODEL = 'nova-3-pro-image-preview-official';
+const VARIANT_C_MODELS = ['nova-3.1-flash-image', 'nova-3.1-flash-image-preview'] as const;
+const VARIANT_D_MODELS = ['nova-3-pro-image', 'nova-3-pro-image-preview'] as const;
+const VARIANT_E_MODEL = 'nova-3-pro-image-preview-official';
 
 const variantCSchema = z.object({
   model: z.enum(VARIANT_C_MODELS),
@@ -139,12 +132,7 @@ const variantEMetadata = z.object({
   safetySettings: z
     .array(
       z.object({
-        category: z.enum([
-          'HARM_CATEGORY_HATE_SPEECH',
-          'HARM_CATEGORY_DANGEROUS_CONTENT',
-          'HARM_CATEGORY_SEXUALLY_EXPLICIT',
-          'HARM_CATEGORY_HARASSMENT',
-        ]),
+        category: z.enum(['HARM_CATEGORY_HATE_SPEECH', 'HARM_CATEGORY_DANGEROUS_CONTENT', 'HARM_CATEGORY_SEXUALLY_EXPLICIT', 'HARM_CATEGORY_HARASSMENT']),
         threshold: z.enum(['OFF', 'BLOCK_LOW_AND_ABOVE', 'BLOCK_MEDIUM_AND_ABOVE', 'BLOCK_ONLY_HIGH']),
       }),
     )

@@ -20,7 +20,7 @@ export function ffmpegPath(env: NodeJS.ProcessEnv = process.env, platform: NodeJ
 }
 
 /** ffmpeg could not make a file; `detail` is the end of its error output. */
-export class FfmpegError extends Error {
+class FfmpegError extends Error {
   constructor(
     message: string,
     readonly detail: string,
@@ -36,14 +36,19 @@ const RUN_TIMEOUT_MS = 60_000;
 /** Runs ffmpeg with `args`; resolves when it exits cleanly. */
 export function runFfmpeg(binary: string, args: readonly string[]): Promise<void> {
   return new Promise((resolve, reject) => {
-    execFile(binary, ['-hide_banner', '-nostdin', '-loglevel', 'error', ...args], { timeout: RUN_TIMEOUT_MS, maxBuffer: 4 * 1024 * 1024 }, (error, _stdout, stderr) => {
-      if (!error) {
-        resolve();
-        return;
-      }
-      const missing = (error as NodeJS.ErrnoException).code === 'ENOENT';
-      const message = missing ? `ffmpeg was not found at ${binary}` : `ffmpeg failed: ${error.message.split('\n')[0] ?? ''}`;
-      reject(new FfmpegError(message, stderr.slice(-2000)));
-    });
+    execFile(
+      binary,
+      ['-hide_banner', '-nostdin', '-loglevel', 'error', ...args],
+      { timeout: RUN_TIMEOUT_MS, maxBuffer: 4 * 1024 * 1024 },
+      (error, _stdout, stderr) => {
+        if (!error) {
+          resolve();
+          return;
+        }
+        const missing = (error as NodeJS.ErrnoException).code === 'ENOENT';
+        const message = missing ? `ffmpeg was not found at ${binary}` : `ffmpeg failed: ${error.message.split('\n')[0] ?? ''}`;
+        reject(new FfmpegError(message, stderr.slice(-2000)));
+      },
+    );
   });
 }

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { RenderRecipe } from './recipes';
 
 /** What is known about a served file without reading its bytes. */
-export interface FileFacts {
+interface FileFacts {
   mime: string;
   /** Container format: png, jpeg, webp, gif, mp4. */
   format: string;

@@ -13,10 +13,10 @@ import { createRequire } from 'node:module';
 import { dirname, join, sep } from 'node:path';
 import type sharpModule from 'sharp';
 
-export type ImageBuild = 'native' | 'wasm';
+type ImageBuild = 'native' | 'wasm';
 
 /** WebAssembly inside Electron on Linux, native elsewhere, unless `override` names a build. */
-export function chooseImageBuild(platform: NodeJS.Platform, electron: string | undefined, override: string | undefined): ImageBuild {
+function chooseImageBuild(platform: NodeJS.Platform, electron: string | undefined, override: string | undefined): ImageBuild {
   if (override === 'native' || override === 'wasm') return override;
   return platform === 'linux' && electron !== undefined ? 'wasm' : 'native';
 }
@@ -50,7 +50,7 @@ function loadWasm(): typeof sharpModule {
 }
 
 /** The build the demo gateway uses in this process. */
-export const imageBuild: ImageBuild = chooseImageBuild(process.platform, process.versions.electron, process.env.ATELIER_IMAGE_BUILD);
+const imageBuild: ImageBuild = chooseImageBuild(process.platform, process.versions.electron, process.env.ATELIER_IMAGE_BUILD);
 
 /** sharp, from the chosen build: the demo gateway's one import point of image work. */
 export const sharp: typeof sharpModule = imageBuild === 'wasm' ? loadWasm() : (load('sharp') as typeof sharpModule);

@@ -127,7 +127,7 @@ function loopbackAlias(base: string): string {
 }
 
 /** Sends a validation rejection in the relay error shape. */
-export function sendRejection(ctx: SimContext, reply: FastifyReply, rejection: Rejection): FastifyReply {
+function sendRejection(ctx: SimContext, reply: FastifyReply, rejection: Rejection): FastifyReply {
   return ctx.sendError(reply, rejection.status, {
     message: rejection.message,
     param: rejection.param ?? null,
@@ -136,11 +136,7 @@ export function sendRejection(ctx: SimContext, reply: FastifyReply, rejection: R
 }
 
 /** Runs a validator; a Rejection becomes the error answer (returns undefined), other errors propagate. */
-export async function validated<T>(
-  ctx: SimContext,
-  reply: FastifyReply,
-  validate: () => Promise<T> | T,
-): Promise<T | undefined> {
+export async function validated<T>(ctx: SimContext, reply: FastifyReply, validate: () => Promise<T> | T): Promise<T | undefined> {
   try {
     return await validate();
   } catch (error) {

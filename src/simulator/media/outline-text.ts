@@ -9,7 +9,7 @@ import { execFileSync } from 'node:child_process';
 import type * as FontkitModule from 'fontkit';
 import type { Font, FontCollection } from 'fontkit';
 
-export interface OutlineRun {
+interface OutlineRun {
   text: string;
   colour: string;
   bold?: boolean;
@@ -173,11 +173,15 @@ export async function outlineSvg(block: OutlineBlock): Promise<{ svg: string; he
     // The baseline sits about four fifths of the way down the line.
     const baseline = y + row.height * 0.8;
     for (const piece of row.pieces) {
-      if (piece.path !== '') groups.push(`<g fill="${escapeAttribute(piece.colour)}" transform="translate(${x.toFixed(2)} ${baseline.toFixed(2)})">${piece.path}</g>`);
+      if (piece.path !== '')
+        groups.push(`<g fill="${escapeAttribute(piece.colour)}" transform="translate(${x.toFixed(2)} ${baseline.toFixed(2)})">${piece.path}</g>`);
       x += piece.advance;
     }
     y += row.height;
   }
   const height = Math.max(1, Math.ceil(y));
-  return { svg: `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}">${groups.join('')}</svg>`, height };
+  return {
+    svg: `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}">${groups.join('')}</svg>`,
+    height,
+  };
 }

@@ -9,7 +9,7 @@ export interface Rgb {
 }
 
 /** 32 bytes of the seed's hash (enough for every colour and position a picture needs). */
-export function seedBytes(seed: string): Buffer {
+function seedBytes(seed: string): Buffer {
   return createHash('sha256').update(seed).digest();
 }
 
@@ -18,7 +18,17 @@ function hslToRgb(hue: number, saturation: number, lightness: number): Rgb {
   const segment = (hue / 60) % 6;
   const x = chroma * (1 - Math.abs((segment % 2) - 1));
   const [r, g, b] =
-    segment < 1 ? [chroma, x, 0] : segment < 2 ? [x, chroma, 0] : segment < 3 ? [0, chroma, x] : segment < 4 ? [0, x, chroma] : segment < 5 ? [x, 0, chroma] : [chroma, 0, x];
+    segment < 1
+      ? [chroma, x, 0]
+      : segment < 2
+        ? [x, chroma, 0]
+        : segment < 3
+          ? [0, chroma, x]
+          : segment < 4
+            ? [0, x, chroma]
+            : segment < 5
+              ? [x, 0, chroma]
+              : [chroma, 0, x];
   const m = lightness - chroma / 2;
   return { r: Math.round((r + m) * 255), g: Math.round((g + m) * 255), b: Math.round((b + m) * 255) };
 }

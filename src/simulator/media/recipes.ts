@@ -55,7 +55,7 @@ export interface VideoRecipe extends RequestCaption {
 }
 
 /** A still of a video's first frame at another size (VVIP `thumbnail: true`). */
-export interface StillRecipe {
+interface StillRecipe {
   kind: 'still';
   of: VideoRecipe;
   width: number;
@@ -88,7 +88,9 @@ function canonical(value: unknown): unknown {
 
 /** A stable key of a recipe (same recipe, same key, whatever the field order). */
 export function recipeKey(recipe: RenderRecipe): string {
-  return createHash('sha256').update(JSON.stringify({ v: RENDER_VERSION, recipe: canonical(recipe) })).digest('hex');
+  return createHash('sha256')
+    .update(JSON.stringify({ v: RENDER_VERSION, recipe: canonical(recipe) }))
+    .digest('hex');
 }
 
 /** The seed of a recipe's colours and motion: its request, not its task or time. */

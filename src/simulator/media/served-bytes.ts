@@ -9,12 +9,7 @@ import { throttledStream } from './throttle';
  * ranges are answered with the first (a server may do so); a range past the end is a 416.
  * The `slow-download` fault throttles the body either way.
  */
-export function sendBytes(
-  ctx: SimContext,
-  request: FastifyRequest,
-  reply: FastifyReply,
-  file: { bytes: Buffer; mime: string; model?: string },
-): FastifyReply {
+export function sendBytes(ctx: SimContext, request: FastifyRequest, reply: FastifyReply, file: { bytes: Buffer; mime: string; model?: string }): FastifyReply {
   const { bytes } = file;
   void reply.header('accept-ranges', 'bytes');
   let body = bytes;

@@ -39,7 +39,7 @@ const MIN_FONT_PX = 8;
 const FIT_ATTEMPTS = 4;
 
 /** Escapes text for Pango markup. */
-export function escapeMarkup(text: string): string {
+function escapeMarkup(text: string): string {
   return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 }
 
@@ -48,7 +48,12 @@ const graphemes = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
 /** At most `limit` characters (graphemes, so emoji and Chinese stay whole), with an ellipsis when cut. */
 export function clip(text: string, limit: number): string {
   const characters = Array.from(graphemes.segment(text.replace(/\s+/g, ' ').trim()), (part) => part.segment);
-  return characters.length <= limit ? characters.join('') : `${characters.slice(0, limit - 1).join('').trimEnd()}…`;
+  return characters.length <= limit
+    ? characters.join('')
+    : `${characters
+        .slice(0, limit - 1)
+        .join('')
+        .trimEnd()}…`;
 }
 
 function markupOf(lines: TextRun[][], fontPx: number): string {
@@ -93,7 +98,9 @@ async function renderAt(request: TextBlockRequest, fontPx: number): Promise<Text
 
 /** A transparent pixel: the block where no font could be found. */
 async function noText(): Promise<TextImage> {
-  const png = await sharp({ create: { width: 1, height: 1, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } } }).png().toBuffer();
+  const png = await sharp({ create: { width: 1, height: 1, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } } })
+    .png()
+    .toBuffer();
   return { png, width: 1, height: 1 };
 }
 

@@ -44,7 +44,7 @@ function chordOf(seed: string): [number, number] {
 }
 
 /** ffmpeg arguments of the loop: the poster with the ball circling once. */
-export function loopArguments(request: VideoEncodeRequest, posterPath: string, spritePath: string): string[] {
+function loopArguments(request: VideoEncodeRequest, posterPath: string, spritePath: string): string[] {
   const loopSeconds = Math.min(LOOP_SECONDS, request.seconds);
   const frames = Math.max(1, Math.round(loopSeconds * VIDEO_FPS));
   // The ball goes round an ellipse in the upper part of the frame, away from the caption, and
@@ -66,7 +66,7 @@ export function loopArguments(request: VideoEncodeRequest, posterPath: string, s
 }
 
 /** ffmpeg arguments that repeat the loop to the full length and add the sound. */
-export function lengthArguments(request: VideoEncodeRequest, loopPath: string): string[] {
+function lengthArguments(request: VideoEncodeRequest, loopPath: string): string[] {
   const args = ['-stream_loop', '-1', '-i', loopPath];
   if (request.audio) {
     const [root, fifth] = chordOf(request.seed);

@@ -29,7 +29,9 @@ describe('what a video poster says', () => {
   });
 
   it('names the character a video creates, and the video a remix comes from', () => {
-    expect(posterCaption({ ...base, prompt: 'Mira the baker', characters: ['mira_1a2b'], createsCharacter: true }).badges).toEqual(['new character @mira_1a2b']);
+    expect(posterCaption({ ...base, prompt: 'Mira the baker', characters: ['mira_1a2b'], createsCharacter: true }).badges).toEqual([
+      'new character @mira_1a2b',
+    ]);
     expect(posterCaption({ ...base, remixOf: { id: 'task_abc', recipe: base } }).badges).toEqual(['remix of task_abc']);
   });
 });

@@ -65,7 +65,7 @@ async function backgroundOf(recipe: VideoRecipe, bytesOf: FileBytes, palette: Pa
 }
 
 /** The first frame as raw RGB of exactly the video's size. */
-export async function posterRgb(recipe: VideoRecipe, bytesOf: FileBytes): Promise<Buffer> {
+async function posterRgb(recipe: VideoRecipe, bytesOf: FileBytes): Promise<Buffer> {
   const { width, height } = recipe;
   const palette = videoPalette(recipe);
   const background = await backgroundOf(recipe, bytesOf, palette);
@@ -81,7 +81,11 @@ export async function posterRgb(recipe: VideoRecipe, bytesOf: FileBytes): Promis
     // Over a remixed frame the source's own caption shows through; keep the new one readable.
     ...(recipe.remixOf === undefined ? {} : { panelOpacity: 0.85 }),
   });
-  return sharp(background, { raw: { width, height, channels: 3 } }).composite(card).removeAlpha().raw().toBuffer();
+  return sharp(background, { raw: { width, height, channels: 3 } })
+    .composite(card)
+    .removeAlpha()
+    .raw()
+    .toBuffer();
 }
 
 /** The first frame as PNG, optionally scaled (thumbnails). */

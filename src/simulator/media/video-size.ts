@@ -1,5 +1,5 @@
 /** Every video size the simulator produces, as `<width>x<height>`. */
-export const VIDEO_SIZES = ['1280x720', '720x1280', '1920x1080', '1080x1920', '720x720', '1080x1080'] as const;
+const VIDEO_SIZES = ['1280x720', '720x1280', '1920x1080', '1080x1920', '720x720', '1080x1080'] as const;
 
 export type VideoSize = (typeof VIDEO_SIZES)[number];
 

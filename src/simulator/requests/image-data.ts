@@ -20,7 +20,7 @@ export function classifyReference(value: string): ReferenceForm {
 }
 
 /** Whether a string is an absolute http(s) URL. */
-export function isHttpUrl(value: string): boolean {
+function isHttpUrl(value: string): boolean {
   try {
     const url = new URL(value);
     return url.protocol === 'http:' || url.protocol === 'https:';

@@ -12,7 +12,7 @@ import { Rejection, badRequest, unprocessable } from './rejection';
  */
 
 /** How the simulator sees a URL: one of its own files, a missing own file, or elsewhere. */
-export type UrlTarget = { kind: 'local'; file: ServedFile } | { kind: 'missing' } | { kind: 'foreign' };
+type UrlTarget = { kind: 'local'; file: ServedFile } | { kind: 'missing' } | { kind: 'foreign' };
 
 /** Maps a URL to what the simulator knows about it. */
 export type UrlResolver = (url: string) => UrlTarget;
@@ -50,12 +50,12 @@ const FORMAT_LABEL: Record<AcceptedImageFormat, string> = {
 const VIDEO_EXTENSIONS = new Set(['mp4', 'mov', 'webm', 'm4v']);
 
 /** Human-readable byte limit, e.g. `2MB`. */
-export function formatBytes(bytes: number): string {
+function formatBytes(bytes: number): string {
   return bytes % (1024 * 1024) === 0 ? `${bytes / (1024 * 1024)}MB` : `${bytes} bytes`;
 }
 
 /** Rejects Base64 data and anything that is not an http(s) URL. */
-export function requireHttpUrl(value: string, param: string, base64Status: 400 | 422): void {
+function requireHttpUrl(value: string, param: string, base64Status: 400 | 422): void {
   const form = classifyReference(value);
   if (form === 'base64') {
     throw new Rejection(
@@ -68,12 +68,7 @@ export function requireHttpUrl(value: string, param: string, base64Status: 400 |
 }
 
 /** Checks one reference image URL against a rule. */
-export async function checkImageReference(
-  value: string,
-  param: string,
-  rule: ImageReferenceRule,
-  resolve: UrlResolver,
-): Promise<CheckedReference> {
+export async function checkImageReference(value: string, param: string, rule: ImageReferenceRule, resolve: UrlResolver): Promise<CheckedReference> {
   requireHttpUrl(value, param, rule.base64Status);
   const allowed = rule.formats.map((format) => FORMAT_LABEL[format]).join(', ');
   const target = resolve(value);
@@ -96,10 +91,7 @@ export async function checkImageReference(
   if (rule.maxBytes !== undefined) {
     const length = (await file.bytes()).length;
     if (length > rule.maxBytes) {
-      throw unprocessable(
-        `${param}: the image is ${length} bytes; each reference may be at most ${formatBytes(rule.maxBytes)}`,
-        param,
-      );
+      throw unprocessable(`${param}: the image is ${length} bytes; each reference may be at most ${formatBytes(rule.maxBytes)}`, param);
     }
   }
   return { url: value, file };

@@ -11,15 +11,14 @@ import type { SimContext, SimRoutePlugin } from '../context';
 import { CREDITS_PER_USD, QUOTA_PER_CREDIT, QUOTA_PER_USD } from '../options';
 
 /** Longest token name, in characters (code points). */
-export const MAX_TOKEN_NAME_LENGTH = 50;
+const MAX_TOKEN_NAME_LENGTH = 50;
 
 const ACCOUNT_ROUTE = { config: { errorStyle: 'account' as const } };
 
 /** A quota amount in the configured display unit. */
 function inDisplayUnit(ctx: SimContext, quota: number): number {
   const usd = quota / QUOTA_PER_USD;
-  const value =
-    ctx.options.displayUnit === 'tokens' ? quota : ctx.options.displayUnit === 'CNY' ? usd * ctx.options.cnyPerUsd : usd;
+  const value = ctx.options.displayUnit === 'tokens' ? quota : ctx.options.displayUnit === 'CNY' ? usd * ctx.options.cnyPerUsd : usd;
   return Math.round(value * 1e6) / 1e6;
 }
 
@@ -51,9 +50,7 @@ const tokenBodySchema = z.object({
 
 export const accountRoutes: SimRoutePlugin = (app, ctx) => {
   const failure = (request: FastifyRequest, kind: 'token-info' | 'user-quota' | 'used-quota' | 'create-token') =>
-    ctx.faults.take('account-failure', { method: request.method, path: request.url.split('?')[0] ?? '' }, (rule) =>
-      rule.failure === kind,
-    ) !== undefined;
+    ctx.faults.take('account-failure', { method: request.method, path: request.url.split('?')[0] ?? '' }, (rule) => rule.failure === kind) !== undefined;
 
   const tokenBalance = (request: FastifyRequest, reply: FastifyReply) => {
     // The Errors table: a token that "does not exist or was deleted" answers 200 with this text.
@@ -92,8 +89,7 @@ export const accountRoutes: SimRoutePlugin = (app, ctx) => {
       return ctx.sendAccountFailure(reply, '过期时间不能早于当前时间');
     }
     if (failure(request, 'create-token')) return ctx.sendAccountFailure(reply, '生成令牌失败');
-    const remainQuota =
-      body.remain_credits !== undefined ? Math.round(body.remain_credits * QUOTA_PER_CREDIT) : (body.remain_quota ?? 0);
+    const remainQuota = body.remain_credits !== undefined ? Math.round(body.remain_credits * QUOTA_PER_CREDIT) : (body.remain_quota ?? 0);
     const user = ctx.accounts.user(key.record.user_id);
     const { secret, token } = ctx.accounts.createToken({
       userId: key.record.user_id,

@@ -9,10 +9,4 @@ import { uploadRoutes } from './uploads';
 import { videoGenerationRoutes } from './video-generations';
 import { videoRoutes } from './videos';
 
-export const mediaRoutePlugins: readonly SimRoutePlugin[] = [
-  fileRoutes,
-  uploadRoutes,
-  imageRoutes,
-  videoGenerationRoutes,
-  videoRoutes,
-];
+export const mediaRoutePlugins: readonly SimRoutePlugin[] = [fileRoutes, uploadRoutes, imageRoutes, videoGenerationRoutes, videoRoutes];

@@ -104,11 +104,7 @@ export const messagesRoutes: SimRoutePlugin = (app, ctx) => {
     const body = parsed.data;
     const cap = model.maxOutputTokens;
     if (cap !== undefined && body.max_tokens > cap) {
-      return sendMessagesError(
-        reply,
-        400,
-        `max_tokens: ${body.max_tokens} > ${cap}, which is the maximum allowed number of output tokens for ${model.id}`,
-      );
+      return sendMessagesError(reply, 400, `max_tokens: ${body.max_tokens} > ${cap}, which is the maximum allowed number of output tokens for ${model.id}`);
     }
     const problem = imageProblem(body);
     if (problem !== undefined) return sendMessagesError(reply, 400, problem);
@@ -150,9 +146,7 @@ export const messagesRoutes: SimRoutePlugin = (app, ctx) => {
       }),
       event('content_block_start', { index: 0, content_block: { type: 'text', text: '' } }),
       event('ping'),
-      ...tokenPieces(result.text).map((piece) =>
-        event('content_block_delta', { index: 0, delta: { type: 'text_delta', text: piece } }),
-      ),
+      ...tokenPieces(result.text).map((piece) => event('content_block_delta', { index: 0, delta: { type: 'text_delta', text: piece } })),
       event('content_block_stop', { index: 0 }),
       event('message_delta', {
         delta: { stop_reason: stopReason, stop_sequence: result.stopSequence },

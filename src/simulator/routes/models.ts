@@ -14,7 +14,7 @@ const TYPE_FILTERS: Readonly<Record<string, readonly ModelType[]>> = {
 };
 
 /** The wire form of a model entry. */
-export function modelEntry(model: CatalogueModel): Record<string, unknown> {
+function modelEntry(model: CatalogueModel): Record<string, unknown> {
   return {
     id: model.id,
     object: 'model',
@@ -39,10 +39,7 @@ export const modelRoutes: SimRoutePlugin = (app, ctx) => {
       });
     }
     const data = MODEL_CATALOGUE.filter(
-      (model) =>
-        types.includes(model.type) &&
-        ctx.keyAllowsModel(key, model.id) &&
-        ctx.availableModel(model.id) !== undefined,
+      (model) => types.includes(model.type) && ctx.keyAllowsModel(key, model.id) && ctx.availableModel(model.id) !== undefined,
     ).map(modelEntry);
     return { success: true, object: 'list', data };
   });

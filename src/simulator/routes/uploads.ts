@@ -4,7 +4,7 @@ import { probeImage } from '../media/image-probe';
 import { mediaStateOf } from '../media/media-state';
 
 /** Upload limit of the interface (10MB per file). */
-export const UPLOAD_MAX_BYTES = 10 * 1024 * 1024;
+const UPLOAD_MAX_BYTES = 10 * 1024 * 1024;
 
 const EXTENSION_BY_FORMAT: Record<string, string> = { jpeg: 'jpg', png: 'png', webp: 'webp', gif: 'gif' };
 

@@ -15,7 +15,7 @@ import type { SimTask, TaskVideo } from '../tasks/task-store';
  */
 
 /** A task as saved: files by name, the charge as data. */
-export type SavedTask = Omit<SimTask, 'outputs' | 'video' | 'charge'> & {
+type SavedTask = Omit<SimTask, 'outputs' | 'video' | 'charge'> & {
   outputs: string[];
   video?: Omit<TaskVideo, 'thumbnails'> & { thumbnails: string[] };
   charge?: { tokenId: number; userId: number; quota: number; credits: number };
@@ -59,7 +59,9 @@ const savedStateSchema = z.object({
   settings: z.object({ current: settingsSchema, start: settingsSchema }),
   accounts: z.object({
     users: z.array(z.looseObject({ id: z.number().int(), group: z.string(), quota: z.number(), usedQuota: z.number() })),
-    tokens: z.array(z.looseObject({ secretHash: z.string(), record: z.looseObject({ id: z.number().int(), user_id: z.number().int() }), usage: z.looseObject({}) })),
+    tokens: z.array(
+      z.looseObject({ secretHash: z.string(), record: z.looseObject({ id: z.number().int(), user_id: z.number().int() }), usage: z.looseObject({}) }),
+    ),
     deletedSecretHashes: z.array(z.string()).default([]),
     nextUserId: z.number().int(),
     nextTokenId: z.number().int(),
@@ -123,7 +125,7 @@ export function captureState(ctx: SimulatorContext, media: MediaState, baseUrls:
 }
 
 /** How long a task is remembered after its results expired (then it and its files are dropped). */
-export const TASK_RETENTION_AFTER_EXPIRY_MS = 7 * 24 * 3600 * 1000;
+const TASK_RETENTION_AFTER_EXPIRY_MS = 7 * 24 * 3600 * 1000;
 
 /**
  * Tasks worth keeping at `nowMs`, and the files to drop with the others: a task whose results

@@ -6,7 +6,7 @@
  */
 
 /** Status vocabulary of generation tasks. */
-export type TaskStatus = 'queued' | 'in_progress' | 'completed' | 'failed';
+type TaskStatus = 'queued' | 'in_progress' | 'completed' | 'failed';
 
 /** Fraction of a task's duration spent queued before it starts running. */
 const QUEUED_SHARE = 0.2;
@@ -50,8 +50,7 @@ export function planSchedule(plan: SchedulePlan): TaskSchedule {
   const duration = Math.max(0, plan.durationMs);
   const startsAtMs = plan.nowMs + Math.round(duration * QUEUED_SHARE);
   const fullEnd = plan.nowMs + duration;
-  const endsAtMs =
-    plan.failureMessage === undefined ? fullEnd : startsAtMs + Math.round((fullEnd - startsAtMs) / 2);
+  const endsAtMs = plan.failureMessage === undefined ? fullEnd : startsAtMs + Math.round((fullEnd - startsAtMs) / 2);
   const ttl = plan.expiresAfterMs ?? plan.resultTtlMs;
   return {
     createdAtMs: plan.nowMs,

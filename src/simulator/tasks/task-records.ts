@@ -28,7 +28,7 @@ export type UrlOf = (file: Pick<ServedFile, 'name'>) => string;
 const VIDEO_OBJECT_FAMILIES = new Set(['video-official', 'video-clip3', 'remix-official']);
 
 /** `object` of a family's records. */
-export function objectOf(task: SimTask): string {
+function objectOf(task: SimTask): string {
   return VIDEO_OBJECT_FAMILIES.has(task.family) ? 'video' : 'generation.task';
 }
 
@@ -112,7 +112,7 @@ export function taskRecord(task: SimTask, phase: TaskPhase, urlOf: UrlOf): Json 
 }
 
 /** `result` of a task that created characters. */
-export function characterResult(task: SimTask, urlOf: UrlOf): Json {
+function characterResult(task: SimTask, urlOf: UrlOf): Json {
   const characters = (task.characters ?? []).map((character) => ({
     id: character.id,
     username: character.username,

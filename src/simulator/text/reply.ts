@@ -17,7 +17,7 @@ export interface Turn {
 }
 
 /** Input tokens charged per attached image. */
-export const TOKENS_PER_IMAGE = 85;
+const TOKENS_PER_IMAGE = 85;
 
 const LIGHTING = ['soft morning light', 'golden hour glow', 'moody low-key lighting', 'overcast diffuse light'];
 const CAMERA = ['wide establishing shot', 'close-up with shallow depth of field', 'eye-level medium shot', 'slow dolly-in'];
@@ -62,8 +62,9 @@ function variationsAsked(turns: readonly Turn[], latest: Turn | undefined): numb
 /** N numbered prompts on their own lines, each the idea with its own details. */
 function variations(idea: string, count: number): string {
   const seed = hash(idea);
-  return Array.from({ length: count }, (_, i) =>
-    `${i + 1}. ${idea}, ${pick(LIGHTING, seed + i)}, ${pick(CAMERA, (seed >>> 4) + i)}, ${pick(PALETTE, (seed >>> 8) + i)}`,
+  return Array.from(
+    { length: count },
+    (_, i) => `${i + 1}. ${idea}, ${pick(LIGHTING, seed + i)}, ${pick(CAMERA, (seed >>> 4) + i)}, ${pick(PALETTE, (seed >>> 8) + i)}`,
   ).join('\n');
 }
 
@@ -76,7 +77,14 @@ export function composeReply(turns: readonly Turn[]): string {
   if (echo) return latestText.slice(echo[0].length);
   const images = latest?.images ?? 0;
   const count = variationsAsked(turns, latest);
-  if (count !== undefined && latestText !== '') return variations(latestText.replace(VARIATIONS, '').replace(/^[\s:,.-]+/, '').trim() || latestText, count);
+  if (count !== undefined && latestText !== '')
+    return variations(
+      latestText
+        .replace(VARIATIONS, '')
+        .replace(/^[\s:,.-]+/, '')
+        .trim() || latestText,
+      count,
+    );
 
   const lastUserIndex = turns.lastIndexOf(latest as Turn);
   const toolResults = turns.slice(lastUserIndex + 1).filter((turn) => turn.role === 'tool');
@@ -92,9 +100,7 @@ export function composeReply(turns: readonly Turn[]): string {
     parts.push(`Refined prompt: the scene of the reference image, ${pick(LIGHTING, seed)}, ${pick(CAMERA, seed >>> 4)}, ${pick(PALETTE, seed >>> 8)}.`);
   } else {
     const seed = hash(latestText);
-    parts.push(
-      `Refined prompt: ${latestText}, ${pick(LIGHTING, seed)}, ${pick(CAMERA, seed >>> 4)}, ${pick(PALETTE, seed >>> 8)}.`,
-    );
+    parts.push(`Refined prompt: ${latestText}, ${pick(LIGHTING, seed)}, ${pick(CAMERA, seed >>> 4)}, ${pick(PALETTE, seed >>> 8)}.`);
   }
   if (images > 0) parts.push(`Using ${images} reference image${images === 1 ? '' : 's'} as a visual guide.`);
   for (const tool of toolResults) parts.push(`Tool result noted: ${shorten(collapse(tool.text), 200)}.`);
@@ -117,7 +123,7 @@ export function countInputTokens(turns: readonly Turn[]): number {
 }
 
 /** Why generation ended. */
-export type FinishCause = 'end' | 'max_tokens' | 'stop_sequence';
+type FinishCause = 'end' | 'max_tokens' | 'stop_sequence';
 
 export interface LimitedText {
   text: string;

@@ -17,7 +17,7 @@ export interface TextRequestRecord {
 }
 
 /** A copy of a request body with long strings shortened to `<start>…(<n> characters)`. */
-export function shortened(value: unknown): unknown {
+function shortened(value: unknown): unknown {
   if (typeof value === 'string') return value.length > LONG_STRING ? `${value.slice(0, 64)}…(${value.length} characters)` : value;
   if (Array.isArray(value)) return value.map(shortened);
   if (typeof value === 'object' && value !== null) return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, shortened(item)]));

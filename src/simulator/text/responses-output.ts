@@ -13,7 +13,7 @@ import { messageItem } from './responses-schema';
 import type { FunctionTool, InputItem, ReasoningEffort, ResponsesBody, Tool } from './responses-schema';
 
 /** Reasoning tokens spent per effort level. */
-export const REASONING_TOKENS: Readonly<Record<ReasoningEffort, number>> = { none: 0, low: 32, medium: 128, high: 512 };
+const REASONING_TOKENS: Readonly<Record<ReasoningEffort, number>> = { none: 0, low: 32, medium: 128, high: 512 };
 
 export type OutputItem = Record<string, unknown> & { type: string; id: string };
 
@@ -61,12 +61,9 @@ function sampleValue(schema: unknown, userText: string): unknown {
 }
 
 /** Arguments for a function call: each required (or, if none, every) property gets a sample value. */
-export function sampleArguments(tool: FunctionTool, userText: string): string {
+function sampleArguments(tool: FunctionTool, userText: string): string {
   const parameters = tool.parameters ?? {};
-  const properties =
-    typeof parameters.properties === 'object' && parameters.properties !== null
-      ? (parameters.properties as Record<string, unknown>)
-      : {};
+  const properties = typeof parameters.properties === 'object' && parameters.properties !== null ? (parameters.properties as Record<string, unknown>) : {};
   const required = Array.isArray(parameters.required)
     ? parameters.required.filter((name): name is string => typeof name === 'string')
     : Object.keys(properties);
@@ -105,11 +102,7 @@ export interface GeneratedOutput {
 }
 
 /** Generate the output of one request, given the whole conversation so far. */
-export function generateOutput(
-  body: ResponsesBody,
-  conversation: readonly Turn[],
-  newId: (prefix: string) => string,
-): GeneratedOutput {
+export function generateOutput(body: ResponsesBody, conversation: readonly Turn[], newId: (prefix: string) => string): GeneratedOutput {
   const effort = body.reasoning?.effort ?? 'none';
   const reasoningTokens = REASONING_TOKENS[effort];
   const output: OutputItem[] = [];
@@ -149,9 +142,7 @@ export function generateOutput(
       });
       turns.push({ role: 'tool', text: `search results for "${latestUser}"`, images: 0 });
     }
-    const budget = body.max_output_tokens === undefined || body.max_output_tokens === null
-      ? undefined
-      : Math.max(0, body.max_output_tokens - reasoningTokens);
+    const budget = body.max_output_tokens === undefined || body.max_output_tokens === null ? undefined : Math.max(0, body.max_output_tokens - reasoningTokens);
     const result = limitText(composeReply(turns), budget);
     truncated = result.cause === 'max_tokens';
     visibleTokens = countTokens(result.text);

@@ -33,10 +33,10 @@ const functionCallOutputItem = z.object({
 /** Earlier output items a client may send back; they carry nothing the reply depends on. */
 const passThroughItem = z.looseObject({ type: z.enum(['reasoning', 'web_search_call']) });
 
-export const inputItem = z.union([messageItem, functionCallItem, functionCallOutputItem, passThroughItem]);
+const inputItem = z.union([messageItem, functionCallItem, functionCallOutputItem, passThroughItem]);
 export type InputItem = z.infer<typeof inputItem>;
 
-export const functionTool = z.object({
+const functionTool = z.object({
   type: z.literal('function'),
   name: z.string().min(1),
   description: z.string().nullish(),
@@ -44,11 +44,11 @@ export const functionTool = z.object({
   strict: z.boolean().nullish(),
 });
 const webSearchTool = z.looseObject({ type: z.literal('web_search_preview') });
-export const tool = z.union([functionTool, webSearchTool]);
+const tool = z.union([functionTool, webSearchTool]);
 export type Tool = z.infer<typeof tool>;
 export type FunctionTool = z.infer<typeof functionTool>;
 
-export const REASONING_EFFORTS = ['high', 'medium', 'low', 'none'] as const;
+const REASONING_EFFORTS = ['high', 'medium', 'low', 'none'] as const;
 export type ReasoningEffort = (typeof REASONING_EFFORTS)[number];
 
 export const responsesBody = z.object({

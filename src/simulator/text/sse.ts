@@ -4,13 +4,10 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyReply } from 'fastify';
 
 /** One SSE frame: a named event with JSON data, raw data (`[DONE]`) or a comment line. */
-export type SseFrame =
-  | { event?: string; data: unknown }
-  | { raw: string }
-  | { comment: string };
+export type SseFrame = { event?: string; data: unknown } | { raw: string } | { comment: string };
 
 /** The wire text of one frame, including its blank-line terminator. */
-export function encodeFrame(frame: SseFrame): string {
+function encodeFrame(frame: SseFrame): string {
   if ('comment' in frame) return `: ${frame.comment}\n\n`;
   if ('raw' in frame) return `data: ${frame.raw}\n\n`;
   const name = frame.event === undefined ? '' : `event: ${frame.event}\n`;
@@ -18,7 +15,7 @@ export function encodeFrame(frame: SseFrame): string {
 }
 
 /** A stream that writes `frames` with `delayMs` between them (each frame its own chunk). */
-export function sseStream(frames: readonly SseFrame[], delayMs: number): Readable {
+function sseStream(frames: readonly SseFrame[], delayMs: number): Readable {
   async function* chunks(): AsyncGenerator<string> {
     for (const [index, frame] of frames.entries()) {
       if (index > 0 && delayMs > 0) await sleep(delayMs);

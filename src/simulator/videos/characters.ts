@@ -17,15 +17,7 @@ export function mentionedUsernames(prompt: string): string[] {
   return [...names];
 }
 
-const VIDEO_FAMILIES = new Set([
-  'video-official',
-  'video-clip3',
-  'video-turbo',
-  'video-omni',
-  'video-vid2',
-  'remix',
-  'remix-official',
-]);
+const VIDEO_FAMILIES = new Set(['video-official', 'video-clip3', 'video-turbo', 'video-omni', 'video-vid2', 'remix', 'remix-official']);
 
 /** Whether a task makes videos. */
 export function isVideoTask(task: SimTask): boolean {

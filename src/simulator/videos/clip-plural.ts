@@ -92,7 +92,7 @@ function omniAspect(ratio: string | undefined, warnings: string[]): AspectRatio 
 }
 
 /** Billing class of an omni request (interface's billing mapping) and its price factor. */
-export function omniBilling(mode: 'std' | 'pro', audio: boolean, withVideo: boolean): { label: string; factor: number } {
+function omniBilling(mode: 'std' | 'pro', audio: boolean, withVideo: boolean): { label: string; factor: number } {
   const tier = mode === 'pro' ? '1080P' : '720P';
   const extra = audio ? '+Sound' : withVideo ? '+Video' : '';
   const factor = (mode === 'pro' ? 1.5 : 1) * (extra === '' ? 1 : 1.25);

@@ -32,7 +32,9 @@ describe('omni placeholders', () => {
       'Item 2 of metadata.image_list is not referenced as <<<image_2>>> in the prompt; nothing is inserted automatically.',
     ]);
     expect(checkPlaceholders('nothing here', { ...none, video: 1 })).toEqual([expect.stringMatching(/Item 1 of video_list is not referenced/)]);
-    expect(checkPlaceholders('<<<image_1>>> <<<image_3>>>', { ...none, image: 3 })).toEqual([expect.stringMatching(/Item 2 of metadata\.image_list is not referenced/)]);
+    expect(checkPlaceholders('<<<image_1>>> <<<image_3>>>', { ...none, image: 3 })).toEqual([
+      expect.stringMatching(/Item 2 of metadata\.image_list is not referenced/),
+    ]);
   });
 
   it('numbers from 1 and follows list order', () => {

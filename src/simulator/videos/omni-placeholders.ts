@@ -38,17 +38,15 @@ export function checkPlaceholders(prompt: string, counts: Record<PlaceholderKind
   }
   const warnings: string[] = [];
   for (const match of prompt.matchAll(ANY_PLACEHOLDER)) {
-    if (!KINDS.includes(match[1] ?? '')) warnings.push(`${match[0]} is not a placeholder the interface names (image, video, element); it is left in the prompt as text.`);
+    if (!KINDS.includes(match[1] ?? ''))
+      warnings.push(`${match[0]} is not a placeholder the interface names (image, video, element); it is left in the prompt as text.`);
   }
   for (const kind of Object.keys(counts) as PlaceholderKind[]) {
     const seen = firstSeen[kind];
     seen.forEach((index, position) => {
       const before = seen[position - 1];
       if (before !== undefined && index < before) {
-        throw badRequest(
-          `placeholders must follow list order: <<<${kind}_${before}>>> appears before <<<${kind}_${index}>>>`,
-          'prompt',
-        );
+        throw badRequest(`placeholders must follow list order: <<<${kind}_${before}>>> appears before <<<${kind}_${index}>>>`, 'prompt');
       }
     });
     for (let item = 1; item <= counts[kind]; item++) {

@@ -32,10 +32,7 @@ const officialSchema = z.object({
 });
 
 /** Size of the image in `input_reference` (URL, data: URL or bare Base64), when known. */
-async function inputReferenceSize(
-  value: string,
-  resolve: UrlResolver,
-): Promise<{ width: number; height: number } | undefined> {
+async function inputReferenceSize(value: string, resolve: UrlResolver): Promise<{ width: number; height: number } | undefined> {
   const param = 'input_reference';
   if (classifyReference(value) === 'http-url') {
     return (await checkImageReference(value, param, VIDEO_IMAGE_RULE, resolve)).file;

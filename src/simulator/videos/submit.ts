@@ -83,13 +83,7 @@ function videoRecipe(plan: VideoPlan, index: number, characters: string[], remix
 }
 
 /** Schedules a video task: its videos (and thumbnails) are served from completion until expiry. */
-export function submitVideoTask(
-  plan: VideoPlan,
-  media: MediaState,
-  submitter: Submitter,
-  durationMs: number,
-  newId: (prefix: string) => string,
-): SimTask {
+export function submitVideoTask(plan: VideoPlan, media: MediaState, submitter: Submitter, durationMs: number, newId: (prefix: string) => string): SimTask {
   const schedule = media.scheduleFor(submitter.request, plan.model, durationMs);
   const id = media.newTaskId(plan.family);
   const succeeds = schedule.failureMessage === undefined;
@@ -100,7 +94,9 @@ export function submitVideoTask(
   const remixOf = sourceRecipe(media, plan, submitter.ownerId);
   const recipes = Array.from({ length: plan.count }, (_, index) => videoRecipe(plan, index, shown, remixOf));
   const outputs = succeeds
-    ? recipes.map((recipe) => media.files.add({ extension: 'mp4', mime: 'video/mp4', format: 'mp4', width, height, hasAlpha: false, content: recipe, ...window }))
+    ? recipes.map((recipe) =>
+        media.files.add({ extension: 'mp4', mime: 'video/mp4', format: 'mp4', width, height, hasAlpha: false, content: recipe, ...window }),
+      )
     : [];
   const thumbnails =
     succeeds && plan.thumbnails === true

@@ -99,10 +99,7 @@ export async function planVid2Video(
   if (metadata.character_timestamps !== undefined) {
     parseCharacterTimestamps(metadata.character_timestamps);
     if (!referenceVideo) {
-      throw badRequest(
-        'metadata.character_timestamps needs metadata.character_url with a reference video URL',
-        'metadata.character_timestamps',
-      );
+      throw badRequest('metadata.character_timestamps needs metadata.character_url with a reference video URL', 'metadata.character_timestamps');
     }
   }
   const answer = characterAnswer({ fromTask: fromTask !== undefined, create: metadata.character_create === true, referenceVideo }, reading);

@@ -14,7 +14,10 @@ export interface TestFile {
 export async function quarteredPng(width: number, height: number, name: string): Promise<TestFile> {
   const halfW = Math.floor(width / 2);
   const halfH = Math.floor(height / 2);
-  const square = (w: number, h: number, r: number, g: number, b: number) => sharp({ create: { width: w, height: h, channels: 3, background: { r, g, b } } }).png().toBuffer();
+  const square = (w: number, h: number, r: number, g: number, b: number) =>
+    sharp({ create: { width: w, height: h, channels: 3, background: { r, g, b } } })
+      .png()
+      .toBuffer();
   const bytes = await sharp({ create: { width, height, channels: 3, background: { r: 30, g: 120, b: 200 } } })
     .composite([
       { input: await square(halfW, halfH, 230, 80, 40), left: 0, top: 0 },
@@ -27,11 +30,14 @@ export async function quarteredPng(width: number, height: number, name: string):
 
 /** Drops files on a drop zone as the desktop does (a drag carrying files). */
 export async function dropFiles(target: Locator, files: readonly TestFile[]): Promise<void> {
-  const dataTransfer = await target.page().evaluateHandle((list) => {
-    const transfer = new DataTransfer();
-    for (const file of list) transfer.items.add(new File([new Uint8Array(file.bytes)], file.name, { type: file.mimeType }));
-    return transfer;
-  }, files.map((file) => ({ name: file.name, mimeType: file.mimeType, bytes: [...file.bytes] })));
+  const dataTransfer = await target.page().evaluateHandle(
+    (list) => {
+      const transfer = new DataTransfer();
+      for (const file of list) transfer.items.add(new File([new Uint8Array(file.bytes)], file.name, { type: file.mimeType }));
+      return transfer;
+    },
+    files.map((file) => ({ name: file.name, mimeType: file.mimeType, bytes: [...file.bytes] })),
+  );
   await target.dispatchEvent('dragover', { dataTransfer });
   await target.dispatchEvent('drop', { dataTransfer });
 }
@@ -40,7 +46,11 @@ export async function dropFiles(target: Locator, files: readonly TestFile[]): Pr
 export async function callStudio<T>(page: Page, route: string, input: unknown): Promise<T> {
   const answer = await page.evaluate(
     async ({ route: name, input: body }) => {
-      const response = await fetch(`/api/invoke/${name}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ input: body }) });
+      const response = await fetch(`/api/invoke/${name}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ input: body }),
+      });
       return (await response.json()) as { ok: boolean; value?: unknown; error?: unknown };
     },
     { route, input },
@@ -125,7 +135,7 @@ export async function screenshotLooks(
   if (start) await page.setViewportSize(start);
 }
 
-export function screenshotDir(): string {
+function screenshotDir(): string {
   const dir = 'test-results/create';
   mkdirSync(dir, { recursive: true });
   return dir;
@@ -153,9 +163,12 @@ export async function freshCreate(page: Page, origin: string, viewport = { width
 /** Pastes files where the focus is, as a copied picture or screenshot arrives from the clipboard. */
 export async function pasteFiles(target: Locator, files: readonly TestFile[]): Promise<void> {
   await target.focus();
-  await target.evaluate((element, list) => {
-    const transfer = new DataTransfer();
-    for (const file of list) transfer.items.add(new File([new Uint8Array(file.bytes)], file.name, { type: file.mimeType }));
-    element.dispatchEvent(new ClipboardEvent('paste', { clipboardData: transfer, bubbles: true, cancelable: true }));
-  }, files.map((file) => ({ name: file.name, mimeType: file.mimeType, bytes: [...file.bytes] })));
+  await target.evaluate(
+    (element, list) => {
+      const transfer = new DataTransfer();
+      for (const file of list) transfer.items.add(new File([new Uint8Array(file.bytes)], file.name, { type: file.mimeType }));
+      element.dispatchEvent(new ClipboardEvent('paste', { clipboardData: transfer, bubbles: true, cancelable: true }));
+    },
+    files.map((file) => ({ name: file.name, mimeType: file.mimeType, bytes: [...file.bytes] })),
+  );
 }

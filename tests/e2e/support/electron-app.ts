@@ -16,10 +16,7 @@ export interface ElectronStudio {
  * Launches the built Electron shell on fresh (or given) data and library folders, as `npm start` does
  * (the Electron build of better-sqlite3 must be in .native/: `npm run native:electron`).
  */
-export async function launchElectronStudio(
-  runtime: string,
-  folders: { dataDir?: string; libraryDir?: string } = {},
-): Promise<ElectronStudio> {
+export async function launchElectronStudio(runtime: string, folders: { dataDir?: string; libraryDir?: string } = {}): Promise<ElectronStudio> {
   const electronVersion = (JSON.parse(readFileSync(join(projectRoot, 'node_modules/electron/package.json'), 'utf8')) as { version: string }).version;
   const addon = join(projectRoot, '.native', `electron-v${electronVersion}-${process.platform}-${process.arch}`, 'better_sqlite3.node');
   if (!existsSync(addon)) throw new Error(`The Electron build of better-sqlite3 is missing (${addon}): run "npm run native:electron" first.`);

@@ -88,6 +88,7 @@ export async function launchPackedStudio(executable: string, home = mkdtempSync(
  */
 export async function acceptSaveDialog(): Promise<void> {
   if (process.platform === 'darwin') await run('osascript', ['-e', 'tell application "System Events" to keystroke return']);
-  else if (process.platform === 'win32') await run('powershell', ['-NoProfile', '-Command', "Add-Type -AssemblyName System.Windows.Forms; [System.Windows.Forms.SendKeys]::SendWait('{ENTER}')"]);
+  else if (process.platform === 'win32')
+    await run('powershell', ['-NoProfile', '-Command', "Add-Type -AssemblyName System.Windows.Forms; [System.Windows.Forms.SendKeys]::SendWait('{ENTER}')"]);
   else await run('xdotool', ['key', '--clearmodifiers', 'Return']);
 }

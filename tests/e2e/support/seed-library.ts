@@ -6,5 +6,7 @@ import { seedLibraryAssets } from '../../helpers/seed-assets';
  * the gateway: `count` images, one second apart, "seeded prompt N" (N = 0 is the oldest), on two models.
  */
 export function seedLibrary(dataDir: string, count: number): void {
-  seedLibraryAssets({ dataDir, libraryRoot: join(dataDir, 'library') }, count, (index) => ({ model: index % 2 === 0 ? 'gen-image-2' : 'nova-3.1-flash-image-preview' }));
+  seedLibraryAssets({ dataDir, libraryRoot: join(dataDir, 'library') }, count, (index) => ({
+    model: index % 2 === 0 ? 'gen-image-2' : 'nova-3.1-flash-image-preview',
+  }));
 }

@@ -1,10 +1,14 @@
 import type { Page } from '@playwright/test';
 
 /** Calls a route of the studio contract as the page would (the session cookie is the page's). */
-export async function invoke(page: Page, route: string, input: unknown): Promise<{ ok: boolean; value: unknown; error?: { code: string; reason?: string } }> {
+async function invoke(page: Page, route: string, input: unknown): Promise<{ ok: boolean; value: unknown; error?: { code: string; reason?: string } }> {
   return page.evaluate(
     async ({ route, input }) => {
-      const response = await fetch(`/api/invoke/${route}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ input }) });
+      const response = await fetch(`/api/invoke/${route}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ input }),
+      });
       return (await response.json()) as never;
     },
     { route, input },

@@ -37,7 +37,13 @@ export async function startWebMode(
 ): Promise<WebModeStudio> {
   const child = spawn(process.execPath, [join(root, 'out/main/web.js'), '--no-open', '--port', '0', '--data-dir', dataDir], {
     cwd: root,
-    env: { ...process.env, ATELIER_LOG: 'silent', ...FAST_DEMO_ENV, ...(options.demoAdmin === true ? { ATELIER_TEST_PRINT_DEMO_ADMIN: '1' } : {}), ...options.env },
+    env: {
+      ...process.env,
+      ATELIER_LOG: 'silent',
+      ...FAST_DEMO_ENV,
+      ...(options.demoAdmin === true ? { ATELIER_TEST_PRINT_DEMO_ADMIN: '1' } : {}),
+      ...options.env,
+    },
     // Without `console` the studio has no terminal to ask on, as when started by a service manager.
     stdio: [options.console === true ? 'pipe' : 'ignore', 'pipe', 'pipe'],
   });

@@ -30,7 +30,12 @@ const lastUserContent = (body: Record<string, unknown>): Block[] => {
 describe('a conversation', () => {
   it('continues with its history sent along, and is listed and reopened with every turn', async () => {
     const first = await harness.reply({ model: 'chat-sonnet-4-6', action: 'chat', text: 'a windmill on a hill' });
-    const second = await harness.reply({ conversationId: first.started.conversation.id, model: 'chat-sonnet-4-6', action: 'chat', text: 'at night, in the rain' });
+    const second = await harness.reply({
+      conversationId: first.started.conversation.id,
+      model: 'chat-sonnet-4-6',
+      action: 'chat',
+      text: 'at night, in the rain',
+    });
     expect(second.started.conversation.id).toBe(first.started.conversation.id);
     expect(second.message.text).toMatch(/^Building on "a windmill on a hill": Refined prompt: at night, in the rain/);
     const [, sent] = await harness.textRequests();
@@ -57,8 +62,16 @@ describe('a conversation', () => {
 
 describe('quick actions', () => {
   it('describing a dropped image sends it as an image block of its type (messages style)', async () => {
-    const png = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#c84' } }).png().toBuffer();
-    const { message, started } = await harness.reply({ model: 'chat-sonnet-4-6', action: 'describe', text: '', imageBytes: new Uint8Array(png), imageName: 'sunset.png' });
+    const png = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#c84' } })
+      .png()
+      .toBuffer();
+    const { message, started } = await harness.reply({
+      model: 'chat-sonnet-4-6',
+      action: 'describe',
+      text: '',
+      imageBytes: new Uint8Array(png),
+      imageName: 'sunset.png',
+    });
     expect(started.userMessage).toMatchObject({ action: 'describe', image: { name: 'sunset.png', mime: 'image/png' } });
     expect(message.text).toContain('Using 1 reference image as a visual guide.');
     const [sent] = await harness.textRequests();
@@ -69,7 +82,9 @@ describe('quick actions', () => {
   });
 
   it('a large photo is sent smaller; a file that is no image is refused before anything is sent', async () => {
-    const photo = await sharp({ create: { width: 3200, height: 2000, channels: 3, background: '#468' } }).jpeg().toBuffer();
+    const photo = await sharp({ create: { width: 3200, height: 2000, channels: 3, background: '#468' } })
+      .jpeg()
+      .toBuffer();
     await harness.reply({ model: 'gen-5.2-official', action: 'describe', text: 'moody', imageBytes: new Uint8Array(photo), imageName: 'photo.jpg' });
     const [sent] = await harness.textRequests();
     const part = lastUserContent(sent?.body ?? {}).find((block) => block.type === 'image_url');
@@ -78,7 +93,13 @@ describe('quick actions', () => {
     // The record keeps the start and the length of long strings: the image went smaller than the photo.
     const sentChars = Number(/\((\d+) characters\)$/.exec(url)?.[1] ?? url.length);
     expect(sentChars).toBeLessThan(`data:image/jpeg;base64,${photo.toString('base64')}`.length);
-    const refused = await harness.studio.router.dispatch('assistant.start_reply', { model: 'chat-sonnet-4-6', action: 'describe', text: '', imageBytes: new Uint8Array(Buffer.from('not a picture')), imageName: 'notes.txt' });
+    const refused = await harness.studio.router.dispatch('assistant.start_reply', {
+      model: 'chat-sonnet-4-6',
+      action: 'describe',
+      text: '',
+      imageBytes: new Uint8Array(Buffer.from('not a picture')),
+      imageName: 'notes.txt',
+    });
     expect(refused.ok ? null : refused.error.reason).toBe('assistant_image_unreadable');
     expect(await harness.textRequests()).toHaveLength(1);
   });
@@ -105,7 +126,10 @@ describe('quick actions', () => {
 describe('a reply cut by a stop of the studio', () => {
   it('is kept with what arrived, and closed as failed when the studio starts again', async () => {
     const own = await startAssistantStudio();
-    const { started } = await own.start({ model: 'chat-opus-4-6', action: 'chat', text: 'echo: ' + Array.from({ length: 200 }, (_, i) => `word${i}`).join(' ') }, () => undefined);
+    const { started } = await own.start(
+      { model: 'chat-opus-4-6', action: 'chat', text: 'echo: ' + Array.from({ length: 200 }, (_, i) => `word${i}`).join(' ') },
+      () => undefined,
+    );
     await new Promise((resolve) => setTimeout(resolve, 200));
     await own.stop();
     const again = await startAssistantStudio({ dataDir: own.dataDir });

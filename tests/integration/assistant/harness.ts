@@ -9,21 +9,21 @@ import type { SimAdmin } from '../../helpers/sim-admin';
 import { callRoute, createTestStudio, demoAdmin } from '../../helpers/studio';
 import { FAST_ENGINE, FAST_TASKS } from '../jobs/harness';
 
-export interface StartedReply {
+interface StartedReply {
   requestId: string;
   conversation: { id: string; title: string; messageCount: number };
   userMessage: AssistantMessage;
   reply: AssistantMessage;
 }
 
-export interface EndedReply {
+interface EndedReply {
   started: StartedReply;
   /** The text of each `assistant.reply_delta`, in order. */
   deltas: string[];
   message: AssistantMessage;
 }
 
-export interface TextRequestRecord {
+interface TextRequestRecord {
   route: string;
   body: Record<string, unknown>;
 }
@@ -43,7 +43,7 @@ export interface AssistantHarness {
 }
 
 /** Milliseconds between streamed words: enough to stop a reply midway, short enough to keep tests quick. */
-export const TEXT_CHUNK_MS = 20;
+const TEXT_CHUNK_MS = 20;
 
 export async function startAssistantStudio(options: { dataDir?: string } = {}): Promise<AssistantHarness> {
   const { studio, dataDir } = await createTestStudio({

@@ -21,7 +21,13 @@ afterAll(async () => {
 });
 
 async function finishedBatch(input: Record<string, unknown>): Promise<JobView[]> {
-  const { batch } = await harness.call<{ batch: BatchView }>('jobs.create_batch', { countPerPrompt: 1, values: {}, name: 'history', variantIds: ['image.nova-3.1-flash-image'], ...input });
+  const { batch } = await harness.call<{ batch: BatchView }>('jobs.create_batch', {
+    countPerPrompt: 1,
+    values: {},
+    name: 'history',
+    variantIds: ['image.nova-3.1-flash-image'],
+    ...input,
+  });
   return until(
     async () => (await harness.call<{ items: JobView[] }>('jobs.list_jobs', { batchId: batch.id })).items,
     (jobs) => jobs.length > 0 && jobs.every((job) => job.state === 'done' || job.state === 'failed'),
@@ -57,7 +63,13 @@ describe('style presets', () => {
     const unsubscribe = harness.studio.bus.subscribe((name, payload) => {
       if (name === 'prompts.presets_changed') told.push(payload as Preset[]);
     });
-    const film = await harness.call<Preset>('prompts.save_preset', { name: 'Film noir', text: 'black and white, hard shadows', placement: 'after', values: { quality: 'high' }, variantId: 'image.nova-3.1-flash-image' });
+    const film = await harness.call<Preset>('prompts.save_preset', {
+      name: 'Film noir',
+      text: 'black and white, hard shadows',
+      placement: 'after',
+      values: { quality: 'high' },
+      variantId: 'image.nova-3.1-flash-image',
+    });
     const ink = await harness.call<Preset>('prompts.save_preset', { name: 'Ink', text: 'ink wash painting of', placement: 'before' });
     expect((await harness.call<Preset[]>('prompts.list_presets', {})).map((preset) => preset.name)).toEqual(['Film noir', 'Ink']);
     expect(film).toMatchObject({ values: { quality: 'high' }, placement: 'after' });

@@ -69,23 +69,33 @@ describe.each(STYLES)('a reply in the $style style', ({ model, route, style }) =
     expect(requests.map((request) => request.route)).toEqual([route]);
     const body = requests[0]?.body ?? {};
     expect(body.stream).toBe(true);
-    const system = style === 'messages' ? body.system : style === 'responses' ? body.instructions : (body.messages as { role: string; content: string }[])[0]?.content;
+    const system =
+      style === 'messages' ? body.system : style === 'responses' ? body.instructions : (body.messages as { role: string; content: string }[])[0]?.content;
     expect(String(system)).toContain('prompt assistant of Atelier');
   });
 
   it('can be stopped midway: what arrived is kept, and nothing is sent again', async () => {
     let pieces = 0;
     let requestId = '';
-    const { started, ended } = await harness.start({ model, action: 'chat', text: 'echo: one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen seventeen eighteen nineteen twenty' }, () => {
-      pieces += 1;
-      if (pieces === 3) void harness.call('assistant.cancel_reply', { requestId });
-    });
+    const { started, ended } = await harness.start(
+      {
+        model,
+        action: 'chat',
+        text: 'echo: one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen seventeen eighteen nineteen twenty',
+      },
+      () => {
+        pieces += 1;
+        if (pieces === 3) void harness.call('assistant.cancel_reply', { requestId });
+      },
+    );
     requestId = started.requestId;
     if (pieces >= 3) await harness.call('assistant.cancel_reply', { requestId });
     const { message } = await ended;
     expect(message.status).toBe('canceled');
     expect(message.text).toMatch(/^one two three/);
-    expect(message.text.length).toBeLessThan('one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen seventeen eighteen nineteen twenty'.length);
+    expect(message.text.length).toBeLessThan(
+      'one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen seventeen eighteen nineteen twenty'.length,
+    );
     // Stopping again says it had already ended.
     expect(await harness.call('assistant.cancel_reply', { requestId })).toEqual({ canceled: false });
     const { messages } = await harness.call<{ messages: AssistantMessage[] }>('assistant.get_conversation', { id: started.conversation.id });
@@ -118,7 +128,8 @@ describe('a reply the gateway cuts or refuses', () => {
   });
 
   it('a refusal before any text shows the gateway’s message beside the explanation, and is not retried', async () => {
-    const sent = async (): Promise<number> => (await harness.admin<{ requests: Record<string, number> }>('GET', '/stats')).requests['POST /v1/chat/completions'] ?? 0;
+    const sent = async (): Promise<number> =>
+      (await harness.admin<{ requests: Record<string, number> }>('GET', '/stats')).requests['POST /v1/chat/completions'] ?? 0;
     const before = await sent();
     await harness.admin('POST', '/faults', { kind: 'rate-limit', route: 'POST /v1/chat/completions', count: 1 });
     const { message } = await harness.reply({ model: 'gen-5.2-official', action: 'chat', text: 'a glass greenhouse' });

@@ -62,7 +62,10 @@ describe('batch source keys (migration 4)', () => {
       db.close();
     }
     const raw = new Database(file, { readonly: true });
-    const columns = raw.prepare<[], { name: string }>("SELECT name FROM pragma_table_info('batches')").all().map((c) => c.name);
+    const columns = raw
+      .prepare<[], { name: string }>("SELECT name FROM pragma_table_info('batches')")
+      .all()
+      .map((c) => c.name);
     raw.close();
     expect(columns).toContain('source_key');
   });

@@ -13,7 +13,7 @@ import sharp from 'sharp';
 import { request } from 'undici';
 import { bundledEntry } from '../../helpers/bundled-entries';
 
-export const REPO_ROOT = resolve(import.meta.dirname, '../../..');
+const REPO_ROOT = resolve(import.meta.dirname, '../../..');
 
 export interface SimProcess {
   url: string;
@@ -107,7 +107,13 @@ function cliDataDir(): string {
  */
 export async function runCli(args: readonly string[], options: CliOptions & { viaNpm?: boolean } = {}): Promise<CliRun> {
   // A data folder of the test's own: the CLI keeps each library's database there, never in the user's.
-  const env: Record<string, string | undefined> = { ...process.env, ATELIER_LOG: 'silent', ATELIER_API_KEY: undefined, ATELIER_DATA_DIR: cliDataDir(), ...options.env };
+  const env: Record<string, string | undefined> = {
+    ...process.env,
+    ATELIER_LOG: 'silent',
+    ATELIER_API_KEY: undefined,
+    ATELIER_DATA_DIR: cliDataDir(),
+    ...options.env,
+  };
   const [command, prefix] = options.viaNpm === true ? ['npm', ['run', '--silent', 'atelier', '--']] : [process.execPath, [bundledEntry('cli')]];
   const child = spawn(command, [...prefix, ...args], {
     cwd: REPO_ROOT,

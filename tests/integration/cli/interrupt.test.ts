@@ -82,7 +82,7 @@ describe('atelier batch: Ctrl-C and resume', () => {
     const requests = (await sim.stats()).requests['POST /v1/videos/generations'] ?? 0;
     const again = await runCli(args, { env });
     expect(again.code).toBe(1);
-    expect((JSON.parse(again.stdout) as { unknown: number; resumed: boolean })).toMatchObject({ unknown: 1, resumed: true });
+    expect(JSON.parse(again.stdout) as { unknown: number; resumed: boolean }).toMatchObject({ unknown: 1, resumed: true });
     expect((await sim.stats()).requests['POST /v1/videos/generations'] ?? 0).toBe(requests);
   });
 });

@@ -26,7 +26,10 @@ async function check(...lines: object[]) {
 
 describe('checkJobLines', () => {
   it('fills the variant defaults the line leaves out and keeps what it gives', async () => {
-    const { checked, problems } = await check({ model: 'clip3-720p', prompt: 'a bridge', references: ['square.png'] }, { model: 'gen-image-2', prompt: 'a map', size: '3:2', quality: 'low' });
+    const { checked, problems } = await check(
+      { model: 'clip3-720p', prompt: 'a bridge', references: ['square.png'] },
+      { model: 'gen-image-2', prompt: 'a map', size: '3:2', quality: 'low' },
+    );
     expect(problems).toEqual([]);
     expect(checked[0]).toMatchObject({ line: 1, body: { model: 'clip3-720p', size: '1280x720', duration: 5, images: [], prompt: 'a bridge' }, count: 1 });
     expect(checked[0]?.references.map((file) => file.absolutePath)).toEqual([join(folder.dir, 'square.png')]);
@@ -37,7 +40,11 @@ describe('checkJobLines', () => {
   it('takes a remix video id out of the body into the path', async () => {
     const { checked, problems } = await check({ model: 'vid-2', prompt: 'make it night', video_id: 'task_abc123', duration: 10 });
     expect(problems).toEqual([]);
-    expect(checked[0]).toMatchObject({ path: '/v1/videos/task_abc123/remix', pathParams: { video_id: 'task_abc123' }, body: { model: 'vid-2', prompt: 'make it night', duration: 10 } });
+    expect(checked[0]).toMatchObject({
+      path: '/v1/videos/task_abc123/remix',
+      pathParams: { video_id: 'task_abc123' },
+      body: { model: 'vid-2', prompt: 'make it night', duration: 10 },
+    });
     expect(checked[0]?.entry.id).toBe('video.remix.vid-2');
   });
 

@@ -96,15 +96,24 @@ describe('atelier batch against npm run sim', () => {
     expect(uploads).toBe(3);
     expect(run.stderr).not.toContain(sim.demoKey);
     // What is known and what is assumed about the first image model's channel, once per line.
-    expect(run.stderr).toMatch(/^note: line 1: gen-image-2: checked as image\.gen-image-2\.direct because it has neither a ratio size nor images to edit\. Assumed: such a request is usually direct\. Known: The interface does not say how the gateway picks/m);
-    expect(run.stderr).toMatch(/^note: line 2: gen-image-2: checked as image\.gen-image-2\.task because its size is a ratio\. Assumed: such a request is usually queued/m);
+    expect(run.stderr).toMatch(
+      /^note: line 1: gen-image-2: checked as image\.gen-image-2\.direct because it has neither a ratio size nor images to edit\. Assumed: such a request is usually direct\. Known: The interface does not say how the gateway picks/m,
+    );
+    expect(run.stderr).toMatch(
+      /^note: line 2: gen-image-2: checked as image\.gen-image-2\.task because its size is a ratio\. Assumed: such a request is usually queued/m,
+    );
   });
 
   it('completes gen-image-2 lines whichever channel the gateway routes them to', async () => {
     const file = await writeJobs(join(folder.dir, 'routed.jsonl'), [
       { model: 'gen-image-2', prompt: 'a pear', size: '1024x1024' },
       { model: 'gen-image-2', prompt: 'a plum', size: '16:9' },
-      { model: 'gen-image-2', prompt: 'a fig', size: '3:2', references: ['refs/photo.png', 'refs/photo.png', 'refs/photo.png', 'refs/photo.png', 'refs/photo.png'] },
+      {
+        model: 'gen-image-2',
+        prompt: 'a fig',
+        size: '3:2',
+        references: ['refs/photo.png', 'refs/photo.png', 'refs/photo.png', 'refs/photo.png', 'refs/photo.png'],
+      },
     ]);
     try {
       for (const routing of ['task', 'direct'] as const) {
@@ -181,7 +190,9 @@ describe('atelier batch against npm run sim', () => {
   it('words a refused upload from the same source as the window, with the gateway’s own text', async () => {
     const before = (await sim.stats()).totalSubmissions;
     const file = await writeJobs(join(folder.dir, 'bad-key.jsonl'), [{ model: 'gen-image-2', prompt: 'repaint', size: '1:1', references: ['refs/photo.png'] }]);
-    const run = await runCli(batchArgs(file, join(folder.dir, 'library-bad-key'), '--json'), { env: { ...env(), ATELIER_API_KEY: 'sk-wrongwrongwrongwrongwrong' } });
+    const run = await runCli(batchArgs(file, join(folder.dir, 'library-bad-key'), '--json'), {
+      env: { ...env(), ATELIER_API_KEY: 'sk-wrongwrongwrongwrongwrong' },
+    });
     expect(run.code).toBe(1);
     const result = JSON.parse(run.stdout) as JsonOutput;
     const message = (result.problems[0] as { message: string } | undefined)?.message ?? '';

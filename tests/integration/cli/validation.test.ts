@@ -53,7 +53,11 @@ describe('atelier batch: a file with mistakes', () => {
     expect(run.stderr).toMatch(/8 problems; nothing was submitted/);
     const reported = [...run.stderr.matchAll(/^ {2}line (\d+): (.*)$/gm)].map((match) => ({ line: Number(match[1]), message: match[2] ?? '' }));
     expect(reported.map((problem) => problem.line)).toEqual([2, 3, 4, 5, 6, 7, 9, 10]);
-    const at = (line: number): string => reported.filter((problem) => problem.line === line).map((problem) => problem.message).join(' | ');
+    const at = (line: number): string =>
+      reported
+        .filter((problem) => problem.line === line)
+        .map((problem) => problem.message)
+        .join(' | ');
     expect(at(2)).toMatch(/not valid JSON/);
     expect(at(3)).toMatch(/unknown model "gen-image-9"/);
     expect(at(4)).toMatch(/duration.*4, 8, 12/);
@@ -113,10 +117,15 @@ describe('atelier batch: bad usage exits 2', () => {
 });
 
 describe('atelier batch: a library with work of another origin', () => {
-  it('refuses to run (exit 2) rather than run the studio\'s jobs with its own key', async () => {
+  it("refuses to run (exit 2) rather than run the studio's jobs with its own key", async () => {
     const library = join(folder.dir, 'studio-library');
     const db = LibraryDatabase.open(libraryDatabasePath(library));
-    insertJob(db, { variantId: 'image.gen-image-2.direct', model: 'gen-image-2', request: { model: 'gen-image-2', prompt: 'from the studio' }, profileId: 'studio-profile' });
+    insertJob(db, {
+      variantId: 'image.gen-image-2.direct',
+      model: 'gen-image-2',
+      request: { model: 'gen-image-2', prompt: 'from the studio' },
+      profileId: 'studio-profile',
+    });
     db.close();
     const file = await writeJobs(join(folder.dir, 'guarded.jsonl'), [{ model: 'gen-image-2', prompt: 'x' }]);
     const before = await sim.stats();

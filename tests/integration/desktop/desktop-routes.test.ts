@@ -26,8 +26,19 @@ async function studioWithLibrary(desktop: DesktopShell | undefined) {
     writeFileSync(join(libraryDir, `2026/11/22/${id}.json`), '{}');
     writeFileSync(join(libraryDir, `.thumbs/2026/11/22/${id}.webp`), 'webp');
     insertAsset(db, {
-      id, kind: 'image', filePath: `2026/11/22/${id}.png`, thumbPath: `.thumbs/2026/11/22/${id}.webp`, mime: 'image/png', bytes: 3,
-      width: 1, height: 1, sha256: id, model: 'gen-image-2', variantId: null, prompt: 'a cat', request: {},
+      id,
+      kind: 'image',
+      filePath: `2026/11/22/${id}.png`,
+      thumbPath: `.thumbs/2026/11/22/${id}.webp`,
+      mime: 'image/png',
+      bytes: 3,
+      width: 1,
+      height: 1,
+      sha256: id,
+      model: 'gen-image-2',
+      variantId: null,
+      prompt: 'a cat',
+      request: {},
     });
   }
   db.close();
@@ -42,10 +53,16 @@ describe('desktop routes in the Electron shell', () => {
     const { studio, libraryDir } = await studioWithLibrary(desktop);
     await expect(studio.router.dispatch('desktop.reveal_asset', { id: 'a1' })).resolves.toEqual({ ok: true, value: { revealed: true } });
     expect(desktop.revealed).toEqual([join(libraryDir, '2026/11/22/a1.png')]);
-    await expect(studio.router.dispatch('desktop.reveal_asset', { id: 'missing' })).resolves.toMatchObject({ ok: false, error: { code: 'not_found', reason: 'asset_not_found' } });
+    await expect(studio.router.dispatch('desktop.reveal_asset', { id: 'missing' })).resolves.toMatchObject({
+      ok: false,
+      error: { code: 'not_found', reason: 'asset_not_found' },
+    });
     // A file deleted behind the studio's back: the item is known, its file is not there to show.
     rmSync(join(libraryDir, '2026/11/22/a2.png'));
-    await expect(studio.router.dispatch('desktop.reveal_asset', { id: 'a2' })).resolves.toMatchObject({ ok: false, error: { code: 'not_found', reason: 'asset_file_missing' } });
+    await expect(studio.router.dispatch('desktop.reveal_asset', { id: 'a2' })).resolves.toMatchObject({
+      ok: false,
+      error: { code: 'not_found', reason: 'asset_file_missing' },
+    });
     expect(desktop.revealed).toHaveLength(1);
   });
 
@@ -115,7 +132,10 @@ describe('desktop routes in the Electron shell', () => {
       ok: true,
       value: { preferences: { closeWhileRunning: 'quit', sessionOnlyKeys: false }, keyProtection: 'weak' },
     });
-    await expect(studio.router.dispatch('desktop.update_preferences', { closeWhileRunning: 'sometimes' })).resolves.toMatchObject({ ok: false, error: { code: 'invalid_input' } });
+    await expect(studio.router.dispatch('desktop.update_preferences', { closeWhileRunning: 'sometimes' })).resolves.toMatchObject({
+      ok: false,
+      error: { code: 'invalid_input' },
+    });
   });
 
   it('says so in words when the shell cannot save a preference, and keeps the previous choice', async () => {
@@ -126,7 +146,10 @@ describe('desktop routes in the Electron shell', () => {
       ok: false,
       error: { code: 'storage_error', reason: 'desktop_preferences_not_saved' },
     });
-    await expect(studio.router.dispatch('desktop.get_info', {})).resolves.toMatchObject({ ok: true, value: { preferences: { closeWhileRunning: 'keep-running' } } });
+    await expect(studio.router.dispatch('desktop.get_info', {})).resolves.toMatchObject({
+      ok: true,
+      value: { preferences: { closeWhileRunning: 'keep-running' } },
+    });
   });
 });
 

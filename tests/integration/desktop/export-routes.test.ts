@@ -32,12 +32,28 @@ async function studioWithImages() {
   const libraryDir = folder('atelier-export-lib-');
   mkdirSync(join(libraryDir, '2026/11/22'), { recursive: true });
   const db = LibraryDatabase.open(libraryDatabasePath(libraryDir));
-  for (const [id, prompt] of [['a1aaaaaa', 'a lighthouse at dusk'], ['b2bbbbbb', 'a fox in snow']] as const) {
-    const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#336699' } }).png().toBuffer();
+  for (const [id, prompt] of [
+    ['a1aaaaaa', 'a lighthouse at dusk'],
+    ['b2bbbbbb', 'a fox in snow'],
+  ] as const) {
+    const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#336699' } })
+      .png()
+      .toBuffer();
     writeFileSync(join(libraryDir, `2026/11/22/${id}.png`), png);
     insertAsset(db, {
-      id, kind: 'image', filePath: `2026/11/22/${id}.png`, thumbPath: null, mime: 'image/png', bytes: png.length,
-      width: 8, height: 8, sha256: id, model: 'gen-image-2', variantId: null, prompt, request: { prompt },
+      id,
+      kind: 'image',
+      filePath: `2026/11/22/${id}.png`,
+      thumbPath: null,
+      mime: 'image/png',
+      bytes: png.length,
+      width: 8,
+      height: 8,
+      sha256: id,
+      model: 'gen-image-2',
+      variantId: null,
+      prompt,
+      request: { prompt },
     });
   }
   db.close();
@@ -67,7 +83,10 @@ describe('export through main', () => {
     const { studio, desktop } = await studioWithImages();
     const target = folder('atelier-export-to-');
     desktop.saveDialogAnswer = () => undefined;
-    await expect(studio.router.dispatch('desktop.export_assets', { ids: ['a1aaaaaa', 'b2bbbbbb'] })).resolves.toMatchObject({ ok: true, value: { saved: false, items: 2 } });
+    await expect(studio.router.dispatch('desktop.export_assets', { ids: ['a1aaaaaa', 'b2bbbbbb'] })).resolves.toMatchObject({
+      ok: true,
+      value: { saved: false, items: 2 },
+    });
     expect(readdirSync(target)).toEqual([]);
     desktop.saveDialogAnswer = (suggested) => join(target, suggested);
     const answer = await studio.router.dispatch('desktop.export_assets', { ids: ['a1aaaaaa', 'b2bbbbbb'] });

@@ -19,12 +19,16 @@ afterAll(() => {
 });
 
 describe(`the fault table (${mode})`, () => {
-  it.each(rows.map((row) => [row.fault, row] as const))('%s: nothing lost, nothing paid twice', async (_name, row) => {
-    const result = await runFaultRow(row, mode);
-    results.push(result);
-    expect(result.lostStates, 'jobs neither completed nor failed for a reason the fault explains').toEqual([]);
-    expect(result.unexercised, 'answers the fault should have changed').toEqual([]);
-    expect(result.duplicates, 'submissions paid twice').toBe(0);
-    expect(result.completed + result.failedCorrectly).toBe(result.jobs);
-  }, 180_000);
+  it.each(rows.map((row) => [row.fault, row] as const))(
+    '%s: nothing lost, nothing paid twice',
+    async (_name, row) => {
+      const result = await runFaultRow(row, mode);
+      results.push(result);
+      expect(result.lostStates, 'jobs neither completed nor failed for a reason the fault explains').toEqual([]);
+      expect(result.unexercised, 'answers the fault should have changed').toEqual([]);
+      expect(result.duplicates, 'submissions paid twice').toBe(0);
+      expect(result.completed + result.failedCorrectly).toBe(result.jobs);
+    },
+    180_000,
+  );
 });

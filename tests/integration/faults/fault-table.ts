@@ -72,7 +72,9 @@ async function taskRecordOfAnotherJob(context: RowContext): Promise<unknown> {
 }
 
 async function directImagesAnswer(): Promise<unknown> {
-  const png = await sharp({ create: { width: 1024, height: 1024, channels: 3, background: '#468' } }).png().toBuffer();
+  const png = await sharp({ create: { width: 1024, height: 1024, channels: 3, background: '#468' } })
+    .png()
+    .toBuffer();
   return { created: 1, model: 'unexpected-style', data: [{ b64_json: png.toString('base64'), revised_prompt: 'direct' }] };
 }
 
@@ -112,7 +114,12 @@ export const FAULT_ROWS: readonly FaultRow[] = [
     explained: ['unknown'],
     short: true,
   },
-  { fault: 'dropped connections on poll', rules: () => [{ kind: 'drop-connection', phase: 'before-request-read', route: POLL, count: 6 }], explained: [], short: false },
+  {
+    fault: 'dropped connections on poll',
+    rules: () => [{ kind: 'drop-connection', phase: 'before-request-read', route: POLL, count: 6 }],
+    explained: [],
+    short: false,
+  },
   { fault: 'dropped connections mid-download', rules: () => [{ kind: 'truncated-body', route: 'GET /files/*', count: 4 }], explained: [], short: true },
   {
     fault: 'truncated bodies (submissions and polls)',
@@ -142,8 +149,22 @@ export const FAULT_ROWS: readonly FaultRow[] = [
     settings: { genImage2Routing: 'task' },
     answers: { 'image.gen-image-2.direct': 'task', 'image.nova-3.1-flash-image': 'task', 'image.nova-3-pro-image.official': 'direct' },
     rules: async (context) => [
-      { kind: 'error', status: 200, route: 'POST /v1/images/generations', model: wireModel('image.nova-3.1-flash-image'), count: 1, body: await taskRecordOfAnotherJob(context) },
-      { kind: 'error', status: 200, route: 'POST /v1/images/generations', model: wireModel('image.nova-3-pro-image.official'), count: 1, body: await directImagesAnswer() },
+      {
+        kind: 'error',
+        status: 200,
+        route: 'POST /v1/images/generations',
+        model: wireModel('image.nova-3.1-flash-image'),
+        count: 1,
+        body: await taskRecordOfAnotherJob(context),
+      },
+      {
+        kind: 'error',
+        status: 200,
+        route: 'POST /v1/images/generations',
+        model: wireModel('image.nova-3-pro-image.official'),
+        count: 1,
+        body: await directImagesAnswer(),
+      },
     ],
     explained: [],
     short: true,
@@ -202,7 +223,10 @@ export async function runFaultRow(row: FaultRow, mode: Mode): Promise<RowResult>
     if (rules.length > 0) await admin('POST', '/faults', { rules });
     const { jobs } = await engine.createBatch({
       name: row.fault,
-      jobs: MIXED_BATCH.map((entry) => ({ variantId: entry.variantId, body: bodyOf(entry.variantId, { ...entry.values, prompt: `${row.fault}: ${entry.family}` }) })),
+      jobs: MIXED_BATCH.map((entry) => ({
+        variantId: entry.variantId,
+        body: bodyOf(entry.variantId, { ...entry.values, prompt: `${row.fault}: ${entry.family}` }),
+      })),
     });
     const outage = row.outageMs?.[mode];
     if (outage !== undefined) {
@@ -213,7 +237,14 @@ export async function runFaultRow(row: FaultRow, mode: Mode): Promise<RowResult>
     // What is not settled after an hour of the engine's time is counted as lost.
     await runUntil(clock, engine, engine.waitForIdle(), { ...STEPS, maxVirtualMs: 60 * 60_000 }).catch(() => undefined);
     const after = await admin<StatsSnapshot>('GET', '/stats');
-    return tally(row, db, root, jobs.map((job) => job.id), after.totalSubmissions - before.totalSubmissions - setupSubmissions, engine);
+    return tally(
+      row,
+      db,
+      root,
+      jobs.map((job) => job.id),
+      after.totalSubmissions - before.totalSubmissions - setupSubmissions,
+      engine,
+    );
   } finally {
     await engine.stop();
     db.close();

@@ -33,7 +33,25 @@ const close = (server: Server): Promise<void> => new Promise((resolve) => server
 beforeAll(async () => {
   sim = await startSimulator();
   webPage = createServer((_req, res) => res.writeHead(200, { 'content-type': 'text/html' }).end('<html><body>Welcome</body></html>'));
-  execFileSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-days', '1', '-subj', '/CN=localhost', '-keyout', join(scratch, 'key.pem'), '-out', join(scratch, 'cert.pem')], { stdio: 'ignore' });
+  execFileSync(
+    'openssl',
+    [
+      'req',
+      '-x509',
+      '-newkey',
+      'rsa:2048',
+      '-nodes',
+      '-days',
+      '1',
+      '-subj',
+      '/CN=localhost',
+      '-keyout',
+      join(scratch, 'key.pem'),
+      '-out',
+      join(scratch, 'cert.pem'),
+    ],
+    { stdio: 'ignore' },
+  );
   tlsServer = createHttpsServer({ key: readFileSync(join(scratch, 'key.pem')), cert: readFileSync(join(scratch, 'cert.pem')) }, (_req, res) => res.end('{}'));
   ({ studio } = await createTestStudio());
 });
@@ -65,7 +83,11 @@ describe('testing a gateway connection', () => {
     const closed = createServer();
     const port = await listen(closed);
     await close(closed);
-    expect(await testConnection(`http://127.0.0.1:${port}`, sim.demoKey, { network: direct })).toMatchObject({ ok: false, cause: 'refused', detail: 'ECONNREFUSED' });
+    expect(await testConnection(`http://127.0.0.1:${port}`, sim.demoKey, { network: direct })).toMatchObject({
+      ok: false,
+      cause: 'refused',
+      detail: 'ECONNREFUSED',
+    });
     expect(await testConnection('https://no-such-gateway.invalid', sim.demoKey, { network: direct })).toMatchObject({ ok: false, cause: 'address_not_found' });
     const tlsPort = await listen(tlsServer);
     try {

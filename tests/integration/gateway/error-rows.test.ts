@@ -12,9 +12,10 @@ import { gatewayForFile } from './harness';
 const gw = gatewayForFile();
 
 async function rejection(client: GatewayClient, req: Omit<GatewayRequest, 'retry'>): Promise<GatewayError> {
-  const error: unknown = await client.http
-    .requestJson({ retry: 'none', reportsFailure: isAccountFailure, ...req })
-    .then(() => undefined, (e: unknown) => e);
+  const error: unknown = await client.http.requestJson({ retry: 'none', reportsFailure: isAccountFailure, ...req }).then(
+    () => undefined,
+    (e: unknown) => e,
+  );
   expect(error, `${req.method} ${req.path}`).toBeInstanceOf(GatewayError);
   return error as GatewayError;
 }

@@ -77,7 +77,7 @@ export function variant(id: string): VariantEntry {
   return entry;
 }
 
-export const FAST_TIMING = FAST_TASKS;
+const FAST_TIMING = FAST_TASKS;
 
 export async function startTestGateway(options: SimulatorOptions = {}): Promise<TestGateway> {
   const sim = await startSimulator({ timing: FAST_TIMING, ...options });

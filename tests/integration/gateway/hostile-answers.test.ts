@@ -38,7 +38,12 @@ beforeAll(async () => {
     retry: { maxAttempts: 2, baseDelayMs: 1, maxDelayMs: 5, maxRetryAfterMs: 10 },
   });
   png = join(mkdtempSync(join(tmpdir(), 'atelier-hostile-')), 'ref.png');
-  writeFileSync(png, await sharp({ create: { width: 16, height: 16, channels: 3, background: '#123' } }).png().toBuffer());
+  writeFileSync(
+    png,
+    await sharp({ create: { width: 16, height: 16, channels: 3, background: '#123' } })
+      .png()
+      .toBuffer(),
+  );
 });
 afterAll(async () => {
   await client.close();
@@ -83,7 +88,11 @@ const misshapen = fc
     {
       success: wrong,
       message: wrong,
-      data: fc.oneof(wrong, fc.record({ id: wrong, url: wrong, status: wrong, result_url: wrong, task_id: wrong, key: wrong, fail_reason: wrong }, { requiredKeys: [] }), fc.array(fc.record({ url: wrong, b64_json: wrong, id: wrong }, { requiredKeys: [] }), { maxLength: 3 })),
+      data: fc.oneof(
+        wrong,
+        fc.record({ id: wrong, url: wrong, status: wrong, result_url: wrong, task_id: wrong, key: wrong, fail_reason: wrong }, { requiredKeys: [] }),
+        fc.array(fc.record({ url: wrong, b64_json: wrong, id: wrong }, { requiredKeys: [] }), { maxLength: 3 }),
+      ),
       id: wrong,
       status: wrong,
       progress: wrong,
@@ -98,21 +107,44 @@ const misshapen = fc
   )
   .map((value) => Buffer.from(JSON.stringify(value)));
 
-const deep = fc.integer({ min: 1, max: 200_000 }).chain((depth) =>
-  fc.constantFrom(
-    Buffer.from(`${'['.repeat(depth)}${']'.repeat(depth)}`),
-    Buffer.from(`{"data":${'{"a":'.repeat(depth)}1${'}'.repeat(depth)}}`),
-    Buffer.from(`{"error":{"message":${'['.repeat(depth)}${']'.repeat(depth)}}}`),
-  ),
-);
+const deep = fc
+  .integer({ min: 1, max: 200_000 })
+  .chain((depth) =>
+    fc.constantFrom(
+      Buffer.from(`${'['.repeat(depth)}${']'.repeat(depth)}`),
+      Buffer.from(`{"data":${'{"a":'.repeat(depth)}1${'}'.repeat(depth)}}`),
+      Buffer.from(`{"error":{"message":${'['.repeat(depth)}${']'.repeat(depth)}}}`),
+    ),
+  );
 
-const invalidUtf8 = fc.uint8Array({ minLength: 1, maxLength: 256 }).map((bytes) => Buffer.concat([Buffer.from('{"data":[{"url":"'), Buffer.from(bytes), Buffer.from([0xff, 0xfe, 0xc3]), Buffer.from('"}]}')]));
+const invalidUtf8 = fc
+  .uint8Array({ minLength: 1, maxLength: 256 })
+  .map((bytes) => Buffer.concat([Buffer.from('{"data":[{"url":"'), Buffer.from(bytes), Buffer.from([0xff, 0xfe, 0xc3]), Buffer.from('"}]}')]));
 
 const huge = fc.integer({ min: 1, max: 8 * 1024 * 1024 }).map((n) => Buffer.from(`{"data":[{"b64_json":"${'A'.repeat(n)}"}],"created":1}`));
 
-const sse = fc.array(fc.oneof(fc.constant('data: [DONE]'), fc.string({ maxLength: 40 }).map((s) => `data: ${s}`), fc.constant('event: error'), fc.jsonValue({ maxDepth: 2 }).map((v) => `data: ${JSON.stringify(v)}`), fc.constant(': ping')), { maxLength: 20 }).map((lines) => Buffer.from(lines.join('\n\n')));
+const sse = fc
+  .array(
+    fc.oneof(
+      fc.constant('data: [DONE]'),
+      fc.string({ maxLength: 40 }).map((s) => `data: ${s}`),
+      fc.constant('event: error'),
+      fc.jsonValue({ maxDepth: 2 }).map((v) => `data: ${JSON.stringify(v)}`),
+      fc.constant(': ping'),
+    ),
+    { maxLength: 20 },
+  )
+  .map((lines) => Buffer.from(lines.join('\n\n')));
 
-const body = fc.oneof(misshapen, fc.json().map((text) => Buffer.from(text)), deep, invalidUtf8, huge, sse, fc.constantFrom(Buffer.alloc(0), Buffer.from('<html>502 Bad Gateway</html>'), Buffer.from('{"data":'), Buffer.from('null')));
+const body = fc.oneof(
+  misshapen,
+  fc.json().map((text) => Buffer.from(text)),
+  deep,
+  invalidUtf8,
+  huge,
+  sse,
+  fc.constantFrom(Buffer.alloc(0), Buffer.from('<html>502 Bad Gateway</html>'), Buffer.from('{"data":'), Buffer.from('null')),
+);
 
 async function settle(run: () => Promise<unknown>): Promise<unknown> {
   let timer: NodeJS.Timeout | undefined;
@@ -132,20 +164,29 @@ async function settle(run: () => Promise<unknown>): Promise<unknown> {
 }
 
 describe('the gateway client under hostile answers', () => {
-  it.each(Object.keys(calls))('%s ends in a value or a typed GatewayError', async (name) => {
-    const call = calls[name];
-    if (!call) throw new Error(name);
-    await fc.assert(
-      fc.asyncProperty(body, fc.constantFrom(200, 200, 200, 201, 400, 403, 404, 429, 500, 502), fc.constantFrom('application/json', 'text/event-stream', 'text/html', 'application/octet-stream'), async (bytes, status, type) => {
-        answer = { status, type, body: bytes };
-        const outcome = await settle(call);
-        if (outcome !== 'value') {
-          expect(outcome, String(outcome)).toBeInstanceOf(GatewayError);
-          // The message a user sees is text, and never the key.
-          expect((outcome as GatewayError).message).not.toContain('sk-hostile-answers');
-        }
-      }),
-      { numRuns: 40 },
-    );
-  }, 180_000);
+  it.each(Object.keys(calls))(
+    '%s ends in a value or a typed GatewayError',
+    async (name) => {
+      const call = calls[name];
+      if (!call) throw new Error(name);
+      await fc.assert(
+        fc.asyncProperty(
+          body,
+          fc.constantFrom(200, 200, 200, 201, 400, 403, 404, 429, 500, 502),
+          fc.constantFrom('application/json', 'text/event-stream', 'text/html', 'application/octet-stream'),
+          async (bytes, status, type) => {
+            answer = { status, type, body: bytes };
+            const outcome = await settle(call);
+            if (outcome !== 'value') {
+              expect(outcome, String(outcome)).toBeInstanceOf(GatewayError);
+              // The message a user sees is text, and never the key.
+              expect((outcome as GatewayError).message).not.toContain('sk-hostile-answers');
+            }
+          },
+        ),
+        { numRuns: 40 },
+      );
+    },
+    180_000,
+  );
 });

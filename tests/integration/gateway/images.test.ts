@@ -125,17 +125,25 @@ describe('direct and summary variants', () => {
       ['mask_url', opaqueMask, /PNG with an alpha channel/],
     ];
     for (const [field, path, message] of cases) {
-      const attempt = uploadReferences(client.uploads, entry, [{ field: 'image_urls', path: photo }, { field, path }], { prompt: 'p' });
+      const attempt = uploadReferences(
+        client.uploads,
+        entry,
+        [
+          { field: 'image_urls', path: photo },
+          { field, path },
+        ],
+        { prompt: 'p' },
+      );
       await expect(attempt).rejects.toThrow(message);
     }
     // Variant A takes references of at most 2 MB: a noisy 1200x1200 PNG is larger.
     const noisy = join(dir, 'noisy.png');
     await sharp(randomBytes(1200 * 1200 * 3), {
       raw: { width: 1200, height: 1200, channels: 3 },
-    }).png({ compressionLevel: 0 }).toFile(noisy);
-    await expect(uploadReferences(client.uploads, entry, [{ field: 'image_urls', path: noisy }], { prompt: 'p' })).rejects.toThrow(
-      /exceeds the 2 MB limit/,
-    );
+    })
+      .png({ compressionLevel: 0 })
+      .toFile(noisy);
+    await expect(uploadReferences(client.uploads, entry, [{ field: 'image_urls', path: noisy }], { prompt: 'p' })).rejects.toThrow(/exceeds the 2 MB limit/);
     expect(await gw.requests('POST /v1/uploads/images')).toBe(0);
   });
 
@@ -191,7 +199,10 @@ describe('task variants', () => {
   });
 
   it('polling an unknown task id gives task_not_exist, not retried', async () => {
-    const error: unknown = await gw.client().tasks.pollImage('task_doesnotexist').catch((e: unknown) => e);
+    const error: unknown = await gw
+      .client()
+      .tasks.pollImage('task_doesnotexist')
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(GatewayError);
     expect(error).toMatchObject({ status: 400, code: 'task_not_exist', knownCase: 'task_not_found', shape: 'task', attempts: 1 });
   });
@@ -213,7 +224,12 @@ describe('task variants', () => {
     const prepared = client.generation.prepare(entry, { prompt: 'p' });
     // A 500 may come after the task was made (and charged): its outcome is unknown, never retried.
     const rows: [Record<string, unknown>, number, string, boolean][] = [
-      [{ kind: 'error', status: 400, route: SUBMIT, count: 1, body: { error: { message: 'Bad Request', type: 'invalid_request_error' } } }, 400, 'bad_request', false],
+      [
+        { kind: 'error', status: 400, route: SUBMIT, count: 1, body: { error: { message: 'Bad Request', type: 'invalid_request_error' } } },
+        400,
+        'bad_request',
+        false,
+      ],
       [{ kind: 'error', status: 422, route: SUBMIT, count: 1, body: { error: { message: 'Unprocessable Entity' } } }, 422, 'bad_request', false],
       [{ kind: 'error', status: 500, route: SUBMIT, count: 1 }, 500, 'server_error', true],
       [{ kind: 'rate-limit', route: SUBMIT, count: 1, retryAfterSeconds: null }, 429, 'rate_limited', false],
@@ -223,7 +239,10 @@ describe('task variants', () => {
       const error: unknown = await client.generation.send(prepared).catch((e: unknown) => e);
       expect(error).toMatchObject({ status, knownCase, attempts: 1, outcomeUnknown });
     }
-    const unauthorized: unknown = await gw.client({ apiKey: 'sk-notakeynotakeynotakey' }).generation.send(prepared).catch((e: unknown) => e);
+    const unauthorized: unknown = await gw
+      .client({ apiKey: 'sk-notakeynotakeynotakey' })
+      .generation.send(prepared)
+      .catch((e: unknown) => e);
     expect(unauthorized).toMatchObject({ status: 401, knownCase: 'unauthorized' });
     expect(await gw.requests(SUBMIT)).toBe(5);
   });

@@ -53,8 +53,18 @@ async function upload(bytes: Buffer, name: string): Promise<string> {
 
 beforeAll(async () => {
   gw = await startTestGateway();
-  png64 = await upload(await sharp({ create: { width: 64, height: 64, channels: 3, background: '#468' } }).png().toBuffer(), 'square.png');
-  gif = await upload(await sharp({ create: { width: 64, height: 64, channels: 3, background: '#864' } }).gif().toBuffer(), 'still.gif');
+  png64 = await upload(
+    await sharp({ create: { width: 64, height: 64, channels: 3, background: '#468' } })
+      .png()
+      .toBuffer(),
+    'square.png',
+  );
+  gif = await upload(
+    await sharp({ create: { width: 64, height: 64, channels: 3, background: '#864' } })
+      .gif()
+      .toBuffer(),
+    'still.gif',
+  );
 });
 afterAll(async () => gw.close());
 
@@ -103,23 +113,47 @@ const buildRows = (): Row[] => [
   {
     rule: 'clip3 and clip-o3: images required, 1 to 4 (both models of the family)',
     accept: both('video.clip-o3-720p', { model: 'clip-o3-720p', prompt: 'rain', size: '1280x720', duration: 5, images: [url(1)] }),
-    refuse: { ...both('video.clip-o3-720p', { model: 'clip-o3-720p', prompt: 'rain', size: '1280x720', duration: 5, images: [] }), reason: /images: .*(at least 1 image|1 to 4)/ },
+    refuse: {
+      ...both('video.clip-o3-720p', { model: 'clip-o3-720p', prompt: 'rain', size: '1280x720', duration: 5, images: [] }),
+      reason: /images: .*(at least 1 image|1 to 4)/,
+    },
   },
   {
     rule: 'clip3: at most 4 images',
     accept: both('video.clip3-720p', { model: 'clip3-720p', prompt: 'waves', size: '1280x720', duration: 5, images: urls(4) }),
-    refuse: { ...both('video.clip3-720p', { model: 'clip3-720p', prompt: 'waves', size: '1280x720', duration: 5, images: urls(5) }), reason: /at most 4 images/ },
+    refuse: {
+      ...both('video.clip3-720p', { model: 'clip3-720p', prompt: 'waves', size: '1280x720', duration: 5, images: urls(5) }),
+      reason: /at most 4 images/,
+    },
   },
   {
     rule: 'omni: a list item no placeholder names is a warning; a placeholder needs its item',
-    accept: both('video.clip-v3-omni', { model: 'clip-v3-omni', prompt: 'a dance with <<<image_1>>>', metadata: { image_list: [{ image_url: url(1) }, { image_url: url(2) }] } }),
+    accept: both('video.clip-v3-omni', {
+      model: 'clip-v3-omni',
+      prompt: 'a dance with <<<image_1>>>',
+      metadata: { image_list: [{ image_url: url(1) }, { image_url: url(2) }] },
+    }),
     warning: /^(199 - ")?Item 2 of metadata\.image_list is not referenced as <<<image_2>>> in the prompt; nothing is inserted automatically\./,
-    refuse: { ...both('video.clip-v3-omni', { model: 'clip-v3-omni', prompt: '<<<image_1>>> and <<<image_3>>>', metadata: { image_list: [{ image_url: url(1) }] } }), reason: /<<<image_3>>>.*(item 3|has 1 item)/ },
+    refuse: {
+      ...both('video.clip-v3-omni', { model: 'clip-v3-omni', prompt: '<<<image_1>>> and <<<image_3>>>', metadata: { image_list: [{ image_url: url(1) }] } }),
+      reason: /<<<image_3>>>.*(item 3|has 1 item)/,
+    },
   },
   {
     rule: 'omni: placeholders first appear in list order',
-    accept: both('video.clip-v3-omni', { model: 'clip-v3-omni', prompt: '<<<image_1>>> then <<<image_2>>>, again <<<image_1>>>', metadata: { image_list: [{ image_url: url(1) }, { image_url: url(2) }] } }),
-    refuse: { ...both('video.clip-v3-omni', { model: 'clip-v3-omni', prompt: '<<<image_2>>> then <<<image_1>>>', metadata: { image_list: [{ image_url: url(1) }, { image_url: url(2) }] } }), reason: /<<<image_2>>> appears before <<<image_1>>>/ },
+    accept: both('video.clip-v3-omni', {
+      model: 'clip-v3-omni',
+      prompt: '<<<image_1>>> then <<<image_2>>>, again <<<image_1>>>',
+      metadata: { image_list: [{ image_url: url(1) }, { image_url: url(2) }] },
+    }),
+    refuse: {
+      ...both('video.clip-v3-omni', {
+        model: 'clip-v3-omni',
+        prompt: '<<<image_2>>> then <<<image_1>>>',
+        metadata: { image_list: [{ image_url: url(1) }, { image_url: url(2) }] },
+      }),
+      reason: /<<<image_2>>> appears before <<<image_1>>>/,
+    },
   },
   {
     rule: 'omni: aspect ratios other than the common 16:9, 9:16 and 1:1 pass with a warning; a value that is no ratio does not',
@@ -145,9 +179,16 @@ const buildRows = (): Row[] => [
     accept: {
       catalog: () => {
         const body = { model: 'chat-haiku-4-5', max_tokens: 10, temperature: 0.5, top_p: 0.9, messages: [{ role: 'user' as const, content: 'x' }] };
-        const parsed = [messagesRequestSchema.safeParse(body), responsesRequestSchema.safeParse({ model: 'gen-5.2-official', input: 'x', temperature: 0.5, top_p: 0.9 })];
+        const parsed = [
+          messagesRequestSchema.safeParse(body),
+          responsesRequestSchema.safeParse({ model: 'gen-5.2-official', input: 'x', temperature: 0.5, top_p: 0.9 }),
+        ];
         const refused = parsed.flatMap((result) => (result.success ? [] : result.error.issues.map((issue) => issue.message)));
-        return { accepted: refused.length === 0, reasons: refused, warnings: [...textRequestWarnings(body), ...textRequestWarnings({ temperature: 0.5, top_p: 0.9 })] };
+        return {
+          accepted: refused.length === 0,
+          reasons: refused,
+          warnings: [...textRequestWarnings(body), ...textRequestWarnings({ temperature: 0.5, top_p: 0.9 })],
+        };
       },
       gateway: async () => {
         const outcomes = await Promise.all([
@@ -162,9 +203,11 @@ const buildRows = (): Row[] => [
   {
     rule: 'official video: input_reference should match size (a warning)',
     accept: {
-      catalog: catalog('video.vid-2.official', { model: 'vid-2-official', prompt: 'a harbour', size: '1280x720', input_reference: 'https://cdn.example/frame.png' }, [
-        { field: 'input_reference', mime: 'image/png', bytes: 1_000, width: 64, height: 64 },
-      ]),
+      catalog: catalog(
+        'video.vid-2.official',
+        { model: 'vid-2-official', prompt: 'a harbour', size: '1280x720', input_reference: 'https://cdn.example/frame.png' },
+        [{ field: 'input_reference', mime: 'image/png', bytes: 1_000, width: 64, height: 64 }],
+      ),
       gateway: async () => gateway('/v1/video/generations', { model: 'vid-2-official', prompt: 'a harbour', size: '1280x720', input_reference: png64 })(),
     },
     warning: /64x64 but .*1280x720.*should match/,
@@ -188,7 +231,9 @@ const buildRows = (): Row[] => [
           catalog('video.vid-2.official', { model: 'vid-2-official', prompt: 'p', size: '1280x720', input_reference: gif }, [gifFile('input_reference')])(),
           catalog('video.clip3-720p', { model: 'clip3-720p', prompt: 'p', size: '1280x720', duration: 5, images: [gif] }, [gifFile('images')])(),
           catalog('video.clip-3.0-turbo', { model: 'clip-3.0-turbo', prompt: 'p', reference_images: [gif] }, [gifFile('reference_images')])(),
-          catalog('video.clip-v3-omni', { model: 'clip-v3-omni', prompt: '<<<image_1>>>', metadata: { image_list: [{ image_url: gif }] } }, [gifFile('metadata.image_list')])(),
+          catalog('video.clip-v3-omni', { model: 'clip-v3-omni', prompt: '<<<image_1>>>', metadata: { image_list: [{ image_url: gif }] } }, [
+            gifFile('metadata.image_list'),
+          ])(),
           catalog('video.vid-2-vvip', { model: 'vid-2-vvip', prompt: 'p', image_urls: [gif] }, [gifFile('image_urls')])(),
         ];
         return { accepted: outcomes.every((o) => o.accepted), reasons: outcomes.flatMap((o) => o.reasons), warnings: [] };
@@ -251,7 +296,9 @@ const buildRows = (): Row[] => [
       catalog: async () => {
         const client = gw.client();
         const cut = await client.text.responses({ model: 'gen-5.2-official', input: `echo: ${'word '.repeat(40)}`, max_output_tokens: 3 });
-        const streamed = await collectText(client.text.streamResponses({ model: 'gen-5.2-official', input: `echo: ${'word '.repeat(40)}`, max_output_tokens: 3 }));
+        const streamed = await collectText(
+          client.text.streamResponses({ model: 'gen-5.2-official', input: `echo: ${'word '.repeat(40)}`, max_output_tokens: 3 }),
+        );
         return { accepted: cut.status === 'completed' && streamed.trim() === 'word word word', reasons: [String(cut.status)], warnings: [] };
       },
       gateway: async () => {
@@ -269,7 +316,9 @@ const buildRows = (): Row[] => [
     rule: 'Messages: provider-version other than the default passes through',
     accept: {
       catalog: async () => {
-        const message = await gw.client().text.messages({ model: 'chat-haiku-4-5', max_tokens: 20, messages: [{ role: 'user', content: 'hi' }] }, { providerVersion: '2024-10-22' });
+        const message = await gw
+          .client()
+          .text.messages({ model: 'chat-haiku-4-5', max_tokens: 20, messages: [{ role: 'user', content: 'hi' }] }, { providerVersion: '2024-10-22' });
         return { accepted: message.type === 'message', reasons: [], warnings: [] };
       },
       gateway: async () => {
@@ -310,7 +359,10 @@ const buildRows = (): Row[] => [
     refuse: {
       catalog: async () => {
         const key = await deletedKey();
-        const error: unknown = await gw.client({ apiKey: key }).account.tokenBalance().catch((e: unknown) => e);
+        const error: unknown = await gw
+          .client({ apiKey: key })
+          .account.tokenBalance()
+          .catch((e: unknown) => e);
         const message = error instanceof GatewayError ? `${error.kind} ${error.status ?? ''} ${error.gatewayMessage ?? ''}` : String(error);
         return { accepted: false, reasons: [message], warnings: [] };
       },

@@ -29,11 +29,27 @@ const listen = (server: Server | TlsServer): Promise<void> => new Promise((resol
 
 beforeAll(async () => {
   // A certificate for gateway.test (and localhost) that no store trusts unless told to.
-  execFileSync('openssl', [
-    'req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-days', '1', '-subj', '/CN=gateway.test',
-    '-addext', 'subjectAltName=DNS:gateway.test,DNS:localhost',
-    '-keyout', join(scratch, 'key.pem'), '-out', join(scratch, 'cert.pem'),
-  ], { stdio: 'ignore' });
+  execFileSync(
+    'openssl',
+    [
+      'req',
+      '-x509',
+      '-newkey',
+      'rsa:2048',
+      '-nodes',
+      '-days',
+      '1',
+      '-subj',
+      '/CN=gateway.test',
+      '-addext',
+      'subjectAltName=DNS:gateway.test,DNS:localhost',
+      '-keyout',
+      join(scratch, 'key.pem'),
+      '-out',
+      join(scratch, 'cert.pem'),
+    ],
+    { stdio: 'ignore' },
+  );
   certificate = readFileSync(join(scratch, 'cert.pem'), 'utf8');
   sim = await startSimulator();
   // TLS in front of the demo gateway: what a gateway on the internet looks like.
@@ -96,7 +112,10 @@ describe('the gateway client behind a proxy', () => {
     expect(tunnels).toHaveLength(1);
     tunnels.length = 0;
     // Direct, gateway.test does not resolve: the request fails, and the proxy never saw it.
-    const direct = client(`https://gateway.test:${frontPort}`, { env: { HTTPS_PROXY: `http://127.0.0.1:${proxyPort}`, NO_PROXY: 'example.com,.test' }, ca: [certificate] });
+    const direct = client(`https://gateway.test:${frontPort}`, {
+      env: { HTTPS_PROXY: `http://127.0.0.1:${proxyPort}`, NO_PROXY: 'example.com,.test' },
+      ca: [certificate],
+    });
     await expect(direct.models.list('image').finally(() => direct.close())).rejects.toMatchObject({ kind: 'unreachable' });
     expect(tunnels).toEqual([]);
   });

@@ -54,7 +54,12 @@ interface ModelRow {
   id: string;
   type: string;
   responsesOnly: boolean;
-  variants: { id: string; kind: string; generic: boolean; channel: { usually: string; label: { en: string; 'zh-CN': string }; note: { en: string } | null } | null }[];
+  variants: {
+    id: string;
+    kind: string;
+    generic: boolean;
+    channel: { usually: string; label: { en: string; 'zh-CN': string }; note: { en: string } | null } | null;
+  }[];
 }
 
 describe('models.list', () => {
@@ -63,11 +68,7 @@ describe('models.list', () => {
     expect(demoMode).toBe(true);
     const byId = new Map(models.map((model) => [model.id, model]));
     expect(byId.get('gen-image-2')).toMatchObject({ type: 'image' });
-    expect(byId.get('gen-image-2')?.variants.map((v) => v.id)).toEqual([
-      'image.gen-image-2.direct',
-      'image.gen-image-2.edit',
-      'image.gen-image-2.task',
-    ]);
+    expect(byId.get('gen-image-2')?.variants.map((v) => v.id)).toEqual(['image.gen-image-2.direct', 'image.gen-image-2.edit', 'image.gen-image-2.task']);
     const vid = byId.get('vid-2')?.variants.map((v) => v.id) ?? [];
     expect(vid).toEqual(expect.arrayContaining(['video.vid-2.character', 'video.remix.vid-2']));
     expect(byId.get('gen-5-pro-official')).toMatchObject({ type: 'text', responsesOnly: true, variants: [] });
@@ -209,7 +210,14 @@ describe('account routes', () => {
     await studio.start();
     const listed = await call<unknown[]>('jobs.list_created_keys');
     expect(listed).toEqual([
-      expect.objectContaining({ name: 'night batch', purpose: 'account', remainCredits: 120, modelLimits: ['gen-image-2'], expiresAt: null, gateway: gw.sim.url }),
+      expect.objectContaining({
+        name: 'night batch',
+        purpose: 'account',
+        remainCredits: 120,
+        modelLimits: ['gen-image-2'],
+        expiresAt: null,
+        gateway: gw.sim.url,
+      }),
     ]);
     expect(JSON.stringify(listed)).not.toContain(created.key.replace(/^sk-/, ''));
   });

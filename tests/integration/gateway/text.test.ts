@@ -79,12 +79,18 @@ describe('text limits are checked before sending', () => {
   it('reads which models are Responses-only from the model list, not from their names', async () => {
     const list = (id: string, types: string[]) => ({ success: true, object: 'list', data: [{ id, object: 'model', supported_endpoint_types: types }] });
     await gw.addFault({ kind: 'error', status: 200, route: 'GET /v1/models', count: 1, body: list('gen-5.2-official', ['responses']) });
-    const refused = await gw.client().text.chat({ model: 'gen-5.2-official', messages: user('x') }).catch((e: unknown) => e);
+    const refused = await gw
+      .client()
+      .text.chat({ model: 'gen-5.2-official', messages: user('x') })
+      .catch((e: unknown) => e);
     expect(refused).toBeInstanceOf(InvalidRequestError);
     expect((refused as Error).message).toMatch(/Responses-only/);
     // A deployment that lists chat completions for a model the interface names as Responses-only is believed.
     await gw.addFault({ kind: 'error', status: 200, route: 'GET /v1/models', count: 1, body: list('gen-5-pro-official', ['chat_completions', 'responses']) });
-    const sent = await gw.client().text.chat({ model: 'gen-5-pro-official', messages: user('x') }).catch((e: unknown) => e);
+    const sent = await gw
+      .client()
+      .text.chat({ model: 'gen-5-pro-official', messages: user('x') })
+      .catch((e: unknown) => e);
     expect(sent).toMatchObject({ status: 400, code: 'model_not_supported' });
     expect((await gw.stats()).requests['POST /v1/chat/completions']).toBe(1);
   });
@@ -131,9 +137,7 @@ describe('text errors', () => {
   it('normalises 400 of messages in the messages error shape', async () => {
     // An image block whose bytes are not the declared type: refused by the route, in its own shape.
     const image = { type: 'image', source: { type: 'base64', media_type: 'image/png', data: Buffer.from('not a picture').toString('base64') } };
-    const error = await gatewayFailure(
-      gw.client().text.messages({ model: 'chat-haiku-4-5', max_tokens: 10, messages: [{ role: 'user', content: [image] }] }),
-    );
+    const error = await gatewayFailure(gw.client().text.messages({ model: 'chat-haiku-4-5', max_tokens: 10, messages: [{ role: 'user', content: [image] }] }));
     expect(error).toMatchObject({ status: 400, shape: 'messages', type: 'invalid_request_error' });
   });
 
@@ -185,9 +189,7 @@ describe('streaming text', () => {
   it('streams messages events in order, without pings, with x-api-key too', async () => {
     const client = gw.client();
     for (const auth of ['bearer', 'x-api-key'] as const) {
-      const events = await all(
-        client.text.streamMessages({ model: 'chat-sonnet-4-6', max_tokens: 200, messages: user('Tell a short story') }, { auth }),
-      );
+      const events = await all(client.text.streamMessages({ model: 'chat-sonnet-4-6', max_tokens: 200, messages: user('Tell a short story') }, { auth }));
       const types = events.map((event) => event.type);
       expect(types[0]).toBe('message_start');
       expect(types).toEqual(expect.arrayContaining(['content_block_start', 'content_block_delta', 'content_block_stop', 'message_delta']));

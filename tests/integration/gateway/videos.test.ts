@@ -43,7 +43,11 @@ const limits: Record<string, LimitCase[]> = {
     ['duration 5', { prompt: 'p', duration: 5 }, /duration: must be one of 4, 8, 12 seconds/],
     ['5 variants', { prompt: 'p', 'metadata.n': 5 }, /metadata\.n: must be a whole number from 1 to 4/],
     ['an unknown style', { prompt: 'p', 'metadata.style': 'noir' }, /metadata\.style: must be one of thanksgiving/],
-    ['a 4-second character segment', { prompt: 'p', 'metadata.character_url': clip('v'), 'metadata.character_timestamps': '1,5' }, /must be a 2-second segment/],
+    [
+      'a 4-second character segment',
+      { prompt: 'p', 'metadata.character_url': clip('v'), 'metadata.character_timestamps': '1,5' },
+      /must be a 2-second segment/,
+    ],
   ],
   'video.vid-2.character': [['no character', { prompt: 'p' }, /mention a created character as @username/]],
   'video.remix.vid-2': [
@@ -161,7 +165,10 @@ describe('content download fallback', () => {
   });
 
   it('polling an unknown video task gives task_not_exist', async () => {
-    const error: unknown = await gw.client().tasks.pollVideo('task_nope').catch((e: unknown) => e);
+    const error: unknown = await gw
+      .client()
+      .tasks.pollVideo('task_nope')
+      .catch((e: unknown) => e);
     expect(error).toMatchObject({ status: 400, knownCase: 'task_not_found', attempts: 1 });
   });
 });

@@ -90,7 +90,10 @@ describe.each(['request', 'direct', 'task'] as const)('gen-image-2 routed "%s"',
   it('every kind of request completes in the style the answer had; none ends unknown', async () => {
     await route(routing);
     const kinds = KINDS;
-    const jobs = await runAll(`routing ${routing}`, kinds.map((k) => k.job));
+    const jobs = await runAll(
+      `routing ${routing}`,
+      kinds.map((k) => k.job),
+    );
     for (const [index, job] of jobs.entries()) {
       const k = kinds[index] as Kind;
       const style = expectedStyle(routing, k);
@@ -139,14 +142,20 @@ describe('what one channel refuses', () => {
     await route('direct');
     const before = await bench.stats();
     const [job] = await runAll('sixteen references', [
-      { variantId: 'image.gen-image-2.task', body: bodyOf('image.gen-image-2.task', { prompt: 'a collage', size: '1:1', image_urls: Array.from({ length: 16 }, (_u, i) => ref(i)) }) },
+      {
+        variantId: 'image.gen-image-2.task',
+        body: bodyOf('image.gen-image-2.task', { prompt: 'a collage', size: '1:1', image_urls: Array.from({ length: 16 }, (_u, i) => ref(i)) }),
+      },
     ]);
     expect(job).toMatchObject({ state: 'failed', answerStyle: null });
     expect(job?.errorMessage).toMatch(/at most 4 images/);
     expect((await bench.stats()).totalSubmissions).toBe(before.totalSubmissions);
     await route('task');
     const [queued] = await runAll('sixteen references, queued', [
-      { variantId: 'image.gen-image-2.task', body: bodyOf('image.gen-image-2.task', { prompt: 'a collage', size: '1:1', image_urls: Array.from({ length: 16 }, (_u, i) => ref(i)) }) },
+      {
+        variantId: 'image.gen-image-2.task',
+        body: bodyOf('image.gen-image-2.task', { prompt: 'a collage', size: '1:1', image_urls: Array.from({ length: 16 }, (_u, i) => ref(i)) }),
+      },
     ]);
     expect(queued).toMatchObject({ state: 'done', answerStyle: 'task' });
   });

@@ -23,7 +23,9 @@ async function noisyPng(width: number, height: number): Promise<Buffer> {
     seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648;
     pixels[i] = seed >> 16;
   }
-  return sharp(pixels, { raw: { width, height, channels: 3 } }).png({ compressionLevel: 0 }).toBuffer();
+  return sharp(pixels, { raw: { width, height, channels: 3 } })
+    .png({ compressionLevel: 0 })
+    .toBuffer();
 }
 
 describe('size auto', () => {

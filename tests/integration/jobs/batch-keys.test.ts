@@ -41,7 +41,15 @@ describe('a batch key', () => {
     expect(storedKeys()).toBe(1);
 
     const [listed] = engine.createdKeys();
-    expect(listed).toMatchObject({ purpose: 'batch', batchId: batch.id, name: 'Atelier · night run', remainCredits: 100, modelLimits: ['gen-image-2'], gateway: bench.sim.url, forgottenAt: null });
+    expect(listed).toMatchObject({
+      purpose: 'batch',
+      batchId: batch.id,
+      name: 'Atelier · night run',
+      remainCredits: 100,
+      modelLimits: ['gen-image-2'],
+      gateway: bench.sim.url,
+      forgottenAt: null,
+    });
     expect(listed?.expiresAt).toBe(token.expired_time * 1000);
 
     await engine.waitForIdle({ timeoutMs: 15_000 });
@@ -96,7 +104,10 @@ describe('a batch key', () => {
     await restarted.start();
     restarted.enqueueBatch(second.batch.id);
     await restarted.waitForIdle({ timeoutMs: 15_000 });
-    expect(restarted.batch(second.batch.id)).toMatchObject({ status: 'paused', note: expect.stringMatching(/no longer holds this batch's dedicated key/) as unknown });
+    expect(restarted.batch(second.batch.id)).toMatchObject({
+      status: 'paused',
+      note: expect.stringMatching(/no longer holds this batch's dedicated key/) as unknown,
+    });
     expect(restarted.job(second.jobs[0]?.id ?? '')?.state).toBe('queued');
   });
 
@@ -109,7 +120,10 @@ describe('a batch key', () => {
     await bench.admin('PATCH', `/keys/${String(batch.options.dedicatedTokenId)}`, { status: 2 });
     engine.resume();
     await engine.waitForIdle({ timeoutMs: 15_000 });
-    expect(engine.batch(batch.id)).toMatchObject({ status: 'paused', note: expect.stringMatching(/dedicated key was refused \(expired or revoked\)/) as unknown });
+    expect(engine.batch(batch.id)).toMatchObject({
+      status: 'paused',
+      note: expect.stringMatching(/dedicated key was refused \(expired or revoked\)/) as unknown,
+    });
     expect(engine.job(jobs[0]?.id ?? '')).toMatchObject({ state: 'queued', errorCode: 'batch_stopped' });
     expect((await bench.stats()).totalSubmissions).toBe(0);
   });

@@ -29,7 +29,10 @@ describe.each<Reading>(['request', 'character', 'video'])('character creation an
 
   const yieldOf = (job: JobDetail): Yield => {
     const taskId = listJobTasks(bench.db, job.id).at(-1)?.id ?? '';
-    return { videos: listJobAssets(bench.db, job.id).filter((asset) => asset.kind === 'video').length, characters: listCharactersOfTask(bench.db, taskId).length };
+    return {
+      videos: listJobAssets(bench.db, job.id).filter((asset) => asset.kind === 'video').length,
+      characters: listCharactersOfTask(bench.db, taskId).length,
+    };
   };
 
   beforeAll(async () => {
@@ -129,11 +132,18 @@ describe('a route that does not know the task', () => {
       const made = await runOne(engine, { variantId: VVIP, body: bodyOf(VVIP, { prompt: 'a lighthouse keeper' }) });
       const sourceTask = made.taskId ?? '';
       // A deployment that serves character tasks on the character route only.
-      await bench.addFault({ kind: 'error', status: 400, route: 'GET /v1/videos/generations/*', body: { code: 'task_not_exist', message: 'task_not_exist', data: null } });
+      await bench.addFault({
+        kind: 'error',
+        status: 400,
+        route: 'GET /v1/videos/generations/*',
+        body: { code: 'task_not_exist', message: 'task_not_exist', data: null },
+      });
       const job = await runOne(engine, { variantId: VVIP, body: bodyOf(VVIP, { prompt: 'the keeper', 'metadata.character_from_task': sourceTask }) });
       expect(job.state, job.errorMessage ?? '').toBe('done');
       expect(job.characters).toHaveLength(1);
-      expect(listJobTasks(bench.db, job.id).map((task) => [task.pollRoute, task.firstAnswer])).toEqual([[`/v1/characters_tasks/${job.taskId ?? ''}`, 'refused']]);
+      expect(listJobTasks(bench.db, job.id).map((task) => [task.pollRoute, task.firstAnswer])).toEqual([
+        [`/v1/characters_tasks/${job.taskId ?? ''}`, 'refused'],
+      ]);
     } finally {
       await bench.close();
     }

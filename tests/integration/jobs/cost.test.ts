@@ -10,7 +10,10 @@ let bench: Bench;
 afterEach(async () => bench.close());
 
 // The demo gateway charges 8 credits per gen-image-2 image, at submission.
-const image = (prompt: string, n = 1) => ({ variantId: 'image.gen-image-2.task', body: bodyOf('image.gen-image-2.task', { prompt, size: { tier: '1K', ratio: '1:1' }, n }) });
+const image = (prompt: string, n = 1) => ({
+  variantId: 'image.gen-image-2.task',
+  body: bodyOf('image.gen-image-2.task', { prompt, size: { tier: '1K', ratio: '1:1' }, n }),
+});
 
 async function tokenUsed(): Promise<number> {
   const answer = await fetch(`${bench.sim.url}/v1/balance`, { headers: { authorization: `Bearer ${bench.sim.demoKey}` } });
@@ -29,7 +32,10 @@ describe('the cost of a job', () => {
     const engine = bench.engine();
     await engine.start();
     const before = await tokenUsed();
-    const jobs = await runBatch(engine, ['a', 'b', 'c', 'd', 'e'].map((p) => image(p)));
+    const jobs = await runBatch(
+      engine,
+      ['a', 'b', 'c', 'd', 'e'].map((p) => image(p)),
+    );
 
     expect(jobs.map((job) => job?.state)).toEqual(['done', 'done', 'done', 'done', 'done']);
     expect(jobs.filter((job) => job?.creditsMeasured)).toHaveLength(1);

@@ -100,9 +100,11 @@ async function restartAndCheck(expectedJobs: number): Promise<{ engine: JobEngin
   expect((await bench.stats()).totalSubmissions).toBeLessThanOrEqual(expectedJobs + unknown.length);
 
   // Every result exactly once: one row per (task or direct job, index), one file per row, no leftovers.
-  const rows = bench.db.prepare<[], { n: number; distinct_results: number }>(
-    "SELECT COUNT(*) AS n, COUNT(DISTINCT COALESCE(task_id, 'job:' || job_id) || '#' || result_index) AS distinct_results FROM assets",
-  ).get();
+  const rows = bench.db
+    .prepare<[], { n: number; distinct_results: number }>(
+      "SELECT COUNT(*) AS n, COUNT(DISTINCT COALESCE(task_id, 'job:' || job_id) || '#' || result_index) AS distinct_results FROM assets",
+    )
+    .get();
   expect(rows?.n).toBe(rows?.distinct_results);
   expect(rows?.n).toBe(expectedJobs);
   expect(mediaFilesIn(bench.root)).toHaveLength(rows?.n ?? -1);
@@ -160,11 +162,15 @@ describe('a batch survives its process being killed', () => {
       const delay = Math.floor(Math.random() * 900);
       await sleep(delay);
       await kill(run);
-      const states = allJobs().map((job) => job.state).join(', ');
+      const states = allJobs()
+        .map((job) => job.state)
+        .join(', ');
       try {
         await restartAndCheck(MIXED.length);
       } catch (error) {
-        throw new Error(`after a kill ${delay} ms into the batch (states: ${states}): ${(error as Error).message}\n${run.output().slice(-2000)}`, { cause: error });
+        throw new Error(`after a kill ${delay} ms into the batch (states: ${states}): ${(error as Error).message}\n${run.output().slice(-2000)}`, {
+          cause: error,
+        });
       }
     });
   }

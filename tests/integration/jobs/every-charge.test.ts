@@ -79,7 +79,9 @@ describe('a mixed session with faults', () => {
     // Nothing is left half-way: every job ended, and only the gateway's own failures failed.
     const jobs = listJobsInStates(bench.db, jobStates);
     expect(jobs.filter((j) => !['done', 'failed', 'expired'].includes(j.state)).map((j) => [j.prompt, j.state])).toEqual([]);
-    expect(jobs.filter((j) => j.state === 'failed').map((j) => [j.prompt, j.errorCode, j.gatewayMessage])).toEqual([['a banned kite', 'task_failed', '内容审核未通过']]);
+    expect(jobs.filter((j) => j.state === 'failed').map((j) => [j.prompt, j.errorCode, j.gatewayMessage])).toEqual([
+      ['a banned kite', 'task_failed', '内容审核未通过'],
+    ]);
     expect(jobs.filter((j) => j.state === 'expired').map((j) => [j.prompt, j.errorCode])).toEqual([['an expired tram', 'result_expired']]);
     const faults = (await bench.stats()).faults;
     expect(faults).toMatchObject({ 'task-failure': 1, error: 5, 'result-expiry': 1, 'rate-limit': 6, 'malformed-json': 2, 'truncated-body': 2 });

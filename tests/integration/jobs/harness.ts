@@ -16,7 +16,7 @@ import { startSimulator, type RunningSimulator, type SimulatorOptions } from '..
 import { FAST_TASKS, simAdmin, type StatsSnapshot } from '../../helpers/sim-admin';
 import { runUntil, VirtualClock, type RunLimits } from '../../helpers/virtual-clock';
 
-export type SimStats = StatsSnapshot;
+type SimStats = StatsSnapshot;
 
 export { FAST_TASKS };
 

@@ -165,14 +165,18 @@ describe('a library an earlier version left', () => {
     // Written by hand: today's `insertJob` writes columns version 12 did not have.
     const job = { id: 'j-old' };
     old.connection
-      .prepare(`INSERT INTO jobs (id, batch_id, position, variant_id, model, request, prompt, state, created_at, updated_at) VALUES (?, 'b-old', 0, ?, 'clip-3.0-turbo', ?, 'given up on', 'queued', 1, 1)`)
+      .prepare(
+        `INSERT INTO jobs (id, batch_id, position, variant_id, model, request, prompt, state, created_at, updated_at) VALUES (?, 'b-old', 0, ?, 'clip-3.0-turbo', ?, 'given up on', 'queued', 1, 1)`,
+      )
       .run(job.id, TURBO, JSON.stringify(bodyOf(TURBO, { prompt: 'given up on', duration: 3 })));
     const message = `No result after 30 min (the deadline for video tasks). The gateway may still finish task ${taskId}; the studio stopped waiting for it.`;
     old.connection
       .prepare(`UPDATE jobs SET state = 'failed', attempts = 1, error_code = 'deadline', error_message = ?, finished_at = 1 WHERE id = ?`)
       .run(message, job.id);
     old.connection
-      .prepare(`INSERT INTO tasks (id, job_id, family, poll_route, state, deadline_at, last_error, created_at, updated_at) VALUES (?, ?, 'video', ?, 'failed', 2, ?, 1, 1)`)
+      .prepare(
+        `INSERT INTO tasks (id, job_id, family, poll_route, state, deadline_at, last_error, created_at, updated_at) VALUES (?, ?, 'video', ?, 'failed', 2, ?, 1, 1)`,
+      )
       .run(taskId, job.id, `/v1/videos/generations/${taskId}`, message);
     old.close();
     // Long past its deadline, it is polled at once and then only slowly: the gateway has finished it by now.

@@ -40,7 +40,10 @@ describe('concurrency caps', () => {
       if (event.type !== 'jobs.changed') return;
       const byModel = countJobsBy(bench.db, 'model', activeJobStates);
       const byBatch = countJobsBy(bench.db, 'batch', activeJobStates);
-      peaks.total = Math.max(peaks.total, [...byModel.values()].reduce((a, b) => a + b, 0));
+      peaks.total = Math.max(
+        peaks.total,
+        [...byModel.values()].reduce((a, b) => a + b, 0),
+      );
       peaks.perModel = Math.max(peaks.perModel, ...byModel.values());
       peaks.capped = Math.max(peaks.capped, byBatch.get(capped) ?? 0);
     });
@@ -121,7 +124,11 @@ describe('cancel', () => {
     const engine = bench.engine();
     await engine.start();
     let id = '';
-    const running = whenJob(engine, (state) => state === 'running', () => id);
+    const running = whenJob(
+      engine,
+      (state) => state === 'running',
+      () => id,
+    );
     id = engine.enqueue(turbo('long')).id;
     await bench.run(running);
     const report = engine.cancelJob(id);
@@ -138,7 +145,11 @@ describe('cancel', () => {
     await engine.start();
     await bench.addFault({ kind: 'latency', ms: 300, route: IMAGE_SUBMIT, count: 1 });
     let id = '';
-    const submitting = whenJob(engine, (state) => state === 'submitting', () => id);
+    const submitting = whenJob(
+      engine,
+      (state) => state === 'submitting',
+      () => id,
+    );
     id = engine.enqueue(imageTask('in flight')).id;
     // No time has to pass for the submission to start; the POST is still out (the gateway's latency is real).
     await submitting;
@@ -154,7 +165,11 @@ describe('cancel', () => {
     const engine = bench.engine({ queue: { maxActive: 1, maxActivePerModel: 1 } });
     await engine.start();
     let firstId = '';
-    const running = whenJob(engine, (state) => state === 'running', () => firstId);
+    const running = whenJob(
+      engine,
+      (state) => state === 'running',
+      () => firstId,
+    );
     const { batch, jobs } = await engine.createBatch({ name: 'stop it', jobs: [turbo('1'), turbo('2'), turbo('3')] });
     firstId = jobs[0]?.id ?? '';
     await bench.run(running);

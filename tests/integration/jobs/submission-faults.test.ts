@@ -35,7 +35,9 @@ describe('refusals that did not create work are retried', () => {
     const stats = await bench.stats();
     expect(stats.faults['rate-limit']).toBe(6);
     expect(stats.submissions['gen-image-2']).toBe(3);
-    const rateLimitedOnTheWay = bench.events.some((e) => e.type === 'jobs.changed' && e.jobs.some((j) => j.errorCode === 'rate_limited' && j.state === 'queued'));
+    const rateLimitedOnTheWay = bench.events.some(
+      (e) => e.type === 'jobs.changed' && e.jobs.some((j) => j.errorCode === 'rate_limited' && j.state === 'queued'),
+    );
     expect(rateLimitedOnTheWay).toBe(true);
   });
 
@@ -49,7 +51,13 @@ describe('refusals that did not create work are retried', () => {
 
   it('a definite 4xx refusal fails the job with the gateway text; a gateway without a channel for the model too', async () => {
     const engine = await setup();
-    await bench.addFault({ kind: 'error', status: 400, route: IMAGE_SUBMIT, count: 1, body: { error: { message: '参数错误: size', type: 'invalid_request_error' } } });
+    await bench.addFault({
+      kind: 'error',
+      status: 400,
+      route: IMAGE_SUBMIT,
+      count: 1,
+      body: { error: { message: '参数错误: size', type: 'invalid_request_error' } },
+    });
     const refused = await runOne(engine, imageTask('refused'));
     expect(refused).toMatchObject({ state: 'failed', attempts: 1 });
     expect(refused.errorMessage).toMatch(/参数错误: size/);
@@ -133,7 +141,10 @@ describe('omni jobs are reconciled by their client_business_id', () => {
 
   it('keeps a business id the caller chose on the first attempt', async () => {
     const engine = await setup();
-    const job = await runOne(engine, { variantId: 'video.clip-v3-omni', body: bodyOf('video.clip-v3-omni', { prompt: 'mine', client_business_id: 'my-own-id-1' }) });
+    const job = await runOne(engine, {
+      variantId: 'video.clip-v3-omni',
+      body: bodyOf('video.clip-v3-omni', { prompt: 'mine', client_business_id: 'my-own-id-1' }),
+    });
     expect(job).toMatchObject({ state: 'done', clientBusinessId: 'my-own-id-1' });
   });
 });

@@ -23,7 +23,9 @@ let bench: Bench;
 let engine: JobEngine;
 
 beforeAll(async () => {
-  png = await sharp({ create: { width: 320, height: 200, channels: 3, background: '#3a6' } }).png().toBuffer();
+  png = await sharp({ create: { width: 320, height: 200, channels: 3, background: '#3a6' } })
+    .png()
+    .toBuffer();
   server = createServer((request, response) => {
     const path = request.url ?? '';
     request.resume();
@@ -33,9 +35,11 @@ beforeAll(async () => {
       return;
     }
     if (path === '/v1/images/generations/w1') {
-      response.writeHead(200, { 'content-type': 'application/json' }).end(
-        JSON.stringify({ code: 'success', message: '', data: { task_id: 'w1', status: 'SUCCESS', progress: '100%', result_url: `${baseUrl}/files/w1.png` } }),
-      );
+      response
+        .writeHead(200, { 'content-type': 'application/json' })
+        .end(
+          JSON.stringify({ code: 'success', message: '', data: { task_id: 'w1', status: 'SUCCESS', progress: '100%', result_url: `${baseUrl}/files/w1.png` } }),
+        );
       return;
     }
     if (path === '/files/w1.png') {

@@ -1,5 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import { deleteAsset, deleteCharacter, findAssetByResult, findCharacterByUsername, getAsset, insertAsset, listCharacters, listJobAssets, saveCharacter, setAssetFavourite, setAssetTags, setAssetThumb } from '../../../src/main/core/library';
+import {
+  deleteAsset,
+  deleteCharacter,
+  findAssetByResult,
+  findCharacterByUsername,
+  getAsset,
+  insertAsset,
+  listCharacters,
+  listJobAssets,
+  saveCharacter,
+  setAssetFavourite,
+  setAssetTags,
+  setAssetThumb,
+} from '../../../src/main/core/library';
 import { deleteJob, insertJob } from '../../../src/main/core/jobs/store';
 import { openLibrary, sampleAsset } from './helpers';
 
@@ -18,7 +31,11 @@ describe('assets', () => {
     expect(listJobAssets(again, job.id).map((a) => a.resultIndex)).toEqual([0, 1]);
     // The database itself refuses a second row for the same result, whatever the caller does.
     expect(() =>
-      again.prepare("INSERT INTO assets (id, task_id, result_index, kind, file_path, mime, bytes, sha256, model, created_at) VALUES ('x', 'task_9', 1, 'image', 'p', 'image/png', 1, 's', 'm', 0)").run(),
+      again
+        .prepare(
+          "INSERT INTO assets (id, task_id, result_index, kind, file_path, mime, bytes, sha256, model, created_at) VALUES ('x', 'task_9', 1, 'image', 'p', 'image/png', 1, 's', 'm', 0)",
+        )
+        .run(),
     ).toThrow(/UNIQUE/);
   });
 
@@ -59,7 +76,13 @@ describe('characters', () => {
     const { db } = openLibrary();
     saveCharacter(db, { id: 'ch_1', username: 'captain', displayName: 'Captain', sourceTaskId: 'task_c1', profileId: 'p1' });
     saveCharacter(db, { id: 'ch_1', username: 'captain', profilePictureUrl: 'https://cdn.example/c.png' });
-    expect(findCharacterByUsername(db, '@captain')).toMatchObject({ id: 'ch_1', displayName: 'Captain', sourceTaskId: 'task_c1', profilePictureUrl: 'https://cdn.example/c.png', profileId: 'p1' });
+    expect(findCharacterByUsername(db, '@captain')).toMatchObject({
+      id: 'ch_1',
+      displayName: 'Captain',
+      sourceTaskId: 'task_c1',
+      profilePictureUrl: 'https://cdn.example/c.png',
+      profileId: 'p1',
+    });
     // The gateway reassigned the username: the newest owner wins, the name stays unique.
     saveCharacter(db, { id: 'ch_2', username: 'captain', profileId: 'p2' });
     expect(listCharacters(db).map((c) => c.id)).toEqual(['ch_2']);

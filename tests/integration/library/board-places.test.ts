@@ -27,40 +27,91 @@ const folder = '2026/03/03';
 async function studioWith(video?: string) {
   const libraryDir = mkdtempSync(join(tmpdir(), 'atelier-boards-'));
   mkdirSync(join(libraryDir, folder), { recursive: true });
-  const png = await sharp({ create: { width: 8, height: 6, channels: 3, background: '#4f3fd0' } }).png().toBuffer();
+  const png = await sharp({ create: { width: 8, height: 6, channels: 3, background: '#4f3fd0' } })
+    .png()
+    .toBuffer();
   const db = LibraryDatabase.open(libraryDatabasePath(libraryDir));
   const add = (id: string, extra: Partial<NewAsset>): void => {
     writeFileSync(join(libraryDir, `${folder}/${id}.png`), png);
     insertAsset(db, {
-      id, kind: 'image', filePath: `${folder}/${id}.png`, mime: 'image/png', bytes: png.length, width: 8, height: 6,
-      sha256: id.padEnd(64, '0'), model: 'gen-image-2', prompt: '', request: { model: 'gen-image-2' }, ...extra,
+      id,
+      kind: 'image',
+      filePath: `${folder}/${id}.png`,
+      mime: 'image/png',
+      bytes: png.length,
+      width: 8,
+      height: 6,
+      sha256: id.padEnd(64, '0'),
+      model: 'gen-image-2',
+      prompt: '',
+      request: { model: 'gen-image-2' },
+      ...extra,
     });
   };
   add('fox', { prompt: 'a red fox in the snow', createdAt: day, tags: ['winter'], thumbPath: `.thumbs/${folder}/fox.webp` });
   add('cat', { prompt: 'a cat on a roof', model: 'nova-3-pro-image', createdAt: day + 1000 });
   add('zhfox', { prompt: '雪中的狐狸 fox', createdAt: day + 2000, favourite: true });
   if (video !== undefined) {
-    execFileSync(video, ['-v', 'error', '-y', '-filter_complex', 'color=c=red:s=160x90:r=10:d=1[a];color=c=blue:s=160x90:r=10:d=1[b];[a][b]concat=n=2:v=1', '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', join(libraryDir, `${folder}/clip.mp4`)]);
-    insertAsset(db, { id: 'clip', kind: 'video', filePath: `${folder}/clip.mp4`, mime: 'video/mp4', bytes: 1, width: 160, height: 90, durationMs: 2000, sha256: 'c'.repeat(64), model: 'vid-2', prompt: 'a red then blue film', request: {}, createdAt: day + 3000 });
+    execFileSync(video, [
+      '-v',
+      'error',
+      '-y',
+      '-filter_complex',
+      'color=c=red:s=160x90:r=10:d=1[a];color=c=blue:s=160x90:r=10:d=1[b];[a][b]concat=n=2:v=1',
+      '-c:v',
+      'libx264',
+      '-preset',
+      'ultrafast',
+      '-pix_fmt',
+      'yuv420p',
+      join(libraryDir, `${folder}/clip.mp4`),
+    ]);
+    insertAsset(db, {
+      id: 'clip',
+      kind: 'video',
+      filePath: `${folder}/clip.mp4`,
+      mime: 'video/mp4',
+      bytes: 1,
+      width: 160,
+      height: 90,
+      durationMs: 2000,
+      sha256: 'c'.repeat(64),
+      model: 'vid-2',
+      prompt: 'a red then blue film',
+      request: {},
+      createdAt: day + 3000,
+    });
   }
   db.close();
   const { studio, dataDir } = await createTestStudio({ libraryDir });
   studios.push(studio);
   const events: { name: string; payload: unknown }[] = [];
   studio.bus.subscribe((name, payload) => events.push({ name, payload }));
-  const ids = async (filter: object): Promise<string[]> => (await callRoute<{ items: AssetView[] }>(studio, 'library.list_assets', filter)).items.map((a) => a.id);
+  const ids = async (filter: object): Promise<string[]> =>
+    (await callRoute<{ items: AssetView[] }>(studio, 'library.list_assets', filter)).items.map((a) => a.id);
   /** A new result, as a finished download would add it (straight into the open database). */
   const arrive = (id: string, prompt: string): void => {
     // The database the running studio has open, in its data folder (WAL: both connections see each other's rows).
     const extra = LibraryDatabase.open(libraryDatabaseFile(dataDir, libraryDir));
-    insertAsset(extra, { id, kind: 'image', filePath: `${folder}/${id}.png`, mime: 'image/png', bytes: 1, sha256: id.padEnd(64, '1'), model: 'gen-image-2', prompt, request: {}, createdAt: day + 9000 });
+    insertAsset(extra, {
+      id,
+      kind: 'image',
+      filePath: `${folder}/${id}.png`,
+      mime: 'image/png',
+      bytes: 1,
+      sha256: id.padEnd(64, '1'),
+      model: 'gen-image-2',
+      prompt,
+      request: {},
+      createdAt: day + 9000,
+    });
     extra.close();
   };
   return { studio, events, ids, arrive };
 }
 
 describe('boards as places', () => {
-  it('keeps the order the artist gives, with each board\'s count and cover; renaming and deleting leave the results', async () => {
+  it("keeps the order the artist gives, with each board's count and cover; renaming and deleting leave the results", async () => {
     const { studio, events, ids } = await studioWith();
     const zebra = await callRoute<BoardView>(studio, 'library.create_board', { name: 'Zebra' });
     const apple = await callRoute<BoardView>(studio, 'library.create_board', { name: 'Apple' });
@@ -118,7 +169,8 @@ describe('placing a new result in a list only the library can decide', () => {
   it('answers which of the given results a search, a tag or a smart board shows', async () => {
     const { studio, arrive } = await studioWith();
     arrive('fresh', 'a snowy fox 狐狸');
-    const match = async (filter: object, list: string[]) => (await callRoute<{ ids: string[] }>(studio, 'library.match_assets', { filter, ids: list })).ids.sort();
+    const match = async (filter: object, list: string[]) =>
+      (await callRoute<{ ids: string[] }>(studio, 'library.match_assets', { filter, ids: list })).ids.sort();
     expect(await match({ text: 'fox' }, ['fresh', 'cat', 'gone'])).toEqual(['fresh']);
     expect(await match({ text: '狐狸' }, ['fresh', 'zhfox', 'fox'])).toEqual(['fresh', 'zhfox']);
     expect(await match({ tag: 'winter' }, ['fresh', 'fox'])).toEqual(['fox']);
@@ -132,10 +184,18 @@ describe('a frame of a video', () => {
     const ffmpeg = await locateFfmpeg();
     if (ffmpeg.state !== 'ready' || ffmpeg.path === null) context.skip();
     const { studio, events } = await studioWith(ffmpeg.path ?? '');
-    const read = async (still: AssetView) => (await sharp(join(studio.libraryRoot(), still.mediaPath)).raw().toBuffer({ resolveWithObject: true }));
+    const read = async (still: AssetView) => await sharp(join(studio.libraryRoot(), still.mediaPath)).raw().toBuffer({ resolveWithObject: true });
 
     const red = await callRoute<AssetView>(studio, 'library.grab_frame', { assetId: 'clip', atMs: 500 });
-    expect(red).toMatchObject({ kind: 'image', mime: 'image/png', width: 160, height: 90, prompt: 'a red then blue film', model: 'vid-2', request: { frame_of: 'clip', frame_at_ms: 500 } });
+    expect(red).toMatchObject({
+      kind: 'image',
+      mime: 'image/png',
+      width: 160,
+      height: 90,
+      prompt: 'a red then blue film',
+      model: 'vid-2',
+      request: { frame_of: 'clip', frame_at_ms: 500 },
+    });
     expect(red.thumbPath).not.toBeNull();
     const redPixels = await read(red);
     expect(redPixels.data[0]).toBeGreaterThan(240);
@@ -145,7 +205,10 @@ describe('a frame of a video', () => {
     expect(blue.data[2]).toBeGreaterThan(240);
     expect(events.filter((e) => e.name === 'library.added').map((e) => (e.payload as AssetView).id)).toContain(red.id);
 
-    await expect(studio.router.dispatch('library.grab_frame', { assetId: 'fox', atMs: 0 })).resolves.toMatchObject({ ok: false, error: { reason: 'frame_not_video' } });
+    await expect(studio.router.dispatch('library.grab_frame', { assetId: 'fox', atMs: 0 })).resolves.toMatchObject({
+      ok: false,
+      error: { reason: 'frame_not_video' },
+    });
   });
 
   it('a video says whether it has sound', async (context) => {
@@ -154,7 +217,24 @@ describe('a frame of a video', () => {
     const dir = mkdtempSync(join(tmpdir(), 'atelier-sound-'));
     const make = (name: string, sound: boolean): string => {
       const file = join(dir, name);
-      execFileSync(ffmpeg.path ?? '', ['-v', 'error', '-y', '-f', 'lavfi', '-i', 'testsrc=s=64x48:r=5:d=1', ...(sound ? ['-f', 'lavfi', '-i', 'sine=d=1', '-c:a', 'aac'] : []), '-shortest', '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', file]);
+      execFileSync(ffmpeg.path ?? '', [
+        '-v',
+        'error',
+        '-y',
+        '-f',
+        'lavfi',
+        '-i',
+        'testsrc=s=64x48:r=5:d=1',
+        ...(sound ? ['-f', 'lavfi', '-i', 'sine=d=1', '-c:a', 'aac'] : []),
+        '-shortest',
+        '-c:v',
+        'libx264',
+        '-preset',
+        'ultrafast',
+        '-pix_fmt',
+        'yuv420p',
+        file,
+      ]);
       return file;
     };
     const inspector = new MediaInspector({ ffmpeg });

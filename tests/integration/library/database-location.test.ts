@@ -37,8 +37,18 @@ async function earlierLibrary(count: number): Promise<string> {
   for (let i = 0; i < count; i++) {
     writeFileSync(join(library, `2025/12/31/old-${i}.png`), 'png');
     const { asset } = insertAsset(db, {
-      id: `old-${i}`, kind: 'image', filePath: `2025/12/31/old-${i}.png`, mime: 'image/png', bytes: 3, width: 1, height: 1,
-      sha256: String(i).padStart(64, '0'), model: 'gen-image-2', variantId: null, prompt: `made before the move ${i}`, request: {},
+      id: `old-${i}`,
+      kind: 'image',
+      filePath: `2025/12/31/old-${i}.png`,
+      mime: 'image/png',
+      bytes: 3,
+      width: 1,
+      height: 1,
+      sha256: String(i).padStart(64, '0'),
+      model: 'gen-image-2',
+      variantId: null,
+      prompt: `made before the move ${i}`,
+      request: {},
     });
     await writeAssetSidecar(library, asset);
   }

@@ -31,13 +31,25 @@ describe('facet counts through tags, boards, characters and search', () => {
         const model = models[i % 3] ?? 'gen-image-2';
         const prompt = `${i % 4 === 0 ? '@luna ' : ''}${i % 5 === 0 ? '橘猫 on a roof' : 'a quiet harbour'} ${i}`;
         const tags = [i % 2 === 0 ? 'portrait' : 'landscape', ...(i % 7 === 0 ? ['client-a'] : [])];
-        const asset = sampleAsset({ createdAt: base + i * 1000, kind: model === 'vid-2' ? 'video' : 'image', model, favourite: i % 6 === 0, tags, prompt, request: { model, prompt } });
+        const asset = sampleAsset({
+          createdAt: base + i * 1000,
+          kind: model === 'vid-2' ? 'video' : 'image',
+          model,
+          favourite: i % 6 === 0,
+          tags,
+          prompt,
+          request: { model, prompt },
+        });
         ids.push(insertAsset(db, asset).asset.id);
       }
     });
     const board = createBoard(db, 'picks');
     if (!board) throw new Error('no board');
-    addToBoard(db, board.id, ids.filter((_id, i) => i % 3 === 1 || i % 10 === 0));
+    addToBoard(
+      db,
+      board.id,
+      ids.filter((_id, i) => i % 3 === 1 || i % 10 === 0),
+    );
 
     const filters: AssetFilter[] = [
       {},
@@ -57,15 +69,21 @@ describe('facet counts through tags, boards, characters and search', () => {
       expect(facets.total, JSON.stringify(filter)).toBeGreaterThan(0);
       // Each facet ignores its own choice and honours the others.
       const withoutKind = everything({ ...filter, kind: undefined }, db);
-      expect(facets.kinds, JSON.stringify(filter)).toEqual({ image: withoutKind.filter((a) => a.kind === 'image').length, video: withoutKind.filter((a) => a.kind === 'video').length });
+      expect(facets.kinds, JSON.stringify(filter)).toEqual({
+        image: withoutKind.filter((a) => a.kind === 'image').length,
+        video: withoutKind.filter((a) => a.kind === 'video').length,
+      });
       const withoutModel = everything({ ...filter, model: undefined }, db);
-      for (const { model, count } of facets.models) expect(count, `${JSON.stringify(filter)} ${model}`).toBe(withoutModel.filter((a) => a.model === model).length);
+      for (const { model, count } of facets.models)
+        expect(count, `${JSON.stringify(filter)} ${model}`).toBe(withoutModel.filter((a) => a.model === model).length);
       const withoutFavourite = everything({ ...filter, favourite: undefined }, db);
       expect(facets.favourites, JSON.stringify(filter)).toBe(withoutFavourite.filter((a) => a.favourite).length);
       const withoutTag = everything({ ...filter, tag: undefined }, db);
       for (const { tag, count } of facets.tags) expect(count, `${JSON.stringify(filter)} #${tag}`).toBe(withoutTag.filter((a) => a.tags.includes(tag)).length);
       const withoutBoard = everything({ ...filter, boardId: undefined }, db);
-      expect(facets.boards, JSON.stringify(filter)).toEqual([{ id: board.id, name: 'picks', count: withoutBoard.filter((a) => a.boardIds.includes(board.id)).length }]);
+      expect(facets.boards, JSON.stringify(filter)).toEqual([
+        { id: board.id, name: 'picks', count: withoutBoard.filter((a) => a.boardIds.includes(board.id)).length },
+      ]);
     }
   });
 });

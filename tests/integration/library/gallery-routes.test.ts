@@ -24,15 +24,27 @@ const day = Date.UTC(2026, 2, 3, 12);
 async function studioWith(options: { desktop?: FolderDesktop; undoWindowMs?: number } = {}) {
   const libraryDir = mkdtempSync(join(tmpdir(), 'atelier-gallery-'));
   mkdirSync(join(libraryDir, '2026/03/03'), { recursive: true });
-  const png = await sharp({ create: { width: 8, height: 6, channels: 3, background: '#4f3fd0' } }).png().toBuffer();
+  const png = await sharp({ create: { width: 8, height: 6, channels: 3, background: '#4f3fd0' } })
+    .png()
+    .toBuffer();
   const db = LibraryDatabase.open(libraryDatabasePath(libraryDir));
   const add = (id: string, extra: Partial<NewAsset>): void => {
     const ext = extra.mime === 'video/mp4' ? 'mp4' : extra.mime === 'image/jpeg' ? 'jpg' : 'png';
     writeFileSync(join(libraryDir, `2026/03/03/${id}.${ext}`), ext === 'png' ? png : Buffer.from(`${id} bytes`));
     writeFileSync(join(libraryDir, `2026/03/03/${id}.json`), '{}');
     insertAsset(db, {
-      id, kind: 'image', filePath: `2026/03/03/${id}.${ext}`, mime: 'image/png', bytes: 10, width: 8, height: 6,
-      sha256: id.padEnd(64, '0'), model: 'gen-image-2', prompt: '', request: { model: 'gen-image-2' }, ...extra,
+      id,
+      kind: 'image',
+      filePath: `2026/03/03/${id}.${ext}`,
+      mime: 'image/png',
+      bytes: 10,
+      width: 8,
+      height: 6,
+      sha256: id.padEnd(64, '0'),
+      model: 'gen-image-2',
+      prompt: '',
+      request: { model: 'gen-image-2' },
+      ...extra,
     });
   };
   add('fox', { prompt: 'a red fox in the snow', createdAt: day, tags: ['winter'] });
@@ -40,7 +52,11 @@ async function studioWith(options: { desktop?: FolderDesktop; undoWindowMs?: num
   add('zhfox', { prompt: '雪中的狐狸 @luna', createdAt: day + 2000, favourite: true, mime: 'image/jpeg' });
   add('clip', { prompt: 'a fox running', kind: 'video', mime: 'video/mp4', durationMs: 4000, model: 'vid-2', createdAt: day + 3000 });
   db.close();
-  const { studio } = await createTestStudio({ libraryDir, ...(options.desktop ? { desktop: options.desktop } : {}), undoWindowMs: options.undoWindowMs ?? 60_000 });
+  const { studio } = await createTestStudio({
+    libraryDir,
+    ...(options.desktop ? { desktop: options.desktop } : {}),
+    undoWindowMs: options.undoWindowMs ?? 60_000,
+  });
   studios.push(studio);
   const events: { name: string; payload: unknown }[] = [];
   studio.bus.subscribe((name, payload) => events.push({ name, payload }));
@@ -53,9 +69,15 @@ describe('boards, characters and facets', () => {
   it('puts items on boards, filters by board and character, and counts every facet', async () => {
     const { studio, ids } = await studioWith();
     const board = await callRoute<{ id: string }>(studio, 'library.create_board', { name: '  Client   A ' });
-    await expect(studio.router.dispatch('library.create_board', { name: 'client a' })).resolves.toMatchObject({ ok: false, error: { reason: 'board_name_taken' } });
+    await expect(studio.router.dispatch('library.create_board', { name: 'client a' })).resolves.toMatchObject({
+      ok: false,
+      error: { reason: 'board_name_taken' },
+    });
     const other = await callRoute<{ id: string }>(studio, 'library.create_board', { name: 'Moodboard' });
-    const added = await callRoute<{ board: { count: number }; assets: AssetView[] }>(studio, 'library.add_to_board', { boardId: board.id, ids: ['fox', 'zhfox', 'missing'] });
+    const added = await callRoute<{ board: { count: number }; assets: AssetView[] }>(studio, 'library.add_to_board', {
+      boardId: board.id,
+      ids: ['fox', 'zhfox', 'missing'],
+    });
     expect(added.board.count).toBe(2);
     await callRoute(studio, 'library.add_to_board', { boardId: other.id, ids: ['fox'] });
     expect(added.assets.find((a) => a.id === 'fox')?.boardIds).toEqual([board.id]);
@@ -69,23 +91,35 @@ describe('boards, characters and facets', () => {
     expect(facets).toMatchObject({
       total: 2,
       kinds: { image: 2, video: 0 },
-      boards: [{ name: 'Client A', count: 2 }, { name: 'Moodboard', count: 1 }],
+      boards: [
+        { name: 'Client A', count: 2 },
+        { name: 'Moodboard', count: 1 },
+      ],
       characters: [{ username: 'luna', count: 1 }],
-      since: [{ from: day + 1500, count: 1 }, { from: day - 1, count: 2 }],
+      since: [
+        { from: day + 1500, count: 1 },
+        { from: day - 1, count: 2 },
+      ],
     });
     await callRoute(studio, 'library.remove_from_board', { boardId: board.id, ids: ['fox'] });
     expect(await ids({ boardId: board.id })).toEqual(['zhfox']);
     await callRoute(studio, 'library.delete_board', { id: board.id });
     expect((await callRoute<{ boardIds: string[] }>(studio, 'library.get_asset', { id: 'zhfox' })).boardIds).toEqual([]);
-    await expect(studio.router.dispatch('library.rename_board', { id: board.id, name: 'x' })).resolves.toMatchObject({ ok: false, error: { reason: 'board_not_found' } });
+    await expect(studio.router.dispatch('library.rename_board', { id: board.id, name: 'x' })).resolves.toMatchObject({
+      ok: false,
+      error: { reason: 'board_not_found' },
+    });
   });
 
-  it('favourites and tags a selection at once, keeping each item\'s other tags, and tells other windows', async () => {
+  it("favourites and tags a selection at once, keeping each item's other tags, and tells other windows", async () => {
     const { studio, ids, events } = await studioWith();
     await callRoute(studio, 'library.set_favourites', { ids: ['fox', 'cat'], favourite: true });
     expect(await ids({ favourite: true })).toEqual(['zhfox', 'cat', 'fox']);
     const tagged = await callRoute<AssetView[]>(studio, 'library.tag_assets', { ids: ['fox', 'cat'], add: ['Client-B'], remove: ['winter'] });
-    expect(tagged.map((a) => [a.id, a.tags])).toEqual([['fox', ['client-b']], ['cat', ['client-b']]]);
+    expect(tagged.map((a) => [a.id, a.tags])).toEqual([
+      ['fox', ['client-b']],
+      ['cat', ['client-b']],
+    ]);
     expect(events.filter((e) => e.name === 'library.changed')).toHaveLength(2);
   });
 });
@@ -110,7 +144,10 @@ describe('delete and undo', () => {
 
     const second = await callRoute<{ deletionId: string; undoUntil: number }>(studio, 'library.delete_assets', { ids: ['fox'] });
     await new Promise((resolve) => setTimeout(resolve, second.undoUntil - Date.now() + 300));
-    await expect(studio.router.dispatch('library.undo_delete', { deletionId: second.deletionId })).resolves.toMatchObject({ ok: false, error: { reason: 'deletion_not_found' } });
+    await expect(studio.router.dispatch('library.undo_delete', { deletionId: second.deletionId })).resolves.toMatchObject({
+      ok: false,
+      error: { reason: 'deletion_not_found' },
+    });
     // Web mode has no system trash: the files stay in the library's own trash folder.
     expect(existsSync(join(libraryDir, `.trash/${second.deletionId}/2026/03/03/fox.png`))).toBe(true);
     expect(existsSync(join(libraryDir, `.trash/${second.deletionId}/2026/03/03/fox.json`))).toBe(true);
@@ -120,9 +157,17 @@ describe('delete and undo', () => {
     const desktop = new FolderDesktop();
     const { studio, libraryDir } = await studioWith({ desktop, undoWindowMs: 300 });
     const deletion = await callRoute<{ deletionId: string }>(studio, 'library.delete_assets', { ids: ['fox', 'clip'] });
-    await until(() => readdirSync(desktop.trashDir).sort(), (names) => names.length === 4, 'the files in the system trash');
+    await until(
+      () => readdirSync(desktop.trashDir).sort(),
+      (names) => names.length === 4,
+      'the files in the system trash',
+    );
     expect(readdirSync(desktop.trashDir).sort()).toEqual(['clip.json', 'clip.mp4', 'fox.json', 'fox.png']);
-    await until(() => existsSync(join(libraryDir, `.trash/${deletion.deletionId}`)), (there) => !there, 'the trash folder to empty');
+    await until(
+      () => existsSync(join(libraryDir, `.trash/${deletion.deletionId}`)),
+      (there) => !there,
+      'the trash folder to empty',
+    );
   });
 });
 
@@ -138,10 +183,19 @@ describe('exports with the recipe inside', () => {
     const many = await callRoute<{ path: string; fileName: string; items: number }>(studio, 'library.export_assets', { ids: ['zhfox', 'clip', 'fox'] });
     expect(many).toMatchObject({ items: 3, fileName: expect.stringMatching(/^atelier-\d{4}-\d{2}-\d{2}-3-items\.zip$/) as unknown });
     const zip = readFileSync(join(libraryDir, many.path)).toString('latin1');
-    for (const name of ['雪中的狐狸-luna-zhfox.jpg', '雪中的狐狸-luna-zhfox.json', 'a-fox-running-clip.mp4', 'a-fox-running-clip.json', 'a-red-fox-in-the-snow-fox.png']) {
+    for (const name of [
+      '雪中的狐狸-luna-zhfox.jpg',
+      '雪中的狐狸-luna-zhfox.json',
+      'a-fox-running-clip.mp4',
+      'a-fox-running-clip.json',
+      'a-red-fox-in-the-snow-fox.png',
+    ]) {
       expect(zip).toContain(Buffer.from(name, 'utf8').toString('latin1'));
     }
     // Served like any library file, so either transport can hand it to the browser.
-    await expect(studio.router.dispatch('library.export_assets', { ids: ['gone'] })).resolves.toMatchObject({ ok: false, error: { reason: 'asset_not_found' } });
+    await expect(studio.router.dispatch('library.export_assets', { ids: ['gone'] })).resolves.toMatchObject({
+      ok: false,
+      error: { reason: 'asset_not_found' },
+    });
   });
 });

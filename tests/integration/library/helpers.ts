@@ -29,7 +29,10 @@ export function manualClock(start = Date.UTC(2025, 4, 1, 12)): { now: () => numb
 }
 
 /** Opens a library database in `dir` (a new temp folder by default); closed after the test. */
-export function openLibrary(dir = tempFolder(), options: LibraryDatabaseOptions = {}): { db: LibraryDatabase; dir: string; file: string; reopen: () => LibraryDatabase } {
+export function openLibrary(
+  dir = tempFolder(),
+  options: LibraryDatabaseOptions = {},
+): { db: LibraryDatabase; dir: string; file: string; reopen: () => LibraryDatabase } {
   const file = join(dir, 'library.sqlite');
   const open = (): LibraryDatabase => {
     const db = LibraryDatabase.open(file, options);

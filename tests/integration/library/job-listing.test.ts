@@ -1,6 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { InvalidCursorError, type LibraryDatabase } from '../../../src/main/core/library';
-import { createBatch, creditsPerDay, insertJob, listBatchesPage, listJobsPage, setJobCost, transitionJob, typicalDurations, type Job, type JobPageRequest } from '../../../src/main/core/jobs/store';
+import {
+  createBatch,
+  creditsPerDay,
+  insertJob,
+  listBatchesPage,
+  listJobsPage,
+  setJobCost,
+  transitionJob,
+  typicalDurations,
+  type Job,
+  type JobPageRequest,
+} from '../../../src/main/core/jobs/store';
 import { migrations } from '../../../src/main/core/library/migrations';
 import { manualClock, openLibrary, tempFolder } from './helpers';
 
@@ -34,7 +45,9 @@ describe('jobs a page at a time', () => {
     const { db } = openLibrary(undefined, { clock: clock.now });
     const batch = createBatch(db, { name: 'harbours' });
     // Inserted in one millisecond, as a batch is: only the keyset's tie-breaker orders them.
-    const inBatch = db.transaction(() => Array.from({ length: 130 }, (_, i) => insertJob(db, { ...image, batchId: batch.id, request: { prompt: `harbour ${i}` } })));
+    const inBatch = db.transaction(() =>
+      Array.from({ length: 130 }, (_, i) => insertJob(db, { ...image, batchId: batch.id, request: { prompt: `harbour ${i}` } })),
+    );
     const lone = Array.from({ length: 7 }, (_, i) => {
       clock.advance(1000);
       return insertJob(db, { ...image, request: { prompt: `single ${i}` } });

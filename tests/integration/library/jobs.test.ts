@@ -2,9 +2,27 @@ import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { activeJobStates } from '../../../src/shared/jobs/job-states';
-import type {
-  LibraryDatabase} from '../../../src/main/core/library';
-import { batchJobCounts, countJobsBy, createBatch, editJobRequest, findJobByClientBusinessId, getJob, insertJob, insertJobs, listBatches, listBatchJobs, listJobsInStates, listRunnableJobs, recoverInterruptedSubmissions, reorderJobs, setBatchStatus, transitionJob, updateJob, type NewJob } from '../../../src/main/core/jobs/store';
+import type { LibraryDatabase } from '../../../src/main/core/library';
+import {
+  batchJobCounts,
+  countJobsBy,
+  createBatch,
+  editJobRequest,
+  findJobByClientBusinessId,
+  getJob,
+  insertJob,
+  insertJobs,
+  listBatches,
+  listBatchJobs,
+  listJobsInStates,
+  listRunnableJobs,
+  recoverInterruptedSubmissions,
+  reorderJobs,
+  setBatchStatus,
+  transitionJob,
+  updateJob,
+  type NewJob,
+} from '../../../src/main/core/jobs/store';
 import { bundledEntry } from '../../helpers/bundled-entries';
 import { manualClock, openLibrary } from './helpers';
 
@@ -125,7 +143,10 @@ describe('crash recovery', () => {
 describe('jobs and batches', () => {
   it('stores requests without secrets', () => {
     const { db } = openLibrary();
-    const job = insertJob(db, imageJob('x', { request: { model: 'gen-image-2', prompt: 'x', api_key: 'sk-secretsecretsecret', headers: { Authorization: 'Bearer k' } } }));
+    const job = insertJob(
+      db,
+      imageJob('x', { request: { model: 'gen-image-2', prompt: 'x', api_key: 'sk-secretsecretsecret', headers: { Authorization: 'Bearer k' } } }),
+    );
     const raw = db.connection.prepare<[string], { request: string }>('SELECT request FROM jobs WHERE id = ?').get(job.id);
     expect(raw?.request).not.toMatch(/secret|Bearer/);
     expect(job.request).toEqual({ model: 'gen-image-2', prompt: 'x', headers: {} });
@@ -134,7 +155,10 @@ describe('jobs and batches', () => {
   it('derives batch counts by query and lists batches newest first', () => {
     const clock = manualClock();
     const { db } = openLibrary(undefined, { clock: clock.now });
-    const first = createBatch(db, { name: 'first', options: { concurrency: 2, creditBudget: 500, dedicatedTokenId: 17, fanOutModels: ['gen-image-2', 'nova-3-pro-image'] } });
+    const first = createBatch(db, {
+      name: 'first',
+      options: { concurrency: 2, creditBudget: 500, dedicatedTokenId: 17, fanOutModels: ['gen-image-2', 'nova-3-pro-image'] },
+    });
     clock.advance(10);
     const second = createBatch(db, { name: 'second' });
     const jobs = insertJobs(db, [imageJob('a', { batchId: first.id }), imageJob('b', { batchId: first.id }), imageJob('c', { batchId: first.id })]);
@@ -154,7 +178,11 @@ describe('jobs and batches', () => {
     const batchA = createBatch(db, { name: 'A' });
     clock.advance(1);
     const batchB = createBatch(db, { name: 'B' });
-    const [a1, a2, a3] = insertJobs(db, [imageJob('a1', { batchId: batchA.id }), imageJob('a2', { batchId: batchA.id }), imageJob('a3', { batchId: batchA.id })]);
+    const [a1, a2, a3] = insertJobs(db, [
+      imageJob('a1', { batchId: batchA.id }),
+      imageJob('a2', { batchId: batchA.id }),
+      imageJob('a3', { batchId: batchA.id }),
+    ]);
     insertJob(db, imageJob('b1', { batchId: batchB.id }));
     insertJob(db, imageJob('solo'));
     insertJob(db, imageJob('later', { nextAttemptAt: clock.now() + 60_000 }));

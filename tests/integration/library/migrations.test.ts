@@ -7,7 +7,9 @@ import { openLibrary, tempFolder } from './helpers';
 
 const tableNames = (db: LibraryDatabase): string[] =>
   db.connection
-    .prepare<[], { name: string }>("SELECT name FROM sqlite_master WHERE type IN ('table') AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '%search_%' ORDER BY name")
+    .prepare<[], { name: string }>(
+      "SELECT name FROM sqlite_master WHERE type IN ('table') AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '%search_%' ORDER BY name",
+    )
     .all()
     .map((row) => row.name);
 
@@ -15,7 +17,29 @@ describe('library database migrations', () => {
   it('creates every table on an empty database and records the schema version', () => {
     const { db } = openLibrary();
     expect(db.schemaVersion).toBe(latestSchemaVersion);
-    expect(tableNames(db)).toEqual(['asset_characters', 'asset_search', 'asset_tags', 'assets', 'batch_keys', 'batches', 'board_items', 'boards', 'characters', 'conversation_messages', 'conversations', 'created_keys', 'deletions', 'job_search', 'jobs', 'presets', 'queue_state', 'tasks', 'text_model_styles', 'trashed_assets', 'upload_cache']);
+    expect(tableNames(db)).toEqual([
+      'asset_characters',
+      'asset_search',
+      'asset_tags',
+      'assets',
+      'batch_keys',
+      'batches',
+      'board_items',
+      'boards',
+      'characters',
+      'conversation_messages',
+      'conversations',
+      'created_keys',
+      'deletions',
+      'job_search',
+      'jobs',
+      'presets',
+      'queue_state',
+      'tasks',
+      'text_model_styles',
+      'trashed_assets',
+      'upload_cache',
+    ]);
   });
 
   it('opens with WAL, foreign keys and a busy timeout', () => {
@@ -41,7 +65,9 @@ describe('library database migrations', () => {
     expect(old.schemaVersion).toBe(1);
     // A row as the first version wrote it (today's insertJob knows later columns).
     old.connection
-      .prepare(`INSERT INTO jobs (id, variant_id, model, request, prompt, state, created_at, updated_at) VALUES ('j1', 'video.vid-2.task', 'vid-2', '{}', ?, 'queued', 1, 1)`)
+      .prepare(
+        `INSERT INTO jobs (id, variant_id, model, request, prompt, state, created_at, updated_at) VALUES ('j1', 'video.vid-2.task', 'vid-2', '{}', ?, 'queued', 1, 1)`,
+      )
       .run('灯塔 at dusk');
     old.close();
     const { db } = openLibrary(dir);
@@ -108,7 +134,9 @@ describe('migration 10 (gallery)', () => {
     const { migrations: all } = await import('../../../src/main/core/library/migrations');
     const { file, db } = openLibrary(undefined, { migrations: all.slice(0, 9) });
     db.connection
-      .prepare("INSERT INTO assets (id, kind, file_path, mime, bytes, sha256, model, prompt, created_at) VALUES ('a', 'image', 'a.png', 'image/png', 1, 'a', 'm', ?, 1)")
+      .prepare(
+        "INSERT INTO assets (id, kind, file_path, mime, bytes, sha256, model, prompt, created_at) VALUES ('a', 'image', 'a.png', 'image/png', 1, 'a', 'm', ?, 1)",
+      )
       .run('with @Nova and @nova.two');
     db.close();
     const upgraded = LibraryDatabase.open(file);

@@ -32,7 +32,11 @@ function seed(db: LibraryDatabase): { ids: string[]; boardId: string } {
   });
   const board = createBoard(db, 'window board');
   if (!board) throw new Error('board not created');
-  addToBoard(db, board.id, ids.filter((_id, i) => i % 2 === 1 || i < 100));
+  addToBoard(
+    db,
+    board.id,
+    ids.filter((_id, i) => i % 2 === 1 || i < 100),
+  );
   return { ids, boardId: board.id };
 }
 
@@ -87,7 +91,10 @@ describe('filtered pages walked in a window', () => {
     });
 
     it(`gives the same items oldest first for ${label}`, () => {
-      const expected = everything.filter(keep).map((asset) => asset.id).reverse();
+      const expected = everything
+        .filter(keep)
+        .map((asset) => asset.id)
+        .reverse();
       expect(readAll(db, { ...request(), order: 'oldest' }).map((asset) => asset.id)).toEqual(expected);
     });
   }

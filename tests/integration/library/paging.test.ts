@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { countAssetFacets, InvalidCursorError, insertAsset, listAssets, type Asset, type AssetPageRequest, type LibraryDatabase } from '../../../src/main/core/library';
+import {
+  countAssetFacets,
+  InvalidCursorError,
+  insertAsset,
+  listAssets,
+  type Asset,
+  type AssetPageRequest,
+  type LibraryDatabase,
+} from '../../../src/main/core/library';
 import { createBatch, insertJob } from '../../../src/main/core/jobs/store';
 import { openLibrary, sampleAsset } from './helpers';
 
@@ -103,11 +111,13 @@ describe('library paging', () => {
       { model: 'nova-3-pro-image', count: 52 },
       { model: 'vid-2', count: 26 },
     ]);
-    expect(all.tags).toEqual([
-      { tag: 'draft', count: 43 },
-      { tag: 'landscape', count: 44 },
-      { tag: 'portrait', count: 43 },
-    ].sort((a, b) => b.count - a.count || a.tag.localeCompare(b.tag)));
+    expect(all.tags).toEqual(
+      [
+        { tag: 'draft', count: 43 },
+        { tag: 'landscape', count: 44 },
+        { tag: 'portrait', count: 43 },
+      ].sort((a, b) => b.count - a.count || a.tag.localeCompare(b.tag)),
+    );
 
     const videos = countAssetFacets(db, { kind: 'video' });
     expect(videos.total).toBe(26);

@@ -19,7 +19,10 @@ function seed(db: LibraryDatabase): void {
   });
 }
 
-const search = (db: LibraryDatabase, text: string): string[] => listAssets(db, { text, limit: 200 }).items.map((a) => a.prompt).sort();
+const search = (db: LibraryDatabase, text: string): string[] =>
+  listAssets(db, { text, limit: 200 })
+    .items.map((a) => a.prompt)
+    .sort();
 
 describe('prompt search', () => {
   it('finds English words by prefix, case- and accent-insensitively', () => {
@@ -61,10 +64,13 @@ describe('prompt search', () => {
     const { db } = openLibrary();
     seed(db);
     fc.assert(
-      fc.property(fc.string({ unit: fc.constantFrom('"', '*', '(', ')', ':', '^', '-', '+', 'a', '猫', ' ', 'AND', 'OR', 'NOT', 'NEAR', '{', '}', '\\', "'") }), (text) => {
-        expect(() => listAssets(db, { text })).not.toThrow();
-        expect(() => searchJobs(db, text)).not.toThrow();
-      }),
+      fc.property(
+        fc.string({ unit: fc.constantFrom('"', '*', '(', ')', ':', '^', '-', '+', 'a', '猫', ' ', 'AND', 'OR', 'NOT', 'NEAR', '{', '}', '\\', "'") }),
+        (text) => {
+          expect(() => listAssets(db, { text })).not.toThrow();
+          expect(() => searchJobs(db, text)).not.toThrow();
+        },
+      ),
       { numRuns: 300 },
     );
   });

@@ -1,7 +1,21 @@
 import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { assetFilePath, getAsset, insertAsset, listAssets, rebuildFromSidecars, resolveInLibrary, setAssetFavourite, setAssetTags, thumbPathFor, writeAssetSidecar, writeFileAtomic, type Asset, type LibraryDatabase } from '../../../src/main/core/library';
+import {
+  assetFilePath,
+  getAsset,
+  insertAsset,
+  listAssets,
+  rebuildFromSidecars,
+  resolveInLibrary,
+  setAssetFavourite,
+  setAssetTags,
+  thumbPathFor,
+  writeAssetSidecar,
+  writeFileAtomic,
+  type Asset,
+  type LibraryDatabase,
+} from '../../../src/main/core/library';
 import { insertJob } from '../../../src/main/core/jobs/store';
 import { manualClock, openLibrary, sampleAsset, tempFolder } from './helpers';
 
@@ -20,12 +34,24 @@ describe('sidecars and rebuild', () => {
   it('writes a sidecar with the metadata but no local paths and no secrets', async () => {
     const { db } = openLibrary();
     const root = tempFolder();
-    const asset = await addToLibrary(db, root, 'a red fox', { taskId: 'task_1', request: { model: 'gen-image-2', prompt: 'a red fox', api_key: 'sk-0123456789abcdefghijkl' } });
+    const asset = await addToLibrary(db, root, 'a red fox', {
+      taskId: 'task_1',
+      request: { model: 'gen-image-2', prompt: 'a red fox', api_key: 'sk-0123456789abcdefghijkl' },
+    });
     const folder = resolveInLibrary(root, asset.filePath.replace(/\/[^/]+$/, ''));
     expect((await readdir(folder)).sort()).toEqual([`${asset.id}.json`, `${asset.id}.png`].sort());
     const text = await readFile(join(folder, `${asset.id}.json`), 'utf8');
     expect(text).not.toMatch(/sk-0123|api_key|filePath|thumbPath/);
-    expect(JSON.parse(text)).toMatchObject({ format: 'atelier.asset', version: 1, id: asset.id, taskId: 'task_1', prompt: 'a red fox', request: { model: 'gen-image-2', prompt: 'a red fox' }, favourite: false, tags: [] });
+    expect(JSON.parse(text)).toMatchObject({
+      format: 'atelier.asset',
+      version: 1,
+      id: asset.id,
+      taskId: 'task_1',
+      prompt: 'a red fox',
+      request: { model: 'gen-image-2', prompt: 'a red fox' },
+      favourite: false,
+      tags: [],
+    });
   });
 
   it('recreates the rows, tags, favourites and search index after the database is deleted', async () => {
@@ -37,7 +63,14 @@ describe('sidecars and rebuild', () => {
     const originals: Asset[] = [];
     for (const [i, prompt] of ['一只橘猫', 'a lighthouse in fog', 'neon street'].entries()) {
       clock.advance(86_400_000);
-      originals.push(await addToLibrary(db, root, prompt, { jobId: job.id, taskId: `task_${i}`, kind: i === 2 ? 'video' : 'image', mime: i === 2 ? 'video/mp4' : 'image/png' }));
+      originals.push(
+        await addToLibrary(db, root, prompt, {
+          jobId: job.id,
+          taskId: `task_${i}`,
+          kind: i === 2 ? 'video' : 'image',
+          mime: i === 2 ? 'video/mp4' : 'image/png',
+        }),
+      );
     }
     const [cat] = originals;
     if (!cat) throw new Error('seed failed');

@@ -1,5 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { deleteJob, getTask, insertJob, insertTask, listDueTasks, listJobTasks, listPendingTasks, nextPollTime, recordPoll, transitionJob } from '../../../src/main/core/jobs/store';
+import {
+  deleteJob,
+  getTask,
+  insertJob,
+  insertTask,
+  listDueTasks,
+  listJobTasks,
+  listPendingTasks,
+  nextPollTime,
+  recordPoll,
+  transitionJob,
+} from '../../../src/main/core/jobs/store';
 import { manualClock, openLibrary } from './helpers';
 
 function submittedJob(db: Parameters<typeof insertJob>[0]) {
@@ -14,7 +25,16 @@ describe('tasks', () => {
     const { db } = openLibrary(undefined, { clock: clock.now });
     const job = submittedJob(db);
     db.transaction(() => {
-      expect(insertTask(db, { id: 'task_1', jobId: job.id, family: 'video', pollRoute: '/v1/videos/generations/{id}', nextPollAt: clock.now() + 5000, deadlineAt: clock.now() + 600_000 })).toBe(true);
+      expect(
+        insertTask(db, {
+          id: 'task_1',
+          jobId: job.id,
+          family: 'video',
+          pollRoute: '/v1/videos/generations/{id}',
+          nextPollAt: clock.now() + 5000,
+          deadlineAt: clock.now() + 600_000,
+        }),
+      ).toBe(true);
       transitionJob(db, job.id, ['submitting'], 'submitted');
     });
     expect(insertTask(db, { id: 'task_1', jobId: job.id, family: 'video', pollRoute: 'x' })).toBe(false);
@@ -38,10 +58,21 @@ describe('tasks', () => {
     expect(getTask(db, 'img_1')).toMatchObject({ state: 'running', progress: 65, rawStatus: 'IN_PROGRESS', polls: 1, updatedAt: start + 2000 });
     expect(nextPollTime(db)).toBe(start + 3000);
 
-    recordPoll(db, 'img_1', { state: 'completed', progress: 100, resultUrls: ['https://cdn.example/a.png', 'https://cdn.example/b.png'], expiresAt: start + 86_400_000, nextPollAt: null });
+    recordPoll(db, 'img_1', {
+      state: 'completed',
+      progress: 100,
+      resultUrls: ['https://cdn.example/a.png', 'https://cdn.example/b.png'],
+      expiresAt: start + 86_400_000,
+      nextPollAt: null,
+    });
     db.close();
     const again = reopen();
-    expect(getTask(again, 'img_1')).toMatchObject({ state: 'completed', polls: 2, resultUrls: ['https://cdn.example/a.png', 'https://cdn.example/b.png'], rawStatus: 'IN_PROGRESS' });
+    expect(getTask(again, 'img_1')).toMatchObject({
+      state: 'completed',
+      polls: 2,
+      resultUrls: ['https://cdn.example/a.png', 'https://cdn.example/b.png'],
+      rawStatus: 'IN_PROGRESS',
+    });
     expect(listPendingTasks(again).map((t) => t.id)).toEqual(['img_2']);
     expect(listDueTasks(again, { now: start + 10_000 }).map((t) => t.id)).toEqual(['img_2']);
     expect(listJobTasks(again, job.id).map((t) => t.id)).toEqual(['img_1', 'img_2']);

@@ -26,8 +26,24 @@ describe('upload cache', () => {
     const cache = new SqliteUploadCache(db);
     const hash = sha256Of('x');
     await cache.put('p1 https://g', hash, entry('https://old', 1));
-    await cache.put('p1 https://g', hash, { url: 'https://new', mimeType: 'image/gif', size: 5, width: undefined, height: undefined, fileId: undefined, uploadedAt: 2 });
-    expect(await cache.get('p1 https://g', hash)).toEqual({ url: 'https://new', mimeType: 'image/gif', size: 5, width: undefined, height: undefined, fileId: undefined, uploadedAt: 2 });
+    await cache.put('p1 https://g', hash, {
+      url: 'https://new',
+      mimeType: 'image/gif',
+      size: 5,
+      width: undefined,
+      height: undefined,
+      fileId: undefined,
+      uploadedAt: 2,
+    });
+    expect(await cache.get('p1 https://g', hash)).toEqual({
+      url: 'https://new',
+      mimeType: 'image/gif',
+      size: 5,
+      width: undefined,
+      height: undefined,
+      fileId: undefined,
+      uploadedAt: 2,
+    });
     await cache.put('p2 https://g', hash, entry('https://q', 3));
     await cache.delete('p1 https://g', hash);
     expect(await cache.get('p1 https://g', hash)).toBeUndefined();
@@ -44,7 +60,16 @@ describe('upload cache', () => {
     await cache.put('p https://g', hash, entry('https://g/u/abc.png', 1));
     cache.setLocalFacts('p https://g', hash, { preview: 'data:image/webp;base64,AA==', fileName: 'courtyard.png' });
     expect(cache.findByUrls('p https://g', ['https://g/u/abc.png'])).toEqual([
-      { sha256: hash, url: 'https://g/u/abc.png', mimeType: 'image/png', size: 2048, width: 640, height: 480, preview: 'data:image/webp;base64,AA==', fileName: 'courtyard.png' },
+      {
+        sha256: hash,
+        url: 'https://g/u/abc.png',
+        mimeType: 'image/png',
+        size: 2048,
+        width: 640,
+        height: 480,
+        preview: 'data:image/webp;base64,AA==',
+        fileName: 'courtyard.png',
+      },
     ]);
     cache.setLocalFacts('p https://g', hash, { preview: 'data:image/webp;base64,AA==', fileName: '庭院.png' });
     expect(cache.findByUrls('p https://g', ['https://g/u/abc.png'])[0]?.fileName).toBe('庭院.png');
@@ -64,7 +89,16 @@ describe('upload cache', () => {
     const { db } = openLibrary(dir);
     expect(db.schemaVersion).toBe(latestSchemaVersion);
     expect(new SqliteUploadCache(db).findByUrls('p https://g', ['https://g/u/old.png'])).toEqual([
-      { sha256: hash, url: 'https://g/u/old.png', mimeType: 'image/png', size: 2048, width: 640, height: 480, preview: 'data:image/webp;base64,AA==', fileName: null },
+      {
+        sha256: hash,
+        url: 'https://g/u/old.png',
+        mimeType: 'image/png',
+        size: 2048,
+        width: 640,
+        height: 480,
+        preview: 'data:image/webp;base64,AA==',
+        fileName: null,
+      },
     ]);
   });
 

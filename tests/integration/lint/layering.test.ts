@@ -12,7 +12,8 @@ const fixtures = {
   'src/main/core/gateway/__layering_fixture__.ts': "import { startSimulator } from '../../../simulator/server';\nexport const x = startSimulator;\n",
   'src/renderer/src/__layering_fixture__.ts': "import { createStudio } from '../../main/core/studio';\nexport const x = createStudio;\n",
   // The real-core harness is for tests only: app code of the renderer may not reach main through it.
-  'src/renderer/src/__layering_fixture_harness__.ts': "import { startRendererStudio } from '../../../tests/renderer/studio-harness';\nexport const x = startRendererStudio;\n",
+  'src/renderer/src/__layering_fixture_harness__.ts':
+    "import { startRendererStudio } from '../../../tests/renderer/studio-harness';\nexport const x = startRendererStudio;\n",
   'src/simulator/__layering_fixture__.ts': "import { routes } from '../shared/contract';\nexport const x = routes;\n",
   'src/main/web/__layering_fixture__.ts': "import { createStudioWindow } from '../electron/window';\nexport const x = createStudioWindow;\n",
   'src/main/electron/__layering_fixture__.ts': "import { startWebServer } from '../web/server';\nexport const x = startWebServer;\n",
@@ -33,9 +34,11 @@ const messages = [
 ];
 const cleanFiles = {
   'src/main/core/__layering_fixture_clean__.ts': "import { routes } from '../../shared/contract';\nexport const x = routes;\n",
-  'src/main/electron/__layering_fixture_clean__.ts': "import { app } from 'electron';\nimport { createStudio } from '../core/studio';\nexport const x = [app, createStudio];\n",
+  'src/main/electron/__layering_fixture_clean__.ts':
+    "import { app } from 'electron';\nimport { createStudio } from '../core/studio';\nexport const x = [app, createStudio];\n",
   // A shell builds the demo gateway and hands it to the core.
-  'src/main/web/__layering_fixture_clean__.ts': "import { createStudio } from '../core/studio';\nimport { demoGatewayFor } from '../demo/demo-gateway';\nexport const x = [createStudio, demoGatewayFor];\n",
+  'src/main/web/__layering_fixture_clean__.ts':
+    "import { createStudio } from '../core/studio';\nimport { demoGatewayFor } from '../demo/demo-gateway';\nexport const x = [createStudio, demoGatewayFor];\n",
 };
 
 /**
@@ -50,7 +53,9 @@ const eslint = new ESLint({
 
 /** Lints each snippet as the file it names, in the stylish format `npm run lint` prints. */
 async function lint(files: Record<string, string>): Promise<{ errors: number; output: string }> {
-  const results = (await Promise.all(Object.entries(files).map(([file, text]) => eslint.lintText(text, { filePath: join(root, file), warnIgnored: true })))).flat();
+  const results = (
+    await Promise.all(Object.entries(files).map(([file, text]) => eslint.lintText(text, { filePath: join(root, file), warnIgnored: true })))
+  ).flat();
   const formatter = await eslint.loadFormatter('stylish');
   const output = await formatter.format(results);
   return { errors: results.reduce((sum, result) => sum + result.errorCount + result.warningCount, 0), output };

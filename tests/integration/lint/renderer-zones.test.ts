@@ -38,7 +38,8 @@ async function zoneMessages(file: string, text: string): Promise<string[]> {
   return messages.filter((message) => message.ruleId === RULE).map((message) => message.message);
 }
 
-const importing = (...specifiers: string[]): string => `${specifiers.map((from, i) => `import * as m${i} from '${from}';`).join('\n')}\nexport const all = [${specifiers.map((_, i) => `m${i}`).join(', ')}];\n`;
+const importing = (...specifiers: string[]): string =>
+  `${specifiers.map((from, i) => `import * as m${i} from '${from}';`).join('\n')}\nexport const all = [${specifiers.map((_, i) => `m${i}`).join(', ')}];\n`;
 
 describe('renderer zones, kept by npm run lint', () => {
   it('knows every feature folder', () => {
@@ -48,14 +49,20 @@ describe('renderer zones, kept by npm run lint', () => {
   it('refuses an import of another feature, from every feature (also from a nested folder)', async () => {
     for (const feature of features) {
       const other = features.find((candidate) => candidate !== feature) ?? '';
-      expect(await zoneMessages(`features/${feature}/zone-check.ts`, importing(`../${other}/feature`))).toEqual([expect.stringContaining(explains.featureToFeature)]);
-      expect(await zoneMessages(`features/${feature}/nested/zone-check.ts`, importing(`../../${other}/feature`))).toEqual([expect.stringContaining(explains.featureToFeature)]);
+      expect(await zoneMessages(`features/${feature}/zone-check.ts`, importing(`../${other}/feature`))).toEqual([
+        expect.stringContaining(explains.featureToFeature),
+      ]);
+      expect(await zoneMessages(`features/${feature}/nested/zone-check.ts`, importing(`../../${other}/feature`))).toEqual([
+        expect.stringContaining(explains.featureToFeature),
+      ]);
     }
   });
 
   it('refuses an import of app/ from a feature', async () => {
     expect(await zoneMessages('features/gallery/zone-check.ts', importing('../../app/main-events'))).toEqual([expect.stringContaining(explains.featureToApp)]);
-    expect(await zoneMessages('features/create/containers/zone-check.tsx', importing('../../../app/router'))).toEqual([expect.stringContaining(explains.featureToApp)]);
+    expect(await zoneMessages('features/create/containers/zone-check.tsx', importing('../../../app/router'))).toEqual([
+      expect.stringContaining(explains.featureToApp),
+    ]);
   });
 
   it('refuses an import of a feature or of app/ from entities/, ui/, errors/, routing/ and studio/', async () => {
@@ -74,7 +81,20 @@ describe('renderer zones, kept by npm run lint', () => {
 
   it('passes what the borders allow (the rule is not simply always on)', async () => {
     // A feature uses its own files, the shared read models, the kit, errors and addresses.
-    expect(await zoneMessages('features/timeline/zone-check.tsx', importing('./timeline-store', './components/JobRow', '../../entities/jobs-store', '../../ui', '../../errors/alert-store', '../../routing/paths', '../../studio/studio-client'))).toEqual([]);
+    expect(
+      await zoneMessages(
+        'features/timeline/zone-check.tsx',
+        importing(
+          './timeline-store',
+          './components/JobRow',
+          '../../entities/jobs-store',
+          '../../ui',
+          '../../errors/alert-store',
+          '../../routing/paths',
+          '../../studio/studio-client',
+        ),
+      ),
+    ).toEqual([]);
     expect(await zoneMessages('features/gallery/detail/zone-check.tsx', importing('../gallery-store', '../model/zoom'))).toEqual([]);
     // The app composes the features; entities read one another and the client.
     expect(await zoneMessages('app/zone-check.ts', importing('../features/timeline/feature', '../entities/jobs-store'))).toEqual([]);
@@ -96,7 +116,9 @@ const cssFiles = (folder: string): string[] =>
 
 describe('styles stay with their owners', () => {
   it('no feature restyles the kit or the frame through their class names', () => {
-    const owned = new Set([...cssFiles('ui'), ...cssFiles('app'), join(root, renderer, 'styles/frame.css')].flatMap((file) => [...selectorClasses(readFileSync(file, 'utf8'))]));
+    const owned = new Set(
+      [...cssFiles('ui'), ...cssFiles('app'), join(root, renderer, 'styles/frame.css')].flatMap((file) => [...selectorClasses(readFileSync(file, 'utf8'))]),
+    );
     expect([...owned]).toEqual(expect.arrayContaining(['button', 'field', 'page-head', 'app-main']));
     const crossings = cssFiles('features').flatMap((file) =>
       [...selectorClasses(readFileSync(file, 'utf8'))].filter((name) => owned.has(name)).map((name) => `${file.slice(root.length + 1)}: .${name}`),
@@ -104,4 +126,3 @@ describe('styles stay with their owners', () => {
     expect(crossings).toEqual([]);
   });
 });
-

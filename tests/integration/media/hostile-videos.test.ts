@@ -29,7 +29,24 @@ let proxyUrl: string;
 /** A real MP4 of 2 s at 320x240, made here. */
 function sampleMp4(): Buffer {
   const file = join(samples, 'sample.mp4');
-  execFileSync(ffmpeg.path ?? 'ffmpeg', ['-v', 'error', '-y', '-f', 'lavfi', '-i', 'testsrc=s=320x240:r=10:d=2', '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-movflags', '+faststart', file]);
+  execFileSync(ffmpeg.path ?? 'ffmpeg', [
+    '-v',
+    'error',
+    '-y',
+    '-f',
+    'lavfi',
+    '-i',
+    'testsrc=s=320x240:r=10:d=2',
+    '-c:v',
+    'libx264',
+    '-preset',
+    'ultrafast',
+    '-pix_fmt',
+    'yuv420p',
+    '-movflags',
+    '+faststart',
+    file,
+  ]);
   return readFileSync(file);
 }
 

@@ -34,7 +34,14 @@ describe('image library builds', () => {
       const meta = await sharp(png).metadata();
       const thumb = await sharp(png).resize({ width: 512, height: 512, fit: 'inside' }).webp({ quality: 80 }).toBuffer({ resolveWithObject: true });
       const pixel = await sharp(png).extract({ left: 10, top: 10, width: 1, height: 1 }).raw().toBuffer();
-      results.push({ format: meta.format, width: meta.width, height: meta.height, hasAlpha: meta.hasAlpha, thumb: [thumb.info.width, thumb.info.height], pixel: [...pixel] });
+      results.push({
+        format: meta.format,
+        width: meta.width,
+        height: meta.height,
+        hasAlpha: meta.hasAlpha,
+        thumb: [thumb.info.width, thumb.info.height],
+        pixel: [...pixel],
+      });
     }
     expect(results[1]).toEqual(results[0]);
     expect(results[0]).toMatchObject({ format: 'png', width: 1200, height: 800, hasAlpha: true, thumb: [512, 341] });
@@ -61,6 +68,10 @@ process.stdout.write(JSON.stringify({ info, libvips: maps.includes('libvips'), a
 `,
     );
     const { stdout } = await run(process.execPath, ['--import', 'tsx', script], { cwd: repository, env: { ...process.env, ATELIER_IMAGE_BUILD: 'wasm' } });
-    expect(JSON.parse(stdout)).toEqual({ info: { kind: 'image', mime: 'image/png', width: 1200, height: 800, durationMs: null }, libvips: false, addon: false });
+    expect(JSON.parse(stdout)).toEqual({
+      info: { kind: 'image', mime: 'image/png', width: 1200, height: 800, durationMs: null },
+      libvips: false,
+      addon: false,
+    });
   });
 });

@@ -18,7 +18,22 @@ let ffmpeg: FfmpegTool;
 
 function make(name: string, args: string[]): string {
   const file = join(folder, name);
-  execFileSync(ffmpeg.path ?? 'ffmpeg', ['-v', 'error', '-y', '-f', 'lavfi', '-i', 'testsrc=s=320x240:r=10:d=2', '-f', 'lavfi', '-i', 'sine=d=2', '-shortest', ...args, file]);
+  execFileSync(ffmpeg.path ?? 'ffmpeg', [
+    '-v',
+    'error',
+    '-y',
+    '-f',
+    'lavfi',
+    '-i',
+    'testsrc=s=320x240:r=10:d=2',
+    '-f',
+    'lavfi',
+    '-i',
+    'sine=d=2',
+    '-shortest',
+    ...args,
+    file,
+  ]);
   return file;
 }
 
@@ -39,7 +54,12 @@ describe('video facts without ffmpeg', () => {
       { file: make('fast.mp4', [...h264, '-movflags', '+faststart']), container: 'mp4', video: /^avc1/, audio: /^mp4a/ },
       { file: make('index-last.mp4', h264), container: 'mp4', video: /^avc1/, audio: /^mp4a/ },
       { file: make('clip.mov', h264), container: 'mov', video: /^avc1/, audio: /^mp4a/ },
-      { file: make('clip.webm', ['-c:v', 'libvpx-vp9', '-deadline', 'realtime', '-cpu-used', '8', '-c:a', 'libopus']), container: 'webm', video: /VP9/, audio: /OPUS/i },
+      {
+        file: make('clip.webm', ['-c:v', 'libvpx-vp9', '-deadline', 'realtime', '-cpu-used', '8', '-c:a', 'libopus']),
+        container: 'webm',
+        video: /VP9/,
+        audio: /OPUS/i,
+      },
       { file: make('clip.mkv', h264), container: 'matroska', video: /AVC/, audio: /AAC/ },
     ];
     for (const sample of cases) {
@@ -84,7 +104,10 @@ describe('ffmpeg inside its limits', () => {
 
   it('treats an ffmpeg older than the minimum as too old to use, and a missing one as missing', async () => {
     const old = join(folder, 'old-ffmpeg');
-    writeFileSync(old, "#!/bin/sh\necho 'ffmpeg version N-47683-g0e8eb07980-static https://johnvansickle.com/ffmpeg/  Copyright (c) 2000-2018 the FFmpeg developers'\n");
+    writeFileSync(
+      old,
+      "#!/bin/sh\necho 'ffmpeg version N-47683-g0e8eb07980-static https://johnvansickle.com/ffmpeg/  Copyright (c) 2000-2018 the FFmpeg developers'\n",
+    );
     chmodSync(old, 0o755);
     expect(await locateFfmpeg({ configured: old })).toMatchObject({ state: 'too_old', path: old, version: 'N-47683-g0e8eb07980-static', source: 'configured' });
     expect(await locateFfmpeg({ configured: join(folder, 'nothing-here') })).toMatchObject({ state: 'missing', path: null });

@@ -58,7 +58,9 @@ describe('Base64 answers', () => {
   });
 
   it('within the cap are decoded into a file on disk, and the library gets the image', async () => {
-    const png = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#3a6' } }).png().toBuffer();
+    const png = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#3a6' } })
+      .png()
+      .toBuffer();
     gateway = await startRecordingServer((req, res) => {
       res.writeHead(200, { 'content-type': 'application/json' });
       res.end(req.method === 'POST' ? JSON.stringify({ created: 1, data: [{ b64_json: png.toString('base64') }] }) : '{}');
@@ -72,6 +74,10 @@ describe('Base64 answers', () => {
     expect(done.state, done.errorMessage ?? '').toBe('done');
     // Staged results are removed once stored.
     const root = bench.root;
-    await until(() => readdirSync(join(root, STAGING_FOLDER)), (names) => names.length === 0, 'the staging folder to empty');
+    await until(
+      () => readdirSync(join(root, STAGING_FOLDER)),
+      (names) => names.length === 0,
+      'the staging folder to empty',
+    );
   });
 });

@@ -43,7 +43,12 @@ function pngBomb(): Buffer {
   header.writeUInt32BE(40_000, 0);
   header.writeUInt32BE(40_000, 4);
   header.set([8, 2, 0, 0, 0], 8);
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', header), chunk('IDAT', Buffer.alloc(64)), chunk('IEND', Buffer.alloc(0))]);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', Buffer.alloc(64)),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
 }
 
 async function uploadsSeen(): Promise<number> {
@@ -52,12 +57,44 @@ async function uploadsSeen(): Promise<number> {
 
 describe('bad files dropped as references', () => {
   it.each([
-    ['not an image', 'notes.png', () => Promise.resolve(Buffer.from('just some text, not a picture')), /not an image the studio can read/, /这不是工作室能读取的图片/],
-    ['an SVG behind a .png name', 'logo.png', () => Promise.resolve(Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><rect width="10" height="10"/></svg>')), /SVG images are not accepted/, /不接受 SVG 格式/],
-    ['a TIFF behind a .png name', 'scan.png', () => sharp({ create: { width: 8, height: 8, channels: 3, background: '#888' } }).tiff().toBuffer(), /TIFF images are not accepted/, /不接受 TIFF 格式/],
+    [
+      'not an image',
+      'notes.png',
+      () => Promise.resolve(Buffer.from('just some text, not a picture')),
+      /not an image the studio can read/,
+      /这不是工作室能读取的图片/,
+    ],
+    [
+      'an SVG behind a .png name',
+      'logo.png',
+      () => Promise.resolve(Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><rect width="10" height="10"/></svg>')),
+      /SVG images are not accepted/,
+      /不接受 SVG 格式/,
+    ],
+    [
+      'a TIFF behind a .png name',
+      'scan.png',
+      () =>
+        sharp({ create: { width: 8, height: 8, channels: 3, background: '#888' } })
+          .tiff()
+          .toBuffer(),
+      /TIFF images are not accepted/,
+      /不接受 TIFF 格式/,
+    ],
     ['an empty file', 'empty.png', () => Promise.resolve(Buffer.alloc(0)), /empty/, /文件是空的/],
     ['a decompression bomb', 'bomb.png', () => Promise.resolve(pngBomb()), /1600 megapixels.*at most 100 megapixels/, /1600 百万像素.*最多接受 100 百万像素/],
-    ['a PNG cut short', 'cut.png', async () => (await sharp({ create: { width: 300, height: 300, channels: 3, background: '#000', noise: { type: 'gaussian', mean: 128, sigma: 40 } } }).png().toBuffer()).subarray(0, 4000), /could not be read to the end/, /无法完整读取/],
+    [
+      'a PNG cut short',
+      'cut.png',
+      async () =>
+        (
+          await sharp({ create: { width: 300, height: 300, channels: 3, background: '#000', noise: { type: 'gaussian', mean: 128, sigma: 40 } } })
+            .png()
+            .toBuffer()
+        ).subarray(0, 4000),
+      /could not be read to the end/,
+      /无法完整读取/,
+    ],
   ])('refuses %s with a clear message in English and Chinese, uploading nothing', async (_what, fileName, make, english, chinese) => {
     const before = await uploadsSeen();
     const answer = await studio.router.dispatch('uploads.add', { fileName, bytes: (await make()).toString('base64') });
@@ -76,9 +113,14 @@ describe('bad files dropped as references', () => {
   });
 
   it('takes a sound image and uploads it once', async () => {
-    const png = await sharp({ create: { width: 64, height: 48, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0.5 } } }).png().toBuffer();
+    const png = await sharp({ create: { width: 64, height: 48, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0.5 } } })
+      .png()
+      .toBuffer();
     const before = await uploadsSeen();
-    const first = await callRoute<{ width: number; hasAlpha: boolean; reused: boolean }>(studio, 'uploads.add', { fileName: 'ok.png', bytes: png.toString('base64') });
+    const first = await callRoute<{ width: number; hasAlpha: boolean; reused: boolean }>(studio, 'uploads.add', {
+      fileName: 'ok.png',
+      bytes: png.toString('base64'),
+    });
     const second = await callRoute<{ reused: boolean }>(studio, 'uploads.add', { fileName: 'again.png', bytes: png.toString('base64') });
     expect(first).toMatchObject({ width: 64, hasAlpha: true, reused: false });
     expect(second.reused).toBe(true);

@@ -52,21 +52,30 @@ describe('batch size is measured before the template is expanded', () => {
     const csv = csvOf(5000, 'x'.repeat(200));
     expect(csv.length).toBeGreaterThan(1_000_000);
     const answer = await studio.router.dispatch('jobs.create_batch', batch(template, csv));
-    expect(answer).toMatchObject({ ok: false, error: { code: 'invalid_input', message: expect.stringMatching(/at most 64 \{\{column\}\} references/) as unknown } });
+    expect(answer).toMatchObject({
+      ok: false,
+      error: { code: 'invalid_input', message: expect.stringMatching(/at most 64 \{\{column\}\} references/) as unknown },
+    });
     expect(chinese(answer)).toContain('最多可有 64 处 {{列名}} 引用');
     expect(await batchCount()).toBe(before);
   });
 
   it('refuses CSV values that would make one prompt longer than any model takes', async () => {
     const answer = await studio.router.dispatch('jobs.create_batch', batch('{{a}} '.repeat(60), csvOf(1, 'y'.repeat(5000))));
-    expect(answer).toMatchObject({ ok: false, error: { code: 'invalid_input', reason: 'batch_prompt_too_long', message: expect.stringContaining(`the limit is ${MAX_PROMPT_CHARS}`) as unknown } });
+    expect(answer).toMatchObject({
+      ok: false,
+      error: { code: 'invalid_input', reason: 'batch_prompt_too_long', message: expect.stringContaining(`the limit is ${MAX_PROMPT_CHARS}`) as unknown },
+    });
     expect(chinese(answer)).toContain(`上限为 ${MAX_PROMPT_CHARS}`);
   });
 
   it('refuses a batch whose prompts together would exceed what one batch may store', async () => {
     const before = await batchCount();
     const answer = await studio.router.dispatch('jobs.create_batch', batch('{{a}} '.repeat(50), csvOf(5000, 'z'.repeat(100))));
-    expect(answer).toMatchObject({ ok: false, error: { code: 'invalid_input', reason: 'batch_too_large', message: expect.stringContaining(`the limit is ${MAX_EXPANDED_BATCH_CHARS}`) as unknown } });
+    expect(answer).toMatchObject({
+      ok: false,
+      error: { code: 'invalid_input', reason: 'batch_too_large', message: expect.stringContaining(`the limit is ${MAX_EXPANDED_BATCH_CHARS}`) as unknown },
+    });
     expect(chinese(answer)).toMatch(/请拆分成较小的批次/);
     expect(await batchCount()).toBe(before);
   });
@@ -76,19 +85,28 @@ describe('batch size is measured before the template is expanded', () => {
     expect(big).toMatchObject({ ok: false, error: { code: 'invalid_input', message: expect.stringMatching(/CSV may be at most 4 MB/) as unknown } });
     expect(chinese(big)).toContain('CSV 最大 4 MB');
     const rows = await studio.router.dispatch('jobs.create_batch', batch('a cat', csvOf(6000, 'v')));
-    expect(rows).toMatchObject({ ok: false, error: { code: 'invalid_input', reason: 'csv_too_many_rows', message: expect.stringMatching(/more than 5000 rows/) as unknown } });
+    expect(rows).toMatchObject({
+      ok: false,
+      error: { code: 'invalid_input', reason: 'csv_too_many_rows', message: expect.stringMatching(/more than 5000 rows/) as unknown },
+    });
     expect(chinese(rows)).toContain('CSV 超过 5000 行');
   });
 
   it('still plans a large, sane batch', async () => {
-    const { jobCount } = await callRoute<{ jobCount: number }>(studio, 'jobs.create_batch', batch('a {{a}} in {snow|rain}', csvOf(200, 'fox'), 'image.gen-image-2.task'));
+    const { jobCount } = await callRoute<{ jobCount: number }>(
+      studio,
+      'jobs.create_batch',
+      batch('a {{a}} in {snow|rain}', csvOf(200, 'fox'), 'image.gen-image-2.task'),
+    );
     expect(jobCount).toBe(400);
   });
 });
 
 describe('request bodies', () => {
   it('web mode refuses a body larger than the largest real input with 413, before reading it all', async () => {
-    const body = JSON.stringify({ input: { name: 'x', variantIds: ['image.gen-image-2.task'], prompts: ['p'.repeat(MAX_CONTRACT_REQUEST_BYTES)], countPerPrompt: 1 } });
+    const body = JSON.stringify({
+      input: { name: 'x', variantIds: ['image.gen-image-2.task'], prompts: ['p'.repeat(MAX_CONTRACT_REQUEST_BYTES)], countPerPrompt: 1 },
+    });
     const response = await fetch(`${server.url}/api/invoke/jobs.create_batch`, {
       method: 'POST',
       headers: { authorization: `Bearer ${server.token}`, 'content-type': 'application/json' },

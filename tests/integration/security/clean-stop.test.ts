@@ -41,9 +41,17 @@ describe('stopping the studio', () => {
     // The gateway takes its time answering the paid POST.
     await admin('POST', '/faults', { kind: 'latency', ms: 1_500, route: 'POST /v1/images/generations', count: 1 });
     const { batch } = await callRoute<{ batch: { id: string } }>(studio, 'jobs.create_batch', {
-      name: 'in flight', variantIds: ['image.gen-image-2.task'], prompts: ['a lantern'], countPerPrompt: 1, values: {},
+      name: 'in flight',
+      variantIds: ['image.gen-image-2.task'],
+      prompts: ['a lantern'],
+      countPerPrompt: 1,
+      values: {},
     });
-    const [job] = await until(() => callRoute<{ items: JobView[] }>(studio, 'jobs.list_jobs', { batchId: batch.id }).then((page) => page.items), (jobs) => jobs[0]?.state === 'submitting', 'the submission');
+    const [job] = await until(
+      () => callRoute<{ items: JobView[] }>(studio, 'jobs.list_jobs', { batchId: batch.id }).then((page) => page.items),
+      (jobs) => jobs[0]?.state === 'submitting',
+      'the submission',
+    );
     const library = studio.libraryRoot();
 
     await studio.stop();
@@ -53,7 +61,11 @@ describe('stopping the studio', () => {
     db.close();
 
     const { studio: again } = await studioOn(dataDir);
-    const [finished] = await until(() => callRoute<{ items: JobView[] }>(again, 'jobs.list_jobs', { batchId: batch.id }).then((page) => page.items), (jobs) => jobs[0]?.state === 'done', 'the job to finish');
+    const [finished] = await until(
+      () => callRoute<{ items: JobView[] }>(again, 'jobs.list_jobs', { batchId: batch.id }).then((page) => page.items),
+      (jobs) => jobs[0]?.state === 'done',
+      'the job to finish',
+    );
     expect(finished?.assetIds).toHaveLength(1);
     expect((await admin<{ submissions: Record<string, number> }>('GET', '/stats')).submissions['gen-image-2']).toBe(1);
   });

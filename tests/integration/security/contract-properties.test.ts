@@ -76,14 +76,18 @@ async function withinSeconds<T>(seconds: number, work: Promise<T>): Promise<T> {
 }
 
 describe('every route, in process', () => {
-  it.each(routeNames)('%s answers arbitrary input with an envelope', async (route) => {
-    await fc.assert(
-      fc.asyncProperty(inputFor(route), async (input) => {
-        expectEnvelope(await withinSeconds(20, studio.router.dispatch(route, input)));
-      }),
-      { numRuns: 25 },
-    );
-  }, 120_000);
+  it.each(routeNames)(
+    '%s answers arbitrary input with an envelope',
+    async (route) => {
+      await fc.assert(
+        fc.asyncProperty(inputFor(route), async (input) => {
+          expectEnvelope(await withinSeconds(20, studio.router.dispatch(route, input)));
+        }),
+        { numRuns: 25 },
+      );
+    },
+    120_000,
+  );
 
   it('an unknown route or a hostile route name is an unknown_route error', async () => {
     await fc.assert(
@@ -97,12 +101,22 @@ describe('every route, in process', () => {
   it('jobs.create_batch plans or refuses any template and CSV within its bounds, promptly', async () => {
     const piece = fc.constantFrom('{{a}}', '{{b}}', '{{ a }}', '{x|y}', '{x|y|z}', '{', '}', '\\{', '|', ' ', 'fox', '猫', '{{', '}}', '"', ',', '\n');
     const template = fc.array(piece, { maxLength: 80 }).map((parts) => parts.join(''));
-    const csv = fc.tuple(fc.constantFrom('a', 'a,b', 'b', '"a"', 'a,a', ''), fc.array(fc.string({ maxLength: 40 }), { maxLength: 60 })).map(([header, rows]) => `${header}\n${rows.join('\n')}`);
+    const csv = fc
+      .tuple(fc.constantFrom('a', 'a,b', 'b', '"a"', 'a,a', ''), fc.array(fc.string({ maxLength: 40 }), { maxLength: 60 }))
+      .map(([header, rows]) => `${header}\n${rows.join('\n')}`);
     await fc.assert(
       fc.asyncProperty(template, csv, fc.integer({ min: 1, max: 100 }), async (text, table, count) => {
         const answer = await withinSeconds(
           20,
-          studio.router.dispatch('jobs.create_batch', { name: 'p', variantIds: ['image.gen-image-2.task'], template: text, csv: table, countPerPrompt: count, values: {}, draft: true }),
+          studio.router.dispatch('jobs.create_batch', {
+            name: 'p',
+            variantIds: ['image.gen-image-2.task'],
+            template: text,
+            csv: table,
+            countPerPrompt: count,
+            values: {},
+            draft: true,
+          }),
         );
         expectEnvelope(answer);
         if (answer.ok) expect((answer.value as { jobCount: number }).jobCount).toBeLessThanOrEqual(5000);
@@ -132,20 +146,29 @@ describe('every route, over HTTP with raw bodies', () => {
     fc.json().map((text) => Buffer.from(text)),
     fc.uint8Array({ maxLength: 512 }).map((bytes) => Buffer.from(bytes)),
     fc.integer({ min: 1, max: 200_000 }).map((depth) => Buffer.from(`{"input":${'['.repeat(depth)}${']'.repeat(depth)}}`)),
-    fc.constantFrom(Buffer.from([0x7b, 0x22, 0x69, 0xff, 0xfe, 0x22, 0x3a, 0x31, 0x7d]), Buffer.from('{"input":'), Buffer.from('{"__proto__":{"x":1},"input":{}}')),
+    fc.constantFrom(
+      Buffer.from([0x7b, 0x22, 0x69, 0xff, 0xfe, 0x22, 0x3a, 0x31, 0x7d]),
+      Buffer.from('{"input":'),
+      Buffer.from('{"__proto__":{"x":1},"input":{}}'),
+    ),
   );
 
   it('answers every body with a status the transport defines and a JSON body, and keeps serving', async () => {
     await fc.assert(
-      fc.asyncProperty(fc.constantFrom(...routeNames), rawBody, fc.constantFrom('application/json', 'text/plain', 'application/json; charset=latin1'), async (route, body, type) => {
-        const response = await withinSeconds(
-          20,
-          fetch(`${server.url}/api/invoke/${route}`, { method: 'POST', headers: { authorization: `Bearer ${server.token}`, 'content-type': type }, body }),
-        );
-        expect([200, 400, 404, 413, 415]).toContain(response.status);
-        const text = await response.text();
-        expect(() => JSON.parse(text) as unknown).not.toThrow();
-      }),
+      fc.asyncProperty(
+        fc.constantFrom(...routeNames),
+        rawBody,
+        fc.constantFrom('application/json', 'text/plain', 'application/json; charset=latin1'),
+        async (route, body, type) => {
+          const response = await withinSeconds(
+            20,
+            fetch(`${server.url}/api/invoke/${route}`, { method: 'POST', headers: { authorization: `Bearer ${server.token}`, 'content-type': type }, body }),
+          );
+          expect([200, 400, 404, 413, 415]).toContain(response.status);
+          const text = await response.text();
+          expect(() => JSON.parse(text) as unknown).not.toThrow();
+        },
+      ),
       { numRuns: 150 },
     );
     const health = await fetch(`${server.url}/api/invoke/settings.get`, {

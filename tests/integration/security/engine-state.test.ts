@@ -45,7 +45,11 @@ describe('the engine state lives in the library database, not the settings file'
       values: {},
       creditBudget: 1_000_000,
     });
-    await until(() => callRoute<{ items: BatchView[] }>(first, 'jobs.list_batches', {}).then((page) => page.items), (list) => list.some((b) => b.id === batch.id && b.note !== null), 'the batch note');
+    await until(
+      () => callRoute<{ items: BatchView[] }>(first, 'jobs.list_batches', {}).then((page) => page.items),
+      (list) => list.some((b) => b.id === batch.id && b.note !== null),
+      'the batch note',
+    );
     await callRoute(first, 'jobs.pause_queue', {});
     await first.stop();
     open.splice(0);
@@ -74,7 +78,10 @@ describe('moving the state of earlier versions out of the settings file', () => 
 
     const studio = await studioOn(dataDir, library);
     expect(await callRoute(studio, 'jobs.get_queue', {})).toMatchObject({ paused: true, reason: 'Out of credits: 额度不足' });
-    expect((await callRoute<{ items: BatchView[] }>(studio, 'jobs.list_batches', {})).items[0]).toMatchObject({ id: 'batch-here', note: 'Budget reached: 3 credits left' });
+    expect((await callRoute<{ items: BatchView[] }>(studio, 'jobs.list_batches', {})).items[0]).toMatchObject({
+      id: 'batch-here',
+      note: 'Budget reached: 3 credits left',
+    });
 
     const settings = JSON.parse(readFileSync(join(dataDir, 'settings.json'), 'utf8')) as { jobEngine?: unknown };
     expect(settings.jobEngine).toEqual({

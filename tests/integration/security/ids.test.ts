@@ -27,7 +27,10 @@ describe('profile ids', () => {
     expect(keyed).toMatchObject({ ok: false, error: { code: 'not_found' } });
     expect(await studio.router.dispatch('profiles.clear_api_key', { id })).toMatchObject({ ok: false, error: { code: 'not_found' } });
     expect(await studio.router.dispatch('settings.update', { activeProfileId: id })).toMatchObject({ ok: false, error: { code: 'not_found' } });
-    expect(await studio.router.dispatch('profiles.save', { id, name: 'x', baseUrl: 'https://gw.example.com' })).toMatchObject({ ok: false, error: { code: 'not_found' } });
+    expect(await studio.router.dispatch('profiles.save', { id, name: 'x', baseUrl: 'https://gw.example.com' })).toMatchObject({
+      ok: false,
+      error: { code: 'not_found' },
+    });
     expect(await studio.router.dispatch('profiles.delete', { id })).toMatchObject({ ok: true, value: { deleted: false } });
     expect(settingsText()).not.toContain(id);
     expect(await studio.router.dispatch('app.get_info', {})).toMatchObject({ ok: true, value: { demoMode: true } });

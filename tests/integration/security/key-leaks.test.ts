@@ -112,7 +112,11 @@ describe('where the key could land', () => {
         }
       })();
       const call = async <T>(route: string, input: unknown): Promise<T> => {
-        const res = await localhostFetch(`${origin}/api/invoke/${route}`, { method: 'POST', headers: { cookie, 'content-type': 'application/json' }, body: JSON.stringify({ input }) });
+        const res = await localhostFetch(`${origin}/api/invoke/${route}`, {
+          method: 'POST',
+          headers: { cookie, 'content-type': 'application/json' },
+          body: JSON.stringify({ input }),
+        });
         const text = await res.text();
         bodies.push(text);
         const envelope = JSON.parse(text) as { ok: boolean; value: T; error?: { message: string } };
@@ -131,7 +135,8 @@ describe('where the key could land', () => {
         await new Promise((r) => setTimeout(r, 100));
       }
       const assets = await call<{ items: { mediaPath: string }[] }>('library.list_assets', { limit: 200 });
-      for (const asset of assets.items) bodies.push(Buffer.from(await (await localhostFetch(`${origin}/media/${asset.mediaPath}`, { headers: { cookie } })).arrayBuffer()).toString('latin1'));
+      for (const asset of assets.items)
+        bodies.push(Buffer.from(await (await localhostFetch(`${origin}/media/${asset.mediaPath}`, { headers: { cookie } })).arrayBuffer()).toString('latin1'));
       expect(assets.items.length).toBeGreaterThanOrEqual(MIXED_BATCH.length);
       const whileRunning = readFolderText(dataDir);
       events.abort();
@@ -156,9 +161,20 @@ describe('where the key could land', () => {
   it('the batch command line: nothing in its output, its library or the process list (the key comes from the environment)', async () => {
     const work = mkdtempSync(join(tmpdir(), 'atelier-leak-cli-'));
     const jobs = join(work, 'jobs.jsonl');
-    writeFileSync(jobs, ['{"model":"gen-image-2","prompt":"a kite"}', '{"model":"gen-image-2","prompt":"a kite","size":"1:1"}', '{"model":"clip-3.0-turbo","prompt":"a kite","duration":3}'].join('\n'));
+    writeFileSync(
+      jobs,
+      [
+        '{"model":"gen-image-2","prompt":"a kite"}',
+        '{"model":"gen-image-2","prompt":"a kite","size":"1:1"}',
+        '{"model":"clip-3.0-turbo","prompt":"a kite","duration":3}',
+      ].join('\n'),
+    );
     const library = join(work, 'library');
-    const cli = run([bundledEntry('cli'), 'batch', jobs, '--gateway', sim.url, '--library', library, '--json'], { ATELIER_API_KEY: KEY, ATELIER_POLL_INTERVAL_MS: '100', ATELIER_DATA_DIR: join(work, 'data') });
+    const cli = run([bundledEntry('cli'), 'batch', jobs, '--gateway', sim.url, '--library', library, '--json'], {
+      ATELIER_API_KEY: KEY,
+      ATELIER_POLL_INTERVAL_MS: '100',
+      ATELIER_DATA_DIR: join(work, 'data'),
+    });
     const processes = await sampleProcessList(cli.exited);
     expect(await cli.exited).toBe(0);
     expect(cli.output()).toMatch(/"completed":3/);

@@ -106,7 +106,9 @@ describe('the key follows its gateway, not the profile', () => {
     const answer = await studio.router.dispatch('account.get_balance', {});
     expect(answer).toMatchObject({ ok: false, error: { code: 'invalid_input', reason: 'profile_address_refused', params: { insecure: true } } });
     if (answer.ok) throw new Error('accepted');
-    expect(wordError(answer.error, 'en').summary).toMatch(/"Old relay" points at http:\/\/gateway\.example\.com over plain http:\/\/.*Change the address to https:\/\//);
+    expect(wordError(answer.error, 'en').summary).toMatch(
+      /"Old relay" points at http:\/\/gateway\.example\.com over plain http:\/\/.*Change the address to https:\/\//,
+    );
     expect(wordError(answer.error, 'zh-CN').summary).toMatch(/配置“Old relay”.*请在“设置”中改为 https:\/\//);
   });
 });

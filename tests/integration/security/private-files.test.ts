@@ -34,7 +34,13 @@ describe.skipIf(process.platform === 'win32')('owner-only files', () => {
     ({ studio } = await createTestStudio({ dataDir, demo: { timing: FAST_TASKS }, engine: FAST_ENGINE }));
     const profile = await callRoute<Profile>(studio, 'profiles.save', { name: 'Any', baseUrl: 'https://gw.example.com' });
     await callRoute(studio, 'profiles.set_api_key', { id: profile.id, apiKey: 'sk-modes-0123456789' });
-    const { batch } = await callRoute<{ batch: BatchView }>(studio, 'jobs.create_batch', { name: 'one', variantIds: ['image.gen-image-2.task'], prompts: ['a quiet harbour'], countPerPrompt: 1, values: {} });
+    const { batch } = await callRoute<{ batch: BatchView }>(studio, 'jobs.create_batch', {
+      name: 'one',
+      variantIds: ['image.gen-image-2.task'],
+      prompts: ['a quiet harbour'],
+      countPerPrompt: 1,
+      values: {},
+    });
     // The job is done once its result, thumbnail and sidecar are all written (the asset's row comes before its sidecar).
     const jobs = (): Promise<JobView[]> => callRoute<{ items: JobView[] }>(studio as Studio, 'jobs.list_jobs', { batchId: batch.id }).then((p) => p.items);
     await until(jobs, (list) => list.length === 1 && list[0]?.state === 'done', 'the job to finish');
@@ -68,8 +74,18 @@ describe.skipIf(process.platform === 'win32')('owner-only files', () => {
     createConfStore(dataDir).set('settings', { language: 'system', theme: 'system', activeProfileId: null, libraryDir: shared });
     ({ studio } = await createTestStudio({ dataDir, demo: { timing: FAST_TASKS }, engine: FAST_ENGINE }));
     expect(studio.libraryRoot()).toBe(shared);
-    await callRoute(studio, 'jobs.create_batch', { name: 'one', variantIds: ['image.gen-image-2.task'], prompts: ['a shared view'], countPerPrompt: 1, values: {} });
-    const page = await until(() => callRoute<{ items: AssetView[] }>(studio as Studio, 'library.list_assets', {}), (p) => p.items.length === 1, 'the result');
+    await callRoute(studio, 'jobs.create_batch', {
+      name: 'one',
+      variantIds: ['image.gen-image-2.task'],
+      prompts: ['a shared view'],
+      countPerPrompt: 1,
+      values: {},
+    });
+    const page = await until(
+      () => callRoute<{ items: AssetView[] }>(studio as Studio, 'library.list_assets', {}),
+      (p) => p.items.length === 1,
+      'the result',
+    );
     const asset = page.items[0] as AssetView;
     expect(mode(shared)).toBe('755');
     expect(Number.parseInt(mode(join(shared, asset.mediaPath)), 8) & 0o044).toBe(0o044);
@@ -86,11 +102,18 @@ describe.skipIf(process.platform === 'win32')('owner-only files', () => {
     const profile = await callRoute<Profile>(studio, 'profiles.save', { name: 'Local', baseUrl: sim.url });
     await callRoute(studio, 'profiles.set_api_key', { id: profile.id, apiKey: sim.demoKey });
     await callRoute(studio, 'settings.update', { activeProfileId: profile.id });
-    const png = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#3a6' } }).png().toBuffer();
+    const png = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#3a6' } })
+      .png()
+      .toBuffer();
     const marker = png.toString('base64');
 
     const upload = callRoute(studio, 'uploads.add', { fileName: 'ref.png', bytes: marker });
-    const staged = await until(() => stagedCopiesOf(png), (found) => found.length > 0, 'the staged file', 1_400);
+    const staged = await until(
+      () => stagedCopiesOf(png),
+      (found) => found.length > 0,
+      'the staged file',
+      1_400,
+    );
     await upload;
     for (const file of staged) {
       expect(file).toMatchObject({ folderMode: '700', fileMode: '600' });

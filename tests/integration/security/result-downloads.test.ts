@@ -39,7 +39,13 @@ function clientAt(baseUrl: string): GatewayClient {
 /** A gateway on the public internet, as far as the fetcher can tell (it never contacts it here). */
 const publicGateway = (): GatewayClient => clientAt('https://gateway.example.com');
 const target = (): string => join(mkdtempSync(join(tmpdir(), 'atelier-fetch-')), 'result.tmp');
-const fetchOptions = (client: GatewayClient, maxBytes = 10 * 1024 * 1024) => ({ client, expiresAt: null, now: Date.now(), signal: new AbortController().signal, maxBytes });
+const fetchOptions = (client: GatewayClient, maxBytes = 10 * 1024 * 1024) => ({
+  client,
+  expiresAt: null,
+  now: Date.now(),
+  signal: new AbortController().signal,
+  maxBytes,
+});
 
 async function failure(run: Promise<unknown>): Promise<ResultFetchError> {
   try {
@@ -149,7 +155,10 @@ describe('bytes that are not the media promised', () => {
     const client = fastClient(gateway.url, 'sk-not-media-0123456789');
     const engine = bench.engine({ connectionFor: () => client });
     await engine.start();
-    const job = await runOne(engine, { variantId: 'image.gen-image-2.direct', body: bodyOf('image.gen-image-2.direct', { prompt: 'a harbour', response_format: 'url' }) });
+    const job = await runOne(engine, {
+      variantId: 'image.gen-image-2.direct',
+      body: bodyOf('image.gen-image-2.direct', { prompt: 'a harbour', response_format: 'url' }),
+    });
     await client.close();
     expect(job).toMatchObject({ state: 'failed', errorCode: 'download_failed' });
     expect(job.errorMessage).toMatch(/not a readable image \(it starts with "<!doctype html>/);

@@ -2,15 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { harnessForFile, relayError, startHarness } from './sim-harness';
 
-const BALANCE_FIELDS = [
-  'credits_per_usd',
-  'remain_balance',
-  'remain_credits',
-  'success',
-  'unlimited_quota',
-  'used_balance',
-  'used_credits',
-];
+const BALANCE_FIELDS = ['credits_per_usd', 'remain_balance', 'remain_credits', 'success', 'unlimited_quota', 'used_balance', 'used_credits'];
 
 const TOKEN_FIELDS = [
   'accessed_time',

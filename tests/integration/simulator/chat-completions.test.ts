@@ -102,9 +102,7 @@ describe('POST /v1/chat/completions', () => {
     expect(stream.events.at(-1)?.data).toBe('[DONE]');
     const chunks = stream.events.slice(0, -1).map((event) => JSON.parse(event.data) as Record<string, unknown>);
     for (const chunk of chunks) expect(chunk.object).toBe('chat.completion.chunk');
-    const choices = chunks.flatMap(
-      (chunk) => chunk.choices as { delta: { role?: string; content?: string }; finish_reason: string | null }[],
-    );
+    const choices = chunks.flatMap((chunk) => chunk.choices as { delta: { role?: string; content?: string }; finish_reason: string | null }[]);
     expect(choices[0]?.delta.role).toBe('assistant');
     expect(choices.map((choice) => choice.delta.content ?? '').join('')).toBe(plain.choices[0]?.message.content);
     expect(choices.at(-1)?.finish_reason).toBe('stop');

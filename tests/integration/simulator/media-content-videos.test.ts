@@ -48,7 +48,12 @@ const cases: Case[] = [
   {
     name: 'official vid-2, 8 s at 1280x720',
     run: async () => {
-      const record = await finishedVideo('/v1/video/generations', '/v1/video/generations/', { model: 'vid-2', prompt: 'waves at dusk', size: '1280x720', duration: 8 });
+      const record = await finishedVideo('/v1/video/generations', '/v1/video/generations/', {
+        model: 'vid-2',
+        prompt: 'waves at dusk',
+        size: '1280x720',
+        duration: 8,
+      });
       return bytesAt(text(record, 'data.result_url'));
     },
     width: 1280,
@@ -59,8 +64,18 @@ const cases: Case[] = [
   {
     name: 'clip3-1080p, 10 s at 1080x1920',
     run: async () => {
-      const reference = await sim.uploadUrl(await sharp({ create: { width: 1080, height: 1920, channels: 3, background: '#335577' } }).png().toBuffer());
-      const record = await finishedVideo('/v1/video/generations', '/v1/videos/', { model: 'clip3-1080p', prompt: 'a lighthouse', size: '1080x1920', duration: 10, images: [reference] });
+      const reference = await sim.uploadUrl(
+        await sharp({ create: { width: 1080, height: 1920, channels: 3, background: '#335577' } })
+          .png()
+          .toBuffer(),
+      );
+      const record = await finishedVideo('/v1/video/generations', '/v1/videos/', {
+        model: 'clip3-1080p',
+        prompt: 'a lighthouse',
+        size: '1080x1920',
+        duration: 10,
+        images: [reference],
+      });
       return bytesAt(text(record, 'video_url'));
     },
     width: 1080,
@@ -121,7 +136,9 @@ describe('every video is a real clip of the requested length and size', () => {
 
 describe('what a video shows', () => {
   it('moves, and opens on a poster-worthy frame with the prompt on it', async () => {
-    const bytes = await bytesAt(text(await plural({ model: 'vid-2-vvip', prompt: 'a fox runs through fresh snow at dawn — 雪中的狐狸', duration: 8 }), 'result.data.0.url'));
+    const bytes = await bytesAt(
+      text(await plural({ model: 'vid-2-vvip', prompt: 'a fox runs through fresh snow at dawn — 雪中的狐狸', duration: 8 }), 'result.data.0.url'),
+    );
     const first = await frameAt(bytes, 0);
     const later = await rgbOf(await frameAt(bytes, 1.2));
     const opening = await rgbOf(first);
@@ -147,7 +164,9 @@ describe('what a video shows', () => {
     const upper = { left: 0, top: 0, width: 1280, height: 300 };
     expect(correlation(remixFrame, sourceFrame, upper)).toBeGreaterThan(0.5);
     expect(difference(remixFrame, sourceFrame, upper).mean).toBeGreaterThan(10);
-    const unrelated = await rgbOf(await frameAt(await bytesAt(text(await plural({ model: 'vid-2-vvip', prompt: 'a green tram', duration: 4 }), 'result.data.0.url')), 0));
+    const unrelated = await rgbOf(
+      await frameAt(await bytesAt(text(await plural({ model: 'vid-2-vvip', prompt: 'a green tram', duration: 4 }), 'result.data.0.url')), 0),
+    );
     expect(correlation(remixFrame, unrelated, upper)).toBeLessThan(correlation(remixFrame, sourceFrame, upper));
   });
 

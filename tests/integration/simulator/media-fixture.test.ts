@@ -43,13 +43,21 @@ const video = (changes: Partial<VideoRecipe> = {}): VideoRecipe => ({
 describe('fixture images', () => {
   it.each(['png', 'jpeg', 'webp'] as const)('have the asked size and encoding (%s)', async (encoding) => {
     const meta = await sharp(await renderer.render(image({ encoding, width: 1360, height: 768 }))).metadata();
-    expect({ format: meta.format, width: meta.width, height: meta.height, alpha: meta.hasAlpha }).toEqual({ format: encoding, width: 1360, height: 768, alpha: false });
+    expect({ format: meta.format, width: meta.width, height: meta.height, alpha: meta.hasAlpha }).toEqual({
+      format: encoding,
+      width: 1360,
+      height: 768,
+      alpha: false,
+    });
   });
 
   it('differ from result to result, and one request makes the same bytes again', async () => {
     const first = await renderer.render(image());
     const second = await renderer.render(image({ index: 1 }));
-    const jpegs = await Promise.all([renderer.render(image({ encoding: 'jpeg' })), renderer.render(image({ encoding: 'jpeg', prompt: 'a lighthouse at dawn' }))]);
+    const jpegs = await Promise.all([
+      renderer.render(image({ encoding: 'jpeg' })),
+      renderer.render(image({ encoding: 'jpeg', prompt: 'a lighthouse at dawn' })),
+    ]);
     expect(first.equals(second)).toBe(false);
     expect(jpegs[0].equals(jpegs[1])).toBe(false);
     const again = new MediaRenderer(() => Promise.resolve(undefined), undefined, 'fixture');

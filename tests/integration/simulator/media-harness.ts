@@ -34,7 +34,7 @@ export interface JsonResponse {
 }
 
 /** Short durations so whole life cycles fit in a test. */
-export const TEST_TIMING = { image: 300, video: 400, character: 300 };
+const TEST_TIMING = { image: 300, video: 400, character: 300 };
 
 export class MediaSim {
   constructor(
@@ -156,7 +156,9 @@ export async function download(url: string): Promise<{ status: number; type: str
 /** A solid PNG (with alpha when asked) of the given size. */
 export function png(width: number, height: number, alpha = false): Promise<Buffer> {
   const background = alpha ? { r: 0, g: 0, b: 0, alpha: 0 } : { r: 90, g: 120, b: 200 };
-  return sharp({ create: { width, height, channels: alpha ? 4 : 3, background } }).png().toBuffer();
+  return sharp({ create: { width, height, channels: alpha ? 4 : 3, background } })
+    .png()
+    .toBuffer();
 }
 
 /** A JPEG, WebP or GIF of the given size. */

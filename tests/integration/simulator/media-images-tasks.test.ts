@@ -20,8 +20,7 @@ afterAll(() => sim.close());
 
 const generate = (body: Record<string, unknown>) => sim.post('/v1/images/generations', body);
 const b = (extra: Record<string, unknown> = {}) => generate({ model: 'gen-image-2', prompt: '一只猫', size: '1:1', ...extra });
-const e = (extra: Record<string, unknown> = {}) =>
-  generate({ model: 'nova-3-pro-image-preview-official', prompt: 'a quiet harbour', ...extra });
+const e = (extra: Record<string, unknown> = {}) => generate({ model: 'nova-3-pro-image-preview-official', prompt: 'a quiet harbour', ...extra });
 
 async function completed(taskId: string): Promise<Json> {
   const seen = await sim.pollUntil(`/v1/images/generations/${taskId}`, finished);
@@ -179,10 +178,7 @@ describe('variant E: nova-3-pro-image-preview-official is a task', () => {
     [{ thinkingConfig: { thinkingBudget: 24_576 } }, { thinkingConfig: { thinkingBudget: 24_577 } }],
     [{ thinkingConfig: { thinkingLevel: 'MINIMAL' } }, { thinkingConfig: { thinkingLevel: 'MAX' } }],
     [{ imageOutputOptions: { mimeType: 'image/png' } }, { imageOutputOptions: { mimeType: 'image/gif' } }],
-    [
-      { imageOutputOptions: { mimeType: 'image/jpeg', compressionQuality: 100 } },
-      { imageOutputOptions: { mimeType: 'image/jpeg', compressionQuality: 101 } },
-    ],
+    [{ imageOutputOptions: { mimeType: 'image/jpeg', compressionQuality: 100 } }, { imageOutputOptions: { mimeType: 'image/jpeg', compressionQuality: 101 } }],
     [
       { safetySettings: [{ category: 'HARM_CATEGORY_HARASSMENT', threshold: 'BLOCK_ONLY_HIGH' }] },
       { safetySettings: [{ category: 'HARM_CATEGORY_SPAM', threshold: 'OFF' }] },

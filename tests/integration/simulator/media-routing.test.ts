@@ -53,7 +53,9 @@ async function noisyPng(width: number, height: number): Promise<Buffer> {
     seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648;
     pixels[i] = seed >> 16;
   }
-  const file = await sharp(pixels, { raw: { width, height, channels: 3 } }).png({ compressionLevel: 0 }).toBuffer();
+  const file = await sharp(pixels, { raw: { width, height, channels: 3 } })
+    .png({ compressionLevel: 0 })
+    .toBuffer();
   expect(file.length).toBeGreaterThan(3 * 1024 * 1024);
   return file;
 }

@@ -121,9 +121,14 @@ describe('omni (clip-v3-omni)', () => {
   it('is not stricter than the interface where it is silent: item fields, other ratios and unknown placeholders pass with warnings', async () => {
     const numbered = await omni({ prompt: '<<<element_1>>> bows', metadata: { element_list: [{ element_id: 123 }] } });
     expect(numbered.status, JSON.stringify(numbered.body)).toBe(200);
-    const unreadable = await omni({ prompt: '<<<element_1>>> and <<<image_1>>>', metadata: { element_list: [{ name: 'hero' }], image_list: [{ picture: square }] } });
+    const unreadable = await omni({
+      prompt: '<<<element_1>>> and <<<image_1>>>',
+      metadata: { element_list: [{ name: 'hero' }], image_list: [{ picture: square }] },
+    });
     expect(unreadable.status, JSON.stringify(unreadable.body)).toBe(200);
-    expect(unreadable.headers.get('warning')).toMatch(/element_list\[0\] has no element_id.*image_list\[0\] has no image_url|image_list\[0\] has no image_url.*element_list\[0\] has no element_id/);
+    expect(unreadable.headers.get('warning')).toMatch(
+      /element_list\[0\] has no element_id.*image_list\[0\] has no image_url|image_list\[0\] has no image_url.*element_list\[0\] has no element_id/,
+    );
     const wide = await omni({ aspect_ratio: '21:9' });
     expect(wide.status).toBe(200);
     expect(wide.headers.get('warning')).toMatch(/aspect_ratio 21:9 is not one of the common ratios/);

@@ -20,8 +20,7 @@ afterAll(() => sim.close());
 
 const OFFICIAL_STATUSES = ['NOT_START', 'SUBMITTED', 'QUEUED', 'IN_PROGRESS', 'SUCCESS', 'FAILURE'];
 const submit = (body: Record<string, unknown>) => sim.post('/v1/video/generations', body);
-const official = (extra: Record<string, unknown> = {}) =>
-  submit({ model: 'vid-2', prompt: 'a slow dolly shot of a misty forest', size: '1280x720', ...extra });
+const official = (extra: Record<string, unknown> = {}) => submit({ model: 'vid-2', prompt: 'a slow dolly shot of a misty forest', size: '1280x720', ...extra });
 const clip3 = (extra: Record<string, unknown> = {}) =>
   submit({ model: 'clip3-720p', prompt: 'a paper boat on a river', size: '1280x720', duration: 5, images: [small], ...extra });
 

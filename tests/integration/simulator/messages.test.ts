@@ -29,7 +29,9 @@ const ask = (extra: Record<string, unknown> = {}, content: unknown = 'a moonlit 
 const h = harnessForFile({ rateLimit: { max: 10_000 } }, { resetBeforeEach: false });
 let pngBase64 = '';
 beforeAll(async () => {
-  const png = await sharp({ create: { width: 4, height: 4, channels: 3, background: '#336699' } }).png().toBuffer();
+  const png = await sharp({ create: { width: 4, height: 4, channels: 3, background: '#336699' } })
+    .png()
+    .toBuffer();
   pngBase64 = png.toString('base64');
 });
 

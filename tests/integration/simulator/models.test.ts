@@ -8,14 +8,7 @@ interface ModelList {
   data: { id: string; object: string; created: number; owned_by: string; supported_endpoint_types: string[] }[];
 }
 
-const TEXT = [
-  'gen-5-pro-official',
-  'gen-5.3-codex-official',
-  'gen-5.2-official',
-  'chat-opus-4-6',
-  'chat-sonnet-4-6',
-  'chat-haiku-4-5',
-];
+const TEXT = ['gen-5-pro-official', 'gen-5.3-codex-official', 'gen-5.2-official', 'chat-opus-4-6', 'chat-sonnet-4-6', 'chat-haiku-4-5'];
 const IMAGE = [
   'gen-image-2',
   'nova-3.1-flash-image',

@@ -146,10 +146,7 @@ describe('admin API', () => {
     await h.call('/v1/models');
     await h.call('/v1/models?type=image');
     await h.call('/v1/balance');
-    const stats = await h.admin<{ requests: Record<string, number>; responses: Record<string, Record<string, number>> }>(
-      'GET',
-      '/stats',
-    );
+    const stats = await h.admin<{ requests: Record<string, number>; responses: Record<string, Record<string, number>> }>('GET', '/stats');
     expect(stats.requests['GET /v1/models']).toBe(2);
     expect(stats.requests['GET /v1/balance']).toBe(1);
     expect(stats.responses['GET /v1/models']).toEqual({ '200': 2 });

@@ -150,9 +150,7 @@ describe('anthropic client', () => {
   });
 
   it('reports a max_tokens over the model cap as a 400 APIError', async () => {
-    const call = anthropic.messages
-      .stream({ model: 'chat-opus-4-6', max_tokens: 32_001, messages: [{ role: 'user', content: 'x' }] })
-      .finalMessage();
+    const call = anthropic.messages.stream({ model: 'chat-opus-4-6', max_tokens: 32_001, messages: [{ role: 'user', content: 'x' }] }).finalMessage();
     await expect(call).rejects.toBeInstanceOf(Anthropic.BadRequestError);
   });
 });

@@ -9,9 +9,9 @@ import type { EventSourceMessage } from 'eventsource-parser';
 import { startSimulator } from '../../../src/simulator/server';
 import type { RunningSimulator, SimulatorOptions } from '../../../src/simulator/server';
 
-export const FAST_TIMING = { image: 300, video: 300, character: 300, textChunk: 0 };
+const FAST_TIMING = { image: 300, video: 300, character: 300, textChunk: 0 };
 
-export interface CallOptions {
+interface CallOptions {
   method?: string;
   /** API key for `Authorization: Bearer`; null sends no Authorization header. */
   key?: string | null;
@@ -21,7 +21,7 @@ export interface CallOptions {
   headers?: Record<string, string>;
 }
 
-export interface CallResult {
+interface CallResult {
   status: number;
   headers: Headers;
   text: string;

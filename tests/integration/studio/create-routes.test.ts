@@ -40,7 +40,9 @@ describe('references for Create', () => {
     expect(uploaded).toMatchObject({ width: asset.width, height: asset.height, mimeType: asset.mime });
     expect(uploaded.previewDataUrl).toMatch(/^data:image\/webp;base64,/);
 
-    const png = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#246' } }).png().toBuffer();
+    const png = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#246' } })
+      .png()
+      .toBuffer();
     const dropped = await call<UploadedImageView>('uploads.add', { fileName: 'drop.png', bytes: new Uint8Array(png) });
     const described = await call<KnownReferenceView[]>('uploads.describe', { urls: [uploaded.url, 'https://elsewhere.example/x.png', dropped.url] });
     expect(described.map((known) => known.url)).toEqual([uploaded.url, dropped.url]);
@@ -50,7 +52,9 @@ describe('references for Create', () => {
   });
 
   it('remembers the name of an uploaded file for the references of a reused recipe', async () => {
-    const png = await sharp({ create: { width: 24, height: 16, channels: 3, background: '#8a6' } }).png().toBuffer();
+    const png = await sharp({ create: { width: 24, height: 16, channels: 3, background: '#8a6' } })
+      .png()
+      .toBuffer();
     // A path as a file name keeps only its last part: folders are not the studio's to store.
     const uploaded = await call<UploadedImageView>('uploads.add', { fileName: 'C:\\Users\\mei\\courtyard.png', bytes: new Uint8Array(png) });
     const [known] = await call<KnownReferenceView[]>('uploads.describe', { urls: [uploaded.url] });
@@ -69,7 +73,10 @@ describe('a fan-out with options per model', () => {
     const values = { size: { tier: '1K', ratio: '16:9' }, quality: 'low' };
     // Without per-model options the nova model refuses `quality`, which is not one of its options.
     const shared = await studio.router.dispatch('jobs.estimate_cost', {
-      variantIds: ['image.gen-image-2.direct', 'image.nova-3.1-flash-image'], prompts: ['a kite'], countPerPrompt: 1, values,
+      variantIds: ['image.gen-image-2.direct', 'image.nova-3.1-flash-image'],
+      prompts: ['a kite'],
+      countPerPrompt: 1,
+      values,
     });
     expect(shared.ok).toBe(false);
     const jobs = await finishedBatch({
@@ -99,7 +106,11 @@ describe('a character from a video of the library', () => {
     const job = await call<JobView>('characters.create', { description: 'Mira the dancer', fromAssetId: video.id, segment: '1,3' });
     expect(job.request).toMatchObject({ metadata: { character_timestamps: '1,3', character_create: true } });
     expect((job.request as { metadata: { character_url: string } }).metadata.character_url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/files\//);
-    const characters = await until(() => call<CharacterView[]>('characters.list', {}), (list) => list.some((c) => c.sourceTaskId !== null), 'the character');
+    const characters = await until(
+      () => call<CharacterView[]>('characters.list', {}),
+      (list) => list.some((c) => c.sourceTaskId !== null),
+      'the character',
+    );
     expect(characters[0]?.username).toMatch(/^mira_[0-9a-f]{4}$/);
     // Its picture is the poster of the video it came from (found through the address the segment was taken at).
     expect(characters[0]?.posterPath).toBe(video.thumbPath);
@@ -109,7 +120,11 @@ describe('a character from a video of the library', () => {
   it('uses the whole video (its task) when no segment is picked', async () => {
     const job = await call<JobView>('characters.create', { description: 'Mira again', fromAssetId: video.id });
     expect(job.request).toMatchObject({ metadata: { character_from_task: video.taskId } });
-    const characters = await until(() => call<CharacterView[]>('characters.list', {}), (list) => list.length >= 2, 'the second character');
+    const characters = await until(
+      () => call<CharacterView[]>('characters.list', {}),
+      (list) => list.length >= 2,
+      'the second character',
+    );
     expect(characters.map((character) => character.posterPath)).toEqual([video.thumbPath, video.thumbPath]);
   });
 

@@ -48,8 +48,13 @@ describe('demo mode survives a restart of the studio', () => {
       values: {},
     });
     expect(jobCount).toBe(2);
-    const jobsOf = (studio: Studio): Promise<JobView[]> => call<{ items: JobView[] }>(studio, 'jobs.list_jobs', { batchId: batch.id }).then((page) => page.items);
-    const accepted = await until(() => jobsOf(first.studio), (jobs) => jobs.every((job) => job.state === 'submitted' || job.state === 'running'), 'both tasks accepted');
+    const jobsOf = (studio: Studio): Promise<JobView[]> =>
+      call<{ items: JobView[] }>(studio, 'jobs.list_jobs', { batchId: batch.id }).then((page) => page.items);
+    const accepted = await until(
+      () => jobsOf(first.studio),
+      (jobs) => jobs.every((job) => job.state === 'submitted' || job.state === 'running'),
+      'both tasks accepted',
+    );
     expect(accepted.map((job) => job.state)).not.toContain('done');
     await first.studio.stop();
     running.splice(running.indexOf(first.studio), 1);
@@ -58,7 +63,11 @@ describe('demo mode survives a restart of the studio', () => {
     running.push(second.studio);
     const after = await call<AppInfo>(second.studio, 'app.get_info', {});
     expect(after.gatewayUrl).toBe(before.gatewayUrl);
-    const jobs = await until(() => jobsOf(second.studio), (list) => list.every((job) => job.state === 'done' || job.state === 'failed'), 'the batch to finish');
+    const jobs = await until(
+      () => jobsOf(second.studio),
+      (list) => list.every((job) => job.state === 'done' || job.state === 'failed'),
+      'the batch to finish',
+    );
     expect(jobs.map((job) => [job.variantId, job.state, job.errorMessage])).toEqual(
       expect.arrayContaining([
         ['image.gen-image-2.task', 'done', null],

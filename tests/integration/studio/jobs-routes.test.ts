@@ -71,7 +71,15 @@ describe('jobs through the studio contract, on the demo gateway', () => {
       variantIds: ['image.gen-image-2.direct'],
       prompts: ['x'],
       countPerPrompt: 1,
-      values: { reference_images: ['https://a.example/1.png', 'https://a.example/2.png', 'https://a.example/3.png', 'https://a.example/4.png', 'https://a.example/5.png'] },
+      values: {
+        reference_images: [
+          'https://a.example/1.png',
+          'https://a.example/2.png',
+          'https://a.example/3.png',
+          'https://a.example/4.png',
+          'https://a.example/5.png',
+        ],
+      },
     });
     expect(result).toMatchObject({ ok: false, error: { code: 'invalid_input' } });
     if (!result.ok) expect(result.error.message).toMatch(/job 1/);
@@ -94,16 +102,30 @@ describe('jobs through the studio contract, on the demo gateway', () => {
     await expect(call('jobs.pause_queue', {})).resolves.toMatchObject({ paused: true, reason: null });
     await expect(call('jobs.resume_queue', {})).resolves.toMatchObject({ paused: false, reason: null });
     const { batch } = await call<{ batch: BatchView }>('jobs.create_batch', {
-      name: 'Later', variantIds: ['image.nova-3.1-flash-image'], prompts: ['a lighthouse'], countPerPrompt: 1, values: {}, draft: true,
+      name: 'Later',
+      variantIds: ['image.nova-3.1-flash-image'],
+      prompts: ['a lighthouse'],
+      countPerPrompt: 1,
+      values: {},
+      draft: true,
     });
     expect(batch.counts.draft).toBe(1);
     await call('jobs.start_batch', { id: batch.id });
-    await until(() => call<{ items: BatchView[] }>('jobs.list_batches', {}).then((page) => page.items), (b) => b.find((x) => x.id === batch.id)?.counts.done === 1, 'the draft batch');
+    await until(
+      () => call<{ items: BatchView[] }>('jobs.list_batches', {}).then((page) => page.items),
+      (b) => b.find((x) => x.id === batch.id)?.counts.done === 1,
+      'the draft batch',
+    );
     await expect(studio.router.dispatch('jobs.cancel_job', { id: 'missing' })).resolves.toMatchObject({ ok: false, error: { code: 'not_found' } });
   });
   it('prices a batch before it is sent from what earlier jobs of its kind cost, and says what each job cost', async () => {
     // A size no other test here asks for, so no earlier job of this kind exists.
-    const batchOf = { variantIds: ['image.nova-3.1-flash-image'], prompts: ['a quiet harbour', '静谧的港口'], countPerPrompt: 2, values: { size: { tier: '2K', ratio: '16:9' } } };
+    const batchOf = {
+      variantIds: ['image.nova-3.1-flash-image'],
+      prompts: ['a quiet harbour', '静谧的港口'],
+      countPerPrompt: 2,
+      values: { size: { tier: '2K', ratio: '16:9' } },
+    };
     const unknown = await call<CostEstimate>('jobs.estimate_cost', batchOf);
     expect(unknown).toMatchObject({ requests: 4, credits: null, unpricedRequests: 4 });
 

@@ -60,7 +60,11 @@ describe('an edit answered with a summary only', () => {
 
   it('refuses another model, in words, and sends nothing', async () => {
     const { batch } = await call<{ batch: BatchView }>('jobs.create_batch', {
-      name: 'Lighthouse', variantIds: ['image.gen-image-2.direct'], prompts: ['a lighthouse'], countPerPrompt: 1, values: {},
+      name: 'Lighthouse',
+      variantIds: ['image.gen-image-2.direct'],
+      prompts: ['a lighthouse'],
+      countPerPrompt: 1,
+      values: {},
     });
     const job = await ended(batch);
     const before = (await call<{ items: JobView[] }>('jobs.list_jobs', {})).items.length;

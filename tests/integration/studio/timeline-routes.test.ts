@@ -4,7 +4,16 @@
  * failed job worded with the studio's explanation, unknown outcomes, and the credits per day.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { jobProblem, jobProblemText, wordError, type BatchView, type DaySpendView, type EventName, type JobView, type QueueView } from '../../../src/shared/contract';
+import {
+  jobProblem,
+  jobProblemText,
+  wordError,
+  type BatchView,
+  type DaySpendView,
+  type EventName,
+  type JobView,
+  type QueueView,
+} from '../../../src/shared/contract';
 import type { Studio } from '../../../src/main/core/studio';
 import { FAST_ENGINE, FAST_TASKS } from '../jobs/harness';
 import { callRoute, createTestStudio, demoAdmin, until } from '../../helpers/studio';
@@ -63,7 +72,11 @@ describe('the timeline’s routes', () => {
   it('counts the jobs in progress for the badge and applies the concurrency setting at once', async () => {
     await call('jobs.pause_queue', {});
     const batch = await batchOf('Lanterns', 'image.gen-image-2.task', ['a lantern 1', 'a lantern 2', 'a lantern 3']);
-    await until(() => call<QueueView>('jobs.get_queue', {}), (q) => q.activeJobs === 3, 'three jobs counted');
+    await until(
+      () => call<QueueView>('jobs.get_queue', {}),
+      (q) => q.activeJobs === 3,
+      'three jobs counted',
+    );
     // The window hears it too, without asking.
     await until(() => seen.some((e) => e.name === 'jobs.queue_changed' && (e.payload as QueueView).activeJobs === 3), Boolean, 'the count to go out');
     expect((await call<QueueView>('jobs.get_queue', {})).limits).toEqual({ maxActive: 6, maxActivePerModel: 3 });
@@ -81,11 +94,21 @@ describe('the timeline’s routes', () => {
       most = Math.max(most, inFlight.size);
     });
     await call('jobs.resume_queue', {});
-    const jobs = await until(() => jobsOf(batch.id), (list) => list.every((j) => j.state === 'done'), 'the lanterns');
+    const jobs = await until(
+      () => jobsOf(batch.id),
+      (list) => list.every((j) => j.state === 'done'),
+      'the lanterns',
+    );
     expect(most).toBe(1);
     expect(jobs.every((j) => j.thumbPath !== null && j.startedAt !== null)).toBe(true);
-    await until(() => call<QueueView>('jobs.get_queue', {}), (q) => q.activeJobs === 0, 'the badge to clear');
-    const durations = await call<{ variantId: string; samples: number }[]>('jobs.list_durations', { variantIds: ['image.gen-image-2.task', 'video.vid-2.task'] });
+    await until(
+      () => call<QueueView>('jobs.get_queue', {}),
+      (q) => q.activeJobs === 0,
+      'the badge to clear',
+    );
+    const durations = await call<{ variantId: string; samples: number }[]>('jobs.list_durations', {
+      variantIds: ['image.gen-image-2.task', 'video.vid-2.task'],
+    });
     expect(durations).toEqual([expect.objectContaining({ variantId: 'image.gen-image-2.task', samples: 3 })]);
   });
 
@@ -97,14 +120,23 @@ describe('the timeline’s routes', () => {
     expect(job).toMatchObject({ state: 'failed', errorCode: 'task_failed', gatewayMessage: refusal });
     const problem = jobProblem(job as JobView);
     expect(problem).toMatchObject({ reason: 'job_task_failed', gatewayMessage: refusal });
-    expect(wordError(problem as NonNullable<typeof problem>, 'zh-CN')).toMatchObject({ summary: expect.stringMatching(/网关报告此任务失败/) as unknown, gatewayText: refusal });
-    expect(jobProblemText(job as JobView)).toBe(`The gateway reported that this task failed. Retry to send it again (a new, paid request), or change the prompt first. Gateway said: ${refusal}`);
+    expect(wordError(problem as NonNullable<typeof problem>, 'zh-CN')).toMatchObject({
+      summary: expect.stringMatching(/网关报告此任务失败/) as unknown,
+      gatewayText: refusal,
+    });
+    expect(jobProblemText(job as JobView)).toBe(
+      `The gateway reported that this task failed. Retry to send it again (a new, paid request), or change the prompt first. Gateway said: ${refusal}`,
+    );
   });
 
   it('sends a batch again as its jobs move, so its progress is live before it ends', async () => {
     const batch = await batchOf('Live', 'image.gen-image-2.task', ['one', 'two', 'three']);
     await until(() => jobsOf(batch.id), settled, 'the batch’s jobs');
-    await until(() => seen, (events) => events.some((e) => e.name === 'jobs.batch_changed' && (e.payload as BatchView).status === 'done'), 'the batch done');
+    await until(
+      () => seen,
+      (events) => events.some((e) => e.name === 'jobs.batch_changed' && (e.payload as BatchView).status === 'done'),
+      'the batch done',
+    );
     const views = seen.filter((e) => e.name === 'jobs.batch_changed').map((e) => e.payload as BatchView);
     const active = views.filter((view) => view.status === 'active');
     // While it ran, views came with jobs in flight and with some but not all of them done.
@@ -123,13 +155,21 @@ describe('the timeline’s routes', () => {
 
     const resent = await call<JobView>('jobs.resolve_unknown', { id: job?.id, choice: 'resubmit' });
     expect(resent).toMatchObject({ state: 'queued', errorCode: 'resubmitted' });
-    await until(() => jobsOf(batch.id), (list) => list[0]?.state === 'done', 'the resubmitted job');
+    await until(
+      () => jobsOf(batch.id),
+      (list) => list[0]?.state === 'done',
+      'the resubmitted job',
+    );
     expect((await admin<{ submissions: Record<string, number> }>('GET', '/stats')).submissions['gen-image-2']).toBe(before + 1);
   });
 
   it('sums the credits spent per day from the jobs’ measured costs', async () => {
     const batch = await batchOf('Priced', 'image.gen-image-2.direct', ['a paper crane', 'a paper boat']);
-    const jobs = await until(() => jobsOf(batch.id), (list) => list.every((j) => j.state === 'done' && j.creditsSpent !== null), 'the priced jobs');
+    const jobs = await until(
+      () => jobsOf(batch.id),
+      (list) => list.every((j) => j.state === 'done' && j.creditsSpent !== null),
+      'the priced jobs',
+    );
     const spent = jobs.reduce((sum, j) => sum + (j.creditsSpent ?? 0), 0);
     expect(spent).toBeGreaterThan(0);
     const today = new Date();

@@ -37,7 +37,11 @@ async function studioWithConsole(): Promise<{ server: RunningWebServer; type: (l
   return { server, type: (line) => input.write(`${line}\n`), printed: () => printed };
 }
 
-async function call(target: RunningWebServer, route: string, input: unknown): Promise<{ status: number; body: { ok: boolean; value?: unknown; error?: { code: string; reason?: string } } }> {
+async function call(
+  target: RunningWebServer,
+  route: string,
+  input: unknown,
+): Promise<{ status: number; body: { ok: boolean; value?: unknown; error?: { code: string; reason?: string } } }> {
   const res = await fetch(`${target.url}/api/invoke/${route}`, {
     method: 'POST',
     headers: { authorization: `Bearer ${target.token}`, 'content-type': 'application/json' },
@@ -60,7 +64,7 @@ describe('the library folder from a web session', () => {
     const { server: web, type, printed } = await studioWithConsole();
     const folder = mkdtempSync(join(tmpdir(), 'atelier-chosen-'));
     const declined = call(web, 'settings.choose_library_folder', { proposed: '/' });
-    await until(printed, (text) => text.includes('A browser asks to keep the studio\'s results in:\n  /\n'), 'the question on the console');
+    await until(printed, (text) => text.includes("A browser asks to keep the studio's results in:\n  /\n"), 'the question on the console');
     type('no');
     expect((await declined).body).toMatchObject({ ok: true, value: { chosen: false, settings: { libraryDir: null } } });
 
@@ -84,7 +88,11 @@ describe('the library folder from a web session', () => {
     input.end();
     ({ studio } = await createTestStudio({ libraryFolderChooser: webConsole.libraryFolderChooser }));
     server = await startWebServer({ studio });
-    await until(() => call(server as RunningWebServer, 'settings.choose_library_folder', { proposed: '/srv/art' }), (answer) => !answer.body.ok, 'the refusal');
+    await until(
+      () => call(server as RunningWebServer, 'settings.choose_library_folder', { proposed: '/srv/art' }),
+      (answer) => !answer.body.ok,
+      'the refusal',
+    );
     expect((await call(server, 'settings.choose_library_folder', { proposed: '/srv/art' })).body).toMatchObject({
       ok: false,
       error: { code: 'unsupported', reason: 'library_folder_unconfirmable' },

@@ -18,15 +18,26 @@ beforeAll(async () => {
   ({ studio, dataDir } = await createTestStudio());
   server = await startWebServer({ studio });
   const root = studio.libraryRoot();
-  png = await sharp({ create: { width: 64, height: 32, channels: 3, background: '#c04' } }).png().toBuffer();
+  png = await sharp({ create: { width: 64, height: 32, channels: 3, background: '#c04' } })
+    .png()
+    .toBuffer();
   mkdirSync(join(root, '2026/11/22'), { recursive: true });
   writeFileSync(join(root, '2026/11/22/a1.png'), png);
   writeFileSync(join(dataDir, 'outside.png'), png);
   // Seed the library as the job engine would, through the store the studio has open.
   const db = LibraryDatabase.open(libraryDatabaseFile(dataDir, root));
   insertAsset(db, {
-    id: 'a1', kind: 'image', filePath: '2026/11/22/a1.png', mime: 'image/png', bytes: png.length, width: 64, height: 32,
-    sha256: 'x', model: 'gen-image-2', variantId: 'image.gen-image-2.direct', prompt: '橘猫 on a red roof',
+    id: 'a1',
+    kind: 'image',
+    filePath: '2026/11/22/a1.png',
+    mime: 'image/png',
+    bytes: png.length,
+    width: 64,
+    height: 32,
+    sha256: 'x',
+    model: 'gen-image-2',
+    variantId: 'image.gen-image-2.direct',
+    prompt: '橘猫 on a red roof',
     request: { model: 'gen-image-2', prompt: '橘猫 on a red roof', authorization: 'Bearer sk-should-not-survive' },
   });
   db.close();

@@ -32,7 +32,11 @@ afterAll(async () => {
 const hostOf = (target: RunningWebServer): string => new URL(target.sessionOrigin).host;
 
 /** A request to `target` as a browser sends it: to the run's own host name unless `host` says otherwise. */
-async function send(target: RunningWebServer, path: string, options: { host?: string; cookie?: string; method?: 'GET' | 'POST'; headers?: Record<string, string> } = {}) {
+async function send(
+  target: RunningWebServer,
+  path: string,
+  options: { host?: string; cookie?: string; method?: 'GET' | 'POST'; headers?: Record<string, string> } = {},
+) {
   const post = options.method === 'POST';
   const res = await request(`${target.url}${path}`, {
     method: options.method ?? 'GET',
@@ -47,11 +51,19 @@ async function send(target: RunningWebServer, path: string, options: { host?: st
   const text = await res.body.text();
   const setCookie = res.headers['set-cookie'];
   const location = res.headers.location;
-  return { status: res.statusCode, text, location: Array.isArray(location) ? location[0] : location, cookie: (Array.isArray(setCookie) ? setCookie[0] : setCookie) ?? '' };
+  return {
+    status: res.statusCode,
+    text,
+    location: Array.isArray(location) ? location[0] : location,
+    cookie: (Array.isArray(setCookie) ? setCookie[0] : setCookie) ?? '',
+  };
 }
 
 /** The path and query of an address, with the host it names. */
-const pathOf = (address: string): { path: string; host: string } => ({ path: new URL(address).pathname + new URL(address).search, host: new URL(address).host });
+const pathOf = (address: string): { path: string; host: string } => ({
+  path: new URL(address).pathname + new URL(address).search,
+  host: new URL(address).host,
+});
 
 const settingsWith = (target: RunningWebServer, cookie: string, host?: string) =>
   send(target, '/api/invoke/settings.get', { method: 'POST', cookie, ...(host === undefined ? {} : { host }) });
@@ -94,7 +106,9 @@ describe('launch codes', () => {
     expect(traded.location).toBe('/');
     expect(traded.cookie).toMatch(/^atelier_session=[\w-]{32,}; HttpOnly; SameSite=Strict; Path=\/$/);
     expect(traded.cookie).not.toContain(code);
-    const fromElsewhere = await send(server, `/?code=${new URL(server.newLaunchUrl()).searchParams.get('code') ?? ''}`, { headers: { 'sec-fetch-site': 'cross-site' } });
+    const fromElsewhere = await send(server, `/?code=${new URL(server.newLaunchUrl()).searchParams.get('code') ?? ''}`, {
+      headers: { 'sec-fetch-site': 'cross-site' },
+    });
     expect(fromElsewhere.status).toBe(200);
     expect(fromElsewhere.text).toContain('http-equiv="refresh" content="0; url=/"');
   });

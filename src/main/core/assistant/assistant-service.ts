@@ -85,7 +85,10 @@ export class AssistantService {
       throw StudioFailure.of('assistant_style_refused', { model: modelId, style, styles: model.styles.join(', ') });
     }
     if (style === null) this.deps.db.prepare('DELETE FROM text_model_styles WHERE model = ?').run(modelId);
-    else this.deps.db.prepare('INSERT INTO text_model_styles (model, style) VALUES (?, ?) ON CONFLICT (model) DO UPDATE SET style = excluded.style').run(modelId, style);
+    else
+      this.deps.db
+        .prepare('INSERT INTO text_model_styles (model, style) VALUES (?, ?) ON CONFLICT (model) DO UPDATE SET style = excluded.style')
+        .run(modelId, style);
     this.models = undefined;
     return { ...model, style: style ?? model.autoStyle, overridden: style !== null };
   }
@@ -117,7 +120,13 @@ export class AssistantService {
 
     const conversation = previous ?? createConversation(db, titleFrom(request.text.trim() || (image?.name ?? DESCRIBE_TEXT)));
     const common = { conversationId: conversation.id, action: request.action, model: model.id, style: model.style, variantId: variant?.id ?? null };
-    const userMessage = addMessage(db, { ...common, role: 'user', text: request.text, status: 'done', image: image ? { name: image.name, mime: image.mime } : null });
+    const userMessage = addMessage(db, {
+      ...common,
+      role: 'user',
+      text: request.text,
+      status: 'done',
+      image: image ? { name: image.name, mime: image.mime } : null,
+    });
     const reply = addMessage(db, { ...common, role: 'assistant', text: '', status: 'streaming' });
     const requestId = randomUUID();
     const done = this.follow(requestId, reply, events, abort).catch((error: unknown) => {
@@ -144,7 +153,12 @@ export class AssistantService {
     await Promise.all(replies.map((reply) => reply.done));
   }
 
-  private stream(client: GatewayClient, style: TextStyle, body: ChatRequest | ResponsesRequest | MessagesRequest, signal: AbortSignal): AsyncGenerator<TextStreamEvent> {
+  private stream(
+    client: GatewayClient,
+    style: TextStyle,
+    body: ChatRequest | ResponsesRequest | MessagesRequest,
+    signal: AbortSignal,
+  ): AsyncGenerator<TextStreamEvent> {
     if (style === 'messages') return client.text.streamMessages(body as MessagesRequest, { signal });
     if (style === 'responses') return client.text.streamResponses(body as ResponsesRequest, { signal });
     return client.text.streamChat(body as ChatRequest, { signal });
@@ -195,7 +209,10 @@ export class AssistantService {
     if (reuse && cached?.client === client && Date.now() - cached.at < MODELS_FRESH_MS) return cached.list;
     const entries = await client.models.list('text');
     const overrides = new Map(
-      this.deps.db.prepare<[], { model: string; style: TextStyle }>('SELECT model, style FROM text_model_styles').all().map((row) => [row.model, row.style]),
+      this.deps.db
+        .prepare<[], { model: string; style: TextStyle }>('SELECT model, style FROM text_model_styles')
+        .all()
+        .map((row) => [row.model, row.style]),
     );
     const list = entries.map((entry): AssistantModel => {
       const facts = { id: entry.id, endpointTypes: entry.supported_endpoint_types ?? [] };
@@ -203,7 +220,15 @@ export class AssistantService {
       const autoStyle = autoStyleOf(facts);
       const chosen = overrides.get(entry.id);
       const overridden = chosen !== undefined && styles.includes(chosen);
-      return { id: entry.id, ownedBy: entry.owned_by ?? null, endpointTypes: facts.endpointTypes, autoStyle, style: overridden ? chosen : autoStyle, overridden, styles };
+      return {
+        id: entry.id,
+        ownedBy: entry.owned_by ?? null,
+        endpointTypes: facts.endpointTypes,
+        autoStyle,
+        style: overridden ? chosen : autoStyle,
+        overridden,
+        styles,
+      };
     });
     this.models = { client, at: Date.now(), list };
     return list;
@@ -214,7 +239,7 @@ export class AssistantService {
  * Why a reply failed, as the window words it: the gateway's refusal as any gateway failure, and a
  * stream that broke after text arrived (or ended without its closing event) as a broken reply.
  */
-export function replyError(error: unknown, textSoFar: string): StudioError {
+function replyError(error: unknown, textSoFar: string): StudioError {
   const failure = toStudioFailure(error);
   if (!(failure instanceof StudioFailure)) {
     log.error('a reply failed', error);

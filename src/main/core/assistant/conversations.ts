@@ -138,7 +138,7 @@ export function listMessages(db: LibraryDatabase, conversationId: string): Assis
     .map(toMessage);
 }
 
-export function getMessage(db: LibraryDatabase, id: string): AssistantMessage | undefined {
+function getMessage(db: LibraryDatabase, id: string): AssistantMessage | undefined {
   const row = db.prepare<[string], MessageRow>(`SELECT ${messageColumns} FROM conversation_messages WHERE id = ?`).get(id);
   return row && toMessage(row);
 }
@@ -176,7 +176,11 @@ export function saveReplyText(db: LibraryDatabase, id: string, text: string): vo
 }
 
 /** Closes a reply with its final text and how it ended. */
-export function endReply(db: LibraryDatabase, id: string, end: { text: string; status: Exclude<MessageStatus, 'streaming'>; error?: StudioError | null }): AssistantMessage {
+export function endReply(
+  db: LibraryDatabase,
+  id: string,
+  end: { text: string; status: Exclude<MessageStatus, 'streaming'>; error?: StudioError | null },
+): AssistantMessage {
   db.prepare('UPDATE conversation_messages SET text = ?, status = ?, error = ? WHERE id = ?').run(
     end.text,
     end.status,
@@ -190,7 +194,5 @@ export function endReply(db: LibraryDatabase, id: string, end: { text: string; s
 
 /** Replies still `streaming` when the studio starts were cut by a stop or a crash: they fail, keeping their text. */
 export function failInterruptedReplies(db: LibraryDatabase, error: StudioError): number {
-  return db
-    .prepare("UPDATE conversation_messages SET status = 'failed', error = ? WHERE status = 'streaming'")
-    .run(JSON.stringify(error)).changes;
+  return db.prepare("UPDATE conversation_messages SET status = 'failed', error = ? WHERE status = 'streaming'").run(JSON.stringify(error)).changes;
 }

@@ -17,9 +17,9 @@ const MIME_BY_FORMAT: Readonly<Record<string, PreparedImage['mime']>> = {
 };
 
 /** Longest side sent to a text model. */
-export const MAX_IMAGE_SIDE = 1568;
+const MAX_IMAGE_SIDE = 1568;
 /** Bytes sent as they are; larger images are re-encoded smaller. */
-export const MAX_IMAGE_BYTES = 3_500_000;
+const MAX_IMAGE_BYTES = 3_500_000;
 
 /** Bytes as they cross the contract: a Uint8Array (Buffer), an ArrayBuffer, or Base64 text. */
 export function bytesOf(input: Uint8Array | ArrayBuffer | string): Buffer {
@@ -31,16 +31,20 @@ export function bytesOf(input: Uint8Array | ArrayBuffer | string): Buffer {
 export async function prepareImage(bytes: Buffer, name: string): Promise<PreparedImage> {
   const refuse = (): StudioFailure => StudioFailure.of('assistant_image_unreadable', { file: name });
   if (bytes.byteLength === 0) throw refuse();
-  const metadata = await sharp(bytes, { limitInputPixels: false }).metadata().catch(() => {
-    throw refuse();
-  });
+  const metadata = await sharp(bytes, { limitInputPixels: false })
+    .metadata()
+    .catch(() => {
+      throw refuse();
+    });
   const mime = Object.hasOwn(MIME_BY_FORMAT, metadata.format) ? MIME_BY_FORMAT[metadata.format] : undefined;
   const pixels = metadata.width * (metadata.pageHeight ?? metadata.height) * Math.max(1, metadata.pages ?? 1);
   if (mime === undefined || pixels > UPLOAD_MAX_PIXELS) throw refuse();
   const side = Math.max(metadata.width, metadata.pageHeight ?? metadata.height);
   if (side <= MAX_IMAGE_SIDE && bytes.byteLength <= MAX_IMAGE_BYTES) return { name, mime, base64: bytes.toString('base64') };
   // The first frame of an animation is enough to describe it.
-  const resized = sharp(bytes, { limitInputPixels: UPLOAD_MAX_PIXELS, pages: 1 }).rotate().resize({ width: MAX_IMAGE_SIDE, height: MAX_IMAGE_SIDE, fit: 'inside', withoutEnlargement: true });
+  const resized = sharp(bytes, { limitInputPixels: UPLOAD_MAX_PIXELS, pages: 1 })
+    .rotate()
+    .resize({ width: MAX_IMAGE_SIDE, height: MAX_IMAGE_SIDE, fit: 'inside', withoutEnlargement: true });
   const encoded = metadata.hasAlpha ? await resized.png().toBuffer() : await resized.jpeg({ quality: 85 }).toBuffer();
   return { name, mime: metadata.hasAlpha ? 'image/png' : 'image/jpeg', base64: encoded.toString('base64') };
 }

@@ -48,7 +48,9 @@ export function variantBrief(variant: VariantEntry): string {
   if (prompt?.type === 'prompt' && prompt.maxLength !== undefined) lines.push(`The prompt may be at most ${prompt.maxLength} characters.`);
   if (prompt?.type === 'prompt' && prompt.syntax === 'placeholders') {
     const tokens = variant.rules.flatMap((rule) => (rule.kind === 'placeholders' ? rule.tokens.map((token) => `<<<${token.token}_N>>>`) : []));
-    lines.push(`Refer to the attached references by their placeholders (${tokens.join(', ')}, numbered from 1 in list order); keep every placeholder the prompt already has.`);
+    lines.push(
+      `Refer to the attached references by their placeholders (${tokens.join(', ')}, numbered from 1 in list order); keep every placeholder the prompt already has.`,
+    );
   }
   if (prompt?.type === 'prompt' && prompt.syntax === 'mentions') {
     lines.push('Characters are named as @username; keep every @username exactly as written.');

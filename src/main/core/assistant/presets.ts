@@ -26,7 +26,16 @@ function toPreset(row: PresetRow): Preset {
   } catch {
     // A damaged options column leaves the preset's text usable.
   }
-  return { id: row.id, name: row.name, text: row.text, placement: row.placement, values, variantId: row.variant_id, createdAt: row.created_at, updatedAt: row.updated_at };
+  return {
+    id: row.id,
+    name: row.name,
+    text: row.text,
+    placement: row.placement,
+    values,
+    variantId: row.variant_id,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  };
 }
 
 const columns = 'id, name, text, placement, "values", variant_id, created_at, updated_at';
@@ -36,7 +45,7 @@ export function listPresets(db: LibraryDatabase): Preset[] {
   return db.prepare<[], PresetRow>(`SELECT ${columns} FROM presets ORDER BY name COLLATE NOCASE, id`).all().map(toPreset);
 }
 
-export function getPreset(db: LibraryDatabase, id: string): Preset | undefined {
+function getPreset(db: LibraryDatabase, id: string): Preset | undefined {
   const row = db.prepare<[string], PresetRow>(`SELECT ${columns} FROM presets WHERE id = ?`).get(id);
   return row && toPreset(row);
 }
@@ -58,7 +67,16 @@ export function savePreset(db: LibraryDatabase, draft: z.output<typeof presetDra
       return getPresetOrThrow(db, draft.id);
     }
     const id = randomUUID();
-    db.prepare(`INSERT INTO presets (${columns}) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`).run(id, draft.name, draft.text, draft.placement, values, draft.variantId, now, now);
+    db.prepare(`INSERT INTO presets (${columns}) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`).run(
+      id,
+      draft.name,
+      draft.text,
+      draft.placement,
+      values,
+      draft.variantId,
+      now,
+      now,
+    );
     return getPresetOrThrow(db, id);
   });
 }

@@ -5,7 +5,21 @@ import { chatBody, historyTurns, messagesBody, responsesBody, withNewTurn, type 
 const image: PreparedImage = { name: 'cat.png', mime: 'image/png', base64: 'iVBORw0KGgo=' };
 
 function message(role: 'user' | 'assistant', text: string, extra: Partial<AssistantMessage> = {}): AssistantMessage {
-  return { id: `${role}-${text}`, conversationId: 'c', role, action: 'chat', text, status: 'done', error: null, model: null, style: null, variantId: null, image: null, createdAt: 0, ...extra };
+  return {
+    id: `${role}-${text}`,
+    conversationId: 'c',
+    role,
+    action: 'chat',
+    text,
+    status: 'done',
+    error: null,
+    model: null,
+    style: null,
+    variantId: null,
+    image: null,
+    createdAt: 0,
+    ...extra,
+  };
 }
 
 describe('reply bodies in the three styles', () => {
@@ -39,7 +53,10 @@ describe('reply bodies in the three styles', () => {
     expect(body.instructions).toBe('be brief');
     expect(Array.isArray(body.input) ? body.input.at(-1) : undefined).toEqual({
       role: 'user',
-      content: [{ type: 'input_text', text: 'what is this?' }, { type: 'input_image', image_url: 'data:image/png;base64,iVBORw0KGgo=' }],
+      content: [
+        { type: 'input_text', text: 'what is this?' },
+        { type: 'input_image', image_url: 'data:image/png;base64,iVBORw0KGgo=' },
+      ],
     });
   });
 });

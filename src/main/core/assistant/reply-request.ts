@@ -22,9 +22,9 @@ export interface ReplyTurn {
 }
 
 /** Earlier turns sent with a new message (the oldest are left out past this). */
-export const HISTORY_TURNS = 20;
+const HISTORY_TURNS = 20;
 /** Output budget of a messages-style reply (a prompt, or a dozen of them). */
-export const REPLY_MAX_TOKENS = 4096;
+const REPLY_MAX_TOKENS = 4096;
 
 /**
  * The turns of a conversation to send before the new message: turns with text, at most the last
@@ -63,7 +63,10 @@ export function chatBody(model: string, system: string, turns: readonly ReplyTur
       ...turns.map((turn) => ({
         role: turn.role,
         content: turn.image
-          ? [{ type: 'text', text: turn.text }, { type: 'image_url', image_url: { url: dataUrl(turn.image) } }]
+          ? [
+              { type: 'text', text: turn.text },
+              { type: 'image_url', image_url: { url: dataUrl(turn.image) } },
+            ]
           : turn.text,
       })),
     ],
@@ -77,7 +80,10 @@ export function responsesBody(model: string, system: string, turns: readonly Rep
     input: turns.map((turn) => ({
       role: turn.role,
       content: turn.image
-        ? [{ type: 'input_text', text: turn.text }, { type: 'input_image', image_url: dataUrl(turn.image) }]
+        ? [
+            { type: 'input_text', text: turn.text },
+            { type: 'input_image', image_url: dataUrl(turn.image) },
+          ]
         : turn.text,
     })),
   };

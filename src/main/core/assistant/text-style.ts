@@ -13,7 +13,7 @@ export interface TextModelFacts {
 }
 
 /** The messages style is for the chat family of models. */
-export function isChatFamily(model: Pick<TextModelFacts, 'id'>): boolean {
+function isChatFamily(model: Pick<TextModelFacts, 'id'>): boolean {
   return /^chat-/i.test(model.id);
 }
 

@@ -69,8 +69,7 @@ export class GatewayError extends Error {
   readonly rawAnswer: string | undefined;
 
   constructor(init: GatewayErrorInit) {
-    const summary =
-      init.summary ?? (init.knownCase ? ERROR_CASE_SUMMARIES[init.knownCase].en : FAILURE_KIND_SUMMARIES[init.kind].en);
+    const summary = init.summary ?? (init.knownCase ? ERROR_CASE_SUMMARIES[init.knownCase].en : FAILURE_KIND_SUMMARIES[init.kind].en);
     super(describe(summary, init), init.cause === undefined ? undefined : { cause: init.cause });
     this.name = 'GatewayError';
     this.kind = init.kind;
@@ -141,8 +140,4 @@ function describe(summary: string, init: GatewayErrorInit): string {
   const status = init.status === undefined ? '' : `HTTP ${init.status}, `;
   const text = init.gatewayMessage ? ` Gateway said: ${init.gatewayMessage}` : '';
   return `${summary}${text} (${status}${where})`;
-}
-
-export function isGatewayError(value: unknown): value is GatewayError {
-  return value instanceof GatewayError;
 }

@@ -31,7 +31,7 @@ export interface PreparedRequest extends BuiltRequest {
   warnings: RequestWarning[];
 }
 
-export interface DirectImage {
+interface DirectImage {
   b64?: string | undefined;
   url?: string | undefined;
   revisedPrompt?: string | undefined;

@@ -9,13 +9,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { request, type Dispatcher, type FormData } from 'undici';
 import { createLogger } from '../log';
 import { GatewayError } from './gateway-error';
-import {
-  answerTooLarge,
-  errorFromAnswer,
-  errorFromTransport,
-  malformedAnswer,
-  type RequestSite,
-} from './normalise-error';
+import { answerTooLarge, errorFromAnswer, errorFromTransport, malformedAnswer, type RequestSite } from './normalise-error';
 import { gatewayDispatcher, processNetworkSettings, type NetworkSettings } from './network';
 import { answerExcerpt } from './raw-answer';
 import { redactSecrets } from './redact';
@@ -24,7 +18,7 @@ import { DEFAULT_RETRY_POLICY, nextDelay, parseRetryAfter, type RetryMode, type 
 const log = createLogger('gateway');
 
 /** Where the gateway is and the key to present. */
-export interface GatewayConnection {
+interface GatewayConnection {
   /** Base address without `/v1`, e.g. `https://gateway.example.com`. */
   baseUrl: string;
   apiKey: string;
@@ -39,10 +33,10 @@ export interface GatewayTimeouts {
   bodyMs: number;
 }
 
-export const DEFAULT_TIMEOUTS: Readonly<GatewayTimeouts> = { connectMs: 10_000, headersMs: 60_000, bodyMs: 60_000 };
+const DEFAULT_TIMEOUTS: Readonly<GatewayTimeouts> = { connectMs: 10_000, headersMs: 60_000, bodyMs: 60_000 };
 
 /** Largest JSON answer read into memory (downloads are streamed, not read through this). */
-export const DEFAULT_MAX_JSON_BYTES = 20 * 1024 * 1024;
+const DEFAULT_MAX_JSON_BYTES = 20 * 1024 * 1024;
 
 export interface GatewayHttpOptions extends GatewayConnection {
   timeouts?: Partial<GatewayTimeouts>;
@@ -181,9 +175,7 @@ export class GatewayHttp {
     return { status, headers, body: parsed };
   }
 
-  private async send(
-    req: GatewayRequest,
-  ): Promise<{ site: RequestSite; status: number; headers: IncomingHttpHeaders; body: Readable }> {
+  private async send(req: GatewayRequest): Promise<{ site: RequestSite; status: number; headers: IncomingHttpHeaders; body: Readable }> {
     const site = this.site(req);
     if (aborted(req.signal)) {
       throw new GatewayError({
@@ -232,13 +224,7 @@ export class GatewayHttp {
   }
 
   /** Reads a whole answer body as text, refusing answers over `limit` bytes. */
-  private async readText(
-    site: RequestSite,
-    status: number,
-    body: Readable,
-    limit: number,
-    signal: AbortSignal | undefined,
-  ): Promise<string> {
+  private async readText(site: RequestSite, status: number, body: Readable, limit: number, signal: AbortSignal | undefined): Promise<string> {
     const chunks: Buffer[] = [];
     let total = 0;
     try {
@@ -286,13 +272,10 @@ export class GatewayHttp {
         return await attempt();
       } catch (caught) {
         const error = caught instanceof GatewayError ? caught : errorFromTransport(this.site(req), caught, { canceled: false });
-        const delay = attempts < this.policy.maxAttempts && this.mayRetry(req.retry, error)
-          ? nextDelay(attempts, this.policy, error.retryAfterMs, this.random)
-          : undefined;
+        const delay =
+          attempts < this.policy.maxAttempts && this.mayRetry(req.retry, error) ? nextDelay(attempts, this.policy, error.retryAfterMs, this.random) : undefined;
         if (delay === undefined) throw error.withAttempts(attempts);
-        log.warn(
-          `${req.method} ${req.path}: ${error.kind}${error.status === undefined ? '' : ` ${error.status}`}; retry ${attempts} in ${delay} ms`,
-        );
+        log.warn(`${req.method} ${req.path}: ${error.kind}${error.status === undefined ? '' : ` ${error.status}`}; retry ${attempts} in ${delay} ms`);
         try {
           await sleep(delay, undefined, { signal: req.signal });
         } catch {

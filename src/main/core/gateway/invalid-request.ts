@@ -30,7 +30,7 @@ function describeIssue(issue: RequestIssue): string {
 }
 
 /** Issues of a zod parse failure, in the catalog's shape. */
-export function issuesOf(error: { issues: readonly { path: readonly PropertyKey[]; message: string }[] }): RequestIssue[] {
+function issuesOf(error: { issues: readonly { path: readonly PropertyKey[]; message: string }[] }): RequestIssue[] {
   return error.issues.map((issue) => ({ path: issue.path.map(String).join('.'), message: issue.message }));
 }
 

@@ -47,13 +47,14 @@ function variantView(entry: VariantEntry): ModelVariant {
     label: { en: entry.label.en, 'zh-CN': entry.label['zh-CN'] },
     help: { en: entry.help.en, 'zh-CN': entry.help['zh-CN'] },
     generic: entry.generic === true,
-    channel: channel === undefined
-      ? null
-      : {
-          usually: channel.usually,
-          label: { en: channel.label.en, 'zh-CN': channel.label['zh-CN'] },
-          note: channel.note === undefined ? null : { en: channel.note.en, 'zh-CN': channel.note['zh-CN'] },
-        },
+    channel:
+      channel === undefined
+        ? null
+        : {
+            usually: channel.usually,
+            label: { en: channel.label.en, 'zh-CN': channel.label['zh-CN'] },
+            note: channel.note === undefined ? null : { en: channel.note.en, 'zh-CN': channel.note['zh-CN'] },
+          },
   };
 }
 

@@ -27,8 +27,10 @@ describe("the system's certificates", () => {
   it("leave Node's defaults alone where the store cannot be read or is empty", () => {
     expect(systemCertificates(undefined)).toBeUndefined();
     expect(systemCertificates((type) => (type === 'system' ? [] : ['NODE-CA']))).toBeUndefined();
-    expect(systemCertificates(() => {
-      throw new Error('no store');
-    })).toBeUndefined();
+    expect(
+      systemCertificates(() => {
+        throw new Error('no store');
+      }),
+    ).toBeUndefined();
   });
 });

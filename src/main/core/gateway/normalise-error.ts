@@ -31,12 +31,7 @@ function mayHaveDoneTheWork(method: string, status: number, knownCase: string | 
 }
 
 /** A non-2xx answer, or a 2xx answer whose body reports a failure (`success: false`). */
-export function errorFromAnswer(
-  site: RequestSite,
-  status: number,
-  body: unknown,
-  retryAfterMs: number | undefined,
-): GatewayError {
+export function errorFromAnswer(site: RequestSite, status: number, body: unknown, retryAfterMs: number | undefined): GatewayError {
   const parsed = parseGatewayErrorBody(status, body);
   const account = status < 300;
   const knownCase = parsed.knownCase;
@@ -96,15 +91,7 @@ export function answerTooLarge(site: RequestSite, status: number, limit: number)
   });
 }
 
-const NOT_SENT_CODES = new Set([
-  'ECONNREFUSED',
-  'ENOTFOUND',
-  'EAI_AGAIN',
-  'EHOSTUNREACH',
-  'ENETUNREACH',
-  'EADDRNOTAVAIL',
-  'UND_ERR_CONNECT_TIMEOUT',
-]);
+const NOT_SENT_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'EADDRNOTAVAIL', 'UND_ERR_CONNECT_TIMEOUT']);
 const TLS_CODE = /^(ERR_TLS_|ERR_SSL_|CERT_|UNABLE_TO_|DEPTH_ZERO_|SELF_SIGNED_)/;
 
 /** The error code of a transport exception, looking through wrappers (`cause`, AggregateError). */
@@ -127,11 +114,7 @@ export function provablyNotSent(error: unknown): boolean {
  * A transport exception. `status` is set when the answer's headers had arrived (the failure
  * happened while reading the body); `canceled` when the caller's signal fired.
  */
-export function errorFromTransport(
-  site: RequestSite,
-  error: unknown,
-  options: { status?: number | undefined; canceled: boolean },
-): GatewayError {
+export function errorFromTransport(site: RequestSite, error: unknown, options: { status?: number | undefined; canceled: boolean }): GatewayError {
   const code = transportCode(error);
   const raw = error instanceof Error ? error.message : String(error);
   const detail = redactSecrets(code ? `${code}: ${raw}` : raw, site.secrets);

@@ -63,12 +63,7 @@ export function backoffDelay(retry: number, policy: RetryPolicy, random: () => n
  * The wait before the next attempt, honouring `Retry-After` when the gateway sent one (plus a
  * little jitter); undefined when that wait is longer than the policy allows.
  */
-export function nextDelay(
-  retry: number,
-  policy: RetryPolicy,
-  retryAfterMs: number | undefined,
-  random: () => number = Math.random,
-): number | undefined {
+export function nextDelay(retry: number, policy: RetryPolicy, retryAfterMs: number | undefined, random: () => number = Math.random): number | undefined {
   if (retryAfterMs === undefined) return backoffDelay(retry, policy, random);
   if (retryAfterMs > policy.maxRetryAfterMs) return undefined;
   return retryAfterMs + Math.round(random() * Math.min(250, policy.baseDelayMs));

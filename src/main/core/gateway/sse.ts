@@ -24,8 +24,7 @@ export async function* serverSentEvents(answer: StreamAnswer, site: { method: st
     maxBufferSize: MAX_EVENT_CHARS,
   });
   const decoder = new TextDecoder();
-  const oversizedError = () =>
-    malformedAnswer({ ...site, secrets: [] }, answer.status, `an event is larger than ${MAX_EVENT_CHARS} characters`);
+  const oversizedError = () => malformedAnswer({ ...site, secrets: [] }, answer.status, `an event is larger than ${MAX_EVENT_CHARS} characters`);
   try {
     for await (const chunk of answer.body as AsyncIterable<Buffer>) {
       try {

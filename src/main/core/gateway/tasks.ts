@@ -10,12 +10,7 @@ import { malformedAnswer } from './normalise-error';
 import type { CallOptions } from './text';
 
 /** Reads a task answer; a body that is no task record at all becomes a `malformed` GatewayError. */
-export function taskFromAnswer(
-  req: GatewayRequest,
-  status: number,
-  body: unknown,
-  family: TaskFamily,
-): NormalizedTask {
+export function taskFromAnswer(req: GatewayRequest, status: number, body: unknown, family: TaskFamily): NormalizedTask {
   try {
     return normalizeTaskRecord(body, family);
   } catch (error) {

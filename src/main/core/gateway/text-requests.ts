@@ -14,9 +14,7 @@ const modelId = z.string().trim().min(1, 'model: required');
 export const chatRequestSchema = z
   .looseObject({
     model: modelId,
-    messages: z
-      .array(z.looseObject({ role: z.string().min(1), content: z.unknown() }))
-      .min(1, 'messages: at least one message'),
+    messages: z.array(z.looseObject({ role: z.string().min(1), content: z.unknown() })).min(1, 'messages: at least one message'),
   })
   .refine((body) => !('stream' in body), { message: 'stream: use the streaming call instead of setting stream' });
 export type ChatRequest = z.input<typeof chatRequestSchema>;
@@ -38,9 +36,7 @@ export const responsesRequestSchema = z
     model: modelId,
     input: z.union([
       z.string().min(1, 'input: must not be empty'),
-      z
-        .array(z.looseObject({ role: z.enum(['user', 'assistant', 'developer']), content: z.unknown() }))
-        .min(1, 'input: at least one message'),
+      z.array(z.looseObject({ role: z.enum(['user', 'assistant', 'developer']), content: z.unknown() })).min(1, 'input: at least one message'),
     ]),
     instructions: z.string().optional(),
     // No lower bound in the interface; a budget is still a positive whole number.

@@ -112,11 +112,7 @@ function truncated(req: GatewayRequest): GatewayError {
  * Sends a streaming request and yields its events. Text generations cost money, so the request
  * is retried only when it provably never left this machine.
  */
-export async function* streamText(
-  http: GatewayHttp,
-  req: GatewayRequest,
-  dialect: StreamDialect,
-): AsyncGenerator<TextStreamEvent> {
+export async function* streamText(http: GatewayHttp, req: GatewayRequest, dialect: StreamDialect): AsyncGenerator<TextStreamEvent> {
   const answer = await http.openStream({ ...req, headers: { ...req.headers, accept: 'text/event-stream' } });
   let ended = false;
   for await (const event of serverSentEvents(answer, req)) {

@@ -102,10 +102,14 @@ export async function inspectImageFile(path: string, displayName: string = basen
   // A small file can declare a huge picture (a decompression bomb): its header is enough to refuse it.
   const pixels = metadata.width * (metadata.pageHeight ?? metadata.height) * Math.max(1, metadata.pages ?? 1);
   if (pixels > UPLOAD_MAX_PIXELS) {
-    throw refuse(`the image has ${megapixels(pixels)} (all frames together); the studio accepts at most ${megapixels(UPLOAD_MAX_PIXELS)}`, 'upload_too_many_pixels', {
-      megapixels: Math.round(pixels / 1_000_000),
-      limitMegapixels: Math.round(UPLOAD_MAX_PIXELS / 1_000_000),
-    });
+    throw refuse(
+      `the image has ${megapixels(pixels)} (all frames together); the studio accepts at most ${megapixels(UPLOAD_MAX_PIXELS)}`,
+      'upload_too_many_pixels',
+      {
+        megapixels: Math.round(pixels / 1_000_000),
+        limitMegapixels: Math.round(UPLOAD_MAX_PIXELS / 1_000_000),
+      },
+    );
   }
   return {
     sha256: await sha256Of(path),

@@ -27,7 +27,7 @@ const log = createLogger('batch-keys');
 export const KEY_MARGIN_MS = 60 * 60_000;
 
 /** What a batch's sealed key is bound to: the batch and the gateway origin it was minted on. */
-export function batchKeyBinding(batchId: string, baseUrl: string): string {
+function batchKeyBinding(batchId: string, baseUrl: string): string {
   return `atelier.batch-key\n${batchId}\n${gatewayOriginOf(baseUrl)}`;
 }
 
@@ -75,7 +75,13 @@ export class BatchKeys {
   constructor(private readonly deps: BatchKeysDeps) {}
 
   /** Mints the key of a batch (model limits = its models, expiring `lifetimeMs` from now) and seals it. */
-  async mint(base: GatewayClient, batch: { id: string; name: string }, models: readonly string[], request: DedicatedKeyRequest, lifetimeMs: number): Promise<MintedKey> {
+  async mint(
+    base: GatewayClient,
+    batch: { id: string; name: string },
+    models: readonly string[],
+    request: DedicatedKeyRequest,
+    lifetimeMs: number,
+  ): Promise<MintedKey> {
     const vault = this.deps.vault;
     if (!vault) throw new Error('A dedicated key cannot be kept without a vault to seal it; none was given to the job engine.');
     const name = (request.name ?? `Atelier · ${batch.name}`).slice(0, 50);
@@ -190,7 +196,7 @@ export class BatchKeys {
       try {
         plain = vault.decrypt(stored.sealed);
       } catch {
-        throw new Error("The dedicated key of this batch belongs to another gateway address; it is not sent to this one.");
+        throw new Error('The dedicated key of this batch belongs to another gateway address; it is not sent to this one.');
       }
       this.keep(batchId, { tokenId: stored.tokenId, sealed: vault.encrypt(plain, binding) });
       return plain;

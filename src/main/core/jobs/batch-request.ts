@@ -49,14 +49,16 @@ export function batchJobsFrom(input: Omit<CreateBatchInput, 'values'> & { values
       problems.push(`job ${index + 1} (${entry.label.en}): ${checked.issues.map((i) => i.message).join('; ')}`);
       continue;
     }
-    const pathParams = Object.fromEntries(
-      entry.fields.filter((f) => f.in === 'path').map((f) => [f.key, pathValue(values[f.key])]),
-    );
+    const pathParams = Object.fromEntries(entry.fields.filter((f) => f.in === 'path').map((f) => [f.key, pathValue(values[f.key])]));
     jobs.push({ variantId: entry.id, body: checked.request.body, pathParams, prompt: job.prompt });
   }
   if (problems.length > 0) {
     const more = problems.length > MAX_LISTED_PROBLEMS ? `\n…and ${problems.length - MAX_LISTED_PROBLEMS} more` : '';
-    throw StudioFailure.of('batch_invalid', { count: problems.length, problems: problems.slice(0, MAX_LISTED_PROBLEMS).join('\n') + more }, { details: { problems: problems.length } });
+    throw StudioFailure.of(
+      'batch_invalid',
+      { count: problems.length, problems: problems.slice(0, MAX_LISTED_PROBLEMS).join('\n') + more },
+      { details: { problems: problems.length } },
+    );
   }
   return jobs;
 }

@@ -17,7 +17,11 @@ describe('poll timings', () => {
 
   it("keep a variant's own longer deadline unless the deadline itself is overridden", () => {
     expect(timingFor(entry('image.gen-image-2.task'), 'image').deadlineMs).toBe(300_000);
-    expect(timingFor(entry('image.gen-image-2.task'), 'image', { image: { intervalMs: 50 } })).toEqual({ initialDelayMs: 2000, intervalMs: 50, deadlineMs: 300_000 });
+    expect(timingFor(entry('image.gen-image-2.task'), 'image', { image: { intervalMs: 50 } })).toEqual({
+      initialDelayMs: 2000,
+      intervalMs: 50,
+      deadlineMs: 300_000,
+    });
     expect(timingFor(entry('image.gen-image-2.task'), 'image', { image: { deadlineMs: 9_000 } }).deadlineMs).toBe(9_000);
   });
 

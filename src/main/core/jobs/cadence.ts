@@ -9,13 +9,12 @@ import { cadenceOfPoll, POLL_CADENCES, type PollCadence, type PollSpec, type Var
 import type { TaskFamily } from './store';
 
 export type PollTiming = PollCadence;
-export type PollTimings = Readonly<Record<TaskFamily, PollTiming>>;
 
 /** Overrides per family; a value given here replaces the interface's advice for every variant of the family. */
 export type PollTimingOverrides = Partial<Record<TaskFamily, Partial<PollTiming>>>;
 
 /** Bounds a settings page may choose from: faster polling risks 429s, slower risks expired results. */
-export const POLL_SETTING_BOUNDS: Readonly<Record<keyof PollTiming, readonly [min: number, max: number]>> = {
+const POLL_SETTING_BOUNDS: Readonly<Record<keyof PollTiming, readonly [min: number, max: number]>> = {
   initialDelayMs: [500, 60_000],
   intervalMs: [1_000, 60_000],
   deadlineMs: [30_000, 24 * 60 * 60_000],
@@ -62,11 +61,6 @@ export function timingForPoll(poll: PollSpec | undefined, family: TaskFamily, ov
 export function overduePollDelay(timing: PollTiming, overdueMs: number): number {
   const ceiling = Math.max(timing.intervalMs, Math.min(5 * 60_000, timing.deadlineMs / 2));
   return Math.round(Math.min(ceiling, Math.max(timing.intervalMs, overdueMs / 2)));
-}
-
-/** The timing of a family alone (for tasks whose variant is no longer known). */
-export function familyTiming(family: TaskFamily, overrides: PollTimingOverrides = {}): PollTiming {
-  return { ...POLL_CADENCES[family], ...overrides[family] };
 }
 
 /** Human wording of a duration for messages ("2 min", "45 s"). */

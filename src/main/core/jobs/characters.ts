@@ -20,7 +20,7 @@ import type { Job } from './store';
 import type { EngineEvents } from './events';
 
 /** The catalog variant that creates characters. */
-export const CHARACTER_VARIANT_ID = 'character.vid-2-vvip.create';
+const CHARACTER_VARIANT_ID = 'character.vid-2-vvip.create';
 
 /** Where a new character comes from. */
 export type CharacterSource = { fromTaskId: string } | { videoUrl: string; segment?: string };

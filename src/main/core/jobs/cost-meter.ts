@@ -24,7 +24,7 @@ function accepted(state: JobState): boolean {
 }
 
 /** The price key of a job's stored request, or null when the catalog no longer knows its variant. */
-export function priceKeyOfJob(job: Pick<Job, 'variantId' | 'request'>): string | null {
+function priceKeyOfJob(job: Pick<Job, 'variantId' | 'request'>): string | null {
   const entry = entryOf(job);
   return entry ? priceKeyOf(entry, wireRequestOf(entry, job.request).body) : null;
 }

@@ -12,7 +12,18 @@ import type { VariantEntry } from '../../../shared/catalog';
 import type { GatewayClient } from '../gateway/client';
 import { createLogger } from '../log';
 import type { FileModes } from '../private-files';
-import { assetFilePath, dateFolder, findAssetByResult, insertAsset, listCharactersOfTask, resolveInLibrary, thumbPathFor, writeAssetSidecar, type AssetKind, type LibraryDatabase } from '../library';
+import {
+  assetFilePath,
+  dateFolder,
+  findAssetByResult,
+  insertAsset,
+  listCharactersOfTask,
+  resolveInLibrary,
+  thumbPathFor,
+  writeAssetSidecar,
+  type AssetKind,
+  type LibraryDatabase,
+} from '../library';
 import { getJob, transitionJob, type Job } from './store';
 import { latestTask } from './engine-queries';
 import type { EngineEvents } from './events';
@@ -49,7 +60,7 @@ export const DEFAULT_DOWNLOAD_LIMITS: DownloadLimits = {
 
 /** Bytes of a result that is not the media promised, kept for the user to look at (`.rejected/`). */
 const KEPT_HEAD_BYTES = 64 * 1024;
-export const REJECTED_FOLDER = '.rejected';
+const REJECTED_FOLDER = '.rejected';
 
 export interface DownloaderDeps {
   db: LibraryDatabase;
@@ -87,7 +98,7 @@ function noAddressMessage(taskId: string, content: string | undefined): string {
 }
 
 /** A stable asset id per result, so a retried download lands on the same path and row. */
-export function resultAssetId(scope: string, index: number): string {
+function resultAssetId(scope: string, index: number): string {
   const hex = createHash('sha256').update(`${scope}#${index}`).digest('hex');
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20, 32)}`;
 }
@@ -195,8 +206,7 @@ export class ResultDownloader {
     } else if (plan.addressless && saved === 0 && !problems.some((problem) => problem.reason === 'expired')) {
       const message = noAddressMessage(plan.taskId ?? '', problems[0]?.message);
       this.finish(job, 'failed', { errorCode: 'no_result_address', errorMessage: message }, plan);
-    }
-    else if (saved > 0) {
+    } else if (saved > 0) {
       const message = `${saved} of ${total} results were saved; the others could not be: ${problems[0]?.message ?? ''}`;
       this.finish(job, 'done', { errorCode: 'partial', errorMessage: message }, plan);
     } else if (problems.some((problem) => problem.reason === 'expired')) {
@@ -283,7 +293,14 @@ export class ResultDownloader {
     try {
       const client = await this.deps.clientFor(job);
       const maxBytes = kind === 'image' ? this.deps.limits.maxImageBytes : this.deps.limits.maxVideoBytes;
-      const fetched = await fetcher.fetch(source, temporary, { client, expiresAt: plan.expiresAt, now: this.deps.clock.now(), signal: this.signal, mode: this.deps.modes.file, maxBytes });
+      const fetched = await fetcher.fetch(source, temporary, {
+        client,
+        expiresAt: plan.expiresAt,
+        now: this.deps.clock.now(),
+        signal: this.signal,
+        mode: this.deps.modes.file,
+        maxBytes,
+      });
       const info = await media.probe(temporary, kind).catch(async (error: unknown) => {
         if (!(error instanceof InvalidMediaError)) throw error;
         throw await this.rejected(temporary, `${assetId}.head`, error);

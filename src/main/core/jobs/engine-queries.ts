@@ -61,7 +61,10 @@ export function orphanedPendingTaskIds(db: LibraryDatabase): string[] {
   const sql = `SELECT t.id AS id FROM tasks t JOIN jobs j ON j.id = t.job_id
                WHERE t.state IN (${PENDING_TASKS}) AND t.next_poll_at IS NOT NULL
                  AND j.state NOT IN (${ON_GATEWAY})`;
-  return db.prepare<[], { id: string }>(sql).all().map((row) => row.id);
+  return db
+    .prepare<[], { id: string }>(sql)
+    .all()
+    .map((row) => row.id);
 }
 
 /** Pending latest tasks of submitted or running jobs that have no next poll (resumed after a restart). */

@@ -23,7 +23,7 @@ import type { FetchLimits } from './result-fetch';
 import type { Clock } from '../lifecycle/clock';
 
 /** The gateway client of a profile (null: the default connection, e.g. the demo gateway). */
-export type ConnectionProvider = (profileId: string | null) => GatewayClient | Promise<GatewayClient>;
+type ConnectionProvider = (profileId: string | null) => GatewayClient | Promise<GatewayClient>;
 
 export interface JobEngineOptions {
   db: LibraryDatabase;

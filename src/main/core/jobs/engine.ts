@@ -8,7 +8,28 @@ import { randomUUID } from 'node:crypto';
 import { activeJobStates, batchOutcome, isActive, isBatchOpen, isOnGateway, pendingJobStates } from '../../../shared/jobs/job-states';
 import type { BatchStatus } from '../../../shared/jobs/job-states';
 import { listCreatedKeys, recordCreatedKey, type LibraryDatabase } from '../library';
-import { batchJobCounts, createBatch as insertBatch, getBatch, insertJob, insertJobs, creditsByBatch, listBatchesPage, listJobsPage, typicalDurations, type JobPageRequest, type Page, type TypicalDuration, reorderJobs, setBatchNote, setBatchOptions, setBatchStatus, transitionJob, type Batch, type BatchOptions, type Job } from './store';
+import {
+  batchJobCounts,
+  createBatch as insertBatch,
+  getBatch,
+  insertJob,
+  insertJobs,
+  creditsByBatch,
+  listBatchesPage,
+  listJobsPage,
+  typicalDurations,
+  type JobPageRequest,
+  type Page,
+  type TypicalDuration,
+  reorderJobs,
+  setBatchNote,
+  setBatchOptions,
+  setBatchStatus,
+  transitionJob,
+  type Batch,
+  type BatchOptions,
+  type Job,
+} from './store';
 import { jobDeadlineMs, keyLifetimeMs, type BatchKeys, type MintedKey } from './batch-keys';
 import type { BatchBudgets } from './budget';
 import type { CharacterService } from './characters';
@@ -32,7 +53,7 @@ import { buildEngineServices } from './engine-services';
 import { abortedWith, sleep, type Clock } from '../lifecycle/clock';
 import { DisposableStore } from '../lifecycle/disposable';
 
-export { BatchValidationError, type BatchDetail, type ConnectionProvider, type CreateBatchInput, type EngineJobInput, type JobEngineOptions } from './engine-types';
+export { BatchValidationError, type BatchDetail, type CreateBatchInput, type EngineJobInput, type JobEngineOptions } from './engine-types';
 
 /**
  * Start it once (`start()` recovers what a previous process left), create batches or single
@@ -157,13 +178,22 @@ export class JobEngine {
     if (input.dedicatedKey) {
       const base = await this.options.connectionFor(profileId);
       const lifetime = keyLifetimeMs(prepared.map((job) => jobDeadlineMs(job, this.options.pollTimings)));
-      key = await this.keys.mint(base, { id: batchId, name: input.name }, prepared.map((job) => job.model), input.dedicatedKey, lifetime);
+      key = await this.keys.mint(
+        base,
+        { id: batchId, name: input.name },
+        prepared.map((job) => job.model),
+        input.dedicatedKey,
+        lifetime,
+      );
       options = { ...options, dedicatedTokenId: key.stored.tokenId, dedicatedKeyCredits: input.dedicatedKey.credits };
     }
     // The batch, its jobs and its sealed key are stored together or not at all.
     const created = this.db.transaction(() => {
       const batch = insertBatch(this.db, { id: batchId, name: input.name, options });
-      const jobs = insertJobs(this.db, prepared.map((job) => ({ ...job, batchId, profileId, state: input.state ?? 'queued', preset: input.preset ?? null })));
+      const jobs = insertJobs(
+        this.db,
+        prepared.map((job) => ({ ...job, batchId, profileId, state: input.state ?? 'queued', preset: input.preset ?? null })),
+      );
       if (key) {
         this.keys.keep(batchId, key.stored);
         recordCreatedKey(this.db, key.listing);

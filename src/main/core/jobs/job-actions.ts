@@ -3,7 +3,15 @@
  * unknown outcome. Each says plainly what it did, and what it could not undo (a task the gateway
  * accepted is paid for; canceling only stops the studio from following it).
  */
-import { isBatchOpen, isOnGateway, isRetryable, onGatewayJobStates, retryableJobStates, waitingJobStates, type JobState } from '../../../shared/jobs/job-states';
+import {
+  isBatchOpen,
+  isOnGateway,
+  isRetryable,
+  onGatewayJobStates,
+  retryableJobStates,
+  waitingJobStates,
+  type JobState,
+} from '../../../shared/jobs/job-states';
 import type { LibraryDatabase } from '../library';
 import { getBatch, getJob, insertJob, listBatchJobs, setBatchStatus, transitionJob, type Job } from './store';
 import { latestTask, setTaskNextPoll } from './engine-queries';
@@ -107,13 +115,24 @@ export function submitAgain(deps: JobActionDeps, jobId: string): Job {
   if (!job) throw new JobActionError(`There is no job ${jobId}.`, 'not_found');
   if (!isOnGateway(job.state)) {
     const hint = isRetryable(job.state) ? ' Retry it instead.' : job.state === 'unknown' ? ' Resolve its unknown outcome instead.' : '';
-    throw new JobActionError(`Only a job the gateway is still working on can be submitted again as a new job; this one is ${job.state}.${hint}`, 'invalid_state');
+    throw new JobActionError(
+      `Only a job the gateway is still working on can be submitted again as a new job; this one is ${job.state}.${hint}`,
+      'invalid_state',
+    );
   }
   const request = typeof job.request === 'object' && job.request !== null && !Array.isArray(job.request) ? { ...job.request } : {};
   // A business id names one submission; the copy gets its own when it is sent.
   Reflect.deleteProperty(request, 'client_business_id');
   const copy = db.transaction(() => {
-    const inserted = insertJob(db, { batchId: job.batchId, variantId: job.variantId, model: job.model, request, prompt: job.prompt, profileId: job.profileId, state: 'queued' });
+    const inserted = insertJob(db, {
+      batchId: job.batchId,
+      variantId: job.variantId,
+      model: job.model,
+      request,
+      prompt: job.prompt,
+      profileId: job.profileId,
+      state: 'queued',
+    });
     reopenBatch(deps, job.batchId);
     return inserted;
   });

@@ -27,7 +27,7 @@ describe('stored requests', () => {
 });
 
 describe('business ids', () => {
-  const job = (attempts: number): Job => ({ id: 'j1', attempts } as Job);
+  const job = (attempts: number): Job => ({ id: 'j1', attempts }) as Job;
 
   it('are supported by omni only', () => {
     expect(supportsBusinessId(entry('video.clip-v3-omni'))).toBe(true);

@@ -13,7 +13,7 @@ export const BUSINESS_ID_FIELD = 'client_business_id';
 /** Longest `client_business_id` the interface's deployments accept. */
 const BUSINESS_ID_MAX = 128;
 
-export function pathFieldKeys(entry: VariantEntry): string[] {
+function pathFieldKeys(entry: VariantEntry): string[] {
   return entry.fields.filter((field) => field.in === 'path').map((field) => field.key);
 }
 

@@ -38,10 +38,18 @@ describe('classifySubmitError', () => {
 
   it('retries what provably did not reach the gateway, slowing the whole queue, with the larger allowance, then gives up', () => {
     const unreachable = gatewayError({ kind: 'unreachable', retryable: true, mayHaveReachedServer: false });
-    expect(classifySubmitError(unreachable, 1, DEFAULT_RETRY_LIMITS, fixed)).toMatchObject({ action: 'retry', code: 'unreachable', delayMs: 1500, rateLimited: true });
+    expect(classifySubmitError(unreachable, 1, DEFAULT_RETRY_LIMITS, fixed)).toMatchObject({
+      action: 'retry',
+      code: 'unreachable',
+      delayMs: 1500,
+      rateLimited: true,
+    });
     expect(classifySubmitError(unreachable, 5)).toMatchObject({ action: 'retry', rateLimited: true });
     const last = DEFAULT_RETRY_LIMITS.maxRateLimitedAttempts;
-    expect(classifySubmitError(unreachable, last)).toMatchObject({ action: 'fail', message: expect.stringMatching(new RegExp(`Gave up after ${last} attempts`)) as unknown });
+    expect(classifySubmitError(unreachable, last)).toMatchObject({
+      action: 'fail',
+      message: expect.stringMatching(new RegExp(`Gave up after ${last} attempts`)) as unknown,
+    });
     const stopped = gatewayError({ kind: 'canceled', mayHaveReachedServer: false });
     expect(classifySubmitError(stopped, 1)).toMatchObject({ action: 'retry', delayMs: 0 });
   });
@@ -54,7 +62,10 @@ describe('classifySubmitError', () => {
 
   it('never resends after a 500 or 503: the task may have been created (and charged) before the error', () => {
     for (const status of [500, 503, 502, 504]) {
-      expect(classifySubmitError(gatewayError({ status, retryable: true }), 1), String(status)).toMatchObject({ action: 'unknown', code: 'server_error_unknown' });
+      expect(classifySubmitError(gatewayError({ status, retryable: true }), 1), String(status)).toMatchObject({
+        action: 'unknown',
+        code: 'server_error_unknown',
+      });
     }
   });
 

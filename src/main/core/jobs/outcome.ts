@@ -63,7 +63,13 @@ export function classifySubmitError(error: unknown, attempts: number, limits: Re
     if (attempts >= limits.maxRateLimitedAttempts) {
       return { action: 'fail', code: 'unreachable', message: `${error.message} Gave up after ${attempts} attempts.` };
     }
-    return { action: 'retry', code: 'unreachable', message: error.message, delayMs: error.retryAfterMs ?? retryDelay(attempts, limits, random), rateLimited: true };
+    return {
+      action: 'retry',
+      code: 'unreachable',
+      message: error.message,
+      delayMs: error.retryAfterMs ?? retryDelay(attempts, limits, random),
+      rateLimited: true,
+    };
   }
   if (error.status === 429) {
     if (attempts >= limits.maxRateLimitedAttempts) return { action: 'fail', code: 'rate_limited', message: error.message };

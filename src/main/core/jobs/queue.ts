@@ -10,7 +10,18 @@ import { DEFAULT_CONCURRENCY } from '../../../shared/contract';
 import type { GatewayClient } from '../gateway/client';
 import { createLogger } from '../log';
 import type { LibraryDatabase } from '../library';
-import { getBatch, listRunnableJobs, readQueueState, setBatchNote, setBatchStatus, updateJob, writeQueueState, type Batch, type Job, type QueueState } from './store';
+import {
+  getBatch,
+  listRunnableJobs,
+  readQueueState,
+  setBatchNote,
+  setBatchStatus,
+  updateJob,
+  writeQueueState,
+  type Batch,
+  type Job,
+  type QueueState,
+} from './store';
 import type { BatchKeys } from './batch-keys';
 import { isBudgeted, type BatchBudgets } from './budget';
 import type { CostMeter } from './cost-meter';

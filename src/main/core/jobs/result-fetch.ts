@@ -103,7 +103,10 @@ function megabytes(bytes: number): string {
 function declaredTooLarge(length: unknown, maxBytes: number): ResultFetchError | undefined {
   const declared = Number(Array.isArray(length) ? length[0] : length);
   if (!Number.isFinite(declared) || declared <= maxBytes) return undefined;
-  return new ResultFetchError(`The result is declared as ${megabytes(declared)}, more than the ${megabytes(maxBytes)} the studio accepts for it; it was not downloaded.`, 'permanent');
+  return new ResultFetchError(
+    `The result is declared as ${megabytes(declared)}, more than the ${megabytes(maxBytes)} the studio accepts for it; it was not downloaded.`,
+    'permanent',
+  );
 }
 
 function refusedAddress(error: unknown): RefusedAddressError | undefined {
@@ -131,13 +134,18 @@ export class ResultFetcher {
     const mode = options.mode ?? PRIVATE_MODES.file;
     if (source.kind === 'b64') return this.decode(source.data, target, mode, options.maxBytes);
     const { body, declaredType } =
-      source.kind === 'url' ? await this.openUrl(source.url, options) : source.kind === 'file' ? this.openFile(source.path) : await this.openContent(source, options);
+      source.kind === 'url'
+        ? await this.openUrl(source.url, options)
+        : source.kind === 'file'
+          ? this.openFile(source.path)
+          : await this.openContent(source, options);
     const into = { bytes: 0, hash: createHash('sha256') };
     try {
       await pipeline(body, meter(options.maxBytes, into), createWriteStream(target, { mode }), { signal: options.signal });
     } catch (error) {
       if (options.signal.aborted) throw new ResultFetchError('The download was stopped.', 'canceled');
-      if (error instanceof TooLarge) throw new ResultFetchError(`The result is larger than the ${megabytes(options.maxBytes)} the studio accepts for it.`, 'permanent');
+      if (error instanceof TooLarge)
+        throw new ResultFetchError(`The result is larger than the ${megabytes(options.maxBytes)} the studio accepts for it.`, 'permanent');
       throw new ResultFetchError(`The download broke off after ${into.bytes} bytes (${describe(error)}).`, 'transient');
     }
     if (into.bytes === 0) throw new ResultFetchError('The result address answered with an empty file.', 'transient');
@@ -145,7 +153,8 @@ export class ResultFetcher {
   }
 
   private async decode(data: string, target: string, mode: number, maxBytes: number): Promise<Fetched> {
-    const tooLarge = (): ResultFetchError => new ResultFetchError(`The Base64 result is larger than the ${megabytes(maxBytes)} the studio accepts for it.`, 'permanent');
+    const tooLarge = (): ResultFetchError =>
+      new ResultFetchError(`The Base64 result is larger than the ${megabytes(maxBytes)} the studio accepts for it.`, 'permanent');
     // Four Base64 characters carry three bytes: refused before decoding when it cannot fit.
     if (Math.floor((data.length * 3) / 4) > maxBytes + 3 + 256) throw tooLarge();
     let written: { bytes: number; sha256: string };

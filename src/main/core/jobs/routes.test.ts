@@ -44,11 +44,17 @@ describe('the views main sends the window', () => {
   it('a job carries exactly the contract fields: nothing main keeps for itself goes out', () => {
     const view = toJobView(detail);
     expect(jobViewSchema.strict().parse(view)).toEqual(view);
-    expect(view).toMatchObject({ creditsSpent: 4, creditsMeasured: true, taskId: 'task-1', assetIds: ['asset-1'], preset: { id: 'preset-1', name: 'Ink wash' } });
+    expect(view).toMatchObject({
+      creditsSpent: 4,
+      creditsMeasured: true,
+      taskId: 'task-1',
+      assetIds: ['asset-1'],
+      preset: { id: 'preset-1', name: 'Ink wash' },
+    });
     for (const kept of ['profileId', 'clientBusinessId', 'priceKey', 'nextAttemptAt', 'credits']) expect(view).not.toHaveProperty(kept);
   });
 
-  it("a batch carries exactly the contract fields: its budget and key cap, not the rest of its options", () => {
+  it('a batch carries exactly the contract fields: its budget and key cap, not the rest of its options', () => {
     const batch: BatchDetail = {
       id: 'batch-1',
       name: 'lanterns',
@@ -57,7 +63,20 @@ describe('the views main sends the window', () => {
       note: null,
       createdAt: 1,
       updatedAt: 2,
-      counts: { draft: 0, queued: 1, submitting: 0, submitted: 0, running: 0, downloading: 0, done: 1, failed: 0, canceled: 0, unknown: 0, expired: 0, total: 2 },
+      counts: {
+        draft: 0,
+        queued: 1,
+        submitting: 0,
+        submitted: 0,
+        running: 0,
+        downloading: 0,
+        done: 1,
+        failed: 0,
+        canceled: 0,
+        unknown: 0,
+        expired: 0,
+        total: 2,
+      },
       creditsSpent: 4,
     };
     const view = toBatchView(batch);

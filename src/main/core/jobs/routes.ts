@@ -54,15 +54,18 @@ export function jobsHandlers(deps: JobsRouteDeps): Pick<RouteHandlers, JobsRoute
 
   return {
     'jobs.create_batch': (input) => createBatch(input),
-    'jobs.rerun_asset': async ({ assetId, mode, tier }) =>
-      createBatch(await rerunBatch(deps.library().get(assetId), mode, tier, deps.uploadLibraryImage)),
+    'jobs.rerun_asset': async ({ assetId, mode, tier }) => createBatch(await rerunBatch(deps.library().get(assetId), mode, tier, deps.uploadLibraryImage)),
     'jobs.rerun_job': ({ jobId, variantId }) => createBatch(rerunJobBatch(jobOrFail(jobId), variantId)),
     'jobs.estimate_cost': (input) => engine().estimateCost(batchJobsFrom({ ...input, name: 'estimate' }), deps.activeProfileId()),
     'jobs.start_batch': ({ id }) => translate(() => (engine().enqueueBatch(id), batchOrFail(id))),
     'jobs.get_batch': ({ id }) => batchOrFail(id),
     'jobs.list_batches': ({ statuses, limit, cursor }) =>
       pageOrStale(() => {
-        const page = engine().batchesPage({ ...(statuses === undefined ? {} : { statuses }), ...(limit === undefined ? {} : { limit }), cursor: cursor ?? null });
+        const page = engine().batchesPage({
+          ...(statuses === undefined ? {} : { statuses }),
+          ...(limit === undefined ? {} : { limit }),
+          cursor: cursor ?? null,
+        });
         return { items: page.items.map(toBatchView), nextCursor: page.nextCursor };
       }),
     'jobs.list_jobs': ({ batchId, outsideBatches, states, limit, cursor }) =>
@@ -70,10 +73,11 @@ export function jobsHandlers(deps: JobsRouteDeps): Pick<RouteHandlers, JobsRoute
         const page = engine().jobsPage({ batchId, outsideBatches, states, limit, cursor });
         return { items: page.items.map(toJobView), nextCursor: page.nextCursor };
       }),
-    'jobs.get_jobs': ({ ids }) => [...new Set(ids)].flatMap((id) => {
-      const job = engine().job(id);
-      return job ? [toJobView(job)] : [];
-    }),
+    'jobs.get_jobs': ({ ids }) =>
+      [...new Set(ids)].flatMap((id) => {
+        const job = engine().job(id);
+        return job ? [toJobView(job)] : [];
+      }),
     'jobs.list_durations': ({ variantIds }) => engine().typicalDurations(variantIds),
     'jobs.sum_daily_credits': ({ dayStarts, end }) => creditsPerDay(deps.library().db, dayStarts, end),
     'jobs.get_queue': () => queue(),
@@ -102,7 +106,10 @@ export function jobsHandlers(deps: JobsRouteDeps): Pick<RouteHandlers, JobsRoute
       }),
     'jobs.submit_again': ({ id }) => translate(() => toJobView(engine().submitAgain(id))),
     'jobs.list_created_keys': () => engine().createdKeys(),
-    'characters.list': () => engine().characters.list().map((character) => toCharacterView(character, engine().characters.posterOf(character))),
+    'characters.list': () =>
+      engine()
+        .characters.list()
+        .map((character) => toCharacterView(character, engine().characters.posterOf(character))),
     'characters.create': ({ description, fromTaskId, fromAssetId, videoUrl, segment }) =>
       translate(() => {
         let source: CharacterSource;

@@ -10,7 +10,10 @@ describe('result staging', () => {
     const root = mkdtempSync(join(tmpdir(), 'atelier-staging-'));
     const staging = new ResultStaging(root);
     const image = randomBytes(300_000);
-    await staging.write({ jobId: 'j1' }, { receivedAt: 5, results: [{ b64: image.toString('base64'), revisedPrompt: 'a harbour' }, { url: 'https://cdn.example/b.png' }] });
+    await staging.write(
+      { jobId: 'j1' },
+      { receivedAt: 5, results: [{ b64: image.toString('base64'), revisedPrompt: 'a harbour' }, { url: 'https://cdn.example/b.png' }] },
+    );
     const manifestText = readFileSync(join(root, STAGING_FOLDER, 'job-j1.json'), 'utf8');
     expect(manifestText.length).toBeLessThan(500);
     const staged = await staging.read({ jobId: 'j1' });

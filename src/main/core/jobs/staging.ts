@@ -15,7 +15,7 @@ import { writeBase64File } from './base64-file';
 /** Hidden folder of the library root; library scans only look at dated folders. */
 export const STAGING_FOLDER = '.staging';
 
-export const stagedResultSchema = z.object({
+const stagedResultSchema = z.object({
   /** Base64 as an earlier version staged it; results are now decoded into `file`. */
   b64: z.string().optional(),
   /** A decoded result: a file name in the staging folder. */

@@ -42,7 +42,10 @@ export function forwardEngineEvents(engine: JobEngine, bus: EventBus, demoMode: 
         bus.emit('library.added', toAssetView(event.asset));
         return;
       case 'characters.changed':
-        bus.emit('characters.changed', event.characters.map((character) => toCharacterView(character, engine.characters.posterOf(character))));
+        bus.emit(
+          'characters.changed',
+          event.characters.map((character) => toCharacterView(character, engine.characters.posterOf(character))),
+        );
         return;
       case 'balance':
         // A dedicated batch key's balance is not the account's; only the profile's own key updates the view.

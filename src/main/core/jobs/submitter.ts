@@ -199,7 +199,12 @@ export class JobSubmitter {
     let decision = classifySubmitError(error, attempts, this.deps.retry);
     // Nothing was done with a key the gateway refused; the batch's own key may have run past its expiry.
     const keyRefused = decision.action === 'fail' && error instanceof GatewayError && error.status === 401 && this.deps.usesDedicatedKey(job);
-    if (keyRefused) decision = { action: 'out-of-credits', code: 'batch_stopped', message: `The batch's dedicated key was refused (expired or revoked): ${decision.message}` };
+    if (keyRefused)
+      decision = {
+        action: 'out-of-credits',
+        code: 'batch_stopped',
+        message: `The batch's dedicated key was refused (expired or revoked): ${decision.message}`,
+      };
     // The gateway's own words, kept apart from the studio's explanation (the window shows both).
     const gatewayMessage = error instanceof GatewayError ? (error.gatewayMessage ?? null) : null;
     const cancelWanted = this.deps.cancelRequests.delete(job.id);
@@ -220,7 +225,10 @@ export class JobSubmitter {
       case 'unknown': {
         const rawAnswer = error instanceof GatewayError ? (error.rawAnswer ?? null) : null;
         const message = rawAnswer === null ? decision.message : `${decision.message} What came back is kept with the job.`;
-        if (transitionJob(db, job.id, ['submitting'], 'unknown', { errorCode: decision.code, errorMessage: message, gatewayMessage, rawAnswer }) && !cancelWanted) {
+        if (
+          transitionJob(db, job.id, ['submitting'], 'unknown', { errorCode: decision.code, errorMessage: message, gatewayMessage, rawAnswer }) &&
+          !cancelWanted
+        ) {
           this.deps.onUnknown(job.id);
         }
         break;

@@ -114,7 +114,10 @@ export class TaskCompletion {
     } else if (given.every((answer) => answer === 'refused')) {
       next = {
         to: 'failed',
-        patch: { errorCode: 'poll_refused', errorMessage: `The gateway did not know task ${task.id} on any of the routes it was asked on; nothing could be collected.` },
+        patch: {
+          errorCode: 'poll_refused',
+          errorMessage: `The gateway did not know task ${task.id} on any of the routes it was asked on; nothing could be collected.`,
+        },
       };
     } else {
       next = { to: 'failed', patch: { errorCode: 'no_character', errorMessage: 'The character task completed without any character.' } };

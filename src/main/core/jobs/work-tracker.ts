@@ -76,7 +76,6 @@ export class WorkTracker {
   }
 }
 
-
 function nextTurn(): Promise<void> {
   return new Promise((resolve) => setImmediate(resolve));
 }

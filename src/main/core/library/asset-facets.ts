@@ -68,7 +68,10 @@ export function countAssetFacets(db: LibraryDatabase, filter: AssetFilter = {}, 
   const byTag = buildAssetConditions(filter, 'tag');
   // Unfiltered, every row of a link table counts: no need to join each one to its asset.
   const tagSource = byTag.sql === '1' ? 'asset_tags t' : `asset_tags t JOIN ${joined} ON a.id = t.asset_id WHERE ${byTag.sql}`;
-  const tags = all<{ tag: string; count: number }>(`SELECT t.tag, COUNT(*) AS count FROM ${tagSource} GROUP BY t.tag ORDER BY count DESC, t.tag LIMIT 200`, byTag);
+  const tags = all<{ tag: string; count: number }>(
+    `SELECT t.tag, COUNT(*) AS count FROM ${tagSource} GROUP BY t.tag ORDER BY count DESC, t.tag LIMIT 200`,
+    byTag,
+  );
 
   const byBoard = buildAssetConditions(filter, 'board');
   const boardCounts = byBoard.sql === '1' ? 'board_items i' : `board_items i JOIN ${joined} ON a.id = i.asset_id WHERE ${byBoard.sql}`;
@@ -80,7 +83,12 @@ export function countAssetFacets(db: LibraryDatabase, filter: AssetFilter = {}, 
   );
   // A smart board counts what matches its saved search and the rest of the filter.
   const boards = boardRows.map(({ smart, ...board }) =>
-    smart === 1 ? { ...board, count: countWhere(buildAssetConditions({ ...withoutBoard(filter), within: expandSmartBoard<AssetFilter>(db, { boardId: board.id }).within ?? {} })) } : board,
+    smart === 1
+      ? {
+          ...board,
+          count: countWhere(buildAssetConditions({ ...withoutBoard(filter), within: expandSmartBoard<AssetFilter>(db, { boardId: board.id }).within ?? {} })),
+        }
+      : board,
   );
 
   const byCharacter = buildAssetConditions(filter, 'character');

@@ -1,5 +1,13 @@
 import { toAsset, type Asset, type AssetRow } from './assets';
-import { buildAssetPageQuery, buildLinkCountQueries, buildWindowEndQuery, encodeCursor, mayWalkForPage, type AssetCursor, type AssetPageRequest } from './asset-query';
+import {
+  buildAssetPageQuery,
+  buildLinkCountQueries,
+  buildWindowEndQuery,
+  encodeCursor,
+  mayWalkForPage,
+  type AssetCursor,
+  type AssetPageRequest,
+} from './asset-query';
 import type { LibraryDatabase } from './library-database';
 
 export { countAssetFacets, type AssetFacets } from './asset-facets';
@@ -48,5 +56,7 @@ function pageRows(db: LibraryDatabase, request: AssetPageRequest): { rows: Asset
 }
 
 function fewLinked(db: LibraryDatabase, request: AssetPageRequest): boolean {
-  return buildLinkCountQueries(request, PAGE_WINDOW).some((query) => (db.prepare<unknown[], { n: number }>(query.sql).get(...query.params)?.n ?? 0) < PAGE_WINDOW);
+  return buildLinkCountQueries(request, PAGE_WINDOW).some(
+    (query) => (db.prepare<unknown[], { n: number }>(query.sql).get(...query.params)?.n ?? 0) < PAGE_WINDOW,
+  );
 }

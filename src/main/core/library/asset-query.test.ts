@@ -7,7 +7,15 @@ describe('asset conditions', () => {
   });
 
   it('binds every value as a parameter, never into the SQL text', () => {
-    const filter = { kind: 'image' as const, model: "x'; DROP TABLE assets; --", favourite: true, tag: ' Night Sky ', createdFrom: 10, createdBefore: 20, batchId: 'b1' };
+    const filter = {
+      kind: 'image' as const,
+      model: "x'; DROP TABLE assets; --",
+      favourite: true,
+      tag: ' Night Sky ',
+      createdFrom: 10,
+      createdBefore: 20,
+      batchId: 'b1',
+    };
     const { sql, params } = buildAssetConditions(filter);
     expect(sql).not.toContain('DROP');
     expect(params).toEqual(['image', "x'; DROP TABLE assets; --", 1, 'night sky', 10, 20, 'b1']);

@@ -58,7 +58,7 @@ export class InvalidCursorError extends Error {
   }
 }
 
-export const DEFAULT_PAGE_SIZE = 50;
+const DEFAULT_PAGE_SIZE = 50;
 export const MAX_PAGE_SIZE = 200;
 
 const cursorSchema = z.object({ t: z.number().int(), id: z.string().min(1) });
@@ -104,7 +104,9 @@ const linkSql = {
 
 function linkCondition(link: keyof typeof linkSql, form: LinkForm): string {
   const { table, column } = linkSql[link];
-  return form === 'probe' ? `EXISTS (SELECT 1 FROM ${table} l WHERE l.asset_id = a.id AND l.${column} = ?)` : `a.id IN (SELECT asset_id FROM ${table} WHERE ${column} = ?)`;
+  return form === 'probe'
+    ? `EXISTS (SELECT 1 FROM ${table} l WHERE l.asset_id = a.id AND l.${column} = ?)`
+    : `a.id IN (SELECT asset_id FROM ${table} WHERE ${column} = ?)`;
 }
 
 /** True when the filter picks assets through a tag, board or character and no search (whose matches come by row number). */
@@ -166,7 +168,10 @@ function conditionsOf(filter: AssetFilter, { omit, links = 'lookup', columnsOnly
   if (filter.createdFrom !== undefined && omit !== 'date') add('a.created_at >= ?', filter.createdFrom);
   if (filter.createdBefore !== undefined && omit !== 'date') add('a.created_at < ?', filter.createdBefore);
   if (linked && filter.batchId !== undefined && omit !== 'batch') {
-    add(links === 'probe' ? 'EXISTS (SELECT 1 FROM jobs j WHERE j.id = a.job_id AND j.batch_id = ?)' : 'a.job_id IN (SELECT id FROM jobs WHERE batch_id = ?)', filter.batchId);
+    add(
+      links === 'probe' ? 'EXISTS (SELECT 1 FROM jobs j WHERE j.id = a.job_id AND j.batch_id = ?)' : 'a.job_id IN (SELECT id FROM jobs WHERE batch_id = ?)',
+      filter.batchId,
+    );
   }
   if (linked && filter.boardId !== undefined && omit !== 'board') add(linkCondition('board', links), filter.boardId);
   if (linked && filter.character !== undefined && omit !== 'character') add(linkCondition('character', links), normalizeUsername(filter.character));

@@ -188,7 +188,9 @@ export function findAssetByResult(db: LibraryDatabase, result: { taskId?: string
     result.taskId != null
       ? db.prepare<[string, number], AssetRow>(`SELECT ${assetColumns} FROM assets a WHERE a.task_id = ? AND a.result_index = ?`).get(result.taskId, index)
       : result.jobId != null
-        ? db.prepare<[string, number], AssetRow>(`SELECT ${assetColumns} FROM assets a WHERE a.job_id = ? AND a.task_id IS NULL AND a.result_index = ?`).get(result.jobId, index)
+        ? db
+            .prepare<[string, number], AssetRow>(`SELECT ${assetColumns} FROM assets a WHERE a.job_id = ? AND a.task_id IS NULL AND a.result_index = ?`)
+            .get(result.jobId, index)
         : undefined;
   return row && toAsset(row);
 }

@@ -43,7 +43,15 @@ const boardOrder = 'ORDER BY b.position, b.name COLLATE NOCASE, b.id';
 
 function toBoard(db: LibraryDatabase, row: BoardRow): Board {
   const filter = row.filter === null ? null : parseJsonColumn(smartFilterSchema, row.filter, `filter of board ${row.id}`);
-  const board: Board = { id: row.id, name: row.name, count: row.count, filter, coverPath: row.cover_path, createdAt: row.created_at, updatedAt: row.updated_at };
+  const board: Board = {
+    id: row.id,
+    name: row.name,
+    count: row.count,
+    filter,
+    coverPath: row.cover_path,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  };
   return filter === null ? board : withSearch(db, board, filter);
 }
 
@@ -52,28 +60,33 @@ function withSearch(db: LibraryDatabase, board: Board, filter: SmartFilter): Boa
   const where = buildAssetConditions(expandSmartBoard(db, filter));
   const count = db.prepare<unknown[], { n: number }>(`SELECT COUNT(*) AS n FROM assets a WHERE ${where.sql}`).get(...where.params)?.n ?? 0;
   const cover = db
-    .prepare<unknown[], { path: string }>(`SELECT COALESCE(a.thumb_path, a.file_path) AS path FROM assets a WHERE ${where.sql} ORDER BY a.created_at DESC, a.id DESC LIMIT 1`)
+    .prepare<unknown[], { path: string }>(
+      `SELECT COALESCE(a.thumb_path, a.file_path) AS path FROM assets a WHERE ${where.sql} ORDER BY a.created_at DESC, a.id DESC LIMIT 1`,
+    )
     .get(...where.params);
   return { ...board, count, coverPath: cover?.path ?? null };
 }
 
 /** A board name as stored: trimmed, inner whitespace collapsed. */
-export function cleanBoardName(name: string): string {
+function cleanBoardName(name: string): string {
   return name.normalize('NFC').trim().replace(/\s+/gu, ' ');
 }
 
 /** Every board, in the artist's order. */
 export function listBoards(db: LibraryDatabase): Board[] {
-  return db.prepare<[], BoardRow>(`${boardSelect} ${boardOrder}`).all().map((row) => toBoard(db, row));
+  return db
+    .prepare<[], BoardRow>(`${boardSelect} ${boardOrder}`)
+    .all()
+    .map((row) => toBoard(db, row));
 }
 
-export function getBoard(db: LibraryDatabase, id: string): Board | undefined {
+function getBoard(db: LibraryDatabase, id: string): Board | undefined {
   const row = db.prepare<[string], BoardRow>(`${boardSelect} WHERE b.id = ?`).get(id);
   return row && toBoard(db, row);
 }
 
 /** The board with this name (case-insensitive), if any. */
-export function findBoardByName(db: LibraryDatabase, name: string): Board | undefined {
+function findBoardByName(db: LibraryDatabase, name: string): Board | undefined {
   const row = db.prepare<[string], BoardRow>(`${boardSelect} WHERE b.name = ? COLLATE NOCASE`).get(cleanBoardName(name));
   return row && toBoard(db, row);
 }
@@ -131,7 +144,10 @@ export function renameBoard(db: LibraryDatabase, id: string, name: string): Boar
 /** Puts the boards in the order of `ids`; boards not named keep their order, after them. Unknown ids are skipped. */
 export function reorderBoards(db: LibraryDatabase, ids: readonly string[]): void {
   db.transaction(() => {
-    const current = db.prepare<[], { id: string }>(`SELECT b.id FROM boards b ${boardOrder}`).all().map((row) => row.id);
+    const current = db
+      .prepare<[], { id: string }>(`SELECT b.id FROM boards b ${boardOrder}`)
+      .all()
+      .map((row) => row.id);
     const named = [...new Set(ids)].filter((id) => current.includes(id));
     const order = [...named, ...current.filter((id) => !named.includes(id))];
     const place = db.prepare('UPDATE boards SET position = ? WHERE id = ?');

@@ -68,7 +68,7 @@ export function saveCharacter(db: LibraryDatabase, input: NewCharacter): StoredC
   });
 }
 
-export function getCharacter(db: LibraryDatabase, id: string): StoredCharacter | undefined {
+function getCharacter(db: LibraryDatabase, id: string): StoredCharacter | undefined {
   const row = db.prepare<[string], CharacterRow>('SELECT * FROM characters WHERE id = ?').get(id);
   return row && toCharacter(row);
 }

@@ -13,7 +13,7 @@ import { sqliteOpenOptions } from './sqlite-binding';
 const log = createLogger('library-db');
 
 /** The folder of the data folder that holds one folder per library. */
-export const LIBRARIES_FOLDER = 'libraries';
+const LIBRARIES_FOLDER = 'libraries';
 const DATABASE_NAME = 'library.sqlite';
 /** Beside each database: the library folder it belongs to, for people looking at the data folder. */
 const FOLDER_NOTE = 'library-folder.txt';
@@ -41,7 +41,10 @@ function canonicalFolder(libraryRoot: string): string {
 export function libraryDatabaseFile(dataDir: string, libraryRoot: string): string {
   const folder = canonicalFolder(libraryRoot);
   const hash = createHash('sha256').update(folder).digest('hex').slice(0, 16);
-  const name = basename(folder).replace(/[^\w.-]+/g, '_').slice(0, 32) || 'library';
+  const name =
+    basename(folder)
+      .replace(/[^\w.-]+/g, '_')
+      .slice(0, 32) || 'library';
   return join(dataDir, LIBRARIES_FOLDER, `${name}-${hash}`, DATABASE_NAME);
 }
 
@@ -49,7 +52,9 @@ export function libraryDatabaseFile(dataDir: string, libraryRoot: string): strin
 export class LibraryDatabaseInUseError extends Error {
   readonly code = 'SQLITE_BUSY';
   constructor(readonly file: string) {
-    super(`database is locked: ${file} is open in another program (the atelier command line, or another copy of Atelier), so it cannot be moved into the data folder`);
+    super(
+      `database is locked: ${file} is open in another program (the atelier command line, or another copy of Atelier), so it cannot be moved into the data folder`,
+    );
     this.name = 'LibraryDatabaseInUseError';
   }
 }

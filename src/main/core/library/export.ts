@@ -13,7 +13,7 @@ import yazl from 'yazl';
 import type { Asset } from './assets';
 import { resolveInLibrary, writeFileAtomic } from './library-files';
 import { resolveLibraryMedia } from './media-file';
-import { readPngText, RECIPE_KEYWORD, withPngText } from './png-recipe';
+import { RECIPE_KEYWORD, withPngText } from './png-recipe';
 import { sidecarOf } from './sidecars';
 import { PRIVATE_MODES, type FileModes } from '../private-files';
 import { exportBaseName } from '../../../shared/library/export-name';
@@ -94,5 +94,3 @@ async function removeOldExports(root: string, now: number): Promise<void> {
     if (info && now - info.mtimeMs > KEEP_EXPORTS_MS) await rm(path, { recursive: true, force: true });
   }
 }
-
-export { readPngText, RECIPE_KEYWORD };

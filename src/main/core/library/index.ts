@@ -2,19 +2,18 @@
 // The job engine's own tables live with the engine (`jobs/store/`).
 export { LibraryDatabase, type LibraryDatabaseOptions } from './library-database';
 export { SchemaTooNewError } from './migrations/migrate';
-export { CorruptRowError, jsonValueSchema, parseJsonColumn, parseJsonValueColumn } from './json-column';
-export { redactRequest, isSecretField, type JsonValue } from './redact';
-export { buildMatchQuery, searchTextOf } from './search-text';
+export { parseJsonColumn, parseJsonValueColumn } from './json-column';
+export { redactRequest, type JsonValue } from './redact';
+export { buildMatchQuery } from './search-text';
 export * from './assets';
 export * from './asset-query';
 export * from './asset-listing';
 export * from './characters';
-export { tokenIdSchema, type LegacyEngineState } from './legacy-engine-state';
+export { tokenIdSchema } from './legacy-engine-state';
 export * from './created-keys';
 export * from './upload-cache';
 export * from './library-files';
 export * from './media-file';
 export * from './sidecars';
 export * from './rebuild';
-export { normalizeTag, normalizeTags, MAX_TAG_LENGTH } from './tags';
 export * from './prompt-history';

@@ -55,6 +55,11 @@ export function importLegacyEngineState(db: Database, legacy: LegacyEngineState)
   for (const [batchId, value] of legacyEntries(legacy.batchKeys)) {
     const key = legacyKeySchema.safeParse(value);
     if (!key.success || !exists.get(batchId)) continue;
-    db.prepare('INSERT OR IGNORE INTO batch_keys (batch_id, token_id, sealed, created_at) VALUES (?, ?, ?, ?)').run(batchId, JSON.stringify(key.data.tokenId), key.data.sealed, now);
+    db.prepare('INSERT OR IGNORE INTO batch_keys (batch_id, token_id, sealed, created_at) VALUES (?, ?, ?, ?)').run(
+      batchId,
+      JSON.stringify(key.data.tokenId),
+      key.data.sealed,
+      now,
+    );
   }
 }

@@ -1,6 +1,16 @@
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { assetFilePath, dateFolder, extensionForMime, isTemporaryName, PathOutsideLibraryError, resolveInLibrary, sidecarPathFor, temporaryPathFor, thumbPathFor } from './library-files';
+import {
+  assetFilePath,
+  dateFolder,
+  extensionForMime,
+  isTemporaryName,
+  PathOutsideLibraryError,
+  resolveInLibrary,
+  sidecarPathFor,
+  temporaryPathFor,
+  thumbPathFor,
+} from './library-files';
 
 describe('library layout', () => {
   const createdAt = new Date(2025, 0, 9, 23, 30).getTime();

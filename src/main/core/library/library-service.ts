@@ -6,7 +6,18 @@ import type { Asset } from './assets';
 import { getAsset, setAssetFavourite, setAssetTags } from './assets';
 import { countAssetFacets, listAssets, type AssetFacets } from './asset-listing';
 import { buildAssetConditions, InvalidCursorError } from './asset-query';
-import { addToBoard, createBoard, deleteBoard, expandSmartBoard, listBoards, removeFromBoard, renameBoard, reorderBoards, smartFilterOf, type Board } from './boards';
+import {
+  addToBoard,
+  createBoard,
+  deleteBoard,
+  expandSmartBoard,
+  listBoards,
+  removeFromBoard,
+  renameBoard,
+  reorderBoards,
+  smartFilterOf,
+  type Board,
+} from './boards';
 import { exportAssets, type ExportResult } from './export';
 import { legacyLibraryDatabasePath } from './database-location';
 import { LibraryDatabase } from './library-database';
@@ -72,7 +83,10 @@ export class LibraryService {
     const wanted = unique(ids);
     const where = buildAssetConditions(expandSmartBoard(this.db, filter));
     const sql = `SELECT a.id FROM assets a WHERE a.id IN (${wanted.map(() => '?').join(', ')}) AND ${where.sql}`;
-    return this.db.prepare<unknown[], { id: string }>(sql).all(...wanted, ...where.params).map((row) => row.id);
+    return this.db
+      .prepare<unknown[], { id: string }>(sql)
+      .all(...wanted, ...where.params)
+      .map((row) => row.id);
   }
 
   get(id: string): AssetView {
@@ -102,7 +116,11 @@ export class LibraryService {
 
   /** Favourites (or not) every item of a selection; ids no longer in the library are skipped. */
   async setFavourites(ids: readonly string[], favourite: boolean): Promise<AssetView[]> {
-    const changed = this.db.transaction(() => unique(ids).map((id) => setAssetFavourite(this.db, id, favourite)).filter(present));
+    const changed = this.db.transaction(() =>
+      unique(ids)
+        .map((id) => setAssetFavourite(this.db, id, favourite))
+        .filter(present),
+    );
     return this.saved(changed);
   }
 
@@ -152,7 +170,13 @@ export class LibraryService {
     if (smartFilterOf(this.db, boardId) !== undefined) throw StudioFailure.of('board_is_smart');
     const board = on ? addToBoard(this.db, boardId, ids) : removeFromBoard(this.db, boardId, ids);
     if (!board) throw StudioFailure.of('board_not_found');
-    return { board: toBoardView(board), assets: unique(ids).map((id) => getAsset(this.db, id)).filter(present).map(toAssetView) };
+    return {
+      board: toBoardView(board),
+      assets: unique(ids)
+        .map((id) => getAsset(this.db, id))
+        .filter(present)
+        .map(toAssetView),
+    };
   }
 
   deleteAssets(ids: readonly string[]): Promise<DeletionResult> {
@@ -166,7 +190,9 @@ export class LibraryService {
   }
 
   async export(ids: readonly string[]): Promise<ExportResult> {
-    const assets = unique(ids).map((id) => getAsset(this.db, id)).filter(present);
+    const assets = unique(ids)
+      .map((id) => getAsset(this.db, id))
+      .filter(present);
     if (assets.length === 0) throw StudioFailure.of('asset_not_found');
     const result = await exportAssets(this.root, assets, this.modes);
     if (result.items === 0) throw StudioFailure.of('asset_file_missing');

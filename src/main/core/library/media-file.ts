@@ -10,7 +10,7 @@ import { extname, isAbsolute, relative, sep } from 'node:path';
 import { PathOutsideLibraryError, resolveInLibrary } from './library-files';
 
 /** The file types the library serves, by extension: results, thumbnails, exports and nothing else. */
-export const LIBRARY_MEDIA_TYPES: ReadonlyMap<string, string> = new Map([
+const LIBRARY_MEDIA_TYPES: ReadonlyMap<string, string> = new Map([
   ['.png', 'image/png'],
   ['.jpg', 'image/jpeg'],
   ['.jpeg', 'image/jpeg'],

@@ -2,7 +2,10 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { readPngText, RECIPE_KEYWORD, withPngText } from './png-recipe';
 
-const png = (): Promise<Buffer> => sharp({ create: { width: 4, height: 3, channels: 3, background: '#c0569b' } }).png().toBuffer();
+const png = (): Promise<Buffer> =>
+  sharp({ create: { width: 4, height: 3, channels: 3, background: '#c0569b' } })
+    .png()
+    .toBuffer();
 
 describe('recipes in PNG text chunks', () => {
   it('writes UTF-8 text that reads back, Chinese included, and keeps the pixels', async () => {

@@ -22,7 +22,10 @@ const twoDigits = /^\d{2}$/;
 
 async function subfolders(path: string, pattern: RegExp): Promise<string[]> {
   const entries = await readdir(path, { withFileTypes: true }).catch(() => []);
-  return entries.filter((entry) => entry.isDirectory() && pattern.test(entry.name)).map((entry) => entry.name).sort();
+  return entries
+    .filter((entry) => entry.isDirectory() && pattern.test(entry.name))
+    .map((entry) => entry.name)
+    .sort();
 }
 
 async function exists(path: string): Promise<boolean> {

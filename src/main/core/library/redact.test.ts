@@ -2,10 +2,23 @@ import { describe, expect, it } from 'vitest';
 import { isSecretField, redactRequest } from './redact';
 
 describe('isSecretField', () => {
-  it.each(['authorization', 'Authorization', 'api_key', 'apiKey', 'x-api-key', 'API_KEY', 'key', 'token', 'access_token', 'refreshToken', 'client_secret', 'password', 'Cookie', 'private_key', 'credentials'])(
-    'treats %s as secret',
-    (name) => expect(isSecretField(name)).toBe(true),
-  );
+  it.each([
+    'authorization',
+    'Authorization',
+    'api_key',
+    'apiKey',
+    'x-api-key',
+    'API_KEY',
+    'key',
+    'token',
+    'access_token',
+    'refreshToken',
+    'client_secret',
+    'password',
+    'Cookie',
+    'private_key',
+    'credentials',
+  ])('treats %s as secret', (name) => expect(isSecretField(name)).toBe(true));
 
   it.each(['model', 'prompt', 'max_tokens', 'max_output_tokens', 'token_id', 'keyframe', 'monkey', 'image_urls', 'metadata', 'client_business_id'])(
     'keeps %s',

@@ -2,7 +2,19 @@
 export type JsonValue = string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue };
 
 /** Words (or two adjacent words run together) that mark a field as secret anywhere in its name. */
-const secretWords = new Set(['authorization', 'apikey', 'secret', 'password', 'passwd', 'cookie', 'credential', 'credentials', 'bearer', 'privatekey', 'signature']);
+const secretWords = new Set([
+  'authorization',
+  'apikey',
+  'secret',
+  'password',
+  'passwd',
+  'cookie',
+  'credential',
+  'credentials',
+  'bearer',
+  'privatekey',
+  'signature',
+]);
 
 /** Words that mark a field as secret when they end its name (`token`, `access_token`, `api_key`), so `max_tokens` stays. */
 const secretLastWords = new Set(['token', 'key']);

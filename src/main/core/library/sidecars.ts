@@ -6,14 +6,14 @@ import { resolveInLibrary, sidecarPathFor, writeFileAtomic } from './library-fil
 import { redactRequest } from './redact';
 import { PRIVATE_MODES, type FileModes } from '../private-files';
 
-export const SIDECAR_FORMAT = 'atelier.asset';
-export const SIDECAR_VERSION = 1;
+const SIDECAR_FORMAT = 'atelier.asset';
+const SIDECAR_VERSION = 1;
 
 /**
  * The JSON file beside each media file: everything the library knows about the asset except
  * local paths, so the database can be rebuilt from the folder alone (`rebuildFromSidecars`).
  */
-export const assetSidecarSchema = z.object({
+const assetSidecarSchema = z.object({
   format: z.literal(SIDECAR_FORMAT),
   version: z.literal(SIDECAR_VERSION),
   id: z.string().min(1),
@@ -37,7 +37,10 @@ export const assetSidecarSchema = z.object({
   favourite: z.boolean(),
   tags: z.array(z.string()),
   /** The style preset it was made with; absent in sidecars written before presets existed. */
-  preset: z.object({ id: z.string().min(1), name: z.string() }).nullable().optional(),
+  preset: z
+    .object({ id: z.string().min(1), name: z.string() })
+    .nullable()
+    .optional(),
 });
 export type AssetSidecar = z.infer<typeof assetSidecarSchema>;
 
@@ -77,7 +80,7 @@ export async function writeAssetSidecar(root: string, asset: Asset, modes: FileM
 }
 
 /** Why a sidecar could not be used. */
-export class InvalidSidecarError extends Error {
+class InvalidSidecarError extends Error {
   constructor(path: string, reason: string, options?: ErrorOptions) {
     super(`${path}: ${reason}`, options);
     this.name = 'InvalidSidecarError';

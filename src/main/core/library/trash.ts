@@ -22,9 +22,9 @@ import { createLogger } from '../log';
 const log = createLogger('library-trash');
 
 /** The library folder deleted files wait in. */
-export const TRASH_FOLDER = '.trash';
+const TRASH_FOLDER = '.trash';
 /** How long a deletion can be undone, by default. */
-export const DEFAULT_UNDO_WINDOW_MS = 12_000;
+const DEFAULT_UNDO_WINDOW_MS = 12_000;
 
 export interface DeletionResult {
   deletionId: string;

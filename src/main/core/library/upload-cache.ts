@@ -45,10 +45,20 @@ export class SqliteUploadCache implements UploadCache {
   get(scope: string, sha256: string): Promise<UploadCacheEntry | undefined> {
     return settle(() => {
       const row = this.db
-        .prepare<[string, string], UploadRow>('SELECT url, mime, bytes, width, height, file_id, uploaded_at FROM upload_cache WHERE profile_id = ? AND sha256 = ?')
+        .prepare<[string, string], UploadRow>(
+          'SELECT url, mime, bytes, width, height, file_id, uploaded_at FROM upload_cache WHERE profile_id = ? AND sha256 = ?',
+        )
         .get(scope, sha256.toLowerCase());
       if (!row) return undefined;
-      return { url: row.url, mimeType: row.mime, size: row.bytes, width: row.width ?? undefined, height: row.height ?? undefined, fileId: row.file_id ?? undefined, uploadedAt: row.uploaded_at };
+      return {
+        url: row.url,
+        mimeType: row.mime,
+        size: row.bytes,
+        width: row.width ?? undefined,
+        height: row.height ?? undefined,
+        fileId: row.file_id ?? undefined,
+        uploadedAt: row.uploaded_at,
+      };
     });
   }
 
@@ -60,7 +70,17 @@ export class SqliteUploadCache implements UploadCache {
                      width = excluded.width, height = excluded.height, file_id = excluded.file_id, uploaded_at = excluded.uploaded_at`;
       this.db
         .prepare(sql)
-        .run(scope, sha256.toLowerCase(), entry.url, entry.mimeType, entry.size, entry.width ?? null, entry.height ?? null, entry.fileId ?? null, entry.uploadedAt);
+        .run(
+          scope,
+          sha256.toLowerCase(),
+          entry.url,
+          entry.mimeType,
+          entry.size,
+          entry.width ?? null,
+          entry.height ?? null,
+          entry.fileId ?? null,
+          entry.uploadedAt,
+        );
     });
   }
 
@@ -89,7 +109,17 @@ export class SqliteUploadCache implements UploadCache {
     );
     for (const url of new Set(urls)) {
       const row = statement.get(scope, url);
-      if (row) found.push({ sha256: row.sha256, url: row.url, mimeType: row.mime, size: row.bytes, width: row.width, height: row.height, preview: row.preview, fileName: row.file_name });
+      if (row)
+        found.push({
+          sha256: row.sha256,
+          url: row.url,
+          mimeType: row.mime,
+          size: row.bytes,
+          width: row.width,
+          height: row.height,
+          preview: row.preview,
+          fileName: row.file_name,
+        });
     }
     return found;
   }

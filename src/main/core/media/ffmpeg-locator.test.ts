@@ -8,7 +8,11 @@ describe('ffmpeg versions', () => {
     expect(parseFfmpegVersion(versionLine('7.1.1', '2000-2025'))).toEqual({ text: '7.1.1', release: [7, 1], year: 2025 });
     expect(parseFfmpegVersion(versionLine('5.1.9-0+deb12u1', '2000-2026'))).toEqual({ text: '5.1.9-0+deb12u1', release: [5, 1], year: 2026 });
     expect(parseFfmpegVersion(versionLine('n6.1.2', '2000-2024'))?.release).toEqual([6, 1]);
-    expect(parseFfmpegVersion(versionLine('N-47683-g0e8eb07980-static', '2000-2018'))).toEqual({ text: 'N-47683-g0e8eb07980-static', release: null, year: 2018 });
+    expect(parseFfmpegVersion(versionLine('N-47683-g0e8eb07980-static', '2000-2018'))).toEqual({
+      text: 'N-47683-g0e8eb07980-static',
+      release: null,
+      year: 2018,
+    });
     expect(parseFfmpegVersion('bash: ffmpeg: command not found')).toBeUndefined();
   });
 

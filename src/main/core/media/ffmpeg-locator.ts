@@ -14,7 +14,7 @@ import { delimiter, join } from 'node:path';
 /** The oldest ffmpeg release line trusted with untrusted bytes (5.1 is the oldest line upstream still patches). */
 export const MINIMUM_FFMPEG: readonly [number, number] = [5, 1];
 /** A build without a release number (a git snapshot) is trusted when its sources are at least this recent. */
-export const MINIMUM_SNAPSHOT_YEAR = 2023;
+const MINIMUM_SNAPSHOT_YEAR = 2023;
 
 export interface FfmpegVersion {
   /** As ffmpeg prints it (`7.1.1`, `5.1.9-0+deb12u1`, `N-47683-g0e8eb07980-static`). */
@@ -25,7 +25,7 @@ export interface FfmpegVersion {
   year: number | null;
 }
 
-export type FfmpegState = 'ready' | 'too_old' | 'missing';
+type FfmpegState = 'ready' | 'too_old' | 'missing';
 
 /** The ffmpeg the studio uses for posters, or why there is none. */
 export interface FfmpegTool {
@@ -85,7 +85,7 @@ async function executable(path: string): Promise<boolean> {
 }
 
 /** `ffmpeg` in each folder of the PATH (and Homebrew's on macOS), in order, without duplicates. */
-export async function systemCandidates(env: NodeJS.ProcessEnv = process.env, platform: NodeJS.Platform = process.platform): Promise<string[]> {
+async function systemCandidates(env: NodeJS.ProcessEnv = process.env, platform: NodeJS.Platform = process.platform): Promise<string[]> {
   const folders = (env.PATH ?? env.Path ?? '').split(delimiter).filter((folder) => folder !== '');
   if (platform === 'darwin') folders.push('/opt/homebrew/bin', '/usr/local/bin');
   const name = platform === 'win32' ? 'ffmpeg.exe' : 'ffmpeg';

@@ -54,6 +54,9 @@ describe('limits by platform', () => {
   });
 
   it('start ffmpeg directly on Windows (the wall-clock timer and -max_alloc remain)', () => {
-    expect(limitedCommand('C:\\ffmpeg\\ffmpeg.exe', ['-version'], limits, 'win32', undefined)).toEqual({ command: 'C:\\ffmpeg\\ffmpeg.exe', args: ['-version'] });
+    expect(limitedCommand('C:\\ffmpeg\\ffmpeg.exe', ['-version'], limits, 'win32', undefined)).toEqual({
+      command: 'C:\\ffmpeg\\ffmpeg.exe',
+      args: ['-version'],
+    });
   });
 });

@@ -39,12 +39,12 @@ export const POSTER_LIMITS: SandboxLimits = {
 };
 
 /** The demuxers ffmpeg may use: ISO media (MP4, QuickTime) and Matroska (WebM). */
-export const FORMAT_WHITELIST = ['mov', 'mp4', 'm4a', '3gp', '3g2', 'mj2', 'matroska', 'webm'];
+const FORMAT_WHITELIST = ['mov', 'mp4', 'm4a', '3gp', '3g2', 'mj2', 'matroska', 'webm'];
 /** The video decoders ffmpeg may use. */
-export const DECODER_WHITELIST = ['h264', 'hevc', 'vp8', 'vp9', 'av1', 'libdav1d', 'mpeg4', 'prores'];
+const DECODER_WHITELIST = ['h264', 'hevc', 'vp8', 'vp9', 'av1', 'libdav1d', 'mpeg4', 'prores'];
 
 /** ffmpeg's demuxer for a container family. */
-export function demuxerOf(family: 'iso' | 'ebml'): 'mov' | 'matroska' {
+function demuxerOf(family: 'iso' | 'ebml'): 'mov' | 'matroska' {
   return family === 'iso' ? 'mov' : 'matroska';
 }
 
@@ -103,19 +103,25 @@ export function limitedCommand(
 let prlimitPath: Promise<string | undefined> | undefined;
 
 /** `prlimit` from the PATH (Linux), looked up once. */
-export function findPrlimit(): Promise<string | undefined> {
+function findPrlimit(): Promise<string | undefined> {
   prlimitPath ??= (async () => {
     if (process.platform !== 'linux') return undefined;
     for (const folder of (process.env.PATH ?? '/usr/bin:/bin').split(delimiter)) {
       const candidate = join(folder, 'prlimit');
-      if (await access(candidate, constants.X_OK).then(() => true, () => false)) return candidate;
+      if (
+        await access(candidate, constants.X_OK).then(
+          () => true,
+          () => false,
+        )
+      )
+        return candidate;
     }
     return undefined;
   })();
   return prlimitPath;
 }
 
-export type SandboxFailure = 'missing' | 'timeout' | 'output_too_large' | 'failed';
+type SandboxFailure = 'missing' | 'timeout' | 'output_too_large' | 'failed';
 
 export type SandboxResult = { ok: true; stdout: Buffer } | { ok: false; reason: SandboxFailure; detail: string };
 

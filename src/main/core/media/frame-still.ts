@@ -40,7 +40,7 @@ export function frameHandlers(deps: FrameStillDeps): Pick<RouteHandlers, 'librar
 }
 
 /** Decodes the frame of video `assetId` at `atMs` and stores it as a PNG image in the library. */
-export async function keepFrame(library: LibraryService, ffmpeg: FfmpegTool, assetId: string, atMs: number): Promise<AssetView> {
+async function keepFrame(library: LibraryService, ffmpeg: FfmpegTool, assetId: string, atMs: number): Promise<AssetView> {
   const video = getAsset(library.db, assetId);
   if (!video) throw StudioFailure.of('asset_not_found');
   if (video.kind !== 'video') throw StudioFailure.of('frame_not_video');

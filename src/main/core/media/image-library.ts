@@ -33,7 +33,7 @@ export function chooseImageBuild(context: ImageBuildContext): ImageBuild {
 }
 
 /** This process's context for `chooseImageBuild`. */
-export function currentImageBuildContext(): ImageBuildContext {
+function currentImageBuildContext(): ImageBuildContext {
   return { platform: process.platform, electron: process.versions.electron, override: process.env.ATELIER_IMAGE_BUILD };
 }
 
@@ -86,7 +86,7 @@ export function loadImageLibrary(build: ImageBuild): ImageLibrary {
 }
 
 /** The build this process uses. */
-export function imageBuild(): ImageBuild {
+function imageBuild(): ImageBuild {
   return chooseImageBuild(currentImageBuildContext());
 }
 

@@ -52,7 +52,14 @@ export class MediaInspector {
       log.warn(`${path}: the ${family === 'iso' ? 'MP4' : 'WebM'} container could not be read; kept without its size or length`);
       return { kind: 'video', mime: family === 'iso' ? VIDEO_MIME.mp4 : VIDEO_MIME.webm, width: null, height: null, durationMs: null };
     }
-    return { kind: 'video', mime: VIDEO_MIME[facts.container], width: facts.width, height: facts.height, durationMs: facts.durationMs, hasAudio: facts.audioCodec !== null };
+    return {
+      kind: 'video',
+      mime: VIDEO_MIME[facts.container],
+      width: facts.width,
+      height: facts.height,
+      durationMs: facts.durationMs,
+      hasAudio: facts.audioCodec !== null,
+    };
   }
 
   /** Writes a WebP thumbnail of the media to `target`; false when none could be made (not fatal). */

@@ -1,11 +1,4 @@
-import {
-  errorReasons,
-  type ErrorCode,
-  type ErrorParams,
-  type ErrorReason,
-  type InputIssue,
-  type StudioError,
-} from '../../../shared/contract';
+import { errorReasons, type ErrorCode, type ErrorParams, type ErrorReason, type InputIssue, type StudioError } from '../../../shared/contract';
 
 /** What a failure may carry besides its reason and parameters. */
 export interface FailureExtras {

@@ -16,9 +16,7 @@ import { createLogger } from '../log';
 const log = createLogger('router');
 
 /** A service function behind one route: receives validated input, returns the output or throws a StudioFailure. */
-export type RouteHandler<R extends RouteName> = (
-  input: z.output<Routes[R]['input']>,
-) => Promise<RouteOutput<R>> | RouteOutput<R>;
+type RouteHandler<R extends RouteName> = (input: z.output<Routes[R]['input']>) => Promise<RouteOutput<R>> | RouteOutput<R>;
 
 export type RouteHandlers = { [R in RouteName]: RouteHandler<R> };
 

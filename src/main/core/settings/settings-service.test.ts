@@ -17,7 +17,10 @@ function setup(chooser?: LibraryFolderChooser) {
   return { dir, seen, service: make(), reopen: make };
 }
 
-const readAllFiles = (dir: string): string => readdirSync(dir).map((f) => readFileSync(join(dir, f), 'utf8')).join('\n');
+const readAllFiles = (dir: string): string =>
+  readdirSync(dir)
+    .map((f) => readFileSync(join(dir, f), 'utf8'))
+    .join('\n');
 
 describe('settings service', () => {
   it('starts with defaults and persists updates across restarts', () => {

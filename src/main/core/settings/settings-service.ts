@@ -85,10 +85,14 @@ export class SettingsService {
   async chooseLibraryFolder(proposed: string | undefined): Promise<{ chosen: boolean; settings: Settings }> {
     if (this.folderChooser === undefined) throw StudioFailure.of('library_folder_unconfirmable');
     if (proposed !== undefined && !isAbsolute(proposed)) {
-      throw StudioFailure.of('invalid_fields', {}, {
-        message: `proposed: ${inputMessages.libraryDirAbsolute.en}`,
-        issues: [{ path: ['proposed'], message: inputMessages.libraryDirAbsolute.en }],
-      });
+      throw StudioFailure.of(
+        'invalid_fields',
+        {},
+        {
+          message: `proposed: ${inputMessages.libraryDirAbsolute.en}`,
+          issues: [{ path: ['proposed'], message: inputMessages.libraryDirAbsolute.en }],
+        },
+      );
     }
     const folder = await this.folderChooser.choose(proposed);
     if (folder === undefined || !isAbsolute(folder)) return { chosen: false, settings: this.get() };
@@ -104,9 +108,7 @@ export class SettingsService {
 
   listProfiles(): Profile[] {
     const sealed = this.sealedKeys();
-    return [...this.profiles().values()]
-      .map((p) => ({ ...p, hasApiKey: sealed.has(p.id) }))
-      .sort((a, b) => a.name.localeCompare(b.name));
+    return [...this.profiles().values()].map((p) => ({ ...p, hasApiKey: sealed.has(p.id) })).sort((a, b) => a.name.localeCompare(b.name));
   }
 
   saveProfile(draft: ProfileDraft): Profile {

@@ -17,7 +17,11 @@ const frameEvents: EventHandlers = {
  * and notifications to a page; without it (tests of stores alone) they go nowhere. Returns a
  * function that unsubscribes everything.
  */
-export function subscribeToMainEvents(client: StudioClient, navigate: Navigate = () => undefined, modules: readonly FeatureModule[] = featureModules): () => void {
+export function subscribeToMainEvents(
+  client: StudioClient,
+  navigate: Navigate = () => undefined,
+  modules: readonly FeatureModule[] = featureModules,
+): () => void {
   const handlerSets = [...modules.map((module) => module.events ?? {}), entityEvents, frameEvents];
   const names = new Set(handlerSets.flatMap((handlers) => Object.keys(handlers) as EventName[]));
   const context: EventContext = { navigate };

@@ -4,7 +4,7 @@
  * whoever receives it asks main for the rest.
  */
 
-export const ASSET_DRAG_TYPE = 'application/x-atelier-asset';
+const ASSET_DRAG_TYPE = 'application/x-atelier-asset';
 
 export interface DraggedAsset {
   id: string;

@@ -28,5 +28,8 @@ export const useAssetsStore = create<AssetsState>()((set) => {
 });
 
 export const assetSelectors = {
-  asset: (id: string) => (state: Pick<AssetsState, 'assets'>): AssetView | undefined => state.assets[id],
+  asset:
+    (id: string) =>
+    (state: Pick<AssetsState, 'assets'>): AssetView | undefined =>
+      state.assets[id],
 };

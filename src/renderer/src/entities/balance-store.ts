@@ -19,7 +19,10 @@ export const useBalanceStore = create<BalanceState>()((set) => ({
   // The engine's own readings (before budgeted submissions) carry the key's level only: keep the account's.
   balanceReceived: (balance) =>
     set((state) => ({
-      balance: balance.user === null && balance.userError === null && state.balance ? { ...balance, user: state.balance.user, userError: state.balance.userError } : balance,
+      balance:
+        balance.user === null && balance.userError === null && state.balance
+          ? { ...balance, user: state.balance.user, userError: state.balance.userError }
+          : balance,
       balanceAt: Date.now(),
     })),
   refresh: async () => {

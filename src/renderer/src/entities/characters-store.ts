@@ -20,8 +20,3 @@ export const useCharactersStore = create<CharactersState>()((set) => ({
     return answer;
   },
 }));
-
-export const characterSelectors = {
-  /** Every character by username, for mention suggestions (stable with `useShallow`). */
-  usernames: (state: Pick<CharactersState, 'characters'>): string[] => Object.values(state.characters).map((c) => c.username).sort(),
-};

@@ -35,7 +35,8 @@ export const useDesktopStore = create<DesktopState>()((set, get) => ({
     }
     // Roll back only the fields this call changed, in case an event updated others meanwhile.
     const now = get().info;
-    if (before && now?.preferences) set({ info: { ...now, preferences: { ...now.preferences, ...pick(before, Object.keys(patch) as (keyof DesktopPreferences)[]) } } });
+    if (before && now?.preferences)
+      set({ info: { ...now, preferences: { ...now.preferences, ...pick(before, Object.keys(patch) as (keyof DesktopPreferences)[]) } } });
     return answer;
   },
   received: (info) => set({ info }),

@@ -5,11 +5,7 @@ export type ById<T> = Readonly<Record<string, T>>;
  * Puts items into a cache, keeping what is already there when it is newer (answers and events
  * can arrive out of order). Returns the same object when nothing changed, so selectors stay calm.
  */
-export function upsertMany<T extends { id: string }>(
-  cache: ById<T>,
-  items: readonly T[],
-  isNewer: (incoming: T, current: T) => boolean = () => true,
-): ById<T> {
+export function upsertMany<T extends { id: string }>(cache: ById<T>, items: readonly T[], isNewer: (incoming: T, current: T) => boolean = () => true): ById<T> {
   let next: Record<string, T> | undefined;
   for (const item of items) {
     const current = (next ?? cache)[item.id];

@@ -19,7 +19,11 @@ export interface JobTiming {
  * `typicalMs`: the median duration of recent jobs of the same variant (null when none finished).
  * Without one, the gateway's own progress (when it reports some) is extrapolated.
  */
-export function jobTiming(job: Pick<JobView, 'state' | 'startedAt' | 'submittedAt' | 'finishedAt' | 'progress'>, typicalMs: number | null, now: number): JobTiming {
+export function jobTiming(
+  job: Pick<JobView, 'state' | 'startedAt' | 'submittedAt' | 'finishedAt' | 'progress'>,
+  typicalMs: number | null,
+  now: number,
+): JobTiming {
   const start = job.startedAt ?? job.submittedAt;
   if (isTerminal(job.state)) {
     const elapsed = start !== null && job.finishedAt !== null && job.finishedAt >= start ? job.finishedAt - start : null;
@@ -41,4 +45,3 @@ export function durationParts(ms: number): { hours: number; minutes: number; sec
   const total = Math.max(0, Math.round(ms / 1000));
   return { hours: Math.floor(total / 3600), minutes: Math.floor((total % 3600) / 60), seconds: total % 60 };
 }
-

@@ -93,17 +93,25 @@ type JobsSnapshot = Pick<JobsState, 'jobs' | 'batches' | 'queue'>;
 
 /** Selectors other features use to read jobs (stores never reach into each other). */
 export const jobSelectors = {
-  job: (id: string) => (state: JobsSnapshot): JobView | undefined => state.jobs[id],
-  batch: (id: string) => (state: JobsSnapshot): BatchView | undefined => state.batches[id],
+  job:
+    (id: string) =>
+    (state: JobsSnapshot): JobView | undefined =>
+      state.jobs[id],
+  batch:
+    (id: string) =>
+    (state: JobsSnapshot): BatchView | undefined =>
+      state.batches[id],
   /**
    * How many jobs are waiting, being sent, running or saving: the Timeline badge. Main counts them
    * (the cache holds only the pages loaded), and says so with every change of the count.
    */
   activeCount: (state: JobsSnapshot): number => state.queue?.activeJobs ?? 0,
   /** The ids of a batch's jobs the cache holds, in batch order (a stable array only with `useShallow`). */
-  jobIdsOfBatch: (batchId: string) => (state: JobsSnapshot): string[] =>
-    Object.values(state.jobs)
-      .filter((job) => job.batchId === batchId)
-      .sort((a, b) => a.position - b.position)
-      .map((job) => job.id),
+  jobIdsOfBatch:
+    (batchId: string) =>
+    (state: JobsSnapshot): string[] =>
+      Object.values(state.jobs)
+        .filter((job) => job.batchId === batchId)
+        .sort((a, b) => a.position - b.position)
+        .map((job) => job.id),
 };

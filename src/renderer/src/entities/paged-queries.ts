@@ -6,7 +6,7 @@
 import { create } from 'zustand';
 import type { Envelope, StudioError } from '../../../shared/contract';
 
-export interface Page<T> {
+interface Page<T> {
   items: T[];
   nextCursor: string | null;
 }
@@ -90,8 +90,7 @@ export function queryKey(source: { name: string }, filter: unknown): string {
   return `${source.name} ${JSON.stringify(sorted(filter))}`;
 }
 
-const update = (key: string, change: (query: QueryState | undefined) => QueryState | undefined): void =>
-  usePagedQueriesStore.getState().update(key, change);
+const update = (key: string, change: (query: QueryState | undefined) => QueryState | undefined): void => usePagedQueriesStore.getState().update(key, change);
 
 const read = (key: string): QueryState | undefined => usePagedQueriesStore.getState().queries[key];
 
@@ -142,7 +141,7 @@ export async function loadNextPage<F, T extends { id: string }>(source: PagedSou
 }
 
 /** The filter a query key was made from. */
-export const filterOfKey = (source: { name: string }, key: string): unknown => JSON.parse(key.slice(source.name.length + 1));
+const filterOfKey = (source: { name: string }, key: string): unknown => JSON.parse(key.slice(source.name.length + 1));
 
 /**
  * A new item of a source (an event): put at the top of every loaded list it belongs to. Lists

@@ -11,7 +11,7 @@ import type { PresetRef } from '../../../shared/contract';
 export type DraftMode = 'single' | 'lines' | 'template';
 
 /** What Create's form holds now. */
-export interface PromptDraft {
+interface PromptDraft {
   prompt: string;
   variantId: string | null;
   modelId: string | null;
@@ -42,7 +42,7 @@ interface PromptDraftState {
   setPreset: (preset: PresetRef | null) => void;
 }
 
-export const EMPTY_DRAFT: PromptDraft = { prompt: '', variantId: null, modelId: null, mode: 'single', values: {} };
+const EMPTY_DRAFT: PromptDraft = { prompt: '', variantId: null, modelId: null, mode: 'single', values: {} };
 
 export const usePromptDraftStore = create<PromptDraftState>()((set, get) => ({
   draft: EMPTY_DRAFT,

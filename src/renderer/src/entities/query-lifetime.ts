@@ -27,7 +27,7 @@ const realClock: QueryClock = {
   clearTimeout: (timer) => globalThis.clearTimeout(timer as ReturnType<typeof globalThis.setTimeout>),
 };
 
-export const defaultQueryLifetime: QueryLifetime = { gcTimeMs: 5 * 60_000, maxIdle: 30, clock: realClock };
+const defaultQueryLifetime: QueryLifetime = { gcTimeMs: 5 * 60_000, maxIdle: 30, clock: realClock };
 
 let lifetime = defaultQueryLifetime;
 const viewers = new Map<string, number>();

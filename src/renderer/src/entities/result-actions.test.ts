@@ -18,6 +18,11 @@ describe('the next steps a result offers', () => {
 
   it('a result whose recipe is unknown (imported, or a model no longer offered) can still be a reference', () => {
     expect(nextSteps({ kind: 'image', variantId: null, request: null })).toEqual({ again: false, vary: false, reference: true, larger: [] });
-    expect(nextSteps({ kind: 'image', variantId: 'image.retired-model', request: { prompt: 'x' } })).toEqual({ again: false, vary: false, reference: true, larger: [] });
+    expect(nextSteps({ kind: 'image', variantId: 'image.retired-model', request: { prompt: 'x' } })).toEqual({
+      again: false,
+      vary: false,
+      reference: true,
+      larger: [],
+    });
   });
 });

@@ -72,5 +72,3 @@ export function useResultActions() {
     };
   }, [alert, navigate, t]);
 }
-
-export type ResultActions = ReturnType<typeof useResultActions>;

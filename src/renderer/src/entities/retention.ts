@@ -12,7 +12,7 @@ export type EntityKind = 'jobs' | 'batches' | 'assets';
 /** The lists (`PagedSource.name`) whose items each cache keeps. */
 export const listNames = { jobs: 'jobs.jobs', batches: 'jobs.batches', assets: 'library.assets' } as const satisfies Record<EntityKind, string>;
 
-export const defaultEntityCaps: Readonly<Record<EntityKind, number>> = { jobs: 2000, batches: 500, assets: 2000 };
+const defaultEntityCaps: Readonly<Record<EntityKind, number>> = { jobs: 2000, batches: 500, assets: 2000 };
 let caps = defaultEntityCaps;
 
 const held: Record<EntityKind, Map<string, number>> = { jobs: new Map(), batches: new Map(), assets: new Map() };

@@ -1,9 +1,7 @@
 import { useEffect } from 'react';
 import type { StudioError } from '../../../shared/contract';
-import { itemAdded, loadFirstPage, loadNextPage, queryKey, usePagedQueriesStore, type PagedSource } from './paged-queries';
+import { loadFirstPage, loadNextPage, queryKey, usePagedQueriesStore, type PagedSource } from './paged-queries';
 import { viewQuery } from './query-lifetime';
-
-export { itemAdded };
 
 export interface PagedQuery<T> {
   items: T[];

@@ -34,7 +34,7 @@ export function useErrorAlert(): ErrorAlertControl {
     () => ({
       report,
       dismiss,
-      track: <T,>(answer: Envelope<T>): Envelope<T> => {
+      track: <T>(answer: Envelope<T>): Envelope<T> => {
         if (answer.ok) dismiss();
         else report(answer.error);
         return answer;

@@ -50,7 +50,9 @@ describe('one Chinese term per concept', () => {
   });
 
   it('catches a replaced term and a concept named without its term', () => {
-    expect(glossaryProblems('Remix this video', '混剪此视频')).toEqual(expect.arrayContaining([expect.stringMatching(/^remix: .* uses 混剪/), expect.stringMatching(/^remix: .* should say 改编/)]));
+    expect(glossaryProblems('Remix this video', '混剪此视频')).toEqual(
+      expect.arrayContaining([expect.stringMatching(/^remix: .* uses 混剪/), expect.stringMatching(/^remix: .* should say 改编/)]),
+    );
     expect(glossaryProblems('{{seconds}} s', '{{seconds}} s')).toEqual([expect.stringMatching(/^seconds: .* should say 秒/)]);
     expect(glossaryProblems('Open “{{prompt}}”', '打开“{{prompt}}”')).toEqual([]);
   });

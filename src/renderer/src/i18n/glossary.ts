@@ -4,7 +4,7 @@
  * builds text itself (units, durations) takes its words from here; `glossary.test.ts` checks every
  * Chinese text of `zh-CN.json` and of the catalog against it.
  */
-export interface GlossaryTerm {
+interface GlossaryTerm {
   /** How an English text names the concept (interpolations count as numbers). */
   english: RegExp;
   /** The one Chinese term. */
@@ -15,7 +15,7 @@ export interface GlossaryTerm {
   otherSense?: readonly string[];
 }
 
-export const GLOSSARY = {
+const GLOSSARY = {
   remix: { english: /\bremix/i, chinese: '改编', avoid: ['混剪', '重混', '翻拍'] },
   library: { english: /\blibrary\b/i, chinese: '作品库', avoid: ['素材库', '图库'], otherSense: ['mediaTools.images'] },
   gallery: { english: /\bgallery\b/i, chinese: '作品库', avoid: ['画廊', '图库'] },

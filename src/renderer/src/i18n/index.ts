@@ -7,7 +7,7 @@ import zhCN from './zh-CN.json';
 /** The languages the studio is written in. */
 export type UiLanguage = 'en' | 'zh-CN';
 
-export const resources = {
+const resources = {
   en: { translation: en },
   'zh-CN': { translation: zhCN },
 } as const;

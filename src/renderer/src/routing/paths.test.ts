@@ -5,7 +5,15 @@ const searchOf = (path: string): URLSearchParams => new URLSearchParams(path.spl
 
 describe('paths', () => {
   it('put a gallery filter in the address and read the same filter back', () => {
-    const filter = { kind: 'video' as const, model: 'vid-2', favourite: true, tag: 'sky & sea', createdFrom: 1700000000000, batchId: 'b-1_2', text: '狐狸 snow' };
+    const filter = {
+      kind: 'video' as const,
+      model: 'vid-2',
+      favourite: true,
+      tag: 'sky & sea',
+      createdFrom: 1700000000000,
+      batchId: 'b-1_2',
+      text: '狐狸 snow',
+    };
     const path = paths.gallery(filter);
     expect(path.startsWith('/gallery?')).toBe(true);
     expect(parseGalleryFilter(searchOf(path))).toEqual(filter);

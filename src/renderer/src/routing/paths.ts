@@ -86,7 +86,8 @@ export const paths = {
   /** The results of one batch side by side, keeping the gallery filter it was opened from. */
   compare: (batchId: string, filter: LibraryFilter = {}): string => `/gallery/compare/${segment(batchId)}${galleryQuery(filter)}`,
   /** 2-4 chosen results side by side (from any batches), keeping the gallery filter they were chosen in. */
-  compareResults: (assetIds: readonly string[], filter: LibraryFilter = {}): string => `/gallery/compare${query([['items', assetIds.join(',')], ...galleryEntries(filter)])}`,
+  compareResults: (assetIds: readonly string[], filter: LibraryFilter = {}): string =>
+    `/gallery/compare${query([['items', assetIds.join(',')], ...galleryEntries(filter)])}`,
   timeline: (): string => '/timeline',
   batch: (batchId: string): string => `/timeline/batch/${segment(batchId)}`,
   account: (): string => '/account',

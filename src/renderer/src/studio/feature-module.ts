@@ -17,7 +17,7 @@ export interface EventContext {
   navigate: Navigate;
 }
 
-export type EventHandler<E extends EventName> = (payload: EventPayload<E>, context: EventContext) => void;
+type EventHandler<E extends EventName> = (payload: EventPayload<E>, context: EventContext) => void;
 
 /**
  * Handlers by event name. A feature's handlers run before `entities/` take the event in, so they

@@ -11,10 +11,7 @@ export interface WebTransportOptions {
   EventSource?: new (url: string, init?: EventSourceInit) => EventSource;
 }
 
-const envelopeSchema = z.union([
-  z.object({ ok: z.literal(true), value: z.unknown() }),
-  z.object({ ok: z.literal(false), error: studioErrorSchema }),
-]);
+const envelopeSchema = z.union([z.object({ ok: z.literal(true), value: z.unknown() }), z.object({ ok: z.literal(false), error: studioErrorSchema })]);
 
 /** Errors for answers that carry no envelope: the session guard answers 401/403 in plain text. */
 function failureForStatus(status: number): StudioError {
@@ -32,7 +29,7 @@ function isBinary(value: unknown): value is ArrayBuffer | ArrayBufferView | Blob
  * reference image), so files cross as files and never as Base64 inside JSON. The part `input`
  * holds the other fields as JSON; each file part is named after its field.
  */
-export function requestBody(input: unknown): { body: string | FormData; headers: Record<string, string> } {
+function requestBody(input: unknown): { body: string | FormData; headers: Record<string, string> } {
   if (input === null || typeof input !== 'object' || Array.isArray(input) || !Object.values(input).some(isBinary)) {
     return { body: JSON.stringify({ input }), headers: { 'content-type': 'application/json' } };
   }
@@ -47,7 +44,10 @@ export function requestBody(input: unknown): { body: string | FormData; headers:
   for (const [key, value] of Object.entries(record)) {
     if (!isBinary(value)) continue;
     // A copy: a view may sit on a shared buffer, which a Blob does not take.
-    const blob = value instanceof Blob ? value : new Blob([value instanceof ArrayBuffer ? value : new Uint8Array(new Uint8Array(value.buffer, value.byteOffset, value.byteLength))]);
+    const blob =
+      value instanceof Blob
+        ? value
+        : new Blob([value instanceof ArrayBuffer ? value : new Uint8Array(new Uint8Array(value.buffer, value.byteOffset, value.byteLength))]);
     form.append(key, blob, fileName);
   }
   // The browser sets the multipart content type with its boundary.

@@ -2,7 +2,7 @@ import type { LucideIcon } from 'lucide-react';
 import type { ButtonHTMLAttributes } from 'react';
 import './button.css';
 
-export type ButtonVariant = 'primary' | 'secondary' | 'quiet' | 'danger';
+type ButtonVariant = 'primary' | 'secondary' | 'quiet' | 'danger';
 
 export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
   variant?: ButtonVariant;

@@ -2,7 +2,7 @@ import { useId, type ReactNode } from 'react';
 import './field.css';
 
 /** The ids and ARIA attributes a control inside a `Field` must carry. */
-export interface FieldControlProps {
+interface FieldControlProps {
   id: string;
   'aria-describedby': string | undefined;
   'aria-invalid': true | undefined;
@@ -16,8 +16,10 @@ export interface FieldLook {
 }
 
 /** The class names of a field's root for a look (and an extra class of the caller's, for its layout). */
-export function fieldClasses(look: FieldLook = {}, className?: string): string {
-  return ['field', look.inline ? 'field-inline' : null, look.quiet ? 'field-quiet' : null, look.small ? 'field-small' : null, className].filter(Boolean).join(' ');
+function fieldClasses(look: FieldLook = {}, className?: string): string {
+  return ['field', look.inline ? 'field-inline' : null, look.quiet ? 'field-quiet' : null, look.small ? 'field-small' : null, className]
+    .filter(Boolean)
+    .join(' ');
 }
 
 export interface FieldProps {

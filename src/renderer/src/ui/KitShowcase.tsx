@@ -77,7 +77,15 @@ export function KitShowcase() {
           />
         </section>
         <section className="kit-card" aria-label="Choices">
-          <SegmentedControl label="Kind" value={kind} onChange={setKind} options={[{ value: 'image', label: 'Images' }, { value: 'video', label: 'Videos' }]} />
+          <SegmentedControl
+            label="Kind"
+            value={kind}
+            onChange={setKind}
+            options={[
+              { value: 'image', label: 'Images' },
+              { value: 'video', label: 'Videos' },
+            ]}
+          />
           <SegmentedControl
             label="Quality"
             value={quality}
@@ -106,7 +114,12 @@ export function KitShowcase() {
           />
         </section>
         <section className="kit-card kit-wide" aria-label="Empty state">
-          <EmptyState icon={Inbox} title="No results yet" body="Results of your batches appear here as they finish." action={<Button variant="primary">Create something</Button>} />
+          <EmptyState
+            icon={Inbox}
+            title="No results yet"
+            body="Results of your batches appear here as they finish."
+            action={<Button variant="primary">Create something</Button>}
+          />
         </section>
       </div>
       <ConfirmDialog

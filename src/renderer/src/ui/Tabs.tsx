@@ -1,7 +1,7 @@
 import { useId, useRef, type KeyboardEvent, type ReactNode } from 'react';
 import './Tabs.css';
 
-export interface TabItem<V extends string> {
+interface TabItem<V extends string> {
   value: V;
   label: string;
   panel: ReactNode;
@@ -22,7 +22,10 @@ export interface TabsProps<V extends string> {
 export function Tabs<V extends string>({ label, tabs, selected, onSelect }: TabsProps<V>) {
   const base = useId();
   const buttons = useRef<(HTMLButtonElement | null)[]>([]);
-  const index = Math.max(0, tabs.findIndex((tab) => tab.value === selected));
+  const index = Math.max(
+    0,
+    tabs.findIndex((tab) => tab.value === selected),
+  );
   const current = tabs[index];
 
   const move = (event: KeyboardEvent<HTMLDivElement>): void => {

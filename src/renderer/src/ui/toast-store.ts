@@ -3,7 +3,7 @@ import { create } from 'zustand';
 export type ToastTone = 'info' | 'success' | 'error';
 
 /** A button in a toast ("Undo"); pressing it runs `run` and closes the toast. */
-export interface ToastAction {
+interface ToastAction {
   label: string;
   run: () => void;
 }
@@ -14,7 +14,7 @@ export interface ToastOptions {
   durationMs?: number;
 }
 
-export interface Toast {
+interface Toast {
   id: number;
   message: string;
   tone: ToastTone;

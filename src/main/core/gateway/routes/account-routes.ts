@@ -30,7 +30,10 @@ function tokenView({ key, token }: CreatedToken, input: CreateTokenInput): Creat
     remainCredits: token.remain_credits ?? null,
     unlimited: token.unlimited_quota ?? input.unlimited ?? false,
     expiredTime: token.expired_time ?? null,
-    modelLimits: limits.split(',').map((id) => id.trim()).filter((id) => id !== ''),
+    modelLimits: limits
+      .split(',')
+      .map((id) => id.trim())
+      .filter((id) => id !== ''),
     group: token.group ?? null,
   };
 }

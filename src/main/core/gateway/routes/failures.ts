@@ -38,11 +38,15 @@ export function toStudioFailure(error: unknown): unknown {
   if (error instanceof InvalidRequestError) {
     // A refusal with a reason of its own (a refused file) is worded whole by it, in each language.
     if (error.wording) return StudioFailure.of(error.wording.reason, error.wording.params, { details: { issues: error.issues } });
-    return StudioFailure.of('invalid_request', { target: error.target }, {
-      message: error.message,
-      details: { issues: error.issues },
-      issues: error.issues.map((issue) => ({ path: issue.path === '' ? [] : issue.path.split('.'), message: issue.message })),
-    });
+    return StudioFailure.of(
+      'invalid_request',
+      { target: error.target },
+      {
+        message: error.message,
+        details: { issues: error.issues },
+        issues: error.issues.map((issue) => ({ path: issue.path === '' ? [] : issue.path.split('.'), message: issue.message })),
+      },
+    );
   }
   if (error instanceof GatewayError) {
     const said = error.gatewayMessage && error.gatewayMessage !== error.summary ? ` Gateway said: ${error.gatewayMessage}` : '';

@@ -3,9 +3,8 @@ import { z } from 'zod';
 import { jobStates, type BatchStatus, type JobState } from '../../../../shared/jobs/job-states';
 import { parseJsonColumn, type LibraryDatabase } from '../../library';
 
-
 /** What a batch asks of the queue. The dedicated key is referenced by its token id, never stored. */
-export const batchOptionsSchema = z.object({
+const batchOptionsSchema = z.object({
   /** Jobs of this batch running at once (the queue's global cap still applies). */
   concurrency: z.number().int().positive().optional(),
   /** Stop submitting when the balance would fall below this many credits. */
@@ -93,9 +92,7 @@ export function listBatches(db: LibraryDatabase, options: { statuses?: readonly 
   const rows = db.prepare<[], BatchRow>('SELECT * FROM batches ORDER BY created_at DESC, id DESC').all();
   const wanted = options.statuses;
   const counts = countJobsByBatch(db);
-  return rows
-    .filter((row) => !wanted || wanted.includes(row.status))
-    .map((row) => ({ ...toBatch(row), counts: counts.get(row.id) ?? emptyCounts() }));
+  return rows.filter((row) => !wanted || wanted.includes(row.status)).map((row) => ({ ...toBatch(row), counts: counts.get(row.id) ?? emptyCounts() }));
 }
 
 /** Sets a batch's status; returns false when the batch does not exist. */
@@ -109,11 +106,6 @@ export function setBatchOptions(db: LibraryDatabase, id: string, options: BatchO
   return db.prepare('UPDATE batches SET options = ?, updated_at = ? WHERE id = ?').run(JSON.stringify(clean), db.now(), id).changes === 1;
 }
 
-/** Deletes a batch and its jobs (and their tasks); assets stay in the library. */
-export function deleteBatch(db: LibraryDatabase, id: string): boolean {
-  return db.prepare('DELETE FROM batches WHERE id = ?').run(id).changes === 1;
-}
-
 /** Job counts per state of one batch. */
 export function batchJobCounts(db: LibraryDatabase, batchId: string): JobCounts {
   const rows = db.prepare<[string], { state: JobState; n: number }>('SELECT state, COUNT(*) AS n FROM jobs WHERE batch_id = ? GROUP BY state').all(batchId);
@@ -125,7 +117,9 @@ export function countJobsByBatch(db: LibraryDatabase, ids?: readonly string[]): 
   if (ids?.length === 0) return new Map();
   const only = ids === undefined ? '' : ` AND batch_id IN (${ids.map(() => '?').join(', ')})`;
   const rows = db
-    .prepare<string[], { batch_id: string; state: JobState; n: number }>(`SELECT batch_id, state, COUNT(*) AS n FROM jobs WHERE batch_id IS NOT NULL${only} GROUP BY batch_id, state`)
+    .prepare<string[], { batch_id: string; state: JobState; n: number }>(
+      `SELECT batch_id, state, COUNT(*) AS n FROM jobs WHERE batch_id IS NOT NULL${only} GROUP BY batch_id, state`,
+    )
     .all(...(ids ?? []));
   const byBatch = new Map<string, { state: JobState; n: number }[]>();
   for (const row of rows) byBatch.set(row.batch_id, [...(byBatch.get(row.batch_id) ?? []), row]);

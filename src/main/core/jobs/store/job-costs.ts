@@ -12,7 +12,10 @@ const SAMPLES = 5;
 export function measuredCosts(db: LibraryDatabase, priceKey: string, profileId: string | null, limit = SAMPLES): number[] {
   const sql = `SELECT credits FROM jobs WHERE credits_measured = 1 AND price_key = ? AND profile_id IS ?
                ORDER BY submitted_at DESC, seq DESC LIMIT ?`;
-  return db.prepare<[string, string | null, number], { credits: number }>(sql).all(priceKey, profileId, limit).map((row) => row.credits);
+  return db
+    .prepare<[string, string | null, number], { credits: number }>(sql)
+    .all(priceKey, profileId, limit)
+    .map((row) => row.credits);
 }
 
 /** The median of the newest measured costs of a price key, or null when none was measured. */
@@ -26,10 +29,5 @@ export function estimatedCost(db: LibraryDatabase, priceKey: string, profileId: 
 
 /** Records what a job cost (measured, or estimated), and the price key it was priced under. */
 export function setJobCost(db: LibraryDatabase, jobId: string, cost: { priceKey: string; credits: number | null; measured: boolean }): void {
-  db.prepare('UPDATE jobs SET price_key = ?, credits = ?, credits_measured = ? WHERE id = ?').run(
-    cost.priceKey,
-    cost.credits,
-    cost.measured ? 1 : 0,
-    jobId,
-  );
+  db.prepare('UPDATE jobs SET price_key = ?, credits = ?, credits_measured = ? WHERE id = ?').run(cost.priceKey, cost.credits, cost.measured ? 1 : 0, jobId);
 }

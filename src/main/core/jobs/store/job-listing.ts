@@ -83,11 +83,16 @@ export interface BatchWithCost extends BatchWithCounts {
 export function creditsByBatch(db: LibraryDatabase, ids: readonly string[]): Map<string, number> {
   if (ids.length === 0) return new Map();
   const sql = `SELECT batch_id AS id, SUM(credits) AS credits FROM jobs WHERE batch_id IN (${placeholders(ids.length)}) AND credits IS NOT NULL GROUP BY batch_id`;
-  return new Map(db.prepare<string[], { id: string; credits: number }>(sql).all(...ids).map((row) => [row.id, row.credits]));
+  return new Map(
+    db
+      .prepare<string[], { id: string; credits: number }>(sql)
+      .all(...ids)
+      .map((row) => [row.id, row.credits]),
+  );
 }
 
 /** Adds counts and costs to batch rows, reading them for these batches only. */
-export function withCountsAndCost(db: LibraryDatabase, rows: readonly BatchRow[]): BatchWithCost[] {
+function withCountsAndCost(db: LibraryDatabase, rows: readonly BatchRow[]): BatchWithCost[] {
   const ids = rows.map((row) => row.id);
   const counts = countJobsByBatch(db, ids);
   const credits = creditsByBatch(db, ids);
@@ -169,7 +174,10 @@ export function typicalDurations(db: LibraryDatabase, variantIds: readonly strin
      ORDER BY finished_at DESC LIMIT ?`,
   );
   return [...new Set(variantIds)].flatMap((variantId) => {
-    const durations = statement.all(variantId, DURATION_SAMPLES).map((row) => row.ms).sort((a, b) => a - b);
+    const durations = statement
+      .all(variantId, DURATION_SAMPLES)
+      .map((row) => row.ms)
+      .sort((a, b) => a - b);
     if (durations.length === 0) return [];
     const middle = Math.floor(durations.length / 2);
     const median = durations.length % 2 === 1 ? (durations[middle] ?? 0) : ((durations[middle - 1] ?? 0) + (durations[middle] ?? 0)) / 2;

@@ -134,7 +134,8 @@ const patchColumns: Readonly<Record<keyof JobPatch, string>> = {
 };
 
 /** Every column of `jobs` a `Job` is read from, for queries of this library. */
-export const jobColumns = 'id, batch_id, position, variant_id, model, request, prompt, state, attempts, error_message, error_code, client_business_id, profile_id, created_at, updated_at, submitted_at, started_at, finished_at, next_attempt_at, gateway_message, answer_style, raw_answer, price_key, credits, credits_measured, preset, revised_prompt';
+export const jobColumns =
+  'id, batch_id, position, variant_id, model, request, prompt, state, attempts, error_message, error_code, client_business_id, profile_id, created_at, updated_at, submitted_at, started_at, finished_at, next_attempt_at, gateway_message, answer_style, raw_answer, price_key, credits, credits_measured, preset, revised_prompt';
 
 export function toJob(row: JobRow): Job {
   return {
@@ -169,7 +170,7 @@ export function toJob(row: JobRow): Job {
 }
 
 /** The prompt of a request object, if it has a string one. */
-export function promptOf(request: unknown): string {
+function promptOf(request: unknown): string {
   if (typeof request !== 'object' || request === null || !('prompt' in request)) return '';
   return typeof request.prompt === 'string' ? request.prompt : '';
 }
@@ -245,12 +246,18 @@ export function listJobsInStates(db: LibraryDatabase, states: readonly JobState[
  */
 export function listRunnableJobs(db: LibraryDatabase, options: { now?: number; limit?: number } = {}): Job[] {
   const sql = `
-    SELECT ${jobColumns.split(', ').map((c) => `j.${c}`).join(', ')} FROM jobs j LEFT JOIN batches b ON b.id = j.batch_id
+    SELECT ${jobColumns
+      .split(', ')
+      .map((c) => `j.${c}`)
+      .join(', ')} FROM jobs j LEFT JOIN batches b ON b.id = j.batch_id
     WHERE j.state = 'queued' AND (j.next_attempt_at IS NULL OR j.next_attempt_at <= ?)
       AND (j.batch_id IS NULL OR b.status = 'active')
     ORDER BY j.batch_id IS NOT NULL, b.created_at, j.batch_id, j.position, j.seq
     LIMIT ?`;
-  return db.prepare<[number, number], JobRow>(sql).all(options.now ?? db.now(), options.limit ?? 100).map(toJob);
+  return db
+    .prepare<[number, number], JobRow>(sql)
+    .all(options.now ?? db.now(), options.limit ?? 100)
+    .map(toJob);
 }
 
 /**
@@ -261,7 +268,12 @@ export function countJobsBy(db: LibraryDatabase, by: 'model' | 'batch', states: 
   if (states.length === 0) return new Map();
   const column = by === 'model' ? 'model' : 'batch_id';
   const sql = `SELECT ${column} AS k, COUNT(*) AS n FROM jobs WHERE state IN (${placeholders(states.length)}) AND ${column} IS NOT NULL GROUP BY ${column}`;
-  return new Map(db.prepare<JobState[], { k: string; n: number }>(sql).all(...states).map((row) => [row.k, row.n]));
+  return new Map(
+    db
+      .prepare<JobState[], { k: string; n: number }>(sql)
+      .all(...states)
+      .map((row) => [row.k, row.n]),
+  );
 }
 
 /**
@@ -303,7 +315,9 @@ export function editJobRequest(db: LibraryDatabase, id: string, change: { reques
   const request = redactRequest(change.request);
   const sql = `UPDATE jobs SET request = ?, prompt = ?, model = COALESCE(?, model), variant_id = COALESCE(?, variant_id), updated_at = ?
                WHERE id = ? AND state IN (${sqlStateList(waitingJobStates)})`;
-  return db.prepare(sql).run(JSON.stringify(request), change.prompt ?? promptOf(request), change.model ?? null, change.variantId ?? null, db.now(), id).changes === 1;
+  return (
+    db.prepare(sql).run(JSON.stringify(request), change.prompt ?? promptOf(request), change.model ?? null, change.variantId ?? null, db.now(), id).changes === 1
+  );
 }
 
 /** Puts a batch's jobs in this order; ids not in the batch are rejected, missing ones keep their relative order after. */
@@ -351,7 +365,10 @@ export function searchJobs(db: LibraryDatabase, text: string, options: { limit?:
   const sql = `SELECT ${jobColumns} FROM jobs WHERE seq IN (SELECT rowid FROM job_search WHERE job_search MATCH ?) ${batchClause}
                ORDER BY created_at DESC, seq DESC LIMIT ?`;
   const params = [match, ...(options.batchId === undefined ? [] : [options.batchId]), options.limit ?? 50];
-  return db.prepare<unknown[], JobRow>(sql).all(...params).map(toJob);
+  return db
+    .prepare<unknown[], JobRow>(sql)
+    .all(...params)
+    .map(toJob);
 }
 
 function placeholders(count: number): string {

@@ -2,14 +2,10 @@ import { z } from 'zod';
 import { pendingTaskStates, sqlStateList, type TaskState } from '../../../../shared/jobs/job-states';
 import { parseJsonColumn, type LibraryDatabase } from '../../library';
 
-export type { TaskState };
-
 const PENDING = sqlStateList(pendingTaskStates);
 
 /** Poll families: they differ in cadence, deadline and in what a finished record carries. */
-export const taskFamilies = ['image', 'video', 'character'] as const;
-export type TaskFamily = (typeof taskFamilies)[number];
-
+export type TaskFamily = 'image' | 'video' | 'character';
 
 /** How the first of a task's two routes ended, while the second is asked (see migration 13). */
 export type FirstAnswer = 'completed' | 'refused' | 'video-without-address';
@@ -108,7 +104,17 @@ export function insertTask(db: LibraryDatabase, input: NewTask): boolean {
   const sql = `INSERT INTO tasks (id, job_id, family, poll_route, state, next_poll_at, deadline_at, created_at, updated_at)
                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (id) DO NOTHING`;
   const created = input.createdAt ?? now;
-  const params = [input.id, input.jobId, input.family, input.pollRoute, input.state ?? 'queued', input.nextPollAt ?? null, input.deadlineAt ?? null, created, now];
+  const params = [
+    input.id,
+    input.jobId,
+    input.family,
+    input.pollRoute,
+    input.state ?? 'queued',
+    input.nextPollAt ?? null,
+    input.deadlineAt ?? null,
+    created,
+    now,
+  ];
   return db.prepare(sql).run(...params).changes === 1;
 }
 
@@ -147,19 +153,40 @@ export function recordPoll(db: LibraryDatabase, id: string, outcome: PollOutcome
 export function moveTaskToRoute(
   db: LibraryDatabase,
   id: string,
-  move: { pollRoute: string; family: TaskFamily; firstAnswer: FirstAnswer; resultUrls: readonly string[]; expiresAt: number | null; nextPollAt: number; deadlineAt: number },
+  move: {
+    pollRoute: string;
+    family: TaskFamily;
+    firstAnswer: FirstAnswer;
+    resultUrls: readonly string[];
+    expiresAt: number | null;
+    nextPollAt: number;
+    deadlineAt: number;
+  },
 ): boolean {
   const sql = `UPDATE tasks SET poll_route = ?, family = ?, first_answer = ?, result_urls = ?, expires_at = ?, state = 'running',
                  progress = NULL, raw_status = NULL, next_poll_at = ?, deadline_at = ?, last_error = NULL, polls = polls + 1, updated_at = ?
                WHERE id = ?`;
-  const params = [move.pollRoute, move.family, move.firstAnswer, JSON.stringify(move.resultUrls), move.expiresAt, move.nextPollAt, move.deadlineAt, db.now(), id];
+  const params = [
+    move.pollRoute,
+    move.family,
+    move.firstAnswer,
+    JSON.stringify(move.resultUrls),
+    move.expiresAt,
+    move.nextPollAt,
+    move.deadlineAt,
+    db.now(),
+    id,
+  ];
   return db.prepare(sql).run(...params).changes === 1;
 }
 
 /** Pending tasks whose next poll is due, soonest first. */
 export function listDueTasks(db: LibraryDatabase, options: { now?: number; limit?: number } = {}): Task[] {
   const sql = `SELECT * FROM tasks WHERE state IN (${PENDING}) AND next_poll_at <= ? ORDER BY next_poll_at, id LIMIT ?`;
-  return db.prepare<[number, number], TaskRow>(sql).all(options.now ?? db.now(), options.limit ?? 100).map(toTask);
+  return db
+    .prepare<[number, number], TaskRow>(sql)
+    .all(options.now ?? db.now(), options.limit ?? 100)
+    .map(toTask);
 }
 
 /** When the poller should next wake up: the earliest `next_poll_at` of a pending task, or null. */

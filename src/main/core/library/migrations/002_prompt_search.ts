@@ -10,7 +10,10 @@ export const promptSearch: Migration = {
   version: 2,
   name: 'prompt search',
   up(db) {
-    for (const [table, index] of [['assets', 'asset_search'], ['jobs', 'job_search']] as const) {
+    for (const [table, index] of [
+      ['assets', 'asset_search'],
+      ['jobs', 'job_search'],
+    ] as const) {
       db.exec(`
         CREATE VIRTUAL TABLE ${index} USING fts5 (
           text, content = '', contentless_delete = 1, tokenize = 'unicode61 remove_diacritics 2'

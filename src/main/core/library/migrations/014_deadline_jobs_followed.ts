@@ -15,7 +15,10 @@ export const deadlineJobsFollowed: Migration = {
     const given = `SELECT t.id FROM tasks t JOIN jobs j ON j.id = t.job_id
                    WHERE j.state = 'failed' AND j.error_code = 'deadline' AND t.state = 'failed' AND t.last_error = j.error_message
                      AND t.created_at = (SELECT MAX(created_at) FROM tasks WHERE job_id = j.id)`;
-    const taskIds = db.prepare<[], { id: string }>(given).all().map((row) => row.id);
+    const taskIds = db
+      .prepare<[], { id: string }>(given)
+      .all()
+      .map((row) => row.id);
     const reopenTask = db.prepare(`UPDATE tasks SET state = 'running', next_poll_at = ?, last_error = NULL, updated_at = ? WHERE id = ?`);
     const reopenJob = db.prepare(
       `UPDATE jobs SET state = 'running', error_code = NULL, error_message = NULL, finished_at = NULL, updated_at = ?

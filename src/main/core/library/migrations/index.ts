@@ -20,7 +20,7 @@ import { jobRevisedPrompt } from './019_job_revised_prompt';
 import { assetFacetIndexes } from './020_asset_facet_indexes';
 import type { Migration } from './migration';
 
-export type { Migration, MigrationContext } from './migration';
+export type { Migration } from './migration';
 
 /** Every migration in order. Add a change as a new numbered file; never edit a released one. */
 export const migrations: readonly Migration[] = [

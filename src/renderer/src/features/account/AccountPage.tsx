@@ -74,7 +74,10 @@ export function AccountPage() {
     return null;
   };
 
-  const updated = balanceAt === null ? null : new Intl.DateTimeFormat(i18n.language === 'zh-CN' ? 'zh-CN' : 'en', { hour: '2-digit', minute: '2-digit', second: '2-digit' }).format(balanceAt);
+  const updated =
+    balanceAt === null
+      ? null
+      : new Intl.DateTimeFormat(i18n.language === 'zh-CN' ? 'zh-CN' : 'en', { hour: '2-digit', minute: '2-digit', second: '2-digit' }).format(balanceAt);
   return (
     <Page
       title={t('pages.account.title')}

@@ -48,7 +48,16 @@ describe('a balance as it reads', () => {
 describe('the restricted-key form', () => {
   it('sends only what was filled in, the expiry at the end of the chosen day', () => {
     expect(keyInputOf({ ...emptyKeyDraft, name: 'Batch key' })).toEqual({ name: 'Batch key' });
-    const input = keyInputOf({ name: 'Client', unlimited: false, credits: '500', expires: '2026-01-31', daily: '50', monthly: ' ', models: ['vid-2'], group: ' vip ' });
+    const input = keyInputOf({
+      name: 'Client',
+      unlimited: false,
+      credits: '500',
+      expires: '2026-01-31',
+      daily: '50',
+      monthly: ' ',
+      models: ['vid-2'],
+      group: ' vip ',
+    });
     expect(input).toEqual({
       name: 'Client',
       remainCredits: 500,

@@ -5,7 +5,7 @@
 import type { BalanceView, CreateTokenInput, DaySpendView } from '../../../../shared/contract';
 
 /** How many days the spending chart shows. */
-export const SPEND_DAYS = 42;
+const SPEND_DAYS = 42;
 
 /** The local midnights of the last `count` days, oldest first, and the end of today (DST-safe). */
 export function lastDays(now: Date, count = SPEND_DAYS): { dayStarts: number[]; end: number } {
@@ -23,7 +23,7 @@ export function niceCeiling(max: number): number {
   return step * power;
 }
 
-export interface SpendBar {
+interface SpendBar {
   start: number;
   credits: number;
   measuredCredits: number;

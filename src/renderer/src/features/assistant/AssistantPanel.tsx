@@ -26,11 +26,22 @@ import './AssistantPanel.css';
  * go into Create's form through the prompt draft channel. Closed, it shows nothing (the prompt
  * tools beside the prompt box open it again).
  */
-export function AssistantPanel() {
+function AssistantPanel() {
   const { t } = useTranslation();
   const locale = useLocale();
   const state = useAssistantStore(
-    useShallow((s) => ({ open: s.open, models: s.models, modelsStatus: s.modelsStatus, modelsError: s.modelsError, modelId: s.modelId, conversation: s.conversation, messages: s.messages, conversations: s.conversations, input: s.input, image: s.image })),
+    useShallow((s) => ({
+      open: s.open,
+      models: s.models,
+      modelsStatus: s.modelsStatus,
+      modelsError: s.modelsError,
+      modelId: s.modelId,
+      conversation: s.conversation,
+      messages: s.messages,
+      conversations: s.conversations,
+      input: s.input,
+      image: s.image,
+    })),
   );
   const model = useAssistantStore(chosenModel);
   const variantId = usePromptDraftStore((s) => s.draft.variantId);

@@ -19,7 +19,7 @@ import './PromptTools.css';
  * Beside Create's prompt box: the prompt history, the style presets (apply one, save the form as
  * one, edit them) with the preset in use, and the switch that shows the assistant.
  */
-export function PromptTools() {
+function PromptTools() {
   const { t } = useTranslation();
   const locale = useLocale();
   const presets = usePresetsStore((s) => s.presets);
@@ -82,7 +82,13 @@ export function PromptTools() {
       <span className="prompt-tools-hint" title={t('assistant.tools.recallHint')}>
         {t('assistant.tools.recallHint')}
       </span>
-      <Button size="sm" variant={assistantOpen ? 'secondary' : 'quiet'} icon={MessageSquareText} aria-pressed={assistantOpen} onClick={() => useAssistantStore.getState().setOpen(!assistantOpen)}>
+      <Button
+        size="sm"
+        variant={assistantOpen ? 'secondary' : 'quiet'}
+        icon={MessageSquareText}
+        aria-pressed={assistantOpen}
+        onClick={() => useAssistantStore.getState().setOpen(!assistantOpen)}
+      >
         {t('assistant.tools.assistant')}
       </Button>
       <HistoryDialog
@@ -113,9 +119,12 @@ export function PromptTools() {
           return null;
         }}
         onDelete={(preset) => {
-          void usePresetsStore.getState().remove(preset.id).then((answer) => {
-            if (answer.ok) showToast(t('assistant.presets.deleted', { name: preset.name }), 'success');
-          });
+          void usePresetsStore
+            .getState()
+            .remove(preset.id)
+            .then((answer) => {
+              if (answer.ok) showToast(t('assistant.presets.deleted', { name: preset.name }), 'success');
+            });
         }}
       />
     </div>

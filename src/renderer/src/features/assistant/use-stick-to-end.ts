@@ -18,9 +18,12 @@ export function useStickToEnd(ref: RefObject<HTMLElement | null>, shown: boolean
       atEnd.current = element.scrollHeight - element.scrollTop - element.clientHeight <= NEAR_END;
     };
     element.addEventListener('scroll', onScroll, { passive: true });
-    const resized = typeof ResizeObserver === 'function' ? new ResizeObserver(() => {
-      if (atEnd.current) element.scrollTop = element.scrollHeight;
-    }) : null;
+    const resized =
+      typeof ResizeObserver === 'function'
+        ? new ResizeObserver(() => {
+            if (atEnd.current) element.scrollTop = element.scrollHeight;
+          })
+        : null;
     resized?.observe(element);
     return () => {
       element.removeEventListener('scroll', onScroll);

@@ -46,7 +46,8 @@ export function useBatchFlow(form: CreateForm): BatchFlow {
     if (!Number.isInteger(batch.count) || batch.count < 1 || batch.count > MAX_COUNT) found.count = t('create.batch.countRange', { max: MAX_COUNT });
     if (batch.creditBudget.trim() !== '' && positiveNumber(batch.creditBudget) === undefined) found.creditBudget = t('create.batch.notPositive');
     if (batch.keyCredits.trim() !== '' && positiveNumber(batch.keyCredits) === undefined) found.keyCredits = t('create.batch.notPositive');
-    if (batch.mode === 'template' && /\{\{\s*\w+\s*\}\}/.test(state.prompt) && batch.csv === null) found.csv = t('create.batch.needCsv', { column: '{{column}}' });
+    if (batch.mode === 'template' && /\{\{\s*\w+\s*\}\}/.test(state.prompt) && batch.csv === null)
+      found.csv = t('create.batch.needCsv', { column: '{{column}}' });
     return found;
   }, [batch, state.prompt, t]);
 

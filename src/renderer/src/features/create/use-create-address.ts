@@ -15,7 +15,7 @@ import { PARKED } from './store/references-slice';
 import { displayModelOf, remixesOfficially, variantById } from '../../../../shared/catalog';
 
 /** The remix variant that applies to a finished video: the official one for official videos, else the model's own. */
-export function remixChoiceFor(asset: AssetView, remixChoices: readonly ModelChoice[]): ModelChoice | undefined {
+function remixChoiceFor(asset: AssetView, remixChoices: readonly ModelChoice[]): ModelChoice | undefined {
   const official = remixesOfficially(asset);
   const applicable = remixChoices.filter((choice) => (choice.variantId === 'video.remix.official') === official);
   return applicable.find((choice) => choice.modelId === asset.model) ?? applicable[0];
@@ -90,7 +90,14 @@ export function useCreateAddress(ready: boolean, generateChoices: readonly Model
           return;
         }
         store.startRemix(
-          { assetId: asset.id, taskId: asset.taskId, official: choice.variantId === 'video.remix.official', prompt: asset.prompt, thumbPath: asset.thumbPath, mediaPath: asset.mediaPath },
+          {
+            assetId: asset.id,
+            taskId: asset.taskId,
+            official: choice.variantId === 'video.remix.official',
+            prompt: asset.prompt,
+            thumbPath: asset.thumbPath,
+            mediaPath: asset.mediaPath,
+          },
           choice,
         );
       }

@@ -45,11 +45,22 @@ export function useCreateForm(): CreateForm {
   const locale = useLocale();
   const { models, purpose, variantId, modelId, createMode, prompt, values, trays, mode, fanOut, attempted } = useCreateStore(
     useShallow((s) => ({
-      models: s.models, purpose: s.purpose, variantId: s.variantId, modelId: s.modelId, createMode: s.createMode, prompt: s.prompt,
-      values: s.values, trays: s.trays, mode: s.mode, fanOut: s.fanOut, attempted: s.attempted,
+      models: s.models,
+      purpose: s.purpose,
+      variantId: s.variantId,
+      modelId: s.modelId,
+      createMode: s.createMode,
+      prompt: s.prompt,
+      values: s.values,
+      trays: s.trays,
+      mode: s.mode,
+      fanOut: s.fanOut,
+      attempted: s.attempted,
     })),
   );
-  const mask = useCreateStore(useShallow((s) => ({ maskUpload: s.maskUpload, maskRecipeUrl: s.maskRecipeUrl, maskDoc: s.maskDoc, maskReferenceId: s.maskReferenceId })));
+  const mask = useCreateStore(
+    useShallow((s) => ({ maskUpload: s.maskUpload, maskRecipeUrl: s.maskRecipeUrl, maskDoc: s.maskDoc, maskReferenceId: s.maskReferenceId })),
+  );
   const characterMap = useCharactersStore((s) => s.characters);
 
   return useMemo(() => {
@@ -80,14 +91,56 @@ export function useCreateForm(): CreateForm {
     });
     let check = noCheck;
     if (description && modelId !== null) {
-      const files = Object.fromEntries(fields.map((field) => [field.key, liveItems(trays[field.key]).map((item) => ({ mime: item.mime, bytes: item.bytes, url: item.url }))]));
+      const files = Object.fromEntries(
+        fields.map((field) => [field.key, liveItems(trays[field.key]).map((item) => ({ mime: item.mime, bytes: item.bytes, url: item.url }))]),
+      );
       // Every line is a prompt of its own in that mode: check the first one the box holds.
       const checked = mode === 'lines' ? (promptsOf(prompt, 'lines')[0] ?? '') : prompt;
       check = checkForm({ description, modelId, prompt: checked, values, files, maskUrl, characters: characters.map((c) => c.username), typing: !attempted });
-      if (maskStale) check = { ...check, ok: false, fields: { ...check.fields, [maskField(description)?.key ?? FORM_WIDE]: t('The mask was painted on another image; paint it again or remove it', '蒙版是在另一张图片上绘制的，请重新绘制或移除') } };
-      if (painted && mask.maskUpload.state === 'failed') check = { ...check, ok: false, fields: { ...check.fields, [maskField(description)?.key ?? FORM_WIDE]: t('The mask could not be uploaded; open the painter and try again', '蒙版上传失败，请打开绘制器重试') } };
-      if (painted && mask.maskUpload.state === 'idle') check = { ...check, ok: false, fields: { ...check.fields, [maskField(description)?.key ?? FORM_WIDE]: t('Finish the mask with “Use this mask”', '请点击“使用此蒙版”完成蒙版') } };
+      if (maskStale)
+        check = {
+          ...check,
+          ok: false,
+          fields: {
+            ...check.fields,
+            [maskField(description)?.key ?? FORM_WIDE]: t(
+              'The mask was painted on another image; paint it again or remove it',
+              '蒙版是在另一张图片上绘制的，请重新绘制或移除',
+            ),
+          },
+        };
+      if (painted && mask.maskUpload.state === 'failed')
+        check = {
+          ...check,
+          ok: false,
+          fields: {
+            ...check.fields,
+            [maskField(description)?.key ?? FORM_WIDE]: t('The mask could not be uploaded; open the painter and try again', '蒙版上传失败，请打开绘制器重试'),
+          },
+        };
+      if (painted && mask.maskUpload.state === 'idle')
+        check = {
+          ...check,
+          ok: false,
+          fields: { ...check.fields, [maskField(description)?.key ?? FORM_WIDE]: t('Finish the mask with “Use this mask”', '请点击“使用此蒙版”完成蒙版') },
+        };
     }
-    return { locale, entries, choices, entry, selected, createMode, description, characters, check, references, maskUrl: maskStale || painted ? null : maskUrl, firstReference, fanOutChoices, fanOutTargets, pending };
+    return {
+      locale,
+      entries,
+      choices,
+      entry,
+      selected,
+      createMode,
+      description,
+      characters,
+      check,
+      references,
+      maskUrl: maskStale || painted ? null : maskUrl,
+      firstReference,
+      fanOutChoices,
+      fanOutTargets,
+      pending,
+    };
   }, [locale, models, purpose, variantId, modelId, createMode, prompt, values, trays, mask, mode, fanOut, attempted, characterMap]);
 }

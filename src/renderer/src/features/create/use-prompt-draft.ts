@@ -34,7 +34,10 @@ function apply(command: DraftCommand, editor: PromptEditorHandle | null, descrip
   }
 }
 
-export function usePromptDraft(editor: RefObject<PromptEditorHandle | null>, description: FormDescription | undefined): {
+export function usePromptDraft(
+  editor: RefObject<PromptEditorHandle | null>,
+  description: FormDescription | undefined,
+): {
   /** Up (`older`) / Down (`newer`) in the prompt box: true when it recalls a prompt instead of moving the caret. */
   recall: (direction: 'older' | 'newer', value: string) => boolean;
   /** The artist typed: the box shows their own text from now on. */

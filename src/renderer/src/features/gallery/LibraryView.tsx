@@ -55,7 +55,10 @@ export function LibraryView() {
   const [search, setSearch] = useState(filter.text ?? '');
   const [searched, setSearched] = useState(filter.text);
   const now = useMemo(() => new Date(), []);
-  const total = useFacetsFollow(filter, datePresets.map((p) => presetStart(p, now)));
+  const total = useFacetsFollow(
+    filter,
+    datePresets.map((p) => presetStart(p, now)),
+  );
 
   // The address changed the search (Back, a link): the box follows it.
   if (searched !== filter.text) {
@@ -204,7 +207,16 @@ export function LibraryView() {
             filtered ? (
               <EmptyState icon={ImageOff} title={t('gallery.noMatchTitle')} body={t('gallery.noMatchBody')} />
             ) : (
-              <EmptyState icon={Sparkles} title={t('gallery.emptyTitle')} body={t('gallery.emptyBody')} action={<Link className="button button-primary" to={paths.create()}>{t('gallery.emptyAction')}</Link>} />
+              <EmptyState
+                icon={Sparkles}
+                title={t('gallery.emptyTitle')}
+                body={t('gallery.emptyBody')}
+                action={
+                  <Link className="button button-primary" to={paths.create()}>
+                    {t('gallery.emptyAction')}
+                  </Link>
+                }
+              />
             )
           ) : (
             <AssetGrid
@@ -226,7 +238,11 @@ export function LibraryView() {
               onAction={onAction}
             />
           )}
-          {query.loadingMore && <p className="gallery-more" role="status">{t('gallery.loadingMore')}</p>}
+          {query.loadingMore && (
+            <p className="gallery-more" role="status">
+              {t('gallery.loadingMore')}
+            </p>
+          )}
           {selection.ids.size > 0 && (
             <SelectionBar
               count={selection.ids.size}
@@ -269,7 +285,11 @@ export function LibraryView() {
 
 /** Where Compare goes for a selection: 2-4 results side by side, or a whole batch when more of one batch are chosen. */
 function compareAddress(items: readonly AssetView[], filter: LibraryFilter): string | null {
-  if (items.length >= COMPARE_LIMITS.min && items.length <= COMPARE_LIMITS.max) return paths.compareResults(items.map((item) => item.id), filter);
+  if (items.length >= COMPARE_LIMITS.min && items.length <= COMPARE_LIMITS.max)
+    return paths.compareResults(
+      items.map((item) => item.id),
+      filter,
+    );
   const batch = items[0]?.batchId ?? null;
   return batch !== null && items.length > COMPARE_LIMITS.max && items.every((item) => item.batchId === batch) ? paths.compare(batch, filter) : null;
 }

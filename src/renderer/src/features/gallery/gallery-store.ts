@@ -25,7 +25,11 @@ const choice = (value: unknown): boolean | null => (typeof value === 'boolean' ?
 
 function storedView(): GalleryView {
   try {
-    const saved = JSON.parse(globalThis.localStorage.getItem(VIEW_KEY) ?? 'null') as { tileSize?: unknown; square?: unknown; panel?: { wide?: unknown; narrow?: unknown } } | null;
+    const saved = JSON.parse(globalThis.localStorage.getItem(VIEW_KEY) ?? 'null') as {
+      tileSize?: unknown;
+      square?: unknown;
+      panel?: { wide?: unknown; narrow?: unknown };
+    } | null;
     return {
       tileSize: typeof saved?.tileSize === 'number' ? clampTile(saved.tileSize) : defaultView.tileSize,
       square: saved?.square === true,
@@ -179,9 +183,21 @@ export function facetKey(filter: LibraryFilter): string {
 }
 
 export const gallerySelectors = {
-  facets: (filter: LibraryFilter) => (state: Pick<GalleryState, 'facets'>): AssetFacets | undefined => state.facets[facetKey(filter)],
+  facets:
+    (filter: LibraryFilter) =>
+    (state: Pick<GalleryState, 'facets'>): AssetFacets | undefined =>
+      state.facets[facetKey(filter)],
   /** Whether a filter's counts were read since the library last changed. */
-  facetsFresh: (filter: LibraryFilter) => (state: Pick<GalleryState, 'facetsAt' | 'version'>): boolean => state.facetsAt[facetKey(filter)] === state.version,
-  board: (id: string | undefined) => (state: Pick<GalleryState, 'boards'>): BoardView | undefined => (id === undefined ? undefined : state.boards.find((b) => b.id === id)),
-  boardName: (id: string) => (state: Pick<GalleryState, 'boards'>): string | undefined => state.boards.find((b) => b.id === id)?.name,
+  facetsFresh:
+    (filter: LibraryFilter) =>
+    (state: Pick<GalleryState, 'facetsAt' | 'version'>): boolean =>
+      state.facetsAt[facetKey(filter)] === state.version,
+  board:
+    (id: string | undefined) =>
+    (state: Pick<GalleryState, 'boards'>): BoardView | undefined =>
+      id === undefined ? undefined : state.boards.find((b) => b.id === id),
+  boardName:
+    (id: string) =>
+    (state: Pick<GalleryState, 'boards'>): string | undefined =>
+      state.boards.find((b) => b.id === id)?.name,
 };

@@ -124,7 +124,9 @@ export function useGalleryActions() {
         const ids = selected.includes(asset.id) ? selected : [asset.id];
         if (canDrag) {
           event.preventDefault();
-          void gallery().startDrag(ids).then((answer) => alert.track(answer));
+          void gallery()
+            .startDrag(ids)
+            .then((answer) => alert.track(answer));
           return;
         }
         const url = new URL(studio().mediaUrl(asset.mediaPath), window.location.href).href;
@@ -140,5 +142,3 @@ export function useGalleryActions() {
     };
   }, [alert, canDrag, savesExports, t]);
 }
-
-export type GalleryActions = ReturnType<typeof useGalleryActions>;

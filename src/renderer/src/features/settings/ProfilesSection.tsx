@@ -19,7 +19,9 @@ export function ProfilesSection() {
   const { t } = useTranslation();
   const locale = useLocale();
   const profiles = useProfilesStore((s) => s.profiles);
-  const actions = useProfilesStore(useShallow((s) => ({ save: s.save, remove: s.remove, setApiKey: s.setApiKey, clearApiKey: s.clearApiKey, testConnection: s.testConnection })));
+  const actions = useProfilesStore(
+    useShallow((s) => ({ save: s.save, remove: s.remove, setApiKey: s.setApiKey, clearApiKey: s.clearApiKey, testConnection: s.testConnection })),
+  );
   const activeProfileId = useSettingsStore(settingsSelectors.activeProfileId);
   const alert = useErrorAlert();
   const [editing, setEditing] = useState<string | null>(null);

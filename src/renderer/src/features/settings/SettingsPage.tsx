@@ -57,7 +57,11 @@ export function SettingsPage() {
         </div>
       ) : (
         <>
-          <ActiveGatewayPicker profiles={profiles} activeProfileId={settings.activeProfileId} onChoose={(activeProfileId) => void change({ activeProfileId })} />
+          <ActiveGatewayPicker
+            profiles={profiles}
+            activeProfileId={settings.activeProfileId}
+            onChoose={(activeProfileId) => void change({ activeProfileId })}
+          />
           <ProfilesSection />
           {/* Web mode has no desktop preferences, but its key file is a weak guard all the same. */}
           {desktop !== null && desktop.preferences === null && desktop.keyProtection === 'weak' && (
@@ -75,7 +79,12 @@ export function SettingsPage() {
             />
           )}
           {desktop?.preferences && (
-            <DesktopForm preferences={desktop.preferences} keyProtection={desktop.keyProtection} tray={desktop.tray} onChange={(patch) => void changeDesktop(patch)} />
+            <DesktopForm
+              preferences={desktop.preferences}
+              keyProtection={desktop.keyProtection}
+              tray={desktop.tray}
+              onChange={(patch) => void changeDesktop(patch)}
+            />
           )}
           {shell === 'web' && <BrowserSessionsForm onSignOutOthers={signOutOthers} />}
           <PreferencesForm

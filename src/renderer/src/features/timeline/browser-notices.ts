@@ -39,11 +39,14 @@ export async function setNoticesEnabled(on: boolean): Promise<NoticePermission> 
 }
 
 /** The notice's words in the UI language. */
-export function noticeText(notice: BatchNotice): { title: string; body: string } {
+function noticeText(notice: BatchNotice): { title: string; body: string } {
   if (notice.kind === 'finished') {
     return {
       title: i18next.t('timeline.notice.finishedTitle', { name: notice.name }),
-      body: notice.failed > 0 ? i18next.t('timeline.notice.finishedWithFailures', { done: notice.done, failed: notice.failed }) : i18next.t('timeline.notice.finishedBody', { done: notice.done }),
+      body:
+        notice.failed > 0
+          ? i18next.t('timeline.notice.finishedWithFailures', { done: notice.done, failed: notice.failed })
+          : i18next.t('timeline.notice.finishedBody', { done: notice.done }),
     };
   }
   return { title: i18next.t('timeline.notice.stoppedTitle', { name: notice.name }), body: notice.note };

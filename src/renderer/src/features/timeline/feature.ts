@@ -15,7 +15,12 @@ export const timelineModule: FeatureModule = {
     { path: childPath(patterns.timeline), lazy: page },
     { path: childPath(patterns.batch), lazy: page },
   ],
-  nav: { to: paths.timeline(), label: 'nav.timeline', icon: ListChecks, badge: { useCount: () => useJobsStore(jobSelectors.activeCount), label: 'nav.activeJobs' } },
+  nav: {
+    to: paths.timeline(),
+    label: 'nav.timeline',
+    icon: ListChecks,
+    badge: { useCount: () => useJobsStore(jobSelectors.activeCount), label: 'nav.activeJobs' },
+  },
   events: {
     'jobs.batch_changed': (batch, { navigate }) => {
       // The shell notifies by itself in the desktop app; web mode uses the browser's notifications.

@@ -82,14 +82,36 @@ describe('the rows of the list', () => {
       { kind: 'batch' as const, batch: batch('closed', 20) },
       { kind: 'job' as const, job: job('single', 10) },
     ];
-    const rows = timelineRows(entries, (b) => b.id === 'open', () => part([job('a', 30), job('b', 30)], 'ready', true), { hasMore: true, loading: false });
+    const rows = timelineRows(
+      entries,
+      (b) => b.id === 'open',
+      () => part([job('a', 30), job('b', 30)], 'ready', true),
+      { hasMore: true, loading: false },
+    );
     expect(rows.map((r) => r.key)).toEqual(['batch:open', 'job:a', 'job:b', 'more:open', 'batch:closed', 'job:single', 'end']);
     expect(rows.find((r) => r.kind === 'end')).toMatchObject({ status: 'more' });
-    const closed = timelineRows(entries.slice(0, 1), () => true, () => part([job('a', 30), job('b', 30)], 'ready'), { hasMore: false, loading: false });
+    const closed = timelineRows(
+      entries.slice(0, 1),
+      () => true,
+      () => part([job('a', 30), job('b', 30)], 'ready'),
+      { hasMore: false, loading: false },
+    );
     expect(closed.map((r) => (r.kind === 'job' ? r.closesGroup : r.kind))).toEqual(['batch', false, true, 'end']);
-    const unloaded = timelineRows(entries.slice(0, 1), () => true, () => part([], 'unloaded'), { hasMore: false, loading: false });
+    const unloaded = timelineRows(
+      entries.slice(0, 1),
+      () => true,
+      () => part([], 'unloaded'),
+      { hasMore: false, loading: false },
+    );
     expect(unloaded.map((r) => (r.kind === 'batch-more' ? r.status : r.kind))).toEqual(['batch', 'unloaded', 'end']);
-    expect(timelineRows([], () => true, () => part([], 'ready'), { hasMore: false, loading: false })).toEqual([{ kind: 'end', key: 'end', status: 'empty' }]);
+    expect(
+      timelineRows(
+        [],
+        () => true,
+        () => part([], 'ready'),
+        { hasMore: false, loading: false },
+      ),
+    ).toEqual([{ kind: 'end', key: 'end', status: 'empty' }]);
   });
 
   it('opens batches at work, stopped ones and the newest; folds older finished ones', () => {
@@ -116,7 +138,16 @@ describe('time', () => {
   it('says what a budget leaves: a dedicated key’s cap less what was spent, or the balance above a floor', () => {
     expect(budgetLeft(batch('k', 1, { dedicatedKeyCredits: 300, creditsSpent: 120 }), null)).toEqual({ kind: 'cap', cap: 300, left: 180 });
     const balance = (token: Partial<AccountBalance['token']>, userCredits: number | null): AccountBalance => {
-      const view = { unlimited: false, remainCredits: null, usedCredits: null, remainBalance: null, usedBalance: null, creditsPerUsd: 200, dailyLimitCredits: null, monthlyLimitCredits: null };
+      const view = {
+        unlimited: false,
+        remainCredits: null,
+        usedCredits: null,
+        remainBalance: null,
+        usedBalance: null,
+        creditsPerUsd: 200,
+        dailyLimitCredits: null,
+        monthlyLimitCredits: null,
+      };
       return { token: { ...view, ...token }, user: { ...view, remainCredits: userCredits }, userError: null, demoMode: true };
     };
     expect(budgetLeft(batch('f', 1, { creditBudget: 100 }), balance({ remainCredits: 350 }, 9_000))).toEqual({ kind: 'floor', floor: 100, left: 250 });
@@ -127,7 +158,15 @@ describe('time', () => {
 
   it('offers the actions a job’s state allows', () => {
     const of = (over: Partial<JobView>) => ({ state: 'queued' as const, assetIds: [], overdueSince: null, variantId: 'image.gen-image-2.task', ...over });
-    expect(jobActions(of({ state: 'running' }))).toEqual({ cancel: true, retry: false, resolve: false, open: false, checkNow: false, submitAgain: false, lookUp: false });
+    expect(jobActions(of({ state: 'running' }))).toEqual({
+      cancel: true,
+      retry: false,
+      resolve: false,
+      open: false,
+      checkNow: false,
+      submitAgain: false,
+      lookUp: false,
+    });
     expect(jobActions(of({ state: 'unknown' }))).toMatchObject({ resolve: true, cancel: false, lookUp: false });
     expect(jobActions(of({ state: 'done', assetIds: ['a'] }))).toMatchObject({ open: true, retry: false });
     expect(jobActions(of({ state: 'expired' }))).toMatchObject({ retry: true });

@@ -50,4 +50,3 @@ export const useTimelineStore = create<TimelineState>()((set, get) => ({
   },
   readNotices: () => set({ notices: { enabled: noticesEnabled(), permission: noticePermission() } }),
 }));
-

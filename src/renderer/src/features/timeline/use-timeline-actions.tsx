@@ -75,15 +75,40 @@ export function useTimelineActions(): TimelineActions {
     const prompt = current.kind === 'cancel-batch' ? current.batch.name : current.job.prompt.slice(0, 60);
     switch (current.kind) {
       case 'resubmit':
-        return { title: t('timeline.confirm.resubmitTitle'), body: t('timeline.confirm.resubmitBody', { prompt }), confirm: t('timeline.confirm.resubmit'), danger: false };
+        return {
+          title: t('timeline.confirm.resubmitTitle'),
+          body: t('timeline.confirm.resubmitBody', { prompt }),
+          confirm: t('timeline.confirm.resubmit'),
+          danger: false,
+        };
       case 'discard':
-        return { title: t('timeline.confirm.discardTitle'), body: t('timeline.confirm.discardBody', { prompt }), confirm: t('timeline.confirm.discard'), danger: true };
+        return {
+          title: t('timeline.confirm.discardTitle'),
+          body: t('timeline.confirm.discardBody', { prompt }),
+          confirm: t('timeline.confirm.discard'),
+          danger: true,
+        };
       case 'submit-again':
-        return { title: t('timeline.confirm.submitAgainTitle'), body: t('timeline.confirm.submitAgainBody', { prompt }), confirm: t('timeline.confirm.submitAgain'), danger: false };
+        return {
+          title: t('timeline.confirm.submitAgainTitle'),
+          body: t('timeline.confirm.submitAgainBody', { prompt }),
+          confirm: t('timeline.confirm.submitAgain'),
+          danger: false,
+        };
       case 'cancel-job':
-        return { title: t('timeline.confirm.cancelJobTitle'), body: t('timeline.confirm.cancelJobBody', { prompt }), confirm: t('timeline.confirm.cancelJob'), danger: true };
+        return {
+          title: t('timeline.confirm.cancelJobTitle'),
+          body: t('timeline.confirm.cancelJobBody', { prompt }),
+          confirm: t('timeline.confirm.cancelJob'),
+          danger: true,
+        };
       case 'cancel-batch':
-        return { title: t('timeline.confirm.cancelBatchTitle', { name: prompt }), body: t('timeline.confirm.cancelBatchBody'), confirm: t('timeline.confirm.cancelBatch'), danger: true };
+        return {
+          title: t('timeline.confirm.cancelBatchTitle', { name: prompt }),
+          body: t('timeline.confirm.cancelBatchBody'),
+          confirm: t('timeline.confirm.cancelBatch'),
+          danger: true,
+        };
     }
   };
   const shown = question === null ? null : words(question);
@@ -111,7 +136,8 @@ export function useTimelineActions(): TimelineActions {
       void store()
         .lookUp(job.id)
         .then((result) => {
-          if (alert.track(result).ok && result.ok) showToast(t(`timeline.toast.lookUp.${result.value.outcome}`), result.value.outcome === 'found' ? 'success' : 'info');
+          if (alert.track(result).ok && result.ok)
+            showToast(t(`timeline.toast.lookUp.${result.value.outcome}`), result.value.outcome === 'found' ? 'success' : 'info');
         }),
     pauseBatch: (batch) => void store().pauseBatch(batch.id).then(alert.track),
     resumeBatch: (batch) => void store().resumeBatch(batch.id).then(alert.track),

@@ -100,7 +100,12 @@ export function useBatchRows(batchId: string): TimelineRows & { missing: boolean
     status: jobs.status === 'ready' && jobs.error !== null ? 'error' : jobs.status,
     hasMore: jobs.hasMore,
   };
-  const rows = timelineRows(batch ? [{ kind: 'batch', batch }] : [], () => true, () => part, { hasMore: false, loading: batch === undefined });
+  const rows = timelineRows(
+    batch ? [{ kind: 'batch', batch }] : [],
+    () => true,
+    () => part,
+    { hasMore: false, loading: batch === undefined },
+  );
   return {
     rows: batch ? rows.filter((row) => row.kind !== 'end') : rows,
     error: jobs.error,

@@ -17,7 +17,8 @@ export function BalanceCard({ title, help, balance, problem }: BalanceCardProps)
   const { t } = useTranslation();
   const money = useMoney();
   const reading = balance === null ? null : readBalance(balance);
-  const limit = (value: number | null): string | null => (value === null ? null : value <= 0 ? t('account.noLimit') : t('account.creditsAmount', { credits: money.credits(value) }));
+  const limit = (value: number | null): string | null =>
+    value === null ? null : value <= 0 ? t('account.noLimit') : t('account.creditsAmount', { credits: money.credits(value) });
   const daily = limit(balance?.dailyLimitCredits ?? null);
   const monthly = limit(balance?.monthlyLimitCredits ?? null);
   const used = reading !== null && reading.kind !== 'unknown' ? reading.usedCredits : null;

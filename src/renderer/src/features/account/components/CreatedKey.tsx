@@ -58,8 +58,26 @@ export function CreatedKey({ created, baseUrl, onSave, onDone }: CreatedKeyProps
       </div>
       {saving ? (
         <form className="created-save" noValidate onSubmit={(event) => void save(event)} aria-label={t('account.created.saveLabel')}>
-          <TextField label={t('account.created.profileName')} value={name} onChange={setName} error={errors.name} maxLength={120} autoComplete="off" autoFocus />
-          <TextField label={t('account.created.baseUrl')} value={url} onChange={setUrl} error={errors.baseUrl} help={t('editor.baseUrlHint')} type="url" inputMode="url" autoComplete="off" spellCheck={false} />
+          <TextField
+            label={t('account.created.profileName')}
+            value={name}
+            onChange={setName}
+            error={errors.name}
+            maxLength={120}
+            autoComplete="off"
+            autoFocus
+          />
+          <TextField
+            label={t('account.created.baseUrl')}
+            value={url}
+            onChange={setUrl}
+            error={errors.baseUrl}
+            help={t('editor.baseUrlHint')}
+            type="url"
+            inputMode="url"
+            autoComplete="off"
+            spellCheck={false}
+          />
           <div className="form-actions created-save-actions">
             <Button type="submit" variant="primary" disabled={busy}>
               {t('account.created.saveProfile')}

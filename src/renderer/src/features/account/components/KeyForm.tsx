@@ -32,17 +32,65 @@ export function KeyForm({ models, onCreate }: KeyFormProps) {
 
   return (
     <form className="key-form" noValidate onSubmit={(event) => void submit(event)} aria-label={t('account.key.formLabel')}>
-      <TextField label={t('account.key.name')} value={draft.name} onChange={(name) => edit({ name })} error={errors.name} help={t('account.key.nameHelp')} maxLength={50} autoComplete="off" />
-      <TextField label={t('account.key.expires')} type="date" value={draft.expires} onChange={(expires) => edit({ expires })} error={errors.expiresAt} help={t('account.key.expiresHelp')} />
+      <TextField
+        label={t('account.key.name')}
+        value={draft.name}
+        onChange={(name) => edit({ name })}
+        error={errors.name}
+        help={t('account.key.nameHelp')}
+        maxLength={50}
+        autoComplete="off"
+      />
+      <TextField
+        label={t('account.key.expires')}
+        type="date"
+        value={draft.expires}
+        onChange={(expires) => edit({ expires })}
+        error={errors.expiresAt}
+        help={t('account.key.expiresHelp')}
+      />
       <div className="key-form-wide">
-        <Switch label={t('account.key.unlimited')} help={t('account.key.unlimitedHelp')} checked={draft.unlimited} onChange={(unlimited) => edit({ unlimited })} />
+        <Switch
+          label={t('account.key.unlimited')}
+          help={t('account.key.unlimitedHelp')}
+          checked={draft.unlimited}
+          onChange={(unlimited) => edit({ unlimited })}
+        />
       </div>
       {!draft.unlimited && (
-        <TextField label={t('account.key.credits')} inputMode="decimal" value={draft.credits} onChange={(credits) => edit({ credits })} error={errors.remainCredits} help={t('account.key.creditsHelp')} />
+        <TextField
+          label={t('account.key.credits')}
+          inputMode="decimal"
+          value={draft.credits}
+          onChange={(credits) => edit({ credits })}
+          error={errors.remainCredits}
+          help={t('account.key.creditsHelp')}
+        />
       )}
-      <TextField label={t('account.key.daily')} inputMode="decimal" value={draft.daily} onChange={(daily) => edit({ daily })} error={errors.dailyCredits} help={t('account.key.limitHelp')} />
-      <TextField label={t('account.key.monthly')} inputMode="decimal" value={draft.monthly} onChange={(monthly) => edit({ monthly })} error={errors.monthlyCredits} help={t('account.key.limitHelp')} />
-      <TextField label={t('account.key.group')} value={draft.group} onChange={(group) => edit({ group })} error={errors.group} help={t('account.key.groupHelp')} autoComplete="off" />
+      <TextField
+        label={t('account.key.daily')}
+        inputMode="decimal"
+        value={draft.daily}
+        onChange={(daily) => edit({ daily })}
+        error={errors.dailyCredits}
+        help={t('account.key.limitHelp')}
+      />
+      <TextField
+        label={t('account.key.monthly')}
+        inputMode="decimal"
+        value={draft.monthly}
+        onChange={(monthly) => edit({ monthly })}
+        error={errors.monthlyCredits}
+        help={t('account.key.limitHelp')}
+      />
+      <TextField
+        label={t('account.key.group')}
+        value={draft.group}
+        onChange={(group) => edit({ group })}
+        error={errors.group}
+        help={t('account.key.groupHelp')}
+        autoComplete="off"
+      />
       <fieldset className="key-models key-form-wide">
         <legend>{t('account.key.models')}</legend>
         <p className="field-help">{t('account.key.modelsHelp')}</p>

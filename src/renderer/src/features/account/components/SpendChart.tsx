@@ -36,7 +36,9 @@ export function SpendChart({ days }: { days: DaySpendView[] | null }) {
             <g key={bar.start}>
               <title>{t('account.spend.bar', { day: money.day(bar.start), credits: money.credits(bar.credits), count: bar.jobs })}</title>
               <rect className="spend-bar" x={bar.x} width={bar.width} y={HEIGHT - bar.barHeight} height={bar.barHeight} />
-              {bar.measuredHeight > 0 && <rect className="spend-bar-measured" x={bar.x} width={bar.width} y={HEIGHT - bar.measuredHeight} height={bar.measuredHeight} />}
+              {bar.measuredHeight > 0 && (
+                <rect className="spend-bar-measured" x={bar.x} width={bar.width} y={HEIGHT - bar.measuredHeight} height={bar.measuredHeight} />
+              )}
             </g>
           ))}
         </svg>

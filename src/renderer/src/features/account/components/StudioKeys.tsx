@@ -36,13 +36,21 @@ export function StudioKeys({ keys }: StudioKeysProps) {
             <div className="studio-key-head">
               <strong>{key.name}</strong>
               <Badge tone="neutral">{t(key.purpose === 'batch' ? 'account.keys.batch' : 'account.keys.account')}</Badge>
-              {key.purpose === 'batch' && <span className="account-updated">{t(key.forgottenAt === null ? 'account.keys.held' : 'account.keys.forgotten')}</span>}
+              {key.purpose === 'batch' && (
+                <span className="account-updated">{t(key.forgottenAt === null ? 'account.keys.held' : 'account.keys.forgotten')}</span>
+              )}
             </div>
             <p className="studio-key-facts">{facts.join(' · ')}</p>
             {key.gateway === '' ? (
               <p className="account-updated">{t('account.keys.unknownGateway')}</p>
             ) : (
-              <a className="button button-quiet button-sm" href={key.gateway} target="_blank" rel="noopener noreferrer" aria-label={t('account.keys.revokeNamed', { name: key.name })}>
+              <a
+                className="button button-quiet button-sm"
+                href={key.gateway}
+                target="_blank"
+                rel="noopener noreferrer"
+                aria-label={t('account.keys.revokeNamed', { name: key.name })}
+              >
                 <ExternalLink className="button-icon" aria-hidden="true" size={16} />
                 {t('account.keys.revoke')}
               </a>

@@ -1,7 +1,12 @@
 import { useTranslation } from 'react-i18next';
 
 /** Credits, dollars and plain amounts in the UI language ("1,234.5", "$6.17"). */
-export function useMoney(): { credits: (value: number) => string; usd: (value: number) => string; plain: (value: number) => string; day: (at: number) => string } {
+export function useMoney(): {
+  credits: (value: number) => string;
+  usd: (value: number) => string;
+  plain: (value: number) => string;
+  day: (at: number) => string;
+} {
   const { i18n } = useTranslation();
   const locale = i18n.language === 'zh-CN' ? 'zh-CN' : 'en';
   const credits = new Intl.NumberFormat(locale, { maximumFractionDigits: 1 });

@@ -25,11 +25,23 @@ export function ConversationsDialog({ open, conversations, currentId, onOpen, on
         <ul className="conversation-list">
           {conversations.map((conversation) => (
             <li key={conversation.id} className="conversation-entry">
-              <button type="button" className="conversation-open" aria-current={conversation.id === currentId || undefined} onClick={() => onOpen(conversation.id)}>
+              <button
+                type="button"
+                className="conversation-open"
+                aria-current={conversation.id === currentId || undefined}
+                onClick={() => onOpen(conversation.id)}
+              >
                 <span className="conversation-title">{conversation.title}</span>
-                <span className="conversation-meta">{t('assistant.conversationMeta', { count: conversation.messageCount, date: dateOf(conversation.updatedAt) })}</span>
+                <span className="conversation-meta">
+                  {t('assistant.conversationMeta', { count: conversation.messageCount, date: dateOf(conversation.updatedAt) })}
+                </span>
               </button>
-              <IconButton size="sm" icon={Trash2} label={t('assistant.deleteConversation', { title: conversation.title })} onClick={() => onDelete(conversation)} />
+              <IconButton
+                size="sm"
+                icon={Trash2}
+                label={t('assistant.deleteConversation', { title: conversation.title })}
+                onClick={() => onDelete(conversation)}
+              />
             </li>
           ))}
         </ul>

@@ -27,11 +27,14 @@ export function HistoryDialog({ open, onClose, load, onChoose, dateOf, modelOf }
   useEffect(() => {
     if (!open) return;
     let current = true;
-    const timer = setTimeout(() => {
-      void load(query, order).then((found) => {
-        if (current) setEntries(found);
-      });
-    }, query === '' ? 0 : SEARCH_DELAY_MS);
+    const timer = setTimeout(
+      () => {
+        void load(query, order).then((found) => {
+          if (current) setEntries(found);
+        });
+      },
+      query === '' ? 0 : SEARCH_DELAY_MS,
+    );
     return () => {
       current = false;
       clearTimeout(timer);
@@ -85,7 +88,9 @@ export function HistoryDialog({ open, onClose, load, onChoose, dateOf, modelOf }
                 }}
               >
                 <span className="history-prompt">{entry.prompt}</span>
-                <span className="history-meta">{t('assistant.history.meta', { count: entry.uses, model: modelOf(entry), date: dateOf(entry.lastUsedAt) })}</span>
+                <span className="history-meta">
+                  {t('assistant.history.meta', { count: entry.uses, model: modelOf(entry), date: dateOf(entry.lastUsedAt) })}
+                </span>
               </button>
             </li>
           ))}

@@ -3,7 +3,7 @@ import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode 
 import { Button } from '../../../ui';
 import './MenuButton.css';
 
-export interface MenuEntry {
+interface MenuEntry {
   key: string;
   label: ReactNode;
   /** A choice of one among several (announced as checked or not). */
@@ -64,7 +64,15 @@ export function MenuButton({ label, icon, entries }: MenuButtonProps) {
 
   return (
     <div className="assistant-menu-button" ref={button}>
-      <Button size="sm" variant="quiet" icon={icon} aria-haspopup="menu" aria-expanded={open} aria-controls={open ? id : undefined} onClick={() => setOpen((was) => !was)}>
+      <Button
+        size="sm"
+        variant="quiet"
+        icon={icon}
+        aria-haspopup="menu"
+        aria-expanded={open}
+        aria-controls={open ? id : undefined}
+        onClick={() => setOpen((was) => !was)}
+      >
         {label}
         <ChevronDown size={14} aria-hidden="true" />
       </Button>

@@ -83,7 +83,8 @@ export function PresetDialog({ open, start, presets, formValues, formVariantId, 
     }
   };
   const fields = error ? fieldErrorsOf(error, locale) : {};
-  const title = view === 'list' ? t('assistant.presets.title') : editing ? t('assistant.presets.editTitle', { name: editing.name }) : t('assistant.presets.newTitle');
+  const title =
+    view === 'list' ? t('assistant.presets.title') : editing ? t('assistant.presets.editTitle', { name: editing.name }) : t('assistant.presets.newTitle');
 
   return (
     <Dialog
@@ -119,7 +120,13 @@ export function PresetDialog({ open, start, presets, formValues, formVariantId, 
                   <span className="preset-note">{preset.text}</span>
                 </span>
                 <IconButton size="sm" icon={Pencil} label={t('assistant.presets.edit', { name: preset.name })} onClick={() => edit(preset)} />
-                <IconButton size="sm" icon={Trash2} variant="danger" label={t('assistant.presets.delete', { name: preset.name })} onClick={() => onDelete(preset)} />
+                <IconButton
+                  size="sm"
+                  icon={Trash2}
+                  variant="danger"
+                  label={t('assistant.presets.delete', { name: preset.name })}
+                  onClick={() => onDelete(preset)}
+                />
               </li>
             ))}
           </ul>
@@ -127,7 +134,14 @@ export function PresetDialog({ open, start, presets, formValues, formVariantId, 
       ) : (
         <div className="preset-form">
           <TextField label={t('assistant.presets.name')} value={name} onChange={setName} error={fields.name} maxLength={80} />
-          <TextField label={t('assistant.presets.text')} help={t('assistant.presets.textHint')} value={text} onChange={setText} error={fields.text} maxLength={4000} />
+          <TextField
+            label={t('assistant.presets.text')}
+            help={t('assistant.presets.textHint')}
+            value={text}
+            onChange={setText}
+            error={fields.text}
+            maxLength={4000}
+          />
           <SegmentedControl
             label={t('assistant.presets.placement')}
             value={placement}

@@ -28,7 +28,11 @@ function withoutPreset(prompt: string, preset: PresetText): string {
   if (text === '' || !base.includes(text)) return prompt;
   if (base === text) return '';
   if (preset.placement === 'before' && base.startsWith(text)) return base.slice(text.length).trim();
-  if (preset.placement === 'after' && base.endsWith(text)) return base.slice(0, -text.length).replace(/[\s,，]+$/u, '').trim();
+  if (preset.placement === 'after' && base.endsWith(text))
+    return base
+      .slice(0, -text.length)
+      .replace(/[\s,，]+$/u, '')
+      .trim();
   return prompt;
 }
 

@@ -4,9 +4,15 @@
  */
 
 /** A label a model puts before the prompt itself ("Refined prompt:", "Prompt:", "提示词："). */
-const LEADING_LABEL = /^\s*(?:\*\*)?(?:(?:here(?:'s| is)\s+(?:an?\s+|the\s+|your\s+)?)?(?:[\w-]+\s+){0,2}prompt|(?:优化后的|改进后的|翻译后的)?提示词)(?:\*\*)?\s*[:：]\s*/i;
+const LEADING_LABEL =
+  /^\s*(?:\*\*)?(?:(?:here(?:'s| is)\s+(?:an?\s+|the\s+|your\s+)?)?(?:[\w-]+\s+){0,2}prompt|(?:优化后的|改进后的|翻译后的)?提示词)(?:\*\*)?\s*[:：]\s*/i;
 const FENCE = /```[^\n]*\n([\s\S]*?)```/;
-const QUOTES: readonly [string, string][] = [['"', '"'], ['“', '”'], ['「', '」'], ["'", "'"]];
+const QUOTES: readonly [string, string][] = [
+  ['"', '"'],
+  ['“', '”'],
+  ['「', '」'],
+  ["'", "'"],
+];
 /** A list marker: `1.`, `2)`, `-`, `*`, `•`. */
 const MARKER = /^\s*(?:\d{1,2}[.)、]|[-*•])\s+/;
 

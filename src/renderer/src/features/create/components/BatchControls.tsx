@@ -54,16 +54,16 @@ export function BatchControls(props: BatchControlsProps) {
           onChange={props.onMode}
         />
         <div className="batch-count" data-field="batch.count">
-        <TextField
-          label={t('create.batch.count')}
-          value={String(count)}
-          inputMode="numeric"
-          error={errors.count}
-          onChange={(typed) => {
-            const value = Number(typed);
-            props.onCount(Number.isInteger(value) ? Math.max(0, Math.min(MAX_COUNT * 10, value)) : 0);
-          }}
-        />
+          <TextField
+            label={t('create.batch.count')}
+            value={String(count)}
+            inputMode="numeric"
+            error={errors.count}
+            onChange={(typed) => {
+              const value = Number(typed);
+              props.onCount(Number.isInteger(value) ? Math.max(0, Math.min(MAX_COUNT * 10, value)) : 0);
+            }}
+          />
         </div>
       </div>
       {mode === 'template' && (
@@ -72,14 +72,22 @@ export function BatchControls(props: BatchControlsProps) {
           {csv ? (
             <p className="batch-csv-file">
               <FileSpreadsheet size={16} aria-hidden="true" />
-              <span>{t('create.batch.csvRows', { name: csv.name, rows: Math.max(0, csv.text.split('\n').filter((line) => line.trim() !== '').length - 1) })}</span>
+              <span>
+                {t('create.batch.csvRows', { name: csv.name, rows: Math.max(0, csv.text.split('\n').filter((line) => line.trim() !== '').length - 1) })}
+              </span>
               <IconButton label={t('create.batch.csvRemove', { name: csv.name })} icon={X} size="sm" onClick={() => props.onCsv(null)} />
             </p>
           ) : (
             <label className={`button button-sm${usesColumns ? ' button-primary' : ''}`}>
               <FileSpreadsheet size={16} aria-hidden="true" />
               {t('create.batch.csvPick')}
-              <input type="file" className="visually-hidden" accept=".csv,text/csv" aria-label={t('create.batch.csvPick')} onChange={(event) => void readCsv(event.target.files?.[0])} />
+              <input
+                type="file"
+                className="visually-hidden"
+                accept=".csv,text/csv"
+                aria-label={t('create.batch.csvPick')}
+                onChange={(event) => void readCsv(event.target.files?.[0])}
+              />
             </label>
           )}
           {errors.csv && <p className="field-error">{errors.csv}</p>}
@@ -103,10 +111,24 @@ export function BatchControls(props: BatchControlsProps) {
         <summary>{t('create.batch.budget')}</summary>
         <div className="batch-row">
           <div className="batch-field" data-field="batch.creditBudget">
-          <TextField label={t('create.batch.creditBudget')} help={t('create.batch.creditBudgetHelp')} inputMode="decimal" value={creditBudget} error={errors.creditBudget} onChange={props.onCreditBudget} />
+            <TextField
+              label={t('create.batch.creditBudget')}
+              help={t('create.batch.creditBudgetHelp')}
+              inputMode="decimal"
+              value={creditBudget}
+              error={errors.creditBudget}
+              onChange={props.onCreditBudget}
+            />
           </div>
           <div className="batch-field" data-field="batch.keyCredits">
-          <TextField label={t('create.batch.keyCredits')} help={t('create.batch.keyCreditsHelp')} inputMode="decimal" value={keyCredits} error={errors.keyCredits} onChange={props.onKeyCredits} />
+            <TextField
+              label={t('create.batch.keyCredits')}
+              help={t('create.batch.keyCreditsHelp')}
+              inputMode="decimal"
+              value={keyCredits}
+              error={errors.keyCredits}
+              onChange={props.onKeyCredits}
+            />
           </div>
         </div>
       </details>

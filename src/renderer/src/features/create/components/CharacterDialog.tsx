@@ -28,7 +28,14 @@ const SEGMENT = 2;
 export function CharacterDialog(props: CharacterDialogProps) {
   const { t } = useTranslation();
   return (
-    <Dialog open={props.open} title={t('create.character.title')} description={t('create.character.lead')} onClose={props.onClose} closeLabel={t('editor.close')} size="wide">
+    <Dialog
+      open={props.open}
+      title={t('create.character.title')}
+      description={t('create.character.lead')}
+      onClose={props.onClose}
+      closeLabel={t('editor.close')}
+      size="wide"
+    >
       {/* Mounted while open, so each opening starts fresh. */}
       {props.open && <CharacterForm key={props.initialAssetId ?? ''} {...props} />}
     </Dialog>
@@ -79,7 +86,10 @@ function CharacterForm({ videos, initialAssetId, mediaUrl, onClose, onCreate }: 
         <SegmentedControl
           label={t('create.character.source')}
           value={kind}
-          options={[{ value: 'library', label: t('create.character.fromLibrary') }, { value: 'address', label: t('create.character.fromAddress') }]}
+          options={[
+            { value: 'library', label: t('create.character.fromLibrary') },
+            { value: 'address', label: t('create.character.fromAddress') },
+          ]}
           onChange={setKind}
         />
         {kind === 'library' ? (
@@ -90,7 +100,10 @@ function CharacterForm({ videos, initialAssetId, mediaUrl, onClose, onCreate }: 
               label={t('create.character.video')}
               value={assetId}
               error={shown(problems.source)}
-              options={videos.map((candidate) => ({ value: candidate.id, label: `${candidate.prompt.slice(0, 60) || candidate.model} · ${t('results.time.seconds', { seconds: Math.round((candidate.durationMs ?? 0) / 1000) })}` }))}
+              options={videos.map((candidate) => ({
+                value: candidate.id,
+                label: `${candidate.prompt.slice(0, 60) || candidate.model} · ${t('results.time.seconds', { seconds: Math.round((candidate.durationMs ?? 0) / 1000) })}`,
+              }))}
               onChange={(id) => {
                 setPicked(id);
                 setStart(0);
@@ -99,8 +112,22 @@ function CharacterForm({ videos, initialAssetId, mediaUrl, onClose, onCreate }: 
           )
         ) : (
           <div className="batch-row">
-            <TextField label={t('create.character.address')} value={url} placeholder="https://" error={shown(problems.source)} spellCheck={false} onChange={setUrl} />
-            <TextField className="batch-count" label={t('create.character.length')} value={length} inputMode="decimal" error={shown(problems.length)} onChange={setLength} />
+            <TextField
+              label={t('create.character.address')}
+              value={url}
+              placeholder="https://"
+              error={shown(problems.source)}
+              spellCheck={false}
+              onChange={setUrl}
+            />
+            <TextField
+              className="batch-count"
+              label={t('create.character.length')}
+              value={length}
+              inputMode="decimal"
+              error={shown(problems.length)}
+              onChange={setLength}
+            />
           </div>
         )}
         {kind === 'library' && video && (
@@ -108,14 +135,29 @@ function CharacterForm({ videos, initialAssetId, mediaUrl, onClose, onCreate }: 
           <SegmentedControl
             label={t('create.character.takeFrom')}
             value={useSegment ? 'segment' : 'whole'}
-            options={[{ value: 'segment', label: t('create.character.fromSegment') }, { value: 'whole', label: t('create.character.fromWhole') }]}
+            options={[
+              { value: 'segment', label: t('create.character.fromSegment') },
+              { value: 'whole', label: t('create.character.fromWhole') },
+            ]}
             onChange={(value) => setUseSegment(value === 'segment')}
           />
         )}
         {segmenting && duration >= SEGMENT && (
-          <SegmentScrubber duration={duration} start={start} onStart={setStart} length={SEGMENT} videoUrl={kind === 'library' && video ? mediaUrl(video.mediaPath) : undefined} />
+          <SegmentScrubber
+            duration={duration}
+            start={start}
+            onStart={setStart}
+            length={SEGMENT}
+            videoUrl={kind === 'library' && video ? mediaUrl(video.mediaPath) : undefined}
+          />
         )}
-        <TextField label={t('create.character.description')} help={t('create.character.descriptionHelp')} value={description} error={shown(problems.description)} onChange={setDescription} />
+        <TextField
+          label={t('create.character.description')}
+          help={t('create.character.descriptionHelp')}
+          value={description}
+          error={shown(problems.description)}
+          onChange={setDescription}
+        />
         {error && <ErrorMessage error={error} />}
       </div>
       <div className="dialog-actions">

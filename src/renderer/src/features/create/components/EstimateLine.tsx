@@ -37,7 +37,12 @@ export function EstimateLine({ status, estimate, error, nameOf, count, models, r
       </div>
     );
   }
-  if (!estimate) return <p className="estimate estimate-pending" role="status">{status === 'loading' ? t('create.estimate.loading') : ''}</p>;
+  if (!estimate)
+    return (
+      <p className="estimate estimate-pending" role="status">
+        {status === 'loading' ? t('create.estimate.loading') : ''}
+      </p>
+    );
   const modelCount = Math.max(1, models.length);
   const prompts = Math.max(1, Math.round(estimate.requests / (modelCount * Math.max(1, count))));
   const factors = [

@@ -42,9 +42,22 @@ export function FieldControl({ field, value, locale, error, onChange }: FieldCon
       return (
         <div className="option-field">
           {compact ? (
-            <SegmentedControl flow="wrap" label={label} value={text(shown)} options={options} onChange={(picked) => onChange(picked === '' ? undefined : original(picked))} />
+            <SegmentedControl
+              flow="wrap"
+              label={label}
+              value={text(shown)}
+              options={options}
+              onChange={(picked) => onChange(picked === '' ? undefined : original(picked))}
+            />
           ) : (
-            <Select label={label} value={text(shown)} options={options} help={help} error={error} onChange={(picked) => onChange(picked === '' ? undefined : original(picked))} />
+            <Select
+              label={label}
+              value={text(shown)}
+              options={options}
+              help={help}
+              error={error}
+              onChange={(picked) => onChange(picked === '' ? undefined : original(picked))}
+            />
           )}
           {compact && help && <p className="field-help">{help}</p>}
           {compact && error && <p className="field-error">{error}</p>}
@@ -71,7 +84,17 @@ export function FieldControl({ field, value, locale, error, onChange }: FieldCon
     case 'toggle':
       return <Switch label={label} help={help} checked={shown === true} onChange={onChange} />;
     case 'text':
-      return <TextField className="option-field" label={label} value={text(value)} help={help} error={error} spellCheck={false} onChange={(typed) => onChange(typed === '' ? undefined : typed)} />;
+      return (
+        <TextField
+          className="option-field"
+          label={label}
+          value={text(value)}
+          help={help}
+          error={error}
+          spellCheck={false}
+          onChange={(typed) => onChange(typed === '' ? undefined : typed)}
+        />
+      );
     case 'size':
       return <SizePicker field={field} value={shown} locale={locale} error={error} onChange={onChange} />;
     case 'videos':
@@ -118,7 +141,10 @@ function AddressList({ field, value, locale, error, onChange }: FieldControlProp
           value={draft}
           onChange={(event) => {
             setDraft(event.target.value);
-            const urls = event.target.value.split('\n').map((line) => line.trim()).filter(Boolean);
+            const urls = event.target.value
+              .split('\n')
+              .map((line) => line.trim())
+              .filter(Boolean);
             onChange(urls.length === 0 ? undefined : urls);
           }}
         />

@@ -1,4 +1,18 @@
-import { Aperture, ChevronDown, Clapperboard, Film, Image, ImagePlay, type LucideIcon, Search, ScanFace, Sparkles, UserRound, Volume2, Zap } from 'lucide-react';
+import {
+  Aperture,
+  ChevronDown,
+  Clapperboard,
+  Film,
+  Image,
+  ImagePlay,
+  type LucideIcon,
+  Search,
+  ScanFace,
+  Sparkles,
+  UserRound,
+  Volume2,
+  Zap,
+} from 'lucide-react';
 import { useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SPEED_WORDS, type Locale, type ModelIcon } from '../../../../../shared/catalog';
@@ -30,7 +44,7 @@ const ICONS: Readonly<Record<ModelIcon | 'generic', LucideIcon>> = {
 };
 
 /** A model's small picture in the picker. */
-export function ModelGlyph({ entry }: { entry: Pick<PickerEntry, 'icon' | 'kind'> }) {
+function ModelGlyph({ entry }: { entry: Pick<PickerEntry, 'icon' | 'kind'> }) {
   const Icon = ICONS[entry.icon];
   return (
     <span className={`model-glyph model-glyph-${entry.kind}`} aria-hidden="true">
@@ -52,12 +66,19 @@ export function ModelPicker({ entries, entry, selected, locale, onChoose, status
   const listId = useId();
   const list = useRef<HTMLDivElement>(null);
   const shown = useMemo(() => filterEntries(entries, query), [entries, query]);
-  const groups = (['image', 'video'] as const).map((kind) => ({ kind, entries: shown.filter((candidate) => candidate.kind === kind) })).filter((group) => group.entries.length > 0);
+  const groups = (['image', 'video'] as const)
+    .map((kind) => ({ kind, entries: shown.filter((candidate) => candidate.kind === kind) }))
+    .filter((group) => group.entries.length > 0);
   const flat = groups.flatMap((group) => group.entries);
 
   const show = (): void => {
     setQuery('');
-    setActive(Math.max(0, entries.findIndex((candidate) => candidate.id === entry?.id)));
+    setActive(
+      Math.max(
+        0,
+        entries.findIndex((candidate) => candidate.id === entry?.id),
+      ),
+    );
     setOpen(true);
   };
   const choose = (picked: PickerEntry | undefined): void => {

@@ -42,7 +42,12 @@ function RowsControl({ field, value, locale, error, onChange, items }: ObjectLis
               onChange={(picked) => update(rows.map((other, i) => (i === index ? { ...other, [item.key]: picked } : other)))}
             />
           ))}
-          <IconButton label={t('create.options.removeRow', { index: index + 1 })} icon={Trash2} size="sm" onClick={() => update(rows.filter((_, i) => i !== index))} />
+          <IconButton
+            label={t('create.options.removeRow', { index: index + 1 })}
+            icon={Trash2}
+            size="sm"
+            onClick={() => update(rows.filter((_, i) => i !== index))}
+          />
         </div>
       ))}
       <Button size="sm" icon={Plus} disabled={max !== undefined && rows.length >= max} onClick={() => update([...rows, blank()])}>
@@ -60,7 +65,10 @@ function JsonLinesControl({ field, value, locale, error, onChange }: ObjectListC
   const [unreadable, setUnreadable] = useState(false);
   const read = (text: string): void => {
     setDraft(text);
-    const lines = text.split('\n').map((line) => line.trim()).filter(Boolean);
+    const lines = text
+      .split('\n')
+      .map((line) => line.trim())
+      .filter(Boolean);
     try {
       const parsed: unknown[] = lines.map((line) => JSON.parse(line) as unknown);
       const objects = parsed.every((item) => item !== null && typeof item === 'object' && !Array.isArray(item));
@@ -73,8 +81,23 @@ function JsonLinesControl({ field, value, locale, error, onChange }: ObjectListC
     }
   };
   return (
-    <Field label={field.label[locale]} help={field.help?.[locale] ?? t('create.options.jsonLines')} error={error ?? (unreadable ? t('create.options.jsonUnreadable') : undefined)} className="option-field">
-      {(control) => <textarea {...control} className="input textarea mono" rows={2} spellCheck={false} placeholder='{"element_id": 123}' value={draft} onChange={(event) => read(event.target.value)} />}
+    <Field
+      label={field.label[locale]}
+      help={field.help?.[locale] ?? t('create.options.jsonLines')}
+      error={error ?? (unreadable ? t('create.options.jsonUnreadable') : undefined)}
+      className="option-field"
+    >
+      {(control) => (
+        <textarea
+          {...control}
+          className="input textarea mono"
+          rows={2}
+          spellCheck={false}
+          placeholder='{"element_id": 123}'
+          value={draft}
+          onChange={(event) => read(event.target.value)}
+        />
+      )}
     </Field>
   );
 }

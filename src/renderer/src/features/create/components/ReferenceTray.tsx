@@ -114,7 +114,11 @@ export function ReferenceTray(props: ReferenceTrayProps) {
                 {item.name}
               </p>
               <p className="tray-state" role="status">
-                {item.state === 'uploading' ? t('create.refs.uploading') : item.state === 'ready' ? describe(item) || t('create.refs.ready') : t('create.refs.refused')}
+                {item.state === 'uploading'
+                  ? t('create.refs.uploading')
+                  : item.state === 'ready'
+                    ? describe(item) || t('create.refs.ready')
+                    : t('create.refs.refused')}
               </p>
               {item.error && (
                 <div className="tray-error">
@@ -127,12 +131,29 @@ export function ReferenceTray(props: ReferenceTrayProps) {
                 <IconButton label={t('create.mask.paint')} icon={Brush} size="sm" onClick={() => onPaintMask(item)} disabled={item.width === null} />
               )}
               {placeholderToken && onInsertPlaceholder && item.state !== 'failed' && (
-                <IconButton label={t('create.refs.insert', { token: `<<<${placeholderToken}_${index + 1}>>>` })} icon={Quote} size="sm" onClick={() => onInsertPlaceholder(index)} />
+                <IconButton
+                  label={t('create.refs.insert', { token: `<<<${placeholderToken}_${index + 1}>>>` })}
+                  icon={Quote}
+                  size="sm"
+                  onClick={() => onInsertPlaceholder(index)}
+                />
               )}
               {items.length > 1 && item.state !== 'failed' && (
                 <>
-                  <IconButton label={t('create.refs.earlier', { name: item.name })} icon={ChevronLeft} size="sm" disabled={index === 0} onClick={() => onMove(item.id, index - 1)} />
-                  <IconButton label={t('create.refs.later', { name: item.name })} icon={ChevronRight} size="sm" disabled={index === items.length - 1} onClick={() => onMove(item.id, index + 1)} />
+                  <IconButton
+                    label={t('create.refs.earlier', { name: item.name })}
+                    icon={ChevronLeft}
+                    size="sm"
+                    disabled={index === 0}
+                    onClick={() => onMove(item.id, index - 1)}
+                  />
+                  <IconButton
+                    label={t('create.refs.later', { name: item.name })}
+                    icon={ChevronRight}
+                    size="sm"
+                    disabled={index === items.length - 1}
+                    onClick={() => onMove(item.id, index + 1)}
+                  />
                 </>
               )}
               <IconButton label={t('create.refs.remove', { name: item.name })} icon={X} size="sm" onClick={() => onRemove(item.id)} />

@@ -12,7 +12,7 @@ import { aspectOf, type ResultItem } from '../model/result-items';
 import { RecentProblem } from './RecentProblem';
 import './ResultCard.css';
 
-export interface ResultCardActions {
+interface ResultCardActions {
   onReuse: (asset: AssetView) => void;
   onReference: (asset: AssetView) => void;
   onReroll: (asset: AssetView) => void;
@@ -109,7 +109,14 @@ function Pending({ item, timing, usualSpeed, modelName, active }: ResultCardProp
       <p className="result-when" role="status">
         {when}
       </p>
-      {active && <ProgressBar size="sm" className="result-progress" label={t('create.recent.progress', { prompt: job.prompt || modelName })} value={job.progress === null || job.progress === 0 ? null : job.progress / 100} />}
+      {active && (
+        <ProgressBar
+          size="sm"
+          className="result-progress"
+          label={t('create.recent.progress', { prompt: job.prompt || modelName })}
+          value={job.progress === null || job.progress === 0 ? null : job.progress / 100}
+        />
+      )}
     </div>
   );
 }

@@ -49,7 +49,9 @@ export function SegmentScrubber({ duration, start, onStart, length = 2, videoUrl
   const band: CSSProperties = duration > 0 ? { left: `${(start / duration) * 100}%`, width: `${(Math.min(length, duration) / duration) * 100}%` } : {};
   return (
     <div className="scrubber">
-      {videoUrl && <video ref={video} className="scrubber-video" src={videoUrl} muted playsInline preload="metadata" aria-label={t('create.character.preview')} />}
+      {videoUrl && (
+        <video ref={video} className="scrubber-video" src={videoUrl} muted playsInline preload="metadata" aria-label={t('create.character.preview')} />
+      )}
       <div className="scrubber-track" aria-hidden="true">
         <span className="scrubber-band" style={band} />
       </div>

@@ -69,7 +69,13 @@ export function SizePicker({ field, value, locale, onChange, error }: SizePicker
           const pixels = option.width === undefined || option.height === undefined ? null : `${option.width}×${option.height}`;
           return (
             <label key={option.ratio} className={`size-option${checked ? ' size-option-checked' : ''}`}>
-              <input type="radio" name={`${name}-ratio`} checked={checked} onChange={() => onChange({ tier: tier.tier, ratio: option.ratio })} aria-label={pixels ? `${option.ratio} · ${pixels}` : option.ratio} />
+              <input
+                type="radio"
+                name={`${name}-ratio`}
+                checked={checked}
+                onChange={() => onChange({ tier: tier.tier, ratio: option.ratio })}
+                aria-label={pixels ? `${option.ratio} · ${pixels}` : option.ratio}
+              />
               <RatioShape ratio={option.ratio} />
               <span className="size-ratio">{option.ratio}</span>
               {pixels && <span className="size-pixels">{pixels}</span>}

@@ -71,7 +71,15 @@ export function SubmitBar({ purpose, busy, notes, problems, onProblem, summaryOn
       )}
       <div className="submit-row">
         <div className="submit-status">{status}</div>
-        <Button variant="primary" size="lg" className="submit-button" icon={Sparkles} busy={busy} onClick={onSubmit} aria-keyshortcuts="Control+Enter Meta+Enter">
+        <Button
+          variant="primary"
+          size="lg"
+          className="submit-button"
+          icon={Sparkles}
+          busy={busy}
+          onClick={onSubmit}
+          aria-keyshortcuts="Control+Enter Meta+Enter"
+        >
           {purpose === 'remix' ? t('create.submit.remix') : t('create.submit.generate')}
           <kbd className="kbd">{t('create.submit.shortcut', { modifier: localShortcutModifier() })}</kbd>
         </Button>

@@ -12,7 +12,9 @@ import { useCreateStore } from '../store/create-store';
 /** "Create a character", started from the page, the strip or `?character=`; its job joins the strip. */
 export function CharacterCreator() {
   const { t } = useTranslation();
-  const { open, initialAssetId, videos } = useCreateStore(useShallow((s) => ({ open: s.characterOpen, initialAssetId: s.characterAssetId, videos: s.characterVideos })));
+  const { open, initialAssetId, videos } = useCreateStore(
+    useShallow((s) => ({ open: s.characterOpen, initialAssetId: s.characterAssetId, videos: s.characterVideos })),
+  );
 
   const initial = useAssetsStore((s) => (initialAssetId === null ? undefined : s.assets[initialAssetId]));
   useHeldEntities('assets', initialAssetId === null ? [] : [initialAssetId]);

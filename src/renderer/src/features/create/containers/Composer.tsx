@@ -43,7 +43,15 @@ export function Composer({ form, flow }: { form: CreateForm; flow: BatchFlow }) 
   const { locale, description, check, entry, selected, createMode } = form;
   const editor = useRef<PromptEditorHandle>(null);
   const { status, prompt, purpose, remixSource, leftBehind, trays, estimate } = useCreateStore(
-    useShallow((s) => ({ status: s.modelsStatus, prompt: s.prompt, purpose: s.purpose, remixSource: s.remixSource, leftBehind: s.leftBehind, trays: s.trays, estimate: s.estimate })),
+    useShallow((s) => ({
+      status: s.modelsStatus,
+      prompt: s.prompt,
+      purpose: s.purpose,
+      remixSource: s.remixSource,
+      leftBehind: s.leftBehind,
+      trays: s.trays,
+      estimate: s.estimate,
+    })),
   );
   const mask = useCreateStore(useShallow((s) => ({ doc: s.maskDoc, upload: s.maskUpload, recipeUrl: s.maskRecipeUrl })));
   const batch = useCreateStore(
@@ -88,22 +96,48 @@ export function Composer({ form, flow }: { form: CreateForm; flow: BatchFlow }) 
     const message = check.fields[key];
     return !message || (!flow.attempted && waitsForAttempt(message)) ? undefined : message[locale];
   };
-  const placeholder = batch.mode === 'lines' ? t('create.prompt.linesHint') : batch.mode === 'template' ? t('create.prompt.templateHint', { column: '{{column}}' }) : selected?.kind === 'video' ? t('create.prompt.videoHint') : t('create.prompt.imageHint');
+  const placeholder =
+    batch.mode === 'lines'
+      ? t('create.prompt.linesHint')
+      : batch.mode === 'template'
+        ? t('create.prompt.templateHint', { column: '{{column}}' })
+        : selected?.kind === 'video'
+          ? t('create.prompt.videoHint')
+          : t('create.prompt.imageHint');
 
   // An edit this way comes back as a description only: say so before paying, with the way to an image.
-  const queued = entry && description?.response === 'summary' ? resolveChoice(entry, { mode: createMode, runs: 'queued', modelId: selected?.modelId ?? null }) : undefined;
-  const summaryOnly = description?.response === 'summary' ? { onQueue: queued && queued.choice.runs === 'queued' ? () => store.chooseModel(queued.choice, queued.mode) : null } : null;
+  const queued =
+    entry && description?.response === 'summary' ? resolveChoice(entry, { mode: createMode, runs: 'queued', modelId: selected?.modelId ?? null }) : undefined;
+  const summaryOnly =
+    description?.response === 'summary'
+      ? { onQueue: queued && queued.choice.runs === 'queued' ? () => store.chooseModel(queued.choice, queued.mode) : null }
+      : null;
   const nameOf = (variantId: string): string => form.choices.find((choice) => choice.variantId === variantId)?.label[locale] ?? variantId;
   const runsOn = [selected?.label[locale] ?? '', ...form.fanOutTargets.map((target) => nameOf(target.description.variantId))].filter(Boolean);
 
   return (
     <section className="composer" aria-label={t('create.composer')}>
       <div className="composer-body">
-        {purpose === 'remix' && remixSource && <RemixSourceCard source={remixSource} mediaUrl={(path) => studio().mediaUrl(path)} onLeave={() => store.stopRemix()} />}
+        {purpose === 'remix' && remixSource && (
+          <RemixSourceCard source={remixSource} mediaUrl={(path) => studio().mediaUrl(path)} onLeave={() => store.stopRemix()} />
+        )}
         <div className="composer-model">
-          <ModelPicker entries={form.entries} entry={entry} selected={selected} locale={locale} onChoose={chooseEntry} status={status === 'ready' ? 'ready' : status === 'error' ? 'error' : 'loading'} />
+          <ModelPicker
+            entries={form.entries}
+            entry={entry}
+            selected={selected}
+            locale={locale}
+            onChoose={chooseEntry}
+            status={status === 'ready' ? 'ready' : status === 'error' ? 'error' : 'loading'}
+          />
           {modes.length > 1 && (
-            <SegmentedControl flow="nowrap" label={t('create.mode.label')} value={createMode} options={modes.map((mode) => ({ value: mode, label: MODE_WORDS[mode][locale] }))} onChange={chooseMode} />
+            <SegmentedControl
+              flow="nowrap"
+              label={t('create.mode.label')}
+              value={createMode}
+              options={modes.map((mode) => ({ value: mode, label: MODE_WORDS[mode][locale] }))}
+              onChange={chooseMode}
+            />
           )}
           {leftBehind.length > 0 && (
             <p className="carry-note" role="status">
@@ -158,7 +192,13 @@ export function Composer({ form, flow }: { form: CreateForm; flow: BatchFlow }) 
           <div className="mask-summary" data-field={maskKey}>
             <Brush size={16} aria-hidden="true" />
             <p role="status">
-              {mask.upload.state === 'ready' ? t('create.mask.ready') : mask.doc && mask.doc.edits.length > 0 ? t('create.mask.unsaved') : mask.recipeUrl ? t('create.mask.fromRecipe') : t('create.mask.none')}
+              {mask.upload.state === 'ready'
+                ? t('create.mask.ready')
+                : mask.doc && mask.doc.edits.length > 0
+                  ? t('create.mask.unsaved')
+                  : mask.recipeUrl
+                    ? t('create.mask.fromRecipe')
+                    : t('create.mask.none')}
             </p>
             {fieldError(maskKey) && <p className="field-error">{fieldError(maskKey)}</p>}
             {form.firstReference && form.firstReference.width !== null && form.firstReference.height !== null && (
@@ -215,7 +255,13 @@ export function Composer({ form, flow }: { form: CreateForm; flow: BatchFlow }) 
             />
           ) : (
             <p className="estimate estimate-pending" role="status">
-              {form.pending ? t('create.submit.waiting') : prompt.trim() === '' ? t('create.submit.needPrompt') : flow.problems.length > 0 ? t('create.submit.fixFirst') : ''}
+              {form.pending
+                ? t('create.submit.waiting')
+                : prompt.trim() === ''
+                  ? t('create.submit.needPrompt')
+                  : flow.problems.length > 0
+                    ? t('create.submit.fixFirst')
+                    : ''}
             </p>
           )
         }

@@ -27,7 +27,9 @@ export function OptionsPanel({ form, attempted }: { form: CreateForm; attempted:
   const choose = (want: { runs?: RunStyle | null; modelId?: string }, variantId?: string): void => {
     if (!entry) return;
     const exact = variantId === undefined ? undefined : entry.choices.find((choice) => choice.variantId === variantId && choice.modelId === want.modelId);
-    const resolved = exact ? { choice: exact, mode: createMode } : resolveChoice(entry, { mode: createMode, runs: want.runs ?? selected?.runs ?? null, modelId: want.modelId ?? null });
+    const resolved = exact
+      ? { choice: exact, mode: createMode }
+      : resolveChoice(entry, { mode: createMode, runs: want.runs ?? selected?.runs ?? null, modelId: want.modelId ?? null });
     if (resolved) useCreateStore.getState().chooseModel(resolved.choice, resolved.mode);
   };
   const version =
@@ -36,7 +38,10 @@ export function OptionsPanel({ form, attempted }: { form: CreateForm; attempted:
         label={t('create.options.version')}
         help={t('create.options.versionHelp')}
         value={selected.key}
-        options={versions.map((choice) => ({ value: choice.key, label: choice.versionNote ? `${choice.modelId} · ${choice.versionNote[locale]}` : choice.modelId }))}
+        options={versions.map((choice) => ({
+          value: choice.key,
+          label: choice.versionNote ? `${choice.modelId} · ${choice.versionNote[locale]}` : choice.modelId,
+        }))}
         onChange={(key) => {
           const picked = versions.find((choice) => choice.key === key);
           if (picked) choose({ modelId: picked.modelId }, picked.variantId);

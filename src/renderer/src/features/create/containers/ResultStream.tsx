@@ -74,8 +74,14 @@ export function ResultStream({ sending }: { sending: boolean }) {
   const shownJobs = [...new Set(items.map((item) => item.job))];
 
   // The stream reads its jobs and results by id, outside any list: it holds them while it shows them.
-  useHeldEntities('jobs', shownJobs.map((job) => job.id));
-  useHeldEntities('assets', shownJobs.flatMap((job) => job.assetIds));
+  useHeldEntities(
+    'jobs',
+    shownJobs.map((job) => job.id),
+  );
+  useHeldEntities(
+    'assets',
+    shownJobs.flatMap((job) => job.assetIds),
+  );
   const missing = shownJobs.flatMap((job) => job.assetIds).filter((id) => assets[id] === undefined);
   useEffect(() => {
     for (const id of missing) void useAssetsStore.getState().fetchAsset(id);

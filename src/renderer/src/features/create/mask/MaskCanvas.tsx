@@ -136,7 +136,13 @@ export function MaskCanvas({ doc, imageUrl, imageAlt, brush, view, showOverlay, 
         <img className="mask-image" src={imageUrl} alt={imageAlt} draggable={false} style={{ left, top, width: doc.width * fit, height: doc.height * fit }} />
         <canvas ref={canvas} className="mask-overlay" hidden={!showOverlay} style={{ left, top, width: doc.width * fit, height: doc.height * fit }} />
       </div>
-      {pointer && !panning && <span className={`mask-cursor mask-cursor-${brush.tool}`} aria-hidden="true" style={{ left: pointer.x - cursor / 2, top: pointer.y - cursor / 2, width: cursor, height: cursor }} />}
+      {pointer && !panning && (
+        <span
+          className={`mask-cursor mask-cursor-${brush.tool}`}
+          aria-hidden="true"
+          style={{ left: pointer.x - cursor / 2, top: pointer.y - cursor / 2, width: cursor, height: cursor }}
+        />
+      )}
     </div>
   );
 }

@@ -88,13 +88,38 @@ export function MaskEditor(props: MaskEditorProps) {
           label={t('create.mask.tool')}
           hideLabel
           value={brush.tool}
-          options={[{ value: 'brush', label: t('create.mask.brush') }, { value: 'eraser', label: t('create.mask.eraser') }]}
+          options={[
+            { value: 'brush', label: t('create.mask.brush') },
+            { value: 'eraser', label: t('create.mask.eraser') },
+          ]}
           onChange={(tool) => onBrush({ tool })}
         />
         <span className="mask-tool-group">
-          <span className="mask-tool-icon" aria-hidden="true">{brush.tool === 'brush' ? <Brush size={16} /> : <Eraser size={16} />}</span>
-          <Slider look={{ inline: true }} className="mask-slider" valueWidth="4.5em" label={t('create.mask.size')} value={brush.size} min={MASK_BRUSH_LIMITS.minSize} max={Math.min(MASK_BRUSH_LIMITS.maxSize, Math.max(doc.width, doc.height))} onChange={(size) => onBrush({ size })} format={(v) => `${v} px`} />
-          <Slider look={{ inline: true }} className="mask-slider" valueWidth="4.5em" label={t('create.mask.hardness')} value={Math.round(brush.hardness * 100)} min={0} max={100} onChange={(v) => onBrush({ hardness: v / 100 })} format={(v) => `${v}%`} />
+          <span className="mask-tool-icon" aria-hidden="true">
+            {brush.tool === 'brush' ? <Brush size={16} /> : <Eraser size={16} />}
+          </span>
+          <Slider
+            look={{ inline: true }}
+            className="mask-slider"
+            valueWidth="4.5em"
+            label={t('create.mask.size')}
+            value={brush.size}
+            min={MASK_BRUSH_LIMITS.minSize}
+            max={Math.min(MASK_BRUSH_LIMITS.maxSize, Math.max(doc.width, doc.height))}
+            onChange={(size) => onBrush({ size })}
+            format={(v) => `${v} px`}
+          />
+          <Slider
+            look={{ inline: true }}
+            className="mask-slider"
+            valueWidth="4.5em"
+            label={t('create.mask.hardness')}
+            value={Math.round(brush.hardness * 100)}
+            min={0}
+            max={100}
+            onChange={(v) => onBrush({ hardness: v / 100 })}
+            format={(v) => `${v}%`}
+          />
         </span>
         {/* Each group wraps as a whole in a narrow window. */}
         <span className="mask-tool-group">
@@ -111,7 +136,18 @@ export function MaskEditor(props: MaskEditorProps) {
         </span>
         <Switch label={t('create.mask.overlay')} checked={overlay} onChange={setOverlay} />
       </div>
-      <MaskCanvas doc={doc} imageUrl={imageUrl} imageAlt={imageName} brush={brush} view={view} showOverlay={overlay} panning={space} onStroke={onEdit} onView={onView} onShare={setShare} />
+      <MaskCanvas
+        doc={doc}
+        imageUrl={imageUrl}
+        imageAlt={imageName}
+        brush={brush}
+        view={view}
+        showOverlay={overlay}
+        panning={space}
+        onStroke={onEdit}
+        onView={onView}
+        onShare={setShare}
+      />
       <footer className="mask-foot">
         <p className="mask-status" role="status">
           {t('create.mask.share', { percent: Math.round(share * 100) })} · {t('create.mask.hint')}

@@ -33,7 +33,7 @@ export const CHECKPOINT_EVERY = 8;
 export const MAX_CHECKPOINTS = 8;
 
 /** The coverage size of a document drawn at `scale`. */
-export function coverageSize(doc: Pick<MaskDocument, 'width' | 'height'>, scale: number): { width: number; height: number } {
+function coverageSize(doc: Pick<MaskDocument, 'width' | 'height'>, scale: number): { width: number; height: number } {
   return { width: Math.max(1, Math.round(doc.width * scale)), height: Math.max(1, Math.round(doc.height * scale)) };
 }
 
@@ -53,7 +53,7 @@ export function editBounds(edit: MaskEdit, coverage: Pick<Coverage, 'width' | 'h
 }
 
 /** The smallest rectangle holding both (null stands for none). */
-export function union(a: Rect | null, b: Rect | null): Rect | null {
+function union(a: Rect | null, b: Rect | null): Rect | null {
   if (a === null || a.width === 0 || a.height === 0) return b;
   if (b === null || b.width === 0 || b.height === 0) return a;
   const x = Math.min(a.x, b.x);
@@ -105,7 +105,8 @@ export function commitEdits(bitmap: MaskBitmap | null, doc: MaskDocument, scale:
   if (shared === bitmap.edits.length && shared === doc.edits.length) return { bitmap, dirty: null };
 
   // What changes: the area of every edit taken away or added past the shared ones.
-  const bounds = (edits: readonly MaskEdit[]): Rect | null => edits.reduce<Rect | null>((area, edit) => union(area, editBounds(edit, bitmap.coverage, scale)), null);
+  const bounds = (edits: readonly MaskEdit[]): Rect | null =>
+    edits.reduce<Rect | null>((area, edit) => union(area, editBounds(edit, bitmap.coverage, scale)), null);
   const dirty = union(bounds(bitmap.edits.slice(shared)), bounds(doc.edits.slice(shared)));
   const markedBefore = dirty ? markedIn(bitmap.coverage, dirty) : 0;
 

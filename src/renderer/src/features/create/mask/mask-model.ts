@@ -41,7 +41,7 @@ export function emptyMask(width: number, height: number): MaskDocument {
 }
 
 /** Clamps a stroke's settings and drops points outside any sensible range (NaN from a bad event). */
-export function cleanStroke(stroke: MaskStroke): MaskStroke {
+function cleanStroke(stroke: MaskStroke): MaskStroke {
   const size = Math.min(MASK_BRUSH_LIMITS.maxSize, Math.max(MASK_BRUSH_LIMITS.minSize, stroke.size));
   const hardness = Math.min(1, Math.max(0, stroke.hardness));
   const points = stroke.points.filter((point) => Number.isFinite(point.x) && Number.isFinite(point.y));
@@ -77,7 +77,7 @@ export interface MaskView {
   panY: number;
 }
 
-export const MASK_ZOOM_LIMITS = { min: 0.5, max: 8 } as const;
+const MASK_ZOOM_LIMITS = { min: 0.5, max: 8 } as const;
 
 export const fittedView: MaskView = { zoom: 1, panX: 0, panY: 0 };
 
@@ -92,7 +92,12 @@ export function zoomAround(view: MaskView, factor: number, at: { x: number; y: n
  * A screen point (relative to the canvas box) in image pixels. `fit` is the scale at which the
  * whole image fits the box (zoom 1), with the image centred.
  */
-export function screenToImage(doc: Pick<MaskDocument, 'width' | 'height'>, box: { width: number; height: number }, view: MaskView, point: { x: number; y: number }): MaskPoint {
+export function screenToImage(
+  doc: Pick<MaskDocument, 'width' | 'height'>,
+  box: { width: number; height: number },
+  view: MaskView,
+  point: { x: number; y: number },
+): MaskPoint {
   const fit = Math.min(box.width / doc.width, box.height / doc.height);
   const scale = fit * view.zoom;
   const left = (box.width - doc.width * fit) / 2;

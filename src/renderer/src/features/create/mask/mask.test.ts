@@ -10,7 +10,13 @@ const at = (coverage: Coverage, x: number, y: number): number => coverage.data[y
 
 describe('mask strokes', () => {
   it('covers the pixels a hard brush passes over and leaves the rest untouched', () => {
-    const doc = applyEdit(emptyMask(100, 60), brush([{ x: 20, y: 30 }, { x: 80, y: 30 }]));
+    const doc = applyEdit(
+      emptyMask(100, 60),
+      brush([
+        { x: 20, y: 30 },
+        { x: 80, y: 30 },
+      ]),
+    );
     const coverage = rasterize(doc);
     expect(at(coverage, 50, 30)).toBe(255);
     expect(at(coverage, 20, 22)).toBe(255); // inside the radius (10) at the stroke's start
@@ -26,7 +32,19 @@ describe('mask strokes', () => {
   });
 
   it('a soft brush fades from the centre line to its edge', () => {
-    const coverage = rasterize(applyEdit(emptyMask(100, 100), brush([{ x: 10, y: 50 }, { x: 90, y: 50 }], 40, 0)));
+    const coverage = rasterize(
+      applyEdit(
+        emptyMask(100, 100),
+        brush(
+          [
+            { x: 10, y: 50 },
+            { x: 90, y: 50 },
+          ],
+          40,
+          0,
+        ),
+      ),
+    );
     const centre = at(coverage, 50, 50);
     const halfway = at(coverage, 50, 60);
     const edge = at(coverage, 50, 69);
@@ -39,14 +57,53 @@ describe('mask strokes', () => {
   });
 
   it('overlapping segments of one stroke are not darker than one pass', () => {
-    const back = applyEdit(emptyMask(60, 20), brush([{ x: 10, y: 10 }, { x: 50, y: 10 }, { x: 10, y: 10 }], 12, 0));
-    const once = applyEdit(emptyMask(60, 20), brush([{ x: 10, y: 10 }, { x: 50, y: 10 }], 12, 0));
+    const back = applyEdit(
+      emptyMask(60, 20),
+      brush(
+        [
+          { x: 10, y: 10 },
+          { x: 50, y: 10 },
+          { x: 10, y: 10 },
+        ],
+        12,
+        0,
+      ),
+    );
+    const once = applyEdit(
+      emptyMask(60, 20),
+      brush(
+        [
+          { x: 10, y: 10 },
+          { x: 50, y: 10 },
+        ],
+        12,
+        0,
+      ),
+    );
     expect([...rasterize(back).data]).toEqual([...rasterize(once).data]);
   });
 
   it('the eraser takes paint away where it passes', () => {
-    let doc = applyEdit(emptyMask(100, 40), brush([{ x: 10, y: 20 }, { x: 90, y: 20 }], 20));
-    doc = applyEdit(doc, eraser([{ x: 50, y: 0 }, { x: 50, y: 40 }], 20));
+    let doc = applyEdit(
+      emptyMask(100, 40),
+      brush(
+        [
+          { x: 10, y: 20 },
+          { x: 90, y: 20 },
+        ],
+        20,
+      ),
+    );
+    doc = applyEdit(
+      doc,
+      eraser(
+        [
+          { x: 50, y: 0 },
+          { x: 50, y: 40 },
+        ],
+        20,
+      ),
+    );
     const coverage = rasterize(doc);
     expect(at(coverage, 50, 20)).toBe(0);
     expect(at(coverage, 20, 20)).toBe(255);
@@ -78,12 +135,31 @@ describe('mask strokes', () => {
   it('ignores strokes without points and clamps silly brush sizes', () => {
     const doc = emptyMask(20, 20);
     expect(applyEdit(doc, brush([]))).toBe(doc);
-    const clamped = applyEdit(doc, brush([{ x: 1, y: 1 }, { x: Number.NaN, y: 3 }], 99_999, 7));
+    const clamped = applyEdit(
+      doc,
+      brush(
+        [
+          { x: 1, y: 1 },
+          { x: Number.NaN, y: 3 },
+        ],
+        99_999,
+        7,
+      ),
+    );
     expect(clamped.edits[0]).toMatchObject({ size: 600, hardness: 1, points: [{ x: 1, y: 1 }] });
   });
 
   it('draws the same mask at screen scale as at full size', () => {
-    const doc = applyEdit(emptyMask(400, 200), brush([{ x: 100, y: 100 }, { x: 300, y: 100 }], 80));
+    const doc = applyEdit(
+      emptyMask(400, 200),
+      brush(
+        [
+          { x: 100, y: 100 },
+          { x: 300, y: 100 },
+        ],
+        80,
+      ),
+    );
     const small = rasterize(doc, 0.25);
     expect([small.width, small.height]).toEqual([100, 50]);
     expect(at(small, 50, 25)).toBe(255);
@@ -106,7 +182,16 @@ describe('mask view', () => {
 
 describe('mask export', () => {
   it('is a PNG with an alpha channel at exactly the image’s pixel size: transparent where painted', async () => {
-    const doc = applyEdit(emptyMask(321, 173), brush([{ x: 60, y: 86 }, { x: 120, y: 86 }], 40));
+    const doc = applyEdit(
+      emptyMask(321, 173),
+      brush(
+        [
+          { x: 60, y: 86 },
+          { x: 120, y: 86 },
+        ],
+        40,
+      ),
+    );
     const png = Buffer.from(await exportMaskPng(doc));
     const image = sharp(png);
     const meta = await image.metadata();
@@ -121,7 +206,9 @@ describe('mask export', () => {
     const painted = applyEdit(emptyMask(64, 64), brush([{ x: 32, y: 32 }], 20));
     const inverted = applyEdit(painted, { kind: 'invert' });
     const alphaOf = async (doc: MaskDocument): Promise<number[]> => {
-      const { data } = await sharp(Buffer.from(await exportMaskPng(doc))).raw().toBuffer({ resolveWithObject: true });
+      const { data } = await sharp(Buffer.from(await exportMaskPng(doc)))
+        .raw()
+        .toBuffer({ resolveWithObject: true });
       return [data[(32 * 64 + 32) * 4 + 3] ?? -1, data[(2 * 64 + 2) * 4 + 3] ?? -1];
     };
     expect(await alphaOf(painted)).toEqual([0, 255]);

@@ -42,7 +42,13 @@ describe('the batch the form sends', () => {
 
   it('sends a template with its CSV, and the budget or capped key when given', () => {
     const input = createInput(snapshot({ mode: 'template', prompt: 'a {{animal}} in {snow|rain}', csv: 'animal\nfox\n', creditBudget: 100, keyCredits: 50 }));
-    expect(input).toMatchObject({ name: 'a {{animal}} in {snow|rain}', template: 'a {{animal}} in {snow|rain}', csv: 'animal\nfox\n', creditBudget: 100, dedicatedKeyCredits: 50 });
+    expect(input).toMatchObject({
+      name: 'a {{animal}} in {snow|rain}',
+      template: 'a {{animal}} in {snow|rain}',
+      csv: 'animal\nfox\n',
+      creditBudget: 100,
+      dedicatedKeyCredits: 50,
+    });
     expect(input).not.toHaveProperty('prompts');
   });
 

@@ -32,13 +32,21 @@ export interface ComposerSnapshot {
 
 /** The prompts of the box in its mode (lines: one per non-empty line). */
 export function promptsOf(prompt: string, mode: PromptMode): string[] {
-  if (mode === 'lines') return prompt.split('\n').map((line) => line.trim()).filter(Boolean);
+  if (mode === 'lines')
+    return prompt
+      .split('\n')
+      .map((line) => line.trim())
+      .filter(Boolean);
   return prompt.trim() === '' ? [] : [prompt];
 }
 
 /** A batch's name: its first prompt line, shortened. */
 export function batchName(prompt: string): string {
-  const first = prompt.split('\n').map((line) => line.trim()).find(Boolean) ?? '';
+  const first =
+    prompt
+      .split('\n')
+      .map((line) => line.trim())
+      .find(Boolean) ?? '';
   const name = first.length > 60 ? `${first.slice(0, 59)}…` : first;
   return name === '' ? 'Untitled' : name;
 }
@@ -57,9 +65,10 @@ function fanOutValues(snapshot: ComposerSnapshot, target: FanOutTarget): Record<
 export function estimateInput(snapshot: ComposerSnapshot): EstimateCostInput {
   const others = snapshot.fanOut.filter((target) => target.description.variantId !== snapshot.description.variantId);
   const variantIds = [snapshot.description.variantId, ...new Set(others.map((target) => target.description.variantId))];
-  const source = snapshot.mode === 'template'
-    ? { template: snapshot.prompt, ...(snapshot.csv === null ? {} : { csv: snapshot.csv }) }
-    : { prompts: promptsOf(snapshot.prompt, snapshot.mode) };
+  const source =
+    snapshot.mode === 'template'
+      ? { template: snapshot.prompt, ...(snapshot.csv === null ? {} : { csv: snapshot.csv }) }
+      : { prompts: promptsOf(snapshot.prompt, snapshot.mode) };
   const valuesByVariant = Object.fromEntries(others.map((target) => [target.description.variantId, fanOutValues(snapshot, target)]));
   return {
     variantIds,

@@ -66,7 +66,10 @@ function sizeProblem(field: FormFieldDescription, value: unknown): LocalizedText
   if (tier?.options.some((option) => option.ratio === choice?.ratio)) return undefined;
   const ratio = typeof choice?.ratio === 'string' ? choice.ratio : '?';
   return tier
-    ? t(`${ratio} is not available at ${tier.tier}; choose ${tier.options.map((o) => o.ratio).join(', ')}`, `${tier.tier} 不支持 ${ratio}，可选：${tier.options.map((o) => o.ratio).join('、')}`)
+    ? t(
+        `${ratio} is not available at ${tier.tier}; choose ${tier.options.map((o) => o.ratio).join(', ')}`,
+        `${tier.tier} 不支持 ${ratio}，可选：${tier.options.map((o) => o.ratio).join('、')}`,
+      )
     : t('Choose one of the offered sizes', '请从给出的尺寸中选择');
 }
 
@@ -114,11 +117,15 @@ export function checkValue(field: FormFieldDescription, value: unknown): Localiz
       const items: unknown[] = value;
       const max = field.range?.max;
       if (max !== undefined && items.length > max) return t(`At most ${max} items`, `最多 ${max} 项`);
-      return items.every((item) => item !== null && typeof item === 'object' && !Array.isArray(item)) ? undefined : t('Each item is an object', '每一项都必须是对象');
+      return items.every((item) => item !== null && typeof item === 'object' && !Array.isArray(item))
+        ? undefined
+        : t('Each item is an object', '每一项都必须是对象');
     }
     case 'search-tools': {
       const types = Array.isArray(value) ? value : [];
-      return types.every((type) => field.choices?.some((choice) => choice.value === type)) ? undefined : t('Choose among the offered searches', '请从给出的搜索类型中选择');
+      return types.every((type) => field.choices?.some((choice) => choice.value === type))
+        ? undefined
+        : t('Choose among the offered searches', '请从给出的搜索类型中选择');
     }
     default:
       return undefined;
@@ -149,13 +156,21 @@ export function checkFiles(field: FormFieldDescription, files: readonly FileFact
   const noun = (n: number): LocalizedText => t(`${n} image${n === 1 ? '' : 's'}`, `${n} 张图片`);
   const max = field.control === 'image' ? 1 : limits.maxCount;
   if (files.length < limits.minCount) return t(`Add at least ${noun(limits.minCount).en}`, `请至少添加 ${noun(limits.minCount)['zh-CN']}`);
-  if (max !== undefined && files.length > max) return t(`At most ${noun(max).en} (now ${files.length})`, `最多 ${noun(max)['zh-CN']}（现在 ${files.length} 张）`);
+  if (max !== undefined && files.length > max)
+    return t(`At most ${noun(max).en} (now ${files.length})`, `最多 ${noun(max)['zh-CN']}（现在 ${files.length} 张）`);
   const types = limits.mimeTypes.map((mime) => mime.replace(/^\w+\//, '').toUpperCase());
   const wrongType = files.find((file) => !limits.mimeTypes.includes(file.mime));
-  if (wrongType) return t(`${wrongType.mime.replace(/^\w+\//, '').toUpperCase()} is not taken here; use ${types.join(', ')}`, `此处不接受 ${wrongType.mime.replace(/^\w+\//, '').toUpperCase()}，请使用 ${types.join('、')}`);
+  if (wrongType)
+    return t(
+      `${wrongType.mime.replace(/^\w+\//, '').toUpperCase()} is not taken here; use ${types.join(', ')}`,
+      `此处不接受 ${wrongType.mime.replace(/^\w+\//, '').toUpperCase()}，请使用 ${types.join('、')}`,
+    );
   const tooBig = limits.maxBytes === undefined ? undefined : files.find((file) => file.bytes > (limits.maxBytes ?? Infinity));
   if (tooBig && limits.maxBytes !== undefined) {
-    return t(`At most ${megabytes(limits.maxBytes)} MB per image (one is ${megabytes(tooBig.bytes)} MB)`, `每张图片最多 ${megabytes(limits.maxBytes)} MB（有一张为 ${megabytes(tooBig.bytes)} MB）`);
+    return t(
+      `At most ${megabytes(limits.maxBytes)} MB per image (one is ${megabytes(tooBig.bytes)} MB)`,
+      `每张图片最多 ${megabytes(limits.maxBytes)} MB（有一张为 ${megabytes(tooBig.bytes)} MB）`,
+    );
   }
   return undefined;
 }

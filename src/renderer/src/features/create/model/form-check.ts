@@ -3,7 +3,15 @@
  * cross-field rules worded in both languages, then the catalog's own validation of the request
  * for anything else (the same check main makes before sending), all keyed by field.
  */
-import { buildRequestBody, extractPlaceholders, validateRequest, variantById, type FormDescription, type LocalizedText, type Rule } from '../../../../../shared/catalog';
+import {
+  buildRequestBody,
+  extractPlaceholders,
+  validateRequest,
+  variantById,
+  type FormDescription,
+  type LocalizedText,
+  type Rule,
+} from '../../../../../shared/catalog';
 import { getPath, isSet } from '../../../../../shared/catalog/wire-path';
 import { checkFiles, checkValue, requiredProblem, t, type FileFacts } from './field-checks';
 import { imageFields, isBlank, optionFields, requestValues, type Values } from './form-values';
@@ -67,21 +75,41 @@ function ruleProblem(description: FormDescription, rule: Rule, body: unknown, pr
         const firsts = [...new Set(found.filter((p) => p.token === token).map((p) => p.index))];
         const beyond = firsts.find((index) => index < 1 || index > length);
         if (beyond !== undefined) {
-          return ['prompt', t(`<<<${token}_${beyond}>>> points at item ${beyond} of ${label(list).en}, which has ${length}`, `<<<${token}_${beyond}>>> 指向「${label(list)['zh-CN']}」的第 ${beyond} 项，但只有 ${length} 项`)];
+          return [
+            'prompt',
+            t(
+              `<<<${token}_${beyond}>>> points at item ${beyond} of ${label(list).en}, which has ${length}`,
+              `<<<${token}_${beyond}>>> 指向「${label(list)['zh-CN']}」的第 ${beyond} 项，但只有 ${length} 项`,
+            ),
+          ];
         }
         const early = firsts.findIndex((index, i) => i > 0 && index < (firsts[i - 1] ?? 0));
         if (early > 0) {
           const [first, second] = [firsts[early - 1], firsts[early]];
-          return ['prompt', t(`<<<${token}_${first}>>> comes before <<<${token}_${second}>>>; first mention them in list order`, `<<<${token}_${first}>>> 出现在 <<<${token}_${second}>>> 之前；请按列表顺序首次引用`)];
+          return [
+            'prompt',
+            t(
+              `<<<${token}_${first}>>> comes before <<<${token}_${second}>>>; first mention them in list order`,
+              `<<<${token}_${first}>>> 出现在 <<<${token}_${second}>>> 之前；请按列表顺序首次引用`,
+            ),
+          ];
         }
       }
       const known = new Set(rule.tokens.map((token) => token.token));
       const stray = found.find((p) => !known.has(p.token));
-      return stray === undefined ? undefined : ['prompt', t(`<<<${stray.token}_${stray.index}>>> is not a placeholder of this model`, `<<<${stray.token}_${stray.index}>>> 不是此模型的占位符`)];
+      return stray === undefined
+        ? undefined
+        : ['prompt', t(`<<<${stray.token}_${stray.index}>>> is not a placeholder of this model`, `<<<${stray.token}_${stray.index}>>> 不是此模型的占位符`)];
     }
     case 'mentions':
       if (rule.requiredUnless === undefined || /@\w/.test(prompt) || isSet(getPath(body, rule.requiredUnless))) return undefined;
-      return ['prompt', t(`Mention a character as @username, or give ${label(rule.requiredUnless).en}`, `请用 @用户名 提及角色，或填写「${label(rule.requiredUnless)['zh-CN']}」`)];
+      return [
+        'prompt',
+        t(
+          `Mention a character as @username, or give ${label(rule.requiredUnless).en}`,
+          `请用 @用户名 提及角色，或填写「${label(rule.requiredUnless)['zh-CN']}」`,
+        ),
+      ];
     case 'warning':
       return undefined;
   }
@@ -101,7 +129,13 @@ export function checkForm(input: FormInput): FormCheck {
       const unknown = unknownMentions(input.prompt, input.characters, input.typing === true);
       if (unknown.length > 0) {
         const names = unknown.map((name) => `@${name}`).join(', ');
-        put('prompt', t(`${names}: no character of yours has this name; create it first or pick one from the suggestions`, `${names}：你还没有这个名字的角色，请先创建，或从建议中选择`));
+        put(
+          'prompt',
+          t(
+            `${names}: no character of yours has this name; create it first or pick one from the suggestions`,
+            `${names}：你还没有这个名字的角色，请先创建，或从建议中选择`,
+          ),
+        );
       }
     }
   }

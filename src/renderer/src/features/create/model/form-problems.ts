@@ -26,7 +26,9 @@ export function formProblems(
   options: { attempted: boolean; locale: Locale; promptLabel: string },
 ): FormProblem[] {
   const { attempted, locale } = options;
-  const ordered = description ? [description.fields.find((field) => field.control === 'prompt'), ...imageFields(description), maskField(description), ...optionFields(description)] : [];
+  const ordered = description
+    ? [description.fields.find((field) => field.control === 'prompt'), ...imageFields(description), maskField(description), ...optionFields(description)]
+    : [];
   const problems: FormProblem[] = [];
   const seen = new Set<string>();
   for (const field of ordered) {

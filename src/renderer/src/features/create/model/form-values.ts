@@ -11,7 +11,7 @@ import { checkValue } from './field-checks';
 export type Values = Readonly<Record<string, unknown>>;
 
 /** Controls whose value lives in the reference tray or the mask painter, not in `values`. */
-export const FILE_CONTROLS: ReadonlySet<FormFieldDescription['control']> = new Set(['images', 'image', 'mask']);
+const FILE_CONTROLS: ReadonlySet<FormFieldDescription['control']> = new Set(['images', 'image', 'mask']);
 
 /** The fields the options form shows: everything but the prompt, the model and file fields. */
 export function optionFields(description: FormDescription): FormFieldDescription[] {
@@ -29,12 +29,6 @@ export function maskField(description: FormDescription): FormFieldDescription | 
 
 export function isBlank(value: unknown): boolean {
   return value === undefined || value === null || value === '' || (Array.isArray(value) && value.length === 0);
-}
-
-/** What a control shows: the artist's choice, else the field's default. */
-export function shownValue(field: FormFieldDescription, values: Values): unknown {
-  const value = values[field.key];
-  return isBlank(value) ? field.default : value;
 }
 
 /**
@@ -88,7 +82,11 @@ function formValueOf(entry: VariantEntry, key: string, body: unknown): unknown {
     return choice === undefined || (typeof choice === 'string' && choice !== 'auto') ? wire : choice;
   }
   if (spec?.type === 'search-tools' && Array.isArray(wire)) {
-    return wire.flatMap((tool: unknown) => (tool !== null && typeof tool === 'object' && Array.isArray((tool as { search_types?: unknown }).search_types) ? (tool as { search_types: unknown[] }).search_types : []));
+    return wire.flatMap((tool: unknown) =>
+      tool !== null && typeof tool === 'object' && Array.isArray((tool as { search_types?: unknown }).search_types)
+        ? (tool as { search_types: unknown[] }).search_types
+        : [],
+    );
   }
   if (spec?.type === 'video-list') return urlsOf(wire);
   return wire;

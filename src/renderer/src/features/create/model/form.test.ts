@@ -42,7 +42,15 @@ describe('switching models', () => {
 describe('a recipe read back into the form', () => {
   it('gives back the model, prompt, options, references and mask of a stored request', () => {
     const description = form('image.gen-image-2.task');
-    const values = { model: 'gen-image-2', prompt: 'a fox', size: { tier: '2K', ratio: '3:2' }, quality: 'medium', n: 2, image_urls: ['https://gw/a.png', 'https://gw/b.png'], mask_url: 'https://gw/m.png' };
+    const values = {
+      model: 'gen-image-2',
+      prompt: 'a fox',
+      size: { tier: '2K', ratio: '3:2' },
+      quality: 'medium',
+      n: 2,
+      image_urls: ['https://gw/a.png', 'https://gw/b.png'],
+      mask_url: 'https://gw/m.png',
+    };
     const entry = variantById('image.gen-image-2.task');
     if (!entry) throw new Error('catalog');
     const request = buildRequestBody(entry, values);
@@ -57,7 +65,14 @@ describe('a recipe read back into the form', () => {
 
   it('reads object-shaped reference items and the pixel size of a direct request', () => {
     const description = form('image.nova-3.1-flash-image');
-    const request = { model: 'nova-3.1-flash-image', prompt: 'p', size: '1360x768', image_urls: [{ url: 'https://gw/x.png' }], n: 1, response_format: 'b64_json' };
+    const request = {
+      model: 'nova-3.1-flash-image',
+      prompt: 'p',
+      size: '1360x768',
+      image_urls: [{ url: 'https://gw/x.png' }],
+      n: 1,
+      response_format: 'b64_json',
+    };
     expect(recipeToForm('image.nova-3.1-flash-image', request, description)).toMatchObject({
       modelId: 'nova-3.1-flash-image',
       values: { size: { tier: '1K', ratio: '16:9' } },
@@ -69,7 +84,14 @@ describe('a recipe read back into the form', () => {
     const entry = variantById('video.vid-2-vvip');
     if (!entry) throw new Error('catalog');
     const description = describeForm(entry);
-    const original = buildRequestBody(entry, { prompt: 'p', duration: 8, aspect_ratio: '9:16', 'metadata.n': 2, 'metadata.style': 'anime', image_urls: ['https://gw/r.png'] });
+    const original = buildRequestBody(entry, {
+      prompt: 'p',
+      duration: 8,
+      aspect_ratio: '9:16',
+      'metadata.n': 2,
+      'metadata.style': 'anime',
+      image_urls: ['https://gw/r.png'],
+    });
     const back = recipeToForm(entry.id, original, description);
     if (!back) throw new Error('unread');
     const rebuilt = buildRequestBody(entry, { ...requestValues(description, back, back.references, back.maskUrl), prompt: back.prompt });
@@ -128,7 +150,9 @@ describe('the whole form', () => {
     expect(past.fields.prompt?.en).toBe('<<<image_2>>> points at item 2 of Reference images, which has 1');
     const order = checkForm(input('video.clip-v3-omni', { prompt: '<<<image_2>>> then <<<image_1>>>', files: { 'metadata.image_list': [file, file] } }));
     expect(order.fields.prompt?.['zh-CN']).toMatch(/请按列表顺序首次引用/);
-    expect(checkForm(input('video.clip-v3-omni', { prompt: '<<<image_1>>> then <<<image_2>>>', files: { 'metadata.image_list': [file, file] } })).ok).toBe(true);
+    expect(checkForm(input('video.clip-v3-omni', { prompt: '<<<image_1>>> then <<<image_2>>>', files: { 'metadata.image_list': [file, file] } })).ok).toBe(
+      true,
+    );
   });
 
   it('flags unknown @mentions before sending, and sound with a reference video', () => {
@@ -147,9 +171,53 @@ describe('the whole form', () => {
 
 describe('the model picker', () => {
   const models: ModelView[] = [
-    { id: 'gen-image-2', type: 'image', ownedBy: 'gen', endpointTypes: [], responsesOnly: false, variants: ['image.gen-image-2.direct', 'image.gen-image-2.edit'].map((id) => ({ id, kind: 'image', label: { en: id, 'zh-CN': id }, help: { en: '', 'zh-CN': '' }, generic: false, channel: { usually: 'direct', label: { en: 'Usually direct', 'zh-CN': '通常直接返回' }, note: null } })) },
-    { id: 'vid-2', type: 'video', ownedBy: 'vid', endpointTypes: [], responsesOnly: false, variants: ['video.vid-2.character', 'video.remix.vid-2'].map((id) => ({ id, kind: 'video', label: { en: id, 'zh-CN': id }, help: { en: '', 'zh-CN': '' }, generic: false, channel: null })) },
-    { id: 'lumen-video-1', type: 'video', ownedBy: 'lumen', endpointTypes: [], responsesOnly: false, variants: [{ id: 'video.generic:lumen-video-1', kind: 'video', label: { en: 'lumen-video-1', 'zh-CN': 'lumen-video-1' }, help: { en: '', 'zh-CN': '' }, generic: true, channel: null }] },
+    {
+      id: 'gen-image-2',
+      type: 'image',
+      ownedBy: 'gen',
+      endpointTypes: [],
+      responsesOnly: false,
+      variants: ['image.gen-image-2.direct', 'image.gen-image-2.edit'].map((id) => ({
+        id,
+        kind: 'image',
+        label: { en: id, 'zh-CN': id },
+        help: { en: '', 'zh-CN': '' },
+        generic: false,
+        channel: { usually: 'direct', label: { en: 'Usually direct', 'zh-CN': '通常直接返回' }, note: null },
+      })),
+    },
+    {
+      id: 'vid-2',
+      type: 'video',
+      ownedBy: 'vid',
+      endpointTypes: [],
+      responsesOnly: false,
+      variants: ['video.vid-2.character', 'video.remix.vid-2'].map((id) => ({
+        id,
+        kind: 'video',
+        label: { en: id, 'zh-CN': id },
+        help: { en: '', 'zh-CN': '' },
+        generic: false,
+        channel: null,
+      })),
+    },
+    {
+      id: 'lumen-video-1',
+      type: 'video',
+      ownedBy: 'lumen',
+      endpointTypes: [],
+      responsesOnly: false,
+      variants: [
+        {
+          id: 'video.generic:lumen-video-1',
+          kind: 'video',
+          label: { en: 'lumen-video-1', 'zh-CN': 'lumen-video-1' },
+          help: { en: '', 'zh-CN': '' },
+          generic: true,
+          channel: null,
+        },
+      ],
+    },
   ];
 
   it('lists one entry per model as artists know it, each saying what it does; remixes start from a video', () => {

@@ -77,7 +77,7 @@ function durationChip(entry: VariantEntry): LocalizedText | undefined {
 }
 
 /** What a variant does, in chips. */
-export function variantChips(entry: VariantEntry): LocalizedText[] {
+function variantChips(entry: VariantEntry): LocalizedText[] {
   const chips: LocalizedText[] = [];
   const lists = entry.fields.filter((field: FieldSpec): field is MediaListField | ImageField => field.type === 'image-list' || field.type === 'image');
   const required = lists.find((field) => field.required || (field.type === 'image-list' && field.minCount > 0));
@@ -101,7 +101,11 @@ export function variantChips(entry: VariantEntry): LocalizedText[] {
   return chips;
 }
 
-const words = (texts: readonly LocalizedText[]): string => texts.flatMap((text) => [text.en, text['zh-CN']]).join(' ').toLowerCase();
+const words = (texts: readonly LocalizedText[]): string =>
+  texts
+    .flatMap((text) => [text.en, text['zh-CN']])
+    .join(' ')
+    .toLowerCase();
 
 function choiceOf(model: ModelView, variant: ModelVariant, purpose: 'generate' | 'remix'): ModelChoice | undefined {
   const entry = variantById(variant.id);
@@ -169,7 +173,10 @@ export function pickerEntries(models: readonly ModelView[], purpose: 'generate' 
     const display = displayModelOf(entry.choices[0]?.variantId ?? '')?.model;
     return (entry.kind === 'image' ? 0 : 1000) + (display ? 0 : 500);
   };
-  return entries.map((entry, index) => ({ entry, index })).sort((a, b) => rank(a.entry) - rank(b.entry) || a.index - b.index).map(({ entry }) => entry);
+  return entries
+    .map((entry, index) => ({ entry, index }))
+    .sort((a, b) => rank(a.entry) - rank(b.entry) || a.index - b.index)
+    .map(({ entry }) => entry);
 }
 
 /** Every choice of every entry (what forms, fan-out and addresses look up). */
@@ -197,7 +204,10 @@ export function entryVersions(entry: PickerEntry, mode: CreateMode, runs: RunSty
  * the entry has them, else the mode's default (the display model's first variant serving it, at
  * the variant's default model id). Falls back to the entry's first mode when it lacks `mode`.
  */
-export function resolveChoice(entry: PickerEntry, want: { mode: CreateMode; runs?: RunStyle | null; modelId?: string | null }): { choice: ModelChoice; mode: CreateMode } | undefined {
+export function resolveChoice(
+  entry: PickerEntry,
+  want: { mode: CreateMode; runs?: RunStyle | null; modelId?: string | null },
+): { choice: ModelChoice; mode: CreateMode } | undefined {
   const modes = entryModes(entry);
   const mode = modes.includes(want.mode) ? want.mode : modes[0];
   if (mode === undefined) return undefined;

@@ -27,10 +27,12 @@ export function insertAtCursor(text: string, start: number, end: number, insert:
  */
 export function renumberPlaceholders(prompt: string, token: string, before: readonly string[], after: readonly string[]): string {
   const pattern = new RegExp(`( ?)<<<${token}_(\\d+)>>>`, 'g');
-  return prompt.replace(pattern, (whole, space: string, digits: string) => {
-    const id = before[Number(digits) - 1];
-    if (id === undefined) return whole; // already pointing nowhere: the form flags it, nothing to follow
-    const index = after.indexOf(id);
-    return index < 0 ? '' : `${space}${placeholderText(token, index + 1)}`;
-  }).replace(/^ /, (space) => (prompt.startsWith(' ') ? space : ''));
+  return prompt
+    .replace(pattern, (whole, space: string, digits: string) => {
+      const id = before[Number(digits) - 1];
+      if (id === undefined) return whole; // already pointing nowhere: the form flags it, nothing to follow
+      const index = after.indexOf(id);
+      return index < 0 ? '' : `${space}${placeholderText(token, index + 1)}`;
+    })
+    .replace(/^ /, (space) => (prompt.startsWith(' ') ? space : ''));
 }

@@ -29,8 +29,13 @@ describe('omni placeholders', () => {
 });
 
 const character = (username: string, displayName: string | null = null): CharacterView => ({
-  id: `char_${username}`, username, displayName, sourceTaskId: null, profilePictureUrl: null,
-  posterPath: null, createdAt: 0,
+  id: `char_${username}`,
+  username,
+  displayName,
+  sourceTaskId: null,
+  profilePictureUrl: null,
+  posterPath: null,
+  createdAt: 0,
 });
 
 describe('@character mentions', () => {

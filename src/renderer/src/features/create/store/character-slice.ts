@@ -3,7 +3,7 @@ import type { AssetView, Envelope, JobView } from '../../../../../shared/contrac
 import { studio } from '../../../studio/studio-client';
 
 /** Where a new character comes from. */
-export type CharacterSourceChoice = { kind: 'library'; assetId: string } | { kind: 'address'; url: string };
+type CharacterSourceChoice = { kind: 'library'; assetId: string } | { kind: 'address'; url: string };
 
 export interface CharacterRequest {
   description: string;

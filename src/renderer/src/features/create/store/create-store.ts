@@ -64,4 +64,3 @@ export const useCreateStore = create<CreateState>()((...store) => ({
   ...createCharacterSlice(...store),
   ...crossSliceActions(...store),
 }));
-

@@ -2,7 +2,7 @@ import type { StateCreator } from 'zustand';
 import { describeForm, variantById, type CreateMode, type FormDescription, type LocalizedText } from '../../../../../shared/catalog';
 import type { RecipeForm } from '../model/form-values';
 
-export type CreatePurpose = 'generate' | 'remix';
+type CreatePurpose = 'generate' | 'remix';
 
 /** The finished video a remix changes. */
 export interface RemixSource {
@@ -16,7 +16,7 @@ export interface RemixSource {
 }
 
 /** What the form held before a remix started, so "Stop remixing" puts it back. */
-export interface FormBeforeRemix {
+interface FormBeforeRemix {
   variantId: string | null;
   modelId: string | null;
   createMode: CreateMode;
@@ -65,13 +65,26 @@ export const createFormSlice: StateCreator<FormSlice> = (set) => ({
   forgetLeftBehind: () => set({ leftBehind: [] }),
   setValue: (key, value) => set((state) => ({ values: { ...state.values, [key]: value } })),
   loadRecipe: (variantId, recipe, purpose = 'generate', createMode = 'create') =>
-    set({ purpose, remixSource: null, beforeRemix: null, variantId, modelId: recipe.modelId, createMode, prompt: recipe.prompt, values: { ...recipe.values }, leftBehind: [] }),
+    set({
+      purpose,
+      remixSource: null,
+      beforeRemix: null,
+      variantId,
+      modelId: recipe.modelId,
+      createMode,
+      prompt: recipe.prompt,
+      values: { ...recipe.values },
+      leftBehind: [],
+    }),
   startRemix: (source, { variantId, modelId }) =>
     set((state) => ({
       purpose: 'remix',
       remixSource: source,
       // A remix started from another remix keeps what came before the first one.
-      beforeRemix: state.purpose === 'remix' ? state.beforeRemix : { variantId: state.variantId, modelId: state.modelId, createMode: state.createMode, prompt: state.prompt, values: state.values },
+      beforeRemix:
+        state.purpose === 'remix'
+          ? state.beforeRemix
+          : { variantId: state.variantId, modelId: state.modelId, createMode: state.createMode, prompt: state.prompt, values: state.values },
       variantId,
       modelId,
       prompt: '',

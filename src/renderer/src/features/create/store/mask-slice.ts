@@ -5,14 +5,14 @@ import { exportMaskPng } from '../mask/mask-export';
 import { applyEdit, emptyMask, fittedView, redo, undo, type MaskDocument, type MaskEdit, type MaskTool, type MaskView } from '../mask/mask-model';
 
 /** The painter's brush. */
-export interface Brush {
+interface Brush {
   tool: MaskTool;
   /** Diameter in image pixels. */
   size: number;
   hardness: number;
 }
 
-export interface MaskUpload {
+interface MaskUpload {
   state: 'idle' | 'uploading' | 'ready' | 'failed';
   url: string | null;
   error: StudioError | null;

@@ -57,7 +57,17 @@ function release(item: ReferenceItem): void {
 }
 
 function uploaded(item: ReferenceItem, view: UploadedImageView): ReferenceItem {
-  return { ...item, state: 'ready', url: view.url, width: view.width, height: view.height, mime: view.mimeType, bytes: view.size, previewUrl: item.previewUrl ?? view.previewDataUrl, error: null };
+  return {
+    ...item,
+    state: 'ready',
+    url: view.url,
+    width: view.width,
+    height: view.height,
+    mime: view.mimeType,
+    bytes: view.size,
+    previewUrl: item.previewUrl ?? view.previewDataUrl,
+    error: null,
+  };
 }
 
 /** The last part of an address, for a reference whose file name main does not know. */
@@ -84,8 +94,16 @@ export const createReferencesSlice: StateCreator<ReferencesSlice> = (set, get) =
     trays: {},
     addFiles: async (field, files) => {
       const items = files.map((file): ReferenceItem => ({
-        id: newId(), name: file.name, state: 'uploading', previewUrl: objectUrl(file), width: null, height: null,
-        mime: file.type, bytes: file.size, url: null, error: null,
+        id: newId(),
+        name: file.name,
+        state: 'uploading',
+        previewUrl: objectUrl(file),
+        width: null,
+        height: null,
+        mime: file.type,
+        bytes: file.size,
+        url: null,
+        error: null,
       }));
       append(field, items);
       await Promise.all(
@@ -120,8 +138,16 @@ export const createReferencesSlice: StateCreator<ReferencesSlice> = (set, get) =
         urls.map((url): ReferenceItem => {
           const view = known.get(url);
           return {
-            id: newId(), name: view?.fileName ?? addressName(url), state: 'ready', previewUrl: view?.previewDataUrl ?? null,
-            width: view?.width ?? null, height: view?.height ?? null, mime: view?.mimeType ?? '', bytes: view?.size ?? 0, url, error: null,
+            id: newId(),
+            name: view?.fileName ?? addressName(url),
+            state: 'ready',
+            previewUrl: view?.previewDataUrl ?? null,
+            width: view?.width ?? null,
+            height: view?.height ?? null,
+            mime: view?.mimeType ?? '',
+            bytes: view?.size ?? 0,
+            url,
+            error: null,
           };
         }),
       );

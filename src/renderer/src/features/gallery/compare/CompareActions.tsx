@@ -17,7 +17,13 @@ export function CompareActions({ asset, name, onWinner, onDrop, onOpen }: Compar
   const { t } = useTranslation();
   return (
     <div className="compare-actions">
-      <button type="button" className={asset.favourite ? 'compare-action is-winner' : 'compare-action'} aria-pressed={asset.favourite} aria-label={t('gallery.compareView.winnerOf', { name })} onClick={onWinner}>
+      <button
+        type="button"
+        className={asset.favourite ? 'compare-action is-winner' : 'compare-action'}
+        aria-pressed={asset.favourite}
+        aria-label={t('gallery.compareView.winnerOf', { name })}
+        onClick={onWinner}
+      >
         <Trophy size={14} aria-hidden="true" />
         {asset.favourite ? t('gallery.compareView.isWinner') : t('gallery.compareView.winner')}
       </button>

@@ -69,7 +69,12 @@ export function CompareResultsView() {
         {ids.length === 0 ? (
           <EmptyState icon={Columns2} title={t('gallery.compareView.chooseResults')} />
         ) : (
-          <div className="compare-table" role="table" aria-label={t('gallery.compareView.title')} style={{ gridTemplateColumns: `repeat(${Math.max(1, shown.length)}, minmax(200px, 1fr))` }}>
+          <div
+            className="compare-table"
+            role="table"
+            aria-label={t('gallery.compareView.title')}
+            style={{ gridTemplateColumns: `repeat(${Math.max(1, shown.length)}, minmax(200px, 1fr))` }}
+          >
             <div role="row" className="compare-row compare-head">
               {shown.map((asset) => (
                 <div role="columnheader" key={asset.id} className="compare-column-title">
@@ -85,13 +90,27 @@ export function CompareResultsView() {
                 return (
                   <div role="cell" key={asset.id} className="compare-cell compare-cell-tall">
                     {asset.kind === 'video' ? (
-                      <video src={studio().mediaUrl(asset.mediaPath)} poster={asset.thumbPath ? studio().mediaUrl(asset.thumbPath) : undefined} controls muted loop playsInline aria-label={name} />
+                      <video
+                        src={studio().mediaUrl(asset.mediaPath)}
+                        poster={asset.thumbPath ? studio().mediaUrl(asset.thumbPath) : undefined}
+                        controls
+                        muted
+                        loop
+                        playsInline
+                        aria-label={name}
+                      />
                     ) : (
                       <ZoomPane picture={{ width: asset.width ?? 1024, height: asset.height ?? 1024 }} view={view} onView={setView} label={name}>
                         <img src={studio().mediaUrl(asset.mediaPath)} alt="" draggable={false} width={asset.width ?? 1024} height={asset.height ?? 1024} />
                       </ZoomPane>
                     )}
-                    <CompareActions asset={asset} name={name} onWinner={() => void results.favourite(asset)} onDrop={() => void drop(asset.id)} onOpen={() => results.open(asset, filter)} />
+                    <CompareActions
+                      asset={asset}
+                      name={name}
+                      onWinner={() => void results.favourite(asset)}
+                      onDrop={() => void drop(asset.id)}
+                      onOpen={() => results.open(asset, filter)}
+                    />
                   </div>
                 );
               })}

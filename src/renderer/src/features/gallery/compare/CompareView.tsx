@@ -51,7 +51,12 @@ export function CompareView() {
         {query.status !== 'loading' && rows.length === 0 ? (
           <EmptyState icon={Columns2} title={t('gallery.compareView.empty')} />
         ) : (
-          <div className="compare-table" role="table" aria-label={t('gallery.compareView.title')} style={{ gridTemplateColumns: `repeat(${columns.length}, minmax(220px, 1fr))` }}>
+          <div
+            className="compare-table"
+            role="table"
+            aria-label={t('gallery.compareView.title')}
+            style={{ gridTemplateColumns: `repeat(${columns.length}, minmax(220px, 1fr))` }}
+          >
             <div role="row" className="compare-row compare-head">
               {columns.map((column) => (
                 <div role="columnheader" key={column.key} className="compare-column-title">
@@ -76,9 +81,22 @@ export function CompareView() {
                         {asset === undefined ? (
                           <p className="compare-none">{t('gallery.compareView.noResult')}</p>
                         ) : asset.kind === 'video' ? (
-                          <video src={studio().mediaUrl(asset.mediaPath)} poster={asset.thumbPath ? studio().mediaUrl(asset.thumbPath) : undefined} controls muted loop playsInline aria-label={`${column?.model ?? ''} · ${row.prompt}`} />
+                          <video
+                            src={studio().mediaUrl(asset.mediaPath)}
+                            poster={asset.thumbPath ? studio().mediaUrl(asset.thumbPath) : undefined}
+                            controls
+                            muted
+                            loop
+                            playsInline
+                            aria-label={`${column?.model ?? ''} · ${row.prompt}`}
+                          />
                         ) : (
-                          <ZoomPane picture={{ width: asset.width ?? 1024, height: asset.height ?? 1024 }} view={view} onView={setView} label={`${column?.model ?? ''} · ${row.prompt}`}>
+                          <ZoomPane
+                            picture={{ width: asset.width ?? 1024, height: asset.height ?? 1024 }}
+                            view={view}
+                            onView={setView}
+                            label={`${column?.model ?? ''} · ${row.prompt}`}
+                          >
                             <img src={studio().mediaUrl(asset.mediaPath)} alt="" draggable={false} width={asset.width ?? 1024} height={asset.height ?? 1024} />
                           </ZoomPane>
                         )}

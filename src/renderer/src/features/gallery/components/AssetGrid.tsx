@@ -1,5 +1,16 @@
 import { observeElementRect, useVirtualizer, type Virtualizer } from '@tanstack/react-virtual';
-import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type DragEvent, type KeyboardEvent, type MouseEvent, type PointerEvent } from 'react';
+import {
+  useCallback,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  type DragEvent,
+  type KeyboardEvent,
+  type MouseEvent,
+  type PointerEvent,
+} from 'react';
 import type { AssetView } from '../../../../../shared/contract';
 import {
   anchorAt,
@@ -229,7 +240,13 @@ export function AssetGrid(props: AssetGridProps) {
           const row = layout.rows[virtualRow.index];
           if (!row) return null;
           return (
-            <div key={virtualRow.key} role="row" aria-rowindex={virtualRow.index + 1} className="asset-grid-row" style={{ transform: `translateY(${row.top}px)`, height: row.height }}>
+            <div
+              key={virtualRow.key}
+              role="row"
+              aria-rowindex={virtualRow.index + 1}
+              className="asset-grid-row"
+              style={{ transform: `translateY(${row.top}px)`, height: row.height }}
+            >
               {rowBoxes(layout, row).map((box) => {
                 const asset = items[box.index];
                 if (!asset) return null;

@@ -68,9 +68,19 @@ export const AssetTile = memo(function AssetTile(props: AssetTileProps) {
       {noPoster || unreadable ? (
         <span className="tile-media tile-no-poster">{noPoster ? words.noPoster : words.noPicture}</span>
       ) : (
-        <img className="tile-media" src={props.thumbUrl} alt="" loading="lazy" decoding="async" draggable={false} onError={() => setFailedUrl(props.thumbUrl)} />
+        <img
+          className="tile-media"
+          src={props.thumbUrl}
+          alt=""
+          loading="lazy"
+          decoding="async"
+          draggable={false}
+          onError={() => setFailedUrl(props.thumbUrl)}
+        />
       )}
-      {asset.kind === 'video' && hovered && <video className="tile-media tile-video" src={props.mediaUrl} poster={noPoster ? undefined : props.thumbUrl} muted loop autoPlay playsInline />}
+      {asset.kind === 'video' && hovered && (
+        <video className="tile-media tile-video" src={props.mediaUrl} poster={noPoster ? undefined : props.thumbUrl} muted loop autoPlay playsInline />
+      )}
       <span className="tile-badges" aria-hidden="true">
         {asset.kind === 'video' && (
           <span className="tile-badge" title={words.video}>

@@ -49,7 +49,13 @@ export function BoardList({ boards, counts, chosen, onChoose, onCreate, onDropRe
     setOver(null);
     const moved = event.dataTransfer.getData(BOARD_DRAG_TYPE);
     if (moved !== '') {
-      onReorder(boardOrderAfterDrop(boards.map((b) => b.id), moved, board.id));
+      onReorder(
+        boardOrderAfterDrop(
+          boards.map((b) => b.id),
+          moved,
+          board.id,
+        ),
+      );
       return;
     }
     if (board.filter !== null) return;

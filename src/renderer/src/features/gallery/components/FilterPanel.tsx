@@ -80,19 +80,55 @@ export function FilterPanel({ id, filter, facets, boards, now, onChange, onCreat
   return (
     <aside id={id} className="filter-panel" aria-label={t('gallery.filters')}>
       <Section title={t('gallery.kind')}>
-        <Choice label={t('gallery.all')} count={facets ? facets.kinds.image + facets.kinds.video : undefined} chosen={filter.kind === undefined} onChoose={() => set({ kind: undefined })} icon={<Layers size={16} aria-hidden="true" />} />
-        <Choice label={t('gallery.images')} count={facets?.kinds.image} chosen={filter.kind === 'image'} onChoose={() => toggle('kind', 'image')} icon={<ImageIcon size={16} aria-hidden="true" />} />
-        <Choice label={t('gallery.videos')} count={facets?.kinds.video} chosen={filter.kind === 'video'} onChoose={() => toggle('kind', 'video')} icon={<Clapperboard size={16} aria-hidden="true" />} />
-        <Choice label={t('gallery.favourites')} count={facets?.favourites} chosen={filter.favourite === true} onChoose={() => toggle('favourite', true)} icon={<Star size={16} aria-hidden="true" />} />
+        <Choice
+          label={t('gallery.all')}
+          count={facets ? facets.kinds.image + facets.kinds.video : undefined}
+          chosen={filter.kind === undefined}
+          onChoose={() => set({ kind: undefined })}
+          icon={<Layers size={16} aria-hidden="true" />}
+        />
+        <Choice
+          label={t('gallery.images')}
+          count={facets?.kinds.image}
+          chosen={filter.kind === 'image'}
+          onChoose={() => toggle('kind', 'image')}
+          icon={<ImageIcon size={16} aria-hidden="true" />}
+        />
+        <Choice
+          label={t('gallery.videos')}
+          count={facets?.kinds.video}
+          chosen={filter.kind === 'video'}
+          onChoose={() => toggle('kind', 'video')}
+          icon={<Clapperboard size={16} aria-hidden="true" />}
+        />
+        <Choice
+          label={t('gallery.favourites')}
+          count={facets?.favourites}
+          chosen={filter.favourite === true}
+          onChoose={() => toggle('favourite', true)}
+          icon={<Star size={16} aria-hidden="true" />}
+        />
       </Section>
 
       <Section title={t('gallery.date')}>
         <Choice label={t('gallery.anyTime')} count={undefined} chosen={!hasDates} onChoose={() => set({ createdFrom: undefined, createdBefore: undefined })} />
         {datePresets.map((p) => (
-          <Choice key={p} label={t(`gallery.${p}`)} count={since(p)} chosen={preset === p} onChoose={() => set({ createdFrom: presetStart(p, now), createdBefore: undefined })} />
+          <Choice
+            key={p}
+            label={t(`gallery.${p}`)}
+            count={since(p)}
+            chosen={preset === p}
+            onChoose={() => set({ createdFrom: presetStart(p, now), createdBefore: undefined })}
+          />
         ))}
         <li className="facet-dates">
-          <TextField type="date" look={{ quiet: true, small: true }} label={t('gallery.from')} value={filter.createdFrom === undefined ? '' : toDateInput(filter.createdFrom)} onChange={(text) => set({ createdFrom: fromDateInput(text) })} />
+          <TextField
+            type="date"
+            look={{ quiet: true, small: true }}
+            label={t('gallery.from')}
+            value={filter.createdFrom === undefined ? '' : toDateInput(filter.createdFrom)}
+            onChange={(text) => set({ createdFrom: fromDateInput(text) })}
+          />
           <TextField
             type="date"
             look={{ quiet: true, small: true }}
@@ -127,7 +163,14 @@ export function FilterPanel({ id, filter, facets, boards, now, onChange, onCreat
       {facets && facets.tags.length > 0 && (
         <Section title={t('gallery.tags')}>
           {facets.tags.slice(0, 30).map((tag) => (
-            <Choice key={tag.tag} label={`#${tag.tag}`} lang={hasChinese(tag.tag)} count={tag.count} chosen={filter.tag === tag.tag} onChoose={() => toggle('tag', tag.tag)} />
+            <Choice
+              key={tag.tag}
+              label={`#${tag.tag}`}
+              lang={hasChinese(tag.tag)}
+              count={tag.count}
+              chosen={filter.tag === tag.tag}
+              onChoose={() => toggle('tag', tag.tag)}
+            />
           ))}
         </Section>
       )}
@@ -135,7 +178,13 @@ export function FilterPanel({ id, filter, facets, boards, now, onChange, onCreat
       {facets && facets.characters.length > 0 && (
         <Section title={t('gallery.characters')}>
           {facets.characters.slice(0, 30).map((c) => (
-            <Choice key={c.username} label={`@${c.username}`} count={c.count} chosen={filter.character === c.username} onChoose={() => toggle('character', c.username)} />
+            <Choice
+              key={c.username}
+              label={`@${c.username}`}
+              count={c.count}
+              chosen={filter.character === c.username}
+              onChoose={() => toggle('character', c.username)}
+            />
           ))}
         </Section>
       )}
@@ -143,7 +192,14 @@ export function FilterPanel({ id, filter, facets, boards, now, onChange, onCreat
       {facets && facets.batches.length > 0 && (
         <Section title={t('gallery.batches')}>
           {facets.batches.map((b) => (
-            <Choice key={b.id} label={b.name} lang={hasChinese(b.name)} count={b.count} chosen={filter.batchId === b.id} onChoose={() => toggle('batchId', b.id)} />
+            <Choice
+              key={b.id}
+              label={b.name}
+              lang={hasChinese(b.name)}
+              count={b.count}
+              chosen={filter.batchId === b.id}
+              onChoose={() => toggle('batchId', b.id)}
+            />
           ))}
           {compareLink && <li className="facet-compare">{compareLink}</li>}
         </Section>

@@ -43,12 +43,23 @@ export function GalleryToolbar(props: GalleryToolbarProps) {
       >
         {props.panelOpen ? <PanelLeftClose size={18} aria-hidden="true" /> : <PanelLeftOpen size={18} aria-hidden="true" />}
         <span aria-hidden="true">{t('gallery.filters')}</span>
-        {props.activeFilters > 0 && <span className="gallery-fold-count" aria-hidden="true">{props.activeFilters}</span>}
+        {props.activeFilters > 0 && (
+          <span className="gallery-fold-count" aria-hidden="true">
+            {props.activeFilters}
+          </span>
+        )}
       </button>
       <label className="gallery-search">
         <Search size={16} aria-hidden="true" />
         <span className="visually-hidden">{t('gallery.searchLabel')}</span>
-        <input type="search" className="gallery-search-input" value={props.search} placeholder={t('gallery.searchPlaceholder')} onChange={(event) => props.onSearch(event.target.value)} maxLength={500} />
+        <input
+          type="search"
+          className="gallery-search-input"
+          value={props.search}
+          placeholder={t('gallery.searchPlaceholder')}
+          onChange={(event) => props.onSearch(event.target.value)}
+          maxLength={500}
+        />
       </label>
       <div className="gallery-view-tools">
         <Button

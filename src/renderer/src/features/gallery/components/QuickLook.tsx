@@ -54,18 +54,39 @@ export function QuickLook({ asset, position, mediaUrl, onMove, onClose }: QuickL
         <>
           <div className="quick-look-stage" onClick={(event) => event.target === event.currentTarget && onClose()}>
             {asset.kind === 'video' ? (
-              <video key={asset.id} src={mediaUrl(asset.mediaPath)} poster={asset.thumbPath ? mediaUrl(asset.thumbPath) : undefined} controls autoPlay muted loop playsInline />
+              <video
+                key={asset.id}
+                src={mediaUrl(asset.mediaPath)}
+                poster={asset.thumbPath ? mediaUrl(asset.thumbPath) : undefined}
+                controls
+                autoPlay
+                muted
+                loop
+                playsInline
+              />
             ) : (
               <img key={asset.id} src={mediaUrl(asset.mediaPath)} alt={asset.prompt} />
             )}
           </div>
           <div className="quick-look-bar">
-            <IconButton className="quick-look-button" label={t('gallery.detail.previous')} icon={ChevronLeft} disabled={!position || position.index === 0} onClick={() => onMove(-1)} />
+            <IconButton
+              className="quick-look-button"
+              label={t('gallery.detail.previous')}
+              icon={ChevronLeft}
+              disabled={!position || position.index === 0}
+              onClick={() => onMove(-1)}
+            />
             <p className="quick-look-title" lang={isChinese(title)}>
               {title}
             </p>
             {position && <span className="quick-look-position">{`${position.index + 1} / ${position.count}`}</span>}
-            <IconButton className="quick-look-button" label={t('gallery.detail.next')} icon={ChevronRight} disabled={!position || position.index >= position.count - 1} onClick={() => onMove(1)} />
+            <IconButton
+              className="quick-look-button"
+              label={t('gallery.detail.next')}
+              icon={ChevronRight}
+              disabled={!position || position.index >= position.count - 1}
+              onClick={() => onMove(1)}
+            />
             <IconButton className="quick-look-button" label={t('gallery.closePreview')} icon={X} onClick={onClose} autoFocus />
           </div>
         </>

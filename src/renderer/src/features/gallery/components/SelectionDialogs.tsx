@@ -16,13 +16,28 @@ export interface TagDialogProps {
 export function TagDialog({ open, count, onApply, onClose }: TagDialogProps) {
   const { t } = useTranslation();
   const [text, setText] = useState('');
-  const tags = text.split(/[,，、]/).map((tag) => tag.trim()).filter((tag) => tag !== '');
+  const tags = text
+    .split(/[,，、]/)
+    .map((tag) => tag.trim())
+    .filter((tag) => tag !== '');
   return (
-    <Dialog open={open} title={t('gallery.addTags')} description={t('gallery.selected', { count })} onClose={onClose} closeLabel={t('gallery.close')}
+    <Dialog
+      open={open}
+      title={t('gallery.addTags')}
+      description={t('gallery.selected', { count })}
+      onClose={onClose}
+      closeLabel={t('gallery.close')}
       actions={
         <>
           <Button onClick={onClose}>{t('gallery.cancel')}</Button>
-          <Button variant="primary" disabled={tags.length === 0} onClick={() => { onApply(tags); setText(''); }}>
+          <Button
+            variant="primary"
+            disabled={tags.length === 0}
+            onClick={() => {
+              onApply(tags);
+              setText('');
+            }}
+          >
             {t('gallery.apply')}
           </Button>
         </>

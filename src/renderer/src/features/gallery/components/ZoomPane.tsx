@@ -95,7 +95,13 @@ export function ZoomPane({ picture, view, onView, label, onFit, children }: Zoom
     >
       <div
         className="zoom-picture"
-        style={{ width: picture.width, height: picture.height, marginLeft: -picture.width / 2, marginTop: -picture.height / 2, transform: viewTransform(current) }}
+        style={{
+          width: picture.width,
+          height: picture.height,
+          marginLeft: -picture.width / 2,
+          marginTop: -picture.height / 2,
+          transform: viewTransform(current),
+        }}
       >
         {children}
       </div>

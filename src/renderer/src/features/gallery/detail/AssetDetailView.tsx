@@ -52,7 +52,10 @@ export function AssetDetailView() {
 
   // The page is keyed by the asset (GalleryPage), so view and `missing` start afresh for each.
   useEffect(() => {
-    void useAssetsStore.getState().fetchAsset(id).then((answer) => setMissing(!answer.ok));
+    void useAssetsStore
+      .getState()
+      .fetchAsset(id)
+      .then((answer) => setMissing(!answer.ok));
     void useGalleryStore.getState().loadDetail(id);
     void useGalleryStore.getState().loadBoards();
   }, [id]);
@@ -94,8 +97,15 @@ export function AssetDetailView() {
   if (missing && !asset) {
     return (
       <div className="detail frame-fill frame-flush">
-        <h1 className="visually-hidden" tabIndex={-1}>{t('pages.gallery.title')}</h1>
-        <EmptyState icon={ImageOff} title={t('gallery.detail.missingTitle')} body={t('gallery.detail.missingBody')} action={<IconButton label={t('gallery.detail.back')} icon={ArrowLeft} onClick={back} />} />
+        <h1 className="visually-hidden" tabIndex={-1}>
+          {t('pages.gallery.title')}
+        </h1>
+        <EmptyState
+          icon={ImageOff}
+          title={t('gallery.detail.missingTitle')}
+          body={t('gallery.detail.missingBody')}
+          action={<IconButton label={t('gallery.detail.back')} icon={ArrowLeft} onClick={back} />}
+        />
       </div>
     );
   }
@@ -129,21 +139,27 @@ export function AssetDetailView() {
               </output>
               <IconButton label={t('gallery.detail.zoomIn')} icon={ZoomIn} onClick={() => setView({ ...view, zoom: Math.min(64, view.zoom * 1.25) })} />
               <IconButton label={t('gallery.detail.fit')} icon={Maximize} onClick={() => setView(sharedFit)} />
-              <button type="button" className="button button-sm button-quiet detail-actual" onClick={() => setView({ zoom: 1 / fit, fx: view.fx, fy: view.fy })}>
+              <button
+                type="button"
+                className="button button-sm button-quiet detail-actual"
+                onClick={() => setView({ zoom: 1 / fit, fx: view.fx, fy: view.fy })}
+              >
                 {t('gallery.detail.actualSize')}
               </button>
             </>
           )}
         </div>
-        <div
-          className="detail-media"
-          draggable
-          title={t('gallery.detail.drag')}
-          onDragStart={(event) => actions.dragStart(event, asset, [asset.id])}
-        >
+        <div className="detail-media" draggable title={t('gallery.detail.drag')} onDragStart={(event) => actions.dragStart(event, asset, [asset.id])}>
           {asset.kind === 'video' ? (
             <>
-              <VideoStage asset={asset} fileUrl={fileUrl} posterUrl={asset.thumbPath ? studio().mediaUrl(asset.thumbPath) : undefined} label={t('gallery.detail.media')} grabbing={grabbing} onGrab={(atMs) => void grab(atMs)} />
+              <VideoStage
+                asset={asset}
+                fileUrl={fileUrl}
+                posterUrl={asset.thumbPath ? studio().mediaUrl(asset.thumbPath) : undefined}
+                label={t('gallery.detail.media')}
+                grabbing={grabbing}
+                onGrab={(atMs) => void grab(atMs)}
+              />
               {asset.thumbPath === null && <p className="detail-no-poster">{t('gallery.noPoster')}</p>}
             </>
           ) : (

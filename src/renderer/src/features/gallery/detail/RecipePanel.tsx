@@ -1,4 +1,20 @@
-import { Clapperboard, Copy, Download, ExternalLink, FolderOpen, FolderPlus, Images, Maximize, RefreshCw, Repeat2, Shuffle, Star, Trash2, UserRoundPlus, Wand2 } from 'lucide-react';
+import {
+  Clapperboard,
+  Copy,
+  Download,
+  ExternalLink,
+  FolderOpen,
+  FolderPlus,
+  Images,
+  Maximize,
+  RefreshCw,
+  Repeat2,
+  Shuffle,
+  Star,
+  Trash2,
+  UserRoundPlus,
+  Wand2,
+} from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -157,8 +173,16 @@ export function RecipePanel({ asset, detail, canReveal, fileUrl, boardNames, loc
               ? t('gallery.detail.unknown')
               : t(job?.creditsMeasured ? 'gallery.detail.creditsMeasured' : 'gallery.detail.creditsEstimated', { credits: credits.toLocaleString(locale) })}
           </Row>
-          {asset.taskId && <Row term={t('gallery.detail.taskId')}><code>{asset.taskId}</code></Row>}
-          {asset.jobId && <Row term={t('gallery.detail.jobId')}><code>{asset.jobId}</code></Row>}
+          {asset.taskId && (
+            <Row term={t('gallery.detail.taskId')}>
+              <code>{asset.taskId}</code>
+            </Row>
+          )}
+          {asset.jobId && (
+            <Row term={t('gallery.detail.jobId')}>
+              <code>{asset.jobId}</code>
+            </Row>
+          )}
           {detail?.batch && (
             <Row term={t('gallery.detail.batch')}>
               <Link to={paths.gallery({ batchId: detail.batch.id })}>{detail.batch.name}</Link>

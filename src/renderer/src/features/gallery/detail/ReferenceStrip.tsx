@@ -39,7 +39,14 @@ export function ReferenceStrip({ references, mediaUrl }: ReferenceStripProps) {
                   <span className="reference-field">{reference.field}</span>
                 </Link>
               ) : (
-                <a className="reference-item reference-external" href={reference.url} target="_blank" rel="noopener noreferrer" aria-label={label} title={label}>
+                <a
+                  className="reference-item reference-external"
+                  href={reference.url}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  aria-label={label}
+                  title={label}
+                >
                   <ImageIcon size={20} aria-hidden="true" />
                   <span className="reference-name">{fileName(reference.url)}</span>
                   <span className="reference-field">{reference.field}</span>

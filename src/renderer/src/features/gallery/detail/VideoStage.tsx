@@ -5,7 +5,7 @@ import type { AssetView } from '../../../../../shared/contract';
 import { Button, IconButton } from '../../../ui';
 
 /** One frame at the frame rate most generated videos use; the file does not tell the window its rate. */
-export const FRAME_SECONDS = 1 / 24;
+const FRAME_SECONDS = 1 / 24;
 
 export interface VideoStageProps {
   asset: AssetView;
@@ -47,19 +47,7 @@ export function VideoStage({ asset, fileUrl, posterUrl, label, grabbing, onGrab 
   }, []);
   return (
     <div className="video-stage">
-      <video
-        ref={video}
-        key={asset.id}
-        className="detail-video"
-        src={fileUrl}
-        poster={posterUrl}
-        controls
-        autoPlay
-        muted
-        loop
-        playsInline
-        aria-label={label}
-      />
+      <video ref={video} key={asset.id} className="detail-video" src={fileUrl} poster={posterUrl} controls autoPlay muted loop playsInline aria-label={label} />
       <div className="video-stage-tools" role="toolbar" aria-label={t('gallery.detail.frameTools')}>
         <IconButton size="sm" label={t('gallery.detail.previousFrame')} icon={StepBack} onClick={() => step(-1)} />
         <IconButton size="sm" label={t('gallery.detail.nextFrame')} icon={StepForward} onClick={() => step(1)} />

@@ -44,7 +44,8 @@ const settingKey = (asset: ComparableAsset): string => JSON.stringify([asset.mod
 export function compareBatch<T extends ComparableAsset>(assets: readonly T[]): { columns: CompareColumn[]; rows: CompareRow<T>[] } {
   const ordered = [...assets].sort((a, b) => a.createdAt - b.createdAt || a.id.localeCompare(b.id));
   const columnOf = new Map<string, { model: string; settings: Record<string, string> }>();
-  for (const asset of ordered) if (!columnOf.has(settingKey(asset))) columnOf.set(settingKey(asset), { model: asset.model, settings: settingsOf(asset.request) });
+  for (const asset of ordered)
+    if (!columnOf.has(settingKey(asset))) columnOf.set(settingKey(asset), { model: asset.model, settings: settingsOf(asset.request) });
   const keys = [...columnOf.keys()];
   const all = [...columnOf.values()];
   const varying = [...new Set(all.flatMap((column) => Object.keys(column.settings)))].filter(

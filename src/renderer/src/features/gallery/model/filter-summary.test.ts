@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { activeFilterCount, savableSearch, searchSummary } from './filter-summary';
 
-const t = (key: string): string => ({ 'gallery.images': 'Images', 'gallery.favourites': 'Favourites' } as Record<string, string>)[key] ?? key;
+const t = (key: string): string => (({ 'gallery.images': 'Images', 'gallery.favourites': 'Favourites' }) as Record<string, string>)[key] ?? key;
 
 describe('the filter in words and numbers', () => {
   it('counts the filters set besides the search and the sort, a date range once', () => {
@@ -18,8 +18,12 @@ describe('the filter in words and numbers', () => {
   });
 
   it('says a saved search in one line', () => {
-    expect(searchSummary({ text: '狐狸', kind: 'image', favourite: true, tag: 'winter', boardId: 'b1' }, [{ id: 'b1', name: 'Clients', count: 1, filter: null, coverPath: null, createdAt: 0, updatedAt: 0 }], t)).toBe(
-      '“狐狸” · Images · Favourites · #winter · Clients',
-    );
+    expect(
+      searchSummary(
+        { text: '狐狸', kind: 'image', favourite: true, tag: 'winter', boardId: 'b1' },
+        [{ id: 'b1', name: 'Clients', count: 1, filter: null, coverPath: null, createdAt: 0, updatedAt: 0 }],
+        t,
+      ),
+    ).toBe('“狐狸” · Images · Favourites · #winter · Clients');
   });
 });

@@ -6,7 +6,9 @@ import type { BoardView, LibraryFilter, SmartFilter } from '../../../../../share
 
 /** Filters set besides the search text and the sort (a date range counts once). */
 export function activeFilterCount(filter: LibraryFilter): number {
-  const set = [filter.kind, filter.model, filter.favourite, filter.tag, filter.batchId, filter.boardId, filter.character].filter((value) => value !== undefined).length;
+  const set = [filter.kind, filter.model, filter.favourite, filter.tag, filter.batchId, filter.boardId, filter.character].filter(
+    (value) => value !== undefined,
+  ).length;
   return set + (filter.createdFrom !== undefined || filter.createdBefore !== undefined ? 1 : 0);
 }
 

@@ -49,7 +49,7 @@ export interface ItemBox {
 }
 
 /** Ratios beyond these are cropped in their tile (a panorama would otherwise take a row as a sliver). */
-export const RATIO_LIMITS = { min: 0.25, max: 4 } as const;
+const RATIO_LIMITS = { min: 0.25, max: 4 } as const;
 
 /** Width over height of a result for the layout: its own when known, a square or 16:9 otherwise. */
 export function layoutRatio(width: number | null, height: number | null, kind: 'image' | 'video', square = false): number {
@@ -58,8 +58,7 @@ export function layoutRatio(width: number | null, height: number | null, kind: '
   return Math.min(RATIO_LIMITS.max, Math.max(RATIO_LIMITS.min, width / height));
 }
 
-const sameOptions = (a: LayoutOptions, b: LayoutOptions): boolean =>
-  a.width === b.width && a.target === b.target && a.gap === b.gap && a.padding === b.padding;
+const sameOptions = (a: LayoutOptions, b: LayoutOptions): boolean => a.width === b.width && a.target === b.target && a.gap === b.gap && a.padding === b.padding;
 
 /**
  * Lays `ratios` out in rows. With `previous` (the layout of the list before a change), rows that
@@ -149,7 +148,7 @@ export function rowOfItem(layout: JustifiedLayout, index: number): number {
 }
 
 /** The first row whose bottom is below `y` (binary search), or the row count. */
-export function rowAtOrBelow(layout: JustifiedLayout, y: number): number {
+function rowAtOrBelow(layout: JustifiedLayout, y: number): number {
   const { rows } = layout;
   let low = 0;
   let high = rows.length;

@@ -20,14 +20,25 @@ describe('recipe rows', () => {
   it('times the queue and the generation, and words durations and sizes', () => {
     expect(jobDurations({ createdAt: 0, submittedAt: 1500, finishedAt: 9500 })).toEqual({ queued: 1500, generating: 8000, total: 9500 });
     expect(jobDurations({ createdAt: 0, submittedAt: null, finishedAt: null })).toEqual({ queued: null, generating: null, total: null });
-    expect([formatDuration(850), formatDuration(12_400), formatDuration(185_000), formatDuration(3_720_000)]).toEqual(['850 ms', '12 s', '3 min 05 s', '1 h 02 min']);
+    expect([formatDuration(850), formatDuration(12_400), formatDuration(185_000), formatDuration(3_720_000)]).toEqual([
+      '850 ms',
+      '12 s',
+      '3 min 05 s',
+      '1 h 02 min',
+    ]);
     expect([formatBytes(512), formatBytes(86_000), formatBytes(3_355_443)]).toEqual(['512 B', '84 KB', '3.2 MB']);
   });
 });
 
 describe('compare a fan-out batch', () => {
   it('puts each prompt in a row and each model or setting in a column, naming only what differs', () => {
-    const asset = (id: string, prompt: string, model: string, size: string, at: number) => ({ id, prompt, model, request: { model, prompt, size, image_urls: [id] }, createdAt: at });
+    const asset = (id: string, prompt: string, model: string, size: string, at: number) => ({
+      id,
+      prompt,
+      model,
+      request: { model, prompt, size, image_urls: [id] },
+      createdAt: at,
+    });
     const { columns, rows } = compareBatch([
       asset('1', 'fox', 'gen-image-2', '1K', 1),
       asset('2', 'fox', 'nova', '1K', 2),

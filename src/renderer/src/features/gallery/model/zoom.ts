@@ -15,16 +15,14 @@ export interface Size {
   height: number;
 }
 
-export const MIN_SCALE = 0.05;
-export const MAX_SCALE = 16;
+const MIN_SCALE = 0.05;
+const MAX_SCALE = 16;
 
 /** The scale at which the whole picture fits the viewport (never enlarged past 1:1). */
 export function fitScale(picture: Size, viewport: Size): number {
   if (picture.width <= 0 || picture.height <= 0 || viewport.width <= 0 || viewport.height <= 0) return 1;
   return Math.min(1, viewport.width / picture.width, viewport.height / picture.height);
 }
-
-export const fitView = (picture: Size, viewport: Size): View => ({ scale: fitScale(picture, viewport), x: 0, y: 0 });
 
 const clampScale = (scale: number): number => Math.min(MAX_SCALE, Math.max(MIN_SCALE, scale));
 

@@ -47,7 +47,9 @@ export function ConnectionTest({ onTest }: { onTest: () => Promise<Envelope<Outc
               {CONNECTION_CAUSE_WORDS[result.cause][locale]}
             </p>
             {(result.status !== null || result.detail) && (
-              <p className="field-help">{t('connection.detail', { detail: [result.status === null ? null : `HTTP ${result.status}`, result.detail].filter(Boolean).join(' · ') })}</p>
+              <p className="field-help">
+                {t('connection.detail', { detail: [result.status === null ? null : `HTTP ${result.status}`, result.detail].filter(Boolean).join(' · ') })}
+              </p>
             )}
           </>
         )}

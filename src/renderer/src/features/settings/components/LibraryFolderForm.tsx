@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Button, TextField } from '../../../ui';
 
 /** What became of a request for another folder. */
-export type FolderAnswer = 'chosen' | 'declined' | 'failed';
+type FolderAnswer = 'chosen' | 'declined' | 'failed';
 
 interface LibraryFolderFormProps {
   /** The folder in use this run. */
@@ -47,7 +47,9 @@ export function LibraryFolderForm({ inUse, chosen, asks, onChoose, onUseDefault 
           choose(asks === 'console' ? draft.trim() : undefined);
         }}
       >
-        {asks === 'console' && <TextField label={t('libraryFolder.label')} value={draft} onChange={setDraft} help={t('libraryFolder.hintConsole')} spellCheck={false} />}
+        {asks === 'console' && (
+          <TextField label={t('libraryFolder.label')} value={draft} onChange={setDraft} help={t('libraryFolder.hintConsole')} spellCheck={false} />
+        )}
         <div className="form-actions">
           <Button type="submit" variant="primary" busy={asking === 'waiting'} disabled={asks === 'console' && draft.trim() === ''}>
             {asks === 'console' ? t('libraryFolder.save') : t('libraryFolder.chooseFolder')}

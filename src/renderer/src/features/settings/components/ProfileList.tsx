@@ -26,10 +26,7 @@ export function ProfileList({ profiles, activeProfileId, labelledBy, onEdit }: P
             <p className="profile-url">{profile.baseUrl}</p>
           </div>
           <Badge tone={profile.hasApiKey ? 'ok' : 'neutral'}>{profile.hasApiKey ? t('profiles.keyStored') : t('profiles.noKey')}</Badge>
-          <Button
-            aria-label={t('profiles.editNamed', { name: profile.name })}
-            onClick={() => onEdit(profile.id)}
-          >
+          <Button aria-label={t('profiles.editNamed', { name: profile.name })} onClick={() => onEdit(profile.id)}>
             {t('profiles.edit')}
           </Button>
         </li>

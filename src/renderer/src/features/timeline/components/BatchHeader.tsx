@@ -59,7 +59,11 @@ export function BatchHeader({ batch, progress, budget, queuePaused, open, onTogg
             batch.name
           )}
         </h2>
-        {held ? <Badge tone="warning">{t('timeline.batchStatus.held')}</Badge> : <Badge tone={statusTone[batch.status]}>{t(`timeline.batchStatus.${batch.status}`)}</Badge>}
+        {held ? (
+          <Badge tone="warning">{t('timeline.batchStatus.held')}</Badge>
+        ) : (
+          <Badge tone={statusTone[batch.status]}>{t(`timeline.batchStatus.${batch.status}`)}</Badge>
+        )}
         {progress.failed > 0 && <Badge tone="danger">{t('timeline.batch.failed', { count: progress.failed })}</Badge>}
         {progress.unknown > 0 && <Badge tone="warning">{t('timeline.batch.unknown', { count: progress.unknown })}</Badge>}
         <div className="batch-actions">
@@ -95,7 +99,9 @@ export function BatchHeader({ batch, progress, budget, queuePaused, open, onTogg
         aria-valuetext={counts[0]}
       >
         {(['done', 'failed', 'unknown', 'running'] as const).map((part) =>
-          progress[part] > 0 && progress.total > 0 ? <span key={part} className={`batch-bar-part batch-bar-${part}`} style={{ width: `${(progress[part] / progress.total) * 100}%` }} /> : null,
+          progress[part] > 0 && progress.total > 0 ? (
+            <span key={part} className={`batch-bar-part batch-bar-${part}`} style={{ width: `${(progress[part] / progress.total) * 100}%` }} />
+          ) : null,
         )}
       </div>
       <p className="batch-meta">
@@ -104,7 +110,9 @@ export function BatchHeader({ batch, progress, budget, queuePaused, open, onTogg
         ))}
         <span>{t('timeline.batch.created', { time: format.time(batch.createdAt) })}</span>
         {batch.creditsSpent !== null && <span>{t('timeline.batch.spent', { credits: format.credits(batch.creditsSpent) })}</span>}
-        {budget?.kind === 'cap' && <span className="batch-budget">{t('timeline.batch.capLeft', { left: format.credits(budget.left), cap: format.credits(budget.cap) })}</span>}
+        {budget?.kind === 'cap' && (
+          <span className="batch-budget">{t('timeline.batch.capLeft', { left: format.credits(budget.left), cap: format.credits(budget.cap) })}</span>
+        )}
         {budget?.kind === 'floor' && (
           <span className="batch-budget">
             {budget.left === null

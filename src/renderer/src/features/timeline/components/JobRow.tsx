@@ -1,4 +1,18 @@
-import { Ban, CircleAlert, Clock, ExternalLink, Hourglass, ImageOff, LoaderCircle, RefreshCw, RotateCcw, Search, Send, Trash2, type LucideIcon } from 'lucide-react';
+import {
+  Ban,
+  CircleAlert,
+  Clock,
+  ExternalLink,
+  Hourglass,
+  ImageOff,
+  LoaderCircle,
+  RefreshCw,
+  RotateCcw,
+  Search,
+  Send,
+  Trash2,
+  type LucideIcon,
+} from 'lucide-react';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -62,7 +76,21 @@ const stateIcon: Partial<Record<JobStateView, LucideIcon>> = {
 };
 
 /** One job as a compact row: its result (or state), prompt, model, state, time, cost, problem and actions. */
-export function JobRow({ job, inBatch, closesGroup, timing, thumbUrl, resultHref, onCancel, onRetry, onResubmit, onDiscard, onCheckNow, onSubmitAgain, onLookUp }: JobRowProps) {
+export function JobRow({
+  job,
+  inBatch,
+  closesGroup,
+  timing,
+  thumbUrl,
+  resultHref,
+  onCancel,
+  onRetry,
+  onResubmit,
+  onDiscard,
+  onCheckNow,
+  onSubmitAgain,
+  onLookUp,
+}: JobRowProps) {
   const { t } = useTranslation();
   const format = useFormat();
   const promptId = useId();
@@ -77,9 +105,17 @@ export function JobRow({ job, inBatch, closesGroup, timing, thumbUrl, resultHref
   const progress = job.state === 'running' && job.progress !== null ? job.progress / 100 : null;
 
   return (
-    <div className={`job-row job-${job.state}${inBatch ? ' job-row-in-batch' : ''}${closesGroup ? ' job-row-last' : ''}`} role="listitem" aria-labelledby={promptId}>
+    <div
+      className={`job-row job-${job.state}${inBatch ? ' job-row-in-batch' : ''}${closesGroup ? ' job-row-last' : ''}`}
+      role="listitem"
+      aria-labelledby={promptId}
+    >
       <div className="job-thumb" aria-hidden="true">
-        {thumbUrl !== null ? <img src={thumbUrl} alt="" loading="lazy" decoding="async" /> : <Icon size={20} strokeWidth={1.75} className={inFlight ? 'job-thumb-spin' : undefined} />}
+        {thumbUrl !== null ? (
+          <img src={thumbUrl} alt="" loading="lazy" decoding="async" />
+        ) : (
+          <Icon size={20} strokeWidth={1.75} className={inFlight ? 'job-thumb-spin' : undefined} />
+        )}
       </div>
       <div className="job-main">
         <p className="job-prompt" id={promptId} title={prompt}>
@@ -89,7 +125,11 @@ export function JobRow({ job, inBatch, closesGroup, timing, thumbUrl, resultHref
           <Badge tone={late ? 'warning' : stateTone[job.state]}>{late ? t('timeline.state.stillRunning') : t(`timeline.state.${job.state}`)}</Badge>
           <span className="job-model">{job.model}</span>
           {timing.elapsedMs !== null && (
-            <span>{inFlight ? t('timeline.job.elapsed', { time: format.duration(timing.elapsedMs) }) : t('timeline.job.took', { time: format.duration(timing.elapsedMs) })}</span>
+            <span>
+              {inFlight
+                ? t('timeline.job.elapsed', { time: format.duration(timing.elapsedMs) })
+                : t('timeline.job.took', { time: format.duration(timing.elapsedMs) })}
+            </span>
           )}
           {timing.remainingMs !== null && <span>{t('timeline.job.remaining', { time: format.duration(timing.remainingMs) })}</span>}
           {timing.overdue && !late && <span className="job-overdue">{t('timeline.job.overdue')}</span>}

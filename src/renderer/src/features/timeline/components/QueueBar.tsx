@@ -35,7 +35,11 @@ export function QueueBar({ queue, concurrency, onPause, onResume, onConcurrency,
     <section className="queue-bar" aria-label={t('timeline.queue.label')}>
       <div className="queue-state">
         <p className="queue-count" role="status">
-          {queue === null ? t('app.loading') : queue.paused ? t('timeline.queue.paused', { count: queue.activeJobs }) : t('timeline.queue.running', { count: queue.activeJobs })}
+          {queue === null
+            ? t('app.loading')
+            : queue.paused
+              ? t('timeline.queue.paused', { count: queue.activeJobs })
+              : t('timeline.queue.running', { count: queue.activeJobs })}
         </p>
         {queue?.paused === true && queue.reason !== null && <p className="queue-reason">{queue.reason}</p>}
       </div>
