@@ -23,6 +23,14 @@ test.afterAll(async () => {
 });
 
 const panel = (): Locator => page.getByRole('complementary', { name: 'Prompt assistant' });
+
+/** Create with the assistant open beside the form (it opens when asked; the studio then remembers it). */
+async function createWithAssistant(viewport = { width: 1440, height: 900 }): Promise<void> {
+  await freshCreate(page, studio.url, viewport);
+  const toggle = page.getByRole('button', { name: 'Assistant', exact: true });
+  if ((await toggle.getAttribute('aria-pressed')) !== 'true') await toggle.click();
+  await expect(panel()).toBeVisible();
+}
 const messageBox = (): Locator => panel().getByLabel('Message to the assistant');
 const promptBox = (): Locator => page.getByLabel('Prompt', { exact: true });
 
@@ -58,7 +66,7 @@ async function screenshots(name: string, sizes: readonly { width: number; height
 }
 
 test('a streamed reply appears piece by piece, and is used as the prompt', async () => {
-  await freshCreate(page, studio.url, { width: 1440, height: 900 });
+  await createWithAssistant();
   await expect(panel()).toBeVisible();
   await expect(panel().getByLabel('Text model')).not.toHaveValue('');
   // Every text the reply shows on its way, as the page renders it.
@@ -106,7 +114,7 @@ test('a streamed reply appears piece by piece, and is used as the prompt', async
 });
 
 test('a reply can be stopped midway, keeping what arrived', async () => {
-  await freshCreate(page, studio.url, { width: 1440, height: 900 });
+  await createWithAssistant();
   if (!studio.demoAdmin) throw new Error('no demo gateway admin');
   await panel().getByRole('button', { name: 'New conversation' }).click();
   const words = Array.from({ length: 400 }, (_, i) => `w${i}`).join(' ');
@@ -122,7 +130,7 @@ test('a reply can be stopped midway, keeping what arrived', async () => {
 });
 
 test('"expand into 4 variations" fills a batch of 4 lines that runs to completion', async () => {
-  await freshCreate(page, studio.url, { width: 1440, height: 900 });
+  await createWithAssistant();
   await panel().getByRole('button', { name: 'New conversation' }).click();
   // With the message empty, the quick action works on Create's prompt.
   await promptBox().fill('a paper lantern floating on a river');
@@ -146,7 +154,7 @@ test('"expand into 4 variations" fills a batch of 4 lines that runs to completio
 });
 
 test('describing a dropped image sends it as an image block, as the demo gateway recorded it', async () => {
-  await freshCreate(page, studio.url, { width: 1440, height: 900 });
+  await createWithAssistant();
   if (!studio.demoAdmin) throw new Error('no demo gateway admin');
   await studio.demoAdmin('DELETE', '/text-requests');
   await panel().getByRole('button', { name: 'New conversation' }).click();

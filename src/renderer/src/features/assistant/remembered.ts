@@ -28,11 +28,12 @@ const local = (): Storage => globalThis.localStorage;
 const session = (): Storage => globalThis.sessionStorage;
 
 export const remembered = {
-  /** Open unless closed before; at first, open where the window has room for it beside the form. */
-  open: (): boolean => {
-    const chosen = read(local, OPEN_KEY);
-    return chosen === null ? globalThis.innerWidth > 1100 : chosen === 'open';
-  },
+  /**
+   * Open where it was left open and the window has room for it beside the form and Results. At
+   * first it waits to be asked for, so Results keeps its room; in a narrower window it is a drawer
+   * over both, so it waits to be asked for on each visit.
+   */
+  open: (): boolean => globalThis.innerWidth > 1100 && read(local, OPEN_KEY) === 'open',
   setOpen: (open: boolean): void => write(local, OPEN_KEY, open ? 'open' : 'closed'),
   model: (): string | null => read(local, MODEL_KEY),
   setModel: (model: string): void => write(local, MODEL_KEY, model),
