@@ -116,8 +116,8 @@ test('a streamed reply appears piece by piece, and is used as the prompt', async
 test('a reply can be stopped midway, keeping what arrived', async () => {
   await createWithAssistant();
   if (!studio.demoAdmin) throw new Error('no demo gateway admin');
-  await panel().getByRole('button', { name: 'New conversation' }).click();
-  const words = Array.from({ length: 400 }, (_, i) => `w${i}`).join(' ');
+  // A reply of 4,000 words streams for about a minute, so it is still arriving when Stop is pressed on a busy machine.
+  const words = Array.from({ length: 4000 }, (_, i) => `w${i}`).join(' ');
   await messageBox().fill(`echo: ${words}`);
   await messageBox().press('Enter');
   const reply = panel().locator('.assistant-turn-reply').last();

@@ -64,7 +64,7 @@ function AssistantPanel() {
   // This Create session's conversation comes back after a reload.
   useEffect(() => {
     const id = remembered.conversation();
-    if (id !== null && useAssistantStore.getState().conversation === null) void useAssistantStore.getState().openConversation(id);
+    if (id !== null && useAssistantStore.getState().conversation === null) void useAssistantStore.getState().resumeConversation(id);
   }, []);
   // The newest text stays in view as it streams, and its buttons once it ends.
   useStickToEnd(log, state.open, `${state.messages.length}:${lastText}:${lastStatus ?? ''}`);

@@ -64,6 +64,8 @@ interface AssistantState {
   /** The next message starts a new conversation. */
   newConversation: () => void;
   openConversation: (id: string) => Promise<Envelope<{ conversation: ConversationSummary; messages: AssistantMessage[] }>>;
+  /** Brings back this tab's conversation after a reload, unless the artist has started writing meanwhile. */
+  resumeConversation: (id: string) => Promise<void>;
   loadConversations: () => Promise<Envelope<ConversationSummary[]>>;
   deleteConversation: (id: string) => Promise<Envelope<{ deleted: boolean }>>;
   delta: (event: EventPayload<'assistant.reply_delta'>) => void;
@@ -182,6 +184,13 @@ export const useAssistantStore = create<AssistantState>()((set, get) => ({
       remembered.setConversation(null);
     }
     return answer;
+  },
+  resumeConversation: async (id) => {
+    const answer = await studio().call('assistant.get_conversation', { id });
+    // A message sent while this loaded began a new conversation, which stays in view.
+    if (get().conversation !== null || get().messages.length > 0) return;
+    if (answer.ok) set({ conversation: answer.value.conversation, messages: answer.value.messages });
+    else remembered.setConversation(null);
   },
   loadConversations: async () => {
     const answer = await studio().call('assistant.list_conversations', { limit: 30 });
