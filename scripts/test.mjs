@@ -50,14 +50,14 @@ const stages = [
   },
   {
     name: 'packaging',
-    after: ['build', 'type-check'],
+    after: ['build'],
     command: [
       bin('vitest'),
       ['run', '--project', 'packaging', '--reporter=default', '--reporter=json', `--outputFile.json=${join(reports, 'packaging.json')}`],
     ],
     counts: () => ({ packaging: countsOf(readJson('packaging.json')) }),
   },
-  { name: 'security scan', background: true, after: ['type-check'], command: [process.execPath, [join(root, 'scripts/security-scan.mjs')]] },
+  { name: 'security scan', background: true, command: [process.execPath, [join(root, 'scripts/security-scan.mjs')]] },
 ];
 
 const started = process.hrtime.bigint();
