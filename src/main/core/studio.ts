@@ -36,6 +36,7 @@ import type { KeyValueStore } from './settings/key-value-store';
 import type { LibraryFolderChooser } from './settings/library-folder';
 import type { Vault } from './vault/vault';
 import { DisposableStore } from './lifecycle/disposable';
+import { systemClock, type Clock } from './lifecycle/clock';
 
 const log = createLogger('studio');
 
@@ -68,7 +69,12 @@ export interface StudioPlatform {
   /** How long a deletion from the library can be undone (tests shorten it); the app uses the default. */
   undoWindowMs?: number;
   /** Engine settings for tests (fast polling); the app uses the defaults. */
-  engine?: Partial<Omit<ConstructorParameters<typeof JobEngine>[0], 'db' | 'libraryRoot' | 'connectionFor' | 'vault' | 'fileModes'>>;
+  engine?: Partial<Omit<ConstructorParameters<typeof JobEngine>[0], 'db' | 'libraryRoot' | 'connectionFor' | 'vault' | 'fileModes' | 'clock'>>;
+  /**
+   * The one clock of the studio: the gateway clients' waits between retries and the job engine.
+   * Real time unless a test hands in a virtual clock.
+   */
+  clock?: Clock;
 }
 
 /** The studio's services, wired in one place. Transports only see `router`, `bus` and the library folder. */
@@ -88,6 +94,7 @@ export interface Studio {
 
 export function createStudio(platform: StudioPlatform): Studio {
   if (platform.dataDir !== undefined) ensurePrivateDir(platform.dataDir);
+  const clock = platform.clock ?? systemClock;
   const bus = new EventBus();
   const settings = new SettingsService(platform.store, platform.vault, bus, platform.libraryFolderChooser);
   const demo = platform.demoGateway;
@@ -107,7 +114,7 @@ export function createStudio(platform: StudioPlatform): Studio {
   });
   forgetMovedEngineState(platform.store, library.db);
   const uploadCache = new SqliteUploadCache(library.db);
-  const gateway = new GatewayService(settings, demo, { uploadCache });
+  const gateway = new GatewayService(settings, demo, { uploadCache, client: { clock } });
   const uploadStaging = new UploadStaging();
   const assistant = new AssistantService({ db: library.db, gateway, bus, readAssetImage: (assetId) => readLibraryImage(library, assetId) });
   assistant.start();
@@ -179,6 +186,7 @@ export function createStudio(platform: StudioPlatform): Studio {
           sessionOnlyKeys: () => platform.desktop?.info().preferences?.sessionOnlyKeys === true,
           fileModes,
           ffmpeg: ffmpegTool,
+          clock,
         });
         engine = started;
         if (database?.fresh === true) await restoreFromSidecars(library);
