@@ -71,8 +71,8 @@ export interface StudioPlatform {
   /** Engine settings for tests (fast polling); the app uses the defaults. */
   engine?: Partial<Omit<ConstructorParameters<typeof JobEngine>[0], 'db' | 'libraryRoot' | 'connectionFor' | 'vault' | 'fileModes' | 'clock'>>;
   /**
-   * The one clock of the studio: the gateway clients' waits between retries and the job engine.
-   * Real time unless a test hands in a virtual clock.
+   * The one clock of the studio: the library's timestamps and trash, the gateway clients' waits
+   * between retries, the job engine. Real time unless a test hands in a virtual clock.
    */
   clock?: Clock;
 }
@@ -111,6 +111,7 @@ export function createStudio(platform: StudioPlatform): Studio {
     systemTrash: desktop ? (file) => desktop.trash(file) : undefined,
     undoWindowMs: platform.undoWindowMs,
     databaseFile: database?.file,
+    clock,
   });
   forgetMovedEngineState(platform.store, library.db);
   const uploadCache = new SqliteUploadCache(library.db);
