@@ -86,6 +86,11 @@ export interface Studio {
   /** The library folder, which transports serve media from (and nothing outside it). */
   libraryRoot(): string;
   /**
+   * Resolves once the job engine's work is done or waiting for time to pass (`JobEngine.quiet`):
+   * a test that hands the studio a virtual clock moves it on then.
+   */
+  quiet(): Promise<void>;
+  /**
    * Stops the engine (submissions already on the wire get their grace to finish and be recorded),
    * then closes connections and the library. Resolves when all of that is done; safe to call twice.
    */
@@ -174,6 +179,10 @@ export function createStudio(platform: StudioPlatform): Studio {
     router: createRouter(handlers),
     bus,
     libraryRoot: () => libraryRoot,
+    quiet: async () => {
+      await starting?.catch(() => undefined);
+      await engine?.quiet();
+    },
     start() {
       starting ??= (async () => {
         const started = new JobEngine({
