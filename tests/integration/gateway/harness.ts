@@ -84,9 +84,11 @@ export async function onVirtualTime<T>(clock: VirtualClock, call: Promise<T>): P
     () => undefined,
     () => undefined,
   );
-  while (!state.settled) {
+  // A function, so that the check after the wait reads the state afresh.
+  const settled = (): boolean => state.settled;
+  while (!settled()) {
     await Promise.race([ended, clock.timerSet()]);
-    if (!state.settled) await clock.next();
+    if (!settled()) await clock.next();
   }
   return watched;
 }
