@@ -126,11 +126,13 @@ describe('quick actions', () => {
 describe('a reply cut by a stop of the studio', () => {
   it('is kept with what arrived, and closed as failed when the studio starts again', async () => {
     const own = await startAssistantStudio();
+    let arrived = '';
     const { started } = await own.start(
       { model: 'chat-opus-4-6', action: 'chat', text: 'echo: ' + Array.from({ length: 200 }, (_, i) => `word${i}`).join(' ') },
-      () => undefined,
+      (text) => void (arrived += text),
     );
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    // Stopped once a few words have arrived, however busy the machine (the whole reply takes 4 s).
+    while (!arrived.includes('word2')) await new Promise((resolve) => setTimeout(resolve, 10));
     await own.stop();
     const again = await startAssistantStudio({ dataDir: own.dataDir });
     try {
