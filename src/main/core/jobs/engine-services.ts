@@ -23,6 +23,7 @@ import { DEFAULT_RECONCILER_OPTIONS, UnknownReconciler } from './reconciler';
 import { ResultFetcher } from './result-fetch';
 import { ResultStaging } from './staging';
 import { getBatch, type Job } from './store';
+import { GroupedWrites } from './grouped-writes';
 import { JobSubmitter } from './submitter';
 import { TaskCompletion } from './task-completion';
 import type { WorkTracker } from './work-tracker';
@@ -86,7 +87,18 @@ export function buildEngineServices(options: JobEngineOptions, hooks: EngineHook
     clock,
   });
   const completion = new TaskCompletion({ db, staging, characters, timings, onResultsReady: (jobId) => downloader.enqueue(jobId) });
-  const poller = new TaskPoller({ db, clientFor, gate, timings, events, tracker, completion, maxParallel: options.maxParallelPolls ?? 4, clock });
+  const poller = new TaskPoller({
+    db,
+    clientFor,
+    gate,
+    timings,
+    events,
+    tracker,
+    completion,
+    maxParallel: options.maxParallelPolls ?? 4,
+    writes: new GroupedWrites(db),
+    clock,
+  });
   // The submitter calls the queue and the reconciler back, which are built after it.
   const later: { queue?: JobQueue; reconciler?: UnknownReconciler } = {};
   const submitter = new JobSubmitter({
