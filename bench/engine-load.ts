@@ -68,11 +68,6 @@ export async function run(context: BenchContext): Promise<Table[]> {
   const read = (): Promise<Sample> => takeSample(studio, address);
   try {
     await engine.start();
-    // A finished video task for the character jobs to take their character from; its polls are not counted.
-    const source = engine.enqueue(videoJob(0));
-    await engine.waitForIdle({ timeoutMs: 120_000 });
-    const sourceTaskId = engine.job(source.id)?.taskId;
-    if (!sourceTaskId) throw new Error('the source video task did not finish');
 
     // The same process idle, for the baselines: event-loop delay, settings.get, memory.
     const idleMonitor = new LoopDelayMonitor();
@@ -81,8 +76,8 @@ export async function run(context: BenchContext): Promise<Table[]> {
 
     const jobs: EngineJobInput[] = [
       ...Array.from({ length: plan.counts.image }, (_unused, index) => imageJob(index)),
-      ...Array.from({ length: plan.counts.video }, (_unused, index) => videoJob(index + 1)),
-      ...Array.from({ length: plan.counts.character }, (_unused, index) => characterJob(index, sourceTaskId)),
+      ...Array.from({ length: plan.counts.video }, (_unused, index) => videoJob(index)),
+      ...Array.from({ length: plan.counts.character }, (_unused, index) => characterJob(index)),
     ];
     const pollsBefore = await pollsAtGateway(address);
     const cpuBefore = cpuMicros();

@@ -22,12 +22,12 @@ export interface LoadPlan {
 
 export const FULL_PLAN: LoadPlan = {
   counts: { image: 600, video: 300, character: 100 },
-  timing: { image: 24_500, video: 32_500, character: 27_500 },
+  timing: { image: 15_500, video: 22_500, character: 17_500 },
 };
 
 export const QUICK_PLAN: LoadPlan = {
   counts: { image: 120, video: 60, character: 20 },
-  timing: { image: 9_500, video: 12_500, character: 7_500 },
+  timing: { image: 6_500, video: 7_500, character: 7_500 },
 };
 
 const IMAGE_VARIANT = 'image.gen-image-2.task';
@@ -47,9 +47,12 @@ export function videoJob(index: number): EngineJobInput {
   return { variantId: VIDEO_VARIANT, body: bodyOf(VIDEO_VARIANT, { prompt: `a paper boat drifting down a gutter, take ${index}`, duration: 3 }) };
 }
 
-/** A character taken from the finished video task `sourceTaskId`. */
-export function characterJob(index: number, sourceTaskId: string): EngineJobInput {
-  return characterCreationJob({ fromTaskId: sourceTaskId }, `the courier, take ${index}`);
+/** A video address the demo gateway takes without fetching it (it is not one of its own files). */
+const SOURCE_VIDEO = 'https://media.example/courier.mp4';
+
+/** A character taken from a 2-second segment of a video address. */
+export function characterJob(index: number): EngineJobInput {
+  return characterCreationJob({ videoUrl: SOURCE_VIDEO, segment: '1,3' }, `the courier, take ${index}`);
 }
 
 /** The family whose cadence a job's first route is polled at. */
