@@ -96,13 +96,14 @@ export function buildEngineServices(options: JobEngineOptions, hooks: EngineHook
     tracker,
     completion,
     maxParallel: options.maxParallelPolls ?? 4,
-    writes: new GroupedWrites(db),
+    writes: new GroupedWrites(db, { durable: false }),
     clock,
   });
   // The submitter calls the queue and the reconciler back, which are built after it.
   const later: { queue?: JobQueue; reconciler?: UnknownReconciler } = {};
   const submitter = new JobSubmitter({
     db,
+    writes: new GroupedWrites(db, { durable: true }),
     events,
     staging,
     gate,

@@ -26,13 +26,13 @@ describe('grouped writes of what polls learned', () => {
       .all()
       .map((row) => row.text);
 
-  it('commits writes queued together in one transaction, each visible once its promise resolves', async () => {
-    const writes = new GroupedWrites(db);
+  it('commits writes queued together in one transaction, each visible once its promise resolves with its result', async () => {
+    const writes = new GroupedWrites(db, { durable: false });
     const insert = (text: string) => () => db.prepare('INSERT INTO notes (text) VALUES (?)').run(text);
     const first = writes.run(insert('a'));
     const second = writes.run(insert('b'));
     expect(texts()).toEqual([]);
-    await first;
+    expect((await first).changes).toBe(1);
     expect(texts()).toEqual(['a', 'b']);
     await second;
     // The database is back to flushing every commit to disk once the group is written.
@@ -40,7 +40,7 @@ describe('grouped writes of what polls learned', () => {
   });
 
   it('a write that throws is rolled back alone: the others of its group are kept', async () => {
-    const writes = new GroupedWrites(db);
+    const writes = new GroupedWrites(db, { durable: true });
     const kept = writes.run(() => db.prepare('INSERT INTO notes (text) VALUES (?)').run('kept'));
     const broken = writes.run(() => {
       db.prepare('INSERT INTO notes (text) VALUES (?)').run('half');
