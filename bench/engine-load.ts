@@ -39,6 +39,8 @@ interface FinishedTask {
   family: 'image' | 'video' | 'character';
   submittedAt: number;
   finishedAt: number;
+  /** When the engine recorded the task's last poll (it saw the task finished). */
+  seenAt: number;
   polls: number;
 }
 
@@ -105,8 +107,8 @@ export async function run(context: BenchContext): Promise<Table[]> {
     const pollsAfter = (await pollsAtGateway(address)) - pollsAtIdle;
 
     const finished = db.connection
-      .prepare<[string], { variant_id: string; state: string; submitted_at: number; finished_at: number; polls: number }>(
-        `SELECT j.variant_id, j.state, t.created_at AS submitted_at, j.finished_at, t.polls
+      .prepare<[string], { variant_id: string; state: string; submitted_at: number; finished_at: number; seen_at: number; polls: number }>(
+        `SELECT j.variant_id, j.state, t.created_at AS submitted_at, j.finished_at, t.updated_at AS seen_at, t.polls
            FROM jobs j JOIN tasks t ON t.job_id = j.id WHERE j.batch_id = ?`,
       )
       .all(batch.id);
@@ -118,13 +120,16 @@ export async function run(context: BenchContext): Promise<Table[]> {
       family: familyOf(row.variant_id),
       submittedAt: row.submitted_at,
       finishedAt: row.finished_at,
+      seenAt: row.seen_at,
       polls: row.polls,
     }));
     const minimumTimes = tasks.flatMap((task) => minimumPollOffsets(task.family, plan).map((offset) => task.submittedAt + offset)).sort((a, b) => a - b);
     const minimum = minimumTimes.length;
     const polled = pollsAtIdle - pollsBefore;
     const overPolled = tasks.filter((task) => task.polls > minimumPollOffsets(task.family, plan).length).length;
-    const latencies = tasks.map((task) => (task.finishedAt - (task.submittedAt + plan.timing[task.family])) / 1000);
+    const endOf = (task: FinishedTask): number => task.submittedAt + plan.timing[task.family];
+    const latencies = tasks.map((task) => (task.finishedAt - endOf(task)) / 1000);
+    const pollLags = tasks.map((task) => (task.seenAt - endOf(task)) / 1000);
     // Polls only: every task submitted, none finished on the gateway yet.
     const firstEnd = Math.min(...tasks.map((task) => task.submittedAt + plan.timing[task.family]));
     const window = samples.filter((sample) => sample.atMs >= inFlightSince && sample.atMs < firstEnd);
@@ -174,6 +179,8 @@ export async function run(context: BenchContext): Promise<Table[]> {
           figure('event-loop delay max, in flight', inFlightDelay.max, 'ms', idleRef(idleDelay.max)),
           figure("a window's settings.get p95, submitting", p(submittingSettings, 95), 'ms', idleRef(p(idleSettings, 95))),
           figure("a window's settings.get p95, in flight", p(inFlightSettings, 95), 'ms', idleRef(p(idleSettings, 95))),
+          figure('finished at the gateway -> seen by a poll, median', p(pollLags, 50), 's'),
+          figure('finished at the gateway -> seen by a poll, p95', p(pollLags, 95), 's'),
           figure('finished at the gateway -> in the library, median', p(latencies, 50), 's'),
           figure('finished at the gateway -> in the library, p95', p(latencies, 95), 's'),
           figure('peak heap', Math.max(...samples.map((sample) => sample.heapMB)), 'MB', idleRef(idleMemory?.heapMB ?? Number.NaN)),
