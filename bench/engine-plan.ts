@@ -28,7 +28,7 @@ export const FULL_PLAN: LoadPlan = {
 };
 
 export const QUICK_PLAN: LoadPlan = {
-  counts: { image: 120, video: 60, character: 20 },
+  counts: { image: 140, video: 40, character: 20 },
   timing: { image: 6_500, video: 7_500, character: 7_500 },
 };
 
