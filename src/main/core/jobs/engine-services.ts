@@ -28,7 +28,6 @@ import { JobSubmitter } from './submitter';
 import { TaskCompletion } from './task-completion';
 import type { WorkTracker } from './work-tracker';
 
-
 /**
  * Polls out at once. A thousand tasks at the advised cadences need about 300 polls a second; on a
  * round trip of 20 ms, 4 at a time managed 200 and the polls fell behind (`engine-load`).
@@ -92,7 +91,9 @@ export function buildEngineServices(options: JobEngineOptions, hooks: EngineHook
     modes: options.fileModes ?? PRIVATE_MODES,
     clock,
   });
-  const completion = new TaskCompletion({ db, staging, characters, timings, onResultsReady: (jobId) => downloader.enqueue(jobId) });
+  // Claims, task records and completions made in the same turn share one flushed commit.
+  const durableWrites = new GroupedWrites(db, { durable: true });
+  const completion = new TaskCompletion({ db, writes: durableWrites, staging, characters, timings, onResultsReady: (jobId) => downloader.enqueue(jobId) });
   const poller = new TaskPoller({
     db,
     clientFor,
@@ -109,7 +110,7 @@ export function buildEngineServices(options: JobEngineOptions, hooks: EngineHook
   const later: { queue?: JobQueue; reconciler?: UnknownReconciler } = {};
   const submitter = new JobSubmitter({
     db,
-    writes: new GroupedWrites(db, { durable: true }),
+    writes: durableWrites,
     events,
     staging,
     gate,
