@@ -52,8 +52,8 @@ export class JobSubmitter {
   constructor(private readonly deps: SubmitterDeps) {}
 
   /**
-   * Submits `jobId` with `client` if it is still queued. `onClaimed` runs in the same turn as the
-   * `submitting` write (the queue counts the job as active from then on).
+   * Submits `jobId` with `client` if it is still queued. `onClaimed` runs as soon as the
+   * `submitting` write is committed (the queue counts the job as active from then on).
    */
   async submit(jobId: string, client: GatewayClient, signal: AbortSignal, onClaimed: () => void): Promise<void> {
     const { db, events } = this.deps;
