@@ -24,15 +24,14 @@ const projects = [
 
 /**
  * Every stage starts as soon as the stages it comes `after` have ended (whether they passed or
- * not), so the checks, which are CPU work that waits on nothing, fill the time the tests spend
- * waiting on sockets, timers and child processes. The three vitest projects share one pool of
- * workers. End-to-end and packaging need the build; they wait for the lint (the longest check)
- * too, so that no more than the vitest workers and one check compete for the cores: end-to-end
- * beside the lint and the type-check made tests of both miss their deadlines on a busy machine.
+ * not). The checks (`background`) are CPU work that waits on nothing: they run at a lower
+ * priority, so they take the cores only while the tests wait on sockets, timers, browsers and
+ * child processes, and a test's deadline never competes with the type-checker or the linter.
+ * The three vitest projects share one pool of workers; end-to-end and packaging need the build.
  */
 const stages = [
-  { name: 'type-check', command: ['npm', ['run', '-s', 'typecheck']] },
-  { name: 'lint', command: ['npm', ['run', '-s', 'lint']] },
+  { name: 'type-check', background: true, command: ['npm', ['run', '-s', 'typecheck']] },
+  { name: 'lint', background: true, command: ['npm', ['run', '-s', 'lint']] },
   { name: 'build', command: ['npm', ['run', '-s', 'build']] },
   {
     name: 'unit, renderer and integration tests',
@@ -44,21 +43,21 @@ const stages = [
   },
   {
     name: 'end-to-end',
-    after: ['build', 'lint'],
+    after: ['build'],
     command: [bin('playwright'), ['test', '--reporter=list,json']],
     env: { PLAYWRIGHT_JSON_OUTPUT_NAME: join(reports, 'e2e.json') },
     counts: () => ({ 'end-to-end': playwrightCounts() }),
   },
   {
     name: 'packaging',
-    after: ['build', 'lint'],
+    after: ['build'],
     command: [
       bin('vitest'),
       ['run', '--project', 'packaging', '--reporter=default', '--reporter=json', `--outputFile.json=${join(reports, 'packaging.json')}`],
     ],
     counts: () => ({ packaging: countsOf(readJson('packaging.json')) }),
   },
-  { name: 'security scan', after: ['lint'], command: [process.execPath, [join(root, 'scripts/security-scan.mjs')]] },
+  { name: 'security scan', background: true, command: [process.execPath, [join(root, 'scripts/security-scan.mjs')]] },
 ];
 
 const started = process.hrtime.bigint();
@@ -108,7 +107,8 @@ function runStage(stage) {
   console.log(`--- ${stage.name}: started at ${startS.toFixed(0)} s`);
   return new Promise((resolve) => {
     const timed = [join(root, 'scripts/run-timed.mjs'), join(reports, cpuReport), command, ...args];
-    const child = spawn(process.execPath, timed, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...stage.env } });
+    const env = { ...process.env, ...stage.env, ...(stage.background ? { RUN_TIMED_NICENESS: '10' } : {}) };
+    const child = spawn(process.execPath, timed, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'], env });
     const output = [];
     child.stdout.on('data', (chunk) => output.push(chunk));
     child.stderr.on('data', (chunk) => output.push(chunk));

@@ -13,6 +13,7 @@ const VIRTUAL_EPOCH = Date.UTC(2026, 0, 1, 9, 0, 0);
 
 export class VirtualClock implements Clock {
   private readonly fake;
+  private readonly setListeners = new Set<() => void>();
 
   constructor(start: number = VIRTUAL_EPOCH) {
     this.fake = createClock(start, 100_000);
@@ -24,7 +25,23 @@ export class VirtualClock implements Clock {
 
   setTimeout(callback: () => void, delayMs: number): Disposable {
     const id = this.fake.setTimeout(callback, Math.max(0, delayMs));
+    for (const listener of [...this.setListeners]) listener();
     return toDisposable(() => this.fake.clearTimeout(id));
+  }
+
+  /**
+   * Resolves once a timer is waiting (at once when one already is): the code under test has done
+   * what it could and now waits for time to pass, such as a client between two attempts.
+   */
+  timerSet(): Promise<void> {
+    if (this.fake.countTimers() > 0) return Promise.resolve();
+    return new Promise((resolve) => {
+      const listener = (): void => {
+        this.setListeners.delete(listener);
+        resolve();
+      };
+      this.setListeners.add(listener);
+    });
   }
 
   /** Timers waiting to fire. */

@@ -36,6 +36,7 @@ import type { KeyValueStore } from './settings/key-value-store';
 import type { LibraryFolderChooser } from './settings/library-folder';
 import type { Vault } from './vault/vault';
 import { DisposableStore } from './lifecycle/disposable';
+import { systemClock, type Clock } from './lifecycle/clock';
 
 const log = createLogger('studio');
 
@@ -68,7 +69,12 @@ export interface StudioPlatform {
   /** How long a deletion from the library can be undone (tests shorten it); the app uses the default. */
   undoWindowMs?: number;
   /** Engine settings for tests (fast polling); the app uses the defaults. */
-  engine?: Partial<Omit<ConstructorParameters<typeof JobEngine>[0], 'db' | 'libraryRoot' | 'connectionFor' | 'vault' | 'fileModes'>>;
+  engine?: Partial<Omit<ConstructorParameters<typeof JobEngine>[0], 'db' | 'libraryRoot' | 'connectionFor' | 'vault' | 'fileModes' | 'clock'>>;
+  /**
+   * The one clock of the studio: the library's timestamps and trash, the gateway clients' waits
+   * between retries, the job engine. Real time unless a test hands in a virtual clock.
+   */
+  clock?: Clock;
 }
 
 /** The studio's services, wired in one place. Transports only see `router`, `bus` and the library folder. */
@@ -80,6 +86,11 @@ export interface Studio {
   /** The library folder, which transports serve media from (and nothing outside it). */
   libraryRoot(): string;
   /**
+   * Resolves once the job engine's work is done or waiting for time to pass (`JobEngine.quiet`):
+   * a test that hands the studio a virtual clock moves it on then.
+   */
+  quiet(): Promise<void>;
+  /**
    * Stops the engine (submissions already on the wire get their grace to finish and be recorded),
    * then closes connections and the library. Resolves when all of that is done; safe to call twice.
    */
@@ -88,6 +99,7 @@ export interface Studio {
 
 export function createStudio(platform: StudioPlatform): Studio {
   if (platform.dataDir !== undefined) ensurePrivateDir(platform.dataDir);
+  const clock = platform.clock ?? systemClock;
   const bus = new EventBus();
   const settings = new SettingsService(platform.store, platform.vault, bus, platform.libraryFolderChooser);
   const demo = platform.demoGateway;
@@ -104,10 +116,11 @@ export function createStudio(platform: StudioPlatform): Studio {
     systemTrash: desktop ? (file) => desktop.trash(file) : undefined,
     undoWindowMs: platform.undoWindowMs,
     databaseFile: database?.file,
+    clock,
   });
   forgetMovedEngineState(platform.store, library.db);
   const uploadCache = new SqliteUploadCache(library.db);
-  const gateway = new GatewayService(settings, demo, { uploadCache });
+  const gateway = new GatewayService(settings, demo, { uploadCache, client: { clock } });
   const uploadStaging = new UploadStaging();
   const assistant = new AssistantService({ db: library.db, gateway, bus, readAssetImage: (assetId) => readLibraryImage(library, assetId) });
   assistant.start();
@@ -166,6 +179,10 @@ export function createStudio(platform: StudioPlatform): Studio {
     router: createRouter(handlers),
     bus,
     libraryRoot: () => libraryRoot,
+    quiet: async () => {
+      await starting?.catch(() => undefined);
+      await engine?.quiet();
+    },
     start() {
       starting ??= (async () => {
         const started = new JobEngine({
@@ -179,6 +196,7 @@ export function createStudio(platform: StudioPlatform): Studio {
           sessionOnlyKeys: () => platform.desktop?.info().preferences?.sessionOnlyKeys === true,
           fileModes,
           ffmpeg: ffmpegTool,
+          clock,
         });
         engine = started;
         if (database?.fresh === true) await restoreFromSidecars(library);

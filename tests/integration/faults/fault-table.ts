@@ -212,6 +212,7 @@ export async function runFaultRow(row: FaultRow, mode: Mode): Promise<RowResult>
     apiKey: sim.demoKey,
     timeouts: { connectMs: 2_000, headersMs: 5_000, bodyMs: 5_000 },
     retry: { maxAttempts: 4, baseDelayMs: 50, maxDelayMs: 400, maxRetryAfterMs: 3_000 },
+    clock,
   });
   const engine = new JobEngine({ ...TABLE_ENGINE, db, libraryRoot: root, connectionFor: () => client, clock });
   try {

@@ -12,6 +12,7 @@ import { GatewayClient, type GatewayClientOptions } from '../../../src/main/core
 import { GatewayError } from '../../../src/main/core/gateway/gateway-error';
 import { startSimulator, type RunningSimulator, type SimulatorOptions } from '../../../src/simulator/server';
 import { FAST_TASKS, simAdmin, type StatsSnapshot } from '../../helpers/sim-admin';
+import type { VirtualClock } from '../../helpers/virtual-clock';
 
 export interface TestGateway {
   sim: RunningSimulator;
@@ -68,6 +69,28 @@ export async function gatewayFailure(promise: Promise<unknown>): Promise<Gateway
   );
   expect(error).toBeInstanceOf(GatewayError);
   return error as GatewayError;
+}
+
+/**
+ * Settles a call of a client on `clock` (`client({ clock })`): each time the client waits for
+ * time to pass (between two attempts), virtual time jumps to the end of that wait.
+ */
+export async function onVirtualTime<T>(clock: VirtualClock, call: Promise<T>): Promise<T> {
+  const state = { settled: false };
+  const watched = call.finally(() => {
+    state.settled = true;
+  });
+  const ended = watched.then(
+    () => undefined,
+    () => undefined,
+  );
+  // A function, so that the check after the wait reads the state afresh.
+  const settled = (): boolean => state.settled;
+  while (!settled()) {
+    await Promise.race([ended, clock.timerSet()]);
+    if (!settled()) await clock.next();
+  }
+  return watched;
 }
 
 /** The catalog entry of a variant id (tests name variants by id). */

@@ -1,7 +1,8 @@
 import { createServer } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { GatewayClient } from '../../../src/main/core/gateway/client';
-import { gatewayFailure, gatewayForFile } from './harness';
+import { VirtualClock } from '../../helpers/virtual-clock';
+import { gatewayFailure, gatewayForFile, onVirtualTime } from './harness';
 
 const gw = gatewayForFile();
 
@@ -17,24 +18,44 @@ async function closedPort(): Promise<number> {
   return port;
 }
 
+// The client waits between attempts on a virtual clock: the waits are checked, and cost no real time.
 describe('retries of GETs', () => {
   it('retries a 429 that carries Retry-After and succeeds', async () => {
     await gw.addFault({ kind: 'rate-limit', route: 'GET /v1/models', retryAfterSeconds: 0, count: 1 });
-    const models = await gw.client().models.list('image');
+    const clock = new VirtualClock();
+    const models = await onVirtualTime(clock, gw.client({ clock }).models.list('image'));
     expect(models.length).toBeGreaterThan(0);
     expect(await gw.requests('GET /v1/models')).toBe(2);
   });
 
-  it('retries a 429 without Retry-After (backoff) and succeeds', async () => {
+  it('retries a 429 without Retry-After after a backoff that grows, and succeeds', async () => {
     await gw.addFault({ kind: 'rate-limit', route: 'GET /v1/models', retryAfterSeconds: null, count: 2 });
-    await gw.client().models.list('image');
+    const clock = new VirtualClock();
+    // No jitter: the backoff is half its ceiling, 10 ms (base 20 ms) and then 20 ms.
+    const listing = gw.client({ clock, random: () => 0 }).models.list('image');
+    for (const [attempts, backoffMs] of [
+      [1, 10],
+      [2, 20],
+    ] as const) {
+      await clock.timerSet();
+      await clock.advance(backoffMs - 1);
+      expect(await gw.requests('GET /v1/models')).toBe(attempts);
+      await clock.advance(1);
+    }
+    expect((await listing).length).toBeGreaterThan(0);
     expect(await gw.requests('GET /v1/models')).toBe(3);
   });
 
   it('honours Retry-After given as an HTTP date', async () => {
-    const soon = new Date(Date.now() + 1000).toUTCString();
-    await gw.addFault({ kind: 'error', status: 429, route: 'GET /v1/models', count: 1, headers: { 'retry-after': soon } });
-    await gw.client().models.list();
+    const clock = new VirtualClock();
+    const inAMinute = new Date(clock.now() + 60_000).toUTCString();
+    await gw.addFault({ kind: 'error', status: 429, route: 'GET /v1/models', count: 1, headers: { 'retry-after': inAMinute } });
+    const listing = gw.client({ clock, random: () => 0, retry: { maxRetryAfterMs: 120_000 } }).models.list();
+    await clock.timerSet();
+    await clock.advance(59_999);
+    expect(await gw.requests('GET /v1/models')).toBe(1);
+    await clock.advance(1);
+    await listing;
     expect(await gw.requests('GET /v1/models')).toBe(2);
   });
 
@@ -45,11 +66,12 @@ describe('retries of GETs', () => {
   });
 
   it('retries 5xx answers and gives up after the bounded attempts', async () => {
+    const clock = new VirtualClock();
     await gw.addFault({ kind: 'error', status: 502, route: 'GET /v1/models', count: 1 });
-    await gw.client().models.list();
+    await onVirtualTime(clock, gw.client({ clock }).models.list());
     expect(await gw.requests('GET /v1/models')).toBe(2);
     await gw.addFault({ kind: 'error', status: 500, route: 'GET /v1/models' });
-    const error = await gatewayFailure(gw.client().models.list());
+    const error = await gatewayFailure(onVirtualTime(clock, gw.client({ clock }).models.list()));
     expect(error).toMatchObject({ kind: 'http', status: 500, shape: 'relay', knownCase: 'server_error', attempts: 4 });
   });
 
@@ -57,14 +79,16 @@ describe('retries of GETs', () => {
     await gw.addFault({ kind: 'drop-connection', phase: 'before-request-read', route: 'GET /v1/balance', count: 1 });
     await gw.addFault({ kind: 'malformed-json', route: 'GET /v1/balance', count: 1 });
     await gw.addFault({ kind: 'truncated-body', route: 'GET /v1/balance', count: 1 });
-    const balance = await gw.client().account.tokenBalance();
+    const clock = new VirtualClock();
+    const balance = await onVirtualTime(clock, gw.client({ clock }).account.tokenBalance());
     expect(balance.remainCredits).toBe(4000);
     expect(await gw.requests('GET /v1/balance')).toBe(4);
   });
 
   it('reports persistent malformed and truncated answers with their kind', async () => {
     await gw.addFault({ kind: 'malformed-json', route: 'GET /v1/balance' });
-    const malformed = await gatewayFailure(gw.client().account.tokenBalance());
+    const clock = new VirtualClock();
+    const malformed = await gatewayFailure(onVirtualTime(clock, gw.client({ clock }).account.tokenBalance()));
     expect(malformed).toMatchObject({ kind: 'malformed', status: 200, shape: 'malformed', attempts: 4 });
     await gw.reset();
     await gw.addFault({ kind: 'truncated-body', route: 'GET /v1/balance' });
@@ -139,10 +163,15 @@ describe('limits, cancellation and secrets', () => {
     expect(error).toMatchObject({ kind: 'canceled', retryable: false });
 
     await gw.addFault({ kind: 'rate-limit', route: 'GET /v1/balance', retryAfterSeconds: 2, count: 1 });
+    const clock = new VirtualClock();
     const later = new AbortController();
-    setTimeout(() => later.abort(), 150);
-    const waiting = await gatewayFailure(gw.client().account.tokenBalance({ signal: later.signal }));
-    expect(waiting).toMatchObject({ kind: 'canceled', attempts: 1 });
+    const waiting = gatewayFailure(gw.client({ clock }).account.tokenBalance({ signal: later.signal }));
+    // Aborted while it sits out the Retry-After, with no time passing: the wait ends at once.
+    await clock.timerSet();
+    later.abort();
+    expect(await waiting).toMatchObject({ kind: 'canceled', attempts: 1 });
+    expect(clock.pendingTimers).toBe(0);
+    expect(await gw.requests('GET /v1/balance')).toBe(2);
   });
 
   it('never puts the key into an error, even when the gateway echoes it', async () => {

@@ -22,7 +22,7 @@ describe('a credit floor', () => {
   it('stops submitting before the balance would fall below the floor, with a clear reason, and resumes when lowered', async () => {
     bench = await startBench({}, { virtualTime: true });
     const key = await bench.admin<{ key: string; token: { id: number } }>('POST', '/keys', { remain_credits: 30 });
-    const client = fastClient(bench.sim.url, key.key);
+    const client = fastClient(bench.sim.url, key.key, bench.clock);
     const engine = bench.engine({ connectionFor: () => client });
     await engine.start();
     const { batch, jobs } = await engine.createBatch({ name: 'careful', options: { creditBudget: 10 }, jobs: ['1', '2', '3', '4', '5'].map(imageTask) });

@@ -2,8 +2,8 @@
  * The job engine against the real simulator on loopback, with a real SQLite library in a
  * temporary folder and timings short enough for tests (tasks of a few hundred ms, polls every
  * few tens of ms). On a virtual clock (`startBench(options, { virtualTime: true })`) the engine,
- * the library and the demo gateway read one clock that the test moves on (`bench.run`), so
- * waits and deadlines cost no real time and do not depend on the machine's load.
+ * its gateway clients, the library and the demo gateway read one clock that the test moves on
+ * (`bench.run`), so waits and deadlines cost no real time and do not depend on the machine's load.
  */
 import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -15,6 +15,7 @@ import { JobEngine, type EngineJobInput, type JobEngineEvent, type JobEngineOpti
 import { startSimulator, type RunningSimulator, type SimulatorOptions } from '../../../src/simulator/server';
 import { FAST_TASKS, simAdmin, type StatsSnapshot } from '../../helpers/sim-admin';
 import { runUntil, VirtualClock, type RunLimits } from '../../helpers/virtual-clock';
+import type { Clock } from '../../../src/main/core/lifecycle/clock';
 
 type SimStats = StatsSnapshot;
 
@@ -37,13 +38,14 @@ export const FAST_ENGINE: Partial<JobEngineOptions> = {
 /** On a virtual clock, timers due within this long of each other fire together (the polls of FAST_ENGINE's jobs go out in parallel). */
 const STEP_WINDOW_MS = 100;
 
-/** A client tuned for tests: short timeouts and backoff. */
-export function fastClient(baseUrl: string, apiKey: string): GatewayClient {
+/** A client tuned for tests: short timeouts and backoff, waiting between attempts on `clock` when given (a bench's virtual one). */
+export function fastClient(baseUrl: string, apiKey: string, clock?: Clock): GatewayClient {
   return new GatewayClient({
     baseUrl,
     apiKey,
     timeouts: { connectMs: 2_000, headersMs: 5_000, bodyMs: 5_000 },
     retry: { maxAttempts: 4, baseDelayMs: 20, maxDelayMs: 100, maxRetryAfterMs: 3_000 },
+    ...(clock ? { clock } : {}),
   });
 }
 
@@ -89,7 +91,7 @@ export async function startBench(options: SimulatorOptions = {}, benchOptions: B
   const root = mkdtempSync(join(tmpdir(), 'atelier-jobs-'));
   const file = join(root, 'library.sqlite');
   let db = LibraryDatabase.open(file, now ? { clock: now } : {});
-  const client = fastClient(sim.url, sim.demoKey);
+  const client = fastClient(sim.url, sim.demoKey, clock);
   const engines: JobEngine[] = [];
   const extraClients: GatewayClient[] = [];
   const events: JobEngineEvent[] = [];
@@ -110,7 +112,7 @@ export async function startBench(options: SimulatorOptions = {}, benchOptions: B
         libraryRoot: root,
         connectionFor: () => client,
         clientForKey: (base, apiKey) => {
-          const dedicated = fastClient(base.baseUrl, apiKey);
+          const dedicated = fastClient(base.baseUrl, apiKey, clock);
           extraClients.push(dedicated);
           return dedicated;
         },

@@ -12,6 +12,7 @@ import { readPngText, RECIPE_KEYWORD } from '../../../src/main/core/library/png-
 import type { Studio } from '../../../src/main/core/studio';
 import { FolderDesktop } from '../../helpers/folder-desktop';
 import { callRoute, createTestStudio, until } from '../../helpers/studio';
+import { VirtualClock } from '../../helpers/virtual-clock';
 
 const studios: Studio[] = [];
 afterEach(async () => {
@@ -21,7 +22,7 @@ afterEach(async () => {
 const day = Date.UTC(2026, 2, 3, 12);
 
 /** A library with real files: three images (a fox, a cat mentioning @luna, a Chinese fox) and a video. */
-async function studioWith(options: { desktop?: FolderDesktop; undoWindowMs?: number } = {}) {
+async function studioWith(options: { desktop?: FolderDesktop; undoWindowMs?: number; clock?: VirtualClock } = {}) {
   const libraryDir = mkdtempSync(join(tmpdir(), 'atelier-gallery-'));
   mkdirSync(join(libraryDir, '2026/03/03'), { recursive: true });
   const png = await sharp({ create: { width: 8, height: 6, channels: 3, background: '#4f3fd0' } })
@@ -55,6 +56,7 @@ async function studioWith(options: { desktop?: FolderDesktop; undoWindowMs?: num
   const { studio } = await createTestStudio({
     libraryDir,
     ...(options.desktop ? { desktop: options.desktop } : {}),
+    ...(options.clock ? { clock: options.clock } : {}),
     undoWindowMs: options.undoWindowMs ?? 60_000,
   });
   studios.push(studio);
@@ -124,9 +126,11 @@ describe('boards, characters and facets', () => {
   });
 });
 
+// The undo window passes on a virtual clock: its end is checked to the millisecond, without waiting for it.
 describe('delete and undo', () => {
   it('in web mode: files wait in the library trash, undo brings items back whole, and after the window they stay in .trash', async () => {
-    const { studio, libraryDir, ids, events } = await studioWith({ undoWindowMs: 400 });
+    const clock = new VirtualClock();
+    const { studio, libraryDir, ids, events } = await studioWith({ clock, undoWindowMs: 30_000 });
     const board = await callRoute<{ id: string }>(studio, 'library.create_board', { name: 'Keep' });
     await callRoute(studio, 'library.add_to_board', { boardId: board.id, ids: ['zhfox'] });
     const first = await callRoute<{ deletionId: string; deleted: string[]; failed: unknown[] }>(studio, 'library.delete_assets', { ids: ['zhfox', 'nope'] });
@@ -143,11 +147,18 @@ describe('delete and undo', () => {
     expect(await ids({ character: 'luna' })).toEqual(['zhfox', 'cat']);
 
     const second = await callRoute<{ deletionId: string; undoUntil: number }>(studio, 'library.delete_assets', { ids: ['fox'] });
-    await new Promise((resolve) => setTimeout(resolve, second.undoUntil - Date.now() + 300));
+    const third = await callRoute<{ deletionId: string; undoUntil: number }>(studio, 'library.delete_assets', { ids: ['cat'] });
+    expect([second.undoUntil, third.undoUntil]).toEqual([clock.now() + 30_000, clock.now() + 30_000]);
+    // A millisecond before the window ends, a deletion can still be undone.
+    await clock.advance(29_999);
+    await expect(callRoute(studio, 'library.undo_delete', { deletionId: third.deletionId })).resolves.toMatchObject({ restored: [{ id: 'cat' }] });
+    await clock.advance(1);
     await expect(studio.router.dispatch('library.undo_delete', { deletionId: second.deletionId })).resolves.toMatchObject({
       ok: false,
       error: { reason: 'deletion_not_found' },
     });
+    expect(await ids({})).toEqual(expect.arrayContaining(['cat', 'zhfox']));
+    expect(await ids({})).not.toContain('fox');
     // Web mode has no system trash: the files stay in the library's own trash folder.
     expect(existsSync(join(libraryDir, `.trash/${second.deletionId}/2026/03/03/fox.png`))).toBe(true);
     expect(existsSync(join(libraryDir, `.trash/${second.deletionId}/2026/03/03/fox.json`))).toBe(true);
@@ -155,8 +166,13 @@ describe('delete and undo', () => {
 
   it('in the desktop app: after the window the files go to the system trash', async () => {
     const desktop = new FolderDesktop();
-    const { studio, libraryDir } = await studioWith({ desktop, undoWindowMs: 300 });
+    const clock = new VirtualClock();
+    const { studio, libraryDir } = await studioWith({ desktop, clock, undoWindowMs: 30_000 });
     const deletion = await callRoute<{ deletionId: string }>(studio, 'library.delete_assets', { ids: ['fox', 'clip'] });
+    await clock.advance(29_999);
+    expect(readdirSync(desktop.trashDir)).toEqual([]);
+    await clock.advance(1);
+    // Time is up; the moves to the system trash are real file operations, waited for as such.
     await until(
       () => readdirSync(desktop.trashDir).sort(),
       (names) => names.length === 4,
@@ -168,6 +184,11 @@ describe('delete and undo', () => {
       (there) => !there,
       'the trash folder to empty',
     );
+    // A deletion still in its window when the studio stops leaves no timer running behind it.
+    await callRoute(studio, 'library.delete_assets', { ids: ['cat'] });
+    expect(clock.pendingTimers).toBeGreaterThan(0);
+    await studio.stop();
+    expect(clock.pendingTimers).toBe(0);
   });
 });
 

@@ -1,11 +1,13 @@
 /**
- * Helpers of the media conformance tests: a simulator with short task durations, JSON calls
- * over real loopback HTTP, uploads, polling, and readers of real result files.
+ * Helpers of the media conformance tests: a simulator with short task durations on a virtual
+ * clock (polling moves it on, so tasks take no real time), JSON calls over real loopback HTTP,
+ * uploads, polling, and readers of real result files.
  */
 import sharp from 'sharp';
 import { startSimulator } from '../../../src/simulator/server';
 import type { RunningSimulator } from '../../../src/simulator/server';
 import type { SimulatorOptions } from '../../../src/simulator/options';
+import { VirtualClock } from '../../helpers/virtual-clock';
 
 /** A JSON value from a response; read fields with `at`. */
 export type Json = Record<string, unknown>;
@@ -36,16 +38,27 @@ export interface JsonResponse {
 /** Short durations so whole life cycles fit in a test. */
 const TEST_TIMING = { image: 300, video: 400, character: 300 };
 
+/** Between two polls, time moves on this much. */
+const POLL_STEP_MS = 50;
+
 export class MediaSim {
   constructor(
     readonly sim: RunningSimulator,
     readonly key: string,
+    /** The simulator's time, which only polling (and `wait`) moves on. */
+    readonly clock: VirtualClock,
   ) {}
 
-  static async start(options: SimulatorOptions = {}): Promise<MediaSim> {
+  /** A simulator on `clock`: a fresh one starting now, unless a test shares one across restarts. */
+  static async start(options: SimulatorOptions = {}, clock: VirtualClock = new VirtualClock(Date.now())): Promise<MediaSim> {
     // These tests look at what the results show: real rendering, whatever the run's default.
-    const sim = await startSimulator({ timing: TEST_TIMING, media: 'rendered', ...options });
-    return new MediaSim(sim, sim.demoKey);
+    const sim = await startSimulator({ timing: TEST_TIMING, media: 'rendered', clock: () => clock.now(), ...options });
+    return new MediaSim(sim, sim.demoKey, clock);
+  }
+
+  /** Lets `ms` of the simulator's time pass, at once. */
+  wait(ms: number): Promise<void> {
+    return this.clock.advance(ms);
   }
 
   get url(): string {
@@ -124,16 +137,16 @@ export class MediaSim {
     return text(uploaded.body, 'data.url');
   }
 
-  /** Polls `path` until `done(body)` (every 50 ms, at most `timeoutMs`). Returns every body seen. */
+  /** Polls `path` until `done(body)` (every 50 ms of the simulator's time, at most `timeoutMs`). Returns every body seen. */
   async pollUntil(path: string, done: (body: Json) => boolean, timeoutMs = 10_000): Promise<Json[]> {
     const seen: Json[] = [];
-    const deadline = Date.now() + timeoutMs;
+    const deadline = this.clock.now() + timeoutMs;
     for (;;) {
       const { body } = await this.get(path);
       seen.push(body);
       if (done(body)) return seen;
-      if (Date.now() > deadline) throw new Error(`polling ${path} timed out; last: ${JSON.stringify(body)}`);
-      await new Promise((resolve) => setTimeout(resolve, 50));
+      if (this.clock.now() > deadline) throw new Error(`polling ${path} timed out; last: ${JSON.stringify(body)}`);
+      await this.wait(POLL_STEP_MS);
     }
   }
 }

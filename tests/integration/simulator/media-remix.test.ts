@@ -171,8 +171,10 @@ describe('GET /v1/videos/{id}/content', () => {
     const id = text(body, 'id');
     const done = await finishedTask(id);
     const direct = Buffer.from(await (await fetch(text(done, 'metadata.url'))).arrayBuffer());
-    await sim.fault({ kind: 'slow-download', route: '/files/*', bytesPerSecond: 40_000, count: 1 });
-    await sim.fault({ kind: 'slow-download', route: '/v1/videos/*/content', bytesPerSecond: 40_000, count: 1 });
+    // About four chunks, a tenth of a second apart (the throttle's tick): throttled, without seconds of waiting.
+    const bytesPerSecond = Math.ceil(direct.length * 2.5);
+    await sim.fault({ kind: 'slow-download', route: '/files/*', bytesPerSecond, count: 1 });
+    await sim.fault({ kind: 'slow-download', route: '/v1/videos/*/content', bytesPerSecond, count: 1 });
     const slowFile = await fetch(text(done, 'metadata.url'));
     expect(Number(slowFile.headers.get('content-length'))).toBe(direct.length);
     expect(Buffer.from(await slowFile.arrayBuffer()).equals(direct)).toBe(true);

@@ -178,7 +178,7 @@ describe('character creation readings (the creating call is not shown)', () => {
     for (let polls = 0; polls < 200; polls++) {
       const { body } = await sim.get(`/v1/videos/generations/${id}`, key);
       if (finished(body)) return body;
-      await new Promise((resolve) => setTimeout(resolve, 50));
+      await sim.wait(50);
     }
     throw new Error(`task ${id} did not finish`);
   };

@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { SimulatorOptions } from '../../../src/simulator/options';
+import { VirtualClock } from '../../helpers/virtual-clock';
 import { MediaSim, at, download, finished, png, text } from './media-harness';
 
 const started: MediaSim[] = [];
@@ -20,8 +21,11 @@ afterEach(async () => {
   await Promise.all(blockers.splice(0).map((server) => new Promise((resolve) => server.close(resolve))));
 });
 
+// One clock for every start in this file: a restarted simulator reads on from where the last one stopped.
+const clock = new VirtualClock(Date.now());
+
 async function start(stateDir: string, options: SimulatorOptions = {}): Promise<MediaSim> {
-  const sim = await MediaSim.start({ stateDir, timing: { image: 1_200, video: 1_500, character: 300 }, ...options });
+  const sim = await MediaSim.start({ stateDir, timing: { image: 1_200, video: 1_500, character: 300 }, ...options }, clock);
   started.push(sim);
   return sim;
 }

@@ -10,9 +10,14 @@ import type { AppInfo, AssetView, BatchView, JobView } from '../../../src/shared
 import type { Studio } from '../../../src/main/core/studio';
 import { FAST_ENGINE } from '../jobs/harness';
 import { createTestStudio } from '../../helpers/studio';
+import { runUntil, VirtualClock } from '../../helpers/virtual-clock';
 
-// Long enough that every task is still running when the studio stops.
-const DEMO = { timing: { image: 2_500, video: 3_000, character: 1_000, textChunk: 0 } };
+// The studios and their demo gateway share a virtual clock that moves on whenever the studio is
+// waiting for time: tasks of a minute are surely still running when the first studio stops,
+// and take no real time after it starts again.
+const DEMO = { timing: { image: 60_000, video: 60_000, character: 10_000, textChunk: 0 } };
+const POLLS = { initialDelayMs: 500, intervalMs: 1_000, deadlineMs: 10 * 60_000 };
+const ENGINE = { ...FAST_ENGINE, pollTimings: { image: POLLS, video: POLLS, character: POLLS } };
 
 const running: Studio[] = [];
 afterAll(async () => {
@@ -25,18 +30,28 @@ async function call<T>(studio: Studio, route: string, input: unknown): Promise<T
   return result.value as T;
 }
 
-async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, what: string): Promise<T> {
-  for (let i = 0; i < 400; i++) {
-    const value = await read();
-    if (done(value)) return value;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error(`timed out waiting for ${what}`);
+/** Resolves with what `read` gives once `done` holds, read again at each change of the jobs. */
+function whenJobs<T>(studio: Studio, read: () => Promise<T>, done: (value: T) => boolean): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const check = (): void => {
+      read().then((value) => {
+        if (!done(value)) return;
+        unsubscribe();
+        resolve(value);
+      }, reject);
+    };
+    const unsubscribe = studio.bus.subscribe((name) => {
+      if (name === 'jobs.changed') check();
+    });
+    check();
+  });
 }
 
 describe('demo mode survives a restart of the studio', () => {
   it('a batch running when the studio stops completes after it starts again', async () => {
-    const first = await createTestStudio({ demo: DEMO, engine: FAST_ENGINE });
+    const clock = new VirtualClock();
+    const onClock = { clock, demo: { ...DEMO, clock: () => clock.now() }, engine: ENGINE };
+    const first = await createTestStudio(onClock);
     running.push(first.studio);
     const before = await call<AppInfo>(first.studio, 'app.get_info', {});
     expect(before.demoMode).toBe(true);
@@ -50,23 +65,31 @@ describe('demo mode survives a restart of the studio', () => {
     expect(jobCount).toBe(2);
     const jobsOf = (studio: Studio): Promise<JobView[]> =>
       call<{ items: JobView[] }>(studio, 'jobs.list_jobs', { batchId: batch.id }).then((page) => page.items);
-    const accepted = await until(
-      () => jobsOf(first.studio),
-      (jobs) => jobs.every((job) => job.state === 'submitted' || job.state === 'running'),
-      'both tasks accepted',
+    const accepted = await runUntil(
+      clock,
+      first.studio,
+      whenJobs(
+        first.studio,
+        () => jobsOf(first.studio),
+        (jobs) => jobs.every((job) => job.state === 'submitted' || job.state === 'running'),
+      ),
     );
     expect(accepted.map((job) => job.state)).not.toContain('done');
     await first.studio.stop();
     running.splice(running.indexOf(first.studio), 1);
 
-    const second = await createTestStudio({ dataDir: first.dataDir, demo: DEMO, engine: FAST_ENGINE });
+    const second = await createTestStudio({ ...onClock, dataDir: first.dataDir });
     running.push(second.studio);
     const after = await call<AppInfo>(second.studio, 'app.get_info', {});
     expect(after.gatewayUrl).toBe(before.gatewayUrl);
-    const jobs = await until(
-      () => jobsOf(second.studio),
-      (list) => list.every((job) => job.state === 'done' || job.state === 'failed'),
-      'the batch to finish',
+    const jobs = await runUntil(
+      clock,
+      second.studio,
+      whenJobs(
+        second.studio,
+        () => jobsOf(second.studio),
+        (list) => list.every((job) => job.state === 'done' || job.state === 'failed'),
+      ),
     );
     expect(jobs.map((job) => [job.variantId, job.state, job.errorMessage])).toEqual(
       expect.arrayContaining([

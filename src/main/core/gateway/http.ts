@@ -5,8 +5,8 @@
  */
 import type { IncomingHttpHeaders } from 'node:http';
 import type { Readable } from 'node:stream';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { request, type Dispatcher, type FormData } from 'undici';
+import { sleep, systemClock, type Clock } from '../lifecycle/clock';
 import { createLogger } from '../log';
 import { GatewayError } from './gateway-error';
 import { answerTooLarge, errorFromAnswer, errorFromTransport, malformedAnswer, type RequestSite } from './normalise-error';
@@ -47,6 +47,8 @@ export interface GatewayHttpOptions extends GatewayConnection {
   random?: () => number;
   /** The proxy environment and trusted certificates; this process's unless given (tests). */
   network?: NetworkSettings;
+  /** Time for the waits between attempts and for `Retry-After` dates: the studio's clock (a virtual one in tests). */
+  clock?: Clock;
 }
 
 export interface GatewayRequest {
@@ -102,6 +104,7 @@ export class GatewayHttp {
   private readonly maxJsonBytes: number;
   private readonly userAgent: string;
   private readonly random: () => number;
+  private readonly clock: Clock;
 
   constructor(options: GatewayHttpOptions) {
     this.baseUrl = options.baseUrl.replace(/\/+$/, '');
@@ -111,6 +114,7 @@ export class GatewayHttp {
     this.maxJsonBytes = options.maxJsonBytes ?? DEFAULT_MAX_JSON_BYTES;
     this.userAgent = options.userAgent ?? 'Atelier';
     this.random = options.random ?? Math.random;
+    this.clock = options.clock ?? systemClock;
     this.agent = gatewayDispatcher(this.baseUrl, this.timeouts, options.network ?? processNetworkSettings());
   }
 
@@ -170,7 +174,7 @@ export class GatewayHttp {
       throw malformedAnswer(site, status, preview, error, answerExcerpt({ text }, site.secrets));
     }
     if (req.reportsFailure?.(parsed) === true) {
-      throw errorFromAnswer(site, status, parsed, parseRetryAfter(headers['retry-after']));
+      throw errorFromAnswer(site, status, parsed, parseRetryAfter(headers['retry-after'], this.clock.now()));
     }
     return { status, headers, body: parsed };
   }
@@ -242,7 +246,7 @@ export class GatewayHttp {
   }
 
   private answerError(site: RequestSite, status: number, headers: IncomingHttpHeaders, text: string): GatewayError {
-    const retryAfter = parseRetryAfter(headers['retry-after']);
+    const retryAfter = parseRetryAfter(headers['retry-after'], this.clock.now());
     if (status >= 300 && status < 400) {
       const location = typeof headers.location === 'string' ? headers.location : 'another address';
       return new GatewayError({
@@ -276,9 +280,9 @@ export class GatewayHttp {
           attempts < this.policy.maxAttempts && this.mayRetry(req.retry, error) ? nextDelay(attempts, this.policy, error.retryAfterMs, this.random) : undefined;
         if (delay === undefined) throw error.withAttempts(attempts);
         log.warn(`${req.method} ${req.path}: ${error.kind}${error.status === undefined ? '' : ` ${error.status}`}; retry ${attempts} in ${delay} ms`);
-        try {
-          await sleep(delay, undefined, { signal: req.signal });
-        } catch {
+        await sleep(this.clock, delay, req.signal);
+        // An abort ends the wait at once: the request ends canceled rather than tried again.
+        if (aborted(req.signal)) {
           throw new GatewayError({
             kind: 'canceled',
             method: req.method,

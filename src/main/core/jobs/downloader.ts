@@ -268,7 +268,7 @@ export class ResultDownloader {
         } catch (error) {
           lastError = toFetchError(error, this.signal);
           if (lastError.reason !== 'transient' || attempt === this.deps.limits.maxAttempts) break;
-          await this.deps.tracker.park(sleep(this.deps.clock, this.deps.limits.retryDelayMs * 2 ** (attempt - 1), this.signal));
+          await sleep(this.deps.clock, this.deps.limits.retryDelayMs * 2 ** (attempt - 1), this.signal);
           if (this.stopped) throw lastError;
         }
       }

@@ -70,7 +70,7 @@ export function buildEngineServices(options: JobEngineOptions, hooks: EngineHook
   const keys = new BatchKeys({
     db,
     vault: options.vault,
-    clientForKey: options.clientForKey ?? ((base, apiKey) => new GatewayClient({ baseUrl: base.baseUrl, apiKey })),
+    clientForKey: options.clientForKey ?? ((base, apiKey) => new GatewayClient({ baseUrl: base.baseUrl, apiKey, clock })),
     sessionOnly: options.sessionOnlyKeys ?? (() => false),
   });
   const downloads = { ...DEFAULT_DOWNLOAD_LIMITS, ...options.downloads };

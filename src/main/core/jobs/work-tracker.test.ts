@@ -12,7 +12,8 @@ describe('WorkTracker.quiet', () => {
     tracker.run('a request', async () => {
       await new Promise<void>((resolve) => (answer = resolve));
       steps.push('answered');
-      await tracker.park(sleep(clock, 60_000));
+      // A wait deep inside the work (here directly; in the app, a gateway client's between attempts).
+      await sleep(clock, 60_000);
       steps.push('retried');
     });
     let quiet = false;
@@ -28,5 +29,22 @@ describe('WorkTracker.quiet', () => {
     await tracker.quiet();
     expect(steps).toEqual(['answered', 'retried']);
     expect(tracker.size).toBe(0);
+  });
+
+  it('does not take a wait outside its work for its work waiting', async () => {
+    const tracker = new WorkTracker();
+    const clock = new VirtualClock();
+    let answer: () => void = () => undefined;
+    tracker.run('a request', () => new Promise<void>((resolve) => (answer = resolve)));
+    // A route's call, not the engine's work, sits out a backoff meanwhile.
+    const elsewhere = sleep(clock, 60_000);
+    let quiet = false;
+    const waiting = tracker.quiet().then(() => (quiet = true));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(quiet).toBe(false);
+    answer();
+    await waiting;
+    await clock.advance(60_000);
+    await elsewhere;
   });
 });

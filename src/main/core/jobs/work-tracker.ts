@@ -1,3 +1,4 @@
+import { reportingPauses } from '../lifecycle/clock';
 import { createLogger } from '../log';
 
 const log = createLogger('job-engine');
@@ -14,15 +15,21 @@ export class WorkTracker {
   private parked = 0;
   private readonly parkListeners = new Set<() => void>();
 
-  /** Starts `work` in the background and tracks it until it settles. */
+  /**
+   * Starts `work` in the background and tracks it until it settles. Each `sleep` it comes to (its
+   * own retry pauses, a gateway client's) counts it as parked while the sleep lasts.
+   */
   run(label: string, work: () => Promise<void>): void {
-    const promise = (async () => {
-      try {
-        await work();
-      } catch (error) {
-        log.error(`${label} failed unexpectedly`, error);
-      }
-    })();
+    const promise = reportingPauses(
+      (pause) => void this.park(pause),
+      async () => {
+        try {
+          await work();
+        } catch (error) {
+          log.error(`${label} failed unexpectedly`, error);
+        }
+      },
+    );
     this.running.add(promise);
     void promise.finally(() => {
       this.running.delete(promise);
@@ -40,7 +47,7 @@ export class WorkTracker {
   }
 
   /** Waits for `wait`, a pause on the engine's clock, with the operation counted as parked meanwhile. */
-  async park<T>(wait: Promise<T>): Promise<T> {
+  private async park<T>(wait: Promise<T>): Promise<T> {
     this.parked += 1;
     for (const listener of [...this.parkListeners]) listener();
     try {

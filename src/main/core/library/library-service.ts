@@ -26,6 +26,7 @@ import { PRIVATE_MODES, type FileModes } from '../private-files';
 import { writeAssetSidecar } from './sidecars';
 import { normalizeTags } from './tags';
 import { LibraryTrash, type DeletionResult } from './trash';
+import type { Clock } from '../lifecycle/clock';
 
 /**
  * Where earlier versions kept a library's database, inside the library folder. The studio now keeps
@@ -42,6 +43,8 @@ export interface LibraryServiceSetup {
   undoWindowMs?: number | undefined;
   /** The database file (`prepareLibraryDatabase`); without one, the one inside the library folder. */
   databaseFile?: string | undefined;
+  /** The time rows are stamped with and the trash waits on (the studio's clock); real time by default. */
+  clock?: Clock | undefined;
 }
 
 /**
@@ -58,10 +61,10 @@ export class LibraryService {
     readonly modes: FileModes = PRIVATE_MODES,
     /** The engine's state an earlier version kept in the settings file; migration 8 moves it in. */
     legacyEngineState?: LegacyEngineState,
-    { databaseFile, ...trash }: LibraryServiceSetup = {},
+    { databaseFile, clock, ...trash }: LibraryServiceSetup = {},
   ) {
-    this.db = LibraryDatabase.open(databaseFile ?? legacyLibraryDatabasePath(root), { legacyEngineState });
-    this.trash = new LibraryTrash({ db: this.db, root, modes, ...trash });
+    this.db = LibraryDatabase.open(databaseFile ?? legacyLibraryDatabasePath(root), { legacyEngineState, ...(clock ? { clock: () => clock.now() } : {}) });
+    this.trash = new LibraryTrash({ db: this.db, root, modes, clock, ...trash });
   }
 
   list(request: LibraryFilter & { limit?: number | undefined; cursor?: string | null | undefined }): { items: AssetView[]; nextCursor: string | null } {

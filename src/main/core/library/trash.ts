@@ -18,6 +18,9 @@ import { resolveInLibrary, sidecarPathFor } from './library-files';
 import { resolveLibraryFile } from './media-file';
 import { PRIVATE_MODES, type FileModes } from '../private-files';
 import { createLogger } from '../log';
+import { systemClock, type Clock } from '../lifecycle/clock';
+import { DisposableStore } from '../lifecycle/disposable';
+import { RunOnceScheduler } from '../lifecycle/scheduler';
 
 const log = createLogger('library-trash');
 
@@ -42,6 +45,8 @@ export interface LibraryTrashOptions {
   undoWindowMs?: number;
   /** Moves one file (absolute, inside the library) to the system trash; absent in web mode. */
   systemTrash?: ((file: string) => Promise<void>) | undefined;
+  /** Waits for the end of undo windows (the studio's clock; a virtual one in tests). Its time is the database's. */
+  clock?: Clock | undefined;
 }
 
 const snapshotSchema = z.object({
@@ -89,9 +94,11 @@ export class LibraryTrash {
   private readonly modes: FileModes;
   private readonly undoWindowMs: number;
   private readonly systemTrash: ((file: string) => Promise<void>) | undefined;
-  private timer: NodeJS.Timeout | undefined;
+  private readonly clock: Clock;
+  /** What one run (start to stop) holds: the timer that finalises the deletions due next. */
+  private run = DisposableStore.disposed();
+  private timer: RunOnceScheduler | undefined;
   private finalizing: Promise<void> | undefined;
-  private stopped = false;
 
   constructor(options: LibraryTrashOptions) {
     this.db = options.db;
@@ -99,19 +106,19 @@ export class LibraryTrash {
     this.modes = options.modes ?? PRIVATE_MODES;
     this.undoWindowMs = options.undoWindowMs ?? DEFAULT_UNDO_WINDOW_MS;
     this.systemTrash = options.systemTrash;
+    this.clock = options.clock ?? systemClock;
   }
 
   /** Finalises deletions whose window passed while the studio was closed, and schedules the rest. */
   async start(): Promise<void> {
-    this.stopped = false;
+    this.run = new DisposableStore();
+    this.timer = this.run.add(new RunOnceScheduler(() => void this.finalizeDue(), 0, this.clock));
     await this.finalizeDue();
   }
 
   /** Stops the timer and waits for a finalisation under way. */
   async stop(): Promise<void> {
-    this.stopped = true;
-    clearTimeout(this.timer);
-    this.timer = undefined;
+    this.run.dispose();
     await this.finalizing;
   }
 
@@ -242,12 +249,9 @@ export class LibraryTrash {
   }
 
   private schedule(): void {
-    clearTimeout(this.timer);
-    this.timer = undefined;
-    if (this.stopped) return;
+    if (this.run.isDisposed) return;
     const next = this.db.prepare<[], { at: number | null }>('SELECT MIN(undo_until) AS at FROM deletions').get()?.at;
-    if (next === null || next === undefined) return;
-    this.timer = setTimeout(() => void this.finalizeDue(), Math.max(0, next - this.db.now()) + 5);
-    this.timer.unref();
+    if (next === null || next === undefined) this.timer?.cancel();
+    else this.timer?.scheduleAt(next);
   }
 }

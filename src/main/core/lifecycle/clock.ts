@@ -2,6 +2,7 @@
  * Time for the background services: `now()` and timers, injected so that a test can move time on
  * (a virtual clock) instead of waiting for it. The app uses `systemClock`.
  */
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { setMaxListeners } from 'node:events';
 import { toDisposable, type Disposable, type DisposableStore } from './disposable';
 
@@ -24,10 +25,22 @@ export const systemClock: Clock = {
   },
 };
 
+/** Where the work running now reports its waits on a clock (see `reportingPauses`). */
+const pauseReporter = new AsyncLocalStorage<(pause: Promise<void>) => void>();
+
+/**
+ * Runs `work` with every `sleep` it comes to, however deep (a gateway client's wait between two
+ * attempts), handed to `report` as it starts: the job engine learns that its work is waiting for
+ * time to pass, which a test on a virtual clock then moves on.
+ */
+export function reportingPauses<T>(report: (pause: Promise<void>) => void, work: () => T): T {
+  return pauseReporter.run(report, work);
+}
+
 /** Resolves `delayMs` from now on `clock`; an abort cancels the timer and resolves at once (the caller checks the signal). */
 export function sleep(clock: Clock, delayMs: number, signal?: AbortSignal): Promise<void> {
   if (signal?.aborted) return Promise.resolve();
-  return new Promise((resolve) => {
+  const pause = new Promise<void>((resolve) => {
     const done = (): void => {
       timer.dispose();
       signal?.removeEventListener('abort', done);
@@ -36,6 +49,8 @@ export function sleep(clock: Clock, delayMs: number, signal?: AbortSignal): Prom
     const timer = clock.setTimeout(done, delayMs);
     signal?.addEventListener('abort', done, { once: true });
   });
+  pauseReporter.getStore()?.(pause);
+  return pause;
 }
 
 /**

@@ -2,7 +2,7 @@ import { History, SquarePen, X } from 'lucide-react';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useShallow } from 'zustand/react/shallow';
-import { variantById } from '../../../../shared/catalog';
+import { displayModelOf, variantById } from '../../../../shared/catalog';
 import type { StudioError } from '../../../../shared/contract';
 import { useAppInfoStore } from '../../entities/app-info-store';
 import { usePromptDraftStore } from '../../entities/prompt-draft-store';
@@ -19,6 +19,11 @@ import { remembered } from './remembered';
 import { useReplyActions } from './use-reply-actions';
 import { useStickToEnd } from './use-stick-to-end';
 import './AssistantPanel.css';
+
+/** The model as the picker names it ("Image 2"), not the variant behind it. */
+function modelName(variantId: string, locale: 'en' | 'zh-CN'): string | null {
+  return displayModelOf(variantId)?.model.name[locale] ?? variantById(variantId)?.label[locale] ?? null;
+}
 
 /**
  * The prompt assistant beside Create's form: the text model and its style, the conversation as it
@@ -53,7 +58,7 @@ function AssistantPanel() {
   const log = useRef<HTMLOListElement>(null);
   const actions = useReplyActions(setError);
   const store = useAssistantStore.getState();
-  const variantLabel = useMemo(() => (variantId ? (variantById(variantId)?.label[locale] ?? null) : null), [variantId, locale]);
+  const variantLabel = useMemo(() => (variantId ? modelName(variantId, locale) : null), [variantId, locale]);
   const streaming = state.messages.some((message) => message.status === 'streaming');
   const lastText = state.messages.at(-1)?.text.length ?? 0;
   const lastStatus = state.messages.at(-1)?.status;
@@ -80,7 +85,7 @@ function AssistantPanel() {
   const hasText = actions.sourceText.trim() !== '';
   const turnLabel = (action: string, messageVariant: string | null): string | null => {
     if (action === 'improve') {
-      const label = messageVariant ? variantById(messageVariant)?.label[locale] : undefined;
+      const label = messageVariant ? modelName(messageVariant, locale) : null;
       return label ? t('assistant.turn.improveFor', { variant: label }) : t('assistant.turn.improve');
     }
     if (action === 'translate') return t('assistant.turn.translate');
