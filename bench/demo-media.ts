@@ -14,12 +14,13 @@ import sharp from 'sharp';
 import { ffmpegPath } from '../src/simulator/media/ffmpeg';
 import type { ImageRecipe, VideoRecipe } from '../src/simulator/media/recipes';
 import { MediaRenderer } from '../src/simulator/media/renderer';
+import { sized, type BenchContext } from './context';
 import { compare } from './measure';
 import type { Table } from './table';
 
 const exec = promisify(execFile);
 
-export async function run(): Promise<Table[]> {
+export async function run(context: BenchContext): Promise<Table[]> {
   const renderer = new MediaRenderer(() => Promise.resolve(undefined));
   const fixtures = new MediaRenderer(() => Promise.resolve(undefined), undefined, 'fixture');
   const folder = mkdtempSync(join(tmpdir(), 'atelier-bench-media-'));
@@ -61,7 +62,7 @@ export async function run(): Promise<Table[]> {
         { label: '4K text-to-image (backdrop, caption, encode)', operation: () => renderer.render(image()) },
         { label: '4K fixture image (flat, marker row, encode)', operation: () => fixtures.render(image()) },
       ],
-      { iterations: 20, warmup: 2, budgetMs: 15_000 },
+      { iterations: sized(context, 20, 8), warmup: 2, budgetMs: sized(context, 15_000, 5_000) },
     );
     const output = join(folder, 'flat.mp4');
     const [flatVideo, videoStats, fixtureVideoStats] = await compare(
@@ -91,7 +92,7 @@ export async function run(): Promise<Table[]> {
         { label: '15 s 1920x1080 video with sound (poster, loop, length)', operation: () => renderer.render(video()) },
         { label: '15 s 1920x1080 fixture video (one clip for the size, reused)', operation: () => fixtures.render(video()) },
       ],
-      { iterations: 6, warmup: 1, budgetMs: 20_000 },
+      { iterations: sized(context, 6, 3), warmup: 1, budgetMs: sized(context, 20_000, 8_000) },
     );
     return [
       {

@@ -13,8 +13,15 @@ import { promisify } from 'node:util';
 import { loadImageLibrary, type ImageBuild } from '../src/main/core/media/image-library';
 import { locateFfmpeg } from '../src/main/core/media/ffmpeg-locator';
 import { probeVideoFile } from '../src/main/core/media/video-probe';
+import { sized, type BenchContext } from './context';
 import { compare, type Contender } from './measure';
 import type { Row, Table } from './table';
+
+/** Calls per row and the time they may take (fewer with --quick). */
+interface Effort {
+  iterations: number;
+  budgetMs: number;
+}
 
 const exec = promisify(execFile);
 
@@ -26,7 +33,7 @@ function pair(label: string, operation: (build: ImageBuild) => () => Promise<unk
   ];
 }
 
-async function imageRows(folder: string): Promise<Row[]> {
+async function imageRows(folder: string, effort: Effort): Promise<Row[]> {
   const native = loadImageLibrary('native');
   const photo = join(folder, 'photo.jpg');
   // A 2048x2048 JPEG with detail (noise over a gradient), like a generated result.
@@ -60,13 +67,13 @@ async function imageRows(folder: string): Promise<Row[]> {
   ];
   const rows: Row[] = [];
   for (const contenders of cases) {
-    const [nativeStats, wasmStats] = await compare(contenders, { iterations: 20, warmup: 2, budgetMs: 8_000 });
+    const [nativeStats, wasmStats] = await compare(contenders, { ...effort, warmup: 2 });
     rows.push({ stats: nativeStats }, { stats: wasmStats, raw: nativeStats });
   }
   return rows;
 }
 
-async function videoRows(folder: string): Promise<Row[] | undefined> {
+async function videoRows(folder: string, effort: Effort): Promise<Row[] | undefined> {
   const ffmpeg = await locateFfmpeg();
   if (ffmpeg.state !== 'ready' || ffmpeg.path === null) return undefined;
   const binary = ffmpeg.path;
@@ -93,12 +100,13 @@ async function videoRows(folder: string): Promise<Row[] | undefined> {
       { label: 'facts of a 10 s 720p MP4 from `ffmpeg -i`', operation: () => exec(binary, ['-hide_banner', '-i', video]).catch(() => undefined) },
       { label: 'facts of it from the JavaScript parsers', operation: () => probeVideoFile(video, head) },
     ],
-    { iterations: 20, warmup: 2, budgetMs: 8_000 },
+    { ...effort, warmup: 2 },
   );
   return [{ stats: asked }, { stats: parsed, raw: asked }];
 }
 
-export async function run(): Promise<Table[]> {
+export async function run(context: BenchContext): Promise<Table[]> {
+  const effort: Effort = sized(context, { iterations: 20, budgetMs: 8_000 }, { iterations: 8, budgetMs: 2_500 });
   const folder = mkdtempSync(join(tmpdir(), 'atelier-bench-builds-'));
   try {
     const started = process.hrtime.bigint();
@@ -107,14 +115,14 @@ export async function run(): Promise<Table[]> {
     const tables: Table[] = [
       {
         title: 'Image library: WebAssembly build (Electron on Linux) vs native libvips (elsewhere)',
-        rows: await imageRows(folder),
+        rows: await imageRows(folder, effort),
         notes: [
           `loading the WebAssembly build (compiling its module) took ${wasmLoadMs.toFixed(0)} ms, once per process`,
           'each wasm row is compared with the native row above it; both builds are loaded in this one process',
         ],
       },
     ];
-    const video = await videoRows(folder);
+    const video = await videoRows(folder, effort);
     if (video)
       tables.push({
         title: 'Video facts: JavaScript container parsers vs asking ffmpeg',

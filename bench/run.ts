@@ -39,6 +39,10 @@ const benchmarks: Record<string, BenchmarkEntry> = {
   },
   contract: { summary: 'router.dispatch and web-mode HTTP vs direct call and bare servers', load: () => import('./contract') },
   polling: { summary: 'GatewayClient task polling vs a bare undici request', load: () => import('./polling') },
+  'engine-load': {
+    summary: 'the job engine with 1,000 tasks in flight: polls vs the advised cadences, CPU, event-loop delay, latency, memory',
+    load: () => import('./engine-load'),
+  },
   'demo-media': { summary: 'demo gateway 4K image and 15 s video renders vs flat files', load: () => import('./demo-media') },
   'media-builds': { summary: "image library's WebAssembly build vs native libvips; video facts without ffmpeg", load: () => import('./media-builds') },
   'gallery-scroll': {

@@ -205,9 +205,24 @@ export interface BuiltRequest {
 export type RequestValidation =
   { ok: true; request: BuiltRequest; warnings: RequestWarning[] } | { ok: false; issues: RequestIssue[]; warnings: RequestWarning[] };
 
+/**
+ * Each variant's schema, built once: building one (and zod compiling it at its first parse) cost
+ * more than the parse itself, paid twice per job (when a batch is created and when it is sent).
+ */
+const requestSchemas = new WeakMap<VariantEntry, ReturnType<typeof buildRequestSchema>>();
+
+function requestSchemaOf(entry: VariantEntry): ReturnType<typeof buildRequestSchema> {
+  let schema = requestSchemas.get(entry);
+  if (!schema) {
+    schema = buildRequestSchema(entry);
+    requestSchemas.set(entry, schema);
+  }
+  return schema;
+}
+
 /** Validates a wire body against the variant: field limits and cross-field rules. */
 export function validateRequestBody(entry: VariantEntry, body: WireBody): { issues: RequestIssue[]; warnings: RequestWarning[] } {
-  const parsed = buildRequestSchema(entry).safeParse(body);
+  const parsed = requestSchemaOf(entry).safeParse(body);
   const issues: RequestIssue[] = parsed.success ? [] : parsed.error.issues.map((issue) => ({ path: issue.path.join('.'), message: issue.message }));
   // Cross-field rules do not run in zod while a field is invalid; report them in the same round.
   for (const issue of ruleIssues(entry, body)) {

@@ -31,6 +31,7 @@ describe('library database migrations', () => {
       'conversations',
       'created_keys',
       'deletions',
+      'facet_generation',
       'job_search',
       'jobs',
       'presets',

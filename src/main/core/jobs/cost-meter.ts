@@ -83,7 +83,8 @@ export class CostMeter {
     const key = priceKeyOfJob(job);
     if (key === null) return;
     const estimate = estimatedCost(this.db, key, job.profileId);
-    setJobCost(this.db, job.id, { priceKey: key, credits: estimate?.credits ?? null, measured: false });
+    // A power cut that takes this estimate back leaves the job unpriced, nothing worse: no need to wait for the disk.
+    this.db.transactionWithoutFlush(() => setJobCost(this.db, job.id, { priceKey: key, credits: estimate?.credits ?? null, measured: false }));
     if (estimate !== null) this.events.jobsChanged(job.id);
   }
 

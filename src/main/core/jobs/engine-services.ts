@@ -23,10 +23,16 @@ import { DEFAULT_RECONCILER_OPTIONS, UnknownReconciler } from './reconciler';
 import { ResultFetcher } from './result-fetch';
 import { ResultStaging } from './staging';
 import { getBatch, type Job } from './store';
+import { GroupedWrites } from './grouped-writes';
 import { JobSubmitter } from './submitter';
 import { TaskCompletion } from './task-completion';
 import type { WorkTracker } from './work-tracker';
 
+/**
+ * Polls out at once. A thousand tasks at the advised cadences need about 300 polls a second; on a
+ * round trip of 20 ms, 4 at a time managed 200 and the polls fell behind (`engine-load`).
+ */
+const DEFAULT_PARALLEL_POLLS = 16;
 export interface EngineServices {
   clock: Clock;
   events: EngineEvents;
@@ -85,12 +91,26 @@ export function buildEngineServices(options: JobEngineOptions, hooks: EngineHook
     modes: options.fileModes ?? PRIVATE_MODES,
     clock,
   });
-  const completion = new TaskCompletion({ db, staging, characters, timings, onResultsReady: (jobId) => downloader.enqueue(jobId) });
-  const poller = new TaskPoller({ db, clientFor, gate, timings, events, tracker, completion, maxParallel: options.maxParallelPolls ?? 4, clock });
+  // Claims, task records and completions made in the same turn share one flushed commit.
+  const durableWrites = new GroupedWrites(db, { durable: true });
+  const completion = new TaskCompletion({ db, writes: durableWrites, staging, characters, timings, onResultsReady: (jobId) => downloader.enqueue(jobId) });
+  const poller = new TaskPoller({
+    db,
+    clientFor,
+    gate,
+    timings,
+    events,
+    tracker,
+    completion,
+    maxParallel: options.maxParallelPolls ?? DEFAULT_PARALLEL_POLLS,
+    writes: new GroupedWrites(db, { durable: false }),
+    clock,
+  });
   // The submitter calls the queue and the reconciler back, which are built after it.
   const later: { queue?: JobQueue; reconciler?: UnknownReconciler } = {};
   const submitter = new JobSubmitter({
     db,
+    writes: durableWrites,
     events,
     staging,
     gate,

@@ -5,7 +5,9 @@
  * A 429 slows everything down through the shared rate gate; a status the studio does not
  * understand keeps the task pending. A task past its deadline is not given up: it is "still
  * running on the gateway" and polled less and less often until the gateway says it finished or
- * failed (or stops knowing it); "check now" polls it at once.
+ * failed (or stops knowing it); "check now" polls it at once. With a thousand tasks in flight
+ * the event loop stays free: a task whose poll is out is held in memory, not in the database,
+ * and what polls learn is committed a group at a time (`GroupedWrites`).
  */
 import type { NormalizedTask } from '../../../shared/gateway/task-record';
 import { isOnGateway, onGatewayJobStates } from '../../../shared/jobs/job-states';
@@ -16,6 +18,7 @@ import type { LibraryDatabase } from '../library';
 import { getJob, getTask, listDueTasks, nextPollTime, recordPoll, transitionJob, type Job, type Task } from './store';
 import { overduePollDelay, timingForPoll, type PollTiming, type PollTimingOverrides } from './cadence';
 import { latestTask, setTaskNextPoll } from './engine-queries';
+import type { GroupedWrites } from './grouped-writes';
 import type { EngineEvents } from './events';
 import { entryOf } from './job-request';
 import type { RateGate } from './rate-gate';
@@ -40,6 +43,8 @@ export interface PollerDeps {
   completion: TaskCompletion;
   /** Polls in flight at once. */
   maxParallel: number;
+  /** Where what a poll learned is written (one commit for the polls answered together). */
+  writes: GroupedWrites;
   clock: Clock;
 }
 
@@ -87,7 +92,12 @@ export class TaskPoller {
 
   private schedule(): void {
     if (this.stopped) return;
-    const next = nextPollTime(this.deps.db);
+    // Every slot is taken: the next poll to end schedules again (waking now would find no room).
+    if (this.inFlight.size >= this.deps.maxParallel) {
+      this.timer?.cancel();
+      return;
+    }
+    const next = nextPollTime(this.deps.db, [...this.inFlight.keys()]);
     if (next === null) this.timer?.cancel();
     else this.timer?.scheduleAt(Math.max(next, this.deps.gate.opensAt));
   }
@@ -110,8 +120,7 @@ export class TaskPoller {
 
   /** Polls one task in the background (tracked); resolves when it is done. */
   private launch(task: Task): Promise<void> {
-    // Hold the task while its poll is out, so the timer does not wake for it again.
-    setTaskNextPoll(this.deps.db, task.id, this.deps.clock.now() + this.timingOf(task).intervalMs);
+    // While its poll is out the task is held by `inFlight` (the timer and the due list leave it out).
     const done = new Promise<void>((resolve) => {
       this.deps.tracker.run(`poll of task ${task.id}`, async () => {
         try {
@@ -184,7 +193,7 @@ export class TaskPoller {
           await this.deps.completion.routeEnded(job, task, undefined);
           return;
         }
-        db.transaction(() => {
+        await this.deps.writes.run(() => {
           recordPoll(db, task.id, { ...basics, state: 'failed', progress: record.progress, nextPollAt: null });
           transitionJob(db, job.id, onGatewayJobStates, 'failed', {
             errorCode: record.errorCode ?? 'task_failed',
@@ -195,7 +204,7 @@ export class TaskPoller {
         return;
       default:
         if (record.state === 'unknown') log.warn(`task ${task.id}: status "${record.rawStatus ?? ''}" not understood; still waiting`);
-        db.transaction(() => {
+        await this.deps.writes.run(() => {
           recordPoll(db, task.id, { ...basics, state: record.state, progress: record.progress, nextPollAt: this.nextPollAt(task, timing) });
           if (record.state === 'running') transitionJob(db, job.id, ['submitted'], 'running');
         });
@@ -207,7 +216,7 @@ export class TaskPoller {
     const message = error instanceof Error ? error.message : String(error);
     if (error instanceof GatewayError && error.status === 429) {
       const until = gate.rateLimited(error.retryAfterMs);
-      recordPoll(db, task.id, { lastError: message, nextPollAt: Math.max(until, this.nextPollAt(task, timing)) });
+      await this.deps.writes.run(() => recordPoll(db, task.id, { lastError: message, nextPollAt: Math.max(until, this.nextPollAt(task, timing)) }));
       return;
     }
     const refused = error instanceof GatewayError && error.status !== undefined && error.status >= 400 && error.status < 500 && !error.retryable;
@@ -221,7 +230,7 @@ export class TaskPoller {
     }
     // Transient: keep the task pending and come back later, a little slower each time.
     const backoff = Math.min(timing.intervalMs * 2 ** Math.min(refusals + 1, 4), 60_000);
-    recordPoll(db, task.id, { lastError: message, nextPollAt: this.nextPollAt(task, timing, backoff) });
+    await this.deps.writes.run(() => recordPoll(db, task.id, { lastError: message, nextPollAt: this.nextPollAt(task, timing, backoff) }));
     this.deps.events.jobsChanged(job.id);
   }
 

@@ -25,7 +25,7 @@ import {
 import type { BatchKeys } from './batch-keys';
 import { isBudgeted, type BatchBudgets } from './budget';
 import type { CostMeter } from './cost-meter';
-import { activeCounts, earliestQueuedRetry } from './engine-queries';
+import { activeCounts, earliestQueuedRetry, hasRunnableQueuedJobs } from './engine-queries';
 import type { EngineEvents } from './events';
 import { retryDelay, type RetryLimits } from './outcome';
 import type { RateGate } from './rate-gate';
@@ -172,6 +172,8 @@ export class JobQueue {
       this.wakeAt(gate.opensAt);
       return;
     }
+    // Nothing queued (a thousand tasks polled, say): no need to count the jobs in flight.
+    if (!hasRunnableQueuedJobs(db)) return;
     const counts = activeCounts(db);
     let total = counts.total + this.launching.size;
     const perModel = new Map(counts.byModel);

@@ -16,6 +16,7 @@ import type { LibraryDatabase } from '../library';
 import { editJobRequest, getJob, getTask, insertTask, transitionJob, type Job } from './store';
 import { timingForPoll, type PollTimingOverrides } from './cadence';
 import type { EngineEvents } from './events';
+import type { GroupedWrites } from './grouped-writes';
 import { businessIdFor, BUSINESS_ID_FIELD, entryOf, supportsBusinessId, wireRequestOf } from './job-request';
 import { classifySubmitError, type RetryLimits } from './outcome';
 import type { RateGate } from './rate-gate';
@@ -25,6 +26,8 @@ const log = createLogger('submitter');
 
 export interface SubmitterDeps {
   db: LibraryDatabase;
+  /** Where claims and task records are committed, one flush for those made together (durable). */
+  writes: GroupedWrites;
   events: EngineEvents;
   staging: ResultStaging;
   gate: RateGate;
@@ -49,8 +52,8 @@ export class JobSubmitter {
   constructor(private readonly deps: SubmitterDeps) {}
 
   /**
-   * Submits `jobId` with `client` if it is still queued. `onClaimed` runs in the same turn as the
-   * `submitting` write (the queue counts the job as active from then on).
+   * Submits `jobId` with `client` if it is still queued. `onClaimed` runs as soon as the
+   * `submitting` write is committed (the queue counts the job as active from then on).
    */
   async submit(jobId: string, client: GatewayClient, signal: AbortSignal, onClaimed: () => void): Promise<void> {
     const { db, events } = this.deps;
@@ -71,7 +74,8 @@ export class JobSubmitter {
       this.failQueued(job, 'invalid_request', error instanceof Error ? error.message : String(error));
       return;
     }
-    const claimed = db.transaction(() => {
+    // Claims made together (a pump launches many jobs at once) share one commit, flushed before any POST.
+    const claimed = await this.deps.writes.run(() => {
       if (businessId !== null && businessId !== job.clientBusinessId) {
         editJobRequest(db, job.id, { request: { ...(job.request as object), [BUSINESS_ID_FIELD]: businessId }, prompt: job.prompt });
       }
@@ -117,7 +121,7 @@ export class JobSubmitter {
         // A slower request (a 4K tier) gets its own longer deadline from the catalog.
         const timing = timingForPoll(result.poll, family, this.deps.timings, job.request);
         const now = this.deps.db.now();
-        const recorded = db.transaction(() => {
+        const recorded = await this.deps.writes.run(() => {
           const inserted = insertTask(db, {
             id: taskId,
             jobId: job.id,

@@ -14,6 +14,7 @@ import { listCharactersOfTask, type LibraryDatabase } from '../library';
 import { moveTaskToRoute, recordPoll, transitionJob, type FirstAnswer, type Job, type JobPatch, type Task, type TaskFamily } from './store';
 import { timingForPoll, type PollTimingOverrides } from './cadence';
 import { asksForCharacter, type CharacterService } from './characters';
+import type { GroupedWrites } from './grouped-writes';
 import { entryOf } from './job-request';
 import type { ResultStaging } from './staging';
 
@@ -21,6 +22,8 @@ const log = createLogger('poller');
 
 export interface CompletionDeps {
   db: LibraryDatabase;
+  /** Durable writes shared with the submissions: tasks that finished together share one disk flush. */
+  writes: GroupedWrites;
   staging: ResultStaging;
   characters: CharacterService;
   timings: PollTimingOverrides;
@@ -47,7 +50,7 @@ export class TaskCompletion {
     if (second) {
       const timing = timingForPoll(undefined, second.family, this.deps.timings);
       const now = this.deps.db.now();
-      this.deps.db.transaction(() => {
+      await this.deps.writes.run(() => {
         moveTaskToRoute(this.deps.db, task.id, { ...second, firstAnswer: answer, resultUrls, expiresAt, nextPollAt: now, deadlineAt: now + timing.deadlineMs });
         transitionJob(this.deps.db, job.id, ['submitted'], 'running');
       });
@@ -122,7 +125,7 @@ export class TaskCompletion {
     } else {
       next = { to: 'failed', patch: { errorCode: 'no_character', errorMessage: 'The character task completed without any character.' } };
     }
-    const moved = db.transaction(() => {
+    const moved = await this.deps.writes.run(() => {
       recordPoll(db, task.id, next.to === 'failed' && given.every((answer) => answer === 'refused') ? { ...finished, state: 'failed' } : finished);
       return transitionJob(db, job.id, onGatewayJobStates, next.to, next.patch);
     });

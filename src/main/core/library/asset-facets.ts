@@ -41,8 +41,54 @@ function reachedById(filter: AssetFilter, omit?: FacetName): boolean {
   return tag || (filter.boardId !== undefined && omit !== 'board') || (filter.character !== undefined && omit !== 'character');
 }
 
-/** How many assets match `filter`, and how many each other choice of every facet would give. */
+/** Panels kept per library: the artist moves between a few filters and back. */
+const KEPT_PANELS = 24;
+
+interface KeptPanel {
+  generation: number;
+  facets: AssetFacets;
+}
+
+const keptPanels = new WeakMap<LibraryDatabase, Map<string, KeptPanel>>();
+
+/** Rises with every change the counts depend on (migration 21's triggers, whoever wrote it). */
+function facetGeneration(db: LibraryDatabase): number {
+  return db.prepare<[], { value: number }>('SELECT value FROM facet_generation').get()?.value ?? 0;
+}
+
+/**
+ * How many assets match `filter`, and how many each other choice of every facet would give.
+ * Counts worked out for a filter are served again until the library changes in a way that moves
+ * a count (`facet_generation`): the panel asks again on every change of the filter and every
+ * library event, and going back to a filter seen since the last change costs one small read.
+ * The answer is shared: callers must not change it.
+ */
 export function countAssetFacets(db: LibraryDatabase, filter: AssetFilter = {}, since: readonly number[] = []): AssetFacets {
+  let panels = keptPanels.get(db);
+  if (!panels) {
+    panels = new Map();
+    keptPanels.set(db, panels);
+  }
+  const key = JSON.stringify([filter, since]);
+  const generation = facetGeneration(db);
+  const kept = panels.get(key);
+  panels.delete(key);
+  if (kept?.generation === generation) {
+    panels.set(key, kept);
+    return kept.facets;
+  }
+  const facets = computeAssetFacets(db, filter, since);
+  panels.set(key, { generation, facets });
+  // The least recently asked for goes first (a Map keeps insertion order, and a hit is put back last).
+  for (const oldest of panels.keys()) {
+    if (panels.size <= KEPT_PANELS) break;
+    panels.delete(oldest);
+  }
+  return facets;
+}
+
+/** `countAssetFacets` worked out afresh: one statement per facet. */
+export function computeAssetFacets(db: LibraryDatabase, filter: AssetFilter = {}, since: readonly number[] = []): AssetFacets {
   const all = <R>(sql: string, where: SqlFragment, ...extra: (string | number)[]): R[] => db.prepare<unknown[], R>(sql).all(...where.params, ...extra);
   // A search's matches are few and found by row number: the planner starts from them unforced.
   const searched = filter.text !== undefined && buildMatchQuery(filter.text) !== null;

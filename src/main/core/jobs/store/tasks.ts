@@ -189,10 +189,15 @@ export function listDueTasks(db: LibraryDatabase, options: { now?: number; limit
     .map(toTask);
 }
 
-/** When the poller should next wake up: the earliest `next_poll_at` of a pending task, or null. */
-export function nextPollTime(db: LibraryDatabase): number | null {
-  const row = db.prepare<[], { at: number | null }>(`SELECT MIN(next_poll_at) AS at FROM tasks WHERE state IN (${PENDING})`).get();
-  return row?.at ?? null;
+/**
+ * When the poller should next wake up: the earliest `next_poll_at` of a pending task, leaving out
+ * `except` (tasks whose poll is out), or null. Walks the next-poll index in order, so the few
+ * left out cost a step each.
+ */
+export function nextPollTime(db: LibraryDatabase, except: readonly string[] = []): number | null {
+  const skip = except.length === 0 ? '' : ` AND id NOT IN (${except.map(() => '?').join(', ')})`;
+  const sql = `SELECT next_poll_at AS at FROM tasks WHERE state IN (${PENDING}) AND next_poll_at IS NOT NULL${skip} ORDER BY next_poll_at LIMIT 1`;
+  return db.prepare<string[], { at: number }>(sql).get(...except)?.at ?? null;
 }
 
 /** Every task still pending (to resume polling after a restart), oldest first. */

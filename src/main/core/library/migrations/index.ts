@@ -18,6 +18,7 @@ import { assetAudio } from './017_asset_audio';
 import { promptTools } from './018_prompt_tools';
 import { jobRevisedPrompt } from './019_job_revised_prompt';
 import { assetFacetIndexes } from './020_asset_facet_indexes';
+import { facetGeneration } from './021_facet_generation';
 import type { Migration } from './migration';
 
 export type { Migration } from './migration';
@@ -44,6 +45,7 @@ export const migrations: readonly Migration[] = [
   promptTools,
   jobRevisedPrompt,
   assetFacetIndexes,
+  facetGeneration,
 ];
 
 /** The schema version a library has once every migration ran (the last one's number). */

@@ -1,0 +1,68 @@
+/**
+ * Writes committed a group at a time. Each ordinary commit of the library waits for the disk
+ * (`synchronous = FULL`), so a few hundred polls or submissions answered in the same moment would
+ * otherwise hold the event loop, and every window call with it, for one disk flush each. Writes
+ * queued in the same turn of the event loop share one transaction (each in its own savepoint, so
+ * one that throws takes nothing of the others with it); each caller's promise settles with its
+ * write's result once the group is committed, so what it does next sees the write. `durable`
+ * groups wait for the disk as every commit does (a job claimed before its paid POST, the task it
+ * was given); the others do not, for what a power cut may take back without harm (what a poll
+ * learned: the next poll learns it again).
+ */
+import type { LibraryDatabase } from '../library';
+
+interface QueuedWrite {
+  work: () => unknown;
+  resolve: (value: unknown) => void;
+  reject: (error: unknown) => void;
+}
+
+export class GroupedWrites {
+  private queued: QueuedWrite[] = [];
+  private flushScheduled = false;
+
+  constructor(
+    private readonly db: LibraryDatabase,
+    private readonly options: { durable: boolean },
+  ) {}
+
+  /** Runs `work` in the next group's transaction; resolves with its result once the group is committed. */
+  run<T>(work: () => T): Promise<T> {
+    return new Promise<T>((resolve, reject) => {
+      this.queued.push({ work, resolve: resolve as (value: unknown) => void, reject });
+      if (this.flushScheduled) return;
+      this.flushScheduled = true;
+      setImmediate(() => this.flush());
+    });
+  }
+
+  private flush(): void {
+    this.flushScheduled = false;
+    const group = this.queued;
+    this.queued = [];
+    const outcomes = new Map<QueuedWrite, { ok: true; value: unknown } | { ok: false; error: unknown }>();
+    const writeAll = (): void => {
+      for (const write of group) {
+        try {
+          outcomes.set(write, { ok: true, value: this.db.transaction(write.work) });
+        } catch (error) {
+          outcomes.set(write, { ok: false, error });
+        }
+      }
+    };
+    try {
+      if (!this.db.isOpen) throw new Error('The library database is closed.');
+      if (this.options.durable) this.db.transaction(writeAll);
+      else this.db.transactionWithoutFlush(writeAll);
+    } catch (error) {
+      // The commit itself failed: nothing of the group was written.
+      for (const write of group) write.reject(error);
+      return;
+    }
+    for (const write of group) {
+      const outcome = outcomes.get(write);
+      if (outcome?.ok === true) write.resolve(outcome.value);
+      else write.reject(outcome?.error);
+    }
+  }
+}
