@@ -80,7 +80,22 @@ export function LibraryView() {
   const chosenIds = useMemo(() => chosen.map((item) => item.id), [chosen]);
   const compareTarget = useMemo(() => compareAddress(chosen, filter), [chosen, filter]);
   const open = useCallback((id: string) => void navigate(paths.asset(id, filter)), [navigate, filter]);
-  const change = (next: LibraryFilter): void => setFilter(next);
+  // Stable, with the panel's other callbacks and its compare link: the panel is memoised, so a page
+  // of results arriving while the grid scrolls does not draw it again.
+  const change = useCallback((next: LibraryFilter): void => setFilter(next), [setFilter]);
+  const createBoard = useCallback(async (name: string) => (await actions.createBoard(name)) !== null, [actions]);
+  const dropOnBoard = useCallback((boardId: string, targets: string[]) => void actions.putOnBoard(boardId, targets), [actions]);
+  const reorderBoards = useCallback((order: string[]) => void actions.reorderBoards(order), [actions]);
+  const compareLink = useMemo(
+    () =>
+      filter.batchId !== undefined && (
+        <Link className="button button-sm button-secondary" to={paths.compare(filter.batchId, filter)}>
+          <Columns2 size={16} aria-hidden="true" />
+          {t('gallery.compareBatch')}
+        </Link>
+      ),
+    [filter, t],
+  );
   const favouriteToggle = useCallback(
     (targets: string[]): void => {
       const items = query.items.filter((item) => targets.includes(item.id));
@@ -144,17 +159,10 @@ export function LibraryView() {
             boards={boards}
             now={now}
             onChange={change}
-            onCreateBoard={async (name) => (await actions.createBoard(name)) !== null}
-            onDropOnBoard={(boardId, targets) => void actions.putOnBoard(boardId, targets)}
-            onReorderBoards={(order) => void actions.reorderBoards(order)}
-            compareLink={
-              filter.batchId !== undefined && (
-                <Link className="button button-sm button-secondary" to={paths.compare(filter.batchId, filter)}>
-                  <Columns2 size={16} aria-hidden="true" />
-                  {t('gallery.compareBatch')}
-                </Link>
-              )
-            }
+            onCreateBoard={createBoard}
+            onDropOnBoard={dropOnBoard}
+            onReorderBoards={reorderBoards}
+            compareLink={compareLink}
           />
         )}
         <section className="gallery-main" aria-label={t('gallery.gridLabel')} aria-busy={query.status === 'loading'}>

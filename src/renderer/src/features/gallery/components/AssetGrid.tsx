@@ -218,7 +218,7 @@ export function AssetGrid(props: AssetGridProps) {
   return (
     <div
       ref={scrollRef}
-      className="asset-grid"
+      className={virtualizer.isScrolling ? 'asset-grid is-scrolling' : 'asset-grid'}
       role="grid"
       tabIndex={0}
       aria-label={props.label}
