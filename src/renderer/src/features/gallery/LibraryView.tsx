@@ -18,7 +18,7 @@ import { GalleryToolbar } from './components/GalleryToolbar';
 import { QuickLook } from './components/QuickLook';
 import { SelectionBar } from './components/SelectionBar';
 import type { TileAction } from './components/TileActions';
-import { gallerySelectors, useGalleryStore } from './gallery-store';
+import { facetKey, gallerySelectors, useGalleryStore } from './gallery-store';
 import { datePresets, presetStart } from './model/date-presets';
 import { activeFilterCount, savableSearch, searchSummary } from './model/filter-summary';
 import type { SelectionAction } from './model/selection';
@@ -55,9 +55,12 @@ export function LibraryView() {
   const [search, setSearch] = useState(filter.text ?? '');
   const [searched, setSearched] = useState(filter.text);
   const now = useMemo(() => new Date(), []);
+  const screenKey = facetKey(filter);
+  const [drawnFor, setDrawnFor] = useState<string | null>(null);
   const total = useFacetsFollow(
     filter,
     datePresets.map((p) => presetStart(p, now)),
+    drawnFor === screenKey,
   );
 
   // The address changed the search (Back, a link): the box follows it.
@@ -71,7 +74,6 @@ export function LibraryView() {
     const timer = setTimeout(() => setFilter({ ...filter, text: typed }, { replace: true }), SEARCH_DELAY_MS);
     return () => clearTimeout(timer);
   }, [search]); // eslint-disable-line react-hooks/exhaustive-deps -- follows the box only; the filter is read when it fires
-  useEffect(() => void gallery().loadBoards(), [gallery]);
 
   const ids = useMemo(() => query.items.map((item) => item.id), [query.items]);
   useEffect(() => gallery().select({ type: 'keep', order: ids }), [ids, gallery]);
@@ -244,6 +246,8 @@ export function LibraryView() {
               onFavourite={favouriteToggle}
               onDragStart={dragTile}
               onAction={onAction}
+              screenKey={screenKey}
+              onScreenDrawn={setDrawnFor}
             />
           )}
           {query.loadingMore && (

@@ -53,6 +53,10 @@ export interface AssetGridProps {
   onDragStart: (event: DragEvent, asset: AssetView) => void;
   /** A tile's next step (its hover buttons, or R and V for the item the keyboard is on). */
   onAction: (action: TileAction, asset: AssetView) => void;
+  /** What the grid shows (the filter); a new one has a new first screen. */
+  screenKey?: string;
+  /** Once per `screenKey`: the thumbnails of the rows first in view have loaded (or failed). */
+  onScreenDrawn?: (screenKey: string) => void;
 }
 
 /** Where a tiny window or a DOM without layout (tests) starts, until the real size is known. */
@@ -130,6 +134,26 @@ export function AssetGrid(props: AssetGridProps) {
     element.scrollTop = scrollToAnchor(layout, index, kept.offset);
     anchor.current = { ...kept, placed: element.scrollTop };
   }, [ids, layout]);
+
+  // The first screen of a new list: its pictures still on their way, watched until the last one settles.
+  const { screenKey, onScreenDrawn } = props;
+  const drawnKey = useRef<string | undefined>(undefined);
+  useLayoutEffect(() => {
+    const element = scrollRef.current;
+    if (screenKey === undefined || !onScreenDrawn || drawnKey.current === screenKey || !element) return;
+    drawnKey.current = screenKey;
+    const pending = [...element.querySelectorAll('img')].filter((image) => !image.complete);
+    let left = pending.length;
+    if (left === 0) onScreenDrawn(screenKey);
+    const settled = (): void => {
+      left -= 1;
+      if (left === 0) onScreenDrawn(screenKey);
+    };
+    for (const image of pending) {
+      image.addEventListener('load', settled, { once: true });
+      image.addEventListener('error', settled, { once: true });
+    }
+  }, [screenKey, onScreenDrawn]);
 
   const activeIndex = selection.active === null ? -1 : ids.indexOf(selection.active);
   const targets = useCallback((): string[] => {
