@@ -1,5 +1,5 @@
 import { BookmarkPlus, Columns2, ImageOff, Sparkles } from 'lucide-react';
-import { useCallback, useEffect, useId, useMemo, useState, type DragEvent } from 'react';
+import { useCallback, useEffect, useId, useMemo, useRef, useState, type DragEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { useShallow } from 'zustand/react/shallow';
@@ -68,11 +68,29 @@ export function LibraryView() {
     setSearched(filter.text);
     if ((filter.text ?? '') !== search.trim()) setSearch(filter.text ?? '');
   }
+  // Typing waits for a pause; a word an input method commits (Chinese typed as pinyin) or Enter
+  // searches at once, and the letters of a word still being composed are not searched for.
+  const composing = useRef(false);
+  const searchTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const runSearch = (text: string): void => {
+    clearTimeout(searchTimer.current);
+    const typed = text.trim() === '' ? undefined : text;
+    if (typed !== filter.text) setFilter({ ...filter, text: typed }, { replace: true });
+  };
+  const onSearch = (text: string, inComposition: boolean): void => {
+    composing.current = inComposition;
+    setSearch(text);
+  };
+  const onSearchNow = (text: string): void => {
+    composing.current = false;
+    setSearch(text);
+    runSearch(text);
+  };
   useEffect(() => {
     const typed = search.trim() === '' ? undefined : search;
-    if (typed === filter.text) return;
-    const timer = setTimeout(() => setFilter({ ...filter, text: typed }, { replace: true }), SEARCH_DELAY_MS);
-    return () => clearTimeout(timer);
+    if (composing.current || typed === filter.text) return;
+    searchTimer.current = setTimeout(() => runSearch(search), SEARCH_DELAY_MS);
+    return () => clearTimeout(searchTimer.current);
   }, [search]); // eslint-disable-line react-hooks/exhaustive-deps -- follows the box only; the filter is read when it fires
 
   const ids = useMemo(() => query.items.map((item) => item.id), [query.items]);
@@ -140,7 +158,8 @@ export function LibraryView() {
     <div className="gallery frame-fill frame-flush">
       <GalleryToolbar
         search={search}
-        onSearch={setSearch}
+        onSearch={onSearch}
+        onSearchNow={onSearchNow}
         order={filter.order ?? 'newest'}
         onOrder={(order) => change({ ...filter, order: order === 'newest' ? undefined : order })}
         tileSize={view.tileSize}
