@@ -32,11 +32,12 @@ import { writeThumbnailFiles, type ThumbnailSet } from './thumbnail-files';
 import { startWebStudio } from './web-studio';
 
 const VIEWPORT = { width: 1440, height: 900 };
-const WHEEL_STEPS = 200;
+/** Wheel steps and jumps of a full run (`--quick`: half the steps, four jumps). */
+const WHEEL_STEPS = { full: 200, quick: 100 };
 const WHEEL_PX = 900;
 const WHEEL_EVERY_MS = 16;
 /** Jumps to the end (and back to the top between them), and how long frames are recorded after each. */
-const JUMPS = 6;
+const JUMPS = { full: 6, quick: 4 };
 const AFTER_JUMP_MS = 800;
 /** Searches typed into the gallery, each a term of the Chinese prompts, as typed: pinyin composed, then the word committed. */
 const SEARCHES = [
@@ -59,6 +60,12 @@ interface Side {
   images: string;
   /** A thumbnail's address. */
   isThumbnail: (url: string) => boolean;
+}
+
+/** How much each turn does. */
+interface Plan {
+  wheelSteps: number;
+  jumps: number;
 }
 
 /** What one turn on one side measured. */
@@ -114,9 +121,9 @@ async function watchNetwork(
 const pause = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** 200 wheel steps of 900 px, one every 16 ms (as long as the browser takes each), over the grid. */
-async function wheelScroll(page: Page, sample: () => Promise<void>): Promise<void> {
+async function wheelScroll(page: Page, steps: number, sample: () => Promise<void>): Promise<void> {
   const started = performance.now();
-  for (let step = 0; step < WHEEL_STEPS; step++) {
+  for (let step = 0; step < steps; step++) {
     const due = started + step * WHEEL_EVERY_MS - performance.now();
     if (due > 0) await pause(due);
     await page.mouse.wheel(0, WHEEL_PX);
@@ -126,7 +133,7 @@ async function wheelScroll(page: Page, sample: () => Promise<void>): Promise<voi
 }
 
 /** One turn on one side, in a fresh browser context (cold cache): open, first screen, wheel, jumps. */
-async function turn(browser: Browser, side: Side): Promise<Turn> {
+async function turn(browser: Browser, side: Side, plan: Plan): Promise<Turn> {
   const context = await browser.newContext({ viewport: VIEWPORT, ...(side.storageState ? { storageState: side.storageState } : {}) });
   try {
     const page = await context.newPage();
@@ -149,12 +156,12 @@ async function turn(browser: Browser, side: Side): Promise<Turn> {
     await resetSeen(page);
     network.reset();
     await startRecording(page);
-    await wheelScroll(page, sample);
+    await wheelScroll(page, plan.wheelSteps, sample);
     const wheel = await stopRecording(page);
     const onScreen = (await seenThumbnails(page)).filter(side.isThumbnail).length;
     const { count: fetched, bytes: fetchedBytes } = network.thumbnails();
     await startRecording(page);
-    for (let jump = 0; jump < JUMPS; jump++) {
+    for (let jump = 0; jump < plan.jumps; jump++) {
       await grid.evaluate(
         (element, toEnd) => {
           const scroller = element as unknown as { scrollTop: number; scrollHeight: number };
@@ -257,6 +264,7 @@ async function session(browser: Browser, launchUrl: string): Promise<{ origin: s
 export async function run(context: BenchContext): Promise<Table[]> {
   const size = sized(context, LIBRARY_SIZE, QUICK_LIBRARY_SIZE);
   const rounds = sized(context, 2, 1);
+  const plan: Plan = { wheelSteps: sized(context, WHEEL_STEPS.full, WHEEL_STEPS.quick), jumps: sized(context, JUMPS.full, JUMPS.quick) };
   const seedingStarted = process.hrtime.bigint();
   const fixture = sharedLibrary(size);
   let thumbnails: ThumbnailSet | undefined;
@@ -265,7 +273,7 @@ export async function run(context: BenchContext): Promise<Table[]> {
     libraryRoot = join(dataDir, 'library');
     mkdirSync(libraryRoot, { recursive: true, mode: 0o700 });
     fixture.copyTo(libraryDatabaseFile(dataDir, libraryRoot));
-    thumbnails = await writeThumbnailFiles(fixture.db, libraryRoot, join(dataDir, 'thumbnail-pictures'));
+    thumbnails = await writeThumbnailFiles(fixture.db, libraryRoot, join(dataDir, 'thumbnail-pictures'), sized(context, 75, 25));
   });
   const seedingMs = elapsedMs(seedingStarted);
   if (!thumbnails) throw new Error('no thumbnails were written');
@@ -289,11 +297,11 @@ export async function run(context: BenchContext): Promise<Table[]> {
     const baseline: Turn[] = [];
     // Alternating turns, so the machine's drift falls on both alike.
     for (let round = 0; round < rounds; round++) {
-      baseline.push(await turn(browser, bareSide));
-      gallery.push(await turn(browser, gallerySide));
+      baseline.push(await turn(browser, bareSide, plan));
+      gallery.push(await turn(browser, gallerySide, plan));
     }
     const search = await searches(browser, gallerySide);
-    return [framesTable(size, gallery, baseline, search, seedingMs, thumbnails, context)];
+    return [framesTable(size, plan, gallery, baseline, search, seedingMs, thumbnails, context)];
   } finally {
     await browser.close();
     await bare.close();
@@ -303,6 +311,7 @@ export async function run(context: BenchContext): Promise<Table[]> {
 
 function framesTable(
   size: number,
+  plan: Plan,
   gallery: readonly Turn[],
   baseline: readonly Turn[],
   search: Awaited<ReturnType<typeof searches>>,
@@ -382,7 +391,7 @@ function framesTable(
       figure('Chinese search to first thumbnails (median)', median(search.toThumbnails), 'ms', median(search.request), { atMost: 300 }),
     ],
     notes: [
-      `${String(gallery.length)} turn(s) per side, alternating, each in a fresh browser context (cold cache); wheel: ${String(WHEEL_STEPS)} steps of ${String(WHEEL_PX)} px, one every ${String(WHEEL_EVERY_MS)} ms; jumps: ${String(JUMPS)}, to the end and back to the top, ${String(AFTER_JUMP_MS)} ms each`,
+      `${String(gallery.length)} turn(s) per side, alternating, each in a fresh browser context (cold cache); wheel: ${String(plan.wheelSteps)} steps of ${String(WHEEL_PX)} px, one every ${String(WHEEL_EVERY_MS)} ms; jumps: ${String(plan.jumps)}, to the end and back to the top, ${String(AFTER_JUMP_MS)} ms each`,
       `frames: ${String(wheel.gallery.length)} gallery and ${String(wheel.bare.length)} bare grid while wheeling; the gallery's end is the end of the pages loaded so far (it grows a page at a time), the bare grid knows every item`,
       `thumbnails on screen (gallery / bare, wheel, all turns): ${String(gallery.reduce((s, t) => s + t.onScreen, 0))} / ${String(baseline.reduce((s, t) => s + t.onScreen, 0))}; fetched: ${String(gallery.reduce((s, t) => s + t.fetched, 0))} / ${String(baseline.reduce((s, t) => s + t.fetched, 0))}`,
       `searches: ${SEARCHES.map(({ term }, index) => `${term} ${String(search.matched[index] ?? '?')} results, ${String(Math.round(search.toThumbnails[index] ?? 0))} ms to thumbnails, request ${String(Math.round(search.request[index] ?? 0))} ms`).join('; ')}; typed through an input method (pinyin composed, the word committed), from the committing input event to every tile in view matching with its thumbnail complete; raw: the same list_assets request replayed from the page`,

@@ -14,8 +14,6 @@ import { seededRandom } from './prompts';
 /** As `writeThumbnail` makes them. */
 const THUMB_SIZE = 512;
 const THUMB_QUALITY = 80;
-/** Distinct pictures per aspect ratio. */
-const PER_RATIO = 75;
 
 /** One asset's thumbnail as the gallery lists it (newest first), for the bare grid too. */
 export interface ThumbnailEntry {
@@ -57,10 +55,10 @@ function thumbSize(width: number, height: number): { width: number; height: numb
 }
 
 /**
- * Makes the distinct pictures in `sourceDir` and hard-links one at each asset's thumbnail path
+ * Makes `perRatio` distinct pictures per aspect ratio in `sourceDir` and hard-links one at each asset's thumbnail path
  * under `libraryRoot` (same file system: both in the run's temporary folder).
  */
-export async function writeThumbnailFiles(db: LibraryDatabase, libraryRoot: string, sourceDir: string): Promise<ThumbnailSet> {
+export async function writeThumbnailFiles(db: LibraryDatabase, libraryRoot: string, sourceDir: string, perRatio: number): Promise<ThumbnailSet> {
   const rows = db.connection
     .prepare('SELECT thumb_path AS path, width, height FROM assets WHERE thumb_path IS NOT NULL ORDER BY created_at DESC, id DESC')
     .all() as { path: string; width: number | null; height: number | null }[];
@@ -77,7 +75,7 @@ export async function writeThumbnailFiles(db: LibraryDatabase, libraryRoot: stri
     if (!pool) {
       pool = [];
       pools.set(ratio, pool);
-      for (let picture = 0; picture < PER_RATIO; picture++) {
+      for (let picture = 0; picture < perRatio; picture++) {
         const file = join(sourceDir, `${ratio}-${String(picture)}.webp`);
         const written = await sharp(pixels(size.width, size.height, random), { raw: { width: size.width, height: size.height, channels: 3 } })
           .webp({ quality: THUMB_QUALITY })
@@ -95,5 +93,5 @@ export async function writeThumbnailFiles(db: LibraryDatabase, libraryRoot: stri
     linkSync(pool[(index * 7919) % pool.length] ?? '', target);
     entries.push({ path: row.path, width: size.width, height: size.height });
   }
-  return { entries, distinct: pools.size * PER_RATIO, distinctBytes };
+  return { entries, distinct: pools.size * perRatio, distinctBytes };
 }
