@@ -334,9 +334,10 @@ function framesTable(
   const plot = context.plot(
     'frames',
     distributionPlot({
-      title: `Frame times in Chromium, ${size.toLocaleString('en-US')} items: gallery vs a bare virtualised grid`,
+      title: `Frame times in Chromium, ${size.toLocaleString('en-US')} items: gallery vs a bare grid`,
       valueLabel: 'frame time (ms, requestAnimationFrame deltas)',
       logScale: true,
+      legendAt: 'bottom-right',
       series: [
         { name: 'gallery, wheel', values: wheel.gallery },
         { name: 'bare grid, wheel', values: wheel.bare },
