@@ -7,7 +7,6 @@ import type { AssetView, LibraryFilter } from '../../../../shared/contract';
 import { useGalleryFilter } from '../../routing/route-hooks';
 import { COMPARE_LIMITS, paths } from '../../routing/paths';
 import { assetPages } from '../../entities/asset-pages';
-import { loadFirstPage, queryKey, usePagedQueriesStore } from '../../entities/paged-queries';
 import { useResultActions } from '../../entities/result-actions';
 import { usePagedQuery } from '../../entities/use-paged-query';
 import { studio } from '../../studio/studio-client';
@@ -76,11 +75,7 @@ export function LibraryView() {
   const runSearch = (text: string): void => {
     clearTimeout(searchTimer.current);
     const typed = text.trim() === '' ? undefined : text;
-    if (typed === filter.text) return;
-    const next = { ...filter, text: typed };
-    // Its first page is asked for now, while the page follows the new address (a deferred render).
-    if (usePagedQueriesStore.getState().queries[queryKey(assetPages, next)] === undefined) void loadFirstPage(assetPages, next);
-    setFilter(next, { replace: true });
+    if (typed !== filter.text) setFilter({ ...filter, text: typed }, { replace: true });
   };
   const onSearch = (text: string, inComposition: boolean): void => {
     composing.current = inComposition;
