@@ -19,6 +19,8 @@ export interface DistributionPlot {
   series: readonly DistributionSeries[];
   /** A logarithmic value axis, for values spread over orders of magnitude. */
   logScale?: boolean;
+  /** Where the legend goes (top left by default); bottom right keeps it off curves that rise at once. */
+  legendAt?: 'top-left' | 'bottom-right';
 }
 
 interface TimeSeries {
@@ -123,10 +125,14 @@ function frame(title: string, x: Axis, y: Axis, xLabel: string, yLabel: string, 
   return parts;
 }
 
-function legend(entries: readonly { name: string; colour: string; dashed: boolean }[]): string[] {
+/** Width kept for a legend placed at the right (its longest line at 12 px). */
+const LEGEND_WIDTH = 330;
+
+function legend(entries: readonly { name: string; colour: string; dashed: boolean }[], at: 'top-left' | 'bottom-right' = 'top-left'): string[] {
+  const bottomRight = at === 'bottom-right';
   return entries.flatMap((entry, index) => {
-    const y = MARGIN.top + 14 + index * 18;
-    const x = MARGIN.left + 12;
+    const y = bottomRight ? MARGIN.top + PLOT_HEIGHT - 10 - (entries.length - 1 - index) * 18 : MARGIN.top + 14 + index * 18;
+    const x = bottomRight ? MARGIN.left + PLOT_WIDTH - LEGEND_WIDTH : MARGIN.left + 12;
     return [
       `<line x1="${x}" y1="${y - 4}" x2="${x + 22}" y2="${y - 4}" stroke="${entry.colour}" stroke-width="2.5"${entry.dashed ? ' stroke-dasharray="6 4"' : ''}/>`,
       text(x + 30, y, entry.name, 'font-size="12"'),
@@ -176,7 +182,7 @@ export function distributionPlot(plot: DistributionPlot): string {
       dashed: false,
     };
   });
-  parts.push(...legend(entries));
+  parts.push(...legend(entries, plot.legendAt));
   return svg(parts);
 }
 

@@ -50,6 +50,11 @@ const benchmarks: Record<string, BenchmarkEntry> = {
     needsBuild: true,
     load: () => import('./gallery-scroll'),
   },
+  'gallery-frames': {
+    summary: 'gallery frame times, first thumbnails and search in Chromium over 100,000 items with thumbnails vs a bare virtualised grid',
+    needsBuild: true,
+    load: () => import('./gallery-frames'),
+  },
 };
 
 function parseArguments(argv: readonly string[]): { names: string[]; quick: boolean; unknown: string[] } {

@@ -21,10 +21,10 @@ export interface WebStudio {
 }
 
 /** A fresh data folder; `prepare` fills it (a seeded library) before the studio starts on it. */
-export async function startWebStudio(prepare: (dataDir: string) => void): Promise<WebStudio> {
+export async function startWebStudio(prepare: (dataDir: string) => void | Promise<void>): Promise<WebStudio> {
   if (!existsSync(WEB_ENTRY)) throw new Error('out/main/web.js is missing: run `npm run build` first.');
   const dataDir = mkdtempSync(join(tmpdir(), 'atelier-bench-web-'));
-  prepare(dataDir);
+  await prepare(dataDir);
   const child = spawn(process.execPath, [WEB_ENTRY, '--no-open', '--port', '0', '--data-dir', dataDir], {
     cwd: ROOT,
     env: { ...process.env, ATELIER_LOG: 'silent' },

@@ -68,6 +68,35 @@ describe('the gallery, on the real studio core', () => {
     await until(() => expect(cells().every((cell) => cell.getAttribute('aria-label')?.startsWith('海边的灯塔'))).toBe(true));
   });
 
+  it('searches for a word an input method commits at once, and never for the pinyin being composed', async () => {
+    await until(() => expect(cells().length).toBeGreaterThan(0));
+    const search = page.container.querySelector<HTMLInputElement>('input[type="search"]');
+    if (!search) throw new Error('no search box');
+    // React follows the value through the native setter (as `type` does), here with the composition's flag.
+    // eslint-disable-next-line @typescript-eslint/unbound-method -- called with the input as `this` below.
+    const setter = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')?.set;
+    const compose = (value: string): void => {
+      setter?.call(search, value);
+      search.dispatchEvent(new InputEvent('input', { bubbles: true, isComposing: true }));
+    };
+    const searched = (): string | null => new URLSearchParams(page.router.state.location.search).get('q');
+
+    await settle(() => {
+      search.dispatchEvent(new Event('compositionstart', { bubbles: true }));
+      compose('deng');
+    });
+    // Longer than the pause plain typing waits for: the letters of an unfinished word are not searched.
+    await settle(undefined, 400);
+    expect(searched()).toBeNull();
+
+    await settle(() => {
+      compose('灯塔');
+      search.dispatchEvent(new Event('compositionend', { bubbles: true }));
+    });
+    expect(searched()).toBe('灯塔');
+    await until(() => expect(cells().every((cell) => cell.getAttribute('aria-label')?.startsWith('海边的灯塔'))).toBe(true));
+  });
+
   it('puts a selection on a new board, and the board filters the grid', async () => {
     await until(() => expect(cells().length).toBeGreaterThan(3));
     const [first, , third] = cells();

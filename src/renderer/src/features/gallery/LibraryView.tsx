@@ -1,5 +1,5 @@
 import { BookmarkPlus, Columns2, ImageOff, Sparkles } from 'lucide-react';
-import { useCallback, useEffect, useId, useMemo, useState, type DragEvent } from 'react';
+import { useCallback, useEffect, useId, useMemo, useRef, useState, type DragEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { useShallow } from 'zustand/react/shallow';
@@ -18,7 +18,7 @@ import { GalleryToolbar } from './components/GalleryToolbar';
 import { QuickLook } from './components/QuickLook';
 import { SelectionBar } from './components/SelectionBar';
 import type { TileAction } from './components/TileActions';
-import { gallerySelectors, useGalleryStore } from './gallery-store';
+import { facetKey, gallerySelectors, useGalleryStore } from './gallery-store';
 import { datePresets, presetStart } from './model/date-presets';
 import { activeFilterCount, savableSearch, searchSummary } from './model/filter-summary';
 import type { SelectionAction } from './model/selection';
@@ -55,9 +55,12 @@ export function LibraryView() {
   const [search, setSearch] = useState(filter.text ?? '');
   const [searched, setSearched] = useState(filter.text);
   const now = useMemo(() => new Date(), []);
+  const screenKey = facetKey(filter);
+  const [drawnFor, setDrawnFor] = useState<string | null>(null);
   const total = useFacetsFollow(
     filter,
     datePresets.map((p) => presetStart(p, now)),
+    drawnFor === screenKey,
   );
 
   // The address changed the search (Back, a link): the box follows it.
@@ -65,13 +68,30 @@ export function LibraryView() {
     setSearched(filter.text);
     if ((filter.text ?? '') !== search.trim()) setSearch(filter.text ?? '');
   }
+  // Typing waits for a pause; a word an input method commits (Chinese typed as pinyin) or Enter
+  // searches at once, and the letters of a word still being composed are not searched for.
+  const composing = useRef(false);
+  const searchTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const runSearch = (text: string): void => {
+    clearTimeout(searchTimer.current);
+    const typed = text.trim() === '' ? undefined : text;
+    if (typed !== filter.text) setFilter({ ...filter, text: typed }, { replace: true });
+  };
+  const onSearch = (text: string, inComposition: boolean): void => {
+    composing.current = inComposition;
+    setSearch(text);
+  };
+  const onSearchNow = (text: string): void => {
+    composing.current = false;
+    setSearch(text);
+    runSearch(text);
+  };
   useEffect(() => {
     const typed = search.trim() === '' ? undefined : search;
-    if (typed === filter.text) return;
-    const timer = setTimeout(() => setFilter({ ...filter, text: typed }, { replace: true }), SEARCH_DELAY_MS);
-    return () => clearTimeout(timer);
+    if (composing.current || typed === filter.text) return;
+    searchTimer.current = setTimeout(() => runSearch(search), SEARCH_DELAY_MS);
+    return () => clearTimeout(searchTimer.current);
   }, [search]); // eslint-disable-line react-hooks/exhaustive-deps -- follows the box only; the filter is read when it fires
-  useEffect(() => void gallery().loadBoards(), [gallery]);
 
   const ids = useMemo(() => query.items.map((item) => item.id), [query.items]);
   useEffect(() => gallery().select({ type: 'keep', order: ids }), [ids, gallery]);
@@ -80,7 +100,22 @@ export function LibraryView() {
   const chosenIds = useMemo(() => chosen.map((item) => item.id), [chosen]);
   const compareTarget = useMemo(() => compareAddress(chosen, filter), [chosen, filter]);
   const open = useCallback((id: string) => void navigate(paths.asset(id, filter)), [navigate, filter]);
-  const change = (next: LibraryFilter): void => setFilter(next);
+  // Stable, with the panel's other callbacks and its compare link: the panel is memoised, so a page
+  // of results arriving while the grid scrolls does not draw it again.
+  const change = useCallback((next: LibraryFilter): void => setFilter(next), [setFilter]);
+  const createBoard = useCallback(async (name: string) => (await actions.createBoard(name)) !== null, [actions]);
+  const dropOnBoard = useCallback((boardId: string, targets: string[]) => void actions.putOnBoard(boardId, targets), [actions]);
+  const reorderBoards = useCallback((order: string[]) => void actions.reorderBoards(order), [actions]);
+  const compareLink = useMemo(
+    () =>
+      filter.batchId !== undefined && (
+        <Link className="button button-sm button-secondary" to={paths.compare(filter.batchId, filter)}>
+          <Columns2 size={16} aria-hidden="true" />
+          {t('gallery.compareBatch')}
+        </Link>
+      ),
+    [filter, t],
+  );
   const favouriteToggle = useCallback(
     (targets: string[]): void => {
       const items = query.items.filter((item) => targets.includes(item.id));
@@ -123,7 +158,8 @@ export function LibraryView() {
     <div className="gallery frame-fill frame-flush">
       <GalleryToolbar
         search={search}
-        onSearch={setSearch}
+        onSearch={onSearch}
+        onSearchNow={onSearchNow}
         order={filter.order ?? 'newest'}
         onOrder={(order) => change({ ...filter, order: order === 'newest' ? undefined : order })}
         tileSize={view.tileSize}
@@ -144,17 +180,10 @@ export function LibraryView() {
             boards={boards}
             now={now}
             onChange={change}
-            onCreateBoard={async (name) => (await actions.createBoard(name)) !== null}
-            onDropOnBoard={(boardId, targets) => void actions.putOnBoard(boardId, targets)}
-            onReorderBoards={(order) => void actions.reorderBoards(order)}
-            compareLink={
-              filter.batchId !== undefined && (
-                <Link className="button button-sm button-secondary" to={paths.compare(filter.batchId, filter)}>
-                  <Columns2 size={16} aria-hidden="true" />
-                  {t('gallery.compareBatch')}
-                </Link>
-              )
-            }
+            onCreateBoard={createBoard}
+            onDropOnBoard={dropOnBoard}
+            onReorderBoards={reorderBoards}
+            compareLink={compareLink}
           />
         )}
         <section className="gallery-main" aria-label={t('gallery.gridLabel')} aria-busy={query.status === 'loading'}>
@@ -236,6 +265,8 @@ export function LibraryView() {
               onFavourite={favouriteToggle}
               onDragStart={dragTile}
               onAction={onAction}
+              screenKey={screenKey}
+              onScreenDrawn={setDrawnFor}
             />
           )}
           {query.loadingMore && (

@@ -1,9 +1,21 @@
 import { Images } from 'lucide-react';
-import { paths, patterns } from '../../routing/paths';
+import type { LoaderFunctionArgs } from 'react-router';
+import { assetPages } from '../../entities/asset-pages';
+import { loadFirstPage, queryKey, usePagedQueriesStore } from '../../entities/paged-queries';
+import { parseGalleryFilter, paths, patterns } from '../../routing/paths';
 import { childPath, type FeatureModule } from '../../studio/feature-module';
 import { useGalleryStore } from './gallery-store';
 
 const page = () => import('./GalleryPage').then((module) => ({ Component: module.GalleryPage }));
+/**
+ * The gallery's first page for the address's filter, asked for while the page's code loads (the
+ * router runs this beside `lazy`); the grid finds it on its way. Nothing waits for it.
+ */
+const askFirstPage = ({ request }: LoaderFunctionArgs): null => {
+  const filter = parseGalleryFilter(new URL(request.url).searchParams);
+  if (usePagedQueriesStore.getState().queries[queryKey(assetPages, filter)] === undefined) void loadFirstPage(assetPages, filter);
+  return null;
+};
 /** Every change of the library: the counts of the filter panel follow. */
 const libraryChanged = (): void => useGalleryStore.getState().libraryChanged();
 
@@ -11,7 +23,7 @@ const libraryChanged = (): void => useGalleryStore.getState().libraryChanged();
 export const galleryModule: FeatureModule = {
   name: 'gallery',
   routes: [
-    { path: childPath(patterns.gallery), lazy: page },
+    { path: childPath(patterns.gallery), lazy: page, loader: askFirstPage },
     { path: childPath(patterns.asset), lazy: page },
     { path: childPath(patterns.compare), lazy: page },
     { path: childPath(patterns.compareResults), lazy: page },

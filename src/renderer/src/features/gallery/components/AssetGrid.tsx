@@ -53,6 +53,10 @@ export interface AssetGridProps {
   onDragStart: (event: DragEvent, asset: AssetView) => void;
   /** A tile's next step (its hover buttons, or R and V for the item the keyboard is on). */
   onAction: (action: TileAction, asset: AssetView) => void;
+  /** What the grid shows (the filter); a new one has a new first screen. */
+  screenKey?: string;
+  /** Once per `screenKey`: the thumbnails of the rows first in view have loaded (or failed). */
+  onScreenDrawn?: (screenKey: string) => void;
 }
 
 /** Where a tiny window or a DOM without layout (tests) starts, until the real size is known. */
@@ -103,10 +107,38 @@ export function AssetGrid(props: AssetGridProps) {
   useEffect(() => virtualizer.measure(), [layout, virtualizer]);
 
   const virtualRows = virtualizer.getVirtualItems();
+  // The first screen of a new list: its pictures still on their way, watched until the last one settles.
+  const { screenKey, onScreenDrawn } = props;
+  const watchedKey = useRef<string | undefined>(undefined);
+  const [drawnKey, setDrawnKey] = useState<string | undefined>(undefined);
+  useLayoutEffect(() => {
+    const element = scrollRef.current;
+    if (screenKey === undefined || watchedKey.current === screenKey || !element) return;
+    watchedKey.current = screenKey;
+    const drawn = (): void => {
+      setDrawnKey(screenKey);
+      onScreenDrawn?.(screenKey);
+    };
+    const pending = [...element.querySelectorAll('img')].filter((image) => !image.complete);
+    let left = pending.length;
+    if (left === 0) drawn();
+    const settled = (): void => {
+      left -= 1;
+      if (left === 0) drawn();
+    };
+    for (const image of pending) {
+      image.addEventListener('load', settled, { once: true });
+      image.addEventListener('error', settled, { once: true });
+    }
+  }, [screenKey, onScreenDrawn]);
+
+  // The next page when the end comes near; while the first screen's pictures are on their way, only
+  // when the end is in view (main answers one call at a time: a page would go before them).
   const lastRow = virtualRows.at(-1)?.index ?? -1;
+  const nearEnd = screenKey === undefined || drawnKey === screenKey ? 3 : 1;
   useEffect(() => {
-    if (props.hasMore && lastRow >= layout.rows.length - 3) props.onLoadMore();
-  }, [lastRow, layout.rows.length, props.hasMore, props.onLoadMore]); // eslint-disable-line react-hooks/exhaustive-deps -- onLoadMore is a new function each render
+    if (props.hasMore && lastRow >= layout.rows.length - nearEnd) props.onLoadMore();
+  }, [lastRow, layout.rows.length, props.hasMore, props.onLoadMore, nearEnd]); // eslint-disable-line react-hooks/exhaustive-deps -- onLoadMore is a new function each render
 
   // Results put in front of the list: the row being looked at stays where it is. The anchor (an
   // item and how far into its row the view starts) is kept while the view stays where this put it,
@@ -218,7 +250,7 @@ export function AssetGrid(props: AssetGridProps) {
   return (
     <div
       ref={scrollRef}
-      className="asset-grid"
+      className={virtualizer.isScrolling ? 'asset-grid is-scrolling' : 'asset-grid'}
       role="grid"
       tabIndex={0}
       aria-label={props.label}

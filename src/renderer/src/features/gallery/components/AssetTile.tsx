@@ -81,21 +81,23 @@ export const AssetTile = memo(function AssetTile(props: AssetTileProps) {
       {asset.kind === 'video' && hovered && (
         <video className="tile-media tile-video" src={props.mediaUrl} poster={noPoster ? undefined : props.thumbUrl} muted loop autoPlay playsInline />
       )}
-      <span className="tile-badges" aria-hidden="true">
-        {asset.kind === 'video' && (
-          <span className="tile-badge" title={words.video}>
-            <Play size={12} fill="currentColor" />
-            {asset.durationMs !== null && formatDuration(asset.durationMs)}
-            {asset.hasAudio === true && <Volume2 size={12} aria-label={words.sound} />}
-            {asset.hasAudio === false && <VolumeX size={12} aria-label={words.silent} />}
-          </span>
-        )}
-        {asset.favourite && (
-          <span className="tile-badge tile-favourite" title={words.favourite}>
-            <Star size={12} fill="currentColor" />
-          </span>
-        )}
-      </span>
+      {(asset.kind === 'video' || asset.favourite) && (
+        <span className="tile-badges" aria-hidden="true">
+          {asset.kind === 'video' && (
+            <span className="tile-badge" title={words.video}>
+              <Play size={12} fill="currentColor" />
+              {asset.durationMs !== null && formatDuration(asset.durationMs)}
+              {asset.hasAudio === true && <Volume2 size={12} aria-label={words.sound} />}
+              {asset.hasAudio === false && <VolumeX size={12} aria-label={words.silent} />}
+            </span>
+          )}
+          {asset.favourite && (
+            <span className="tile-badge tile-favourite" title={words.favourite}>
+              <Star size={12} fill="currentColor" />
+            </span>
+          )}
+        </span>
+      )}
       {(hovered || active) && <TileActions asset={asset} words={words.actions} onAction={props.onAction} />}
       <button
         type="button"
@@ -108,7 +110,8 @@ export const AssetTile = memo(function AssetTile(props: AssetTileProps) {
           props.onToggle(asset.id);
         }}
       >
-        <Check size={14} strokeWidth={3} aria-hidden="true" />
+        {/* Drawn only when selected: unselected, the mark is transparent (the circle alone shows on hover). */}
+        {selected && <Check size={14} strokeWidth={3} aria-hidden="true" />}
       </button>
     </div>
   );

@@ -1,5 +1,5 @@
 import { Clapperboard, Image as ImageIcon, Layers, Star } from 'lucide-react';
-import { useMemo, type ReactNode } from 'react';
+import { memo, useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AssetFacets, BoardView, LibraryFilter } from '../../../../../shared/contract';
 import { TextField } from '../../../ui';
@@ -66,9 +66,21 @@ const hasChinese = (text: string): string | undefined => (/[\u3400-\u9fff]/.test
 
 /**
  * The filter side panel: type, favourites, date, models, boards, tags, characters and batches,
- * each choice with how many results it would give (the rest of the filter kept).
+ * each choice with how many results it would give (the rest of the filter kept). Memoised: pages
+ * arriving while the grid scrolls leave its dozens of choices be.
  */
-export function FilterPanel({ id, filter, facets, boards, now, onChange, onCreateBoard, onDropOnBoard, onReorderBoards, compareLink }: FilterPanelProps) {
+export const FilterPanel = memo(function FilterPanel({
+  id,
+  filter,
+  facets,
+  boards,
+  now,
+  onChange,
+  onCreateBoard,
+  onDropOnBoard,
+  onReorderBoards,
+  compareLink,
+}: FilterPanelProps) {
   const { t } = useTranslation();
   const boardCounts = useMemo(() => new Map((facets?.boards ?? []).map((b) => [b.id, b.count])), [facets]);
   const set = (patch: Partial<LibraryFilter>): void => onChange({ ...filter, ...patch });
@@ -206,4 +218,4 @@ export function FilterPanel({ id, filter, facets, boards, now, onChange, onCreat
       )}
     </aside>
   );
-}
+});

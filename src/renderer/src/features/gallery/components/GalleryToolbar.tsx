@@ -6,7 +6,10 @@ import './GalleryToolbar.css';
 
 export interface GalleryToolbarProps {
   search: string;
-  onSearch: (text: string) => void;
+  /** The box changed; `composing`: an input method is still building the word (pinyin, say). */
+  onSearch: (text: string, composing: boolean) => void;
+  /** Search at once: a word committed by an input method, or Enter. */
+  onSearchNow: (text: string) => void;
   order: 'newest' | 'oldest';
   onOrder: (order: 'newest' | 'oldest') => void;
   tileSize: number;
@@ -57,7 +60,11 @@ export function GalleryToolbar(props: GalleryToolbarProps) {
           className="gallery-search-input"
           value={props.search}
           placeholder={t('gallery.searchPlaceholder')}
-          onChange={(event) => props.onSearch(event.target.value)}
+          onChange={(event) => props.onSearch(event.target.value, (event.nativeEvent as InputEvent).isComposing)}
+          onCompositionEnd={(event) => props.onSearchNow(event.currentTarget.value)}
+          onKeyDown={(event) => {
+            if (event.key === 'Enter' && !event.nativeEvent.isComposing) props.onSearchNow(event.currentTarget.value);
+          }}
           maxLength={500}
         />
       </label>
