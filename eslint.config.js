@@ -59,9 +59,8 @@ export default tseslint.config(
   {
     languageOptions: {
       parserOptions: {
-        // A file is linted in the first project that holds it; src/shared's own project comes last, for the
-        // shared files that no other project's files import.
-        project: ['./tsconfig.node.json', './tsconfig.web.json', './tsconfig.e2e.json', './tsconfig.renderer-tests.json', './tsconfig.shared.json'],
+        // One program for every file (see tsconfig.lint.json); tsc -b checks each project's own types.
+        project: ['./tsconfig.lint.json'],
         tsconfigRootDir: import.meta.dirname,
       },
       globals: { ...globals.node },

@@ -1,5 +1,5 @@
 /**
- * The gallery of a 20,000-item library scrolled to its end in Chromium (web mode, built with
+ * The gallery of a 20,000-item library (5,000 with `--quick`) scrolled to its end in Chromium (web mode, built with
  * `npm run build`): each step scrolls to the bottom and waits until the next page has grown the
  * grid. Compared with the raw cost of one page: the same `library.list_assets` request replayed
  * from the page, with nothing drawn. The notes give the DOM's high-water mark against the bounds
@@ -11,9 +11,11 @@ import { chromium, type Page, type Request } from '@playwright/test';
 import { seedLibraryAssets } from '../tests/helpers/seed-assets';
 import { elapsedMs, summarise } from './measure';
 import type { Table } from './table';
+import { sized, type BenchContext } from './context';
 import { startWebStudio } from './web-studio';
 
-const ITEMS = 20_000;
+/** Items in the library (`--quick`: a quarter, so the quick run stays short). */
+const ITEMS = { full: 20_000, quick: 5_000 };
 /** The renderer's page size; main allows at most 200. */
 const ONE_PAGE = 60;
 /** What the gallery promises at any scroll position, whatever the library's size. */
@@ -96,10 +98,11 @@ function replay(page: Page, request: Request, times: number): Promise<number[]> 
 
 const toNs = (ms: number[]): number[] => ms.map((value) => value * 1e6);
 
-export async function run(): Promise<Table[]> {
+export async function run(context: BenchContext): Promise<Table[]> {
+  const items = sized(context, ITEMS.full, ITEMS.quick);
   const seedingStarted = process.hrtime.bigint();
   const studio = await startWebStudio((dataDir) => {
-    seedLibraryAssets({ dataDir, libraryRoot: join(dataDir, 'library') }, ITEMS, (index) => ({
+    seedLibraryAssets({ dataDir, libraryRoot: join(dataDir, 'library') }, items, (index) => ({
       model: index % 2 === 0 ? 'gen-image-2' : 'nova-3.1-flash-image-preview',
     }));
   });
@@ -118,7 +121,7 @@ export async function run(): Promise<Table[]> {
     // The launch address sends the browser on to the run's own host name, where its session lives.
     await page.goto(`${new URL(page.url()).origin}/#/gallery`);
     // Generous: on shared, busy cores the studio's first answers have taken over 30 s.
-    await page.getByRole('gridcell', { name: /^seeded prompt 19999 · / }).waitFor({ timeout: 120_000 });
+    await page.getByRole('gridcell', { name: new RegExp(`^seeded prompt ${String(items - 1)} · `) }).waitFor({ timeout: 120_000 });
     const first = pageRequests[0];
     if (first === undefined) throw new Error('the gallery asked for no page');
 
@@ -131,11 +134,11 @@ export async function run(): Promise<Table[]> {
       `${value.toLocaleString('en-US')} (bound ${bound.toLocaleString('en-US')}${value > bound ? ', EXCEEDED' : ''})`;
     return [
       {
-        title: `Gallery scroll through ${ITEMS.toLocaleString('en-US')} items in Chromium (web mode)`,
+        title: `Gallery scroll through ${items.toLocaleString('en-US')} items in Chromium (web mode)`,
         rows: [{ stats: raw }, { stats: steps, raw }],
         notes: [
           `to the end: ${(scrolled.totalMs / 1000).toFixed(1)} s, ${String(scrolled.stepsMs.length)} steps; library seeded and studio started in ${(seedingMs / 1000).toFixed(1)} s`,
-          `page requests: ${String(pageRequests.length)} (at least ${String(Math.ceil(ITEMS / ONE_PAGE))} needed), largest limit asked ${String(Math.max(...limits))} (bound ${String(ONE_PAGE)})`,
+          `page requests: ${String(pageRequests.length)} (at least ${String(Math.ceil(items / ONE_PAGE))} needed), largest limit asked ${String(Math.max(...limits))} (bound ${String(ONE_PAGE)})`,
           `most tiles in the DOM: ${within(scrolled.tiles, MOST_TILES)}; most DOM nodes: ${within(scrolled.nodes, MOST_DOM_NODES)}`,
         ],
       },
