@@ -8,7 +8,7 @@
 import { mkdirSync } from 'node:fs';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import type { AssetDetail, AssetView } from '../../src/shared/contract';
-import { callStudio, freshCreate, openStudioPage } from './support/create-flow';
+import { callStudio, dismissToasts, freshCreate, openStudioPage } from './support/create-flow';
 import { FAST_DEMO_ENV, startWebMode, type WebModeStudio } from './support/web-mode';
 
 let studio: WebModeStudio;
@@ -34,12 +34,6 @@ async function generate(prompt: RegExp): Promise<void> {
       .getByRole('listitem', { name: new RegExp(`${prompt.source}.* · Done`) })
       .first(),
   ).toBeVisible({ timeout: 30_000 });
-}
-
-/** Closes the confirmations shown so far: they would cover a screenshot, in the language they were shown in. */
-async function dismissToasts(): Promise<void> {
-  const toasts = page.getByRole('region', { name: 'Notifications' }).getByRole('button', { name: 'Dismiss' });
-  while ((await toasts.count()) > 0) await toasts.first().click();
 }
 
 /** Saves the screen in both languages and themes under `test-results/assistant/`, then returns to English and light. */
@@ -117,7 +111,7 @@ test('a preset saved from the form and applied from its menu is named in the rec
 
   // Another look for the menu: the options go back to the default before the preset is applied.
   await page.getByRole('radio', { name: /^1:1/ }).check();
-  await dismissToasts();
+  await dismissToasts(page);
   await presetsMenu.click();
   const menu = page.getByRole('menu', { name: 'Presets' });
   await expect(menu.getByRole('menuitemradio', { name: 'No preset' })).toHaveAttribute('aria-checked', 'true');
@@ -146,7 +140,7 @@ test('a preset saved from the form and applied from its menu is named in the rec
   const details = page.getByRole('region', { name: 'Details' }).getByRole('definition');
   await expect(page.getByRole('term').filter({ hasText: 'Style preset' })).toBeVisible();
   await expect(details.filter({ hasText: /^Film noir$/ })).toBeVisible();
-  await dismissToasts();
+  await dismissToasts(page);
   await screenshots('recipe');
   await page.getByRole('link', { name: 'Reuse settings' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Create' })).toBeVisible();

@@ -7,7 +7,7 @@
  */
 import { mkdirSync } from 'node:fs';
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { callStudio, dropFiles, freshCreate, openStudioPage, quarteredPng } from './support/create-flow';
+import { callStudio, dismissToasts, dropFiles, freshCreate, openStudioPage, quarteredPng } from './support/create-flow';
 import { FAST_DEMO_ENV, startWebMode, type WebModeStudio } from './support/web-mode';
 
 let studio: WebModeStudio;
@@ -44,8 +44,7 @@ async function screenshots(name: string, sizes: readonly { width: number; height
   const dir = 'test-results/assistant';
   mkdirSync(dir, { recursive: true });
   const start = page.viewportSize();
-  const toasts = page.getByRole('region', { name: 'Notifications' }).getByRole('button', { name: 'Dismiss' });
-  while ((await toasts.count()) > 0) await toasts.first().click();
+  await dismissToasts(page);
   for (const look of [
     { language: 'en', theme: 'light' },
     { language: 'en', theme: 'dark' },

@@ -1,5 +1,15 @@
 import { expect, test, type Page } from '@playwright/test';
-import { callStudio, freshCreate, openStudioPage, chooseModel, dropFiles, pasteFiles, quarteredPng, screenshotLooks } from './support/create-flow';
+import {
+  callStudio,
+  dismissToasts,
+  freshCreate,
+  openStudioPage,
+  chooseModel,
+  dropFiles,
+  pasteFiles,
+  quarteredPng,
+  screenshotLooks,
+} from './support/create-flow';
 import { FAST_DEMO_ENV, startWebMode, type WebModeStudio } from './support/web-mode';
 
 let studio: WebModeStudio;
@@ -111,8 +121,7 @@ test('a character from a finished video, then a VVIP video mentioning it from th
   await chooseModel(page, /^Vid 2 VVIP/);
   await prompt.fill('');
   // Confirmations out of the way first: closing one would take the focus from the prompt.
-  const toasts = page.getByRole('region', { name: 'Notifications' }).getByRole('button', { name: 'Dismiss' });
-  while ((await toasts.count()) > 0) await toasts.first().click();
+  await dismissToasts(page);
   await prompt.pressSequentially('close-up of @');
   const suggestions = page.getByRole('listbox', { name: 'Characters' });
   await expect(suggestions.getByRole('option', { name: new RegExp(character.username) })).toBeVisible();

@@ -2,6 +2,7 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
+import { dismissToasts } from './support/create-flow';
 import { call } from './support/studio-calls';
 import { startWebMode, type WebModeStudio } from './support/web-mode';
 
@@ -185,8 +186,7 @@ const anyCells = () => page.getByRole('gridcell');
 test('screenshots of gallery, detail and compare, light and dark, English and Chinese, at 1440x900 and 1024x700', async () => {
   mkdirSync('test-results/screens', { recursive: true });
   // The toasts of the tests before are not part of these screens.
-  const notices = page.getByRole('region', { name: 'Notifications' }).getByRole('button', { name: 'Dismiss' });
-  while ((await notices.count()) > 0) await notices.first().click();
+  await dismissToasts(page);
   const batch = (await call<{ items: { batchId: string; id: string }[] }>(page, 'library.list_assets', { text: 'fox' })).items[0];
   for (const [size, viewport] of [
     ['large', { width: 1440, height: 900 }],

@@ -105,6 +105,20 @@ const LOOKS = [
 ] as const;
 
 /**
+ * Closes every notification on screen. One may also close itself (its time ran out) between being
+ * counted and being clicked: that one is left to go, instead of waiting for a button that is gone.
+ */
+export async function dismissToasts(page: Page): Promise<void> {
+  const toasts = page.getByRole('region', { name: 'Notifications' }).getByRole('button', { name: 'Dismiss' });
+  while ((await toasts.count()) > 0) {
+    await toasts
+      .first()
+      .click({ timeout: 2_000 })
+      .catch(() => undefined);
+  }
+}
+
+/**
  * Saves the screen as it is in both languages and both themes (`test-results/create/<name>-<language>-<theme>.png`),
  * at the laptop size and a small window, then returns to English and the light theme.
  */
@@ -118,8 +132,7 @@ export async function screenshotLooks(
   const dir = screenshotDir();
   const start = page.viewportSize();
   // A confirmation shown earlier would stay in the language it was written in.
-  const toasts = page.getByRole('region', { name: 'Notifications' }).getByRole('button', { name: 'Dismiss' });
-  while ((await toasts.count()) > 0) await toasts.first().click();
+  await dismissToasts(page);
   for (const look of LOOKS) {
     await callStudio(page, 'settings.update', look);
     await expect(page.locator('html')).toHaveAttribute('data-theme', look.theme);
