@@ -76,7 +76,8 @@ export async function startWebMode(
 function waitForLaunchUrl(child: ChildProcess): Promise<{ launchUrl: string; output: string }> {
   return new Promise((resolve, reject) => {
     let output = '';
-    const timer = setTimeout(() => reject(new Error(`web mode did not start:\n${output}`)), 20_000);
+    // Generous: the first start on a fresh machine reads node_modules from a cold disk while the other checks run.
+    const timer = setTimeout(() => reject(new Error(`web mode did not start:\n${output}`)), 45_000);
     const onData = (chunk: Buffer): void => {
       output += chunk.toString();
       const match = /http:\/\/127\.0\.0\.1:\d+\/\?(?:code|token)=[\w-]+/.exec(output);
