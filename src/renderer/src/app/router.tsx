@@ -1,4 +1,4 @@
-import { createHashRouter, Navigate, type RouteObject } from 'react-router';
+import { createHashRouter, redirect, type RouteObject } from 'react-router';
 import { paths, patterns } from '../routing/paths';
 import { childPath } from '../studio/feature-module';
 import { App } from './App';
@@ -17,12 +17,14 @@ export const appRoutes: RouteObject[] = [
     // Shown only while the first page's code loads (a local file: a moment).
     hydrateFallbackElement: <div className="app-loading" aria-busy="true" />,
     children: [
-      { index: true, element: <Navigate to={paths.create()} replace /> },
+      // Redirects are loaders, not rendered <Navigate>s: a loader's redirect belongs to its navigation, so an address
+      // the artist (or a link) chose meanwhile wins, where a rendered one would fire later and send them back to Create.
+      { index: true, loader: () => redirect(paths.create()), element: null },
       ...featureModules.flatMap((module) => module.routes.map((route): RouteObject => ({ ...route, errorElement: <PageCrash /> }))),
       // The UI kit's reference page, for the people building screens; not in the navigation.
       { path: childPath(patterns.kit), lazy: () => import('../ui/KitShowcase').then((page) => ({ Component: page.KitShowcase })), errorElement: <PageCrash /> },
       // An address from an older version, or mistyped: open Create rather than nothing.
-      { path: '*', element: <Navigate to={paths.create()} replace /> },
+      { path: '*', loader: () => redirect(paths.create()), element: null },
     ],
   },
 ];
