@@ -32,12 +32,12 @@ import { writeThumbnailFiles, type ThumbnailSet } from './thumbnail-files';
 import { startWebStudio } from './web-studio';
 
 const VIEWPORT = { width: 1440, height: 900 };
-/** Wheel steps and jumps of a full run (`--quick`: half the steps, four jumps). */
+/** Wheel steps and jumps of a full run (`--quick`: half the steps, two jumps). */
 const WHEEL_STEPS = { full: 200, quick: 100 };
 const WHEEL_PX = 900;
 const WHEEL_EVERY_MS = 16;
 /** Jumps to the end (and back to the top between them), and how long frames are recorded after each. */
-const JUMPS = { full: 6, quick: 4 };
+const JUMPS = { full: 6, quick: 2 };
 const AFTER_JUMP_MS = 800;
 /** Searches typed into the gallery, each a term of the Chinese prompts, as typed: pinyin composed, then the word committed. */
 const SEARCHES = [

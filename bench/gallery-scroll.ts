@@ -1,5 +1,5 @@
 /**
- * The gallery of a 20,000-item library (5,000 with `--quick`) scrolled to its end in Chromium (web mode, built with
+ * The gallery of a 20,000-item library (2,500 with `--quick`) scrolled to its end in Chromium (web mode, built with
  * `npm run build`): each step scrolls to the bottom and waits until the next page has grown the
  * grid. Compared with the raw cost of one page: the same `library.list_assets` request replayed
  * from the page, with nothing drawn. The notes give the DOM's high-water mark against the bounds
@@ -14,8 +14,8 @@ import type { Table } from './table';
 import { sized, type BenchContext } from './context';
 import { startWebStudio } from './web-studio';
 
-/** Items in the library (`--quick`: a quarter, so the quick run stays short). */
-const ITEMS = { full: 20_000, quick: 5_000 };
+/** Items in the library (`--quick`: an eighth, so the quick run stays short). */
+const ITEMS = { full: 20_000, quick: 2_500 };
 /** The renderer's page size; main allows at most 200. */
 const ONE_PAGE = 60;
 /** What the gallery promises at any scroll position, whatever the library's size. */
@@ -23,7 +23,7 @@ const MOST_TILES = 120;
 const MOST_DOM_NODES = 2_500;
 const PAGE_ROUTE = '/api/invoke/library.list_assets';
 /** Times the first-page request is replayed for the raw baseline. */
-const REPLAYS = 200;
+const REPLAYS = { full: 200, quick: 100 };
 
 /** The system Chromium where it is installed (Playwright cannot download its own here). */
 const systemChromium = ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find((path) => existsSync(path));
@@ -128,7 +128,10 @@ export async function run(context: BenchContext): Promise<Table[]> {
     const scrolled = await scrollToEnd(page);
     if (scrolled.stepsMs.length === 0) throw new Error('the gallery did not scroll');
     const limits = pageRequests.map((request) => (request.postDataJSON() as { input?: { limit?: number } } | null)?.input?.limit ?? Number.POSITIVE_INFINITY);
-    const raw = summarise(`one page of ${String(ONE_PAGE)} over HTTP, nothing drawn (replayed request)`, toNs(await replay(page, first, REPLAYS)));
+    const raw = summarise(
+      `one page of ${String(ONE_PAGE)} over HTTP, nothing drawn (replayed request)`,
+      toNs(await replay(page, first, sized(context, REPLAYS.full, REPLAYS.quick))),
+    );
     const steps = summarise('scroll step: next page fetched, grid grown and drawn', toNs(scrolled.stepsMs));
     const within = (value: number, bound: number): string =>
       `${value.toLocaleString('en-US')} (bound ${bound.toLocaleString('en-US')}${value > bound ? ', EXCEEDED' : ''})`;

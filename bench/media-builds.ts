@@ -106,7 +106,7 @@ async function videoRows(folder: string, effort: Effort): Promise<Row[] | undefi
 }
 
 export async function run(context: BenchContext): Promise<Table[]> {
-  const effort: Effort = sized(context, { iterations: 20, budgetMs: 8_000 }, { iterations: 8, budgetMs: 2_500 });
+  const effort: Effort = sized(context, { iterations: 20, budgetMs: 8_000 }, { iterations: 6, budgetMs: 2_000 });
   const folder = mkdtempSync(join(tmpdir(), 'atelier-bench-builds-'));
   try {
     const started = process.hrtime.bigint();
