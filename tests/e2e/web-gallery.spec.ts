@@ -55,7 +55,7 @@ test('results of a running batch appear in the gallery; search in English and Ch
   await search.fill('');
   await expect(cells()).toHaveCount(6);
 
-  await filters().getByRole('button', { name: 'nova-3.1-flash-image-preview (3)' }).click();
+  await filters().getByRole('button', { name: 'Nova 3.1 Flash (3)' }).click();
   await expect(cells()).toHaveCount(3);
   await filters().getByRole('button', { name: 'Videos (0)' }).click();
   await expect(page.getByRole('heading', { name: 'Nothing matches' })).toBeVisible();
@@ -64,7 +64,7 @@ test('results of a running batch appear in the gallery; search in English and Ch
 });
 
 test('the detail view shows the parameters of the request, the model and its timings; copy and export keep the recipe', async () => {
-  await grid().getByRole('gridcell', { name: 'a red fox in the snow · gen-image-2' }).dblclick();
+  await grid().getByRole('gridcell', { name: 'a red fox in the snow · Image 2' }).dblclick();
   await expect(page.getByRole('heading', { level: 1, name: 'a red fox in the snow' })).toBeVisible();
   const parameters = page.getByRole('region', { name: 'Parameters' });
   await expect(parameters.getByRole('row', { name: /size\s+1024x1024/ })).toBeVisible();
@@ -72,7 +72,9 @@ test('the detail view shows the parameters of the request, the model and its tim
   const details = page.getByRole('complementary', { name: 'Details' });
   await expect(details.getByRole('term').filter({ hasText: 'Total time' })).toBeVisible();
   await expect(details.getByRole('definition').filter({ hasText: /≈ \d+ \(estimated\)|\d+ \(measured\)/ })).toBeVisible();
-  await expect(details.getByRole('definition').filter({ hasText: 'image.gen-image-2.direct' })).toBeVisible();
+  // The model and the way it ran as the artist knows them, with the gateway's model id beside the name.
+  await expect(details.getByRole('definition').filter({ hasText: /^Image 2 gen-image-2$/ })).toBeVisible();
+  await expect(details.getByRole('definition').filter({ hasText: 'Image 2 (direct)' })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Reuse settings' })).toHaveAttribute('href', /#\/create\?reuse=/);
 
   await page.getByRole('button', { name: 'Copy prompt' }).click();
@@ -90,7 +92,7 @@ test('the detail view shows the parameters of the request, the model and its tim
 });
 
 test("reuse settings fills the Create form with the result's prompt", async () => {
-  await grid().getByRole('gridcell', { name: 'a lighthouse at dusk · gen-image-2' }).dblclick();
+  await grid().getByRole('gridcell', { name: 'a lighthouse at dusk · Image 2' }).dblclick();
   await page.getByRole('link', { name: 'Reuse settings' }).click();
   await expect(page).toHaveURL(/#\/create\?reuse=/);
   await expect(page.getByLabel('Prompt', { exact: true })).toHaveValue('a lighthouse at dusk');

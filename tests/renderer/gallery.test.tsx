@@ -42,10 +42,11 @@ const modifierClick = async (target: HTMLElement, init: MouseEventInit): Promise
 describe('the gallery, on the real studio core', () => {
   it('shows the newest page with counts per type and model, and only the rows in view', async () => {
     await until(() => expect(cells().length).toBeGreaterThan(0));
-    expect(cells()[0]?.getAttribute('aria-label')).toBe('seeded prompt 129 · gen-image-2');
+    expect(cells()[0]?.getAttribute('aria-label')).toBe('seeded prompt 129 · Image 2');
     await until(() => expect(facet(/^All \(130\)$/)).toBeDefined());
     expect(facet(/^Videos \(26\)$/)).toBeDefined();
-    expect(facet(/^clip-3\.0-turbo \(26\)$/)).toBeDefined();
+    // Models as the picker names them (clip-3.0-turbo is Clip 3.0 Turbo).
+    expect(facet(/^Clip 3\.0 Turbo \(26\)$/)).toBeDefined();
     // The virtualiser keeps the DOM to the rows around the view, not every row of the pages loaded.
     const grid = page.container.querySelector('[role="grid"]');
     const rows = Number(grid?.getAttribute('aria-rowcount'));
@@ -56,7 +57,7 @@ describe('the gallery, on the real studio core', () => {
   it('narrows to a type and to a Chinese word, keeping the filter in the address', async () => {
     await until(() => expect(facet(/^Videos \(26\)$/)).toBeDefined());
     await click(facet(/^Videos \(26\)$/));
-    await until(() => expect(cells().every((cell) => cell.getAttribute('aria-label')?.includes('clip-3.0-turbo'))).toBe(true));
+    await until(() => expect(cells().every((cell) => cell.getAttribute('aria-label')?.includes('Clip 3.0 Turbo'))).toBe(true));
     expect(page.router.state.location.search).toContain('kind=video');
 
     await click(button(page.container, 'Clear filters'));
@@ -114,7 +115,7 @@ describe('the gallery, on the real studio core', () => {
     await until(() => expect(facet(/^Moodboard \(2\)$/)).toBeDefined());
     await click(facet(/^Moodboard \(2\)$/));
     await until(() =>
-      expect(cells().map((cell) => cell.getAttribute('aria-label'))).toEqual(['seeded prompt 129 · gen-image-2', 'seeded prompt 127 · gen-image-2']),
+      expect(cells().map((cell) => cell.getAttribute('aria-label'))).toEqual(['seeded prompt 129 · Image 2', 'seeded prompt 127 · Image 2']),
     );
     expect(page.router.state.location.search).toMatch(/board=/);
   });

@@ -1,16 +1,19 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { modelNameOf } from '../../../../shared/catalog';
 import type { AssetView } from '../../../../shared/contract';
+import { useLocale } from '../../errors/use-error-wording';
 import type { TileWords } from './components/AssetTile';
 import { formatDuration } from './model/recipe';
 
 /** The grid's words in the UI language, one object (tiles compare it by identity). */
 export function useTileWords(): TileWords {
   const { t } = useTranslation();
+  const locale = useLocale();
   return useMemo(
     () => ({
       tile: (asset: AssetView) => {
-        const name = t('gallery.tileLabel', { prompt: asset.prompt || t('gallery.untitled'), model: asset.model });
+        const name = t('gallery.tileLabel', { prompt: asset.prompt || t('gallery.untitled'), model: modelNameOf(asset.model, locale, asset.variantId) });
         if (asset.kind !== 'video') return name;
         // A video's length and sound, which its badge shows, are read out with its name.
         const sound = asset.hasAudio === null ? [] : [t(asset.hasAudio ? 'gallery.sound' : 'gallery.silent')];
@@ -33,6 +36,6 @@ export function useTileWords(): TileWords {
         open: t('gallery.open'),
       },
     }),
-    [t],
+    [t, locale],
   );
 }

@@ -1,7 +1,9 @@
 import { Clapperboard, Image as ImageIcon, Layers, Star } from 'lucide-react';
 import { memo, useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { modelNameOf, type Locale } from '../../../../../shared/catalog';
 import type { AssetFacets, BoardView, LibraryFilter } from '../../../../../shared/contract';
+import { useLocale } from '../../../errors/use-error-wording';
 import { TextField } from '../../../ui';
 import { datePresets, fromDateInput, presetOf, presetStart, toDateInput, type DatePreset } from '../model/date-presets';
 import { BoardList } from './BoardList';
@@ -69,6 +71,14 @@ const hasChinese = (text: string): string | undefined => (/[\u3400-\u9fff]/.test
  * each choice with how many results it would give (the rest of the filter kept). Memoised: pages
  * arriving while the grid scrolls leave its dozens of choices be.
  */
+/** The models as the picker names them; the gateway's id beside a name two models share. */
+function modelChoiceLabels(models: readonly { model: string }[], locale: Locale): Map<string, string> {
+  const named = models.map(({ model }) => [model, modelNameOf(model, locale)] as const);
+  const uses = new Map<string, number>();
+  for (const [, name] of named) uses.set(name, (uses.get(name) ?? 0) + 1);
+  return new Map(named.map(([model, name]) => [model, (uses.get(name) ?? 0) > 1 && name !== model ? `${name} (${model})` : name]));
+}
+
 export const FilterPanel = memo(function FilterPanel({
   id,
   filter,
@@ -82,6 +92,8 @@ export const FilterPanel = memo(function FilterPanel({
   compareLink,
 }: FilterPanelProps) {
   const { t } = useTranslation();
+  const catalogLocale = useLocale();
+  const modelLabels = useMemo(() => modelChoiceLabels(facets?.models ?? [], catalogLocale), [facets, catalogLocale]);
   const boardCounts = useMemo(() => new Map((facets?.boards ?? []).map((b) => [b.id, b.count])), [facets]);
   const set = (patch: Partial<LibraryFilter>): void => onChange({ ...filter, ...patch });
   const toggle = <K extends keyof LibraryFilter>(key: K, value: LibraryFilter[K]): void => set({ [key]: filter[key] === value ? undefined : value });
@@ -157,7 +169,13 @@ export const FilterPanel = memo(function FilterPanel({
       {facets && facets.models.length > 0 && (
         <Section title={t('gallery.models')}>
           {facets.models.map((m) => (
-            <Choice key={m.model} label={m.model} count={m.count} chosen={filter.model === m.model} onChoose={() => toggle('model', m.model)} />
+            <Choice
+              key={m.model}
+              label={modelLabels.get(m.model) ?? m.model}
+              count={m.count}
+              chosen={filter.model === m.model}
+              onChoose={() => toggle('model', m.model)}
+            />
           ))}
         </Section>
       )}

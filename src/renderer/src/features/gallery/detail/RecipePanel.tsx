@@ -18,7 +18,9 @@ import {
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { modelNameOf, variantNameOf } from '../../../../../shared/catalog';
 import type { AssetDetail, AssetView } from '../../../../../shared/contract';
+import { useLocale } from '../../../errors/use-error-wording';
 import type { NextSteps } from '../../../entities/result-actions';
 import { paths } from '../../../routing/paths';
 import { Badge, Button } from '../../../ui';
@@ -61,6 +63,8 @@ function Row({ term, children }: { term: string; children: ReactNode }) {
 /** Beside the picture: the prompt, what to do with the result, and every part of the recipe that made it. */
 export function RecipePanel({ asset, detail, canReveal, fileUrl, boardNames, locale, ...on }: RecipePanelProps) {
   const { t } = useTranslation();
+  const catalogLocale = useLocale();
+  const modelName = modelNameOf(asset.model, catalogLocale, asset.variantId);
   const job = detail?.job ?? null;
   const times = job ? jobDurations(job) : null;
   const credits = job?.creditsSpent ?? null;
@@ -158,8 +162,17 @@ export function RecipePanel({ asset, detail, canReveal, fileUrl, boardNames, loc
       <section aria-label={t('gallery.detail.details')}>
         <h2 className="recipe-heading">{t('gallery.detail.details')}</h2>
         <dl className="recipe-list">
-          <Row term={t('gallery.detail.model')}>{asset.model}</Row>
-          {asset.variantId && <Row term={t('gallery.detail.variant')}>{asset.variantId}</Row>}
+          <Row term={t('gallery.detail.model')}>
+            {modelName}
+            {/* The gateway's own id too, as an API call or a support request would name it. */}
+            {modelName !== asset.model && (
+              <>
+                {' '}
+                <code className="recipe-model-id">{asset.model}</code>
+              </>
+            )}
+          </Row>
+          {asset.variantId && <Row term={t('gallery.detail.variant')}>{variantNameOf(asset.variantId, catalogLocale)}</Row>}
           {asset.preset && <Row term={t('assistant.recipePreset')}>{asset.preset.name}</Row>}
           {asset.width !== null && asset.height !== null && <Row term={t('gallery.detail.size')}>{`${asset.width} × ${asset.height}`}</Row>}
           {asset.durationMs !== null && <Row term={t('gallery.detail.duration')}>{formatDuration(asset.durationMs)}</Row>}
