@@ -68,10 +68,22 @@ function relativeTo(root, file) {
   return file.slice(root.length + 1).replaceAll('\\', '/');
 }
 
+/** The last lines a stage printed, for a failure no report names (a type error, a lint finding), each led by the stage's name. */
+export function lastLinesOf(text, stage, count = 6) {
+  const lines = withoutColours(text)
+    .split('\n')
+    .filter((line) => line.trim() !== '');
+  return lines.slice(-count).map((line) => `${stage}: ${line.trim().slice(0, 240)}`);
+}
+
 // Error messages carry terminal colours and long call logs; one plain line is enough to find the test.
 function firstLine(message) {
-  // eslint-disable-next-line no-control-regex
-  const plain = String(message ?? 'no message').replaceAll(/\u001b\[[0-9;]*m/g, '');
+  const plain = withoutColours(String(message ?? 'no message'));
   const line = plain.split('\n').find((l) => l.trim() !== '') ?? plain;
   return line.trim().slice(0, 240);
+}
+
+function withoutColours(text) {
+  // eslint-disable-next-line no-control-regex
+  return text.replaceAll(/\u001b\[[0-9;]*m/g, '');
 }

@@ -6,7 +6,7 @@ import { spawn } from 'node:child_process';
 import { mkdirSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { playwrightCounts, playwrightProblems, readReport, vitestCounts, vitestProblems } from './test-reports.mjs';
+import { lastLinesOf, playwrightCounts, playwrightProblems, readReport, vitestCounts, vitestProblems } from './test-reports.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const reports = join(root, '.tmp', 'test-reports');
@@ -87,7 +87,7 @@ for (const { stage, ok, counts, startS, wallS, cpuS } of summary) {
   }
 }
 const problems = summary.flatMap((s) => s.problems ?? []);
-if (problems.length > 0) console.log(`tests that failed or passed only on a retry:\n${problems.map((p) => `  ${p}`).join('\n')}`);
+if (problems.length > 0) console.log(`what failed, or passed only on a retry:\n${problems.map((p) => `  ${p}`).join('\n')}`);
 const cpuTotal = summary.every((s) => s.cpuS !== undefined) ? `, ${summary.reduce((sum, s) => sum + s.cpuS, 0).toFixed(0)} s CPU` : '';
 console.log(`time: ${secondsSince(started).toFixed(0)} s wall${cpuTotal}`);
 // A stage that failed without reporting test failures (type errors, lint, build) still counts as one failure.
@@ -127,13 +127,17 @@ function runStage(stage) {
     child.on('error', (error) => output.push(Buffer.from(`${error.message}\n`)));
     child.on('close', (code) => {
       console.log(`\n=== ${stage.name} ===`);
-      process.stdout.write(Buffer.concat(output));
+      const printed = Buffer.concat(output);
+      process.stdout.write(printed);
       const { cpuS } = readJson(cpuReport) ?? {};
+      // A stage that failed with no failed test to name (types, lint, formatting, a crash) is quoted by the end of what it printed.
+      const reported = stage.problems?.() ?? [];
+      const problems = code !== 0 && reported.length === 0 ? lastLinesOf(printed.toString(), stage.name) : reported;
       ended.set(stage.name, {
         stage: stage.name,
         ok: code === 0,
         counts: stage.counts?.(),
-        problems: stage.problems?.(),
+        problems,
         startS,
         wallS: secondsSince(started) - startS,
         cpuS,

@@ -114,9 +114,7 @@ describe('the gallery, on the real studio core', () => {
     });
     await until(() => expect(facet(/^Moodboard \(2\)$/)).toBeDefined());
     await click(facet(/^Moodboard \(2\)$/));
-    await until(() =>
-      expect(cells().map((cell) => cell.getAttribute('aria-label'))).toEqual(['seeded prompt 129 · Image 2', 'seeded prompt 127 · Image 2']),
-    );
+    await until(() => expect(cells().map((cell) => cell.getAttribute('aria-label'))).toEqual(['seeded prompt 129 · Image 2', 'seeded prompt 127 · Image 2']));
     expect(page.router.state.location.search).toMatch(/board=/);
   });
 
