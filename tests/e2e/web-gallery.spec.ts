@@ -161,18 +161,18 @@ test('compare shows one batch side by side, model by model, with one zoom for ev
   const batch = (await call<{ items: { batchId: string }[] }>(page, 'library.list_assets', { text: 'fox' })).items[0];
   await page.goto(`${studio.url}/#/gallery/compare/${batch?.batchId ?? ''}`);
   const table = page.getByRole('table', { name: 'Compare' });
-  await expect(table.getByRole('columnheader')).toHaveText([/nova-3\.1-flash-image-preview/, /gen-image-2/]);
+  await expect(table.getByRole('columnheader')).toHaveText([/Nova 3\.1 Flash/, /Image 2/]);
   const panes = table.getByRole('img');
   await expect(panes).toHaveCount(6);
   const transforms = () => table.locator('.zoom-picture').evaluateAll((pictures) => pictures.map((picture) => (picture as HTMLElement).style.transform));
   const before = await transforms();
-  await table.getByRole('img', { name: 'gen-image-2 · a red fox in the snow' }).focus();
+  await table.getByRole('img', { name: 'Image 2 · a red fox in the snow' }).focus();
   await page.keyboard.press('+');
   await page.keyboard.press('+');
   await expect.poll(async () => (await transforms())[0]).not.toBe(before[0]);
   // Every picture took the same zoom.
   expect(new Set(await transforms()).size).toBe(1);
-  await table.getByRole('button', { name: 'Open: gen-image-2 · a red fox in the snow' }).click();
+  await table.getByRole('button', { name: 'Open: Image 2 · a red fox in the snow' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'a red fox in the snow' })).toBeVisible();
 });
 

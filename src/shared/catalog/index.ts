@@ -15,7 +15,7 @@ export {
   channelPreference,
 } from './registry';
 export { parseGenericId } from './generic';
-export { modelNameOf, variantNameOf } from './model-names';
+export { distinctModelNames, modelNameOf, variantNameOf } from './model-names';
 export { buildPathSchema } from './request-schema';
 export { buildRequestBody, buildRequestPath, validateRequest, validateRequestBody, sizeChoiceOf, type FormValues, type BuiltRequest } from './request-body';
 export type { RequestIssue, RequestWarning } from './rules';

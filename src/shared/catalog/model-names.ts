@@ -25,3 +25,11 @@ export function modelNameOf(modelId: string, locale: Locale, variantId?: string 
 export function variantNameOf(variantId: string, locale: Locale): string {
   return variantById(variantId)?.label[locale] ?? variantId;
 }
+
+/** Names for models shown side by side (filter choices, compare columns): the gateway's id beside a name two of them share. */
+export function distinctModelNames(modelIds: readonly string[], locale: Locale): Map<string, string> {
+  const named = [...new Set(modelIds)].map((model) => [model, modelNameOf(model, locale)] as const);
+  const uses = new Map<string, number>();
+  for (const [, name] of named) uses.set(name, (uses.get(name) ?? 0) + 1);
+  return new Map(named.map(([model, name]) => [model, (uses.get(name) ?? 0) > 1 && name !== model ? `${name} (${model})` : name]));
+}

@@ -3,10 +3,12 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useShallow } from 'zustand/react/shallow';
+import { distinctModelNames } from '../../../../../shared/catalog';
 import type { AssetView } from '../../../../../shared/contract';
 import { assetSelectors, useAssetsStore } from '../../../entities/assets-store';
 import { jobSelectors, useJobsStore } from '../../../entities/jobs-store';
 import { useResultActions } from '../../../entities/result-actions';
+import { useLocale } from '../../../errors/use-error-wording';
 import { useHeldEntities } from '../../../entities/retention';
 import { paths } from '../../../routing/paths';
 import { useCompareResults, useGalleryFilter } from '../../../routing/route-hooks';
@@ -46,6 +48,12 @@ export function CompareResultsView() {
   }, [ids]);
 
   const shown = assets.filter((asset): asset is AssetView => asset !== undefined && !dropped.has(asset.id));
+  const locale = useLocale();
+  // A handful of results: named afresh at each render.
+  const modelNames = distinctModelNames(
+    shown.map((asset) => asset.model),
+    locale,
+  );
   const drop = async (id: string): Promise<void> => {
     const deleted = await actions.remove([id], (restored) => setDropped((current) => new Set([...current].filter((other) => !restored.includes(other)))));
     if (deleted.length > 0) setDropped((current) => new Set([...current, ...deleted]));
@@ -78,7 +86,7 @@ export function CompareResultsView() {
             <div role="row" className="compare-row compare-head">
               {shown.map((asset) => (
                 <div role="columnheader" key={asset.id} className="compare-column-title">
-                  <strong>{asset.model}</strong>
+                  <strong>{modelNames.get(asset.model) ?? asset.model}</strong>
                   {asset.width !== null && asset.height !== null && <span>{`${asset.width} × ${asset.height}`}</span>}
                   <BatchName batchId={asset.batchId} />
                 </div>
@@ -86,7 +94,7 @@ export function CompareResultsView() {
             </div>
             <div role="row" className="compare-row">
               {shown.map((asset) => {
-                const name = `${asset.model} · ${asset.prompt}`;
+                const name = `${modelNames.get(asset.model) ?? asset.model} · ${asset.prompt}`;
                 return (
                   <div role="cell" key={asset.id} className="compare-cell compare-cell-tall">
                     {asset.kind === 'video' ? (

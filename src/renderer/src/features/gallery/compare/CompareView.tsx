@@ -2,6 +2,8 @@ import { ArrowLeft, Columns2 } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { distinctModelNames } from '../../../../../shared/catalog';
+import { useLocale } from '../../../errors/use-error-wording';
 import { useBatchId, useGalleryFilter } from '../../../routing/route-hooks';
 import { paths } from '../../../routing/paths';
 import { assetPages } from '../../../entities/asset-pages';
@@ -29,6 +31,16 @@ export function CompareView() {
   const batch = useJobsStore(jobSelectors.batch(batchId));
   const query = usePagedQuery(assetPages, { batchId });
   const { columns, rows } = useMemo(() => compareBatch(query.items), [query.items]);
+  const locale = useLocale();
+  const modelNames = useMemo(
+    () =>
+      distinctModelNames(
+        columns.map((column) => column.model),
+        locale,
+      ),
+    [columns, locale],
+  );
+  const modelName = (model: string | undefined): string => (model === undefined ? '' : (modelNames.get(model) ?? model));
   const [view, setView] = useState<SharedView>(sharedFit);
   const results = useResultActions();
   const actions = useGalleryActions();
@@ -60,7 +72,7 @@ export function CompareView() {
             <div role="row" className="compare-row compare-head">
               {columns.map((column) => (
                 <div role="columnheader" key={column.key} className="compare-column-title">
-                  <strong>{column.model}</strong>
+                  <strong>{modelName(column.model)}</strong>
                   {column.differences.map((difference) => (
                     <span key={difference}>{difference}</span>
                   ))}
@@ -88,14 +100,14 @@ export function CompareView() {
                             muted
                             loop
                             playsInline
-                            aria-label={`${column?.model ?? ''} · ${row.prompt}`}
+                            aria-label={`${modelName(column?.model)} · ${row.prompt}`}
                           />
                         ) : (
                           <ZoomPane
                             picture={{ width: asset.width ?? 1024, height: asset.height ?? 1024 }}
                             view={view}
                             onView={setView}
-                            label={`${column?.model ?? ''} · ${row.prompt}`}
+                            label={`${modelName(column?.model)} · ${row.prompt}`}
                           >
                             <img src={studio().mediaUrl(asset.mediaPath)} alt="" draggable={false} width={asset.width ?? 1024} height={asset.height ?? 1024} />
                           </ZoomPane>
@@ -103,7 +115,7 @@ export function CompareView() {
                         {asset && (
                           <CompareActions
                             asset={asset}
-                            name={`${column?.model ?? ''} · ${row.prompt}`}
+                            name={`${modelName(column?.model)} · ${row.prompt}`}
                             onWinner={() => void results.favourite(asset)}
                             onDrop={() => void actions.remove([asset.id])}
                             onOpen={() => results.open(asset, { batchId })}

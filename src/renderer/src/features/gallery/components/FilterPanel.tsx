@@ -1,7 +1,7 @@
 import { Clapperboard, Image as ImageIcon, Layers, Star } from 'lucide-react';
 import { memo, useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { modelNameOf, type Locale } from '../../../../../shared/catalog';
+import { distinctModelNames } from '../../../../../shared/catalog';
 import type { AssetFacets, BoardView, LibraryFilter } from '../../../../../shared/contract';
 import { useLocale } from '../../../errors/use-error-wording';
 import { TextField } from '../../../ui';
@@ -71,14 +71,6 @@ const hasChinese = (text: string): string | undefined => (/[\u3400-\u9fff]/.test
  * each choice with how many results it would give (the rest of the filter kept). Memoised: pages
  * arriving while the grid scrolls leave its dozens of choices be.
  */
-/** The models as the picker names them; the gateway's id beside a name two models share. */
-function modelChoiceLabels(models: readonly { model: string }[], locale: Locale): Map<string, string> {
-  const named = models.map(({ model }) => [model, modelNameOf(model, locale)] as const);
-  const uses = new Map<string, number>();
-  for (const [, name] of named) uses.set(name, (uses.get(name) ?? 0) + 1);
-  return new Map(named.map(([model, name]) => [model, (uses.get(name) ?? 0) > 1 && name !== model ? `${name} (${model})` : name]));
-}
-
 export const FilterPanel = memo(function FilterPanel({
   id,
   filter,
@@ -93,7 +85,14 @@ export const FilterPanel = memo(function FilterPanel({
 }: FilterPanelProps) {
   const { t } = useTranslation();
   const catalogLocale = useLocale();
-  const modelLabels = useMemo(() => modelChoiceLabels(facets?.models ?? [], catalogLocale), [facets, catalogLocale]);
+  const modelLabels = useMemo(
+    () =>
+      distinctModelNames(
+        (facets?.models ?? []).map((m) => m.model),
+        catalogLocale,
+      ),
+    [facets, catalogLocale],
+  );
   const boardCounts = useMemo(() => new Map((facets?.boards ?? []).map((b) => [b.id, b.count])), [facets]);
   const set = (patch: Partial<LibraryFilter>): void => onChange({ ...filter, ...patch });
   const toggle = <K extends keyof LibraryFilter>(key: K, value: LibraryFilter[K]): void => set({ [key]: filter[key] === value ? undefined : value });

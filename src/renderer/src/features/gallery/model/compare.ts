@@ -1,7 +1,7 @@
 /**
  * Compare: the results of one fan-out batch side by side. Results are grouped by prompt (one row
  * each); within a row, each column is one way of making it (model and settings). Column titles
- * name only what differs between the columns, so "gen-image-2 · size 2K" is shown where it matters.
+ * name only what differs between the columns, so "Image 2 · size: 2K" is shown where it matters.
  */
 
 export interface ComparableAsset {
