@@ -4,16 +4,20 @@
  * than its kind allows is refused from its declared length, and bytes that are not the media
  * promised fail the job at once, their start kept for the user, instead of being fetched again.
  */
+import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { createServer as createHttpsServer } from 'node:https';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { GatewayClient } from '../../../src/main/core/gateway/client';
 import { ResultFetcher, ResultFetchError } from '../../../src/main/core/jobs/result-fetch';
 import { startRecordingServer, type RecordingServer } from '../../helpers/recording-server';
+import { startTunnelProxy, type TunnelProxy } from '../../helpers/tunnel-proxy';
 import { bodyOf, fastClient, runOne, startBench, type Bench } from '../jobs/harness';
 
-const servers: RecordingServer[] = [];
+const servers: (RecordingServer | TunnelProxy)[] = [];
 const clients: GatewayClient[] = [];
 let bench: Bench | undefined;
 afterEach(async () => {
@@ -109,6 +113,128 @@ describe('where results may come from', () => {
     const fetcher = new ResultFetcher({ headersTimeoutMs: 2_000, bodyTimeoutMs: 2_000 });
     const fetched = await fetcher.fetch({ kind: 'url', url: `${local.url}/r.png` }, target(), fetchOptions(clientAt(local.url)));
     expect(fetched.bytes).toBe(5);
+    await fetcher.close();
+  });
+});
+
+describe('behind a proxy', () => {
+  /** A proxy that tunnels the made-up public names to this computer, where the test's server is. */
+  async function proxyFor(...names: string[]): Promise<TunnelProxy> {
+    const proxy = await startTunnelProxy((host, port) => (names.includes(host) ? { host: '127.0.0.1', port } : undefined));
+    servers.push(proxy);
+    return proxy;
+  }
+  const dns =
+    (table: Record<string, string>) =>
+    (name: string): Promise<string[]> =>
+      Promise.resolve(table[name] === undefined ? [] : [table[name]]);
+
+  it('a result on the internet is fetched through the proxy the environment names, with its credentials', async () => {
+    const cdn = await serve((_req, res) => res.end('bytes through the proxy'));
+    const proxy = await proxyFor('cdn.example');
+    const proxyUrl = new URL(proxy.url);
+    proxyUrl.username = 'artist';
+    proxyUrl.password = 's@cret';
+    const fetcher = new ResultFetcher({
+      headersTimeoutMs: 2_000,
+      bodyTimeoutMs: 2_000,
+      resolve: dns({ 'cdn.example': '93.184.216.34' }),
+      network: { env: { HTTP_PROXY: proxyUrl.href }, ca: undefined },
+    });
+    const file = target();
+    const fetched = await fetcher.fetch({ kind: 'url', url: `http://cdn.example:${String(cdn.port)}/result.png` }, file, fetchOptions(publicGateway()));
+    expect(readFileSync(file, 'utf8')).toBe('bytes through the proxy');
+    expect(fetched.bytes).toBe(23);
+    expect(proxy.tunnels).toEqual([{ target: `cdn.example:${String(cdn.port)}`, authorization: `Basic ${Buffer.from('artist:s@cret').toString('base64')}` }]);
+    expect(cdn.requests).toHaveLength(1);
+    await fetcher.close();
+  });
+
+  it('an https result is fetched inside the tunnel, its certificate checked for its own name against the trusted authorities', async () => {
+    const scratch = mkdtempSync(join(tmpdir(), 'atelier-cdn-tls-'));
+    const [key, cert] = [join(scratch, 'key.pem'), join(scratch, 'cert.pem')];
+    const subject = ['-subj', '/CN=cdn.example', '-addext', 'subjectAltName=DNS:cdn.example'];
+    execFileSync(
+      'openssl',
+      ['req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes', '-days', '1', ...subject, '-keyout', key, '-out', cert],
+      {
+        stdio: 'ignore',
+      },
+    );
+    const cdn = createHttpsServer({ key: readFileSync(key), cert: readFileSync(cert) }, (_req, res) => res.end('sealed bytes'));
+    await new Promise<void>((resolve) => cdn.listen(0, '127.0.0.1', resolve));
+    const { port } = cdn.address() as AddressInfo;
+    const proxy = await proxyFor('cdn.example');
+    const fetcherTrusting = (ca: string[] | undefined) =>
+      new ResultFetcher({
+        headersTimeoutMs: 2_000,
+        bodyTimeoutMs: 2_000,
+        resolve: dns({ 'cdn.example': '93.184.216.34' }),
+        network: { env: { HTTPS_PROXY: proxy.url }, ca },
+      });
+    try {
+      const trusting = fetcherTrusting([readFileSync(cert, 'utf8')]);
+      const fetched = await trusting.fetch({ kind: 'url', url: `https://cdn.example:${String(port)}/r.png` }, target(), fetchOptions(publicGateway()));
+      expect(fetched.bytes).toBe(12);
+      await trusting.close();
+      // The same certificate, not trusted: the tunnel opens, TLS inside it does not.
+      const doubting = fetcherTrusting(undefined);
+      const error = await failure(doubting.fetch({ kind: 'url', url: `https://cdn.example:${String(port)}/r.png` }, target(), fetchOptions(publicGateway())));
+      expect(error.message).toMatch(/certificate/i);
+      expect(proxy.tunnels.map((tunnel) => tunnel.target)).toEqual([`cdn.example:${String(port)}`, `cdn.example:${String(port)}`]);
+      await doubting.close();
+    } finally {
+      cdn.closeAllConnections();
+      await new Promise((resolve) => cdn.close(resolve));
+    }
+  });
+
+  it('the address guard comes first: a name that resolves inside the network is refused before the proxy is asked', async () => {
+    const proxy = await proxyFor('intranet.example');
+    const fetcher = new ResultFetcher({
+      headersTimeoutMs: 2_000,
+      bodyTimeoutMs: 2_000,
+      resolve: dns({ 'intranet.example': '10.1.2.3' }),
+      network: { env: { https_proxy: proxy.url, http_proxy: proxy.url }, ca: undefined },
+    });
+    const error = await failure(fetcher.fetch({ kind: 'url', url: 'http://intranet.example/router-admin.png' }, target(), fetchOptions(publicGateway())));
+    expect(error).toMatchObject({ reason: 'permanent', message: expect.stringMatching(/not a public address/) as unknown });
+    expect(proxy.tunnels).toEqual([]);
+    await fetcher.close();
+  });
+
+  it('a host NO_PROXY names is reached directly', async () => {
+    const cdn = await serve((_req, res) => res.end('direct'));
+    const proxy = await proxyFor('direct.example');
+    const fetcher = new ResultFetcher({
+      headersTimeoutMs: 2_000,
+      bodyTimeoutMs: 2_000,
+      resolve: dns({ 'direct.example': '127.0.0.1' }),
+      // This computer stands in for the internet here: only the test server's port counts as public.
+      addressPolicy: (_address, port) => port === cdn.port,
+      network: { env: { HTTP_PROXY: proxy.url, NO_PROXY: 'localhost,.direct.example' }, ca: undefined },
+    });
+    const fetched = await fetcher.fetch({ kind: 'url', url: `http://direct.example:${String(cdn.port)}/r.png` }, target(), fetchOptions(publicGateway()));
+    expect(fetched.bytes).toBe(6);
+    expect(proxy.tunnels).toEqual([]);
+    await fetcher.close();
+  });
+
+  it('a proxy that refuses the tunnel fails the download as one to try again, naming the proxy but not its password', async () => {
+    const proxy = await proxyFor();
+    const proxyUrl = new URL(proxy.url);
+    proxyUrl.username = 'artist';
+    proxyUrl.password = 'hunter2';
+    const fetcher = new ResultFetcher({
+      headersTimeoutMs: 2_000,
+      bodyTimeoutMs: 2_000,
+      resolve: dns({ 'cdn.example': '93.184.216.34' }),
+      network: { env: { HTTP_PROXY: proxyUrl.href }, ca: undefined },
+    });
+    const error = await failure(fetcher.fetch({ kind: 'url', url: 'http://cdn.example/result.png' }, target(), fetchOptions(publicGateway())));
+    expect(error.reason).toBe('transient');
+    expect(error.message).toMatch(new RegExp(`proxy 127\\.0\\.0\\.1:${proxyUrl.port} answered HTTP 403 .*cdn\\.example:80`));
+    expect(error.message).not.toContain('hunter2');
     await fetcher.close();
   });
 });

@@ -4,6 +4,7 @@
  * reconciler, all on one clock. The engine holds what this returns and starts and stops them.
  */
 import { GatewayClient } from '../gateway/client';
+import { processNetworkSettings } from '../gateway/network';
 import { systemClock, type Clock } from '../lifecycle/clock';
 import { MediaInspector } from '../media/media-inspector';
 import { PRIVATE_MODES } from '../private-files';
@@ -77,6 +78,8 @@ export function buildEngineServices(options: JobEngineOptions, hooks: EngineHook
   const fetcher = new ResultFetcher({
     headersTimeoutMs: downloads.headersTimeoutMs ?? 30_000,
     bodyTimeoutMs: downloads.bodyTimeoutMs ?? 60_000,
+    // Through the proxy the gateway client uses, where the environment names one.
+    network: downloads.network ?? processNetworkSettings(),
   });
   const downloader = new ResultDownloader({
     db,

@@ -5,12 +5,14 @@
  * exception: the gateway's own host and port (the demo gateway, a proxy on this network the user
  * chose), and nothing else there. Every connection (the first and each redirect) resolves the
  * name, refuses non-public addresses, and connects to the address it checked, so a name cannot
- * resolve to one address for the check and another for the connection.
+ * resolve to one address for the check and another for the connection. Behind a proxy the check
+ * is the same, and the proxy is then asked for a tunnel to the name (`result-proxy.ts`).
  */
 import { lookup } from 'node:dns/promises';
 import { BlockList, isIP } from 'node:net';
 import ipaddr from 'ipaddr.js';
 import { buildConnector } from 'undici';
+import type { ProxyTunnels } from './result-proxy';
 
 /** Address ranges that are not the public internet (IANA special-purpose registries). */
 const nonPublic = new BlockList();
@@ -126,19 +128,25 @@ function portOf(port: string, protocol: string): number {
   return Number(port) || (protocol === 'https:' ? 443 : 80);
 }
 
+/** How a checked address is reached when the environment names a proxy: the proxy for an address, and the tunnels through it. */
+export interface ProxyRoute {
+  proxyFor(protocol: string, hostname: string, port: number): URL | undefined;
+  tunnels: ProxyTunnels;
+}
+
 /** Which resolved address (and port) a result download may connect to. */
 export type AddressPolicy = (address: string, port: number) => boolean;
 
 /**
  * An undici connector that resolves the host, refuses it unless one of its addresses passes the
  * policy (public addresses) or the host and port are the gateway's own, and connects to that
- * checked address (keeping the name for TLS).
+ * checked address (keeping the name for TLS), or through the proxy `proxy` names for it.
  */
 export function publicOnlyConnector(
   timeoutMs: number,
-  options: { allowed?: AddressPolicy; gateway?: GatewayOrigin | undefined; resolve?: Resolver } = {},
+  options: { allowed?: AddressPolicy; gateway?: GatewayOrigin | undefined; resolve?: Resolver; proxy?: ProxyRoute; ca?: string[] | undefined } = {},
 ): buildConnector.connector {
-  const connect = buildConnector({ timeout: timeoutMs });
+  const connect = buildConnector({ timeout: timeoutMs, ...(options.ca === undefined ? {} : { ca: options.ca }) });
   const allowed = options.allowed ?? isPublicAddress;
   return (target, callback) => {
     const port = portOf(target.port, target.protocol);
@@ -149,6 +157,11 @@ export function publicOnlyConnector(
         if (checked === undefined) throw new RefusedAddressError(target.hostname, 'which is not a public address');
         const name = bareHost(target.hostname);
         const servername = target.servername ?? (isIP(name) === 0 ? name : undefined);
+        const proxy = options.proxy?.proxyFor(target.protocol, target.hostname, port);
+        if (proxy !== undefined && options.proxy !== undefined) {
+          const tunnel = { protocol: target.protocol, hostname: target.hostname, port, servername };
+          return options.proxy.tunnels.open(proxy, tunnel).then((socket) => callback(null, socket));
+        }
         connect({ ...target, hostname: checked.includes(':') ? `[${checked}]` : checked, ...(servername === undefined ? {} : { servername }) }, callback);
       })
       .catch((error: unknown) => callback(error instanceof Error ? error : new Error(String(error)), null));

@@ -13,9 +13,11 @@ import { pipeline } from 'node:stream/promises';
 import { Agent, interceptors, request, type Dispatcher } from 'undici';
 import { Base64TooLarge, writeBase64File } from './base64-file';
 import { gatewayOriginFor, publicOnlyConnector, RefusedAddressError, type AddressPolicy, type Resolver } from './result-addresses';
+import { proxyFor, ProxyTunnels } from './result-proxy';
 import type { VariantEntry } from '../../../shared/catalog';
 import type { GatewayClient } from '../gateway/client';
 import { GatewayError } from '../gateway/gateway-error';
+import type { NetworkSettings } from '../gateway/network';
 import { PRIVATE_MODES } from '../private-files';
 
 export type ResultSource =
@@ -44,6 +46,8 @@ export interface FetchLimits {
   addressPolicy?: AddressPolicy;
   /** Stands in for DNS in tests. */
   resolve?: Resolver;
+  /** The proxy variables and trusted authorities (the process's in the studio); none given, every download is direct. */
+  network?: NetworkSettings;
 }
 
 /** What one fetch is for: the result's kind sets its size cap. */
@@ -114,16 +118,23 @@ function refusedAddress(error: unknown): RefusedAddressError | undefined {
   return undefined;
 }
 
+const CONNECT_TIMEOUT_MS = 15_000;
+
 export class ResultFetcher {
   /** One connection pool per gateway: each may reach public addresses and that gateway's own host and port. */
   private readonly pools = new Map<string, { agent: Agent; dispatcher: Dispatcher }>();
+  private readonly network: NetworkSettings;
+  private readonly tunnels: ProxyTunnels;
 
-  constructor(private readonly limits: FetchLimits) {}
+  constructor(private readonly limits: FetchLimits) {
+    this.network = limits.network ?? { env: {}, ca: undefined };
+    this.tunnels = new ProxyTunnels({ timeoutMs: CONNECT_TIMEOUT_MS, ca: this.network.ca });
+  }
 
   async close(): Promise<void> {
     const pools = [...this.pools.values()];
     this.pools.clear();
-    await Promise.all(pools.map((pool) => pool.agent.close()));
+    await Promise.all([...pools.map((pool) => pool.agent.close()), this.tunnels.close()]);
   }
 
   /**
@@ -238,7 +249,14 @@ export class ResultFetcher {
   private dispatcherFor(baseUrl: string): Dispatcher {
     let pool = this.pools.get(baseUrl);
     if (pool === undefined) {
-      const connect = publicOnlyConnector(15_000, { allowed: this.limits.addressPolicy, gateway: gatewayOriginFor(baseUrl), resolve: this.limits.resolve });
+      const proxy = { proxyFor: (protocol: string, hostname: string, port: number) => proxyFor(protocol, hostname, port, this.network), tunnels: this.tunnels };
+      const connect = publicOnlyConnector(CONNECT_TIMEOUT_MS, {
+        allowed: this.limits.addressPolicy,
+        gateway: gatewayOriginFor(baseUrl),
+        resolve: this.limits.resolve,
+        proxy,
+        ca: this.network.ca,
+      });
       const agent = new Agent({ headersTimeout: this.limits.headersTimeoutMs, bodyTimeout: this.limits.bodyTimeoutMs, connect });
       pool = { agent, dispatcher: agent.compose(interceptors.redirect({ maxRedirections: 5 })) };
       this.pools.set(baseUrl, pool);
