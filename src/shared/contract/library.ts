@@ -198,6 +198,8 @@ export const libraryRoutes = {
       .strict(),
     output: assetViewSchema,
   }),
+  /** A video's frames per second as its file says, for stepping frame by frame; null where the file does not say. */
+  'library.video_frame_rate': defineRoute({ input: assetId, output: z.object({ framesPerSecond: z.number().positive().nullable() }) }),
   'library.add_to_board': defineRoute({
     input: z.object({ boardId: idSchema, ids: assetIds }).strict(),
     output: z.object({ board: boardViewSchema, assets: z.array(assetViewSchema) }),

@@ -209,6 +209,9 @@ describe('a frame of a video', () => {
       ok: false,
       error: { reason: 'frame_not_video' },
     });
+    // Frame steps go by the file's own rate (10 frames a second here, not the usual 24).
+    expect(await callRoute(studio, 'library.video_frame_rate', { id: 'clip' })).toEqual({ framesPerSecond: 10 });
+    await expect(studio.router.dispatch('library.video_frame_rate', { id: 'fox' })).resolves.toMatchObject({ ok: false, error: { reason: 'frame_not_video' } });
   });
 
   it('a video says whether it has sound', async (context) => {

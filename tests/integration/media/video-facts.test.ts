@@ -47,20 +47,22 @@ beforeAll(async () => {
 afterAll(() => rmSync(folder, { recursive: true, force: true }));
 
 describe('video facts without ffmpeg', () => {
-  it('reads MP4 (with its index first or last), QuickTime, WebM and Matroska', async (context) => {
+  it('reads MP4 (with its index first or last), QuickTime, WebM and Matroska, and the frame rate where the container gives it', async (context) => {
     if (ffmpeg.state !== 'ready') context.skip();
     const h264 = ['-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-c:a', 'aac'];
     const cases = [
-      { file: make('fast.mp4', [...h264, '-movflags', '+faststart']), container: 'mp4', video: /^avc1/, audio: /^mp4a/ },
-      { file: make('index-last.mp4', h264), container: 'mp4', video: /^avc1/, audio: /^mp4a/ },
-      { file: make('clip.mov', h264), container: 'mov', video: /^avc1/, audio: /^mp4a/ },
+      { file: make('fast.mp4', [...h264, '-movflags', '+faststart']), container: 'mp4', video: /^avc1/, audio: /^mp4a/, rate: 10 },
+      { file: make('index-last.mp4', h264), container: 'mp4', video: /^avc1/, audio: /^mp4a/, rate: 10 },
+      { file: make('clip.mov', h264), container: 'mov', video: /^avc1/, audio: /^mp4a/, rate: 10 },
+      { file: make('thirty.mp4', [...h264, '-r', '30']), container: 'mp4', video: /^avc1/, audio: /^mp4a/, rate: 30 },
       {
         file: make('clip.webm', ['-c:v', 'libvpx-vp9', '-deadline', 'realtime', '-cpu-used', '8', '-c:a', 'libopus']),
         container: 'webm',
         video: /VP9/,
         audio: /OPUS/i,
+        rate: null,
       },
-      { file: make('clip.mkv', h264), container: 'matroska', video: /AVC/, audio: /AAC/ },
+      { file: make('clip.mkv', h264), container: 'matroska', video: /AVC/, audio: /AAC/, rate: null },
     ];
     for (const sample of cases) {
       const facts = await probe(sample.file);
@@ -69,6 +71,8 @@ describe('video facts without ffmpeg', () => {
       expect(facts?.durationMs, sample.file).toBeLessThanOrEqual(2_100);
       expect(facts?.videoCodec, sample.file).toMatch(sample.video);
       expect(facts?.audioCodec, sample.file).toMatch(sample.audio);
+      // Frame by frame in the detail view steps by the file's own rate, where the container counts its frames.
+      expect(facts?.framesPerSecond, sample.file).toBe(sample.rate);
     }
   });
 

@@ -14,7 +14,7 @@ import { StudioFailure } from '../router/failure';
 import type { FfmpegTool } from './ffmpeg-locator';
 import { frameArguments, FRAME_LIMITS, runLimited } from './ffmpeg-sandbox';
 import { headOf, probeImage, writeThumbnail } from './images';
-import { containerFamilyOf } from './video-probe';
+import { containerFamilyOf, probeVideoFile } from './video-probe';
 
 const log = createLogger('frames');
 
@@ -28,13 +28,25 @@ export interface FrameStillDeps {
   bus: EventBus;
 }
 
-/** `library.grab_frame`: the still is told to every window as a new result (`library.added`). */
-export function frameHandlers(deps: FrameStillDeps): Pick<RouteHandlers, 'library.grab_frame'> {
+/**
+ * `library.grab_frame`: the still is told to every window as a new result (`library.added`).
+ * `library.video_frame_rate`: read from the container, not by ffmpeg, when the detail view opens a video.
+ */
+export function frameHandlers(deps: FrameStillDeps): Pick<RouteHandlers, 'library.grab_frame' | 'library.video_frame_rate'> {
   return {
     'library.grab_frame': async ({ assetId, atMs }) => {
       const still = await keepFrame(deps.library(), await deps.ffmpeg(), assetId, atMs);
       deps.bus.emit('library.added', still);
       return still;
+    },
+    'library.video_frame_rate': async ({ id }) => {
+      const video = getAsset(deps.library().db, id);
+      if (!video) throw StudioFailure.of('asset_not_found');
+      if (video.kind !== 'video') throw StudioFailure.of('frame_not_video');
+      const source = resolveInLibrary(deps.library().root, video.filePath);
+      const head = await headOf(source, 64).catch(() => Buffer.alloc(0));
+      const facts = await probeVideoFile(source, head).catch(() => undefined);
+      return { framesPerSecond: facts?.framesPerSecond ?? null };
     },
   };
 }

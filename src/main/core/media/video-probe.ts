@@ -25,6 +25,8 @@ export interface VideoFacts {
   height: number | null;
   videoCodec: string | null;
   audioCodec: string | null;
+  /** Frames per second of the video track, where the container counts its samples (MP4, QuickTime). */
+  framesPerSecond: number | null;
 }
 
 /** The container family by signature: an ISO `ftyp` box or an EBML header; undefined otherwise. */
@@ -89,7 +91,15 @@ async function probeIso(path: string): Promise<VideoFacts | undefined> {
     height: positive(video?.video?.height ?? video?.track_height),
     videoCodec: video?.codec ?? null,
     audioCodec: audio?.codec ?? null,
+    framesPerSecond: video === undefined ? null : framesPerSecondOf(video.nb_samples, video.duration, video.timescale),
   };
+}
+
+/** Samples over the track's length; a rate outside what video uses (a still, a broken header) reads as unknown. */
+function framesPerSecondOf(samples: number, duration: number, timescale: number): number | null {
+  if (!(samples > 1 && duration > 0 && timescale > 0)) return null;
+  const rate = samples / (duration / timescale);
+  return rate >= 1 && rate <= 240 ? Math.round(rate * 1000) / 1000 : null;
 }
 
 async function probeEbml(path: string): Promise<VideoFacts | undefined> {
@@ -107,6 +117,7 @@ async function probeEbml(path: string): Promise<VideoFacts | undefined> {
     height: positive(video?.video?.pixelHeight),
     videoCodec: video?.codecName ?? null,
     audioCodec: audio?.codecName ?? null,
+    framesPerSecond: null,
   };
 }
 

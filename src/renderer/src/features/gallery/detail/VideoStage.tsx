@@ -1,11 +1,29 @@
 import { Camera, StepBack, StepForward } from 'lucide-react';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AssetView } from '../../../../../shared/contract';
+import { studio } from '../../../studio/studio-client';
 import { Button, IconButton } from '../../../ui';
 
-/** One frame at the frame rate most generated videos use; the file does not tell the window its rate. */
-const FRAME_SECONDS = 1 / 24;
+/** One frame at the rate most generated videos use, until the file's own rate is known (WebM does not say it). */
+const USUAL_FRAME_SECONDS = 1 / 24;
+
+/** Video `assetId`'s frame rate as its file gives it (the player itself does not tell); null until known, or where the file does not say. */
+function useFramesPerSecond(assetId: string): number | null {
+  const [known, setKnown] = useState<{ assetId: string; rate: number } | null>(null);
+  useEffect(() => {
+    let current = true;
+    void studio()
+      .call('library.video_frame_rate', { id: assetId })
+      .then((answer) => {
+        if (current && answer.ok && answer.value.framesPerSecond !== null) setKnown({ assetId, rate: answer.value.framesPerSecond });
+      });
+    return () => {
+      current = false;
+    };
+  }, [assetId]);
+  return known?.assetId === assetId ? known.rate : null;
+}
 
 export interface VideoStageProps {
   asset: AssetView;
@@ -24,12 +42,14 @@ export interface VideoStageProps {
 export function VideoStage({ asset, fileUrl, posterUrl, label, grabbing, onGrab }: VideoStageProps) {
   const { t } = useTranslation();
   const video = useRef<HTMLVideoElement>(null);
+  const framesPerSecond = useFramesPerSecond(asset.id);
+  const frameSeconds = framesPerSecond === null ? USUAL_FRAME_SECONDS : 1 / framesPerSecond;
   const step = (frames: number): void => {
     const element = video.current;
     if (!element) return;
     element.pause();
     const end = Number.isFinite(element.duration) ? element.duration : Number.POSITIVE_INFINITY;
-    element.currentTime = Math.min(end, Math.max(0, element.currentTime + frames * FRAME_SECONDS));
+    element.currentTime = Math.min(end, Math.max(0, element.currentTime + frames * frameSeconds));
   };
   // `,` and `.` step anywhere on the page, as in video editors (not while typing).
   useEffect(() => {
@@ -40,11 +60,11 @@ export function VideoStage({ asset, fileUrl, posterUrl, label, grabbing, onGrab 
       const element = video.current;
       if (!element) return;
       element.pause();
-      element.currentTime = Math.max(0, element.currentTime + (event.key === ',' ? -FRAME_SECONDS : FRAME_SECONDS));
+      element.currentTime = Math.max(0, element.currentTime + (event.key === ',' ? -frameSeconds : frameSeconds));
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
-  }, []);
+  }, [frameSeconds]);
   return (
     <div className="video-stage">
       <video ref={video} key={asset.id} className="detail-video" src={fileUrl} poster={posterUrl} controls autoPlay muted loop playsInline aria-label={label} />
@@ -54,7 +74,10 @@ export function VideoStage({ asset, fileUrl, posterUrl, label, grabbing, onGrab 
         <Button size="sm" icon={Camera} busy={grabbing} onClick={() => onGrab((video.current?.currentTime ?? 0) * 1000)}>
           {t('gallery.detail.grabFrame')}
         </Button>
-        <span className="video-stage-hint">{t('gallery.detail.frameHint')}</span>
+        <span className="video-stage-hint">
+          {t('gallery.detail.frameHint')}
+          {framesPerSecond !== null && ` · ${t('gallery.detail.frameRate', { rate: Math.round(framesPerSecond * 100) / 100 })}`}
+        </span>
       </div>
     </div>
   );
