@@ -14,7 +14,7 @@ export function readReport(folder, file) {
 
 /** Counts of each vitest project from one report; `projects` say which files are whose. */
 export function vitestCounts(report, root, projects) {
-  const counts = Object.fromEntries(projects.map((p) => [p.name, { passed: 0, failed: 0, skipped: 0, flaky: 0 }]));
+  const counts = Object.fromEntries(projects.map((p) => [p.name, { passed: 0, failed: 0, skipped: 0 }]));
   for (const file of report?.testResults ?? []) {
     const project = projects.find((p) => p.owns(relativeTo(root, file.name)));
     if (!project) continue;

@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { GatewayClient } from '../../../src/main/core/gateway/client';
-import { ResultFetcher, ResultFetchError } from '../../../src/main/core/jobs/result-fetch';
+import { ResultFetcher, ResultFetchError, type FetchLimits } from '../../../src/main/core/jobs/result-fetch';
 import { startRecordingServer, type RecordingServer } from '../../helpers/recording-server';
 import { startTunnelProxy, type TunnelProxy } from '../../helpers/tunnel-proxy';
 import { bodyOf, fastClient, runOne, startBench, type Bench } from '../jobs/harness';
@@ -128,19 +128,21 @@ describe('behind a proxy', () => {
     (table: Record<string, string>) =>
     (name: string): Promise<string[]> =>
       Promise.resolve(table[name] === undefined ? [] : [table[name]]);
+  /** A fetcher in an environment naming proxies (`env`), where DNS answers from `names`. */
+  const fetcherBehind = (env: Record<string, string>, names: Record<string, string>, { ca, ...more }: Partial<FetchLimits> & { ca?: string[] } = {}) =>
+    new ResultFetcher({ headersTimeoutMs: 2_000, bodyTimeoutMs: 2_000, resolve: dns(names), network: { env, ca }, ...more });
+  /** The proxy's address with a user and password in it, as HTTPS_PROXY carries them. */
+  const withCredentials = (proxy: TunnelProxy, password: string): string => {
+    const url = new URL(proxy.url);
+    url.username = 'artist';
+    url.password = password;
+    return url.href;
+  };
 
   it('a result on the internet is fetched through the proxy the environment names, with its credentials', async () => {
     const cdn = await serve((_req, res) => res.end('bytes through the proxy'));
     const proxy = await proxyFor('cdn.example');
-    const proxyUrl = new URL(proxy.url);
-    proxyUrl.username = 'artist';
-    proxyUrl.password = 's@cret';
-    const fetcher = new ResultFetcher({
-      headersTimeoutMs: 2_000,
-      bodyTimeoutMs: 2_000,
-      resolve: dns({ 'cdn.example': '93.184.216.34' }),
-      network: { env: { HTTP_PROXY: proxyUrl.href }, ca: undefined },
-    });
+    const fetcher = fetcherBehind({ HTTP_PROXY: withCredentials(proxy, 's@cret') }, { 'cdn.example': '93.184.216.34' });
     const file = target();
     const fetched = await fetcher.fetch({ kind: 'url', url: `http://cdn.example:${String(cdn.port)}/result.png` }, file, fetchOptions(publicGateway()));
     expect(readFileSync(file, 'utf8')).toBe('bytes through the proxy');
@@ -165,13 +167,7 @@ describe('behind a proxy', () => {
     await new Promise<void>((resolve) => cdn.listen(0, '127.0.0.1', resolve));
     const { port } = cdn.address() as AddressInfo;
     const proxy = await proxyFor('cdn.example');
-    const fetcherTrusting = (ca: string[] | undefined) =>
-      new ResultFetcher({
-        headersTimeoutMs: 2_000,
-        bodyTimeoutMs: 2_000,
-        resolve: dns({ 'cdn.example': '93.184.216.34' }),
-        network: { env: { HTTPS_PROXY: proxy.url }, ca },
-      });
+    const fetcherTrusting = (ca: string[] | undefined) => fetcherBehind({ HTTPS_PROXY: proxy.url }, { 'cdn.example': '93.184.216.34' }, { ca });
     try {
       const trusting = fetcherTrusting([readFileSync(cert, 'utf8')]);
       const fetched = await trusting.fetch({ kind: 'url', url: `https://cdn.example:${String(port)}/r.png` }, target(), fetchOptions(publicGateway()));
@@ -191,12 +187,7 @@ describe('behind a proxy', () => {
 
   it('the address guard comes first: a name that resolves inside the network is refused before the proxy is asked', async () => {
     const proxy = await proxyFor('intranet.example');
-    const fetcher = new ResultFetcher({
-      headersTimeoutMs: 2_000,
-      bodyTimeoutMs: 2_000,
-      resolve: dns({ 'intranet.example': '10.1.2.3' }),
-      network: { env: { https_proxy: proxy.url, http_proxy: proxy.url }, ca: undefined },
-    });
+    const fetcher = fetcherBehind({ https_proxy: proxy.url, http_proxy: proxy.url }, { 'intranet.example': '10.1.2.3' });
     const error = await failure(fetcher.fetch({ kind: 'url', url: 'http://intranet.example/router-admin.png' }, target(), fetchOptions(publicGateway())));
     expect(error).toMatchObject({ reason: 'permanent', message: expect.stringMatching(/not a public address/) as unknown });
     expect(proxy.tunnels).toEqual([]);
@@ -206,14 +197,12 @@ describe('behind a proxy', () => {
   it('a host NO_PROXY names is reached directly', async () => {
     const cdn = await serve((_req, res) => res.end('direct'));
     const proxy = await proxyFor('direct.example');
-    const fetcher = new ResultFetcher({
-      headersTimeoutMs: 2_000,
-      bodyTimeoutMs: 2_000,
-      resolve: dns({ 'direct.example': '127.0.0.1' }),
-      // This computer stands in for the internet here: only the test server's port counts as public.
-      addressPolicy: (_address, port) => port === cdn.port,
-      network: { env: { HTTP_PROXY: proxy.url, NO_PROXY: 'localhost,.direct.example' }, ca: undefined },
-    });
+    // This computer stands in for the internet here: only the test server's port counts as public.
+    const fetcher = fetcherBehind(
+      { HTTP_PROXY: proxy.url, NO_PROXY: 'localhost,.direct.example' },
+      { 'direct.example': '127.0.0.1' },
+      { addressPolicy: (_address, port) => port === cdn.port },
+    );
     const fetched = await fetcher.fetch({ kind: 'url', url: `http://direct.example:${String(cdn.port)}/r.png` }, target(), fetchOptions(publicGateway()));
     expect(fetched.bytes).toBe(6);
     expect(proxy.tunnels).toEqual([]);
@@ -222,18 +211,10 @@ describe('behind a proxy', () => {
 
   it('a proxy that refuses the tunnel fails the download as one to try again, naming the proxy but not its password', async () => {
     const proxy = await proxyFor();
-    const proxyUrl = new URL(proxy.url);
-    proxyUrl.username = 'artist';
-    proxyUrl.password = 'hunter2';
-    const fetcher = new ResultFetcher({
-      headersTimeoutMs: 2_000,
-      bodyTimeoutMs: 2_000,
-      resolve: dns({ 'cdn.example': '93.184.216.34' }),
-      network: { env: { HTTP_PROXY: proxyUrl.href }, ca: undefined },
-    });
+    const fetcher = fetcherBehind({ HTTP_PROXY: withCredentials(proxy, 'hunter2') }, { 'cdn.example': '93.184.216.34' });
     const error = await failure(fetcher.fetch({ kind: 'url', url: 'http://cdn.example/result.png' }, target(), fetchOptions(publicGateway())));
     expect(error.reason).toBe('transient');
-    expect(error.message).toMatch(new RegExp(`proxy 127\\.0\\.0\\.1:${proxyUrl.port} answered HTTP 403 .*cdn\\.example:80`));
+    expect(error.message).toMatch(new RegExp(`proxy 127\\.0\\.0\\.1:${new URL(proxy.url).port} answered HTTP 403 .*cdn\\.example:80`));
     expect(error.message).not.toContain('hunter2');
     await fetcher.close();
   });

@@ -128,12 +128,6 @@ function portOf(port: string, protocol: string): number {
   return Number(port) || (protocol === 'https:' ? 443 : 80);
 }
 
-/** How a checked address is reached when the environment names a proxy: the proxy for an address, and the tunnels through it. */
-export interface ProxyRoute {
-  proxyFor(protocol: string, hostname: string, port: number): URL | undefined;
-  tunnels: ProxyTunnels;
-}
-
 /** Which resolved address (and port) a result download may connect to. */
 export type AddressPolicy = (address: string, port: number) => boolean;
 
@@ -144,7 +138,7 @@ export type AddressPolicy = (address: string, port: number) => boolean;
  */
 export function publicOnlyConnector(
   timeoutMs: number,
-  options: { allowed?: AddressPolicy; gateway?: GatewayOrigin | undefined; resolve?: Resolver; proxy?: ProxyRoute; ca?: string[] | undefined } = {},
+  options: { allowed?: AddressPolicy; gateway?: GatewayOrigin | undefined; resolve?: Resolver; proxy?: ProxyTunnels; ca?: string[] | undefined } = {},
 ): buildConnector.connector {
   const connect = buildConnector({ timeout: timeoutMs, ...(options.ca === undefined ? {} : { ca: options.ca }) });
   const allowed = options.allowed ?? isPublicAddress;
@@ -160,7 +154,7 @@ export function publicOnlyConnector(
         const proxy = options.proxy?.proxyFor(target.protocol, target.hostname, port);
         if (proxy !== undefined && options.proxy !== undefined) {
           const tunnel = { protocol: target.protocol, hostname: target.hostname, port, servername };
-          return options.proxy.tunnels.open(proxy, tunnel).then((socket) => callback(null, socket));
+          return options.proxy.open(proxy, tunnel).then((socket) => callback(null, socket));
         }
         connect({ ...target, hostname: checked.includes(':') ? `[${checked}]` : checked, ...(servername === undefined ? {} : { servername }) }, callback);
       })

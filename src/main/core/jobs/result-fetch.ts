@@ -13,7 +13,7 @@ import { pipeline } from 'node:stream/promises';
 import { Agent, interceptors, request, type Dispatcher } from 'undici';
 import { Base64TooLarge, writeBase64File } from './base64-file';
 import { gatewayOriginFor, publicOnlyConnector, RefusedAddressError, type AddressPolicy, type Resolver } from './result-addresses';
-import { proxyFor, ProxyTunnels } from './result-proxy';
+import { ProxyTunnels } from './result-proxy';
 import type { VariantEntry } from '../../../shared/catalog';
 import type { GatewayClient } from '../gateway/client';
 import { GatewayError } from '../gateway/gateway-error';
@@ -128,7 +128,7 @@ export class ResultFetcher {
 
   constructor(private readonly limits: FetchLimits) {
     this.network = limits.network ?? { env: {}, ca: undefined };
-    this.tunnels = new ProxyTunnels({ timeoutMs: CONNECT_TIMEOUT_MS, ca: this.network.ca });
+    this.tunnels = new ProxyTunnels(this.network, CONNECT_TIMEOUT_MS);
   }
 
   async close(): Promise<void> {
@@ -249,12 +249,11 @@ export class ResultFetcher {
   private dispatcherFor(baseUrl: string): Dispatcher {
     let pool = this.pools.get(baseUrl);
     if (pool === undefined) {
-      const proxy = { proxyFor: (protocol: string, hostname: string, port: number) => proxyFor(protocol, hostname, port, this.network), tunnels: this.tunnels };
       const connect = publicOnlyConnector(CONNECT_TIMEOUT_MS, {
         allowed: this.limits.addressPolicy,
         gateway: gatewayOriginFor(baseUrl),
         resolve: this.limits.resolve,
-        proxy,
+        proxy: this.tunnels,
         ca: this.network.ca,
       });
       const agent = new Agent({ headersTimeout: this.limits.headersTimeoutMs, bodyTimeout: this.limits.bodyTimeoutMs, connect });

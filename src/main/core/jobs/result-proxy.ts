@@ -47,11 +47,24 @@ export interface TunnelTarget {
   servername: string | undefined;
 }
 
-/** Opens sockets to result hosts through proxies: one client per proxy, kept for the fetcher's life. */
+/** Opens sockets to result hosts through the proxies `network` names: one client per proxy, kept for the fetcher's life. */
 export class ProxyTunnels {
   private readonly clients = new Map<string, Client>();
+  private readonly tls: { ca?: string[] };
+  private readonly secure: buildConnector.connector;
 
-  constructor(private readonly options: { timeoutMs: number; ca: string[] | undefined }) {}
+  constructor(
+    private readonly network: NetworkSettings,
+    private readonly timeoutMs: number,
+  ) {
+    this.tls = network.ca === undefined ? {} : { ca: network.ca };
+    this.secure = buildConnector({ timeout: timeoutMs, ...this.tls });
+  }
+
+  /** The proxy for an address, or undefined for a direct connection. */
+  proxyFor(protocol: string, hostname: string, port: number): URL | undefined {
+    return proxyFor(protocol, hostname, port, this.network);
+  }
 
   /** A socket to `target` through `proxy` (TLS inside the tunnel for https). */
   async open(proxy: URL, target: TunnelTarget): Promise<Socket> {
@@ -69,13 +82,15 @@ export class ProxyTunnels {
       throw new Error(`the proxy ${proxy.host} answered HTTP ${String(statusCode)} when asked for a tunnel to ${hostPort}`);
     }
     if (target.protocol !== 'https:') return socket;
-    const secure = buildConnector({ timeout: this.options.timeoutMs, ...(this.options.ca === undefined ? {} : { ca: this.options.ca }) });
     return new Promise<Socket>((resolve, reject) => {
       const named = target.servername === undefined ? {} : { servername: target.servername };
-      secure({ protocol: 'https:', hostname: target.hostname, host: hostPort, port: String(target.port), ...named, httpSocket: socket }, (error, tlsSocket) => {
-        if (error !== null) reject(error);
-        else resolve(tlsSocket);
-      });
+      this.secure(
+        { protocol: 'https:', hostname: target.hostname, host: hostPort, port: String(target.port), ...named, httpSocket: socket },
+        (error, tlsSocket) => {
+          if (error !== null) reject(error);
+          else resolve(tlsSocket);
+        },
+      );
     });
   }
 
@@ -88,8 +103,7 @@ export class ProxyTunnels {
   private clientFor(proxy: URL): Client {
     let client = this.clients.get(proxy.origin);
     if (client === undefined) {
-      const tls = this.options.ca === undefined ? {} : { ca: this.options.ca };
-      client = new Client(proxy.origin, { connect: { timeout: this.options.timeoutMs, ...tls } });
+      client = new Client(proxy.origin, { connect: { timeout: this.timeoutMs, ...this.tls } });
       this.clients.set(proxy.origin, client);
     }
     return client;

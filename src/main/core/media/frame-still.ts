@@ -40,25 +40,27 @@ export function frameHandlers(deps: FrameStillDeps): Pick<RouteHandlers, 'librar
       return still;
     },
     'library.video_frame_rate': async ({ id }) => {
-      const video = getAsset(deps.library().db, id);
-      if (!video) throw StudioFailure.of('asset_not_found');
-      if (video.kind !== 'video') throw StudioFailure.of('frame_not_video');
-      const source = resolveInLibrary(deps.library().root, video.filePath);
-      const head = await headOf(source, 64).catch(() => Buffer.alloc(0));
+      const { source, head } = await videoFileOf(deps.library(), id);
       const facts = await probeVideoFile(source, head).catch(() => undefined);
       return { framesPerSecond: facts?.framesPerSecond ?? null };
     },
   };
 }
 
-/** Decodes the frame of video `assetId` at `atMs` and stores it as a PNG image in the library. */
-async function keepFrame(library: LibraryService, ffmpeg: FfmpegTool, assetId: string, atMs: number): Promise<AssetView> {
+/** Video `assetId` in the library: its row, its file and the file's first bytes (empty where it cannot be read). */
+async function videoFileOf(library: LibraryService, assetId: string) {
   const video = getAsset(library.db, assetId);
   if (!video) throw StudioFailure.of('asset_not_found');
   if (video.kind !== 'video') throw StudioFailure.of('frame_not_video');
-  if (ffmpeg.state !== 'ready' || ffmpeg.path === null) throw StudioFailure.of('frame_needs_ffmpeg');
   const source = resolveInLibrary(library.root, video.filePath);
-  const family = containerFamilyOf(await headOf(source, 64).catch(() => Buffer.alloc(0)));
+  return { video, source, head: await headOf(source, 64).catch(() => Buffer.alloc(0)) };
+}
+
+/** Decodes the frame of video `assetId` at `atMs` and stores it as a PNG image in the library. */
+async function keepFrame(library: LibraryService, ffmpeg: FfmpegTool, assetId: string, atMs: number): Promise<AssetView> {
+  const { video, source, head } = await videoFileOf(library, assetId);
+  if (ffmpeg.state !== 'ready' || ffmpeg.path === null) throw StudioFailure.of('frame_needs_ffmpeg');
+  const family = containerFamilyOf(head);
   if (family === undefined) throw StudioFailure.of('frame_failed');
   const asked = video.durationMs === null ? atMs : Math.min(atMs, video.durationMs);
   let at = asked;
