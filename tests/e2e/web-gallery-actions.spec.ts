@@ -203,7 +203,7 @@ test('a video tile says its length and sound and plays muted on hover; its detai
     element.currentTime = 0.5;
   });
   // A step is one frame at the file's own rate: the demo gateway films at 10 frames a second.
-  await expect(frames.getByText(/· 10 frames a second$/)).toBeVisible();
+  await expect(frames.getByText('· 10 fps')).toBeVisible();
   await frames.getByRole('button', { name: 'Step forward one frame' }).click();
   await expect.poll(() => player.evaluate((element: HTMLVideoElement) => Math.round(element.currentTime * 1000))).toBe(600);
   await frames.getByRole('button', { name: 'Grab this frame' }).click();

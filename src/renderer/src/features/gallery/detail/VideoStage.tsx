@@ -76,7 +76,9 @@ export function VideoStage({ asset, fileUrl, posterUrl, label, grabbing, onGrab 
         </Button>
         <span className="video-stage-hint">
           {t('gallery.detail.frameHint')}
-          {framesPerSecond !== null && ` · ${t('gallery.detail.frameRate', { rate: Math.round(framesPerSecond * 100) / 100 })}`}
+          {framesPerSecond !== null && (
+            <span className="video-stage-rate">{` · ${t('gallery.detail.frameRate', { rate: Math.round(framesPerSecond * 100) / 100 })}`}</span>
+          )}
         </span>
       </div>
     </div>
