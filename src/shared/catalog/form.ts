@@ -5,7 +5,19 @@ import { channelPreference, type ChannelView } from './registry';
 
 /** The control a renderer uses for a field. */
 type FormControl =
-  'select' | 'prompt' | 'text' | 'integer' | 'number' | 'toggle' | 'size' | 'images' | 'videos' | 'image' | 'mask' | 'objects' | 'search-tools';
+  | 'select'
+  | 'prompt'
+  | 'text'
+  | 'integer'
+  | 'number'
+  | 'toggle'
+  | 'size'
+  | 'images'
+  | 'videos'
+  | 'image'
+  | 'mask'
+  | 'objects'
+  | 'search-tools';
 
 interface FormChoice {
   value: string | number;

@@ -203,7 +203,8 @@ export interface BuiltRequest {
 }
 
 export type RequestValidation =
-  { ok: true; request: BuiltRequest; warnings: RequestWarning[] } | { ok: false; issues: RequestIssue[]; warnings: RequestWarning[] };
+  | { ok: true; request: BuiltRequest; warnings: RequestWarning[] }
+  | { ok: false; issues: RequestIssue[]; warnings: RequestWarning[] };
 
 /**
  * Each variant's schema, built once: building one (and zod compiling it at its first parse) cost

@@ -14,7 +14,12 @@ import { saveExport } from './save-export';
 const log = createLogger('desktop');
 
 type DesktopRoutes =
-  'desktop.get_info' | 'desktop.update_preferences' | 'desktop.reveal_asset' | 'desktop.trash_assets' | 'desktop.export_assets' | 'desktop.start_drag';
+  | 'desktop.get_info'
+  | 'desktop.update_preferences'
+  | 'desktop.reveal_asset'
+  | 'desktop.trash_assets'
+  | 'desktop.export_assets'
+  | 'desktop.start_drag';
 
 /**
  * The desktop routes. The renderer names results by id; only files of those results reach the

@@ -2,7 +2,9 @@
 // (web mode's /media, Electron's atelier-media:), so videos seek the same way in each.
 
 export type ByteRangePlan =
-  { status: 200; length: number } | { status: 206; start: number; end: number; length: number; contentRange: string } | { status: 416; contentRange: string };
+  | { status: 200; length: number }
+  | { status: 206; start: number; end: number; length: number; contentRange: string }
+  | { status: 416; contentRange: string };
 
 /**
  * What to answer for a `Range` header over a file of `size` bytes: one range (`a-b`, `a-`, `-n`)

@@ -3,7 +3,8 @@ import { batchProgress } from './batch-progress';
 
 /** Something about a batch worth a notification: it finished (with how many failed), or the studio stopped it. */
 export type BatchNotice =
-  { kind: 'finished'; batchId: string; name: string; done: number; failed: number } | { kind: 'stopped'; batchId: string; name: string; note: string };
+  | { kind: 'finished'; batchId: string; name: string; done: number; failed: number }
+  | { kind: 'stopped'; batchId: string; name: string; note: string };
 
 /**
  * Whether a batch's change is news: it became `done`, or the studio paused it by itself (a note

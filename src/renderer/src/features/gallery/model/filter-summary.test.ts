@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { activeFilterCount, savableSearch, searchSummary } from './filter-summary';
 
-const t = (key: string): string => (({ 'gallery.images': 'Images', 'gallery.favourites': 'Favourites' }) as Record<string, string>)[key] ?? key;
+const t = (key: string): string => ({ 'gallery.images': 'Images', 'gallery.favourites': 'Favourites' } as Record<string, string>)[key] ?? key;
 
 describe('the filter in words and numbers', () => {
   it('counts the filters set besides the search and the sort, a date range once', () => {
