@@ -5,13 +5,15 @@ import { startWebMode, type WebModeStudio } from './support/web-mode';
 /**
  * Create before a submission, while its jobs run and with their results, in both languages and
  * themes at a laptop's window and a small one (`test-results/create/create-loop-*.png`). The demo
- * gateway's queued tasks take long enough here for the running cards to be photographed.
+ * gateway's queued tasks take ten minutes of its clock here, so the running cards hold still to be
+ * photographed; then its clock moves on and they finish.
  */
+const TASK_MS = 600_000;
 let studio: WebModeStudio;
 let page: Page;
 test.describe.configure({ mode: 'serial' });
 test.beforeAll(async ({ browser }) => {
-  studio = await startWebMode(undefined, { env: { ATELIER_DEMO_TASK_MS: '45000' } });
+  studio = await startWebMode(undefined, { env: { ATELIER_DEMO_TASK_MS: String(TASK_MS) }, demoAdmin: true });
   page = await openStudioPage(browser, studio.launchUrl);
 });
 test.afterAll(async () => {
@@ -41,9 +43,15 @@ test('Create before, during and after a submission, in every look', async () => 
   await page.keyboard.press('Control+Enter');
   const running = results.getByRole('listitem', { name: /^a lighthouse (at dawn|in a storm).* · (Queued|Sending|Sent|Running)$/ });
   await expect(running.first()).toBeVisible({ timeout: 10_000 });
+  // A third of the way through (a task queues for its first fifth), so the cards show their progress.
+  const { demoAdmin } = studio;
+  if (!demoAdmin) throw new Error('no demo gateway admin');
+  await demoAdmin('POST', '/clock', { advanceMs: TASK_MS / 3 });
+  await expect(results.getByRole('listitem', { name: /^a lighthouse (at dawn|in a storm).* · Running$/ })).toHaveCount(2, { timeout: 30_000 });
   await screenshotLooks(page, 'create-loop-during', SIZES);
 
-  await expect(results.getByRole('listitem', { name: /^a lighthouse (at dawn|in a storm).* · Done$/ }).nth(1)).toBeVisible({ timeout: 120_000 });
+  await demoAdmin('POST', '/clock', { advanceMs: TASK_MS });
+  await expect(results.getByRole('listitem', { name: /^a lighthouse (at dawn|in a storm).* · Done$/ }).nth(1)).toBeVisible({ timeout: 60_000 });
   await expect(running).toHaveCount(0, { timeout: 30_000 });
   await screenshotLooks(page, 'create-loop-results', SIZES);
 
