@@ -43,7 +43,8 @@ test('Create before, during and after a submission, in every look', async () => 
   await page.keyboard.press('Control+Enter');
   const running = results.getByRole('listitem', { name: /^a lighthouse (at dawn|in a storm).* · (Queued|Sending|Sent|Running)$/ });
   await expect(running.first()).toBeVisible({ timeout: 10_000 });
-  // A third of the way through (a task queues for its first fifth), so the cards show their progress.
+  // Both at the gateway, then a third of the way through (a task queues for its first fifth), so the cards show their progress.
+  await expect(results.getByRole('listitem', { name: /^a lighthouse (at dawn|in a storm).* · (Sent|Running)$/ })).toHaveCount(2, { timeout: 30_000 });
   const { demoAdmin } = studio;
   if (!demoAdmin) throw new Error('no demo gateway admin');
   await demoAdmin('POST', '/clock', { advanceMs: TASK_MS / 3 });

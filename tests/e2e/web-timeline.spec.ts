@@ -1,7 +1,10 @@
 import { mkdirSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
+import { fullChromium } from './support/browsers';
 import { startWebMode, type WebModeStudio } from './support/web-mode';
 
+// The headless shell reads Notification.permission as "denied" even once granted: notifications need the full browser.
+test.use({ launchOptions: fullChromium });
 // One studio and one page for the whole file, the tests in order (the launch code is single use).
 test.describe.configure({ mode: 'serial' });
 let studio: WebModeStudio;
