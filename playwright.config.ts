@@ -17,7 +17,9 @@ export default defineConfig({
   outputDir: '.tmp/e2e-results',
   use: {
     browserName: 'chromium',
-    trace: 'retain-on-failure',
+    // Recording a trace of every test cost a third of the suite's CPU time; `npm test` runs a failed
+    // test once more (--retries=1), and that run records its trace (.tmp/e2e-results/).
+    trace: 'on-first-retry',
     // The studio honours reduced motion (no spinners or shimmer drawn at 60 frames a second, no
     // transitions); no test depends on an animation, and software-drawn frames were a third of
     // the suite's CPU time. Screenshots are still frames either way.

@@ -95,7 +95,8 @@ test("reuse settings fills the Create form with the result's prompt", async () =
   await grid().getByRole('gridcell', { name: 'a lighthouse at dusk · Image 2' }).dblclick();
   await page.getByRole('link', { name: 'Reuse settings' }).click();
   await expect(page).toHaveURL(/#\/create\?reuse=/);
-  await expect(page.getByLabel('Prompt', { exact: true })).toHaveValue('a lighthouse at dusk');
+  // The prompt's text box, not the detail view's "Prompt" still on screen while Create loads.
+  await expect(page.getByRole('textbox', { name: 'Prompt', exact: true })).toHaveValue('a lighthouse at dusk');
 });
 
 test('select all, rubber band, keyboard moves, Space preview, F favourite, Delete then undo, Enter opens', async () => {
