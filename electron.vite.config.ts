@@ -18,7 +18,7 @@ function contentSecurityPolicy(): Plugin {
 export default defineConfig({
   main: {
     build: {
-      rollupOptions: {
+      rolldownOptions: {
         // index: the Electron shell; web: web mode on plain Node. Both share core.
         input: { index: resolve('src/main/index.ts'), web: resolve('src/main/web/cli.ts') },
       },
@@ -26,12 +26,12 @@ export default defineConfig({
   },
   preload: {
     build: {
-      rollupOptions: { input: { index: resolve('src/preload/index.ts') }, output: { format: 'cjs' } },
+      rolldownOptions: { input: { index: resolve('src/preload/index.ts') }, output: { format: 'cjs' } },
     },
   },
   renderer: {
     root: resolve('src/renderer'),
-    build: { rollupOptions: { input: { index: resolve('src/renderer/index.html') } } },
+    build: { rolldownOptions: { input: { index: resolve('src/renderer/index.html') } } },
     plugins: [react(), contentSecurityPolicy()],
   },
 });

@@ -156,40 +156,43 @@ export function installFaultHooks(app: FastifyInstance, ctx: SimulatorContext): 
     }
   });
 
-  app.addHook('onSend', async (request, reply, payload) => {
-    if (isAdmin(request) || payload === null || payload === undefined) return payload;
-    const subject = subjectOf(request);
-    // The handler already did (and charged for) the work; the client only sees the error.
-    const whole = typeof payload === 'string' || Buffer.isBuffer(payload);
-    const late = whole && reply.statusCode < 300 ? ctx.faults.take('error', subject, (rule) => rule.phase === 'after-handler') : undefined;
-    if (late) {
-      if (late.headers) void reply.headers(late.headers);
-      void reply.code(late.status).header('content-type', 'application/json; charset=utf-8');
-      return JSON.stringify(faultBody(request, late));
-    }
-    if (ctx.faults.take('truncated-body', subject)) {
-      if (payload instanceof Readable) return truncatedStream(payload, 2);
-      if (typeof payload === 'string' || Buffer.isBuffer(payload)) {
-        const bytes = Buffer.from(payload);
-        void reply.header('content-length', String(bytes.length));
-        return truncatedBody(bytes);
-      }
-    }
-    const streamError = payload instanceof Readable ? ctx.faults.take('stream-error', subject) : undefined;
-    if (streamError && payload instanceof Readable) {
-      const message = streamError.message ?? 'upstream error (simulated)';
-      return streamWithError(payload, streamError.afterEvents ?? 2, streamErrorFrame(subject.path, message));
-    }
-    if (ctx.faults.take('malformed-json', subject)) {
-      if (payload instanceof Readable) return malformedStream(payload);
-      if (typeof payload === 'string') return malformedText(payload);
-      if (Buffer.isBuffer(payload)) return malformedText(payload.toString('utf8'));
-    }
-    return payload;
-  });
+  app.addHook('onSend', (request, reply, payload) => Promise.resolve(faultedPayload(ctx, request, reply, payload)));
 
-  app.addHook('onResponse', async (request, reply) => {
-    if (isAdmin(request)) return;
-    ctx.stats.recordResponse(routeKeyOf(request), reply.statusCode);
+  app.addHook('onResponse', (request, reply, done) => {
+    if (!isAdmin(request)) ctx.stats.recordResponse(routeKeyOf(request), reply.statusCode);
+    done();
   });
+}
+
+/** What the client receives once the handler answered: the payload, or the fault a rule asks for after the handler. */
+function faultedPayload(ctx: SimulatorContext, request: FastifyRequest, reply: FastifyReply, payload: unknown): unknown {
+  if (isAdmin(request) || payload === null || payload === undefined) return payload;
+  const subject = subjectOf(request);
+  // The handler already did (and charged for) the work; the client only sees the error.
+  const whole = typeof payload === 'string' || Buffer.isBuffer(payload);
+  const late = whole && reply.statusCode < 300 ? ctx.faults.take('error', subject, (rule) => rule.phase === 'after-handler') : undefined;
+  if (late) {
+    if (late.headers) void reply.headers(late.headers);
+    void reply.code(late.status).header('content-type', 'application/json; charset=utf-8');
+    return JSON.stringify(faultBody(request, late));
+  }
+  if (ctx.faults.take('truncated-body', subject)) {
+    if (payload instanceof Readable) return truncatedStream(payload, 2);
+    if (typeof payload === 'string' || Buffer.isBuffer(payload)) {
+      const bytes = Buffer.from(payload);
+      void reply.header('content-length', String(bytes.length));
+      return truncatedBody(bytes);
+    }
+  }
+  const streamError = payload instanceof Readable ? ctx.faults.take('stream-error', subject) : undefined;
+  if (streamError && payload instanceof Readable) {
+    const message = streamError.message ?? 'upstream error (simulated)';
+    return streamWithError(payload, streamError.afterEvents ?? 2, streamErrorFrame(subject.path, message));
+  }
+  if (ctx.faults.take('malformed-json', subject)) {
+    if (payload instanceof Readable) return malformedStream(payload);
+    if (typeof payload === 'string') return malformedText(payload);
+    if (Buffer.isBuffer(payload)) return malformedText(payload.toString('utf8'));
+  }
+  return payload;
 }

@@ -50,10 +50,11 @@ export async function startWebServer(options: WebServerOptions): Promise<Running
   const guard = new SessionGuard(() => port, randomSessionHost(), options.sessions);
 
   app.addHook('onRequest', guard.hook);
-  app.addHook('onSend', async (_request, reply) => {
+  app.addHook('onSend', (_request, reply, payload, done) => {
     reply.header('content-security-policy', CONTENT_SECURITY_POLICY);
     reply.header('x-content-type-options', 'nosniff');
     reply.header('referrer-policy', 'no-referrer');
+    done(null, payload);
   });
 
   await registerBinaryInput(app);

@@ -58,10 +58,10 @@ export class StatePersistence {
 
   /** Saves before answering requests that may change state, and soon after the others. */
   install(app: FastifyInstance): void {
-    app.addHook('onSend', async (request, _reply, payload) => {
+    app.addHook('onSend', (request, _reply, payload, done) => {
       if (request.method === 'GET' || request.method === 'HEAD') this.saveSoon();
       else this.trySave();
-      return payload;
+      done(null, payload);
     });
   }
 

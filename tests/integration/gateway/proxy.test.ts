@@ -108,7 +108,11 @@ describe('the gateway client behind a proxy', () => {
 
   it('reads the lower-case variable too, and goes direct for a host NO_PROXY names', async () => {
     const viaProxy = client(`https://gateway.test:${frontPort}`, { env: { https_proxy: `http://127.0.0.1:${proxyPort}` }, ca: [certificate] });
-    await viaProxy.models.list('image').finally(() => viaProxy.close());
+    try {
+      await viaProxy.models.list('image');
+    } finally {
+      await viaProxy.close();
+    }
     expect(tunnels).toHaveLength(1);
     tunnels.length = 0;
     // Direct, gateway.test does not resolve: the request fails, and the proxy never saw it.
@@ -116,21 +120,27 @@ describe('the gateway client behind a proxy', () => {
       env: { HTTPS_PROXY: `http://127.0.0.1:${proxyPort}`, NO_PROXY: 'example.com,.test' },
       ca: [certificate],
     });
-    await expect(direct.models.list('image').finally(() => direct.close())).rejects.toMatchObject({ kind: 'unreachable' });
+    await expect(direct.models.list('image')).rejects.toMatchObject({ kind: 'unreachable' });
+    await direct.close();
     expect(tunnels).toEqual([]);
   });
 
   it('never sends a gateway on this computer (the demo gateway) to the proxy', async () => {
     const local = client(`https://localhost:${frontPort}`, { env: { HTTPS_PROXY: `http://127.0.0.1:${proxyPort}` }, ca: [certificate] });
-    await local.models.list('image').finally(() => local.close());
+    try {
+      await local.models.list('image');
+    } finally {
+      await local.close();
+    }
     expect(tunnels).toEqual([]);
   });
 
   it("checks the gateway's certificate against the trusted authorities: refused without the one that signed it", async () => {
     const untrusting = client(`https://gateway.test:${frontPort}`, { env: { HTTPS_PROXY: `http://127.0.0.1:${proxyPort}` }, ca: undefined });
-    await expect(untrusting.models.list('image').finally(() => untrusting.close())).rejects.toMatchObject({
+    await expect(untrusting.models.list('image')).rejects.toMatchObject({
       summary: 'The gateway’s TLS certificate was not accepted. Check the address.',
     });
+    await untrusting.close();
     expect(tunnels).toHaveLength(1);
   });
 });
