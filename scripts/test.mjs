@@ -32,8 +32,9 @@ const projects = [
  */
 const stages = [
   { name: 'type-check', background: true, command: ['npm', ['run', '-s', 'typecheck']] },
-  // `npm run lint`'s three parts side by side: the formatting and unused-export checks would otherwise wait for ESLint.
+  // `npm run lint`'s four parts side by side: each would otherwise wait for the one before.
   { name: 'lint', background: true, command: ['npm', ['run', '-s', 'lint:code']] },
+  { name: 'type-aware lint', background: true, command: ['npm', ['run', '-s', 'lint:types']] },
   { name: 'format check', background: true, command: ['npm', ['run', '-s', 'format:check']] },
   { name: 'unused exports', background: true, command: [bin('knip'), []] },
   { name: 'build', command: ['npm', ['run', '-s', 'build']] },

@@ -21,7 +21,7 @@ const prompt = (): HTMLTextAreaElement => {
 };
 
 async function typePrompt(value: string): Promise<void> {
-  // eslint-disable-next-line @typescript-eslint/unbound-method -- called with the textarea as `this` below.
+  // oxlint-disable-next-line typescript/unbound-method -- called with the textarea as `this` below.
   const setter = Object.getOwnPropertyDescriptor(HTMLTextAreaElement.prototype, 'value')?.set;
   await settle(() => {
     setter?.call(prompt(), value);

@@ -85,7 +85,7 @@ export function button(container: HTMLElement, name: string): HTMLButtonElement 
 
 export async function type(input: HTMLInputElement, value: string): Promise<void> {
   // React tracks the value through the native setter; setting .value directly would be ignored.
-  // eslint-disable-next-line @typescript-eslint/unbound-method -- called with the input as `this` below.
+  // oxlint-disable-next-line typescript/unbound-method -- called with the input as `this` below.
   const setter = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')?.set;
   await settle(() => {
     setter?.call(input, value);

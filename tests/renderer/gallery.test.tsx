@@ -74,7 +74,7 @@ describe('the gallery, on the real studio core', () => {
     const search = page.container.querySelector<HTMLInputElement>('input[type="search"]');
     if (!search) throw new Error('no search box');
     // React follows the value through the native setter (as `type` does), here with the composition's flag.
-    // eslint-disable-next-line @typescript-eslint/unbound-method -- called with the input as `this` below.
+    // oxlint-disable-next-line typescript/unbound-method -- called with the input as `this` below.
     const setter = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')?.set;
     const compose = (value: string): void => {
       setter?.call(search, value);
