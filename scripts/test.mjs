@@ -3,7 +3,7 @@
 // Stages run side by side (each one's output is printed whole when it ends); every stage runs even after a failure, so
 // one run shows everything, and the exit code is non-zero if any failed. The summary gives each stage's wall and CPU time.
 import { spawn } from 'node:child_process';
-import { mkdirSync, rmSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { lastLinesOf, playwrightCounts, playwrightProblems, readReport, vitestCounts, vitestProblems } from './test-reports.mjs';
@@ -71,6 +71,7 @@ const stages = [
 ];
 
 const started = process.hrtime.bigint();
+const machineBusyAtStart = busySecondsOfMachine();
 const ended = new Map();
 const running = new Map();
 await Promise.all(stages.map((stage) => start(stage)));
@@ -90,11 +91,25 @@ for (const { stage, ok, counts, startS, wallS, cpuS } of summary) {
 const problems = summary.flatMap((s) => s.problems ?? []);
 if (problems.length > 0) console.log(`what failed, or passed only on a retry:\n${problems.map((p) => `  ${p}`).join('\n')}`);
 const cpuTotal = summary.every((s) => s.cpuS !== undefined) ? `, ${summary.reduce((sum, s) => sum + s.cpuS, 0).toFixed(0)} s CPU` : '';
-console.log(`time: ${secondsSince(started).toFixed(0)} s wall${cpuTotal}`);
+// A stage's CPU time misses the browser's renderer processes (they are not its children by the time they end): the machine's is the whole.
+const machineBusy = busySecondsOfMachine();
+const machineTotal =
+  machineBusy === undefined || machineBusyAtStart === undefined ? '' : ` (${(machineBusy - machineBusyAtStart).toFixed(0)} s on the whole machine)`;
+console.log(`time: ${secondsSince(started).toFixed(0)} s wall${cpuTotal}${machineTotal}`);
 // A stage that failed without reporting test failures (type errors, lint, build) still counts as one failure.
 const failed = totals.failed + summary.filter((s) => !s.ok && !Object.values(s.counts ?? {}).some((c) => c.failed > 0)).length;
 console.log(`${totals.passed} passed, ${failed} failed, ${totals.skipped} skipped`);
 process.exit(summary.every((s) => s.ok) ? 0 : 1);
+
+/** Seconds every core of this machine spent busy since boot (Linux's /proc/stat; undefined elsewhere). */
+function busySecondsOfMachine() {
+  try {
+    const [user, nice, system, , , irq, softirq] = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).slice(1).map(Number);
+    return (user + nice + system + irq + softirq) / 100;
+  } catch {
+    return undefined;
+  }
+}
 
 function secondsSince(start) {
   return Number(process.hrtime.bigint() - start) / 1e9;
