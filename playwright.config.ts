@@ -1,5 +1,5 @@
 import { defineConfig } from '@playwright/test';
-import { headlessChromium } from './tests/e2e/support/browsers';
+import { headlessChromium } from './tests/helpers/browsers';
 
 /** End-to-end tests drive the built studio: web mode in Chromium, and the Electron shell where its runtime exists. */
 export default defineConfig({

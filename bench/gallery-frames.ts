@@ -7,10 +7,11 @@
  * its first thumbnails. Baseline: a bare virtualised grid of the same files (`bare-grid.ts`) in
  * the same browser, scrolled the same way, in alternating turns with the gallery.
  */
-import { existsSync, mkdirSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { libraryDatabaseFile } from '../src/main/core/library/database-location';
+import { fullChromium } from '../tests/helpers/browsers';
 import { startBareGrid } from './bare-grid';
 import { sized, type BenchContext } from './context';
 import {
@@ -46,7 +47,6 @@ const SEARCHES = [
   { term: '熊猫', pinyin: 'xiongmao' },
 ];
 const LONG_FRAME_MS = 50;
-const systemChromium = ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find((path) => existsSync(path));
 
 /** How each side is opened and where its thumbnails live. */
 interface Side {
@@ -278,10 +278,7 @@ export async function run(context: BenchContext): Promise<Table[]> {
   const seedingMs = elapsedMs(seedingStarted);
   if (!thumbnails) throw new Error('no thumbnails were written');
   const bare = await startBareGrid(thumbnails.entries, libraryRoot);
-  const browser = await chromium.launch({
-    ...(systemChromium ? { executablePath: systemChromium } : {}),
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-sync'],
-  });
+  const browser = await chromium.launch(fullChromium);
   try {
     const { origin, storageState } = await session(browser, studio.launchUrl);
     const gallerySide: Side = {

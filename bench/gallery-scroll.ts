@@ -5,9 +5,9 @@
  * from the page, with nothing drawn. The notes give the DOM's high-water mark against the bounds
  * the gallery keeps (a few dozen tiles, not thousands) and how many pages were asked for.
  */
-import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium, type Page, type Request } from '@playwright/test';
+import { fullChromium } from '../tests/helpers/browsers';
 import { seedLibraryAssets } from '../tests/helpers/seed-assets';
 import { elapsedMs, summarise } from './measure';
 import type { Table } from './table';
@@ -24,9 +24,6 @@ const MOST_DOM_NODES = 2_500;
 const PAGE_ROUTE = '/api/invoke/library.list_assets';
 /** Times the first-page request is replayed for the raw baseline. */
 const REPLAYS = { full: 200, quick: 100 };
-
-/** The system Chromium where it is installed (Playwright cannot download its own here). */
-const systemChromium = ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find((path) => existsSync(path));
 
 interface ScrollRun {
   /** Milliseconds from a scroll to the bottom to the grid having grown (or reached the end). */
@@ -107,10 +104,7 @@ export async function run(context: BenchContext): Promise<Table[]> {
     }));
   });
   const seedingMs = elapsedMs(seedingStarted);
-  const browser = await chromium.launch({
-    ...(systemChromium ? { executablePath: systemChromium } : {}),
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-sync'],
-  });
+  const browser = await chromium.launch(fullChromium);
   try {
     const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
     const pageRequests: Request[] = [];

@@ -156,7 +156,9 @@ export function installFaultHooks(app: FastifyInstance, ctx: SimulatorContext): 
     }
   });
 
-  app.addHook('onSend', (request, reply, payload) => Promise.resolve(faultedPayload(ctx, request, reply, payload)));
+  app.addHook('onSend', (request, reply, payload, done) => {
+    done(null, faultedPayload(ctx, request, reply, payload));
+  });
 
   app.addHook('onResponse', (request, reply, done) => {
     if (!isAdmin(request)) ctx.stats.recordResponse(routeKeyOf(request), reply.statusCode);

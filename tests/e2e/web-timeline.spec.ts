@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
-import { fullChromium } from './support/browsers';
+import { fullChromium } from '../helpers/browsers';
 import { startWebMode, type WebModeStudio } from './support/web-mode';
 
 // The headless shell reads Notification.permission as "denied" even once granted: notifications need the full browser.

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import type { LaunchOptions } from '@playwright/test';
 
-// Playwright cannot download its own browsers here; the end-to-end tests run the system's.
+// Playwright cannot download its own browsers here; the end-to-end tests and benchmarks run the system's.
 const args = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-sync'];
 
 function launchOptions(candidates: readonly string[]): LaunchOptions {
@@ -9,7 +9,7 @@ function launchOptions(candidates: readonly string[]): LaunchOptions {
   return { ...(executablePath === undefined ? {} : { executablePath }), args };
 }
 
-/** The full browser (Debian's chromium): for what the headless shell does not do as a browser does. */
+/** The full browser (Debian's chromium): for what the headless shell does not do as a browser does, and the benchmarks' frame timings. */
 export const fullChromium = launchOptions(['/usr/bin/chromium', '/usr/bin/chromium-browser']);
 
 /**
