@@ -50,6 +50,10 @@ describe('the timeline page, on the real studio core', () => {
 
     await until(() => expect(container.querySelector('h2.batch-name')?.textContent).toContain('Kites'));
     await until(() => expect(container.textContent).toContain('a kite number 1'));
+    // Each job names its model as the picker does; the gateway's id is its hover text.
+    const model = container.querySelector('[role="list"] .job-model');
+    expect(model?.textContent).toBe('Image 2');
+    expect(model?.getAttribute('title')).toBe('gen-image-2');
     // The rail's badge counts all 80, though the page holds only what it loaded.
     expect(container.querySelector('nav a[href$="/timeline"]')?.textContent).toContain('80');
     expect(container.textContent).toContain('Queue paused · in progress: 80');

@@ -16,8 +16,10 @@ import {
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { modelNameOf } from '../../../../../shared/catalog';
 import { jobProblem, type JobStateView, type JobView } from '../../../../../shared/contract';
 import { isActive, isFailure } from '../../../../../shared/jobs/job-states';
+import { useLocale } from '../../../errors/use-error-wording';
 import { Badge, Button, ProgressBar, type BadgeTone } from '../../../ui';
 import { jobActions, stillRunningOnGateway, type JobTiming } from '../timeline-model';
 import { JobProblem } from './JobProblem';
@@ -93,6 +95,7 @@ export function JobRow({
 }: JobRowProps) {
   const { t } = useTranslation();
   const format = useFormat();
+  const locale = useLocale();
   const promptId = useId();
   const actions = jobActions(job);
   const problem = job.errorCode === 'canceled' ? null : jobProblem(job);
@@ -123,7 +126,9 @@ export function JobRow({
         </p>
         <p className="job-meta">
           <Badge tone={late ? 'warning' : stateTone[job.state]}>{late ? t('timeline.state.stillRunning') : t(`timeline.state.${job.state}`)}</Badge>
-          <span className="job-model">{job.model}</span>
+          <span className="job-model" title={job.model}>
+            {modelNameOf(job.model, locale, job.variantId)}
+          </span>
           {timing.elapsedMs !== null && (
             <span>
               {inFlight
