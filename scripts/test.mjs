@@ -6,7 +6,13 @@ import { spawn } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { prepareTestMachine } from './test-machine.mjs';
 import { lastLinesOf, playwrightCounts, playwrightProblems, readReport, vitestCounts, vitestProblems } from './test-reports.mjs';
+
+// The browsers and the font the tests need from the machine, installed first where this user may; otherwise it stops
+// here with the command to run (scripts/test-machine.mjs).
+const notReady = await prepareTestMachine();
+if (notReady !== undefined) process.exit(notReady);
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const reports = join(root, '.tmp', 'test-reports');
