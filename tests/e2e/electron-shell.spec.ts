@@ -5,6 +5,7 @@ import { existsSync } from 'node:fs';
 import Database from 'better-sqlite3';
 import { expect, test } from '@playwright/test';
 import { libraryDatabaseFile } from '../../src/main/core/library/database-location';
+import { stopProcess } from '../helpers/processes';
 import { electronRuntime } from './support/electron-runtime';
 import { invoke, launchElectronStudio } from './support/electron-app';
 
@@ -55,30 +56,35 @@ test.describe('the Electron shell', () => {
   test('keeps running in the tray when the window closes with jobs queued, and a quit waits for the studio to stop', async () => {
     const first = await launchElectronStudio(runtime ?? '');
     const { app, window, dataDir, libraryDir } = first;
-    const created = await invoke(window, 'jobs.create_batch', {
-      name: 'Quit test',
-      variantIds: ['image.gen-image-2.task'],
-      prompts: ['a fox in the snow', 'a fox in the rain', 'a cat on a roof', 'a heron at dawn'],
-      countPerPrompt: 3,
-      values: {},
-    });
-    expect(created.ok).toBe(true);
+    try {
+      const created = await invoke(window, 'jobs.create_batch', {
+        name: 'Quit test',
+        variantIds: ['image.gen-image-2.task'],
+        prompts: ['a fox in the snow', 'a fox in the rain', 'a cat on a roof', 'a heron at dawn'],
+        countPerPrompt: 3,
+        values: {},
+      });
+      expect(created.ok).toBe(true);
 
-    // Closing the window while jobs run hides it; the studio (and the app) keep going.
-    await app.evaluate(({ BrowserWindow }) => BrowserWindow.getAllWindows()[0]?.close());
-    await expect.poll(() => app.evaluate(({ BrowserWindow }) => BrowserWindow.getAllWindows().map((w) => w.isVisible()))).toEqual([false]);
+      // Closing the window while jobs run hides it; the studio (and the app) keep going.
+      await app.evaluate(({ BrowserWindow }) => BrowserWindow.getAllWindows()[0]?.close());
+      await expect.poll(() => app.evaluate(({ BrowserWindow }) => BrowserWindow.getAllWindows().map((w) => w.isVisible()))).toEqual([false]);
 
-    // Quit as the tray's Quit does, and wait for the process to end by itself.
-    const exited = new Promise<void>((resolve) => app.process().once('exit', () => resolve()));
-    await app.evaluate(({ app: electronApp }) => electronApp.quit());
-    await exited;
+      // Quit as the tray's Quit does, and wait for the process to end by itself.
+      const exited = new Promise<void>((resolve) => app.process().once('exit', () => resolve()));
+      await app.evaluate(({ app: electronApp }) => electronApp.quit());
+      await exited;
 
-    // A clean stop: no job is left mid-submission or marked unknown, as a crash would leave them.
-    const db = new Database(libraryDatabaseFile(dataDir, libraryDir), { readonly: true });
-    const states = db.prepare('SELECT state, COUNT(*) AS n FROM jobs GROUP BY state').all() as { state: string; n: number }[];
-    db.close();
-    expect(states.find((s) => s.state === 'unknown')).toBeUndefined();
-    expect(states.find((s) => s.state === 'submitting')).toBeUndefined();
+      // A clean stop: no job is left mid-submission or marked unknown, as a crash would leave them.
+      const db = new Database(libraryDatabaseFile(dataDir, libraryDir), { readonly: true });
+      const states = db.prepare('SELECT state, COUNT(*) AS n FROM jobs GROUP BY state').all() as { state: string; n: number }[];
+      db.close();
+      expect(states.find((s) => s.state === 'unknown')).toBeUndefined();
+      expect(states.find((s) => s.state === 'submitting')).toBeUndefined();
+    } finally {
+      // Already ended after the quit above; stopped here when something before it failed.
+      await stopProcess(app.process());
+    }
 
     // And the next start resumes them.
     const second = await launchElectronStudio(runtime ?? '', { dataDir, libraryDir });

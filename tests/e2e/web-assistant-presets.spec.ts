@@ -19,8 +19,11 @@ test.beforeAll(async ({ browser }) => {
   page = await openStudioPage(browser, studio.launchUrl);
 });
 test.afterAll(async () => {
-  await page.close();
-  await studio.stop();
+  try {
+    await page.close();
+  } finally {
+    await studio.stop();
+  }
 });
 
 const promptBox = (): Locator => page.getByRole('textbox', { name: 'Prompt', exact: true });

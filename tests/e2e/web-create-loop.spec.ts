@@ -15,8 +15,11 @@ test.beforeAll(async ({ browser }) => {
   page = await openStudioPage(browser, studio.launchUrl);
 });
 test.afterAll(async () => {
-  await page.close();
-  await studio.stop();
+  try {
+    await page.close();
+  } finally {
+    await studio.stop();
+  }
 });
 
 const SIZES = [

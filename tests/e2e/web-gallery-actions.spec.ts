@@ -73,8 +73,11 @@ test.beforeAll(async ({ browser }) => {
   dunes = await makeImage('dunes under a red moon');
 });
 test.afterAll(async () => {
-  await page.close();
-  await studio.stop();
+  try {
+    await page.close();
+  } finally {
+    await studio.stop();
+  }
 });
 
 const grid = () => page.getByRole('grid', { name: 'Results' });

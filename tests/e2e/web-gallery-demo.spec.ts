@@ -16,8 +16,11 @@ test.beforeAll(async ({ browser }) => {
   await page.goto(studio.launchUrl);
 });
 test.afterAll(async () => {
-  await page.close();
-  await studio.stop();
+  try {
+    await page.close();
+  } finally {
+    await studio.stop();
+  }
 });
 
 interface Item {

@@ -20,8 +20,11 @@ test.beforeAll(async ({ browser }) => {
   await page.goto(studio.launchUrl);
 });
 test.afterAll(async () => {
-  await page.close();
-  await studio.stop();
+  try {
+    await page.close();
+  } finally {
+    await studio.stop();
+  }
 });
 
 const grid = () => page.getByRole('grid', { name: 'Results' });

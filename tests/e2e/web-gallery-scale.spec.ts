@@ -23,8 +23,11 @@ test.beforeAll(async ({ browser }) => {
   await page.goto(studio.launchUrl);
 });
 test.afterAll(async () => {
-  await page.close();
-  await studio.stop();
+  try {
+    await page.close();
+  } finally {
+    await studio.stop();
+  }
 });
 
 test(`scrolls a library of ${ITEMS_TEXT} items to the end with the DOM bounded and one page per request`, async () => {

@@ -1,9 +1,10 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { chmodSync, existsSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, test } from '@playwright/test';
+import { endWithThisProcess, stopProcess } from '../helpers/processes';
 import { startRecordingServer } from '../helpers/recording-server';
 import { startWebMode } from './support/web-mode';
 
@@ -24,11 +25,6 @@ function allCommandLines(): string {
   return lines.join('\n');
 }
 
-let child: ChildProcess | undefined;
-test.afterEach(() => {
-  child?.kill('SIGTERM');
-});
-
 test('opens the browser on a private launch page: no secret on any command line, one use, then the studio', async ({ browser }) => {
   const work = mkdtempSync(join(tmpdir(), 'atelier-launch-'));
   const recorded = join(work, 'browser-args.txt');
@@ -37,51 +33,56 @@ test('opens the browser on a private launch page: no secret on any command line,
   writeFileSync(fakeBrowser, `#!/bin/sh\nprintf '%s\\n' "$@" > "${recorded}"\n`);
   chmodSync(fakeBrowser, 0o700);
   const dataDir = join(work, 'data');
-  child = spawn(process.execPath, [join(root, 'out/main/web.js'), '--port', '0', '--data-dir', dataDir], {
+  const child = spawn(process.execPath, [join(root, 'out/main/web.js'), '--port', '0', '--data-dir', dataDir], {
     cwd: root,
     env: { ...process.env, ATELIER_LOG: 'silent', BROWSER: fakeBrowser },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  let output = '';
-  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  await expect.poll(() => existsSync(recorded), { timeout: 20_000 }).toBe(true);
+  endWithThisProcess(child);
+  try {
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    await expect.poll(() => existsSync(recorded), { timeout: 20_000 }).toBe(true);
 
-  const pageUrl = readFileSync(recorded, 'utf8').trim();
-  expect(pageUrl).toMatch(/^file:\/\/.*\/launch\/launch-\d+\.html$/);
-  const pagePath = fileURLToPath(pageUrl);
-  expect(statMode(pagePath)).toBe('600');
-  const code = /[?&]code=([\w-]+)/.exec(readFileSync(pagePath, 'utf8'))?.[1] ?? '';
-  expect(code.length).toBeGreaterThan(20);
-  expect(allCommandLines()).not.toContain(code);
-  const printed = /http:\/\/127\.0\.0\.1:(\d+)\/\?code=([\w-]+)/.exec(output);
-  expect(printed).not.toBeNull();
-  expect(allCommandLines()).not.toContain(printed?.[2] ?? 'none');
-  // The studio's own host name for this run, where the browser keeps its session.
-  const origin = /running in web mode at (http:\/\/atelier-[0-9a-f]{20}\.localhost:(\d+))/.exec(output);
-  expect(origin?.[2]).toBe(printed?.[1]);
+    const pageUrl = readFileSync(recorded, 'utf8').trim();
+    expect(pageUrl).toMatch(/^file:\/\/.*\/launch\/launch-\d+\.html$/);
+    const pagePath = fileURLToPath(pageUrl);
+    expect(statMode(pagePath)).toBe('600');
+    const code = /[?&]code=([\w-]+)/.exec(readFileSync(pagePath, 'utf8'))?.[1] ?? '';
+    expect(code.length).toBeGreaterThan(20);
+    expect(allCommandLines()).not.toContain(code);
+    const printed = /http:\/\/127\.0\.0\.1:(\d+)\/\?code=([\w-]+)/.exec(output);
+    expect(printed).not.toBeNull();
+    expect(allCommandLines()).not.toContain(printed?.[2] ?? 'none');
+    // The studio's own host name for this run, where the browser keeps its session.
+    const origin = /running in web mode at (http:\/\/atelier-[0-9a-f]{20}\.localhost:(\d+))/.exec(output);
+    expect(origin?.[2]).toBe(printed?.[1]);
 
-  // The user's browser opens the page and lands in the studio, the code gone from the address.
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  await page.goto(pageUrl);
-  // The window's router then opens its first page (`#/create`).
-  const studioOrigin = origin?.[1] ?? '';
-  await expect(page).toHaveURL(new RegExp(`^${studioOrigin.replaceAll('.', '\\.')}/(#/.*)?$`));
-  await expect(page.getByRole('navigation')).toBeVisible();
-  await expect.poll(() => existsSync(pagePath)).toBe(false);
-  const cookies = await context.cookies();
-  expect(cookies.map((c) => [c.name, c.domain])).toEqual([['atelier_session', new URL(studioOrigin).hostname]]);
-  expect(cookies[0]?.value).not.toBe(code);
+    // The user's browser opens the page and lands in the studio, the code gone from the address.
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await page.goto(pageUrl);
+    // The window's router then opens its first page (`#/create`).
+    const studioOrigin = origin?.[1] ?? '';
+    await expect(page).toHaveURL(new RegExp(`^${studioOrigin.replaceAll('.', '\\.')}/(#/.*)?$`));
+    await expect(page.getByRole('navigation')).toBeVisible();
+    await expect.poll(() => existsSync(pagePath)).toBe(false);
+    const cookies = await context.cookies();
+    expect(cookies.map((c) => [c.name, c.domain])).toEqual([['atelier_session', new URL(studioOrigin).hostname]]);
+    expect(cookies[0]?.value).not.toBe(code);
 
-  // The code is dead for anyone else, on either address.
-  const stranger = await browser.newContext();
-  for (const address of [`http://127.0.0.1:${printed?.[1] ?? ''}/?code=${code}`, `${studioOrigin}/?code=${code}`]) {
-    const response = await (await stranger.newPage()).goto(address);
-    expect(response?.status()).toBe(401);
-    expect(await response?.text()).not.toContain('.localhost');
+    // The code is dead for anyone else, on either address.
+    const stranger = await browser.newContext();
+    for (const address of [`http://127.0.0.1:${printed?.[1] ?? ''}/?code=${code}`, `${studioOrigin}/?code=${code}`]) {
+      const response = await (await stranger.newPage()).goto(address);
+      expect(response?.status()).toBe(401);
+      expect(await response?.text()).not.toContain('.localhost');
+    }
+    await stranger.close();
+    await context.close();
+  } finally {
+    await stopProcess(child);
   }
-  await stranger.close();
-  await context.close();
 });
 
 test('no session credential reaches another local server, whatever port or loopback name it answers on', async ({ browser }) => {

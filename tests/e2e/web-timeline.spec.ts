@@ -31,8 +31,11 @@ test.beforeAll(async ({ browser }) => {
   await page.goto(studio.launchUrl);
 });
 test.afterAll(async () => {
-  await page.context().close();
-  await studio.stop();
+  try {
+    await page.context().close();
+  } finally {
+    await studio.stop();
+  }
 });
 
 /** Calls a route of the studio contract as the page would (setting up what another screen would create). */

@@ -27,8 +27,14 @@ export async function launchElectronStudio(runtime: string, folders: { dataDir?:
     args: [projectRoot, ...(process.platform === 'linux' ? ['--no-sandbox'] : [])],
     env: { ...process.env, ATELIER_DATA_DIR: dataDir, ATELIER_LIBRARY_DIR: libraryDir, ATELIER_LOG: 'silent' },
   });
-  const window = await app.firstWindow();
-  return { app, window, dataDir, libraryDir };
+  try {
+    const window = await app.firstWindow();
+    return { app, window, dataDir, libraryDir };
+  } catch (error) {
+    // No window: the app does not outlive the failed start.
+    await app.close();
+    throw error;
+  }
 }
 
 /** Calls a studio route from the window, through the preload bridge, as the renderer does. */

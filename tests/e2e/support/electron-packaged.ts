@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { promisify } from 'node:util';
 import { chromium, type Browser, type Page } from '@playwright/test';
+import { endWithThisProcess, stopProcess } from '../../helpers/processes';
 import { projectRoot } from './electron-app';
 
 const run = promisify(execFile);
@@ -66,7 +67,19 @@ export async function launchPackedStudio(executable: string, home = mkdtempSync(
   for (const folder of ['Pictures', 'Downloads']) mkdirSync(join(home, folder), { recursive: true });
   const port = await freePort();
   const child = spawn(executable, [`--remote-debugging-port=${port}`], { env: defaultEnvironment(home), stdio: ['ignore', 'inherit', 'inherit'] });
+  endWithThisProcess(child);
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  try {
+    return await connectToWindow(child, port, home, exited);
+  } catch (error) {
+    // No window to drive: the app does not outlive the failed start.
+    await stopProcess(child);
+    throw error;
+  }
+}
+
+/** Connects to the packed app's window over Chromium's DevTools protocol, once the app listens. */
+async function connectToWindow(child: ChildProcess, port: number, home: string, exited: Promise<number | null>): Promise<PackedStudio> {
   let browser: Browser | undefined;
   for (let attempt = 0; browser === undefined; attempt++) {
     try {

@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { endWithThisProcess, stopProcess } from '../../helpers/processes';
 import { simAdmin, type SimAdmin } from '../../helpers/sim-admin';
 
 const root = join(import.meta.dirname, '../../..');
@@ -47,6 +48,18 @@ export async function startWebMode(
     // Without `console` the studio has no terminal to ask on, as when started by a service manager.
     stdio: [options.console === true ? 'pipe' : 'ignore', 'pipe', 'pipe'],
   });
+  endWithThisProcess(child);
+  try {
+    return await studioOf(child, dataDir, options);
+  } catch (error) {
+    // Started but not as it should (no address, an admin printed unasked): it does not outlive the failed start.
+    await stopProcess(child);
+    throw error;
+  }
+}
+
+/** What web mode printed as it started: its addresses, and the demo gateway's admin where asked. */
+async function studioOf(child: ChildProcess, dataDir: string, options: { demoAdmin?: boolean }): Promise<WebModeStudio> {
   let printed = '';
   const record = (chunk: Buffer): void => void (printed += chunk.toString());
   child.stdout?.on('data', record);
@@ -69,7 +82,7 @@ export async function startWebMode(
       if (!child.stdin) throw new Error('web mode was started without a console (`{ console: true }`)');
       child.stdin.write(`${line}\n`);
     },
-    stop: () => stopChild(child),
+    stop: () => stopProcess(child),
   };
 }
 
@@ -89,13 +102,5 @@ function waitForLaunchUrl(child: ChildProcess): Promise<{ launchUrl: string; out
     child.stdout?.on('data', onData);
     child.stderr?.on('data', onData);
     child.on('exit', (code) => reject(new Error(`web mode exited with ${code}:\n${output}`)));
-  });
-}
-
-function stopChild(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null) return Promise.resolve();
-  return new Promise((resolve) => {
-    child.once('exit', () => resolve());
-    child.kill('SIGTERM');
   });
 }

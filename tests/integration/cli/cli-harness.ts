@@ -12,6 +12,7 @@ import { dirname, join, resolve } from 'node:path';
 import sharp from 'sharp';
 import { request } from 'undici';
 import { bundledEntry } from '../../helpers/bundled-entries';
+import { endWithThisProcess, stopProcess } from '../../helpers/processes';
 
 const REPO_ROOT = resolve(import.meta.dirname, '../../..');
 
@@ -39,6 +40,9 @@ export async function startSimProcess(taskMs = 300): Promise<SimProcess> {
     stdio: ['ignore', 'pipe', 'pipe'],
     env: { ...process.env, ATELIER_LOG: 'silent' },
   });
+  endWithThisProcess(child);
+  // Its own process group (detached), so a stop reaches whatever it starts as well.
+  const stop = (): Promise<void> => stopProcess(child, { group: true });
   let output = '';
   const printed = await new Promise<{ url: string; demoKey: string; adminToken: string }>((done, fail) => {
     const timer = setTimeout(() => fail(new Error(`the demo gateway printed no address:\n${output}`)), 20_000);
@@ -54,6 +58,10 @@ export async function startSimProcess(taskMs = 300): Promise<SimProcess> {
     });
     child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
     child.once('exit', (code) => fail(new Error(`the demo gateway exited (${code}):\n${output}`)));
+  }).catch(async (error: unknown) => {
+    // A start that printed no address does not leave the gateway running.
+    await stop();
+    throw error;
   });
   const admin = async <T>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> => {
     const answer = await request(`${printed.url}/__admin${path}`, {
@@ -74,10 +82,7 @@ export async function startSimProcess(taskMs = 300): Promise<SimProcess> {
     settings: async (values) => {
       await admin('POST', '/settings', values);
     },
-    stop: async () => {
-      if (child.pid !== undefined && child.exitCode === null) process.kill(-child.pid, 'SIGTERM');
-      await waitForExit(child);
-    },
+    stop,
   };
 }
 
@@ -120,6 +125,7 @@ export async function runCli(args: readonly string[], options: CliOptions & { vi
     stdio: ['ignore', 'pipe', 'pipe'],
     env: Object.fromEntries(Object.entries(env).filter((pair): pair is [string, string] => pair[1] !== undefined)),
   });
+  endWithThisProcess(child);
   const output = { stdout: '', stderr: '' };
   child.stdout.on('data', (chunk: Buffer) => {
     output.stdout += chunk.toString();

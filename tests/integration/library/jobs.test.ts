@@ -101,7 +101,10 @@ describe('crash recovery', () => {
     const job = insertJob(db, imageJob('paid generation'));
     db.close();
 
-    const child = await run(process.execPath, [crashScript, file, job.id]).catch((error: unknown) => error as { stdout: string; signal: string });
+    // It kills itself; should it hang instead, it is ended (by SIGTERM, which the test tells apart) within the test's deadline.
+    const child = await run(process.execPath, [crashScript, file, job.id], { timeout: 50_000 }).catch(
+      (error: unknown) => error as { stdout: string; signal: string },
+    );
     expect(child).toMatchObject({ stdout: 'moved\n', signal: 'SIGKILL' });
 
     const after = reopen();

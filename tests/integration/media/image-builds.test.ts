@@ -67,7 +67,13 @@ const maps = readFileSync('/proc/self/maps', 'utf8');
 process.stdout.write(JSON.stringify({ info, libvips: maps.includes('libvips'), addon: maps.includes('sharp-linux') }));
 `,
     );
-    const { stdout } = await run(process.execPath, ['--import', 'tsx', script], { cwd: repository, env: { ...process.env, ATELIER_IMAGE_BUILD: 'wasm' } });
+    // Ended within the test's own deadline should it hang, so it never outlives the test.
+    const { stdout } = await run(process.execPath, ['--import', 'tsx', script], {
+      cwd: repository,
+      env: { ...process.env, ATELIER_IMAGE_BUILD: 'wasm' },
+      timeout: 50_000,
+      killSignal: 'SIGKILL',
+    });
     expect(JSON.parse(stdout)).toEqual({
       info: { kind: 'image', mime: 'image/png', width: 1200, height: 800, durationMs: null },
       libvips: false,
