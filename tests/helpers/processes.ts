@@ -34,15 +34,25 @@ const running = new Set<ChildProcess>();
 let hooked = false;
 
 /**
- * Kills the child when this process (the test worker) exits, should it still be running then: a test cut off by its
- * deadline never reaches its `finally`, and its child would otherwise outlive the whole run. Returns the child.
+ * Kills the child when this process (the test worker) ends, should it still be running then: a test cut off by its
+ * deadline never reaches its `finally`, and its child would otherwise outlive the whole run. A worker ends by exiting
+ * (Playwright's) or by SIGTERM (vitest's forks, which then never emit 'exit'): both are covered. Returns the child.
  */
 export function endWithThisProcess(child: ChildProcess): ChildProcess {
   if (!hooked) {
     hooked = true;
-    process.once('exit', () => {
+    const endAll = (): void => {
       for (const left of running) left.kill('SIGKILL');
-    });
+    };
+    process.once('exit', endAll);
+    // Only where nobody else handles SIGTERM: then, once the children are ended, the signal is raised again and does
+    // what it would have done (end this process).
+    if (process.listenerCount('SIGTERM') === 0) {
+      process.once('SIGTERM', () => {
+        endAll();
+        process.kill(process.pid, 'SIGTERM');
+      });
+    }
   }
   running.add(child);
   child.once('exit', () => running.delete(child));
