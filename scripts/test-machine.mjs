@@ -2,7 +2,9 @@
 // starts, as Playwright's `install --with-deps` does: on Debian or Ubuntu the missing packages are
 // installed with apt-get where this user may (root, or sudo without a password), each named with
 // the reason; anywhere else, or without the right, or with ATELIER_TEST_INSTALL=no, `npm test` stops
-// before running anything and prints the one command that installs them.
+// before running anything and prints the one command that installs them. Ubuntu has no Chromium in
+// apt (only a snap), so there the browsers are Playwright's own build (`npx playwright install
+// --with-deps chromium`, which brings the libraries it needs through apt-get itself).
 // When everything is there this costs one dpkg-query (a few milliseconds): no apt, no network.
 //
 // Not needed, so not asked for: xvfb (the Electron specs are skipped where its runtime is missing,
@@ -31,12 +33,25 @@ export function installMode(value) {
   return Object.hasOwn(MODES, value ?? '') ? MODES[value ?? ''] : undefined;
 }
 
-/** Whether /etc/os-release names Debian, Ubuntu or a system built on them. @param {string | undefined} osRelease */
-export function isDebianLike(osRelease) {
-  if (osRelease === undefined) return false;
+/**
+ * Whether /etc/os-release names Ubuntu (or a system built on it, such as Mint), Debian (or one built on it), or neither.
+ * @param {string | undefined} osRelease @returns {'ubuntu' | 'debian' | undefined}
+ */
+export function distributionOf(osRelease) {
+  if (osRelease === undefined) return undefined;
   const field = (key) => new RegExp(`^${key}="?([^"\\n]*)"?$`, 'm').exec(osRelease)?.[1] ?? '';
-  return [field('ID'), ...field('ID_LIKE').split(/\s+/)].some((id) => id === 'debian' || id === 'ubuntu');
+  const ids = [field('ID'), ...field('ID_LIKE').split(/\s+/)];
+  if (ids.includes('ubuntu')) return 'ubuntu';
+  return ids.includes('debian') ? 'debian' : undefined;
 }
+
+/** Which of the missing packages apt-get installs, and whether Playwright's own browser build is wanted (Ubuntu's browsers). */
+function installsOf(missing, distribution) {
+  const playwright = distribution === 'ubuntu' && missing.some((name) => BROWSERS.has(name));
+  return { apt: playwright ? missing.filter((name) => !BROWSERS.has(name)) : [...missing], playwright };
+}
+
+const PLAYWRIGHT_INSTALL = ['playwright', 'install', '--with-deps', 'chromium'];
 
 /**
  * The needed packages dpkg does not list as installed.
@@ -55,31 +70,39 @@ export function missingPackages(listing, names) {
 }
 
 /**
- * The command that installs the packages, for a person to run: as it is for root, through sudo where there is one,
- * through su (root's password) where there is not.
- * @param {readonly string[]} names @param {{ root: boolean, sudo?: 'works' | 'password' | 'missing' }} who
+ * The command that installs the packages, for a person to run: apt-get as it is for root, through sudo where there is
+ * one, through su (root's password) where there is not; then, on Ubuntu, Playwright's browser build.
+ * @param {readonly string[]} names
+ * @param {{ root: boolean, sudo?: 'works' | 'password' | 'missing', distribution?: 'ubuntu' | 'debian' }} who
  */
-export function installCommand(names, { root, sudo = 'password' }) {
-  const apt = (as) => `${as}apt-get update && ${as}apt-get install -y --no-install-recommends ${names.join(' ')}`;
-  if (root) return apt('');
-  return sudo === 'missing' ? `su -c '${apt('')}'` : apt('sudo ');
+export function installCommand(names, { root, sudo = 'password', distribution = 'debian' }) {
+  const { apt, playwright } = installsOf(names, distribution);
+  const aptAs = (as) => `${as}apt-get update && ${as}apt-get install -y --no-install-recommends ${apt.join(' ')}`;
+  const commands = [];
+  if (apt.length > 0) commands.push(root ? aptAs('') : sudo === 'missing' ? `su -c '${aptAs('')}'` : aptAs('sudo '));
+  if (playwright) commands.push(`npx ${PLAYWRIGHT_INSTALL.join(' ')}`);
+  return commands.join(' && ');
 }
 
 /**
  * What to do about the missing packages.
- * @param {{ missing: readonly string[], debianLike: boolean, mode: 'auto' | 'no' | 'dry-run', root: boolean, sudo: 'works' | 'password' | 'missing' }} facts
- *   `sudo`: whether `sudo -n` works here, asks for a password, or is not there (asked only where it matters; 'password' otherwise)
- * @returns {{ action: 'run' } | { action: 'install', runner: string[] } | { action: 'stop', reason: string, command: string } | { action: 'dry-run', command: string }}
+ * @param {{ missing: readonly string[], distribution: 'ubuntu' | 'debian' | undefined, mode: 'auto' | 'no' | 'dry-run', root: boolean,
+ *   sudo: 'works' | 'password' | 'missing' }} facts
+ *   `distribution`: undefined where there is no dpkg; `sudo`: whether `sudo -n` works here, asks for a password, or is not there
+ *   (asked only where it matters; 'password' otherwise)
+ * @returns {{ action: 'run' } | { action: 'install', runner: string[], command: string } | { action: 'stop', reason: string, command: string } | { action: 'dry-run', command: string }}
  *   `runner`: what apt-get runs under (nothing as root, `sudo -n` otherwise)
  */
-export function decide({ missing, debianLike, mode, root, sudo }) {
+export function decide({ missing, distribution, mode, root, sudo }) {
   if (missing.length === 0) return { action: 'run' };
-  if (!debianLike) return { action: 'stop', reason: `this is not Debian or Ubuntu, so npm test installs nothing`, command: elsewhereCommand(missing) };
-  const command = installCommand(missing, { root, sudo });
+  if (distribution === undefined) {
+    return { action: 'stop', reason: `this is not Debian or Ubuntu, so npm test installs nothing`, command: elsewhereCommand(missing) };
+  }
+  const command = installCommand(missing, { root, sudo, distribution });
   if (mode === 'dry-run') return { action: 'dry-run', command };
   if (mode === 'no') return { action: 'stop', reason: 'ATELIER_TEST_INSTALL=no says to install nothing', command };
-  if (root) return { action: 'install', runner: [] };
-  if (sudo === 'works') return { action: 'install', runner: ['sudo', '-n'] };
+  if (root) return { action: 'install', runner: [], command };
+  if (sudo === 'works') return { action: 'install', runner: ['sudo', '-n'], command };
   return { action: 'stop', reason: `installing needs root, and ${sudo === 'missing' ? 'there is no sudo here' : 'sudo asks for a password'}`, command };
 }
 
@@ -92,10 +115,14 @@ function elsewhereCommand(missing) {
   return parts.join('; then ');
 }
 
-/** The lines npm test prints before it stops, or before it installs. */
-export function report(decision, missing) {
-  const reasons = missing.map((name) => `  ${name}: ${NEEDED.find((need) => need.name === name)?.why ?? ''}`);
-  if (decision.action === 'install') return [`npm test: installing with apt-get${decision.runner.length > 0 ? ' (through sudo)' : ''}:`, ...reasons];
+/** The lines npm test prints before it stops, or before it installs. `distribution` says how each is installed. */
+export function report(decision, missing, distribution) {
+  const { playwright } = installsOf(missing, distribution);
+  const how = (name) => (playwright && BROWSERS.has(name) ? " (Playwright's own build)" : '');
+  const reasons = missing.map((name) => `  ${name}${how(name)}: ${NEEDED.find((need) => need.name === name)?.why ?? ''}`);
+  if (decision.action === 'install') {
+    return [`npm test: installing${decision.runner.length > 0 ? ' (apt-get through sudo)' : ''}:`, ...reasons, `with: ${decision.command}`];
+  }
   if (decision.action === 'dry-run') return ['npm test (ATELIER_TEST_INSTALL=dry-run) would install:', ...reasons, 'with:', `  ${decision.command}`];
   if (decision.action === 'stop')
     return [
@@ -143,7 +170,7 @@ export function thisMachine() {
 
 /** What dpkg says of the needed packages, or undefined where there is no dpkg (not Debian or Ubuntu). */
 function dpkgListing(machine) {
-  if (machine.platform !== 'linux' || !isDebianLike(machine.readOsRelease())) return undefined;
+  if (machine.platform !== 'linux' || distributionOf(machine.readOsRelease()) === undefined) return undefined;
   const listing = machine.run('dpkg-query', ['-W', '-f=${Package}\t${db:Status-Status}\n', ...NEEDED.map((need) => need.name)]);
   // It exits 1 when it has never heard of one of them, and has no status at all when it is not there.
   return listing.status === null ? undefined : listing.stdout;
@@ -179,24 +206,29 @@ export async function prepareTestMachine(machine = thisMachine()) {
     return 2;
   }
   const listing = dpkgListing(machine);
-  const debianLike = listing !== undefined;
+  const distribution = listing === undefined ? undefined : distributionOf(machine.readOsRelease());
   const missing = await lacking(machine, listing);
   // sudo is asked only when it would be used.
-  const mayAsk = missing.length > 0 && debianLike && mode === 'auto' && !machine.root;
+  const mayAsk = missing.length > 0 && distribution !== undefined && mode === 'auto' && !machine.root;
   const sudo = mayAsk ? sudoHere(machine) : 'password';
-  const decision = decide({ missing, debianLike, mode, root: machine.root, sudo });
-  for (const line of report(decision, missing)) machine.print(line);
+  const decision = decide({ missing, distribution, mode, root: machine.root, sudo });
+  for (const line of report(decision, missing, distribution)) machine.print(line);
   if (decision.action === 'run') return mode === 'dry-run' ? dryRunDone(machine) : undefined;
   if (decision.action === 'dry-run') return 0;
   if (decision.action === 'stop') return 1;
 
+  const installs = installsOf(missing, distribution);
   const [runner = 'apt-get', ...runnerArgs] = [...decision.runner, 'env', 'DEBIAN_FRONTEND=noninteractive', 'apt-get'];
   const apt = (args) => machine.run(runner, [...runnerArgs, ...args], { inherit: true }).status === 0;
-  const installed = apt(['update', '-qq']) && apt(['install', '-y', '-qq', '--no-install-recommends', ...missing]);
+  const aptDone = installs.apt.length === 0 || (apt(['update', '-qq']) && apt(['install', '-y', '-qq', '--no-install-recommends', ...installs.apt]));
+  // Playwright's installer runs as this user (its browsers go to the user's cache) and asks sudo for the libraries itself.
+  const playwrightDone = !installs.playwright || machine.run('npx', PLAYWRIGHT_INSTALL, { inherit: true }).status === 0;
   const still = await lacking(machine, dpkgListing(machine));
   if (still.length === 0) return undefined;
-  const reason = installed ? 'apt-get ended well, yet dpkg does not list them' : 'apt-get failed: its words are above';
-  for (const line of report({ action: 'stop', reason, command: installCommand(still, { root: machine.root, sudo }) }, still)) machine.print(line);
+  const failed = !aptDone ? 'apt-get' : !playwrightDone ? "Playwright's installer" : undefined;
+  const reason = failed === undefined ? 'the installers ended well, yet they are still missing' : `${failed} failed: its words are above`;
+  const command = installCommand(still, { root: machine.root, sudo, distribution });
+  for (const line of report({ action: 'stop', reason, command }, still, distribution)) machine.print(line);
   return 1;
 }
 

@@ -1,7 +1,7 @@
 // What `npm test` does about the machine before it runs: what it finds missing, whether it installs it, and what it tells a
 // person to run otherwise. The machine is a stand-in (its dpkg, apt-get and sudo): nothing here installs anything.
 import { describe, expect, it } from 'vitest';
-import { installMode, isDebianLike, missingPackages, NEEDED, prepareTestMachine, type Machine } from './test-machine.mjs';
+import { distributionOf, installMode, missingPackages, NEEDED, prepareTestMachine, type Machine } from './test-machine.mjs';
 
 const DEBIAN = 'PRETTY_NAME="Debian GNU/Linux 12 (bookworm)"\nID=debian\nVERSION_ID="12"\n';
 const ALL = NEEDED.map((need) => need.name);
@@ -52,11 +52,12 @@ describe('what npm test finds missing', () => {
   });
 
   it('knows Debian, Ubuntu and the systems built on them, and nothing else', () => {
-    expect(isDebianLike(DEBIAN)).toBe(true);
-    expect(isDebianLike('ID=ubuntu\nID_LIKE=debian\n')).toBe(true);
-    expect(isDebianLike('ID=linuxmint\nID_LIKE="ubuntu debian"\n')).toBe(true);
-    expect(isDebianLike('ID="fedora"\n')).toBe(false);
-    expect(isDebianLike(undefined)).toBe(false);
+    expect(distributionOf(DEBIAN)).toBe('debian');
+    expect(distributionOf('ID=raspbian\nID_LIKE=debian\n')).toBe('debian');
+    expect(distributionOf('ID=ubuntu\nID_LIKE=debian\n')).toBe('ubuntu');
+    expect(distributionOf('ID=linuxmint\nID_LIKE="ubuntu debian"\n')).toBe('ubuntu');
+    expect(distributionOf('ID="fedora"\n')).toBeUndefined();
+    expect(distributionOf(undefined)).toBeUndefined();
   });
 
   it('asks for neither a password nor apt-get when everything is there: one dpkg query', async () => {
@@ -77,9 +78,10 @@ describe('whether npm test installs', () => {
       'env DEBIAN_FRONTEND=noninteractive apt-get update -qq',
       'env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends chromium-headless-shell fonts-noto-cjk',
     ]);
-    expect(stand.printed).toHaveLength(3);
+    expect(stand.printed).toHaveLength(4);
     expect(stand.printed[1]).toMatch(/^ {2}chromium-headless-shell: .*headless shell/);
     expect(stand.printed[2]).toMatch(/^ {2}fonts-noto-cjk: .*Chinese/);
+    expect(stand.printed[3]).toBe('with: apt-get update && apt-get install -y --no-install-recommends chromium-headless-shell fonts-noto-cjk');
     expect(stand.runs.some((run) => run.startsWith('sudo'))).toBe(false);
   });
 
@@ -91,6 +93,29 @@ describe('whether npm test installs', () => {
       `sudo -n env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends ${ALL.join(' ')}`,
     ]);
     expect(stand.printed[0]).toMatch(/through sudo/);
+  });
+
+  it("on Ubuntu, whose apt has no Chromium: the font through apt-get, the browsers as Playwright's own build", async () => {
+    const browsers = { installed: false };
+    const stand = debianMachine(['fonts-noto-cjk'], {
+      sudo: 'works',
+      readOsRelease: () => 'ID=ubuntu\nID_LIKE=debian\nVERSION_ID="24.04"\n',
+      playwrightChromium: () => Promise.resolve(browsers.installed),
+    });
+    const run = stand.machine.run.bind(stand.machine);
+    stand.machine.run = (command, args, options) => {
+      if (command === 'npx') browsers.installed = true;
+      return run(command, args, options);
+    };
+    expect(await prepareTestMachine(stand.machine)).toBeUndefined();
+    expect(stand.runs.filter((line) => !line.startsWith('dpkg-query'))).toEqual(['sudo -n true', 'npx playwright install --with-deps chromium']);
+    expect(stand.printed[1]).toMatch(/^ {2}chromium \(Playwright's own build\): /);
+
+    const without = debianMachine([], { sudo: 'password', readOsRelease: () => 'ID=ubuntu\n' });
+    expect(await prepareTestMachine(without.machine)).toBe(1);
+    expect(without.printed.at(-1)).toBe(
+      '  sudo apt-get update && sudo apt-get install -y --no-install-recommends fonts-noto-cjk && npx playwright install --with-deps chromium',
+    );
   });
 
   it('without the right to: stops before the tests with the one command to run, and runs no apt-get', async () => {
