@@ -5,7 +5,7 @@
 // before running anything and prints the one command that installs them. Ubuntu has no Chromium in
 // apt (only a snap), so there the browsers are Playwright's own build (`npx playwright install
 // --with-deps chromium`, which brings the libraries it needs through apt-get itself).
-// When everything is there this costs one dpkg-query (a few milliseconds): no apt, no network.
+// When everything is there this costs one dpkg-query (tens of milliseconds): no apt, no sudo, no network.
 //
 // Not needed, so not asked for: xvfb (the Electron specs are skipped where its runtime is missing,
 // and npm test starts no X server for them); fontconfig's tools (the one test that reads fonts

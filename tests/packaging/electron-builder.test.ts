@@ -12,6 +12,7 @@ import { FuseV1Options, getCurrentFuseWire } from '@electron/fuses';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { installedElectronVersion } from '../../scripts/native/electron-sqlite';
 import { checkPackedNatives, type PackedNativeReport } from '../../scripts/native/packed-app-check';
+import { endWithThisProcess } from '../helpers/processes';
 
 const root = join(import.meta.dirname, '../..');
 const run = promisify(execFile);
@@ -58,11 +59,14 @@ function nativeFolder(): string {
 
 async function pack(env: Record<string, string> = {}, extraArgs: string[] = []): Promise<string> {
   const output = scratchFolder('atelier-dist-');
-  await run(
+  const packing = run(
     join(root, 'node_modules/.bin/electron-builder'),
     ['--linux', 'dir', '--x64', '--publish', 'never', `-c.electronDist=${standInElectron()}`, `-c.directories.output=${output}`, ...extraArgs],
     { cwd: root, env: { ...process.env, ATELIER_NATIVE_DIR: nativeFolder(), ...env }, maxBuffer: 16 * 1024 * 1024 },
   );
+  // Killed with the test worker should the test's deadline cut it off (tests/helpers/processes.ts).
+  endWithThisProcess(packing.child);
+  await packing;
   return join(output, 'linux-unpacked');
 }
 
