@@ -30,6 +30,9 @@ export const ELECTRON_BUILDER_DEB_DEPENDS = [
   'libsecret-1-0',
 ];
 
+/** electron-builder's AppImage toolset on the static runtime (no FUSE 2 needed); "0.0.0" is the legacy one. */
+export const APPIMAGE_STATIC_RUNTIME = '1.0.3';
+
 const config: Configuration = {
   appId: APP_ID,
   productName: 'Atelier',
@@ -76,9 +79,13 @@ const config: Configuration = {
     onlyLoadAppFromAsar: true,
     grantFileProtocolExtraPrivileges: false,
   },
+  // The AppImage on the static runtime: the legacy one needs FUSE 2 (libfuse2), which Ubuntu 22.04
+  // and later no longer install, and its launcher entry passes --no-sandbox.
+  toolsets: { appimage: APPIMAGE_STATIC_RUNTIME },
   linux: {
     // The deb first: its post-install adds the AppArmor profile Ubuntu 23.10+ needs for Chromium's
-    // sandbox; the AppImage cannot, and aborts there (docs/desktop.md says what to do).
+    // sandbox. The AppImage cannot; its launcher then adds --no-sandbox, which the app refuses with a
+    // dialog saying to install the deb (src/main/electron/sandbox-policy.ts).
     target: ['deb', 'AppImage'],
     category: 'Graphics',
     icon: 'resources/icon.png',

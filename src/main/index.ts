@@ -2,9 +2,11 @@
 // (core, SQLite, the image library) is loaded inside the start-up guard, so a module that fails to
 // load gets the start-up dialog and startup.log, not an unexplained exit.
 import { fileURLToPath } from 'node:url';
-import { app } from 'electron';
+import { app, dialog } from 'electron';
 import { APP_ID } from './electron/app-id';
 import { registerAppScheme } from './electron/app-protocol';
+import { sandboxRefusal } from './electron/sandbox-policy';
+import { shellLanguage, shellText } from './electron/shell-text';
 import { reportStartupFailure } from './electron/startup-dialog';
 
 /** The folder of this bundle: the renderer and the preload sit beside it. */
@@ -29,6 +31,13 @@ if (app.requestSingleInstanceLock()) {
 
 async function start(ready: (showWindow: () => void) => void): Promise<void> {
   await app.whenReady();
+  const refusal = sandboxRefusal({ packaged: app.isPackaged, noSandbox: app.commandLine.hasSwitch('no-sandbox'), appImage: process.env.APPIMAGE });
+  if (refusal !== undefined) {
+    const text = shellText(shellLanguage(undefined, app.getLocale())).sandbox;
+    dialog.showErrorBox(text.title, text.message(refusal));
+    app.exit(1);
+    return;
+  }
   const { startDesktopStudio } = await import('./electron/desktop-studio');
   await startDesktopStudio(mainDir, ready);
 }

@@ -1,8 +1,11 @@
 // The packaging configuration's rules that need no packing: the deb's dependencies, the macOS
 // targets, signing and notarisation from the environment, and when an update feed may be built in.
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import AppImageTarget from 'app-builder-lib/out/targets/appimage/AppImageTarget';
 import FpmTarget from 'app-builder-lib/out/targets/FpmTarget';
 import { describe, expect, it } from 'vitest';
-import config, { ELECTRON_BUILDER_DEB_DEPENDS } from '../../electron-builder';
+import config, { APPIMAGE_STATIC_RUNTIME, ELECTRON_BUILDER_DEB_DEPENDS } from '../../electron-builder';
 import { hasNotarisationCredentials, hasSigningCertificate, updateFeedProblem } from '../../scripts/packaging/release-signing';
 
 describe('the deb', () => {
@@ -13,6 +16,29 @@ describe('the deb', () => {
     expect(ELECTRON_BUILDER_DEB_DEPENDS).toEqual(defaults);
     expect(config.deb?.depends).toEqual(expect.arrayContaining(defaults));
     for (const dependency of ['libgtk-3-0', 'libsecret-1-0', 'xdg-utils']) expect(config.deb?.depends).toContain(dependency);
+  });
+});
+
+describe('the AppImage', () => {
+  it('is built on a static runtime the installed electron-builder knows (not the legacy FUSE 2 one)', () => {
+    const schemaFile = createRequire(import.meta.url).resolve('app-builder-lib/scheme.json');
+    const schema = JSON.parse(readFileSync(schemaFile, 'utf8')) as {
+      definitions: { ToolsetConfig: { properties: { appimage: { anyOf: { enum?: string[] }[] } } } };
+    };
+    const known = schema.definitions.ToolsetConfig.properties.appimage.anyOf.flatMap((choice) => choice.enum ?? []);
+    expect(config.toolsets?.appimage).toBe(APPIMAGE_STATIC_RUNTIME);
+    expect(known).toContain(APPIMAGE_STATIC_RUNTIME);
+    expect(APPIMAGE_STATIC_RUNTIME).not.toBe('0.0.0');
+  });
+
+  it('has a launcher entry that starts the app with its sandbox (no --no-sandbox)', async () => {
+    // The AppImage target of the installed electron-builder, given our configuration, writes the desktop entry's Exec line.
+    const execLines: string[] = [];
+    const helper = { computeDesktopEntry: (_options: unknown, exec: string) => (execLines.push(exec), Promise.resolve('')) };
+    const packager = { config, platformSpecificBuildOptions: config.linux, appInfo: { buildVersion: '0.1.0' } };
+    const target = new AppImageTarget('', packager as never, helper as never, '/nowhere');
+    await (target as unknown as { desktopEntry: { value: Promise<string> } }).desktopEntry.value;
+    expect(execLines).toEqual(['AppRun %U']);
   });
 });
 
