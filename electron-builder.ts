@@ -6,7 +6,7 @@ import { APP_ID } from './src/main/electron/app-id';
 import { finishPackedApp } from './scripts/native/after-pack';
 import { buildElectronSqlite, installedElectronVersion, projectRoot } from './scripts/native/electron-sqlite';
 import { unpackPatterns } from './scripts/native/native-packages';
-import { hasNotarisationCredentials, updateFeedProblem } from './scripts/packaging/release-signing';
+import { hasNotarisationCredentials, releaseSigningProblem, unsignedArtifactName, updateFeedProblem } from './scripts/packaging/release-signing';
 
 const electronVersion = installedElectronVersion();
 /** An update feed, only when the packager gives one: otherwise the app never looks for updates. */
@@ -59,7 +59,10 @@ const config: Configuration = {
   // better-sqlite3; instead the Electron copy is built into .native/ before each target is packed.
   npmRebuild: false,
   beforePack: async (context) => {
-    const problem = updateFeed ? updateFeedProblem(context.electronPlatformName, process.env) : undefined;
+    // No unsigned (or, on macOS, un-notarised) installer by accident; then no unchecked update feed.
+    const problem =
+      releaseSigningProblem(context.electronPlatformName, process.env) ??
+      (updateFeed ? updateFeedProblem(context.electronPlatformName, process.env) : undefined);
     if (problem !== undefined) throw new Error(problem);
     await buildElectronSqlite({ electronVersion, platform: context.electronPlatformName, arch: Arch[context.arch] }, { log });
   },
@@ -103,6 +106,8 @@ const config: Configuration = {
     // Signed with CSC_LINK/CSC_KEY_PASSWORD (or a keychain identity) when present; notarised when
     // Apple's credentials are (APPLE_API_KEY..., APPLE_ID..., or APPLE_KEYCHAIN_PROFILE).
     notarize: hasNotarisationCredentials(process.env),
+    // Packaging refuses an unsigned or un-notarised build unless ATELIER_UNSIGNED=1 asks for one, named so.
+    ...unsignedArtifactName('darwin', process.env),
   },
   dmg: { title: 'Atelier ${version}' },
   win: {
@@ -111,6 +116,8 @@ const config: Configuration = {
     // Signed with WIN_CSC_LINK/CSC_LINK when present; the certificate's publisher goes into
     // app-update.yml, and an update is installed only when it is signed by the same publisher.
     verifyUpdateCodeSignature: true,
+    // Packaging refuses an unsigned installer unless ATELIER_UNSIGNED=1 asks for one, named so.
+    ...unsignedArtifactName('win32', process.env),
   },
   nsis: { oneClick: false, allowToChangeInstallationDirectory: true, perMachine: false },
   publish: updateFeed ? [{ provider: 'generic', url: updateFeed }] : null,

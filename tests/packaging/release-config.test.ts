@@ -4,9 +4,16 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import AppImageTarget from 'app-builder-lib/out/targets/appimage/AppImageTarget';
 import FpmTarget from 'app-builder-lib/out/targets/FpmTarget';
-import { describe, expect, it } from 'vitest';
+import { Arch, type AfterPackContext } from 'electron-builder'; // the same context as beforePack's
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import config, { APPIMAGE_STATIC_RUNTIME, ELECTRON_BUILDER_DEB_DEPENDS } from '../../electron-builder';
-import { hasNotarisationCredentials, hasSigningCertificate, updateFeedProblem } from '../../scripts/packaging/release-signing';
+import {
+  hasNotarisationCredentials,
+  hasSigningCertificate,
+  releaseSigningProblem,
+  unsignedArtifactName,
+  updateFeedProblem,
+} from '../../scripts/packaging/release-signing';
 
 describe('the deb', () => {
   it("comes first among the Linux targets, and extends electron-builder's own dependencies rather than replacing them", () => {
@@ -67,5 +74,58 @@ describe('macOS and Windows releases', () => {
     expect(updateFeedProblem('win32', { CSC_LINK: '/certs/win.pfx' })).toBeUndefined();
     // Linux packages only announce updates (the app does not install them), so a feed is allowed.
     expect(updateFeedProblem('linux', {})).toBeUndefined();
+  });
+});
+
+const SIGNED_MAC = { CSC_LINK: '/certs/dev.p12', APPLE_API_KEY: '/k.p8', APPLE_API_KEY_ID: 'K', APPLE_API_ISSUER: 'I' };
+
+describe('an installer for artists', () => {
+  it('is refused for macOS unless signed and notarised, and for Windows unless signed', () => {
+    expect(releaseSigningProblem('darwin', {})).toMatch(/signed and notarised; missing: a certificate .*notary credentials.*ATELIER_UNSIGNED=1/);
+    expect(releaseSigningProblem('darwin', { CSC_LINK: '/certs/dev.p12' })).toMatch(/missing: Apple's notary credentials/);
+    expect(releaseSigningProblem('darwin', SIGNED_MAC)).toBeUndefined();
+    expect(releaseSigningProblem('win32', {})).toMatch(/Windows installer for artists must be signed; missing: a certificate/);
+    expect(releaseSigningProblem('win32', { WIN_CSC_LINK: '/certs/win.pfx' })).toBeUndefined();
+    expect(releaseSigningProblem('linux', {})).toBeUndefined();
+  });
+
+  it('may be unsigned when asked for explicitly, and its file name then says so', () => {
+    const unsigned = { ATELIER_UNSIGNED: '1' };
+    expect(releaseSigningProblem('darwin', unsigned)).toBeUndefined();
+    expect(releaseSigningProblem('win32', unsigned)).toBeUndefined();
+    expect(unsignedArtifactName('darwin', unsigned).artifactName).toMatch(/-unsigned\.\$\{ext\}$/);
+    expect(unsignedArtifactName('win32', unsigned).artifactName).toMatch(/-unsigned\.\$\{ext\}$/);
+    // A signed build keeps electron-builder's own names.
+    expect(unsignedArtifactName('darwin', SIGNED_MAC)).toEqual({});
+    // Asking for unsigned with a certificate set would name a signed file "unsigned".
+    expect(releaseSigningProblem('win32', { ...unsigned, CSC_LINK: '/certs/win.pfx' })).toMatch(/remove one or the other/);
+  });
+});
+
+describe("the configuration's packing hook", () => {
+  afterEach(() => {
+    vi.unstubAllEnvs();
+    vi.resetModules();
+  });
+
+  const beforePack = async (platform: string): Promise<void> => {
+    const { default: loaded } = await import('../../electron-builder');
+    const hook = loaded.beforePack as (context: AfterPackContext) => Promise<void>;
+    await hook({ electronPlatformName: platform, arch: Arch.x64 } as AfterPackContext);
+  };
+
+  it('stops an unsigned macOS or Windows build before anything is packed', async () => {
+    for (const name of ['CSC_LINK', 'CSC_NAME', 'WIN_CSC_LINK', 'AZURE_TENANT_ID', 'APPLE_API_KEY', 'APPLE_ID', 'APPLE_KEYCHAIN', 'ATELIER_UNSIGNED'])
+      vi.stubEnv(name, '');
+    await expect(beforePack('darwin')).rejects.toThrow(/macOS package for artists must be signed and notarised/);
+    await expect(beforePack('win32')).rejects.toThrow(/Windows installer for artists must be signed/);
+  });
+
+  it('names an explicitly unsigned build so', async () => {
+    vi.stubEnv('ATELIER_UNSIGNED', '1');
+    vi.resetModules();
+    const { default: loaded } = await import('../../electron-builder');
+    expect(loaded.mac?.artifactName).toContain('unsigned');
+    expect(loaded.win?.artifactName).toContain('unsigned');
   });
 });
