@@ -6,6 +6,7 @@ import { app, nativeImage, shell, type BrowserWindow } from 'electron';
 import Store from 'electron-store';
 import type { Settings } from '../../shared/contract';
 import { headerContentSecurityPolicy } from '../../shared/security/content-security-policy';
+import { useSystemProxySettings } from '../core/gateway/network';
 import { createStudio, type Studio } from '../core/studio';
 import { ensurePrivateDir } from '../core/private-files';
 import { demoGatewayFor } from '../demo/demo-gateway';
@@ -25,6 +26,7 @@ import { guardQuit } from './quit-guard';
 import { sessionKeyStore } from './session-keys';
 import { shellLanguage, shellText, type ShellText } from './shell-text';
 import { startupStep } from './startup-failure';
+import { electronProxyResolver } from './system-proxy';
 import { probeStatusNotifierWatcher, trayAvailable } from './tray-support';
 import { devRendererUrl } from './update-policy';
 import { guardAllWebContents } from './web-contents-guard';
@@ -50,6 +52,8 @@ export async function startDesktopStudio(mainDir: string, ready: (showWindow: ()
     return;
   }
   guardAllWebContents(isTrustedOrigin);
+  // The gateway and result hosts through the system's proxy settings, not the environment's variables.
+  useSystemProxySettings(electronProxyResolver());
   const dataDir = process.env.ATELIER_DATA_DIR ?? app.getPath('userData');
   // Owner-only before the settings file is written into it.
   await startupStep('data-folder', dataDir, () => ensurePrivateDir(dataDir));
