@@ -90,6 +90,10 @@ const config: Configuration = {
     // sandbox. The AppImage cannot; its launcher then adds --no-sandbox, which the app refuses with a
     // dialog saying to install the deb (src/main/electron/sandbox-policy.ts).
     target: ['deb', 'AppImage'],
+    // The launcher entry is atelier.desktop and its StartupWMClass "atelier", package.json's
+    // desktopName: the name Electron gives the window (WM_CLASS, Wayland's app_id), so the dock
+    // groups the running window under its launcher rather than beside it.
+    syncDesktopName: true,
     category: 'Graphics',
     icon: 'resources/icon.png',
     synopsis: 'Generate images and videos through a model gateway',

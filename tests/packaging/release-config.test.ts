@@ -2,8 +2,10 @@
 // targets, signing and notarisation from the environment, and when an update feed may be built in.
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { join } from 'node:path';
 import AppImageTarget from 'app-builder-lib/out/targets/appimage/AppImageTarget';
 import FpmTarget from 'app-builder-lib/out/targets/FpmTarget';
+import { LinuxTargetHelper } from 'app-builder-lib/out/targets/LinuxTargetHelper';
 import { Arch, type AfterPackContext } from 'electron-builder'; // the same context as beforePack's
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import config, { APPIMAGE_STATIC_RUNTIME, ELECTRON_BUILDER_DEB_DEPENDS } from '../../electron-builder';
@@ -46,6 +48,28 @@ describe('the AppImage', () => {
     const target = new AppImageTarget('', packager as never, helper as never, '/nowhere');
     await (target as unknown as { desktopEntry: { value: Promise<string> } }).desktopEntry.value;
     expect(execLines).toEqual(['AppRun %U']);
+  });
+});
+
+describe('the Linux launcher entry', () => {
+  it("names the window's class as Electron does (package.json's desktopName, after the app's name), so the dock groups the window under it", async () => {
+    const metadata = JSON.parse(readFileSync(join(import.meta.dirname, '../../package.json'), 'utf8')) as { name: string; desktopName?: string };
+    // Electron's WM_CLASS and Wayland app_id come from the app's name (package.json's "name", as no productName is packed).
+    expect(metadata.desktopName).toBe(`${metadata.name}.desktop`);
+    expect(config.executableName).toBe(metadata.name);
+    const packager = {
+      config,
+      platformSpecificBuildOptions: config.linux,
+      executableName: config.executableName,
+      fileAssociations: [],
+      info: { metadata },
+      appInfo: { productName: config.productName, sanitizedProductName: config.productName, description: 'Atelier' },
+    };
+    const helper = new LinuxTargetHelper(packager as never);
+    const entry = await helper.computeDesktopEntry(config.linux ?? {}, 'atelier %U');
+    expect(entry).toMatch(/^StartupWMClass=atelier$/m);
+    expect(entry).toMatch(/^Name=Atelier$/m);
+    expect(helper.getDesktopFileName()).toBe('atelier');
   });
 });
 
