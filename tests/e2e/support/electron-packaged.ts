@@ -10,6 +10,7 @@ import { dirname, join } from 'node:path';
 import { promisify } from 'node:util';
 import { chromium, type Browser, type Page } from '@playwright/test';
 import { projectRoot } from './electron-app';
+import { pressReturn } from './system-keys';
 
 const run = promisify(execFile);
 
@@ -82,13 +83,7 @@ export async function launchPackedStudio(executable: string, home = mkdtempSync(
   return { process: child, browser, window, home, exited };
 }
 
-/**
- * Accepts the system's save dialog with the name it suggests (Enter), as a person would: xdotool on
- * Linux (X11), System Events on macOS, SendKeys on Windows.
- */
-export async function acceptSaveDialog(): Promise<void> {
-  if (process.platform === 'darwin') await run('osascript', ['-e', 'tell application "System Events" to keystroke return']);
-  else if (process.platform === 'win32')
-    await run('powershell', ['-NoProfile', '-Command', "Add-Type -AssemblyName System.Windows.Forms; [System.Windows.Forms.SendKeys]::SendWait('{ENTER}')"]);
-  else await run('xdotool', ['key', '--clearmodifiers', 'Return']);
+/** Accepts the system's save dialog with the name it suggests (Return), as a person would. */
+export function acceptSaveDialog(): Promise<void> {
+  return pressReturn();
 }

@@ -137,7 +137,7 @@ export async function gatewayDispatcherFor(baseUrl: string, timeouts: Dispatcher
  * environment's proxy (a CONNECT tunnel for https) unless NO_PROXY names the host, with the trusted
  * certificate authorities for the gateway's own TLS in either case.
  */
-export function gatewayDispatcher(baseUrl: string, timeouts: DispatcherTimeouts, network: NetworkSettings): Dispatcher {
+function gatewayDispatcher(baseUrl: string, timeouts: DispatcherTimeouts, network: NetworkSettings): Dispatcher {
   const tlsOptions = { timeout: timeouts.connectMs, ...(network.ca === undefined ? {} : { ca: network.ca }) };
   const common = { headersTimeout: timeouts.headersMs, bodyTimeout: timeouts.bodyMs, connect: tlsOptions };
   const proxy = proxyEnvironment(network.env);

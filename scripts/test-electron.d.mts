@@ -1,0 +1,7 @@
+// Types of test-electron.mjs, for its tests.
+export function electronTestCommand(facts: {
+  platform: string;
+  env: Record<string, string | undefined>;
+  runtime: string | undefined;
+  xvfbRun: string | undefined;
+}): { command: string; args: string[] } | { problem: string };
