@@ -61,8 +61,11 @@ const config: Configuration = {
   beforePack: async (context) => {
     // No unsigned (or, on macOS, un-notarised) installer by accident; then no unchecked update feed.
     const problem =
-      releaseSigningProblem(context.electronPlatformName, process.env) ??
-      (updateFeed ? updateFeedProblem(context.electronPlatformName, process.env) : undefined);
+      releaseSigningProblem(
+        context.electronPlatformName,
+        process.env,
+        context.targets.map((target) => target.name),
+      ) ?? (updateFeed ? updateFeedProblem(context.electronPlatformName, process.env) : undefined);
     if (problem !== undefined) throw new Error(problem);
     await buildElectronSqlite({ electronVersion, platform: context.electronPlatformName, arch: Arch[context.arch] }, { log });
   },

@@ -46,10 +46,12 @@ export const unsignedRequested = (env: Environment): boolean => env[UNSIGNED_VAR
  * Why this platform's installer may not be built, or undefined when it may. A macOS package must be
  * signed and notarised and a Windows installer signed, unless an unsigned build is asked for
  * explicitly (its file name then says so, `unsignedArtifactName`); such a request with a certificate
- * present is refused too, as the file would be named for what it is not. Linux packages are not signed.
+ * present is refused too, as the file would be named for what it is not. Linux packages are not
+ * signed, and an unpacked folder (`--dir`, the target `dir`, for tests on this machine) is no installer.
  */
-export function releaseSigningProblem(platform: string, env: Environment): string | undefined {
+export function releaseSigningProblem(platform: string, env: Environment, targets: readonly string[]): string | undefined {
   if (platform !== 'win32' && platform !== 'darwin') return undefined;
+  if (targets.every((target) => target === 'dir')) return undefined;
   const signed = hasSigningCertificate(platform, env);
   if (unsignedRequested(env)) {
     return signed ? `${UNSIGNED_VARIABLE}=1 asks for an unsigned build, but a signing certificate is set: remove one or the other.` : undefined;

@@ -101,28 +101,35 @@ describe('macOS and Windows releases', () => {
   });
 });
 
+/** What `npm run dist` builds on macOS and Windows (dmg and zip, NSIS). */
+const INSTALLERS = ['dmg', 'zip', 'nsis'];
 const SIGNED_MAC = { CSC_LINK: '/certs/dev.p12', APPLE_API_KEY: '/k.p8', APPLE_API_KEY_ID: 'K', APPLE_API_ISSUER: 'I' };
 
 describe('an installer for artists', () => {
   it('is refused for macOS unless signed and notarised, and for Windows unless signed', () => {
-    expect(releaseSigningProblem('darwin', {})).toMatch(/signed and notarised; missing: a certificate .*notary credentials.*ATELIER_UNSIGNED=1/);
-    expect(releaseSigningProblem('darwin', { CSC_LINK: '/certs/dev.p12' })).toMatch(/missing: Apple's notary credentials/);
-    expect(releaseSigningProblem('darwin', SIGNED_MAC)).toBeUndefined();
-    expect(releaseSigningProblem('win32', {})).toMatch(/Windows installer for artists must be signed; missing: a certificate/);
-    expect(releaseSigningProblem('win32', { WIN_CSC_LINK: '/certs/win.pfx' })).toBeUndefined();
-    expect(releaseSigningProblem('linux', {})).toBeUndefined();
+    expect(releaseSigningProblem('darwin', {}, INSTALLERS)).toMatch(/signed and notarised; missing: a certificate .*notary credentials.*ATELIER_UNSIGNED=1/);
+    expect(releaseSigningProblem('darwin', { CSC_LINK: '/certs/dev.p12' }, INSTALLERS)).toMatch(/missing: Apple's notary credentials/);
+    expect(releaseSigningProblem('darwin', SIGNED_MAC, INSTALLERS)).toBeUndefined();
+    expect(releaseSigningProblem('win32', {}, INSTALLERS)).toMatch(/Windows installer for artists must be signed; missing: a certificate/);
+    expect(releaseSigningProblem('win32', { WIN_CSC_LINK: '/certs/win.pfx' }, INSTALLERS)).toBeUndefined();
+    expect(releaseSigningProblem('linux', {}, INSTALLERS)).toBeUndefined();
+  });
+
+  it('is not asked of an unpacked folder (--dir), which the packaged end-to-end spec packs on a developer machine', () => {
+    expect(releaseSigningProblem('darwin', {}, ['dir'])).toBeUndefined();
+    expect(releaseSigningProblem('win32', {}, ['dir', 'nsis'])).toMatch(/must be signed/);
   });
 
   it('may be unsigned when asked for explicitly, and its file name then says so', () => {
     const unsigned = { ATELIER_UNSIGNED: '1' };
-    expect(releaseSigningProblem('darwin', unsigned)).toBeUndefined();
-    expect(releaseSigningProblem('win32', unsigned)).toBeUndefined();
+    expect(releaseSigningProblem('darwin', unsigned, INSTALLERS)).toBeUndefined();
+    expect(releaseSigningProblem('win32', unsigned, INSTALLERS)).toBeUndefined();
     expect(unsignedArtifactName('darwin', unsigned).artifactName).toMatch(/-unsigned\.\$\{ext\}$/);
     expect(unsignedArtifactName('win32', unsigned).artifactName).toMatch(/-unsigned\.\$\{ext\}$/);
     // A signed build keeps electron-builder's own names.
     expect(unsignedArtifactName('darwin', SIGNED_MAC)).toEqual({});
     // Asking for unsigned with a certificate set would name a signed file "unsigned".
-    expect(releaseSigningProblem('win32', { ...unsigned, CSC_LINK: '/certs/win.pfx' })).toMatch(/remove one or the other/);
+    expect(releaseSigningProblem('win32', { ...unsigned, CSC_LINK: '/certs/win.pfx' }, INSTALLERS)).toMatch(/remove one or the other/);
   });
 });
 
@@ -135,7 +142,7 @@ describe("the configuration's packing hook", () => {
   const beforePack = async (platform: string): Promise<void> => {
     const { default: loaded } = await import('../../electron-builder');
     const hook = loaded.beforePack as (context: AfterPackContext) => Promise<void>;
-    await hook({ electronPlatformName: platform, arch: Arch.x64 } as AfterPackContext);
+    await hook({ electronPlatformName: platform, arch: Arch.x64, targets: [{ name: platform === 'darwin' ? 'dmg' : 'nsis' }] } as AfterPackContext);
   };
 
   it('stops an unsigned macOS or Windows build before anything is packed', async () => {
