@@ -208,6 +208,15 @@ describe('the packed main process, started from app.asar under Node with a stand
     // A job left queued, then the quit the system asks for at logout: the studio stops, the process exits cleanly.
     await value('jobs.pause_queue', {});
     await value('jobs.create_batch', batchOf('Heron', 'a heron at dawn'));
+
+    // A gateway on the internet is reached through the system's proxy settings, which main asks Electron's
+    // session for (the demo gateway, on this computer, never is); its key is sealed by the keyring.
+    expect(started.records.filter((record) => record.what === 'session.resolveProxy')).toEqual([]);
+    const profile = await value<{ id: string }>('profiles.save', { name: 'Studio gateway', baseUrl: 'https://gateway.invalid' });
+    await value('profiles.set_api_key', { id: profile.id, apiKey: 'sk-stand-in-0123456789' });
+    void started.call('profiles.test_connection', { id: profile.id }).catch(() => undefined);
+    expect((await started.waitFor('session.resolveProxy', 30_000)).detail).toBe('https://gateway.invalid');
+
     expect(await started.terminate()).toBe(0);
     const libraries = join(started.home, '.config', 'atelier', 'libraries');
     const [library] = readdirSync(libraries);
