@@ -123,11 +123,18 @@ export interface DispatcherTimeouts {
  * The dispatcher for one gateway: with the system's proxy settings, through the proxy they name for
  * the gateway's address (asked once per client) or direct; otherwise as `gatewayDispatcher`.
  */
-export async function gatewayDispatcherFor(baseUrl: string, timeouts: DispatcherTimeouts, network: NetworkSettings): Promise<Dispatcher> {
-  if (network.resolver === undefined) return gatewayDispatcher(baseUrl, timeouts, network);
+export function gatewayDispatcherFor(baseUrl: string, timeouts: DispatcherTimeouts, network: NetworkSettings): Promise<Dispatcher> {
+  // A malformed address throws here, at once, as the client's constructor always has.
+  const { resolver } = network;
+  if (resolver === undefined) return Promise.resolve(gatewayDispatcher(baseUrl, timeouts, network));
+  new URL(baseUrl);
+  return systemProxyDispatcher(baseUrl, timeouts, network, resolver);
+}
+
+async function systemProxyDispatcher(baseUrl: string, timeouts: DispatcherTimeouts, network: NetworkSettings, resolver: ProxyResolver): Promise<Dispatcher> {
   const tlsOptions = { timeout: timeouts.connectMs, ...(network.ca === undefined ? {} : { ca: network.ca }) };
   const common = { headersTimeout: timeouts.headersMs, bodyTimeout: timeouts.bodyMs, connect: tlsOptions };
-  const proxy = await systemProxyFor(baseUrl, network.resolver);
+  const proxy = await systemProxyFor(baseUrl, resolver);
   if (proxy === undefined) return new Agent(common);
   return new ProxyAgent({ ...common, uri: proxy.href, requestTls: tlsOptions, proxyTls: tlsOptions });
 }
