@@ -4,4 +4,5 @@ export function electronTestCommand(facts: {
   env: Record<string, string | undefined>;
   runtime: string | undefined;
   xvfbRun: string | undefined;
+  root: boolean;
 }): { command: string; args: string[] } | { problem: string };

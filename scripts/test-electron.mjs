@@ -16,11 +16,14 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 /**
  * The command that runs the Electron specs: Playwright on its own where there is a display (or no
  * runtime, when every spec skips), inside xvfb-run on Linux without one.
- * @param {{ platform: string, env: Record<string, string | undefined>, runtime: string | undefined, xvfbRun: string | undefined }} facts
+ * @param {{ platform: string, env: Record<string, string | undefined>, runtime: string | undefined, xvfbRun: string | undefined, root: boolean }} facts
  * @returns {{ command: string, args: string[] } | { problem: string }}
  */
 export function electronTestCommand(facts) {
   const playwright = [join(root, 'node_modules/@playwright/test/cli.js'), 'test', 'tests/e2e/electron-'];
+  if (facts.platform === 'linux' && facts.runtime !== undefined && facts.root) {
+    return { problem: 'Chromium does not run as root with its sandbox, and these tests keep it on: run them as a normal user (in a CI container too).' };
+  }
   const hasDisplay = (facts.env.DISPLAY ?? '') !== '' || (facts.env.WAYLAND_DISPLAY ?? '') !== '';
   if (facts.platform !== 'linux' || facts.runtime === undefined || hasDisplay) return { command: process.execPath, args: playwright };
   if (facts.xvfbRun === undefined) {
@@ -76,7 +79,7 @@ function main() {
         'AppArmor limits user namespaces here: Electron from node_modules needs a profile for its sandbox ("npm start" prints the commands when it is missing).',
       );
   }
-  const plan = electronTestCommand({ platform: process.platform, env: process.env, runtime, xvfbRun: which('xvfb-run') });
+  const plan = electronTestCommand({ platform: process.platform, env: process.env, runtime, xvfbRun: which('xvfb-run'), root: process.getuid?.() === 0 });
   if ('problem' in plan) {
     console.error(plan.problem);
     process.exit(1);
