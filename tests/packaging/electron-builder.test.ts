@@ -232,6 +232,20 @@ describe('the packed main process, started from app.asar under Node with a stand
   }, 300_000);
 });
 
+describe('the packed app started without the sandbox', () => {
+  it("refuses, as where the AppImage's launcher adds --no-sandbox (user namespaces refused), saying to install the deb", async () => {
+    const refused = await startPackedMain(app, electronVersion, { args: ['--no-sandbox'], env: { APPIMAGE: '/home/artist/Atelier-0.1.0.AppImage' } });
+    try {
+      const dialog = await refused.waitFor('dialog.showErrorBox', 60_000);
+      expect(dialog.detail).toMatchObject({ title: 'Atelier cannot start safely', content: expect.stringMatching(/\.deb package/) as unknown });
+      expect(await refused.exited).toBe(1);
+      expect(refused.records.map((record) => record.what)).not.toContain('BrowserWindow');
+    } finally {
+      refused.dispose();
+    }
+  }, 120_000);
+});
+
 describe('a configuration that leaves a native library inside the archive', () => {
   it('fails to pack, naming the library and what needs it (the check that caught the app dying at start-up)', async () => {
     // The unpack list before it was derived: only ffmpeg, so libvips stayed in app.asar.

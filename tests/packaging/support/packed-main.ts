@@ -26,6 +26,8 @@ export interface PackedMain {
   readonly home: string;
   /** Main's own output so far, to explain a failure. */
   output(): string;
+  /** Resolves with the exit code once main has ended. */
+  readonly exited: Promise<number | null>;
   /** Sends SIGTERM, as the system does at logout, and resolves with the exit code. */
   terminate(): Promise<number | null>;
   /** Ends the process if it still runs and removes its folders. */
@@ -53,15 +55,22 @@ async function runnableResources(packedApp: string, root: string): Promise<strin
   return resources;
 }
 
-/** Starts the main bundle of a packed folder (`linux-unpacked`) with the stand-in for Electron, in a fresh home. */
-export async function startPackedMain(packedApp: string, electronVersion: string): Promise<PackedMain> {
+/**
+ * Starts the main bundle of a packed folder (`linux-unpacked`) with the stand-in for Electron, in a
+ * fresh home; `launch` adds command-line arguments and variables, as a launcher would.
+ */
+export async function startPackedMain(
+  packedApp: string,
+  electronVersion: string,
+  launch: { args?: string[]; env?: Record<string, string> } = {},
+): Promise<PackedMain> {
   const root = mkdtempSync(join(tmpdir(), 'atelier-packed-main-'));
   const resources = await runnableResources(packedApp, root);
   const home = join(root, 'home');
   for (const folder of ['Pictures', 'Downloads']) mkdirSync(join(home, folder), { recursive: true });
   // A fresh user's environment: nothing that steers Atelier or Electron, no desktop that hides the tray.
   const inherited = Object.entries(process.env).filter(([name]) => !/^(ATELIER_|ELECTRON_|VITEST|XDG_|NODE_OPTIONS)/.test(name));
-  const child: ChildProcess = fork(join(resources, 'app.asar', 'out', 'main', 'index.js'), [], {
+  const child: ChildProcess = fork(join(resources, 'app.asar', 'out', 'main', 'index.js'), launch.args ?? [], {
     execArgv: ['--require', join(resources, 'node_modules', 'electron', 'index.js')],
     env: {
       ...Object.fromEntries(inherited),
@@ -69,6 +78,7 @@ export async function startPackedMain(packedApp: string, electronVersion: string
       ATELIER_STAND_IN_RESOURCES: resources,
       ATELIER_STAND_IN_HOME: home,
       ATELIER_STAND_IN_ELECTRON_VERSION: electronVersion,
+      ...launch.env,
     },
     stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
   });
@@ -101,6 +111,7 @@ export async function startPackedMain(packedApp: string, electronVersion: string
   return {
     records,
     home,
+    exited,
     output: () => output,
     call: async (route, input) => {
       const answer = (await ask({ kind: 'invoke', route, input })) as { ok: true; value: unknown } | { ok: false; error: { code: string; message: string } };
