@@ -6,7 +6,7 @@ import { APP_ID } from './src/main/electron/app-id';
 import { finishPackedApp } from './scripts/native/after-pack';
 import { buildElectronSqlite, installedElectronVersion, projectRoot } from './scripts/native/electron-sqlite';
 import { unpackPatterns } from './scripts/native/native-packages';
-import { hasNotarisationCredentials, updateFeedProblem } from './scripts/packaging/release-signing';
+import { hasNotarisationCredentials, releaseSigningProblem, unsignedArtifactName, updateFeedProblem } from './scripts/packaging/release-signing';
 
 const electronVersion = installedElectronVersion();
 /** An update feed, only when the packager gives one: otherwise the app never looks for updates. */
@@ -29,6 +29,9 @@ export const ELECTRON_BUILDER_DEB_DEPENDS = [
   'libuuid1',
   'libsecret-1-0',
 ];
+
+/** electron-builder's AppImage toolset on the static runtime (no FUSE 2 needed); "0.0.0" is the legacy one. */
+export const APPIMAGE_STATIC_RUNTIME = '1.0.3';
 
 const config: Configuration = {
   appId: APP_ID,
@@ -56,7 +59,13 @@ const config: Configuration = {
   // better-sqlite3; instead the Electron copy is built into .native/ before each target is packed.
   npmRebuild: false,
   beforePack: async (context) => {
-    const problem = updateFeed ? updateFeedProblem(context.electronPlatformName, process.env) : undefined;
+    // No unsigned (or, on macOS, un-notarised) installer by accident; then no unchecked update feed.
+    const problem =
+      releaseSigningProblem(
+        context.electronPlatformName,
+        process.env,
+        context.targets.map((target) => target.name),
+      ) ?? (updateFeed ? updateFeedProblem(context.electronPlatformName, process.env) : undefined);
     if (problem !== undefined) throw new Error(problem);
     await buildElectronSqlite({ electronVersion, platform: context.electronPlatformName, arch: Arch[context.arch] }, { log });
   },
@@ -76,10 +85,18 @@ const config: Configuration = {
     onlyLoadAppFromAsar: true,
     grantFileProtocolExtraPrivileges: false,
   },
+  // The AppImage on the static runtime: the legacy one needs FUSE 2 (libfuse2), which Ubuntu 22.04
+  // and later no longer install, and its launcher entry passes --no-sandbox.
+  toolsets: { appimage: APPIMAGE_STATIC_RUNTIME },
   linux: {
     // The deb first: its post-install adds the AppArmor profile Ubuntu 23.10+ needs for Chromium's
-    // sandbox; the AppImage cannot, and aborts there (docs/desktop.md says what to do).
+    // sandbox. The AppImage cannot; its launcher then adds --no-sandbox, which the app refuses with a
+    // dialog saying to install the deb (src/main/electron/sandbox-policy.ts).
     target: ['deb', 'AppImage'],
+    // The launcher entry is atelier.desktop and its StartupWMClass "atelier", package.json's
+    // desktopName: the name Electron gives the window (WM_CLASS, Wayland's app_id), so the dock
+    // groups the running window under its launcher rather than beside it.
+    syncDesktopName: true,
     category: 'Graphics',
     icon: 'resources/icon.png',
     synopsis: 'Generate images and videos through a model gateway',
@@ -96,6 +113,8 @@ const config: Configuration = {
     // Signed with CSC_LINK/CSC_KEY_PASSWORD (or a keychain identity) when present; notarised when
     // Apple's credentials are (APPLE_API_KEY..., APPLE_ID..., or APPLE_KEYCHAIN_PROFILE).
     notarize: hasNotarisationCredentials(process.env),
+    // Packaging refuses an unsigned or un-notarised build unless ATELIER_UNSIGNED=1 asks for one, named so.
+    ...unsignedArtifactName('darwin', process.env),
   },
   dmg: { title: 'Atelier ${version}' },
   win: {
@@ -104,6 +123,8 @@ const config: Configuration = {
     // Signed with WIN_CSC_LINK/CSC_LINK when present; the certificate's publisher goes into
     // app-update.yml, and an update is installed only when it is signed by the same publisher.
     verifyUpdateCodeSignature: true,
+    // Packaging refuses an unsigned installer unless ATELIER_UNSIGNED=1 asks for one, named so.
+    ...unsignedArtifactName('win32', process.env),
   },
   nsis: { oneClick: false, allowToChangeInstallationDirectory: true, perMachine: false },
   publish: updateFeed ? [{ provider: 'generic', url: updateFeed }] : null,

@@ -35,3 +35,48 @@ export function updateFeedProblem(platform: string, env: Environment): string | 
   const variables = platform === 'win32' ? 'WIN_CSC_LINK or CSC_LINK (with its password), or Azure Trusted Signing' : 'CSC_LINK or CSC_NAME';
   return `ATELIER_UPDATE_URL needs a signed ${platform === 'win32' ? 'Windows' : 'macOS'} build (${variables}): unsigned, an update could not be checked against its publisher, and whoever controls the feed could replace the app.`;
 }
+
+/** The variable that asks `npm run dist` for an unsigned macOS or Windows build, for testing only. */
+export const UNSIGNED_VARIABLE = 'ATELIER_UNSIGNED';
+
+/** Whether the packager asked for an unsigned build (`ATELIER_UNSIGNED=1`). */
+export const unsignedRequested = (env: Environment): boolean => env[UNSIGNED_VARIABLE]?.trim() === '1';
+
+/**
+ * Why this platform's installer may not be built, or undefined when it may. A macOS package must be
+ * signed and notarised and a Windows installer signed, unless an unsigned build is asked for
+ * explicitly (its file name then says so, `unsignedArtifactName`); such a request with a certificate
+ * present is refused too, as the file would be named for what it is not. Linux packages are not
+ * signed, and an unpacked folder (`--dir`, the target `dir`, for tests on this machine) is no installer.
+ */
+export function releaseSigningProblem(platform: string, env: Environment, targets: readonly string[]): string | undefined {
+  if (platform !== 'win32' && platform !== 'darwin') return undefined;
+  if (targets.every((target) => target === 'dir')) return undefined;
+  const signed = hasSigningCertificate(platform, env);
+  if (unsignedRequested(env)) {
+    return signed ? `${UNSIGNED_VARIABLE}=1 asks for an unsigned build, but a signing certificate is set: remove one or the other.` : undefined;
+  }
+  const missing = [
+    ...(signed
+      ? []
+      : [
+          platform === 'win32'
+            ? 'a certificate (WIN_CSC_LINK or CSC_LINK with its password, or Azure Trusted Signing)'
+            : 'a certificate (CSC_LINK with CSC_KEY_PASSWORD, or CSC_NAME)',
+        ]),
+    ...(platform === 'darwin' && !hasNotarisationCredentials(env)
+      ? [
+          "Apple's notary credentials (APPLE_API_KEY, APPLE_API_KEY_ID, APPLE_API_ISSUER; or APPLE_ID, APPLE_APP_SPECIFIC_PASSWORD, APPLE_TEAM_ID; or APPLE_KEYCHAIN, APPLE_KEYCHAIN_PROFILE)",
+        ]
+      : []),
+  ];
+  if (missing.length === 0) return undefined;
+  const name = platform === 'win32' ? 'Windows installer' : 'macOS package';
+  return `A ${name} for artists must be ${platform === 'darwin' ? 'signed and notarised' : 'signed'}; missing: ${missing.join('; ')}. For an unsigned build to test with, set ${UNSIGNED_VARIABLE}=1: its file name says "unsigned".`;
+}
+
+/** The file name (electron-builder's macros) of an unsigned build, as options to spread; none for a signed build, which keeps electron-builder's own. */
+export function unsignedArtifactName(platform: 'darwin' | 'win32', env: Environment): { artifactName?: string } {
+  if (!unsignedRequested(env)) return {};
+  return { artifactName: platform === 'darwin' ? '${productName}-${version}-${arch}-unsigned.${ext}' : '${productName}-Setup-${version}-unsigned.${ext}' };
+}

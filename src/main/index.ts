@@ -1,49 +1,16 @@
-// The Electron shell: builds the studio core with Electron's platform adapters and opens the window.
-import { join } from 'node:path';
+// The Electron entry. It loads only what start-up needs to report a failure; the studio itself
+// (core, SQLite, the image library) is loaded inside the start-up guard, so a module that fails to
+// load gets the start-up dialog and startup.log, not an unexplained exit.
 import { fileURLToPath } from 'node:url';
-import { app, nativeImage, shell, type BrowserWindow } from 'electron';
-import Store from 'electron-store';
-import type { Settings } from '../shared/contract';
-import { headerContentSecurityPolicy } from '../shared/security/content-security-policy';
-import { createStudio, type Studio } from './core/studio';
-import { ensurePrivateDir } from './core/private-files';
-import { demoGatewayFor } from './demo/demo-gateway';
+import { app, dialog } from 'electron';
 import { APP_ID } from './electron/app-id';
-import { APP_ORIGIN, registerAppScheme, serveLibraryMedia, serveRenderer } from './electron/app-protocol';
-import { startAutoUpdates } from './electron/auto-update';
-import { BackgroundMode } from './electron/background-mode';
-import { afterLastWindowClosed } from './electron/close-policy';
-import { readDesktopPreferences } from './electron/desktop-preferences';
-import { createElectronDesktop } from './electron/electron-desktop';
-import { createElectronVault } from './electron/electron-vault';
-import { forwardEvents, registerIpcTransport } from './electron/ipc-transport';
-import { libraryFolderDialog } from './electron/library-folder-dialog';
-import { installApplicationMenu } from './electron/menu-bar';
-import type { MenuPage } from './electron/menus';
-import { ensureSqliteLoads } from './electron/native-check';
-import { guardQuit } from './electron/quit-guard';
-import { sessionKeyStore } from './electron/session-keys';
-import { shellLanguage, shellText, type ShellText } from './electron/shell-text';
+import { registerAppScheme } from './electron/app-protocol';
+import { sandboxRefusal } from './electron/sandbox-policy';
+import { shellLanguage, shellText } from './electron/shell-text';
 import { reportStartupFailure } from './electron/startup-dialog';
-import { startupStep } from './electron/startup-failure';
-import { probeStatusNotifierWatcher, trayAvailable } from './electron/tray-support';
-import { devRendererUrl } from './electron/update-policy';
-import { guardAllWebContents } from './electron/web-contents-guard';
-import { createStudioWindow, preloadPath } from './electron/window';
 
+/** The folder of this bundle: the renderer and the preload sit beside it. */
 const mainDir = fileURLToPath(new URL('.', import.meta.url));
-/** A renderer dev server (`electron-vite dev`): from source only; an installed copy loads its own files. */
-const devServerUrl = devRendererUrl(app.isPackaged, process.env.ELECTRON_RENDERER_URL);
-/** How long the engine lets submissions on the wire finish when the studio stops (its default). */
-const STOP_GRACE_SECONDS = 10;
-
-const CONTENT_SECURITY_POLICY = headerContentSecurityPolicy();
-
-function isTrustedOrigin(origin: string): boolean {
-  return origin === APP_ORIGIN || (devServerUrl !== undefined && origin === new URL(devServerUrl).origin);
-}
-
-const resource = (name: string): string => join(app.getAppPath(), 'resources', name);
 
 registerAppScheme();
 // Windows shows notifications only for an app with its AppUserModelID (the installer's shortcut carries the same).
@@ -62,125 +29,15 @@ if (app.requestSingleInstanceLock()) {
   app.quit();
 }
 
-/** Starts the studio and its window; `ready` receives what brings the window forward. */
 async function start(ready: (showWindow: () => void) => void): Promise<void> {
   await app.whenReady();
-  if (!ensureSqliteLoads()) {
+  const refusal = sandboxRefusal({ packaged: app.isPackaged, noSandbox: app.commandLine.hasSwitch('no-sandbox'), appImage: process.env.APPIMAGE });
+  if (refusal !== undefined) {
+    const text = shellText(shellLanguage(undefined, app.getLocale())).sandbox;
+    dialog.showErrorBox(text.title, text.message(refusal));
     app.exit(1);
     return;
   }
-  guardAllWebContents(isTrustedOrigin);
-  const dataDir = process.env.ATELIER_DATA_DIR ?? app.getPath('userData');
-  // Owner-only before the settings file is written into it.
-  await startupStep('data-folder', dataDir, () => ensurePrivateDir(dataDir));
-  const settingsStore = await startupStep(
-    'settings',
-    join(dataDir, 'settings.json'),
-    () => new Store<Record<string, unknown>>({ cwd: dataDir, name: 'settings', configFileMode: 0o600 }),
-  );
-  const { vault, protection } = createElectronVault(dataDir);
-  const keys = sessionKeyStore(settingsStore, readDesktopPreferences(settingsStore).sessionOnlyKeys);
-  const tray = trayAvailable({
-    platform: process.platform,
-    currentDesktop: process.env.XDG_CURRENT_DESKTOP,
-    statusNotifierWatcher: process.platform === 'linux' ? await probeStatusNotifierWatcher() : undefined,
-  });
-  let window: BrowserWindow | undefined;
-  const desktop = createElectronDesktop({
-    store: settingsStore,
-    keys,
-    protection,
-    window: () => window,
-    fallbackDragIcon: () => nativeImage.createFromPath(resource('drag-icon.png')),
-    trayAvailable: () => tray,
-    changed: (info) => studio.bus.emit('desktop.changed', info),
-  });
-
-  const defaultLibrary = join(app.getPath('pictures'), 'Atelier');
-  const studio: Studio = await startupStep('library', defaultLibrary, async () => {
-    const created: Studio = createStudio({
-      shell: 'electron',
-      version: app.getVersion(),
-      store: keys,
-      vault,
-      dataDir,
-      libraryDir: defaultLibrary,
-      demoGateway: demoGatewayFor(dataDir),
-      desktop,
-      libraryFolderChooser: libraryFolderDialog({
-        window: () => window,
-        language: async () => shellLanguage(await currentLanguage(created), app.getLocale()),
-        current: () => created.libraryRoot(),
-      }),
-    });
-    await created.start();
-    return created;
-  });
-  registerIpcTransport(studio, isTrustedOrigin);
-  serveRenderer(join(mainDir, '../renderer'), CONTENT_SECURITY_POLICY);
-  serveLibraryMedia(() => studio.libraryRoot());
-
-  let text: ShellText = shellText(shellLanguage(await currentLanguage(studio), app.getLocale()));
-  const showWindow = (page?: MenuPage): void => {
-    if (window && !window.isDestroyed()) {
-      if (window.isMinimized()) window.restore();
-      window.show();
-      window.focus();
-      if (page) studio.bus.emit('desktop.navigate', { page });
-      return;
-    }
-    window = createStudioWindow(preloadPath(mainDir), `${devServerUrl ?? `${APP_ORIGIN}/index.html`}${page ? `#/${page}` : ''}`, resource('icon.png'));
-    const opened = window;
-    forwardEvents(studio, opened);
-    quitGuard.watchSessionEnd(opened);
-    opened.on('close', (event) => background.handleWindowClose(opened, event));
-    opened.on('show', () => background.windowShown());
-    opened.on('closed', () => {
-      if (window === opened) window = undefined;
-    });
-  };
-
-  const background = new BackgroundMode({
-    studio,
-    trayIcon: () => nativeImage.createFromPath(resource(process.platform === 'darwin' ? 'trayTemplate.png' : 'tray.png')),
-    preferences: () => readDesktopPreferences(settingsStore),
-    text: () => text,
-    window: () => window,
-    showWindow: () => showWindow(),
-    quit: () => app.quit(),
-    isQuitting: () => quitGuard.isQuitting(),
-    trayAvailable: () => tray,
-  });
-  const quitGuard = guardQuit({
-    stopStudio: async () => {
-      background.stop();
-      await studio.stop();
-    },
-    work: () => background.quitWork(),
-    text: () => text,
-    graceSeconds: STOP_GRACE_SECONDS,
-  });
-  await background.start();
-
-  const menuActions = { navigate: showWindow, openLibraryFolder: () => void shell.openPath(studio.libraryRoot()) };
-  installApplicationMenu(text, menuActions, !app.isPackaged);
-  studio.bus.subscribe((name, payload) => {
-    if (name !== 'settings.changed') return;
-    text = shellText(shellLanguage((payload as Settings).language, app.getLocale()));
-    installApplicationMenu(text, menuActions, !app.isPackaged);
-    background.refresh();
-  });
-
-  showWindow();
-  ready(() => showWindow());
-  app.on('activate', () => showWindow());
-  app.on('window-all-closed', () => {
-    if (afterLastWindowClosed(process.platform) === 'quit') app.quit();
-  });
-  startAutoUpdates({ ready: text.updateReady, available: text.updateAvailable });
-}
-
-async function currentLanguage(studio: Studio): Promise<string | undefined> {
-  const settings = await studio.router.dispatch('settings.get', {});
-  return settings.ok ? (settings.value as Settings).language : undefined;
+  const { startDesktopStudio } = await import('./electron/desktop-studio');
+  await startDesktopStudio(mainDir, ready);
 }

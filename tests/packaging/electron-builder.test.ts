@@ -3,16 +3,18 @@
 // stand-in carries the fuse wire of a real Electron binary (its sentinel, version and defaults):
 // what is checked is our configuration, not Electron. Needs `npm run build` first.
 import { execFile } from 'node:child_process';
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { listPackage } from '@electron/asar';
 import { FuseV1Options, getCurrentFuseWire } from '@electron/fuses';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import Database from 'better-sqlite3';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { installedElectronVersion } from '../../scripts/native/electron-sqlite';
 import { checkPackedNatives, type PackedNativeReport } from '../../scripts/native/packed-app-check';
 import { endWithThisProcess } from '../helpers/processes';
+import { startPackedMain, type PackedMain } from './support/packed-main';
 
 const root = join(import.meta.dirname, '../..');
 const run = promisify(execFile);
@@ -144,6 +146,108 @@ describe('the packaged app', () => {
   it('writes no update feed unless one is configured', () => {
     expect(existsSync(join(app, 'resources/app-update.yml'))).toBe(false);
   });
+});
+
+describe('the packed main process, started from app.asar under Node with a stand-in for Electron', () => {
+  // Our bundle as packed: module resolution inside the archive, what is unpacked, native loading,
+  // start-up order, the IPC routes and the media protocol. Not Chromium, the window or Electron itself
+  // (docs/desktop.md says what only a machine with the runtime verifies).
+  let main: PackedMain | undefined;
+  afterAll(() => main?.dispose());
+
+  interface Asset {
+    id: string;
+    mediaPath: string;
+    thumbPath: string | null;
+  }
+  const value = async <T>(route: string, input: unknown): Promise<T> => (await (main as PackedMain).call(route, input)) as T;
+  const batchOf = (name: string, prompt: string) => ({
+    name,
+    variantIds: ['image.gen-image-2.direct'],
+    prompts: [prompt],
+    countPerPrompt: 1,
+    values: {},
+  });
+
+  it("opens its window, makes a demo image through the window's calls, serves it through atelier-media, exports it, and quits with a job queued", async () => {
+    main = await startPackedMain(app, electronVersion);
+    const started = main;
+    // The page, served from the archive through atelier-app: the studio has started.
+    const loaded = await started.waitFor('window.loaded', 120_000);
+    expect(loaded.detail).toEqual({ url: 'atelier-app://studio/index.html', status: 200 });
+    expect(started.records.filter((record) => record.what.startsWith('dialog.'))).toEqual([]);
+    expect(started.records.find((record) => record.what === 'BrowserWindow')?.detail).toMatchObject({
+      sandbox: true,
+      contextIsolation: true,
+      nodeIntegration: false,
+    });
+
+    // One demo image, asked for as the window asks.
+    await value('jobs.create_batch', batchOf('Lighthouse', 'a lighthouse at dusk'));
+    const asset = await vi.waitFor(
+      async () => {
+        const [made] = (await value<{ items: Asset[] }>('library.list_assets', {})).items;
+        if (made?.thumbPath == null) throw new Error(`no thumbnail yet:\n${started.output()}`);
+        return made;
+      },
+      { timeout: 120_000, interval: 500 },
+    );
+
+    // Read back through the media protocol, the picture and its thumbnail (made by the image library in the packed app).
+    const picture = await started.fetch(`atelier-media://library/${asset.mediaPath}`);
+    expect(picture).toMatchObject({ status: 200, type: 'image/png' });
+    expect(picture.body.subarray(1, 4).toString()).toBe('PNG');
+    expect((await started.fetch(`atelier-media://library/${asset.thumbPath ?? ''}`)).status).toBe(200);
+    expect((await started.fetch('atelier-media://library/..%2f..%2fetc/passwd')).status).toBe(404);
+
+    // Exported where the save dialog says (it accepts main's proposal in Downloads), with its recipe.
+    const exported = await value<{ saved: boolean; items: number }>('desktop.export_assets', { ids: [asset.id] });
+    expect(exported).toMatchObject({ saved: true, items: 1 });
+    const downloads = join(started.home, 'Downloads');
+    const [file] = readdirSync(downloads);
+    const bytes = readFileSync(join(downloads, file ?? ''));
+    expect(bytes.subarray(1, 4).toString()).toBe('PNG');
+    expect(bytes.includes(Buffer.from('a lighthouse at dusk'))).toBe(true);
+
+    // A job left queued, then the quit the system asks for at logout: the studio stops, the process exits cleanly.
+    await value('jobs.pause_queue', {});
+    await value('jobs.create_batch', batchOf('Heron', 'a heron at dawn'));
+
+    // A gateway on the internet is reached through the system's proxy settings, which main asks Electron's
+    // session for (the demo gateway, on this computer, never is); its key is sealed by the keyring.
+    expect(started.records.filter((record) => record.what === 'session.resolveProxy')).toEqual([]);
+    const profile = await value<{ id: string }>('profiles.save', { name: 'Studio gateway', baseUrl: 'https://gateway.invalid' });
+    await value('profiles.set_api_key', { id: profile.id, apiKey: 'sk-stand-in-0123456789' });
+    void started.call('profiles.test_connection', { id: profile.id }).catch(() => undefined);
+    expect((await started.waitFor('session.resolveProxy', 30_000)).detail).toBe('https://gateway.invalid');
+
+    expect(await started.terminate()).toBe(0);
+    const libraries = join(started.home, '.config', 'atelier', 'libraries');
+    const [library] = readdirSync(libraries);
+    const db = new Database(join(libraries, library ?? '', 'library.sqlite'), { readonly: true });
+    try {
+      expect(db.prepare('SELECT state, COUNT(*) AS n FROM jobs GROUP BY state ORDER BY state').all()).toEqual([
+        { state: 'done', n: 1 },
+        { state: 'queued', n: 1 },
+      ]);
+    } finally {
+      db.close();
+    }
+  }, 300_000);
+});
+
+describe('the packed app started without the sandbox', () => {
+  it("refuses, as where the AppImage's launcher adds --no-sandbox (user namespaces refused), saying to install the deb", async () => {
+    const refused = await startPackedMain(app, electronVersion, { args: ['--no-sandbox'], env: { APPIMAGE: '/home/artist/Atelier-0.1.0.AppImage' } });
+    try {
+      const dialog = await refused.waitFor('dialog.showErrorBox', 60_000);
+      expect(dialog.detail).toMatchObject({ title: 'Atelier cannot start safely', content: expect.stringMatching(/\.deb package/) as unknown });
+      expect(await refused.exited).toBe(1);
+      expect(refused.records.map((record) => record.what)).not.toContain('BrowserWindow');
+    } finally {
+      refused.dispose();
+    }
+  }, 120_000);
 });
 
 describe('a configuration that leaves a native library inside the archive', () => {

@@ -1,6 +1,7 @@
 // Every text the Electron shell shows itself (menus, tray, dialogs, notifications), in English and
 // Simplified Chinese. The window's own texts live with the renderer.
 import type { NativeProblem } from './native-binding';
+import type { SandboxRefusal } from './sandbox-policy';
 import type { StartupProblem, StartupProblemKind } from './startup-failure';
 
 export type ShellLanguage = 'en' | 'zh-CN';
@@ -34,6 +35,8 @@ export interface ShellText {
   updateAvailable: (version: string) => { title: string; body: string };
   quitting: { title: string; heading: string; submissions: (count: number, graceSeconds: number) => string; saving: string; resume: (count: number) => string };
   native: { title: string; message: (problem: NativeProblem, packaged: boolean, path: string) => string };
+  /** An installed copy started without Chromium's sandbox (sandbox-policy.ts). */
+  sandbox: { title: string; message: (refusal: SandboxRefusal) => string };
   startup: StartupText;
 }
 
@@ -108,6 +111,13 @@ const en: ShellText = {
         : 'Run "npm run native:electron" in the project folder (it builds the module for Electron in .native/), then start again. "npm start" does this by itself when it can.';
       return `${what}\n\n${fix}\n\nDetails: ${problem.cause}`;
     },
+  },
+  sandbox: {
+    title: 'Atelier cannot start safely',
+    message: (refusal) =>
+      refusal === 'appimage'
+        ? "This system does not let the AppImage use Chromium's sandbox (Ubuntu 23.10 and later allow it only to programs with an AppArmor profile, which an AppImage cannot install), and Atelier does not run without it.\n\nInstall Atelier's .deb package instead: it installs that profile. Your library and settings are kept."
+        : "Atelier was started with --no-sandbox, and it does not run without Chromium's sandbox.\n\nStart it without that option.",
   },
   startup: {
     title: 'Atelier could not start',
@@ -190,6 +200,13 @@ const zh: ShellText = {
         : '请在项目文件夹中运行 "npm run native:electron"（它会在 .native/ 中为 Electron 编译该模块），然后重新启动。"npm start" 在可以时会自动完成这一步。';
       return `${what}\n\n${fix}\n\n详情：${problem.cause}`;
     },
+  },
+  sandbox: {
+    title: 'Atelier 无法安全启动',
+    message: (refusal) =>
+      refusal === 'appimage'
+        ? '此系统不允许 AppImage 使用 Chromium 的沙箱（Ubuntu 23.10 及更高版本只允许带 AppArmor 配置的程序使用，而 AppImage 无法安装这种配置），Atelier 不会在没有沙箱的情况下运行。\n\n请改为安装 Atelier 的 .deb 软件包：它会安装该配置。你的作品库和设置都会保留。'
+        : 'Atelier 以 --no-sandbox 启动，而它不会在没有 Chromium 沙箱的情况下运行。\n\n请不带该选项启动它。',
   },
   startup: {
     title: 'Atelier 无法启动',

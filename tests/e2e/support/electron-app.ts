@@ -24,7 +24,8 @@ export async function launchElectronStudio(runtime: string, folders: { dataDir?:
   const libraryDir = folders.libraryDir ?? mkdtempSync(join(tmpdir(), 'atelier-electron-library-'));
   const app = await electron.launch({
     executablePath: runtime,
-    args: [projectRoot, ...(process.platform === 'linux' ? ['--no-sandbox'] : [])],
+    // With Chromium's sandbox, as the app always runs (`npm run test:electron` says what a system that refuses it needs).
+    args: [projectRoot],
     env: { ...process.env, ATELIER_DATA_DIR: dataDir, ATELIER_LIBRARY_DIR: libraryDir, ATELIER_LOG: 'silent' },
   });
   try {

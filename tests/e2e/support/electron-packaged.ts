@@ -11,6 +11,7 @@ import { promisify } from 'node:util';
 import { chromium, type Browser, type Page } from '@playwright/test';
 import { endWithThisProcess, stopProcess } from '../../helpers/processes';
 import { projectRoot } from './electron-app';
+import { pressReturn } from './system-keys';
 
 const run = promisify(execFile);
 
@@ -95,13 +96,7 @@ async function connectToWindow(child: ChildProcess, port: number, home: string, 
   return { process: child, browser, window, home, exited };
 }
 
-/**
- * Accepts the system's save dialog with the name it suggests (Enter), as a person would: xdotool on
- * Linux (X11), System Events on macOS, SendKeys on Windows.
- */
-export async function acceptSaveDialog(): Promise<void> {
-  if (process.platform === 'darwin') await run('osascript', ['-e', 'tell application "System Events" to keystroke return']);
-  else if (process.platform === 'win32')
-    await run('powershell', ['-NoProfile', '-Command', "Add-Type -AssemblyName System.Windows.Forms; [System.Windows.Forms.SendKeys]::SendWait('{ENTER}')"]);
-  else await run('xdotool', ['key', '--clearmodifiers', 'Return']);
+/** Accepts the system's save dialog with the name it suggests (Return), as a person would. */
+export function acceptSaveDialog(): Promise<void> {
+  return pressReturn();
 }

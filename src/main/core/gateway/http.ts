@@ -10,7 +10,7 @@ import { sleep, systemClock, type Clock } from '../lifecycle/clock';
 import { createLogger } from '../log';
 import { GatewayError } from './gateway-error';
 import { answerTooLarge, errorFromAnswer, errorFromTransport, malformedAnswer, type RequestSite } from './normalise-error';
-import { gatewayDispatcher, processNetworkSettings, type NetworkSettings } from './network';
+import { gatewayDispatcherFor, processNetworkSettings, type NetworkSettings } from './network';
 import { answerExcerpt } from './raw-answer';
 import { redactSecrets } from './redact';
 import { DEFAULT_RETRY_POLICY, nextDelay, parseRetryAfter, type RetryMode, type RetryPolicy } from './retry-policy';
@@ -98,7 +98,8 @@ function aborted(signal: AbortSignal | undefined): boolean {
 export class GatewayHttp {
   readonly baseUrl: string;
   private readonly apiKey: string;
-  private readonly agent: Dispatcher;
+  /** The connection pool, once the proxy for the gateway is known (the system's settings are asked asynchronously). */
+  private readonly agent: Promise<Dispatcher>;
   private readonly timeouts: GatewayTimeouts;
   private readonly policy: RetryPolicy;
   private readonly maxJsonBytes: number;
@@ -115,7 +116,7 @@ export class GatewayHttp {
     this.userAgent = options.userAgent ?? 'Atelier';
     this.random = options.random ?? Math.random;
     this.clock = options.clock ?? systemClock;
-    this.agent = gatewayDispatcher(this.baseUrl, this.timeouts, options.network ?? processNetworkSettings());
+    this.agent = gatewayDispatcherFor(this.baseUrl, this.timeouts, options.network ?? processNetworkSettings());
   }
 
   /** Sends a request and reads its JSON answer; throws GatewayError for every failure. */
@@ -150,12 +151,12 @@ export class GatewayHttp {
 
   /** Closes the connection pool once the requests in flight have finished. */
   async drain(): Promise<void> {
-    await this.agent.close();
+    await (await this.agent).close();
   }
 
   /** Closes the connection pool; requests in flight are aborted. */
   async close(): Promise<void> {
-    await this.agent.destroy();
+    await (await this.agent).destroy();
   }
 
   private site(req: GatewayRequest): RequestSite {
@@ -208,7 +209,7 @@ export class GatewayHttp {
         headers,
         body,
         signal: req.signal ?? null,
-        dispatcher: this.agent,
+        dispatcher: await this.agent,
         headersTimeout: req.timeouts?.headersMs ?? this.timeouts.headersMs,
         bodyTimeout: req.timeouts?.bodyMs ?? this.timeouts.bodyMs,
       });

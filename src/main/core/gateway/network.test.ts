@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isLoopbackHost, proxyEnvironment, systemCertificates } from './network';
+import { isLoopbackHost, proxyEnvironment, proxyFromPacAnswer, systemCertificates } from './network';
 
 describe('the proxy environment', () => {
   it('reads lower case before upper case, as curl does, and lets HTTPS_PROXY fall back to HTTP_PROXY', () => {
@@ -32,5 +32,16 @@ describe("the system's certificates", () => {
         throw new Error('no store');
       }),
     ).toBeUndefined();
+  });
+});
+
+describe("the system's proxy settings, as the desktop app reads them", () => {
+  it('take the first proxy of the answer this client can use, and DIRECT as a direct connection', () => {
+    expect(proxyFromPacAnswer('PROXY proxy.corp:8080; DIRECT')?.href).toBe('http://proxy.corp:8080/');
+    expect(proxyFromPacAnswer('HTTPS secure.corp:443')?.href).toBe('https://secure.corp/');
+    expect(proxyFromPacAnswer('DIRECT')).toBeUndefined();
+    // SOCKS is passed over for the next entry (undici has no SOCKS client).
+    expect(proxyFromPacAnswer('SOCKS5 socks.corp:1080; PROXY proxy.corp:3128')?.href).toBe('http://proxy.corp:3128/');
+    expect(proxyFromPacAnswer('')).toBeUndefined();
   });
 });

@@ -1,8 +1,21 @@
-// How the gateway client reaches the network: through the proxy the environment names
-// (HTTPS_PROXY / HTTP_PROXY, except hosts in NO_PROXY), trusting the operating system's certificate
-// store as well as Node's own, so studios behind a corporate proxy or TLS inspection work.
+// How the gateway client reaches the network: through the proxy the system's settings name where
+// the shell can ask them (the desktop app), else the one the environment names (HTTPS_PROXY /
+// HTTP_PROXY, except hosts in NO_PROXY: web mode, the CLI), trusting the operating system's
+// certificate store as well as Node's own, so studios behind a corporate proxy or TLS inspection work.
 import tls from 'node:tls';
-import { Agent, EnvHttpProxyAgent, type Dispatcher } from 'undici';
+import { Agent, EnvHttpProxyAgent, ProxyAgent, type Dispatcher } from 'undici';
+import { createLogger } from '../log';
+
+const log = createLogger('network');
+
+/**
+ * The system's proxy settings, as a shell can ask them (the desktop app: Electron's session, which
+ * follows PAC scripts, WPAD and the OS settings an app started from the Start menu or the Dock sees).
+ */
+export interface ProxyResolver {
+  /** The proxies for a URL, in a PAC script's form: `DIRECT`, `PROXY host:port; DIRECT`, `HTTPS host:port`. */
+  resolveProxy(url: string): Promise<string>;
+}
 
 /** What the client is told about the network; read from the process at start unless given. */
 export interface NetworkSettings {
@@ -10,6 +23,8 @@ export interface NetworkSettings {
   env: Record<string, string | undefined>;
   /** Certificate authorities to trust (PEM); undefined leaves Node's defaults. */
   ca: string[] | undefined;
+  /** The system's proxy settings; when given, they decide and `env` is not read. */
+  resolver?: ProxyResolver;
 }
 
 export interface ProxyEnvironment {
@@ -56,10 +71,46 @@ function readCertificates(): ((type: 'default' | 'system') => string[]) | undefi
 }
 
 let processNetwork: NetworkSettings | undefined;
-/** The network of this process: its environment and the system's certificates, read once. */
+/** The network of this process: its environment (or the system's proxy settings, once a shell gives them) and the system's certificates. */
 export function processNetworkSettings(): NetworkSettings {
   processNetwork ??= { env: process.env, ca: systemCertificates() };
   return processNetwork;
+}
+
+/** The shell's access to the system's proxy settings, for every gateway client and result download of this process from now on. */
+export function useSystemProxySettings(resolver: ProxyResolver): void {
+  processNetwork = { env: {}, ca: processNetworkSettings().ca, resolver };
+}
+
+/**
+ * The proxy a PAC-form answer names first among those this client can use (`PROXY` and `HTTPS`),
+ * or undefined for `DIRECT`. SOCKS entries are passed over: undici has no SOCKS client.
+ */
+export function proxyFromPacAnswer(answer: string): URL | undefined {
+  for (const entry of answer.split(';')) {
+    const [kind = '', address] = entry.trim().split(/\s+/);
+    if (kind.toUpperCase() === 'DIRECT') return undefined;
+    if (address === undefined) continue;
+    const scheme = kind.toUpperCase() === 'PROXY' ? 'http' : kind.toUpperCase() === 'HTTPS' ? 'https' : undefined;
+    if (scheme === undefined) continue;
+    try {
+      return new URL(`${scheme}://${address}`);
+    } catch {
+      continue;
+    }
+  }
+  return undefined;
+}
+
+/** The proxy the system's settings name for `url`, or undefined for a direct connection (their answer, this computer, or no answer). */
+export async function systemProxyFor(url: string, resolver: ProxyResolver): Promise<URL | undefined> {
+  if (isLoopbackHost(new URL(url).hostname)) return undefined;
+  try {
+    return proxyFromPacAnswer(await resolver.resolveProxy(url));
+  } catch (error) {
+    log.warn(`the system's proxy settings gave no answer for ${new URL(url).origin}; connecting directly`, error);
+    return undefined;
+  }
 }
 
 export interface DispatcherTimeouts {
@@ -69,11 +120,31 @@ export interface DispatcherTimeouts {
 }
 
 /**
+ * The dispatcher for one gateway: with the system's proxy settings, through the proxy they name for
+ * the gateway's address (asked once per client) or direct; otherwise as `gatewayDispatcher`.
+ */
+export function gatewayDispatcherFor(baseUrl: string, timeouts: DispatcherTimeouts, network: NetworkSettings): Promise<Dispatcher> {
+  // A malformed address throws here, at once, as the client's constructor always has.
+  const { resolver } = network;
+  if (resolver === undefined) return Promise.resolve(gatewayDispatcher(baseUrl, timeouts, network));
+  new URL(baseUrl);
+  return systemProxyDispatcher(baseUrl, timeouts, network, resolver);
+}
+
+async function systemProxyDispatcher(baseUrl: string, timeouts: DispatcherTimeouts, network: NetworkSettings, resolver: ProxyResolver): Promise<Dispatcher> {
+  const tlsOptions = { timeout: timeouts.connectMs, ...(network.ca === undefined ? {} : { ca: network.ca }) };
+  const common = { headersTimeout: timeouts.headersMs, bodyTimeout: timeouts.bodyMs, connect: tlsOptions };
+  const proxy = await systemProxyFor(baseUrl, resolver);
+  if (proxy === undefined) return new Agent(common);
+  return new ProxyAgent({ ...common, uri: proxy.href, requestTls: tlsOptions, proxyTls: tlsOptions });
+}
+
+/**
  * The dispatcher for one gateway: direct for a gateway on this computer; otherwise through the
  * environment's proxy (a CONNECT tunnel for https) unless NO_PROXY names the host, with the trusted
  * certificate authorities for the gateway's own TLS in either case.
  */
-export function gatewayDispatcher(baseUrl: string, timeouts: DispatcherTimeouts, network: NetworkSettings): Dispatcher {
+function gatewayDispatcher(baseUrl: string, timeouts: DispatcherTimeouts, network: NetworkSettings): Dispatcher {
   const tlsOptions = { timeout: timeouts.connectMs, ...(network.ca === undefined ? {} : { ca: network.ca }) };
   const common = { headersTimeout: timeouts.headersMs, bodyTimeout: timeouts.bodyMs, connect: tlsOptions };
   const proxy = proxyEnvironment(network.env);

@@ -146,12 +146,12 @@ export function publicOnlyConnector(
     const port = portOf(target.port, target.protocol);
     const own = options.gateway !== undefined && options.gateway.port === port && options.gateway.hostname === bareHost(target.hostname);
     addressesOf(target.hostname, options.resolve)
-      .then((addresses) => {
+      .then(async (addresses) => {
         const checked = own ? addresses[0] : addresses.find((address) => allowed(address, port));
         if (checked === undefined) throw new RefusedAddressError(target.hostname, 'which is not a public address');
         const name = bareHost(target.hostname);
         const servername = target.servername ?? (isIP(name) === 0 ? name : undefined);
-        const proxy = options.proxy?.proxyFor(target.protocol, target.hostname, port);
+        const proxy = await options.proxy?.proxyFor(target.protocol, target.hostname, port);
         if (proxy !== undefined && options.proxy !== undefined) {
           const tunnel = { protocol: target.protocol, hostname: target.hostname, port, servername };
           return options.proxy.open(proxy, tunnel).then((socket) => callback(null, socket));

@@ -8,7 +8,7 @@
  */
 import { Socket } from 'node:net';
 import { buildConnector, Client } from 'undici';
-import { isLoopbackHost, proxyEnvironment, type NetworkSettings } from '../gateway/network';
+import { isLoopbackHost, proxyEnvironment, systemProxyFor, type NetworkSettings } from '../gateway/network';
 
 /** Whether NO_PROXY names the host (curl's reading: `*`, a host, or a domain with or without its leading dot, each with an optional port). */
 export function bypassesProxy(hostname: string, port: number, noProxy: string | undefined): boolean {
@@ -61,9 +61,11 @@ export class ProxyTunnels {
     this.secure = buildConnector({ timeout: timeoutMs, ...this.tls });
   }
 
-  /** The proxy for an address, or undefined for a direct connection. */
-  proxyFor(protocol: string, hostname: string, port: number): URL | undefined {
-    return proxyFor(protocol, hostname, port, this.network);
+  /** The proxy for an address, or undefined for a direct connection: the system's settings where the shell gives them, else the environment's. */
+  proxyFor(protocol: string, hostname: string, port: number): Promise<URL | undefined> {
+    const { resolver } = this.network;
+    if (resolver !== undefined) return systemProxyFor(`${protocol}//${hostname}:${String(port)}/`, resolver);
+    return Promise.resolve(proxyFor(protocol, hostname, port, this.network));
   }
 
   /** A socket to `target` through `proxy` (TLS inside the tunnel for https). */

@@ -6,6 +6,8 @@ interface DesktopState {
   /** What the desktop can do and the shell's preferences; null until main has answered once. */
   info: DesktopInfo | null;
   load: () => Promise<Envelope<DesktopInfo>>;
+  /** The info main has given, or asks for it first (loads once at start; an action must not guess meanwhile). */
+  known: () => Promise<Envelope<DesktopInfo>>;
   /** Applies the change at once, persists it, and rolls back the changed fields if main refuses. */
   update: (patch: Partial<DesktopPreferences>) => Promise<Envelope<DesktopInfo>>;
   /** Main's word on the desktop (a `desktop.changed` event). */
@@ -22,6 +24,10 @@ export const useDesktopStore = create<DesktopState>()((set, get) => ({
     const answer = await studio().call('desktop.get_info', {});
     if (answer.ok) set({ info: answer.value });
     return answer;
+  },
+  known: async () => {
+    const { info, load } = get();
+    return info ? { ok: true, value: info } : load();
   },
   update: async (patch) => {
     const shown = get().info;
@@ -51,8 +57,6 @@ export const desktopSelectors = {
   canReveal: (state: Pick<DesktopState, 'info'>): boolean => state.info?.reveal ?? false,
   canTrash: (state: Pick<DesktopState, 'info'>): boolean => state.info?.trash ?? false,
   canDrag: (state: Pick<DesktopState, 'info'>): boolean => state.info?.drag ?? false,
-  /** Exports are saved by main through the system's save dialog (a download cannot leave the desktop app's window). */
-  savesExports: (state: Pick<DesktopState, 'info'>): boolean => state.info?.export ?? false,
   /** The shell notifies and badges by itself, so the window need not ask for the browser's permission. */
   systemNotifications: (state: Pick<DesktopState, 'info'>): boolean => state.info?.systemNotifications ?? false,
 };

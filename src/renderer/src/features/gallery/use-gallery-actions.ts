@@ -33,7 +33,6 @@ export function useGalleryActions() {
   const { t } = useTranslation();
   const alert = useErrorAlert();
   const canDrag = useDesktopStore(desktopSelectors.canDrag);
-  const savesExports = useDesktopStore(desktopSelectors.savesExports);
 
   return useMemo(() => {
     const gallery = () => useGalleryStore.getState();
@@ -103,7 +102,11 @@ export function useGalleryActions() {
       },
       undo,
       export: async (ids: readonly string[]): Promise<void> => {
-        if (savesExports) {
+        // Main saves exports through the system's save dialog where the desktop can (a download cannot
+        // leave the desktop app's window): asked, not assumed, while the desktop's info is still loading.
+        const desktop = alert.track(await useDesktopStore.getState().known());
+        if (!desktop.ok) return;
+        if (desktop.value.export) {
           const saved = alert.track(await gallery().saveExport(ids));
           if (saved.ok && saved.value.saved) showToast(t('gallery.exported', { count: saved.value.items, file: saved.value.fileName }), 'success');
           return;
@@ -140,5 +143,5 @@ export function useGalleryActions() {
         writeSelectionDrag(event.dataTransfer, ids);
       },
     };
-  }, [alert, canDrag, savesExports, t]);
+  }, [alert, canDrag, t]);
 }
