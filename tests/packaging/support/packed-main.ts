@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { extractAll } from '@electron/asar';
 import { build } from 'esbuild';
 import type { StandInAsk, StandInMessage } from '../fixtures/electron-stand-in';
-import { endWithThisProcess } from '../helpers/processes';
+import { endWithThisProcess } from '../../helpers/processes';
 
 type StandInRecord = Extract<StandInMessage, { kind: 'record' }>;
 
