@@ -6,7 +6,7 @@
  * library writes. Anything else is "not found".
  */
 import { realpathSync, statSync } from 'node:fs';
-import { extname, isAbsolute, relative, sep } from 'node:path';
+import { basename, dirname, extname, isAbsolute, join, relative, sep } from 'node:path';
 import { PathOutsideLibraryError, resolveInLibrary } from './library-files';
 
 /** The file types the library serves, by extension: results, thumbnails, exports and nothing else. */
@@ -64,6 +64,27 @@ export function resolveLibraryFile(root: string, relativePath: string): LibraryF
   const stat = statSync(real);
   if (!stat.isFile()) throw new MediaNotServedError(relativePath, 'not a file');
   return { path: real, size: stat.size };
+}
+
+/**
+ * The path of a library entry that is to be moved or replaced, not read: every folder above it is
+ * followed to its real path, which must stay in the library; the entry itself is not followed, so
+ * a link there is moved as the link. Undefined when its folder does not exist; throws
+ * PathOutsideLibraryError when a folder leads out of the library.
+ */
+export function resolveLibraryEntry(root: string, relativePath: string): string | undefined {
+  const lexical = resolveInLibrary(root, relativePath);
+  let folder: string;
+  let realRoot: string;
+  try {
+    realRoot = realpathSync(root);
+    folder = realpathSync(dirname(lexical));
+  } catch {
+    return undefined;
+  }
+  const rel = relative(realRoot, folder);
+  if (rel === '..' || rel.startsWith(`..${sep}`) || isAbsolute(rel)) throw new PathOutsideLibraryError(relativePath);
+  return join(folder, basename(lexical));
 }
 
 /**
