@@ -12,7 +12,7 @@ import { GatewayError } from './gateway-error';
 import { answerTooLarge, errorFromAnswer, errorFromTransport, malformedAnswer, type RequestSite } from './normalise-error';
 import { gatewayDispatcher, processNetworkSettings, type NetworkSettings } from './network';
 import { answerExcerpt } from './raw-answer';
-import { redactSecrets } from './redact';
+import { redactSecrets, StreamRedactor } from './redact';
 import { DEFAULT_RETRY_POLICY, nextDelay, parseRetryAfter, type RetryMode, type RetryPolicy } from './retry-policy';
 
 const log = createLogger('gateway');
@@ -141,6 +141,11 @@ export class GatewayHttp {
   /** Removes this client's key (and key-like strings) from a text. */
   redact(text: string): string {
     return redactSecrets(text, [this.apiKey]);
+  }
+
+  /** A redactor for text this client receives in pieces (a streamed reply). */
+  streamRedactor(): StreamRedactor {
+    return new StreamRedactor([this.apiKey]);
   }
 
   /** A bounded excerpt of a parsed answer without this client's key, to show the user what came back. */
