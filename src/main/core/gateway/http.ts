@@ -247,7 +247,15 @@ export class GatewayHttp {
       if (error instanceof BodyTooLarge) throw answerTooLarge(site, status, limit);
       throw errorFromTransport(site, error, { status, canceled: aborted(signal) });
     }
-    return Buffer.concat(chunks).toString('utf8');
+    // One copy at a time: the pieces go once joined, the bytes once read as text.
+    const whole = Buffer.concat(chunks, total);
+    chunks.length = 0;
+    try {
+      return whole.toString('utf8');
+    } catch {
+      // Past what a string can hold (a limit given above it): too large, not a broken connection.
+      throw answerTooLarge(site, status, limit);
+    }
   }
 
   private answerError(site: RequestSite, status: number, headers: IncomingHttpHeaders, text: string): GatewayError {
