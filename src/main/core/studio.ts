@@ -1,3 +1,4 @@
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { AssistantService } from './assistant/assistant-service';
 import { readLibraryImage } from './assistant/library-image';
@@ -252,11 +253,14 @@ async function restoreFromSidecars(library: LibraryService): Promise<void> {
 }
 
 /**
- * Modes of the library's files: owner-only, unless the artist chose a folder they already share
- * with other accounts (it then keeps the usual modes). A folder the studio picked is tightened.
+ * Modes of the library's files: owner-only, unless the artist chose a folder set up for sharing
+ * with other accounts (`isSharedWithOthers`: it then keeps the usual modes). A folder the studio
+ * picked is tightened; one the artist chose keeps its own mode, and what the studio writes in it
+ * is owner-only.
  */
 function libraryModes(root: string, chosenByUser: boolean): FileModes {
   if (chosenByUser && isSharedWithOthers(root)) return SHARED_MODES;
-  ensurePrivateDir(root);
+  if (chosenByUser) mkdirSync(root, { recursive: true, mode: PRIVATE_MODES.dir });
+  else ensurePrivateDir(root);
   return PRIVATE_MODES;
 }
