@@ -18,6 +18,7 @@ import { concurrencyLimits, type Settings } from '../../shared/contract';
 import { SqliteUploadCache } from './library/upload-cache';
 import { forgetMovedEngineState } from './library/forget-legacy-engine-state';
 import { readLegacyEngineState } from './library/legacy-engine-state';
+import { checkDatabaseFromFolder } from './library/database-from-folder';
 import { prepareLibraryDatabase } from './library/database-location';
 import { rebuildFromSidecars } from './library/rebuild';
 import { recordCreatedKey } from './library/created-keys';
@@ -119,6 +120,8 @@ export function createStudio(platform: StudioPlatform): Studio {
     databaseFile: database?.file,
     clock,
   });
+  // A database that came in the library folder is untrusted: checked before anything reads it.
+  if (database?.moved === true) checkDatabaseFromFolder(library.db);
   forgetMovedEngineState(platform.store, library.db);
   const uploadCache = new SqliteUploadCache(library.db);
   const gateway = new GatewayService(settings, demo, { uploadCache, client: { clock } });

@@ -72,6 +72,11 @@ export function sidecarOf(asset: Asset): AssetSidecar {
   };
 }
 
+/** True when `asset`, written as a sidecar, would pass the check a sidecar read back from a library folder passes. */
+export function passesAsSidecar(asset: Asset): boolean {
+  return assetSidecarSchema.safeParse(JSON.parse(JSON.stringify(sidecarOf(asset)))).success;
+}
+
 /** Writes (atomically) the sidecar of an asset beside its media file; returns its absolute path. */
 export async function writeAssetSidecar(root: string, asset: Asset, modes: FileModes = PRIVATE_MODES): Promise<string> {
   const path = resolveInLibrary(root, sidecarPathFor(asset.filePath));
