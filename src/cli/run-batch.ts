@@ -9,7 +9,6 @@ import { GatewayError, InvalidRequestError } from '../main/core/gateway';
 import { studioErrorOf } from '../main/core/gateway/routes/failures';
 import { JobEngine, pollTimingsFromSettings, type JobEngineEvent, type PollTimingOverrides } from '../main/core/jobs';
 import { LibraryDatabase, SqliteUploadCache } from '../main/core/library';
-import { checkDatabaseFromFolder } from '../main/core/library/database-from-folder';
 import { prepareLibraryDatabase } from '../main/core/library/database-location';
 import { defaultDataDir } from '../main/core/paths';
 import { ensurePrivateDir, isSharedWithOthers, PRIVATE_MODES, SHARED_MODES } from '../main/core/private-files';
@@ -79,10 +78,7 @@ export async function runBatch(context: RunBatchContext): Promise<number> {
   const fileModes = isSharedWithOthers(libraryRoot) ? SHARED_MODES : PRIVATE_MODES;
   // The database of this library folder in the data folder, as the studio keeps it (moved there from the folder if needed).
   if (!existsSync(libraryRoot)) ensurePrivateDir(libraryRoot);
-  const database = prepareLibraryDatabase(defaultDataDir(), libraryRoot);
-  const db = LibraryDatabase.open(database.file);
-  // A database that came in the library folder is untrusted: checked before anything reads it.
-  if (database.moved) checkDatabaseFromFolder(db);
+  const db = LibraryDatabase.open(prepareLibraryDatabase(defaultDataDir(), libraryRoot).file);
   let connection: GatewayConnection | undefined;
   let engine: JobEngine | undefined;
   try {
