@@ -5,7 +5,7 @@
  * enumerated from the contract: each one that takes a library asset is either given a result
  * whose file leads out, and must refuse it, or is named below as touching no file.
  */
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
@@ -115,6 +115,13 @@ const takesAnAsset = (name: string): boolean => {
 };
 
 describe.skipIf(process.platform === 'win32')('routes that read library files', () => {
+  it('write no sidecar through a dated folder that links out of the library', async () => {
+    const id = KINDS['a file in a linked folder'].image;
+    await studio.router.dispatch('library.set_favourite', { id, favourite: true });
+    await studio.router.dispatch('library.set_tags', { id, tags: ['kept'] });
+    expect(readdirSync(join(outside, 'folder/01')).sort()).toEqual(['seed-2.png', 'seed-3.mp4']);
+  });
+
   it('are every route that takes a library asset, except those that touch no file', () => {
     const taking = Object.keys(routes).filter(takesAnAsset).sort();
     const named = [...Object.keys(READS_LIBRARY_FILES), ...Object.keys(TOUCH_NO_FILE)].sort();

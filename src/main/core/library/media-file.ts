@@ -5,7 +5,7 @@
  * folder pointing elsewhere is refused), it is a regular file, and, to be served, a media type the
  * library writes. Anything else is "not found".
  */
-import { realpathSync, statSync } from 'node:fs';
+import { mkdirSync, realpathSync, statSync } from 'node:fs';
 import { basename, dirname, extname, isAbsolute, join, relative, sep } from 'node:path';
 import { PathOutsideLibraryError, resolveInLibrary } from './library-files';
 
@@ -85,6 +85,33 @@ export function resolveLibraryEntry(root: string, relativePath: string): string 
   const rel = relative(realRoot, folder);
   if (rel === '..' || rel.startsWith(`..${sep}`) || isAbsolute(rel)) throw new PathOutsideLibraryError(relativePath);
   return join(folder, basename(lexical));
+}
+
+/**
+ * The real path of a library folder to write in, made if missing (with `mode`): the nearest part
+ * of it that exists must stay in the library once links are followed, so nothing is made or
+ * written outside through a linked folder. Throws PathOutsideLibraryError otherwise.
+ */
+export function libraryFolderToWrite(root: string, relativeFolder: string, mode: number): string {
+  const lexical = resolveInLibrary(root, relativeFolder);
+  const realRoot = realpathSync(root);
+  let existing = lexical;
+  for (;;) {
+    try {
+      existing = realpathSync(existing);
+      break;
+    } catch {
+      if (dirname(existing) === existing) throw new PathOutsideLibraryError(relativeFolder);
+      existing = dirname(existing);
+    }
+  }
+  const rel = relative(realRoot, existing);
+  if (rel === '..' || rel.startsWith(`..${sep}`) || isAbsolute(rel)) throw new PathOutsideLibraryError(relativeFolder);
+  mkdirSync(lexical, { recursive: true, mode });
+  const real = realpathSync(lexical);
+  const made = relative(realRoot, real);
+  if (made === '..' || made.startsWith(`..${sep}`) || isAbsolute(made)) throw new PathOutsideLibraryError(relativeFolder);
+  return real;
 }
 
 /**
