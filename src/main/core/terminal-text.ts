@@ -23,7 +23,12 @@ export function hasDeceptiveCharacters(text: string): boolean {
   return DECEPTIVE.test(text);
 }
 
-/** `text` with every deceptive character written as a visible `\u{…}` escape (backslashes doubled first). */
-export function escapeForTerminal(text: string): string {
-  return text.replace(/\\/g, '\\\\').replace(DECEPTIVE_ALL, (char) => `\\u{${(char.codePointAt(0) ?? 0).toString(16).toUpperCase()}}`);
+/**
+ * `text` with every deceptive character written as a visible `\u{…}` escape (backslashes doubled
+ * first). `lines` keeps line breaks as they are, for text of several lines (a stack trace).
+ */
+export function escapeForTerminal(text: string, options: { lines?: boolean } = {}): string {
+  return text
+    .replace(/\\/g, '\\\\')
+    .replace(DECEPTIVE_ALL, (char) => (options.lines === true && char === '\n' ? char : `\\u{${(char.codePointAt(0) ?? 0).toString(16).toUpperCase()}}`));
 }
