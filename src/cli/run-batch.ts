@@ -74,7 +74,7 @@ export async function runBatch(context: RunBatchContext): Promise<number> {
   interruption.install(() =>
     note('\nStopping: no new jobs are submitted; submissions already on their way are being recorded (Ctrl-C again to quit at once)...'),
   );
-  // Results are the user's alone, unless --library names a folder already shared with other accounts.
+  // Results are the user's alone, unless --library names a folder set up for sharing (another account's, or writable by others).
   const fileModes = isSharedWithOthers(libraryRoot) ? SHARED_MODES : PRIVATE_MODES;
   // The database of this library folder in the data folder, as the studio keeps it (moved there from the folder if needed).
   if (!existsSync(libraryRoot)) ensurePrivateDir(libraryRoot);

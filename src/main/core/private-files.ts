@@ -38,11 +38,17 @@ export function tighten(path: string, mode: number): void {
   }
 }
 
-/** True when other accounts may enter `path` (a folder the user set up for sharing). */
+/**
+ * True when the folder at `path` was set up for sharing with other accounts: it belongs to another
+ * account, or others may write in it (a group folder, often with its setgid bit). Being readable
+ * by others is not enough: a folder made under the usual umask is (755), and its owner did not
+ * choose to share what the studio writes there.
+ */
 export function isSharedWithOthers(path: string): boolean {
   if (process.platform === 'win32') return false;
   try {
-    return (statSync(path).mode & 0o055) !== 0;
+    const { uid, mode } = statSync(path);
+    return uid !== process.getuid?.() || (mode & 0o2022) !== 0;
   } catch {
     return false;
   }

@@ -1,3 +1,4 @@
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { AssistantService } from './assistant/assistant-service';
 import { readLibraryImage } from './assistant/library-image';
@@ -17,6 +18,7 @@ import { concurrencyLimits, type Settings } from '../../shared/contract';
 import { SqliteUploadCache } from './library/upload-cache';
 import { forgetMovedEngineState } from './library/forget-legacy-engine-state';
 import { readLegacyEngineState } from './library/legacy-engine-state';
+import { checkDatabaseFromFolder } from './library/database-from-folder';
 import { prepareLibraryDatabase } from './library/database-location';
 import { rebuildFromSidecars } from './library/rebuild';
 import { recordCreatedKey } from './library/created-keys';
@@ -118,6 +120,8 @@ export function createStudio(platform: StudioPlatform): Studio {
     databaseFile: database?.file,
     clock,
   });
+  // A database that came in the library folder is untrusted: checked before anything reads it.
+  if (database?.moved === true) checkDatabaseFromFolder(library.db);
   forgetMovedEngineState(platform.store, library.db);
   const uploadCache = new SqliteUploadCache(library.db);
   const gateway = new GatewayService(settings, demo, { uploadCache, client: { clock } });
@@ -252,11 +256,14 @@ async function restoreFromSidecars(library: LibraryService): Promise<void> {
 }
 
 /**
- * Modes of the library's files: owner-only, unless the artist chose a folder they already share
- * with other accounts (it then keeps the usual modes). A folder the studio picked is tightened.
+ * Modes of the library's files: owner-only, unless the artist chose a folder set up for sharing
+ * with other accounts (`isSharedWithOthers`: it then keeps the usual modes). A folder the studio
+ * picked is tightened; one the artist chose keeps its own mode, and what the studio writes in it
+ * is owner-only.
  */
 function libraryModes(root: string, chosenByUser: boolean): FileModes {
   if (chosenByUser && isSharedWithOthers(root)) return SHARED_MODES;
-  ensurePrivateDir(root);
+  if (chosenByUser) mkdirSync(root, { recursive: true, mode: PRIVATE_MODES.dir });
+  else ensurePrivateDir(root);
   return PRIVATE_MODES;
 }

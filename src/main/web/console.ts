@@ -1,11 +1,13 @@
 /**
  * Web mode's console: the terminal it was started from is the one place that is surely the person
  * at this computer, not a browser. Enter prints a new one-time launch address; a change of the
- * library folder proposed in a browser waits for "yes" here.
+ * library folder proposed in a browser waits for "yes" here. Nothing a browser sent is printed
+ * unescaped: the proposal is shown as its real path with every deceptive character spelt out.
  */
 import { createInterface } from 'node:readline';
 import type { LibraryFolderChooser } from '../core/settings/library-folder';
 import { StudioFailure } from '../core/router/failure';
+import { escapeForTerminal } from '../core/terminal-text';
 
 /** How long a proposal waits for its answer before it counts as declined. */
 const CONFIRM_TIMEOUT_MS = 5 * 60 * 1000;
@@ -77,7 +79,7 @@ export function startWebConsole(options: WebConsoleOptions): WebConsole {
         if (!open) throw StudioFailure.of('library_folder_unconfirmable');
         if (proposed === undefined) return undefined;
         const yes = await ask(
-          `\nA browser asks to keep the studio's results in:\n  ${proposed}\n` +
+          `\nA browser asks to keep the studio's results in:\n  ${escapeForTerminal(proposed)}\n` +
             'From the next start the studio serves every file in that folder to its browser sessions.\n' +
             'Type "yes" and press Enter to allow it (anything else declines):',
         );

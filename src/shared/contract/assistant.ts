@@ -7,6 +7,7 @@ import { defineEvent, defineRoute } from './define';
 import { studioErrorSchema } from './errors';
 import { idSchema } from './ids';
 import { inputMessages } from './input-messages';
+import { plainString } from './plain-text';
 import { fileBytesSchema } from './uploads';
 
 /** The three request styles of the gateway's text models. */
@@ -196,7 +197,7 @@ export const assistantRoutes = {
   'prompts.list_history': defineRoute({
     input: z
       .object({
-        query: z.string().max(500).optional(),
+        query: plainString().max(500).optional(),
         order: z.enum(['recent', 'frequent']).optional(),
         limit: z.number().int().min(1).max(200).optional(),
       })

@@ -249,6 +249,12 @@ export const errorReasons = {
       `回复在完成之前中断了。${why['zh-CN']}已收到的内容已保留；文字请求会扣费，因此没有重新发送。`,
     );
   }),
+  assistant_reply_too_long: entry('gateway_error', (p) =>
+    t(
+      `The reply went on past ${text(p, 'limit')} characters, far longer than any real reply, so the studio stopped it there. What arrived is kept.`,
+      `回复超过了 ${text(p, 'limit')} 个字符，远超任何正常回复，工作室已在此处停止接收。已收到的内容已保留。`,
+    ),
+  ),
   assistant_reply_interrupted: entry('internal', () =>
     t(
       'The studio stopped while this reply was arriving. What arrived is kept; ask again for the rest.',

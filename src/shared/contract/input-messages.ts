@@ -32,6 +32,14 @@ export const inputMessages = {
   invalidTaskId: t('Not a valid task id', '不是有效的任务编号'),
   apiKeyTooShort: t('That key looks too short', '这个密钥看起来太短了'),
   libraryDirAbsolute: t('Give the full path of the folder, such as /home/me/Pictures/Atelier', '请填写文件夹的完整路径，例如 /home/me/Pictures/Atelier'),
+  libraryDirNormalised: t(
+    'Give the path without "." or ".." parts or doubled slashes, such as /home/me/Pictures/Atelier',
+    '请填写不含 “.”、“..” 或重复斜杠的路径，例如 /home/me/Pictures/Atelier',
+  ),
+  libraryDirPlainCharacters: t(
+    'The path holds a character that can pass for another (a control or invisible character, a look-alike slash or dot): type it with plain characters',
+    '路径中含有容易被看错的字符（控制字符、不可见字符或形似斜杠、句点的字符），请用普通字符输入',
+  ),
   keyName: t('Give the key a name', '请为密钥起个名字'),
   keyNameLength: t('Keep the name to 50 characters or fewer', '名称最多 50 个字符'),
   batchName: t('Give the batch a name', '请为批次起个名字'),

@@ -3,6 +3,7 @@ import { defineEvent, defineRoute } from './define';
 import { studioErrorSchema } from './errors';
 import { idSchema } from './ids';
 import { presetRefSchema } from './assistant';
+import { plainString } from './plain-text';
 
 const assetKindSchema = z.enum(['image', 'video']);
 
@@ -41,17 +42,18 @@ export type AssetView = z.infer<typeof assetViewSchema>;
 export const libraryFilterSchema = z
   .object({
     kind: assetKindSchema.optional(),
-    model: z.string().min(1).max(200).optional(),
+    model: plainString().min(1).max(200).optional(),
     favourite: z.boolean().optional(),
-    tag: z.string().min(1).max(64).optional(),
+    tag: plainString().min(1).max(64).optional(),
     createdFrom: z.number().int().nonnegative().optional(),
     createdBefore: z.number().int().nonnegative().optional(),
     batchId: idSchema.optional(),
     /** On this board. */
     boardId: idSchema.optional(),
     /** The prompt mentions this character (`@username`). */
-    character: z.string().trim().min(1).max(100).optional(),
-    text: z.string().max(500).optional(),
+    character: plainString().trim().min(1).max(100).optional(),
+    /** Prompt search; control characters become spaces, as in every text of a filter. */
+    text: plainString().max(500).optional(),
     /** By creation time; newest first unless `oldest`. */
     order: z.enum(['newest', 'oldest']).optional(),
   })
@@ -62,7 +64,7 @@ const assetId = z.object({ id: idSchema }).strict();
 /** A selection of the gallery: up to 500 items at once. */
 const assetIds = z.array(idSchema).min(1).max(500);
 const tagSchema = z.string().trim().min(1).max(64);
-const boardName = z.string().trim().min(1, 'Give the board a name').max(80);
+const boardName = plainString().trim().min(1, 'Give the board a name').max(80);
 
 /** What a smart board keeps: the search and filters it shows (the sort order is the viewer's). */
 export const smartFilterSchema = libraryFilterSchema.omit({ order: true });

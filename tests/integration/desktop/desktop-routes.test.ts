@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -34,7 +35,7 @@ async function studioWithLibrary(desktop: DesktopShell | undefined) {
       bytes: 3,
       width: 1,
       height: 1,
-      sha256: id,
+      sha256: createHash('sha256').update(id).digest('hex'),
       model: 'gen-image-2',
       variantId: null,
       prompt: 'a cat',

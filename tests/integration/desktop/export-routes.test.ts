@@ -1,6 +1,7 @@
 // Export through main: the window cannot download from the media protocol (another origin), so
 // `desktop.export_assets` asks the desktop for a file name (the system's save dialog) and writes the
 // export there itself. A real studio on a temporary library; the dialog answers with a real path.
+import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -49,7 +50,7 @@ async function studioWithImages() {
       bytes: png.length,
       width: 8,
       height: 8,
-      sha256: id,
+      sha256: createHash('sha256').update(id).digest('hex'),
       model: 'gen-image-2',
       variantId: null,
       prompt,

@@ -1,5 +1,6 @@
 // Boards as places (order, cover, rename), smart boards that keep up with the library, the check a
 // window uses to place a new result in a searched list, and a video's frame kept as an image.
+import { createHash } from 'node:crypto';
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -41,7 +42,7 @@ async function studioWith(video?: string) {
       bytes: png.length,
       width: 8,
       height: 6,
-      sha256: id.padEnd(64, '0'),
+      sha256: createHash('sha256').update(id).digest('hex'),
       model: 'gen-image-2',
       prompt: '',
       request: { model: 'gen-image-2' },
@@ -99,7 +100,7 @@ async function studioWith(video?: string) {
       filePath: `${folder}/${id}.png`,
       mime: 'image/png',
       bytes: 1,
-      sha256: id.padEnd(64, '1'),
+      sha256: createHash('sha256').update(`${id}-1`).digest('hex'),
       model: 'gen-image-2',
       prompt,
       request: {},

@@ -1,5 +1,6 @@
 // The gallery's routes against a real studio core: boards, characters, facets, sort order, bulk
 // changes, deletion with undo (web mode and the desktop's trash) and exports with the recipe inside.
+import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -41,7 +42,7 @@ async function studioWith(options: { desktop?: FolderDesktop; undoWindowMs?: num
       bytes: 10,
       width: 8,
       height: 6,
-      sha256: id.padEnd(64, '0'),
+      sha256: createHash('sha256').update(id).digest('hex'),
       model: 'gen-image-2',
       prompt: '',
       request: { model: 'gen-image-2' },

@@ -7,6 +7,7 @@ import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterEach, describe, expect, it } from 'vitest';
+import { directAnswerCap } from '../../../src/main/core/gateway/generation';
 import { STAGING_FOLDER } from '../../../src/main/core/jobs/staging';
 import { startRecordingServer, type RecordingServer } from '../../helpers/recording-server';
 import { until } from '../../helpers/studio';
@@ -55,6 +56,27 @@ describe('Base64 answers', () => {
     expect(done.errorMessage).toMatch(/exceeds \d+ bytes|too large/i);
     expect(answered.finished).toBe(false);
     expect(answered.bytes).toBeLessThan(20 * 1024 * 1024);
+  });
+
+  it('are capped as a whole, not by n: ten images each within the image cap are too large together, and the job is left unknown', async () => {
+    // Each image alone is within the cap; together they are far past what an answer may weigh.
+    const image = 'A'.repeat(Math.floor((MAX_IMAGE_BYTES * 4) / 3 / 4) * 4 - 4096);
+    gateway = await startRecordingServer((req, res) => {
+      if (req.method !== 'POST') return void res.end('{}');
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.on('error', () => undefined);
+      res.end(JSON.stringify({ created: 1, data: Array.from({ length: 10 }, () => ({ b64_json: image })) }));
+    });
+    bench = await startBench();
+    const client = fastClient(gateway.url, 'sk-many-images-0123456789');
+    const engine = bench.engine({ connectionFor: () => client, downloads: { maxImageBytes: MAX_IMAGE_BYTES } });
+    await engine.start();
+    const many = { variantId: job.variantId, body: { ...job.body, n: 10 } };
+    const done = await runOne(engine, many);
+    await client.close();
+    expect(done).toMatchObject({ state: 'unknown' });
+    const limit = Number(/exceeds (\d+) bytes/.exec(done.errorMessage ?? '')?.[1]);
+    expect(limit, done.errorMessage ?? '').toBeLessThanOrEqual(directAnswerCap(MAX_IMAGE_BYTES, { n: 2 }));
   });
 
   it('within the cap are decoded into a file on disk, and the library gets the image', async () => {

@@ -66,14 +66,15 @@ describe.skipIf(process.platform === 'win32')('owner-only files', () => {
     expect(mode(join(library, asset.mediaPath.split('/')[0] ?? ''))).toBe('700');
   });
 
-  it('a library folder the artist chose and already shares with other accounts keeps the usual modes', async () => {
-    const dataDir = mkdtempSync(join(tmpdir(), 'atelier-shared-'));
-    const shared = join(dataDir, 'shared-library');
-    mkdirSync(shared, { mode: 0o755 });
-    chmodSync(shared, 0o755);
-    createConfStore(dataDir).set('settings', { language: 'system', theme: 'system', activeProfileId: null, libraryDir: shared });
+  /** A studio on a library folder the artist chose, made with `folderMode`, and the modes of its first result. */
+  async function resultInChosenFolder(folderMode: number) {
+    const dataDir = mkdtempSync(join(tmpdir(), 'atelier-chosen-'));
+    const chosen = join(dataDir, 'chosen-library');
+    mkdirSync(chosen, { mode: folderMode });
+    chmodSync(chosen, folderMode);
+    createConfStore(dataDir).set('settings', { language: 'system', theme: 'system', activeProfileId: null, libraryDir: chosen });
     ({ studio } = await createTestStudio({ dataDir, demo: { timing: FAST_TASKS }, engine: FAST_ENGINE }));
-    expect(studio.libraryRoot()).toBe(shared);
+    expect(studio.libraryRoot()).toBe(chosen);
     await callRoute(studio, 'jobs.create_batch', {
       name: 'one',
       variantIds: ['image.gen-image-2.task'],
@@ -87,11 +88,31 @@ describe.skipIf(process.platform === 'win32')('owner-only files', () => {
       'the result',
     );
     const asset = page.items[0] as AssetView;
-    expect(mode(shared)).toBe('755');
-    expect(Number.parseInt(mode(join(shared, asset.mediaPath)), 8) & 0o044).toBe(0o044);
+    const sidecar = join(chosen, asset.mediaPath.replace(/\.\w+$/, '.json'));
+    await until(() => existsSync(sidecar), Boolean, 'the sidecar');
+    return {
+      dataDir,
+      chosen,
+      result: mode(join(chosen, asset.mediaPath)),
+      sidecar: mode(sidecar),
+      folder: mode(join(chosen, asset.mediaPath.split('/')[0] ?? '')),
+    };
+  }
+
+  it('a library folder the artist chose with the usual modes (755) is not shared: what the studio writes there is owner-only', async () => {
+    const { chosen, result, sidecar, folder } = await resultInChosenFolder(0o755);
+    expect({ result, sidecar, folder }).toEqual({ result: '600', sidecar: '600', folder: '700' });
+    // The artist's own folder keeps its mode.
+    expect(mode(chosen)).toBe('755');
+  });
+
+  it('a library folder the artist set up for sharing (writable by its group) keeps the usual modes', async () => {
+    const { dataDir, chosen, result } = await resultInChosenFolder(0o775);
+    expect(mode(chosen)).toBe('775');
+    expect(Number.parseInt(result, 8) & 0o044).toBe(0o044);
     // The database stays the user's alone, in the data folder and not in the shared one.
-    expect(mode(dirname(libraryDatabaseFile(dataDir, shared)))).toBe('700');
-    expect(readdirSync(shared).filter((name) => name.startsWith('.atelier'))).toEqual([]);
+    expect(mode(dirname(libraryDatabaseFile(dataDir, chosen)))).toBe('700');
+    expect(readdirSync(chosen).filter((name) => name.startsWith('.atelier'))).toEqual([]);
   });
 
   it('a dropped file waits for its upload in a folder of this launch that only the user may enter', async () => {

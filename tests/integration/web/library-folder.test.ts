@@ -3,7 +3,7 @@
  * the window may only propose a folder, which the person at this computer confirms in the
  * terminal web mode runs in (Electron asks with its folder dialog instead).
  */
-import { mkdtempSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, realpathSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
@@ -82,6 +82,54 @@ describe('the library folder from a web session', () => {
     expect(printed()).not.toContain('asks to keep');
   });
 
+  it('refuses, before the terminal prints a thing, a folder with escape sequences, invisible or look-alike characters, or one not normalised', async () => {
+    const { server: web, printed } = await studioWithConsole();
+    const spoofs = [
+      // Erases the line and prints a harmless path over a hidden one.
+      '/tmp/evil\u001b[2K\r  /home/me/Pictures',
+      '/home/me/Pictures\u001b]8;;x\u0007',
+      '\u2215home\u2215me\u2215Pictures',
+      '/home/me\uff0fPictures',
+      '/home/me/\u202eserutciP',
+      '/home/me/Pic\u200btures',
+      '/home/me/Pictures\u0338/x',
+      '/home/me/Pictures\u00a0/x',
+      '/home/me/../../etc',
+      '/home/me/./Pictures',
+      '/home//me/Pictures',
+    ];
+    for (const proposed of spoofs) {
+      const answer = await call(web, 'settings.choose_library_folder', { proposed });
+      expect(answer.body, JSON.stringify(proposed)).toMatchObject({ ok: false, error: { code: 'invalid_input' } });
+    }
+    expect(printed()).not.toContain('asks to keep');
+    expect((await call(web, 'settings.get', {})).body).toMatchObject({ ok: true, value: { libraryDir: null } });
+  });
+
+  it.skipIf(process.platform === 'win32')('shows the real path of a proposed link, and saves the folder it showed', async () => {
+    const { server: web, type, printed } = await studioWithConsole();
+    const base = realpathSync(mkdtempSync(join(tmpdir(), 'atelier-chosen-')));
+    const target = join(base, 'private');
+    mkdirSync(target);
+    symlinkSync(target, join(base, 'Pictures'));
+    const answer = call(web, 'settings.choose_library_folder', { proposed: join(base, 'Pictures', 'Atelier') });
+    const expected = join(target, 'Atelier');
+    await until(printed, (text) => text.includes(`results in:\n  ${expected}\n`), 'the real path on the console');
+    type('yes');
+    expect((await answer).body).toMatchObject({ ok: true, value: { chosen: true, settings: { libraryDir: expected } } });
+  });
+
+  it.skipIf(process.platform === 'win32')('refuses a link that leads to a folder whose name could deceive', async () => {
+    const { server: web, printed } = await studioWithConsole();
+    const base = realpathSync(mkdtempSync(join(tmpdir(), 'atelier-chosen-')));
+    const deceptive = join(base, 'x\u001b[2K\r  home');
+    mkdirSync(deceptive);
+    symlinkSync(deceptive, join(base, 'Pictures'));
+    const answer = await call(web, 'settings.choose_library_folder', { proposed: join(base, 'Pictures') });
+    expect(answer.body).toMatchObject({ ok: false, error: { code: 'invalid_input' } });
+    expect(printed()).not.toContain('asks to keep');
+  });
+
   it('cannot be changed where the studio has no terminal to ask on', async () => {
     const input = new PassThrough();
     webConsole = startWebConsole({ input, output: new PassThrough() });
@@ -101,6 +149,25 @@ describe('the library folder from a web session', () => {
 });
 
 describe('the console', () => {
+  it('prints a proposed folder with every control, invisible and look-alike character spelt out', async () => {
+    const input = new PassThrough();
+    const output = new PassThrough();
+    let printed = '';
+    output.on('data', (chunk: Buffer) => (printed += chunk.toString()));
+    webConsole = startWebConsole({ input, output });
+    const answer = webConsole.libraryFolderChooser.choose('/srv/x\u001b[2K\r\u2215home\u202e\\me');
+    await until(
+      () => printed,
+      (text) => text.includes('asks to keep'),
+      'the question',
+    );
+    input.write('no\n');
+    expect(await answer).toBeUndefined();
+    expect(printed).toContain('  /srv/x\\u{1B}[2K\\u{D}\\u{2215}home\\u{202E}\\\\me\n');
+    // Nothing but plain printable text and the console's own line breaks.
+    expect(printed).not.toMatch(/[^\P{C}\n]|[\u2215\u202e]/u);
+  });
+
   it('prints a new one-time launch address on Enter, which opens a session once', async () => {
     const { server: web, type, printed } = await studioWithConsole();
     type('');

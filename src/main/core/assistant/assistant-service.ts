@@ -21,6 +21,7 @@ import { createLogger } from '../log';
 import { StudioFailure } from '../router/failure';
 import { addMessage, createConversation, endReply, failInterruptedReplies, getConversation, listMessages, saveReplyText, titleFrom } from './conversations';
 import { bytesOf, prepareImage } from './image-input';
+import { ReplyText } from './reply-text';
 import { systemInstruction } from './instructions';
 import { historyTurns, replyBody, withNewTurn, type PreparedImage } from './reply-request';
 import { autoStyleOf, stylesOf } from './text-style';
@@ -129,7 +130,7 @@ export class AssistantService {
     });
     const reply = addMessage(db, { ...common, role: 'assistant', text: '', status: 'streaming' });
     const requestId = randomUUID();
-    const done = this.follow(requestId, reply, events, abort).catch((error: unknown) => {
+    const done = this.follow(requestId, reply, events, abort, new ReplyText(client.http.streamRedactor())).catch((error: unknown) => {
       this.running.delete(requestId);
       log.error(`reply ${reply.id} could not be recorded`, error);
     });
@@ -164,23 +165,36 @@ export class AssistantService {
     return client.text.streamChat(body as ChatRequest, { signal });
   }
 
-  private async follow(requestId: string, reply: AssistantMessage, events: AsyncGenerator<TextStreamEvent>, abort: AbortController): Promise<void> {
+  private async follow(
+    requestId: string,
+    reply: AssistantMessage,
+    events: AsyncGenerator<TextStreamEvent>,
+    abort: AbortController,
+    replyText: ReplyText,
+  ): Promise<void> {
     const { db, bus } = this.deps;
-    let text = '';
+    const send = (text: string): void => {
+      if (text !== '') bus.emit('assistant.reply_delta', { requestId, conversationId: reply.conversationId, messageId: reply.id, text });
+    };
+    /** Everything that arrived, redacted, the held-back end included. */
+    const kept = (): string => {
+      send(replyText.finish());
+      return replyText.text;
+    };
     let savedAt = Date.now();
     let ended: AssistantMessage;
     try {
       for await (const event of events) {
         if (event.textDelta === '') continue;
-        text += event.textDelta;
-        bus.emit('assistant.reply_delta', { requestId, conversationId: reply.conversationId, messageId: reply.id, text: event.textDelta });
+        send(replyText.add(event.textDelta));
         if (Date.now() - savedAt >= SAVE_EVERY_MS) {
-          saveReplyText(db, reply.id, text);
+          saveReplyText(db, reply.id, replyText.text);
           savedAt = Date.now();
         }
       }
-      ended = endReply(db, reply.id, { text, status: 'done' });
+      ended = endReply(db, reply.id, { text: kept(), status: 'done' });
     } catch (error) {
+      const text = kept();
       if (abort.signal.aborted && this.stopping) {
         ended = endReply(db, reply.id, { text, status: 'failed', error: StudioFailure.of('assistant_reply_interrupted').toError() });
       } else if (abort.signal.aborted) {
@@ -240,6 +254,7 @@ export class AssistantService {
  * stream that broke after text arrived (or ended without its closing event) as a broken reply.
  */
 function replyError(error: unknown, textSoFar: string): StudioError {
+  if (error instanceof StudioFailure) return error.toError();
   const failure = toStudioFailure(error);
   if (!(failure instanceof StudioFailure)) {
     log.error('a reply failed', error);

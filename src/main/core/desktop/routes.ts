@@ -4,7 +4,7 @@ import { basename, dirname, join } from 'node:path';
 import type { StudioError } from '../../../shared/contract';
 import type { RouteHandlers } from '../router/router';
 import { StudioFailure } from '../router/failure';
-import { deleteAsset, getAsset, resolveInLibrary, resolveLibraryFile, resolveLibraryMedia, sidecarPathFor, type Asset } from '../library';
+import { deleteAsset, getAsset, resolveLibraryFile, resolveLibraryMedia, sidecarPathFor, type Asset } from '../library';
 import type { LibraryService } from '../library/library-service';
 import { createLogger } from '../log';
 import type { Vault } from '../vault/vault';
@@ -102,7 +102,7 @@ export function desktopHandlers(shell: DesktopShell | undefined, library: Librar
     'desktop.export_assets': async ({ ids }) => {
       const target = requireShell();
       const made = await library.export(ids);
-      const source = resolveInLibrary(library.root, made.path);
+      const source = resolveLibraryFile(library.root, made.path).path;
       try {
         const destination = await target.chooseExportPath(made.fileName);
         if (destination === undefined) return { saved: false, fileName: made.fileName, items: made.items, missing: made.missing };

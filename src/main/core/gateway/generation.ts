@@ -74,12 +74,20 @@ const DIRECT_RESULT_MAX_BYTES = 200 * 1024 * 1024;
 const ANSWER_ENVELOPE_BYTES = 1024 * 1024;
 
 /**
- * The largest answer a request can honestly need: its `n` images (1 unless the body says more)
- * as Base64, each at most `maxImageBytes` (four characters carry three bytes), plus the envelope.
+ * How many images at the image cap a direct answer may weigh, whatever `n` asks: images at the
+ * cap are rare, ten of them would be more text than a string can hold, and the answer is read
+ * whole before it is parsed.
+ */
+const DIRECT_ANSWER_IMAGES = 2;
+
+/**
+ * The largest answer a request is read up to: its images as Base64 (four characters carry three
+ * bytes), `n` of them (1 unless the body says more) at most `maxImageBytes` each but no more than
+ * `DIRECT_ANSWER_IMAGES` of them together, plus the envelope. Past it the answer is too large.
  */
 export function directAnswerCap(maxImageBytes: number, body: { n?: unknown }): number {
   const n = typeof body.n === 'number' && Number.isInteger(body.n) && body.n > 1 ? body.n : 1;
-  return Math.ceil((maxImageBytes * n * 4) / 3) + ANSWER_ENVELOPE_BYTES;
+  return Math.ceil((maxImageBytes * Math.min(n, DIRECT_ANSWER_IMAGES) * 4) / 3) + ANSWER_ENVELOPE_BYTES;
 }
 /** "4K with quality high up to 130 seconds (client timeout of at least 180 seconds advised)". */
 const DIRECT_HEADERS_TIMEOUT_MS = 180_000;

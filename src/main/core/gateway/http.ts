@@ -12,7 +12,7 @@ import { GatewayError } from './gateway-error';
 import { answerTooLarge, errorFromAnswer, errorFromTransport, malformedAnswer, type RequestSite } from './normalise-error';
 import { gatewayDispatcherFor, processNetworkSettings, type NetworkSettings } from './network';
 import { answerExcerpt } from './raw-answer';
-import { redactSecrets } from './redact';
+import { redactSecrets, StreamRedactor } from './redact';
 import { DEFAULT_RETRY_POLICY, nextDelay, parseRetryAfter, type RetryMode, type RetryPolicy } from './retry-policy';
 
 const log = createLogger('gateway');
@@ -144,6 +144,11 @@ export class GatewayHttp {
     return redactSecrets(text, [this.apiKey]);
   }
 
+  /** A redactor for text this client receives in pieces (a streamed reply). */
+  streamRedactor(): StreamRedactor {
+    return new StreamRedactor([this.apiKey]);
+  }
+
   /** A bounded excerpt of a parsed answer without this client's key, to show the user what came back. */
   excerpt(body: unknown): string {
     return answerExcerpt({ json: body }, [this.apiKey]);
@@ -243,7 +248,15 @@ export class GatewayHttp {
       if (error instanceof BodyTooLarge) throw answerTooLarge(site, status, limit);
       throw errorFromTransport(site, error, { status, canceled: aborted(signal) });
     }
-    return Buffer.concat(chunks).toString('utf8');
+    // One copy at a time: the pieces go once joined, the bytes once read as text.
+    const whole = Buffer.concat(chunks, total);
+    chunks.length = 0;
+    try {
+      return whole.toString('utf8');
+    } catch {
+      // Past what a string can hold (a limit given above it): too large, not a broken connection.
+      throw answerTooLarge(site, status, limit);
+    }
   }
 
   private answerError(site: RequestSite, status: number, headers: IncomingHttpHeaders, text: string): GatewayError {

@@ -4,7 +4,9 @@
  * reach the addresses its results are on, or every result it paid for fails to download. The
  * address guard still runs first (`result-addresses.ts`): the name is resolved and checked here,
  * then the proxy is asked for a CONNECT tunnel to that name (proxies filter by name; the proxy's
- * own resolution is the network's), and TLS to the result's host runs inside the tunnel.
+ * own resolution is the network's), and TLS to the result's host runs inside the tunnel. What this
+ * trusts: the proxy resolves the name again and connects where its answer says, so a name that
+ * answers the proxy otherwise than this computer reaches what the proxy reaches (docs/security.md).
  */
 import { Socket } from 'node:net';
 import { buildConnector, Client } from 'undici';

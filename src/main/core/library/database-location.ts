@@ -124,15 +124,16 @@ export function moveLegacyDatabase(legacy: string, target: string): DatabaseMove
 
 /**
  * The database file the studio opens for a library: in the data folder, moved there from the
- * library folder first when an earlier version left it there. `fresh` when there was none: the
- * folder is new, or came from another computer or data folder, and its results are to be read
- * back from their sidecars.
+ * library folder first when an earlier version left it there (`moved`: it may have come with the
+ * folder from elsewhere, so the caller checks it with `checkDatabaseFromFolder` before use).
+ * `fresh` when there was none: the folder is new, or came from another computer or data folder,
+ * and its results are to be read back from their sidecars.
  */
-export function prepareLibraryDatabase(dataDir: string, libraryRoot: string): { file: string; fresh: boolean } {
+export function prepareLibraryDatabase(dataDir: string, libraryRoot: string): { file: string; fresh: boolean; moved: boolean } {
   const target = libraryDatabaseFile(dataDir, libraryRoot);
-  moveLegacyDatabase(legacyLibraryDatabasePath(libraryRoot), target);
+  const move = moveLegacyDatabase(legacyLibraryDatabasePath(libraryRoot), target);
   noteLibraryFolder(dirname(target), canonicalFolder(libraryRoot));
-  return { file: target, fresh: !existsSync(target) };
+  return { file: target, fresh: !existsSync(target), moved: move === 'moved' };
 }
 
 function noteLibraryFolder(dir: string, libraryRoot: string): void {

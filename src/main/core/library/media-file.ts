@@ -5,8 +5,8 @@
  * folder pointing elsewhere is refused), it is a regular file, and, to be served, a media type the
  * library writes. Anything else is "not found".
  */
-import { realpathSync, statSync } from 'node:fs';
-import { extname, isAbsolute, relative, sep } from 'node:path';
+import { mkdirSync, realpathSync, statSync } from 'node:fs';
+import { basename, dirname, extname, isAbsolute, join, relative, sep } from 'node:path';
 import { PathOutsideLibraryError, resolveInLibrary } from './library-files';
 
 /** The file types the library serves, by extension: results, thumbnails, exports and nothing else. */
@@ -64,6 +64,54 @@ export function resolveLibraryFile(root: string, relativePath: string): LibraryF
   const stat = statSync(real);
   if (!stat.isFile()) throw new MediaNotServedError(relativePath, 'not a file');
   return { path: real, size: stat.size };
+}
+
+/**
+ * The path of a library entry that is to be moved or replaced, not read: every folder above it is
+ * followed to its real path, which must stay in the library; the entry itself is not followed, so
+ * a link there is moved as the link. Undefined when its folder does not exist; throws
+ * PathOutsideLibraryError when a folder leads out of the library.
+ */
+export function resolveLibraryEntry(root: string, relativePath: string): string | undefined {
+  const lexical = resolveInLibrary(root, relativePath);
+  let folder: string;
+  let realRoot: string;
+  try {
+    realRoot = realpathSync(root);
+    folder = realpathSync(dirname(lexical));
+  } catch {
+    return undefined;
+  }
+  const rel = relative(realRoot, folder);
+  if (rel === '..' || rel.startsWith(`..${sep}`) || isAbsolute(rel)) throw new PathOutsideLibraryError(relativePath);
+  return join(folder, basename(lexical));
+}
+
+/**
+ * The real path of a library folder to write in, made if missing (with `mode`): the nearest part
+ * of it that exists must stay in the library once links are followed, so nothing is made or
+ * written outside through a linked folder. Throws PathOutsideLibraryError otherwise.
+ */
+export function libraryFolderToWrite(root: string, relativeFolder: string, mode: number): string {
+  const lexical = resolveInLibrary(root, relativeFolder);
+  const realRoot = realpathSync(root);
+  let existing = lexical;
+  for (;;) {
+    try {
+      existing = realpathSync(existing);
+      break;
+    } catch {
+      if (dirname(existing) === existing) throw new PathOutsideLibraryError(relativeFolder);
+      existing = dirname(existing);
+    }
+  }
+  const rel = relative(realRoot, existing);
+  if (rel === '..' || rel.startsWith(`..${sep}`) || isAbsolute(rel)) throw new PathOutsideLibraryError(relativeFolder);
+  mkdirSync(lexical, { recursive: true, mode });
+  const real = realpathSync(lexical);
+  const made = relative(realRoot, real);
+  if (made === '..' || made.startsWith(`..${sep}`) || isAbsolute(made)) throw new PathOutsideLibraryError(relativeFolder);
+  return real;
 }
 
 /**

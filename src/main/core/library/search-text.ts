@@ -6,6 +6,7 @@
  * terms as phrases of adjacent characters: substring matching for CJK of any length, word-prefix
  * matching for space-separated scripts, all through the index.
  */
+import { withoutControls } from '../../../shared/contract/plain-text';
 
 /** Scripts written without spaces between words; each of their characters becomes a token. */
 const unspacedScript = /(\p{Script=Han}|\p{Script=Hiragana}|\p{Script=Katakana}|\p{Script=Hangul})/gu;
@@ -25,7 +26,7 @@ export function searchTextOf(prompt: string | null | undefined): string {
  * ANDed, and each term matches as a prefix. Returns null when nothing searchable remains.
  */
 export function buildMatchQuery(userText: string): string | null {
-  const terms = userText
+  const terms = withoutControls(userText)
     .normalize('NFKC')
     .split(/\s+/u)
     .filter((term) => searchable.test(term))

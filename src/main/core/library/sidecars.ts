@@ -1,10 +1,15 @@
 import { readFile } from 'node:fs/promises';
+import { join, posix } from 'node:path';
 import { z } from 'zod';
 import { assetKinds, type Asset } from './assets';
 import { jsonValueSchema } from './json-column';
-import { resolveInLibrary, sidecarPathFor, writeFileAtomic } from './library-files';
+import { PathOutsideLibraryError, sidecarPathFor, writeFileAtomic } from './library-files';
+import { libraryFolderToWrite } from './media-file';
+import { createLogger } from '../log';
 import { redactRequest } from './redact';
 import { PRIVATE_MODES, type FileModes } from '../private-files';
+
+const log = createLogger('sidecars');
 
 const SIDECAR_FORMAT = 'atelier.asset';
 const SIDECAR_VERSION = 1;
@@ -72,9 +77,27 @@ export function sidecarOf(asset: Asset): AssetSidecar {
   };
 }
 
-/** Writes (atomically) the sidecar of an asset beside its media file; returns its absolute path. */
-export async function writeAssetSidecar(root: string, asset: Asset, modes: FileModes = PRIVATE_MODES): Promise<string> {
-  const path = resolveInLibrary(root, sidecarPathFor(asset.filePath));
+/** True when `asset`, written as a sidecar, would pass the check a sidecar read back from a library folder passes. */
+export function passesAsSidecar(asset: Asset): boolean {
+  return assetSidecarSchema.safeParse(JSON.parse(JSON.stringify(sidecarOf(asset)))).success;
+}
+
+/**
+ * Writes (atomically) the sidecar of an asset beside its media file, into the real folder of the
+ * library (a dated folder that links out of it, in a folder from elsewhere, gets none); returns
+ * its absolute path, or undefined when it was not written for that reason.
+ */
+export async function writeAssetSidecar(root: string, asset: Asset, modes: FileModes = PRIVATE_MODES): Promise<string | undefined> {
+  const relativePath = sidecarPathFor(asset.filePath);
+  let folder: string;
+  try {
+    folder = libraryFolderToWrite(root, posix.dirname(relativePath), modes.dir);
+  } catch (error) {
+    if (!(error instanceof PathOutsideLibraryError)) throw error;
+    log.warn(`the sidecar of ${asset.id} was not written: its folder leads out of the library`);
+    return undefined;
+  }
+  const path = join(folder, posix.basename(relativePath));
   await writeFileAtomic(path, `${JSON.stringify(sidecarOf(asset), null, 2)}\n`, modes);
   return path;
 }

@@ -14,8 +14,8 @@ import { z } from 'zod';
 import { deleteAsset, getAsset, insertAsset, type Asset } from './assets';
 import { jsonValueSchema, parseJsonColumn } from './json-column';
 import type { LibraryDatabase } from './library-database';
-import { resolveInLibrary, sidecarPathFor } from './library-files';
-import { resolveLibraryFile } from './media-file';
+import { PathOutsideLibraryError, resolveInLibrary, sidecarPathFor } from './library-files';
+import { resolveLibraryEntry, resolveLibraryFile } from './media-file';
 import { PRIVATE_MODES, type FileModes } from '../private-files';
 import { createLogger } from '../log';
 import { systemClock, type Clock } from '../lifecycle/clock';
@@ -228,12 +228,18 @@ export class LibraryTrash {
     });
   }
 
-  /** Renames a library file to another library path, if it is there and the target is free. */
+  /**
+   * Renames a library file to another library path, if it is there and the target is free. Both
+   * are checked by the real path of their folders: a folder that links out of the library (one
+   * from elsewhere may) is neither emptied nor filled; a file there is left where it is.
+   */
   private async move(from: string, to: string): Promise<void> {
-    const source = resolveInLibrary(this.root, from.split(/[\\/]/).join('/'));
-    const target = resolveInLibrary(this.root, to.split(/[\\/]/).join('/'));
-    if (!(await present(source)) || (await present(target))) return;
-    await mkdir(dirname(target), { recursive: true, mode: this.modes.dir });
+    const source = inLibraryOrNothing(this.root, from.split(/[\\/]/).join('/'));
+    const lexicalTarget = resolveInLibrary(this.root, to.split(/[\\/]/).join('/'));
+    if (source === undefined || !(await present(source)) || (await present(lexicalTarget))) return;
+    await mkdir(dirname(lexicalTarget), { recursive: true, mode: this.modes.dir });
+    const target = resolveLibraryEntry(this.root, to.split(/[\\/]/).join('/'));
+    if (target === undefined || (await present(target))) return;
     await rename(source, target);
   }
 
@@ -253,5 +259,15 @@ export class LibraryTrash {
     const next = this.db.prepare<[], { at: number | null }>('SELECT MIN(undo_until) AS at FROM deletions').get()?.at;
     if (next === null || next === undefined) this.timer?.cancel();
     else this.timer?.scheduleAt(next);
+  }
+}
+
+/** `resolveLibraryEntry`, with a path whose folder leads out of the library counted as absent. */
+function inLibraryOrNothing(root: string, relativePath: string): string | undefined {
+  try {
+    return resolveLibraryEntry(root, relativePath);
+  } catch (error) {
+    if (error instanceof PathOutsideLibraryError) return undefined;
+    throw error;
   }
 }

@@ -8,6 +8,7 @@ import type { AssetView } from '../../../shared/contract';
 import type { EventBus } from '../events/event-bus';
 import { assetFilePath, getAsset, insertAsset, resolveInLibrary, thumbPathFor, writeAssetSidecar, writeFileAtomic } from '../library';
 import { toAssetView, type LibraryService } from '../library/library-service';
+import { resolveLibraryFile } from '../library/media-file';
 import { createLogger } from '../log';
 import type { RouteHandlers } from '../router/router';
 import { StudioFailure } from '../router/failure';
@@ -52,7 +53,13 @@ async function videoFileOf(library: LibraryService, assetId: string) {
   const video = getAsset(library.db, assetId);
   if (!video) throw StudioFailure.of('asset_not_found');
   if (video.kind !== 'video') throw StudioFailure.of('frame_not_video');
-  const source = resolveInLibrary(library.root, video.filePath);
+  let source: string;
+  try {
+    // The real path, as every route that reads a library file checks it: a link out of the library is no video of it.
+    source = resolveLibraryFile(library.root, video.filePath).path;
+  } catch {
+    throw StudioFailure.of('asset_file_missing');
+  }
   return { video, source, head: await headOf(source, 64).catch(() => Buffer.alloc(0)) };
 }
 

@@ -11,12 +11,15 @@ import {
   type SettingsPatch,
   inputMessages,
 } from '../../../shared/contract';
+import type { LocalizedText } from '../../../shared/catalog/types';
 import type { EventBus } from '../events/event-bus';
 import { createLogger } from '../log';
 import { StudioFailure } from '../router/failure';
 import type { Vault } from '../vault/vault';
 import type { KeyValueStore } from './key-value-store';
 import type { LibraryFolderChooser } from './library-folder';
+import { proposedFolderProblem, realFolderPath } from './proposed-folder';
+import { hasDeceptiveCharacters } from '../terminal-text';
 
 const log = createLogger('settings');
 
@@ -84,17 +87,14 @@ export class SettingsService {
    */
   async chooseLibraryFolder(proposed: string | undefined): Promise<{ chosen: boolean; settings: Settings }> {
     if (this.folderChooser === undefined) throw StudioFailure.of('library_folder_unconfirmable');
-    if (proposed !== undefined && !isAbsolute(proposed)) {
-      throw StudioFailure.of(
-        'invalid_fields',
-        {},
-        {
-          message: `proposed: ${inputMessages.libraryDirAbsolute.en}`,
-          issues: [{ path: ['proposed'], message: inputMessages.libraryDirAbsolute.en }],
-        },
-      );
+    let asked: string | undefined;
+    if (proposed !== undefined) {
+      refuseProposal(proposedFolderProblem(proposed));
+      // The real path is what gets asked about and saved: a link cannot show one folder and save another.
+      asked = await realFolderPath(proposed).catch(() => proposed);
+      refuseProposal(hasDeceptiveCharacters(asked) ? inputMessages.libraryDirPlainCharacters : undefined);
     }
-    const folder = await this.folderChooser.choose(proposed);
+    const folder = await this.folderChooser.choose(asked);
     if (folder === undefined || !isAbsolute(folder)) return { chosen: false, settings: this.get() };
     return { chosen: true, settings: this.write({ libraryDir: folder }) };
   }
@@ -272,4 +272,10 @@ export class SettingsService {
 
 function stripSlash(url: string): string {
   return url.replace(/\/+$/, '');
+}
+
+/** Refuses a proposed library folder with the field's message, when there is one. */
+function refuseProposal(problem: LocalizedText | undefined): void {
+  if (problem === undefined) return;
+  throw StudioFailure.of('invalid_fields', {}, { message: `proposed: ${problem.en}`, issues: [{ path: ['proposed'], message: problem.en }] });
 }
