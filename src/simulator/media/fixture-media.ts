@@ -1,8 +1,5 @@
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import sharp from 'sharp';
-import { runFfmpeg } from './ffmpeg';
+import type { VideoEncoder } from './ffmpeg';
+import { sharp } from './image-library';
 import { hex, paletteOf } from './palette';
 import type { ImageEncoding, ImageRecipe, RenderRecipe, VideoRecipe } from './recipes';
 import { recipeKey } from './recipes';
@@ -67,7 +64,7 @@ function clipArguments(width: number, height: number, seconds: number, audio: bo
 export class FixtureMedia {
   private readonly clips = new Map<string, Promise<Buffer>>();
 
-  constructor(private readonly ffmpeg: string) {}
+  constructor(private readonly encoder: VideoEncoder) {}
 
   image(recipe: ImageRecipe): Promise<Buffer> {
     const quality = Math.min(100, Math.max(1, Math.round(recipe.quality ?? 90)));
@@ -98,14 +95,7 @@ export class FixtureMedia {
     return clip;
   }
 
-  private async encodeClip(width: number, height: number, seconds: number, audio: boolean): Promise<Buffer> {
-    const folder = await mkdtemp(path.join(tmpdir(), 'atelier-sim-clip-'));
-    try {
-      const output = path.join(folder, 'clip.mp4');
-      await runFfmpeg(this.ffmpeg, ['-y', ...clipArguments(width, height, seconds, audio), output]);
-      return await readFile(output);
-    } finally {
-      await rm(folder, { recursive: true, force: true });
-    }
+  private encodeClip(width: number, height: number, seconds: number, audio: boolean): Promise<Buffer> {
+    return this.encoder([[...clipArguments(width, height, seconds, audio), 'clip.mp4']], {}, 'clip.mp4');
   }
 }
