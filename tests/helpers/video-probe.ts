@@ -1,7 +1,7 @@
 /**
- * Reading generated videos in tests without any system binary: the studio's JavaScript container
+ * Reading and making videos in tests without any system binary: the studio's JavaScript container
  * parser (mp4box) for streams, size and length, and ffmpeg compiled to WebAssembly for single
- * frames and loudness, as the studio itself reads videos on a machine without ffmpeg.
+ * frames, loudness and test clips, as the studio itself works on a machine without ffmpeg.
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -80,4 +80,15 @@ export async function meanVolume(bytes: Buffer): Promise<number> {
   const match = /mean_volume:\s*(-?[\d.]+) dB/.exec(line);
   if (!match) throw new Error(`no volume reading in:\n${log.slice(-5).join('\n')}`);
   return Number(match[1]);
+}
+
+/**
+ * Encodes a test video with the WebAssembly ffmpeg: `args` name their inputs (lavfi sources) and
+ * end before the output, whose name (`made.mp4`, `made.webm`, ...) chooses the container.
+ */
+export async function makeVideo(args: string[], name = 'made.mp4'): Promise<Buffer> {
+  const run = await wasm.run({ program: 'ffmpeg', args: ['-v', 'error', ...args, name], inputs: {}, outputs: [name] });
+  const made = run.ok && run.code === 0 ? run.outputs[name] : undefined;
+  if (made === undefined) throw new Error(`ffmpeg (WebAssembly) made no video: ${run.ok ? run.log.slice(-5).join('\n') : run.detail}`);
+  return made;
 }
