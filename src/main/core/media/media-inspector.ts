@@ -16,8 +16,6 @@ import { VideoTools, type FfmpegSource } from './video-tools';
 
 const log = createLogger('media');
 
-export type { FfmpegSource } from './video-tools';
-
 export interface MediaInspectorOptions {
   /** The native accelerator; located with `locateFfmpeg()` when not given. */
   ffmpeg?: FfmpegSource | undefined;

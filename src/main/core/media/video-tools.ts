@@ -20,7 +20,7 @@ const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0
 /** How far back to look for the last frame when none starts at the time asked for (frame rates down to 1 per second). */
 const END_STEPS_MS = [100, 250, 500, 1000];
 /** Larger videos are not copied into the WebAssembly build's memory (the native accelerator may still read them). */
-export const WASM_INPUT_LIMIT = 512 * 1024 * 1024;
+const WASM_INPUT_LIMIT = 512 * 1024 * 1024;
 
 /** The ffmpeg to accelerate with, or how to find it (asked once, when first needed). */
 export type FfmpegSource = FfmpegTool | (() => Promise<FfmpegTool>);
@@ -67,7 +67,7 @@ export class BuildChoice {
 let processWasm: WasmFfmpeg | undefined;
 
 /** The process's one WebAssembly worker (started on first use, stopped when idle). */
-export function sharedWasmFfmpeg(): WasmFfmpeg {
+function sharedWasmFfmpeg(): WasmFfmpeg {
   processWasm ??= new WasmFfmpeg();
   return processWasm;
 }

@@ -18,7 +18,7 @@ export interface WasmJobLimits {
 }
 
 /** Enough to decode a frame of a 4K video or encode a short 1080p clip, with room to spare. */
-export const WASM_LIMITS: WasmJobLimits = { timeMs: 60_000, heapBytes: 1024 * 1024 * 1024 };
+const WASM_LIMITS: WasmJobLimits = { timeMs: 60_000, heapBytes: 1024 * 1024 * 1024 };
 
 export interface WasmJob {
   program: 'ffmpeg' | 'ffprobe';
@@ -100,7 +100,7 @@ function unpacked(path: string): string {
 }
 
 /** Where the build's JavaScript and WebAssembly files are on disk. */
-export function wasmFfmpegFiles(): { core: string; wasm: string } {
+function wasmFfmpegFiles(): { core: string; wasm: string } {
   return { core: unpacked(load.resolve('@ffmpeg/core')), wasm: unpacked(load.resolve('@ffmpeg/core/wasm')) };
 }
 
