@@ -46,6 +46,8 @@ const config: Configuration = {
     '!**/*.map',
     // Electron loads its own better-sqlite3 build (resources/native); Node's build and sources stay out.
     '!node_modules/better-sqlite3/{build,deps,src}/**',
+    // ffmpeg's WebAssembly build is loaded from its CommonJS copy; the ES module copy (32 MB) stays out.
+    '!node_modules/@ffmpeg/core/dist/esm/**',
   ],
   // A library or executable cannot load from inside the archive: every shipped package with native
   // parts, and the package that loads it, is unpacked (derived from node_modules, never a hand list).
