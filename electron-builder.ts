@@ -6,6 +6,7 @@ import { APP_ID } from './src/main/electron/app-id';
 import { finishPackedApp } from './scripts/native/after-pack';
 import { buildElectronSqlite, installedElectronVersion, projectRoot } from './scripts/native/electron-sqlite';
 import { unpackPatterns } from './scripts/native/native-packages';
+import { wasmUnpackPatterns } from './scripts/native/wasm-builds';
 import { hasNotarisationCredentials, releaseSigningProblem, unsignedArtifactName, updateFeedProblem } from './scripts/packaging/release-signing';
 
 const electronVersion = installedElectronVersion();
@@ -48,12 +49,15 @@ const config: Configuration = {
     '!**/*.map',
     // Electron loads its own better-sqlite3 build (resources/native); Node's build and sources stay out.
     '!node_modules/better-sqlite3/{build,deps,src}/**',
+    // ffmpeg's WebAssembly build is loaded from its CommonJS copy; the ES module copy (32 MB) stays out.
+    '!node_modules/@ffmpeg/core/dist/esm/**',
   ],
   // A library or executable cannot load from inside the archive: every shipped package with native
   // parts, and the package that loads it, is unpacked (derived from node_modules, never a hand list).
-  // sharp's WebAssembly build is not native code, but its worker threads load their script by path,
-  // which cannot read from inside the archive; its runtime (@emnapi) must sit beside it.
-  asarUnpack: [...unpackPatterns(projectRoot), 'node_modules/@img/sharp-wasm32/**', 'node_modules/@emnapi/**'],
+  // The WebAssembly builds (sharp's, ffmpeg's) are not native code, but worker threads load their
+  // scripts and modules by path, which cannot read from inside the archive; sharp's runtime
+  // (@emnapi) must sit beside it.
+  asarUnpack: [...unpackPatterns(projectRoot), ...wasmUnpackPatterns(), 'node_modules/@emnapi/**'],
   electronVersion,
   // electron-builder would rebuild node_modules in place for Electron, breaking every Node use of
   // better-sqlite3; instead the Electron copy is built into .native/ before each target is packed.

@@ -1,16 +1,15 @@
 /**
  * Ingest: a burst of finished tasks (most images, some videos) taken into the library by the
  * app's own `ResultDownloader`: download from the result address, check what the bytes are,
- * thumbnail (a poster frame through ffmpeg for videos), database row, sidecar, as many at once
+ * thumbnail (a poster frame through ffmpeg, WebAssembly or system, for videos), database row, sidecar, as many at once
  * as the studio allows (DEFAULT_DOWNLOAD_LIMITS.maxParallel). The tasks are recorded as finished
  * in the database first (as the poller leaves them) and the timer runs from the first enqueue to
  * the last job done. Raw baseline: the same thumbnails from the same files by sharp alone, and
  * the same poster frames by ffmpeg alone (then sharp), at the same parallelism.
  */
-import { execFileSync } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import { once } from 'node:events';
-import { createReadStream, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { createReadStream, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -28,6 +27,7 @@ import { locateFfmpeg } from '../src/main/core/media/ffmpeg-locator';
 import { posterArguments, POSTER_LIMITS, runLimited } from '../src/main/core/media/ffmpeg-sandbox';
 import { MediaInspector } from '../src/main/core/media/media-inspector';
 import { THUMB_SIZE } from '../src/main/core/media/media-info';
+import { WasmFfmpeg } from '../src/main/core/media/wasm-ffmpeg';
 import { PRIVATE_MODES } from '../src/main/core/private-files';
 import { sized, type BenchContext } from './context';
 import type { FigureRow, Table } from './table';
@@ -58,11 +58,22 @@ async function makeMedia(folder: string): Promise<MediaFiles> {
     .png()
     .toFile(image);
   const video = join(folder, 'result.mp4');
-  execFileSync('ffmpeg', [
-    ...['-hide_banner', '-loglevel', 'error', '-y'],
-    ...['-f', 'lavfi', '-i', 'testsrc2=size=1280x720:rate=24:duration=5', '-f', 'lavfi', '-i', 'sine=frequency=440:duration=5'],
-    ...['-c:v', 'libx264', '-preset', 'veryfast', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-shortest', video],
-  ]);
+  // Made by the WebAssembly ffmpeg, so the benchmark needs no system binary.
+  const wasm = new WasmFfmpeg();
+  const made = await wasm.run({
+    program: 'ffmpeg',
+    args: [
+      ...['-hide_banner', '-loglevel', 'error'],
+      ...['-f', 'lavfi', '-i', 'testsrc2=size=1280x720:rate=24:duration=5', '-f', 'lavfi', '-i', 'sine=frequency=440:duration=5'],
+      ...['-c:v', 'libx264', '-preset', 'veryfast', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-shortest', 'result.mp4'],
+    ],
+    inputs: {},
+    outputs: ['result.mp4'],
+  });
+  await wasm.close();
+  const bytes = made.ok ? made.outputs['result.mp4'] : undefined;
+  if (bytes === undefined) throw new Error('the WebAssembly ffmpeg made no sample video');
+  writeFileSync(video, bytes);
   return { image, video, imageBytes: statSync(image).size, videoBytes: statSync(video).size };
 }
 
@@ -159,11 +170,31 @@ async function appIngest(folder: string, host: string, images: number, videos: n
   }
 }
 
-/** The baseline: thumbnails of the same files by sharp alone, poster frames by ffmpeg alone (then sharp). */
+/**
+ * The baseline: thumbnails of the same files by sharp alone, poster frames by ffmpeg alone (then
+ * sharp): the system's where there is one, else the WebAssembly build with the file read once.
+ */
 async function rawIngest(folder: string, media: MediaFiles, images: number, videos: number): Promise<number> {
   const ffmpeg = await locateFfmpeg();
-  if (ffmpeg.state !== 'ready' || ffmpeg.path === null) throw new Error('no ffmpeg for the poster frames');
-  const ffmpegPath = ffmpeg.path;
+  const ffmpegPath = ffmpeg.state === 'ready' ? ffmpeg.path : null;
+  const wasm = new WasmFfmpeg();
+  const videoBytes = readFileSync(media.video);
+  const posterOf = async (): Promise<Buffer> => {
+    if (ffmpegPath !== null) {
+      const run = await runLimited(ffmpegPath, posterArguments(media.video, 'iso', THUMB_SIZE, POSTER_LIMITS), POSTER_LIMITS);
+      if (!run.ok) throw new Error(`ffmpeg: ${run.detail}`);
+      return run.stdout;
+    }
+    const run = await wasm.run({
+      program: 'ffmpeg',
+      args: posterArguments('/input', 'iso', THUMB_SIZE, POSTER_LIMITS, '/frame.png'),
+      inputs: { '/input': videoBytes },
+      outputs: ['/frame.png'],
+    });
+    const png = run.ok ? run.outputs['/frame.png'] : undefined;
+    if (png === undefined) throw new Error(`ffmpeg (WebAssembly): ${run.ok ? run.log.slice(-3).join(' | ') : run.detail}`);
+    return png;
+  };
   const out = join(folder, 'raw-thumbs');
   mkdirSync(out, { recursive: true });
   const work = [
@@ -173,17 +204,14 @@ async function rawIngest(folder: string, media: MediaFiles, images: number, vide
   const started = process.hrtime.bigint();
   await inParallel(work, PARALLEL, async ({ video, n }) => {
     let input: string | Buffer = media.image;
-    if (video) {
-      const run = await runLimited(ffmpegPath, posterArguments(media.video, 'iso', THUMB_SIZE, POSTER_LIMITS), POSTER_LIMITS);
-      if (!run.ok) throw new Error(`ffmpeg: ${run.detail}`);
-      input = run.stdout;
-    }
+    if (video) input = await posterOf();
     await sharp(input)
       .resize({ width: THUMB_SIZE, height: THUMB_SIZE, fit: 'inside', withoutEnlargement: true })
       .webp({ quality: 80 })
       .toFile(join(out, `${n}.webp`));
   });
   const ms = Number(process.hrtime.bigint() - started) / 1e6;
+  await wasm.close();
   if (readdirSync(out).length !== images + videos) throw new Error('the raw baseline did not make every thumbnail');
   return ms;
 }

@@ -1,11 +1,12 @@
 // electron-builder's afterPack step: places the Electron build of better-sqlite3 for the platform
-// being packed (not the host's), then checks the packed app's native parts and stops the build
-// when one could not load.
+// being packed (not the host's), then checks the packed app's native parts and WebAssembly builds
+// and stops the build when one could not load.
 import { copyFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { SQLITE_ADDON, type ElectronTarget } from '../../src/main/electron/native-binding';
 import { electronSqlitePath } from './electron-sqlite';
 import { checkPackedNatives } from './packed-app-check';
+import { wasmBuildProblems } from './wasm-builds';
 
 export interface PackedTarget extends ElectronTarget {
   /** The packed app's resources folder (`<app>/resources`, `Atelier.app/Contents/Resources`). */
@@ -22,8 +23,12 @@ export function finishPackedApp(target: PackedTarget, log: (line: string) => voi
   if (report.problems.length > 0) {
     throw new Error(`The packed app's native parts would not load:\n- ${report.problems.join('\n- ')}`);
   }
+  const wasmProblems = wasmBuildProblems(target.resources, { runnable });
+  if (wasmProblems.length > 0) {
+    throw new Error(`The packed app's WebAssembly builds would not load:\n- ${wasmProblems.join('\n- ')}`);
+  }
   const loaded = report.unpacked.filter((entry) => entry.load === 'loaded').length;
   log(
-    `native parts: ${report.unpacked.length} outside app.asar${runnable ? `, libraries resolved, ${loaded} addons loaded` : ' (another platform: archive checked only)'}`,
+    `native parts: ${report.unpacked.length} outside app.asar${runnable ? `, libraries resolved, ${loaded} addons loaded` : ' (another platform: archive checked only)'}; WebAssembly builds unpacked${runnable ? ', ffmpeg started' : ''}`,
   );
 }

@@ -1,7 +1,7 @@
 /**
  * What the studio tells the artist about its media tools and about videos without a poster, on
- * the real studio core, in English and Chinese: Settings names the ffmpeg in use (or why none is
- * used) and the image library build; a gallery tile of a video without a poster says so.
+ * the real studio core, in English and Chinese: Settings names the ffmpeg builds in use (the
+ * built-in WebAssembly one, and a system one or why it is not used) and the image library build; a gallery tile of a video without a poster says so.
  */
 import { act } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -28,18 +28,20 @@ describe('media tools in Settings', () => {
       engine: { ...FAST_ENGINE, ffmpeg: { state: 'ready', path: '/opt/ffmpeg/bin/ffmpeg', version: '7.1.1', source: 'configured' } },
     });
     page = await renderRoutes(appRoutes, '/settings');
-    await until(() => expect(section()).toContain('ffmpeg 7.1.1 at /opt/ffmpeg/bin/ffmpeg'));
+    await until(() => expect(section()).toContain('The built-in WebAssembly ffmpeg, and ffmpeg 7.1.1 at /opt/ffmpeg/bin/ffmpeg'));
     expect(section()).toMatch(/Image library\s*libvips [\d.]+, native/);
   });
 
-  it('says why no poster is made when the only ffmpeg is too old, in English and Chinese', async () => {
+  it('says posters come from the built-in build and why an old system ffmpeg is not used, in English and Chinese', async () => {
     const old = { state: 'too_old', path: '/usr/local/bin/ffmpeg', version: 'N-47683-g0e8eb07980-static', source: 'system' } as const;
     main = await connectRendererStudio({ engine: { ...FAST_ENGINE, ffmpeg: old } });
     page = await renderRoutes(appRoutes, '/settings');
-    await until(() => expect(section()).toContain('Only ffmpeg N-47683-g0e8eb07980-static was found (at /usr/local/bin/ffmpeg), which is older than 5.1'));
-    expect(section()).toContain('Install ffmpeg 5.1 or newer');
+    await until(() => expect(section()).toContain('ffmpeg N-47683-g0e8eb07980-static was also found (at /usr/local/bin/ffmpeg), but it is older than 5.1'));
+    expect(section()).toContain('The built-in WebAssembly ffmpeg.');
+    expect(section()).not.toContain('Install');
     await act(() => switchLanguage('zh-CN'));
-    expect(section()).toContain('只找到 ffmpeg N-47683-g0e8eb07980-static（位于 /usr/local/bin/ffmpeg），它早于 5.1');
+    expect(section()).toContain('另找到 ffmpeg N-47683-g0e8eb07980-static（位于 /usr/local/bin/ffmpeg），但它早于 5.1');
+    expect(section()).toContain('内置的 WebAssembly 版 ffmpeg');
     expect(section()).toContain('媒体工具');
   });
 });

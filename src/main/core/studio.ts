@@ -28,6 +28,7 @@ import { createLogger } from './log';
 import { locateFfmpeg, type FfmpegTool } from './media/ffmpeg-locator';
 import { frameHandlers } from './media/frame-still';
 import { mediaToolsHandlers } from './media/routes';
+import { VideoTools } from './media/video-tools';
 import { ensurePrivateDir, isSharedWithOthers, PRIVATE_MODES, SHARED_MODES, type FileModes } from './private-files';
 import { UploadStaging } from './gateway/upload-staging';
 import { StudioFailure } from './router/failure';
@@ -138,6 +139,8 @@ export function createStudio(platform: StudioPlatform): Studio {
     ffmpeg ??= given === undefined ? locateFfmpeg() : typeof given === 'function' ? given() : Promise.resolve(given);
     return ffmpeg;
   };
+  // Posters, frame grabs and video facts: one measure of which build is faster at each.
+  const video = new VideoTools({ ffmpeg: ffmpegTool });
   let stopping: Promise<void> | undefined;
   // What the running engine listens to and sends on; let go of at stop, before the engine stops.
   const subscriptions = new DisposableStore();
@@ -168,7 +171,7 @@ export function createStudio(platform: StudioPlatform): Studio {
     ...accountHandlers(gateway, bus, (key) => recordCreatedKey(library.db, key)),
     ...uploads,
     ...libraryHandlers(() => library, bus),
-    ...frameHandlers({ library: () => library, ffmpeg: ffmpegTool, bus }),
+    ...frameHandlers({ library: () => library, video, bus }),
     ...jobsHandlers({
       engine: runningEngine,
       library: () => library,
@@ -200,6 +203,7 @@ export function createStudio(platform: StudioPlatform): Studio {
           sessionOnlyKeys: () => platform.desktop?.info().preferences?.sessionOnlyKeys === true,
           fileModes,
           ffmpeg: ffmpegTool,
+          video,
           clock,
         });
         engine = started;

@@ -157,12 +157,6 @@ export const errorReasons = {
       : t(`Choose one of the larger sizes this model offers: ${text(p, 'tiers')}.`, `请选择此模型提供的更大尺寸之一：${text(p, 'tiers')}。`),
   ),
   frame_not_video: entry('invalid_input', () => t('Only a video has frames to grab.', '只有视频才能截取画面。')),
-  frame_needs_ffmpeg: entry('unsupported', () =>
-    t(
-      'Grabbing a frame needs ffmpeg 6 or later on this computer. Settings > Media tools says how to install it.',
-      '截取画面需要本机安装 ffmpeg 6 或更高版本。“设置 > 媒体工具”中有安装说明。',
-    ),
-  ),
   frame_failed: entry('storage_error', () =>
     t('That frame could not be read from the video file. Try another moment.', '无法从视频文件中读取该画面。请换一个时刻再试。'),
   ),

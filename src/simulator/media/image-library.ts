@@ -1,9 +1,10 @@
 /**
- * The demo gateway's image library: sharp with its native libvips addon, or its WebAssembly build
- * inside Electron on Linux, where native libvips and Electron's own GLib have been seen to crash
- * the process (the demo gateway runs inside the desktop app's main process). The studio makes
- * the same choice in its own code; the demo gateway shares no code with it, so the rule is
- * repeated here. `ATELIER_IMAGE_BUILD=native|wasm` forces a build.
+ * The demo gateway's image library: sharp with its native libvips addon on plain Node, or its
+ * WebAssembly build inside Electron (the demo gateway runs inside the desktop app's main process,
+ * where native libvips and Electron's own GLib have been seen to crash it on Linux, and which never
+ * loads a native image addon). The studio makes the same choice in its own code; the demo gateway
+ * shares no code with it, so the rule is repeated here. `ATELIER_IMAGE_BUILD=native|wasm` forces a
+ * build on plain Node.
  *
  * The WebAssembly build has no text renderer (no Pango): there, captions are drawn as font
  * outlines instead (`outline-text.ts`).
@@ -15,10 +16,10 @@ import type sharpModule from 'sharp';
 
 type ImageBuild = 'native' | 'wasm';
 
-/** WebAssembly inside Electron on Linux, native elsewhere, unless `override` names a build. */
-function chooseImageBuild(platform: NodeJS.Platform, electron: string | undefined, override: string | undefined): ImageBuild {
-  if (override === 'native' || override === 'wasm') return override;
-  return platform === 'linux' && electron !== undefined ? 'wasm' : 'native';
+/** WebAssembly inside Electron, native on plain Node unless `override` names a build. */
+function chooseImageBuild(electron: string | undefined, override: string | undefined): ImageBuild {
+  if (electron !== undefined) return 'wasm';
+  return override === 'native' || override === 'wasm' ? override : 'native';
 }
 
 // Not named `require`: the bundler declares its own in the shared chunk.
@@ -50,7 +51,7 @@ function loadWasm(): typeof sharpModule {
 }
 
 /** The build the demo gateway uses in this process. */
-const imageBuild: ImageBuild = chooseImageBuild(process.platform, process.versions.electron, process.env.ATELIER_IMAGE_BUILD);
+const imageBuild: ImageBuild = chooseImageBuild(process.versions.electron, process.env.ATELIER_IMAGE_BUILD);
 
 /** sharp, from the chosen build: the demo gateway's one import point of image work. */
 export const sharp: typeof sharpModule = imageBuild === 'wasm' ? loadWasm() : (load('sharp') as typeof sharpModule);

@@ -1,4 +1,4 @@
-import { ffmpegPath } from './ffmpeg';
+import { videoEncoder, type VideoEncoder } from './ffmpeg';
 import type { MediaMode } from '../options';
 import { FixtureMedia } from './fixture-media';
 import type { FileBytes } from './image-render';
@@ -12,7 +12,7 @@ import { posterPng, videoPalette, videoSeed } from './video-poster';
 
 /** Rendered bytes kept for repeated downloads of the same results. */
 const CACHE_BUDGET_BYTES = 256 * 1024 * 1024;
-/** Videos encoded at once (each ffmpeg uses every core it gets). */
+/** Videos encoded at once (a system ffmpeg uses every core it gets; each WebAssembly encode, one). */
 const VIDEO_SLOTS = 2;
 
 /** A small FIFO semaphore. */
@@ -38,7 +38,7 @@ class Slots {
 }
 
 /**
- * Renders recipes to bytes: images with sharp, videos with ffmpeg from a sharp poster,
+ * Renders recipes to bytes: images with sharp, videos with ffmpeg (a system one, or WebAssembly) from a sharp poster,
  * thumbnails and profile pictures. Results are cached by recipe (the same request renders once).
  */
 export class MediaRenderer {
@@ -49,10 +49,10 @@ export class MediaRenderer {
   /** `bytesOf` reads the served files recipes name (references, masks, first frames). */
   constructor(
     private readonly bytesOf: FileBytes,
-    private readonly ffmpeg: string = ffmpegPath(),
+    private readonly encoder: VideoEncoder = videoEncoder(),
     mode: MediaMode = 'rendered',
   ) {
-    this.fixtures = mode === 'fixture' ? new FixtureMedia(ffmpeg) : undefined;
+    this.fixtures = mode === 'fixture' ? new FixtureMedia(encoder) : undefined;
   }
 
   render(recipe: RenderRecipe): Promise<Buffer> {
@@ -92,7 +92,7 @@ export class MediaRenderer {
 
   private async renderVideo(recipe: VideoRecipe): Promise<Buffer> {
     const poster = await posterPng(recipe, this.bytesOf);
-    return encodeVideo(this.ffmpeg, {
+    return encodeVideo(this.encoder, {
       poster,
       width: recipe.width,
       height: recipe.height,

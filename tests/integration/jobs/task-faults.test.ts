@@ -72,14 +72,15 @@ describe('tasks that fail or misbehave', () => {
     expect((await bench.stats()).faults).toMatchObject({ 'truncated-body': 1, 'drop-connection': 1 });
   });
 
-  it('without ffmpeg a video is still saved, its size and length read from its container, without a poster', async () => {
+  it('without a system ffmpeg a video is saved with its size and length from its container, and a poster from the WebAssembly build', async () => {
     bench = await startBench({}, { virtualTime: true });
     const engine = bench.engine({ ffmpeg: NO_FFMPEG });
     await engine.start();
     const job = await runOne(engine, { variantId: 'video.clip-3.0-turbo', body: bodyOf('video.clip-3.0-turbo', { prompt: 'p', duration: 3 }) });
     expect(job.state, job.errorMessage ?? '').toBe('done');
     const [asset] = listJobAssets(bench.db, job.id);
-    expect(asset).toMatchObject({ kind: 'video', mime: 'video/mp4', durationMs: 3_000, thumbPath: null });
+    expect(asset).toMatchObject({ kind: 'video', mime: 'video/mp4', durationMs: 3_000 });
     expect(asset?.width).toBeGreaterThan(0);
+    expect(asset?.thumbPath).not.toBeNull();
   });
 });

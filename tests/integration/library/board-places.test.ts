@@ -1,7 +1,6 @@
 // Boards as places (order, cover, rename), smart boards that keep up with the library, the check a
 // window uses to place a new result in a searched list, and a video's frame kept as an image.
 import { createHash } from 'node:crypto';
-import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -11,10 +10,10 @@ import type { AssetFacets, AssetView, BoardView } from '../../../src/shared/cont
 import { insertAsset, LibraryDatabase, type NewAsset } from '../../../src/main/core/library';
 import { libraryDatabaseFile } from '../../../src/main/core/library/database-location';
 import { libraryDatabasePath } from '../../../src/main/core/library/library-service';
-import { locateFfmpeg } from '../../../src/main/core/media/ffmpeg-locator';
 import { MediaInspector } from '../../../src/main/core/media/media-inspector';
 import type { Studio } from '../../../src/main/core/studio';
 import { callRoute, createTestStudio } from '../../helpers/studio';
+import { makeVideo } from '../../helpers/video-probe';
 
 const studios: Studio[] = [];
 afterEach(async () => {
@@ -25,7 +24,7 @@ const day = Date.UTC(2026, 2, 3, 12);
 const folder = '2026/03/03';
 
 /** A library of a fox, a cat and a Chinese fox (images) and a two-second video: red for a second, then blue. */
-async function studioWith(video?: string) {
+async function studioWith(video?: Buffer) {
   const libraryDir = mkdtempSync(join(tmpdir(), 'atelier-boards-'));
   mkdirSync(join(libraryDir, folder), { recursive: true });
   const png = await sharp({ create: { width: 8, height: 6, channels: 3, background: '#4f3fd0' } })
@@ -53,20 +52,7 @@ async function studioWith(video?: string) {
   add('cat', { prompt: 'a cat on a roof', model: 'nova-3-pro-image', createdAt: day + 1000 });
   add('zhfox', { prompt: '雪中的狐狸 fox', createdAt: day + 2000, favourite: true });
   if (video !== undefined) {
-    execFileSync(video, [
-      '-v',
-      'error',
-      '-y',
-      '-filter_complex',
-      'color=c=red:s=160x90:r=10:d=1[a];color=c=blue:s=160x90:r=10:d=1[b];[a][b]concat=n=2:v=1',
-      '-c:v',
-      'libx264',
-      '-preset',
-      'ultrafast',
-      '-pix_fmt',
-      'yuv420p',
-      join(libraryDir, `${folder}/clip.mp4`),
-    ]);
+    writeFileSync(join(libraryDir, `${folder}/clip.mp4`), video);
     insertAsset(db, {
       id: 'clip',
       kind: 'video',
@@ -181,10 +167,13 @@ describe('placing a new result in a list only the library can decide', () => {
 });
 
 describe('a frame of a video', () => {
-  it('is kept as a PNG image of the moment asked for, said to every window, with the video it came from', async (context) => {
-    const ffmpeg = await locateFfmpeg();
-    if (ffmpeg.state !== 'ready' || ffmpeg.path === null) context.skip();
-    const { studio, events } = await studioWith(ffmpeg.path ?? '');
+  it('is kept as a PNG image of the moment asked for, said to every window, with the video it came from', async () => {
+    // Red for a second, then blue.
+    const clip = await makeVideo([
+      ...['-filter_complex', 'color=c=red:s=160x90:r=10:d=1[a];color=c=blue:s=160x90:r=10:d=1[b];[a][b]concat=n=2:v=1'],
+      ...['-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p'],
+    ]);
+    const { studio, events } = await studioWith(clip);
     const read = async (still: AssetView) => await sharp(join(studio.libraryRoot(), still.mediaPath)).raw().toBuffer({ resolveWithObject: true });
 
     const red = await callRoute<AssetView>(studio, 'library.grab_frame', { assetId: 'clip', atMs: 500 });
@@ -215,34 +204,20 @@ describe('a frame of a video', () => {
     await expect(studio.router.dispatch('library.video_frame_rate', { id: 'fox' })).resolves.toMatchObject({ ok: false, error: { reason: 'frame_not_video' } });
   });
 
-  it('a video says whether it has sound', async (context) => {
-    const ffmpeg = await locateFfmpeg();
-    if (ffmpeg.state !== 'ready' || ffmpeg.path === null) context.skip();
+  it('a video says whether it has sound', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'atelier-sound-'));
-    const make = (name: string, sound: boolean): string => {
+    const make = async (name: string, sound: boolean): Promise<string> => {
       const file = join(dir, name);
-      execFileSync(ffmpeg.path ?? '', [
-        '-v',
-        'error',
-        '-y',
-        '-f',
-        'lavfi',
-        '-i',
-        'testsrc=s=64x48:r=5:d=1',
+      const video = await makeVideo([
+        ...['-f', 'lavfi', '-i', 'testsrc=s=64x48:r=5:d=1'],
         ...(sound ? ['-f', 'lavfi', '-i', 'sine=d=1', '-c:a', 'aac'] : []),
-        '-shortest',
-        '-c:v',
-        'libx264',
-        '-preset',
-        'ultrafast',
-        '-pix_fmt',
-        'yuv420p',
-        file,
+        ...['-shortest', '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p'],
       ]);
+      writeFileSync(file, video);
       return file;
     };
-    const inspector = new MediaInspector({ ffmpeg });
-    expect(await inspector.probe(make('sound.mp4', true), 'video')).toMatchObject({ hasAudio: true });
-    expect(await inspector.probe(make('silent.mp4', false), 'video')).toMatchObject({ hasAudio: false });
+    const inspector = new MediaInspector();
+    expect(await inspector.probe(await make('sound.mp4', true), 'video')).toMatchObject({ hasAudio: true });
+    expect(await inspector.probe(await make('silent.mp4', false), 'video')).toMatchObject({ hasAudio: false });
   });
 });

@@ -4,8 +4,8 @@
  * longer side at most 1568 px, a few megabytes), so a phone photo does not cost a fortune in
  * input tokens or exceed a gateway's body limit.
  */
-import sharp from 'sharp';
 import { UPLOAD_MAX_PIXELS } from '../../../shared/contract';
+import { imageLibrary } from '../media/image-library';
 import { StudioFailure } from '../router/failure';
 import type { PreparedImage } from './reply-request';
 
@@ -31,7 +31,7 @@ export function bytesOf(input: Uint8Array | ArrayBuffer | string): Buffer {
 export async function prepareImage(bytes: Buffer, name: string): Promise<PreparedImage> {
   const refuse = (): StudioFailure => StudioFailure.of('assistant_image_unreadable', { file: name });
   if (bytes.byteLength === 0) throw refuse();
-  const metadata = await sharp(bytes, { limitInputPixels: false })
+  const metadata = await imageLibrary()(bytes, { limitInputPixels: false })
     .metadata()
     .catch(() => {
       throw refuse();
@@ -42,7 +42,7 @@ export async function prepareImage(bytes: Buffer, name: string): Promise<Prepare
   const side = Math.max(metadata.width, metadata.pageHeight ?? metadata.height);
   if (side <= MAX_IMAGE_SIDE && bytes.byteLength <= MAX_IMAGE_BYTES) return { name, mime, base64: bytes.toString('base64') };
   // The first frame of an animation is enough to describe it.
-  const resized = sharp(bytes, { limitInputPixels: UPLOAD_MAX_PIXELS, pages: 1 })
+  const resized = imageLibrary()(bytes, { limitInputPixels: UPLOAD_MAX_PIXELS, pages: 1 })
     .rotate()
     .resize({ width: MAX_IMAGE_SIDE, height: MAX_IMAGE_SIDE, fit: 'inside', withoutEnlargement: true });
   const encoded = metadata.hasAlpha ? await resized.png().toBuffer() : await resized.jpeg({ quality: 85 }).toBuffer();

@@ -86,7 +86,7 @@ export function buildEngineServices(options: JobEngineOptions, hooks: EngineHook
     libraryRoot: options.libraryRoot,
     clientFor,
     staging,
-    media: new MediaInspector({ ffmpeg: options.ffmpeg }),
+    media: new MediaInspector({ ffmpeg: options.ffmpeg, ...(options.video ? { video: options.video } : {}) }),
     fetcher,
     events,
     tracker,

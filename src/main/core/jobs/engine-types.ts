@@ -4,7 +4,7 @@
  */
 import { variantById, validateRequestBody, type WireBody } from '../../../shared/catalog';
 import type { GatewayClient } from '../gateway/client';
-import type { FfmpegSource } from '../media/media-inspector';
+import type { FfmpegSource, VideoTools } from '../media/video-tools';
 import type { RequestIssue } from '../gateway/invalid-request';
 import type { FileModes } from '../private-files';
 import type { PresetRef } from '../../../shared/contract';
@@ -46,8 +46,10 @@ export interface JobEngineOptions {
   stopGraceMs?: number;
   /** Builds a client on the same gateway with another key (dedicated batch keys). */
   clientForKey?: (base: GatewayClient, apiKey: string) => GatewayClient;
-  /** The ffmpeg for video posters, or how to find it (asked when the first poster is made); `locateFfmpeg()` when absent. */
+  /** A system ffmpeg to accelerate video posters with, or how to find it (asked when the first poster is made); `locateFfmpeg()` when absent. */
   ffmpeg?: FfmpegSource;
+  /** Video work (posters) shared with the rest of the studio; built from `ffmpeg` when absent. */
+  video?: VideoTools;
   /** Modes of results, thumbnails and sidecars: owner-only unless the library folder is shared. */
   fileModes?: FileModes;
   /**

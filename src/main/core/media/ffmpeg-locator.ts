@@ -1,8 +1,8 @@
 /**
- * Finding the ffmpeg that makes video posters. It reads bytes from the gateway, so only a current
- * release may: no npm package that ships a current ffmpeg inside its tarball exists, so the
- * candidates are an explicit `ATELIER_FFMPEG` and the system's ffmpeg (the PATH, plus Homebrew's
- * folders, which a macOS app started from the Dock does not inherit). Each one's `-version` is
+ * Finding a system ffmpeg to accelerate video posters and frame grabs with (the WebAssembly build
+ * needs nothing installed and always runs). It reads bytes from the gateway, so only a current
+ * release may: the candidates are an explicit `ATELIER_FFMPEG` and the system's ffmpeg (the PATH,
+ * plus Homebrew's folders, which a macOS app started from the Dock does not inherit). Each one's `-version` is
  * read once per run, when the first poster or Settings needs it (not during start-up, where
  * starting processes delays the first answers); the newest acceptable one is used, and Settings
  * shows which (or why none).

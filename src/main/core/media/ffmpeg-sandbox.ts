@@ -48,8 +48,8 @@ function demuxerOf(family: 'iso' | 'ebml'): 'mov' | 'matroska' {
   return family === 'iso' ? 'mov' : 'matroska';
 }
 
-/** Arguments that write the first frame of `input`, scaled to fit `edge`, as PNG to the output. */
-export function posterArguments(input: string, family: 'iso' | 'ebml', edge: number, limits: SandboxLimits = POSTER_LIMITS): string[] {
+/** Arguments that write the first frame of `input`, scaled to fit `edge`, as PNG to `output` (the process's output by default). */
+export function posterArguments(input: string, family: 'iso' | 'ebml', edge: number, limits: SandboxLimits = POSTER_LIMITS, output = 'pipe:1'): string[] {
   return [
     ...['-hide_banner', '-nostdin', '-loglevel', 'error', '-max_alloc', String(limits.maxAllocBytes), '-threads', '1'],
     ...['-protocol_whitelist', 'file', '-format_whitelist', FORMAT_WHITELIST.join(','), '-codec_whitelist', DECODER_WHITELIST.join(',')],
@@ -57,7 +57,7 @@ export function posterArguments(input: string, family: 'iso' | 'ebml', edge: num
     ...['-f', demuxerOf(family), '-i', `file:${input}`],
     ...['-map', '0:v:0', '-an', '-sn', '-dn', '-frames:v', '1'],
     ...['-vf', `scale=w='min(${edge},iw)':h='min(${edge},ih)':force_original_aspect_ratio=decrease`],
-    ...['-f', 'image2pipe', '-c:v', 'png', 'pipe:1'],
+    ...['-f', 'image2pipe', '-c:v', 'png', output],
   ];
 }
 
@@ -69,13 +69,13 @@ export const FRAME_LIMITS: SandboxLimits = { ...POSTER_LIMITS, maxOutputBytes: 6
  * its own size, as PNG to the output. Seeking before `-i` decodes from the keyframe before and
  * drops frames up to the time, so the frame is exact.
  */
-export function frameArguments(input: string, family: 'iso' | 'ebml', atMs: number, limits: SandboxLimits = FRAME_LIMITS): string[] {
+export function frameArguments(input: string, family: 'iso' | 'ebml', atMs: number, limits: SandboxLimits = FRAME_LIMITS, output = 'pipe:1'): string[] {
   return [
     ...['-hide_banner', '-nostdin', '-loglevel', 'error', '-max_alloc', String(limits.maxAllocBytes), '-threads', '1'],
     ...['-protocol_whitelist', 'file', '-format_whitelist', FORMAT_WHITELIST.join(','), '-codec_whitelist', DECODER_WHITELIST.join(',')],
     ...['-ss', (Math.max(0, atMs) / 1000).toFixed(3), '-f', demuxerOf(family), '-i', `file:${input}`],
     ...['-map', '0:v:0', '-an', '-sn', '-dn', '-frames:v', '1'],
-    ...['-f', 'image2pipe', '-c:v', 'png', 'pipe:1'],
+    ...['-f', 'image2pipe', '-c:v', 'png', output],
   ];
 }
 

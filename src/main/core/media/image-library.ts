@@ -3,10 +3,11 @@
  * its WebAssembly build (`@img/sharp-wasm32`). Both offer the same API; the choice is made once
  * per process.
  *
- * Inside Electron on Linux, native libvips and Electron each bring their own GLib and crashes on
- * the first decode have been reported (sharp warns `SharpElectronLinux`), so image work there runs
- * on the WebAssembly build, which shares no native library with Electron. Everywhere else (web
- * mode, the CLI, tests, macOS, Windows) the native build is safe and several times faster.
+ * Inside Electron, native libvips and Electron each bring their own GLib on Linux and crashes on
+ * the first decode have been reported (sharp warns `SharpElectronLinux`), so image work in the
+ * desktop app's main process runs on the WebAssembly build, which shares no native library with
+ * Electron, on every platform: main never loads a native image addon. On plain Node (web mode,
+ * the CLI, tests) the native build is safe and several times faster.
  */
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -19,22 +20,22 @@ export type ImageLibrary = typeof sharpModule;
 export type ImageBuild = 'native' | 'wasm';
 
 export interface ImageBuildContext {
-  platform: NodeJS.Platform;
   /** `process.versions.electron`: set when running inside Electron. */
   electron: string | undefined;
-  /** `ATELIER_IMAGE_BUILD`: forces a build (benchmarks, tests of the WebAssembly path). */
+  /** `ATELIER_IMAGE_BUILD`: forces a build on plain Node (benchmarks, tests of the WebAssembly path); never native inside Electron. */
   override: string | undefined;
 }
 
-/** The build a process should use: WebAssembly inside Electron on Linux, native elsewhere. */
+/** The build a process should use: WebAssembly inside Electron, native on plain Node. */
 export function chooseImageBuild(context: ImageBuildContext): ImageBuild {
+  if (context.electron !== undefined) return 'wasm';
   if (context.override === 'native' || context.override === 'wasm') return context.override;
-  return context.platform === 'linux' && context.electron !== undefined ? 'wasm' : 'native';
+  return 'native';
 }
 
 /** This process's context for `chooseImageBuild`. */
 function currentImageBuildContext(): ImageBuildContext {
-  return { platform: process.platform, electron: process.versions.electron, override: process.env.ATELIER_IMAGE_BUILD };
+  return { electron: process.versions.electron, override: process.env.ATELIER_IMAGE_BUILD };
 }
 
 // Not named `require`: the bundler declares its own in the shared chunk.

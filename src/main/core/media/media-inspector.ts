@@ -1,42 +1,35 @@
 /**
  * What a downloaded result really is, read from its bytes (never from the declared type), and its
  * thumbnail. Images go through the image library; videos through the JavaScript container
- * parsers, with ffmpeg run only to decode a poster frame. A video whose poster cannot be made
- * (no current ffmpeg, a damaged file, a container that lies) is still kept: it just has no
+ * parsers, with ffmpeg (WebAssembly, or a faster system one) run only to decode a poster frame.
+ * A video whose poster cannot be made (a damaged file, a container that lies) is still kept: it just has no
  * thumbnail, which the gallery shows as "poster unavailable".
  */
 import { createLogger } from '../log';
 import type { AssetKind } from '../library';
 import { PRIVATE_MODES, type FileModes } from '../private-files';
-import { locateFfmpeg, type FfmpegTool } from './ffmpeg-locator';
-import { posterArguments, POSTER_LIMITS, runLimited, type SandboxLimits } from './ffmpeg-sandbox';
+import type { SandboxLimits } from './ffmpeg-sandbox';
 import { headOf, probeImage, writeThumbnail } from './images';
-import { InvalidMediaError, THUMB_SIZE, type MediaInfo } from './media-info';
+import { InvalidMediaError, type MediaInfo } from './media-info';
 import { containerFamilyOf, probeVideoFile, VIDEO_MIME } from './video-probe';
+import { VideoTools, type FfmpegSource } from './video-tools';
 
 const log = createLogger('media');
 
-const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
-
-/** The ffmpeg for posters, or how to find it (asked once, when the first poster is made). */
-export type FfmpegSource = FfmpegTool | (() => Promise<FfmpegTool>);
-
 export interface MediaInspectorOptions {
-  /** Located with `locateFfmpeg()` when not given. */
+  /** The native accelerator; located with `locateFfmpeg()` when not given. */
   ffmpeg?: FfmpegSource | undefined;
   posterLimits?: SandboxLimits;
+  /** Video work; built from the options above when not given. */
+  video?: VideoTools;
 }
 
 export class MediaInspector {
-  private ffmpeg: Promise<FfmpegTool> | undefined;
-  private readonly source: FfmpegSource;
-  private readonly posterLimits: SandboxLimits;
+  private readonly video: VideoTools;
 
   constructor(options: MediaInspectorOptions = {}) {
-    this.source = options.ffmpeg ?? (() => locateFfmpeg());
-    this.posterLimits = options.posterLimits ?? POSTER_LIMITS;
+    this.video = options.video ?? new VideoTools({ ffmpeg: options.ffmpeg, ...(options.posterLimits ? { posterLimits: options.posterLimits } : {}) });
   }
-
   /** Reads the media at `path`; throws InvalidMediaError when it is not an `expected` file. */
   async probe(path: string, expected: AssetKind): Promise<MediaInfo> {
     return expected === 'image' ? probeImage(path) : this.probeVideo(path);
@@ -75,18 +68,7 @@ export class MediaInspector {
     }
   }
 
-  private async posterFrame(source: string): Promise<Buffer | undefined> {
-    const family = containerFamilyOf(await headOf(source, 64));
-    if (family === undefined) return undefined;
-    const given = this.source;
-    this.ffmpeg ??= typeof given === 'function' ? given() : Promise.resolve(given);
-    const ffmpeg = await this.ffmpeg;
-    if (ffmpeg.state !== 'ready' || ffmpeg.path === null) return undefined;
-    const run = await runLimited(ffmpeg.path, posterArguments(source, family, THUMB_SIZE, this.posterLimits), this.posterLimits);
-    if (!run.ok) {
-      log.warn(`no poster for ${source} (${run.reason}): ${run.detail.slice(0, 300)}`);
-      return undefined;
-    }
-    return run.stdout.subarray(0, PNG_SIGNATURE.length).equals(PNG_SIGNATURE) ? run.stdout : undefined;
+  private posterFrame(source: string): Promise<Buffer | undefined> {
+    return this.video.poster(source);
   }
 }

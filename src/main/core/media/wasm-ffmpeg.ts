@@ -1,0 +1,214 @@
+/**
+ * ffmpeg compiled to WebAssembly (`@ffmpeg/core`, single-threaded, GPL-2.0-or-later with libx264),
+ * run in a worker thread: no system binary, no process, no PATH, and a bug in a decoder stays
+ * inside the WebAssembly sandbox. Each job gets a fresh instance of the compiled module (nothing
+ * leaks from one video to the next), a cap on the instance's heap, and a wall-clock limit after
+ * which the worker is terminated and a new one started for the next job.
+ */
+import { existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { Worker } from 'node:worker_threads';
+
+/** Limits of one job. */
+export interface WasmJobLimits {
+  /** Wall-clock time before the worker is terminated. */
+  timeMs: number;
+  /** Largest heap the WebAssembly instance may grow to (its allocations fail beyond it). */
+  heapBytes: number;
+}
+
+/** Enough to decode a frame of a 4K video or encode a short 1080p clip, with room to spare. */
+const WASM_LIMITS: WasmJobLimits = { timeMs: 60_000, heapBytes: 1024 * 1024 * 1024 };
+
+export interface WasmJob {
+  program: 'ffmpeg' | 'ffprobe';
+  /** Arguments after the program name; files are named as in `inputs` and `outputs`. */
+  args: readonly string[];
+  /** Files written into the instance's memory file system before the run. */
+  inputs: Readonly<Record<string, Uint8Array>>;
+  /** Files read back after the run (absent from the result when not written). */
+  outputs: readonly string[];
+}
+
+export type WasmRunResult =
+  | { ok: true; code: number; outputs: Record<string, Buffer>; log: string[] }
+  | { ok: false; reason: 'timeout' | 'failed'; detail: string };
+
+interface WorkerAnswer {
+  id: number;
+  code?: number;
+  outputs?: Record<string, Uint8Array>;
+  log?: string[];
+  error?: string;
+}
+
+// CommonJS run with `eval`, so the same text works from sources, the bundle and the packed app.
+const WORKER_SOURCE = String.raw`
+const { parentPort, workerData } = require('node:worker_threads');
+const { readFileSync } = require('node:fs');
+const { pathToFileURL } = require('node:url');
+// The build expects a browser worker: it reads its own address from self.location.
+globalThis.self = { location: { href: pathToFileURL(workerData.core).href } };
+const createCore = require(workerData.core);
+const compiled = WebAssembly.compile(readFileSync(workerData.wasm));
+function capHeap(imports, limit) {
+  for (const [key, value] of Object.entries(imports.a)) {
+    if (typeof value === 'function' && value.name === '_emscripten_resize_heap') {
+      imports.a[key] = (requested) => ((requested >>> 0) > limit ? 0 : value(requested));
+      return true;
+    }
+  }
+  return false;
+}
+parentPort.on('message', async (job) => {
+  try {
+    const wasmModule = await compiled;
+    let capped = false;
+    const core = await createCore({
+      instantiateWasm(imports, receive) {
+        capped = capHeap(imports, job.heapBytes);
+        WebAssembly.instantiate(wasmModule, imports).then((instance) => receive(instance));
+        return {};
+      },
+    });
+    if (!capped) throw new Error('the heap cap could not be set on this build');
+    const log = [];
+    core.setLogger(({ message }) => {
+      log.push(message);
+      if (log.length > 400) log.shift();
+    });
+    for (const [name, bytes] of Object.entries(job.inputs)) core.FS.writeFile(name, bytes);
+    const code = job.program === 'ffprobe' ? core.ffprobe(...job.args) : core.exec(...job.args);
+    const outputs = {};
+    for (const name of job.outputs) {
+      try { outputs[name] = core.FS.readFile(name); } catch {}
+    }
+    parentPort.postMessage({ id: job.id, code, log, outputs }, Object.values(outputs).map((bytes) => bytes.buffer));
+  } catch (error) {
+    parentPort.postMessage({ id: job.id, error: String((error && error.message) || error) });
+  }
+});
+`;
+
+// Not named `require`: the bundler declares its own in the shared chunk.
+const load = createRequire(import.meta.url);
+
+/** A file packed into Electron's archive is read from its unpacked copy (a worker reads it by path). */
+function unpacked(path: string): string {
+  const copy = path.replace(/app\.asar([\\/])/, 'app.asar.unpacked$1');
+  return copy !== path && existsSync(copy) ? copy : path;
+}
+
+/** Where the build's JavaScript and WebAssembly files are on disk. */
+function wasmFfmpegFiles(): { core: string; wasm: string } {
+  return { core: unpacked(load.resolve('@ffmpeg/core')), wasm: unpacked(load.resolve('@ffmpeg/core/wasm')) };
+}
+
+/** Stops an idle worker after this long, giving its compiled code back. */
+const IDLE_MS = 30_000;
+
+interface Pending {
+  job: WasmJob;
+  limits: WasmJobLimits;
+  resolve: (result: WasmRunResult) => void;
+}
+
+/** One worker running jobs one at a time, in order. */
+export class WasmFfmpeg {
+  private worker: Worker | undefined;
+  private readonly queue: Pending[] = [];
+  private running = false;
+  private nextId = 1;
+  private idleTimer: NodeJS.Timeout | undefined;
+
+  constructor(private readonly limits: WasmJobLimits = WASM_LIMITS) {}
+
+  /** Runs `job`; never throws. */
+  run(job: WasmJob, limits: Partial<WasmJobLimits> = {}): Promise<WasmRunResult> {
+    return new Promise((resolve) => {
+      this.queue.push({ job, limits: { ...this.limits, ...limits }, resolve });
+      this.pump();
+    });
+  }
+
+  /** Stops the worker (a running job fails). */
+  async close(): Promise<void> {
+    clearTimeout(this.idleTimer);
+    const worker = this.worker;
+    this.worker = undefined;
+    if (worker !== undefined) await worker.terminate();
+  }
+
+  private pump(): void {
+    if (this.running) return;
+    const next = this.queue.shift();
+    if (next === undefined) {
+      this.idleTimer = setTimeout(() => void this.close(), IDLE_MS).unref();
+      return;
+    }
+    clearTimeout(this.idleTimer);
+    this.running = true;
+    void this.execute(next).then((result) => {
+      this.running = false;
+      next.resolve(result);
+      this.pump();
+    });
+  }
+
+  private workerFor(): Worker {
+    if (this.worker !== undefined) return this.worker;
+    const worker = new Worker(WORKER_SOURCE, { eval: true, workerData: wasmFfmpegFiles(), stdout: true, stderr: true });
+    // Idle, the worker keeps no process alive; a running job refs it.
+    worker.unref();
+    this.worker = worker;
+    return worker;
+  }
+
+  private execute({ job, limits }: Pending): Promise<WasmRunResult> {
+    const worker = this.workerFor();
+    const id = this.nextId++;
+    return new Promise((resolve) => {
+      const finish = (result: WasmRunResult): void => {
+        clearTimeout(timer);
+        worker.off('message', onMessage);
+        worker.off('error', onError);
+        worker.off('exit', onExit);
+        worker.unref();
+        resolve(result);
+      };
+      const discard = (): void => {
+        if (this.worker === worker) this.worker = undefined;
+        void worker.terminate();
+      };
+      const onMessage = (answer: WorkerAnswer): void => {
+        if (answer.id !== id) return;
+        if (answer.error !== undefined) {
+          discard();
+          finish({ ok: false, reason: 'failed', detail: answer.error });
+          return;
+        }
+        const outputs: Record<string, Buffer> = {};
+        for (const [name, bytes] of Object.entries(answer.outputs ?? {})) outputs[name] = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+        finish({ ok: true, code: answer.code ?? -1, outputs, log: answer.log ?? [] });
+      };
+      const onError = (error: Error): void => {
+        discard();
+        finish({ ok: false, reason: 'failed', detail: error.message });
+      };
+      const onExit = (): void => {
+        if (this.worker === worker) this.worker = undefined;
+        finish({ ok: false, reason: 'failed', detail: 'the WebAssembly worker stopped' });
+      };
+      const timer = setTimeout(() => {
+        discard();
+        finish({ ok: false, reason: 'timeout', detail: `the WebAssembly ffmpeg took longer than ${limits.timeMs} ms` });
+      }, limits.timeMs);
+      worker.on('message', onMessage);
+      worker.on('error', onError);
+      worker.on('exit', onExit);
+      worker.ref();
+      // Inputs are copied (not transferred): the caller keeps its bytes.
+      worker.postMessage({ id, program: job.program, args: job.args, inputs: job.inputs, outputs: job.outputs, heapBytes: limits.heapBytes });
+    });
+  }
+}
