@@ -152,6 +152,10 @@ export function toJobView(job: JobDetail): JobView {
     creditsSpent: job.credits,
     creditsMeasured: job.creditsMeasured,
     overdueSince: job.overdueSince,
+    waitingFor: job.waitingFor,
+    waitingMessage: job.waitingMessage,
+    retryAt: job.retryAt,
+    resultValidUntil: job.resultValidUntil,
     characters: [...job.characters],
     preset: job.preset === null ? null : { ...job.preset },
   };

@@ -46,6 +46,10 @@ const job = (id: string, createdAt: number, over: Partial<JobView> = {}): JobVie
   preset: null,
   overdueSince: null,
   characters: [],
+  waitingFor: null,
+  waitingMessage: null,
+  retryAt: null,
+  resultValidUntil: null,
   ...over,
 });
 
