@@ -225,7 +225,10 @@ export class ResultDownloader {
       this.finish(job, 'done', { errorCode: 'partial', errorMessage: message }, plan);
     } else if (problems.some((problem) => problem.reason === 'expired')) {
       const expired = problems.find((problem) => problem.reason === 'expired');
-      const message = expired?.message.startsWith('The result expired on the gateway') === true ? expired.message : `The result expired on the gateway before it could be downloaded. ${expired?.message ?? ''}`;
+      const message =
+        expired?.message.startsWith('The result expired on the gateway') === true
+          ? expired.message
+          : `The result expired on the gateway before it could be downloaded. ${expired?.message ?? ''}`;
       this.finish(job, 'expired', { errorCode: 'result_expired', errorMessage: message }, plan);
     } else {
       this.finish(job, 'failed', { errorCode: 'download_failed', errorMessage: problems[0]?.message ?? 'The result could not be downloaded.' }, plan);
@@ -260,7 +263,15 @@ export class ResultDownloader {
         return { failure: { code: 'no_result_address', message: noAddressMessage(task.id, undefined) } };
       }
       const validUntil = resultValidUntil(task);
-      return { taskId: task.id, createdAt: task.createdAt, expiresAt: task.expiresAt, validUntil, items, staged: staged ? { taskId: task.id } : null, addressless };
+      return {
+        taskId: task.id,
+        createdAt: task.createdAt,
+        expiresAt: task.expiresAt,
+        validUntil,
+        items,
+        staged: staged ? { taskId: task.id } : null,
+        addressless,
+      };
     }
     const staged = await this.deps.staging.read({ jobId: job.id });
     if (!staged) {
@@ -306,7 +317,6 @@ export class ResultDownloader {
       if (refusedByHost && plan.taskId !== null) {
         const fresh = await this.freshAddress(job, plan, item);
         if (fresh === 'key') waitingFor = 'key';
-        else if (fresh === 'same' && lastError.message.includes('HTTP 410')) throw expiredOnGateway(plan.validUntil, lastError);
         else if (fresh === 'fresh' && !justRefreshed) {
           // A fresh address is tried at once, but only once in a row: a host that refuses every address waits like any failure.
           justRefreshed = true;

@@ -308,7 +308,10 @@ export class JobEngine {
     }
     const validUntil = job.resultValidUntil;
     if (job.state !== 'failed' || validUntil === null || this.clock.now() >= validUntil) {
-      throw new actions.JobActionError(`Only a job whose result is still valid on the gateway can be downloaded again; this one is ${job.state}.`, 'invalid_state');
+      throw new actions.JobActionError(
+        `Only a job whose result is still valid on the gateway can be downloaded again; this one is ${job.state}.`,
+        'invalid_state',
+      );
     }
     if (!transitionJob(this.db, jobId, ['failed'], 'downloading', { errorCode: null, errorMessage: null })) {
       throw new actions.JobActionError('The job changed meanwhile; look again.', 'invalid_state');

@@ -172,7 +172,9 @@ export class TaskPoller {
     this.deps.gate.succeeded();
     this.refusals.delete(task.id);
     if (job.waitingFor === 'key') {
-      await this.deps.writes.run(() => updateJob(db, job.id, onGatewayJobStates, { waitingFor: null, waitingMessage: null, waitingSince: null, retryAt: null }));
+      await this.deps.writes.run(() =>
+        updateJob(db, job.id, onGatewayJobStates, { waitingFor: null, waitingMessage: null, waitingSince: null, retryAt: null }),
+      );
     }
     await this.apply(job, current, timing, record);
     events.jobsChanged(job.id);
