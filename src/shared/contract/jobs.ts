@@ -366,8 +366,10 @@ export const jobsRoutes = {
     input: z.object({ batchId: idSchema, jobIds: z.array(idSchema).min(1).max(5000) }).strict(),
     output: z.array(jobViewSchema),
   }),
-  /** Polls a job's task on the gateway at once (one still running past its usual time, say). */
+  /** Polls a job's task on the gateway at once (one still running past its usual time, or waiting for a usable key). */
   'jobs.check_now': defineRoute({ input: id, output: jobViewSchema }),
+  /** Fetches a job's result again, free, while it is valid on the gateway: a waiting download at once, a failed one again. */
+  'jobs.download_again': defineRoute({ input: id, output: jobViewSchema }),
   /** Asks the gateway whether a job of unknown outcome arrived (jobs with a business id: omni). */
   'jobs.look_up': defineRoute({ input: id, output: lookUpResultSchema }),
   /** Sends a running job's request again as a new job: charged again; the first keeps being followed. Answers the new job. */

@@ -42,7 +42,7 @@ function engineWithProfileKey(key: string, vault?: Vault): { engine: JobEngine; 
 }
 
 /** A vault to seal batch keys with, in the bench's folder. */
-function vaultOf(): Promise<Vault> {
+function vaultOf(): Vault {
   return createFileKeyVault(join(bench.root, 'vault.key'));
 }
 
@@ -130,7 +130,7 @@ describe('a key that runs dry or expires while its tasks are on the gateway', ()
 
   it("a batch's dedicated key spent by the batch's last submission: polls and downloads use the profile's key", async () => {
     bench = await startBench({}, { virtualTime: true });
-    const { engine } = engineWithProfileKey(bench.sim.demoKey, await vaultOf());
+    const { engine } = engineWithProfileKey(bench.sim.demoKey, vaultOf());
     await engine.start();
     const { batch, jobs } = await engine.createBatch({ name: 'to the last credit', dedicatedKey: { credits: 500 }, jobs: [imageTask('1'), imageTask('2')] });
     await bench.run(Promise.all(jobs.map((job) => jobReaches(engine, job.id, (seen) => seen.state !== 'queued' && seen.state !== 'submitting'))));
@@ -144,7 +144,7 @@ describe('a key that runs dry or expires while its tasks are on the gateway', ()
   it("the profile's key spent while a batch's own key is valid: the task is asked about with the batch's key", async () => {
     bench = await startBench({}, { virtualTime: true });
     const profileKey = await newKey({ remain_credits: 1_000 });
-    const { engine } = engineWithProfileKey(profileKey.key, await vaultOf());
+    const { engine } = engineWithProfileKey(profileKey.key, vaultOf());
     await engine.start();
     const { jobs } = await engine.createBatch({ name: 'own key', dedicatedKey: { credits: 500 }, jobs: [imageTask('asked with another key')] });
     const [job] = jobs;

@@ -6,6 +6,7 @@ import { jobProblem, type AssetView } from '../../../../../shared/contract';
 import { writeAssetDrag } from '../../../entities/asset-drag';
 import { isPending } from '../../../../../shared/jobs/job-states';
 import { durationParts, type JobTiming } from '../../../entities/job-timing';
+import { clockTime, jobWait, type JobWait } from '../../../entities/job-waiting';
 import { paths } from '../../../routing/paths';
 import { Button, IconButton, ProgressBar } from '../../../ui';
 import { aspectOf, type ResultItem } from '../model/result-items';
@@ -58,8 +59,10 @@ export function ResultCard(props: ResultCardProps) {
   const { item, modelName, characterName, mediaUrl } = props;
   const { job, asset } = item;
   const { t } = useTranslation();
+  const waitLabel = useWaitLabel();
   const active = isPending(job.state);
-  const state = t(`create.jobState.${job.state}`);
+  const wait = jobWait(job);
+  const state = wait ? waitLabel(wait) : t(`create.jobState.${job.state}`);
   const title = characterName ? `@${characterName}` : job.prompt || modelName;
   const summaryOnly = job.state === 'done' && job.errorCode === 'summary_only' && asset === null;
   const problem = job.state === 'failed' ? jobProblem(job) : null;
@@ -92,12 +95,21 @@ export function ResultCard(props: ResultCardProps) {
   );
 }
 
+/** What a card says while its job waits for a usable key or for the next try of its download. */
+function useWaitLabel(): (wait: JobWait) => string {
+  const { t, i18n } = useTranslation();
+  return (wait) => (wait.kind === 'key' ? t('results.waitingForKey') : t('results.downloadRetrying', { time: clockTime(wait.retryAt, i18n.language) }));
+}
+
 function Pending({ item, timing, usualSpeed, modelName, active }: ResultCardProps & { active: boolean }) {
   const { t } = useTranslation();
   const duration = useDuration();
+  const waitLabel = useWaitLabel();
   const { job } = item;
+  const wait = jobWait(job);
   let when: string;
-  if (job.state === 'queued' || job.state === 'draft') when = t('results.waiting');
+  if (wait) when = waitLabel(wait);
+  else if (job.state === 'queued' || job.state === 'draft') when = t('results.waiting');
   else if (job.state === 'downloading') when = t('results.saving');
   else if (timing.overdue && timing.elapsedMs !== null) when = t('results.overdue', { elapsed: duration(timing.elapsedMs) });
   else if (timing.remainingMs !== null) when = t('results.remaining', { time: duration(timing.remainingMs) });
@@ -109,6 +121,7 @@ function Pending({ item, timing, usualSpeed, modelName, active }: ResultCardProp
       <p className="result-when" role="status">
         {when}
       </p>
+      {wait?.message != null && <p className="result-wait-said">{t('jobWait.said', { message: wait.message })}</p>}
       {active && (
         <ProgressBar
           size="sm"
