@@ -126,7 +126,7 @@ export class ResultDownloader {
   /** Jobs waiting for a download slot, with when their results expire (Unix ms). */
   private readonly waiting = new Map<string, number>();
   private readonly active = new Set<string>();
-  /** Wakes a download pausing before its next try (`retryNow`). */
+  /** Wakes a download pausing before its next try (`retryNow`); a pausing download leaves its slot to others. */
   private readonly wakers = new Map<string, () => void>();
   /** One run (start to stop): the signal downloads and their retry waits listen to. */
   private run = DisposableStore.disposed();
@@ -162,7 +162,7 @@ export class ResultDownloader {
 
   private pump(): void {
     if (this.stopped) return;
-    while (this.active.size < this.deps.limits.maxParallel && this.waiting.size > 0) {
+    while (this.active.size - this.wakers.size < this.deps.limits.maxParallel && this.waiting.size > 0) {
       const next = this.soonestToExpire();
       this.waiting.delete(next);
       this.active.add(next);
@@ -380,6 +380,7 @@ export class ResultDownloader {
   private async pauseUntil(jobId: string, at: number): Promise<void> {
     const early = new AbortController();
     this.wakers.set(jobId, () => early.abort());
+    this.pump();
     try {
       await sleep(this.deps.clock, Math.max(0, at - this.deps.clock.now()), AbortSignal.any([this.signal, early.signal]));
     } catch {

@@ -297,7 +297,9 @@ export function listRunnableJobs(db: LibraryDatabase, options: { now?: number; l
 export function countJobsBy(db: LibraryDatabase, by: 'model' | 'batch', states: readonly JobState[]): Map<string, number> {
   if (states.length === 0) return new Map();
   const column = by === 'model' ? 'model' : 'batch_id';
-  const sql = `SELECT ${column} AS k, COUNT(*) AS n FROM jobs WHERE state IN (${placeholders(states.length)}) AND ${column} IS NOT NULL GROUP BY ${column}`;
+  // A download waiting for its next try (the result host failed) loads nothing: it holds no slot.
+  const sql = `SELECT ${column} AS k, COUNT(*) AS n FROM jobs WHERE state IN (${placeholders(states.length)}) AND ${column} IS NOT NULL
+               AND (waiting_for IS NULL OR waiting_for <> 'download') GROUP BY ${column}`;
   return new Map(
     db
       .prepare<JobState[], { k: string; n: number }>(sql)
