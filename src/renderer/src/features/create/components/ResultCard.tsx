@@ -1,4 +1,4 @@
-import { CircleAlert, Dices, Heart, ImagePlus, RefreshCw, Shuffle, UserRound, Volume2, VolumeX, Wand2 } from 'lucide-react';
+import { CircleAlert, Dices, Download, Heart, ImagePlus, RefreshCw, Shuffle, UserRound, Volume2, VolumeX, Wand2 } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -23,6 +23,8 @@ interface ResultCardActions {
   onCharacter: (asset: AssetView) => void;
   /** An edit answered without an image, run again where it returns one. */
   onRunQueued: (jobId: string) => void;
+  /** Fetches a paid result again, free, while it is still valid on the gateway. */
+  onDownloadAgain: (jobId: string) => void;
 }
 
 export interface ResultCardProps extends ResultCardActions {
@@ -36,6 +38,8 @@ export interface ResultCardProps extends ResultCardActions {
   usualSpeed: string | null;
   /** The model has a way of running that returns the edited image (for a summary-only answer). */
   canRunQueued: boolean;
+  /** The job's paid result can still be downloaded from the gateway (a failed download offers "Download again"). */
+  resultStillValid: boolean;
   mediaUrl: (libraryPath: string) => string;
 }
 
@@ -77,6 +81,7 @@ export function ResultCard(props: ResultCardProps) {
           <div className="result-problem">
             <CircleAlert size={20} aria-hidden="true" />
             <RecentProblem problem={problem} />
+            {props.resultStillValid && <DownloadAgain {...props} />}
           </div>
         ) : (
           <Pending {...props} active={active} />
@@ -101,7 +106,17 @@ function useWaitLabel(): (wait: JobWait) => string {
   return (wait) => (wait.kind === 'key' ? t('results.waitingForKey') : t('results.downloadRetrying', { time: clockTime(wait.retryAt, i18n.language) }));
 }
 
-function Pending({ item, timing, usualSpeed, modelName, active }: ResultCardProps & { active: boolean }) {
+/** "Download again": free, offered while the paid result is still valid on the gateway. */
+function DownloadAgain({ item, onDownloadAgain }: Pick<ResultCardProps, 'item' | 'onDownloadAgain'>) {
+  const { t } = useTranslation();
+  return (
+    <Button size="sm" variant="primary" icon={Download} onClick={() => onDownloadAgain(item.job.id)}>
+      {t('timeline.job.downloadAgain')}
+    </Button>
+  );
+}
+
+function Pending({ item, timing, usualSpeed, modelName, active, onDownloadAgain }: ResultCardProps & { active: boolean }) {
   const { t } = useTranslation();
   const duration = useDuration();
   const waitLabel = useWaitLabel();
@@ -121,7 +136,10 @@ function Pending({ item, timing, usualSpeed, modelName, active }: ResultCardProp
       <p className="result-when" role="status">
         {when}
       </p>
-      {wait?.message != null && <p className="result-wait-said">{t('jobWait.said', { message: wait.message })}</p>}
+      {wait?.message != null && (
+        <p className="result-wait-said">{t(wait.kind === 'key' ? 'jobWait.said' : 'jobWait.lastProblem', { message: wait.message })}</p>
+      )}
+      {wait?.kind === 'download' && <DownloadAgain item={item} onDownloadAgain={onDownloadAgain} />}
       {active && (
         <ProgressBar
           size="sm"

@@ -176,7 +176,7 @@ export function JobRow({
             {wait.message !== null && (
               <>
                 {' '}
-                <span className="job-note-gateway">{t('jobWait.said', { message: wait.message })}</span>
+                <span className="job-note-gateway">{t(wait.kind === 'key' ? 'jobWait.said' : 'jobWait.lastProblem', { message: wait.message })}</span>
               </>
             )}
           </p>
