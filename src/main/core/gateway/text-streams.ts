@@ -115,7 +115,7 @@ function truncated(req: GatewayRequest): GatewayError {
 const MAX_COMPLETE_ANSWER_BYTES = 8 * 1024 * 1024;
 
 /** The text of a complete answer of any of the three styles (chat completion, message, response); undefined for none of them. */
-export function completeAnswerText(data: Record<string, unknown>): string | undefined {
+function completeAnswerText(data: Record<string, unknown>): string | undefined {
   const texts = (parts: unknown, pick: (part: unknown) => string): string => (Array.isArray(parts) ? parts.map(pick).join('') : '');
   if (Array.isArray(data.choices)) return str(field(field(data.choices[0], 'message'), 'content'));
   if (data.type === 'message' && Array.isArray(data.content))
@@ -156,8 +156,8 @@ async function completeAnswer(req: GatewayRequest, answer: StreamAnswer): Promis
 }
 
 function isJsonAnswer(answer: StreamAnswer): boolean {
-  const type = answer.headers['content-type'];
-  const value = (Array.isArray(type) ? type[0] : type)?.toLowerCase() ?? '';
+  const type: string | undefined = answer.headers['content-type'];
+  const value = (type ?? '').toLowerCase();
   return value.includes('json') && !value.includes('event-stream');
 }
 

@@ -27,7 +27,7 @@ import {
   type AssetKind,
   type LibraryDatabase,
 } from '../library';
-import { getJob, recordPoll, transitionJob, updateJob, type Job } from './store';
+import { getJob, recordPoll, transitionJob, updateJob, type Job, type JobWaitingFor } from './store';
 import { latestTask } from './engine-queries';
 import type { EngineEvents } from './events';
 import { entryOf } from './job-request';
@@ -313,7 +313,7 @@ export class ResultDownloader {
       if (!mayPass || lastError === undefined) throw lastError ?? new ResultFetchError('The result has no source to download from.', 'permanent');
       if (plan.validUntil !== null && this.deps.clock.now() >= plan.validUntil) throw expiredOnGateway(plan.validUntil, lastError);
       if (keyRefused) keyIndex += 1;
-      let waitingFor: 'download' | 'key' = keyRefused ? 'key' : 'download';
+      let waitingFor: JobWaitingFor = keyRefused ? 'key' : 'download';
       if (refusedByHost && plan.taskId !== null) {
         const fresh = await this.freshAddress(job, plan, item);
         if (fresh === 'key') waitingFor = 'key';
@@ -364,7 +364,7 @@ export class ResultDownloader {
   }
 
   /** The job shows why its download waits and when it tries again (kept across restarts). */
-  private startWaiting(job: Job, waitingFor: 'download' | 'key', message: string, retryAt: number): void {
+  private startWaiting(job: Job, waitingFor: JobWaitingFor, message: string, retryAt: number): void {
     const current = getJob(this.deps.db, job.id);
     const since = current?.waitingFor === waitingFor ? {} : { waitingSince: this.deps.clock.now() };
     updateJob(this.deps.db, job.id, ['downloading'], { waitingFor, waitingMessage: message, retryAt, ...since });

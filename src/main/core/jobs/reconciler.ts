@@ -50,7 +50,7 @@ export interface ReconcilerDeps {
 }
 
 /** Unknown jobs the gateway can be asked about. */
-export function reconcilableJobs(db: LibraryDatabase): Job[] {
+function reconcilableJobs(db: LibraryDatabase): Job[] {
   return listJobsInStates(db, ['unknown']).filter((job) => {
     const entry = entryOf(job);
     return job.clientBusinessId !== null && entry !== undefined && supportsBusinessId(entry);
@@ -58,7 +58,7 @@ export function reconcilableJobs(db: LibraryDatabase): Job[] {
 }
 
 /** Unknown jobs the reconciler still looks up by itself: those that became unknown less than `graceMs` ago. */
-export function autoReconcilableJobs(db: LibraryDatabase, now: number, graceMs: number): Job[] {
+function autoReconcilableJobs(db: LibraryDatabase, now: number, graceMs: number): Job[] {
   return reconcilableJobs(db).filter((job) => now - job.updatedAt < graceMs);
 }
 

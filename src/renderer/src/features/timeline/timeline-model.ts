@@ -121,13 +121,8 @@ export function stillRunningOnGateway(job: Pick<JobView, 'state' | 'overdueSince
 }
 
 /** A paid job the studio keeps following while the gateway refuses the key: "waiting for a usable key". */
-export function waitingForKey(job: Pick<JobView, 'state' | 'waitingFor'>): boolean {
+function waitingForKey(job: Pick<JobView, 'state' | 'waitingFor'>): boolean {
   return isActive(job.state) && job.waitingFor === 'key';
-}
-
-/** A download that failed and is tried again at `retryAt`: "downloading, trying again at 14:32". */
-export function downloadRetrying(job: Pick<JobView, 'state' | 'waitingFor' | 'retryAt'>): boolean {
-  return job.state === 'downloading' && job.waitingFor === 'download' && job.retryAt !== null;
 }
 
 /** Which actions a job offers in its state (`now` decides whether its result is still valid on the gateway). */
