@@ -142,6 +142,7 @@ async function appIngest(folder: string, host: string, images: number, videos: n
     db,
     libraryRoot,
     clientFor: () => Promise.resolve(client),
+    otherKeys: () => [],
     staging: new ResultStaging(libraryRoot),
     media: new MediaInspector(),
     fetcher,

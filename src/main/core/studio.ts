@@ -213,6 +213,8 @@ export function createStudio(platform: StudioPlatform): Studio {
         subscriptions.addCallback(
           bus.subscribe((name) => {
             if (name === 'desktop.changed') started.applyKeyMode();
+            // A key saved or another profile chosen: jobs waiting for a usable key ask again at once.
+            if (name === 'profiles.changed' || name === 'settings.changed') started.keysChanged();
           }),
         );
         // The concurrency setting applies at once: more jobs start if they now may, none is stopped.

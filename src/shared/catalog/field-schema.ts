@@ -101,7 +101,7 @@ function sizeSchema(field: SizeField, name: string): z.ZodType {
   const allowed = sizeWireValues(field);
   const kind = field.wire === 'pixels' ? 'size' : 'ratio';
   return checked(z.string({ error: typeError(name, `a ${kind} as text`, field.requiredMessage) }), (value) =>
-    allowed.has(value) ? undefined : `${name}: ${shown(value)} is not an allowed ${kind}; allowed: ${allowedSizesText(field)}`,
+    allowed.has(value) || isOpenValue(field, value) ? undefined : `${name}: ${shown(value)} is not an allowed ${kind}; allowed: ${allowedSizesText(field)}`,
   );
 }
 
@@ -129,9 +129,11 @@ function singleImageSchema(field: ImageField | { acceptsDataUrl: false }, name: 
   return checked(z.string({ error: typeError(name, 'an address as text', requiredMessage) }), (value) => urlProblem(name, value, field.acceptsDataUrl));
 }
 
-/** A value outside an enum's common values that its pattern still accepts (see `EnumField.othersMatching`). */
-export function isOpenEnumValue(field: EnumField, value: unknown): boolean {
-  return field.othersMatching !== undefined && typeof value === 'string' && !field.values.includes(value) && new RegExp(field.othersMatching).test(value);
+/** A value outside a field's listed values that its pattern still accepts (`othersMatching` of an enum or a size). */
+export function isOpenValue(field: EnumField | SizeField, value: unknown): boolean {
+  if (field.othersMatching === undefined || (typeof value !== 'string' && typeof value !== 'number')) return false;
+  const listed = field.type === 'enum' ? field.values.includes(value) : sizeWireValues(field).has(String(value));
+  return !listed && new RegExp(field.othersMatching).test(String(value));
 }
 
 /** The wire schema of one field (not yet optional); `name` is the field's name in messages. */
@@ -152,7 +154,7 @@ export function fieldSchema(field: FieldSpec, name: string = field.key): z.ZodTy
       );
     case 'enum':
       return checked(z.union([z.string(), z.number()], { error: typeError(name, 'a choice', required) }), (value) =>
-        field.values.includes(value) || isOpenEnumValue(field, value)
+        field.values.includes(value) || isOpenValue(field, value)
           ? undefined
           : `${name}: must be one of ${field.values.join(', ')}${field.othersMatching === undefined ? '' : ' (or another of that form)'}${unitText(field.unit)} (got ${shown(value)})`,
       );

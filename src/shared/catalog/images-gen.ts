@@ -190,6 +190,8 @@ export const genImageTask: VariantEntry = {
       key: 'background',
       label: LABELS.background,
       values: ['auto', 'transparent'],
+      // Other values are "not shown" by the interface: sent, with a warning.
+      othersMatching: '^[a-z][a-z_-]*$',
       advanced: true,
       help: t('A transparent background comes back as auto: the image is opaque.', '透明背景会按自动处理：图片不透明。'),
     },

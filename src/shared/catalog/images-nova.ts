@@ -46,7 +46,8 @@ export const novaFlash: VariantEntry = {
   response: 'direct',
   fields: [
     { type: 'prompt', key: 'prompt', label: LABELS.prompt, required: true },
-    novaPixelSize,
+    // "Extreme ratios such as 1:4 and 8:1 are supported by the model", without their pixel sizes.
+    { ...novaPixelSize, othersMatching: '^(\\d+x\\d+|\\d+:\\d+)$' },
     { ...novaReferenceUrls, maxBytes: 2 * MB },
     {
       type: 'search-tools',
@@ -84,7 +85,8 @@ export const novaPro: VariantEntry = {
     },
     novaPixelSize,
     novaReferenceUrls,
-    singleImageCount,
+    // The interface shows `n` as "example 1" only: other counts are sent, with a warning.
+    { ...singleImageCount, othersMatching: '^[1-9]\\d*$' },
   ],
   rules: [],
 };

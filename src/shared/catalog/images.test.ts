@@ -122,9 +122,15 @@ describe('image variant B, task (image.gen-image-2.task)', () => {
     ],
     ['17 references', { prompt: 'p', image_urls: urls(17) }, /image_urls: at most 16 images \(got 17\)/],
     ['a mask without references', { prompt: 'p', mask_url: 'https://cdn.example/m.png' }, /mask_url: requires image_urls/],
-    ['background opaque', { prompt: 'p', background: 'opaque' }, /background: must be one of auto, transparent/],
+    ['a background that is no word', { prompt: 'p', background: 'very opaque!' }, /background: must be one of auto, transparent \(or another of that form\)/],
   ])('rejects %s', (_name, values, pattern) => {
     expect(messages(id, values)).toContainEqual(expect.stringMatching(pattern));
+  });
+
+  it('sends a background beyond auto and transparent (the interface does not show the others), with a warning', () => {
+    const result = accepted(id, { prompt: 'p', background: 'opaque' });
+    expect(result.request.body.background).toBe('opaque');
+    expect(result.warnings.map((warning) => warning.message.en)).toContainEqual(expect.stringMatching(/background "opaque" is not one of the usual values/));
   });
 
   it('takes size auto, and no size in a hand-written body (the gateway defaults to 1:1); the form sends its ratio', () => {
@@ -171,7 +177,7 @@ describe('image variant C (image.nova-3.1-flash-image)', () => {
 
   it.each<RejectCase>([
     ['5 references', { prompt: 'p', image_urls: urls(5) }, /image_urls: at most 4 images \(got 5\)/],
-    ['a size of variant A', { prompt: 'p', size: '1280x720' }, /size: "1280x720" is not an allowed size; allowed: 1K: 1024x1024 \(1:1\), 1360x768 \(16:9\)/],
+    ['a size that is no size', { prompt: 'p', size: 'huge' }, /size: "huge" is not an allowed size; allowed: 1K: 1024x1024 \(1:1\), 1360x768 \(16:9\)/],
     [
       'an unknown search type',
       { prompt: 'p', tools: ['news_search'] },
@@ -187,12 +193,28 @@ describe('image variant C (image.nova-3.1-flash-image)', () => {
   });
 });
 
+describe('image variant C beyond the listed sizes', () => {
+  it('sends an extreme ratio (the model supports 1:4 and 8:1; their pixel sizes are not shown), with a warning', () => {
+    for (const size of ['512x2048', '8:1']) {
+      const result = accepted('image.nova-3.1-flash-image', { prompt: 'p', size });
+      expect(result.request.body.size).toBe(size);
+      expect(result.warnings.map((warning) => warning.message.en)).toContainEqual(expect.stringMatching(/is not one of the sizes the interface lists/));
+    }
+  });
+});
+
 describe('image variant D (image.nova-3-pro-image)', () => {
   const id = 'image.nova-3-pro-image';
 
   it('accepts long prompts and 4K pixel sizes', () => {
     const body = accepted(id, { prompt: 'x'.repeat(40_000), size: { tier: '4K', ratio: '3:4' }, image_urls: [url(1)] }).request.body;
     expect(body).toMatchObject({ size: '3072x4096', image_urls: [{ url: url(1) }] });
+  });
+
+  it('sends another count than the example n = 1, with a warning', () => {
+    const result = accepted(id, { prompt: 'p', n: 2 });
+    expect(result.request.body.n).toBe(2);
+    expect(result.warnings.map((warning) => warning.message.en)).toContainEqual(expect.stringMatching(/n 2 is not one of the usual values \(1\)/));
   });
 
   it.each<RejectCase>([

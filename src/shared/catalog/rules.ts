@@ -1,7 +1,7 @@
 import type { Condition, LocalizedText, SizeField, VariantEntry } from './types';
 import { extractMentions, placeholderProblems } from './prompt-syntax';
 import { conditionHolds, getPath, isSet, shown } from './wire-path';
-import { isOpenEnumValue } from './field-schema';
+import { isOpenValue } from './field-schema';
 
 /** A problem that blocks the request; `path` is the wire path it concerns. */
 export interface RequestIssue {
@@ -142,7 +142,16 @@ export function ruleWarnings(entry: VariantEntry, body: unknown): RequestWarning
       warnings.push(ignoredFieldWarning(field.key, field.onlyWhen));
     }
     const value = getPath(body, field.key);
-    if (field.type === 'enum' && isOpenEnumValue(field, value)) {
+    if (field.type === 'size' && isOpenValue(field, value)) {
+      warnings.push({
+        path: field.key,
+        message: {
+          en: `${field.key} ${shown(value)} is not one of the sizes the interface lists; the model is said to support it, but the gateway may refuse it or use the nearest one.`,
+          'zh-CN': `${field.key} ${shown(value)} 不在接口列出的尺寸中；据称模型支持，但网关可能拒绝或改用最接近的尺寸。`,
+        },
+      });
+    }
+    if (field.type === 'enum' && isOpenValue(field, value)) {
       const common = field.values.join(', ');
       warnings.push({
         path: field.key,

@@ -139,6 +139,11 @@ export interface SizeField extends FieldBase {
   tiers: readonly SizeTier[];
   allowAuto: boolean;
   default: SizeChoice;
+  /**
+   * Where the interface says more sizes work than it lists ("extreme ratios such as 1:4 and 8:1 are
+   * supported"): other values matching this pattern are accepted, with a warning.
+   */
+  othersMatching?: string;
 }
 
 /** How one item of a URL list looks on the wire. */

@@ -84,10 +84,14 @@ export const jobReasons = {
   job_character_missing: entry('gateway_error', 'The video was saved, but no character was created from it.', '视频已保存，但没有从中创建角色。'),
   job_download_failed: entry(
     'storage_error',
-    'The result could not be downloaded. Retry to send the job again (a new, paid request).',
-    '无法下载结果。重试会再次发送此任务（这是一次新的付费请求）。',
+    'The result could not be downloaded. While it is still valid on the gateway, “Download again” fetches it again at no charge.',
+    '无法下载结果。只要它在网关上仍然有效，“重新下载”即可免费再次获取。',
   ),
-  job_result_expired: entry('gateway_error', 'The result’s address expired before it could be downloaded.', '结果地址在下载之前已过期。'),
+  job_result_expired: entry(
+    'gateway_error',
+    'The result expired on the gateway before it could be downloaded. It was paid for; the gateway no longer serves it.',
+    '结果在下载之前已在网关上过期。该结果已付费，但网关不再提供它。',
+  ),
   job_partial: entry('gateway_error', 'Some results of this job could not be saved.', '此任务的部分结果无法保存。'),
   job_write_failed: entry(
     'storage_error',

@@ -68,6 +68,18 @@ export const jobViewSchema = z.object({
    * running on the gateway": followed ever more slowly, never given up; "check now" asks at once.
    */
   overdueSince: z.number().nullable(),
+  /**
+   * What it waits for while in flight: `key` (its task's polls are refused because of the key: the
+   * task is paid for and still followed, asked again slowly, at once when the key changes or on
+   * "check now"), `download` (the result host failed: tried again at `retryAt`); null otherwise.
+   */
+  waitingFor: z.enum(['key', 'download']).nullable(),
+  /** The gateway's or result host's own words on why it waits. */
+  waitingMessage: z.string().nullable(),
+  /** When the studio asks or tries again. */
+  retryAt: z.number().nullable(),
+  /** Until when its result can still be downloaded (the address's expiry, else 24 hours after the task finished); null without one. */
+  resultValidUntil: z.number().nullable(),
   /** `@username`s of the characters its task yielded (a character job, or a video that made one). */
   characters: z.array(z.string()),
 });
@@ -226,11 +238,11 @@ const cancelReport = z.object({ jobId: z.string(), outcome: z.enum(['canceled', 
 /** What "Look up on the gateway" found for a job of unknown outcome (see the engine's reconciler). */
 const lookUpResultSchema = z.object({
   /**
-   * `found`: the gateway has the task, now followed; `not_found`: not (yet) there, the job waits;
-   * `requeued`: not there long after, so it never arrived and is sent again; `unavailable`: the
-   * gateway could not be asked.
+   * `found`: the gateway has the task, now followed; `not_found`: not (yet) there, the job stays
+   * unknown for the artist's decision (never resent without it); `unavailable`: the gateway could
+   * not be asked.
    */
-  outcome: z.enum(['found', 'not_found', 'requeued', 'unavailable']),
+  outcome: z.enum(['found', 'not_found', 'unavailable']),
   job: jobViewSchema,
 });
 export type LookUpResult = z.infer<typeof lookUpResultSchema>;
@@ -354,8 +366,10 @@ export const jobsRoutes = {
     input: z.object({ batchId: idSchema, jobIds: z.array(idSchema).min(1).max(5000) }).strict(),
     output: z.array(jobViewSchema),
   }),
-  /** Polls a job's task on the gateway at once (one still running past its usual time, say). */
+  /** Polls a job's task on the gateway at once (one still running past its usual time, or waiting for a usable key). */
   'jobs.check_now': defineRoute({ input: id, output: jobViewSchema }),
+  /** Fetches a job's result again, free, while it is valid on the gateway: a waiting download at once, a failed one again. */
+  'jobs.download_again': defineRoute({ input: id, output: jobViewSchema }),
   /** Asks the gateway whether a job of unknown outcome arrived (jobs with a business id: omni). */
   'jobs.look_up': defineRoute({ input: id, output: lookUpResultSchema }),
   /** Sends a running job's request again as a new job: charged again; the first keeps being followed. Answers the new job. */

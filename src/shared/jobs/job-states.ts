@@ -48,8 +48,9 @@ export const jobTransitions: Readonly<Record<JobState, readonly JobState[]>> = {
   downloading: ['done', 'failed', 'expired'],
   // unknown: reconciled to the task that was found, or resolved by the user (resubmit knowingly, give up).
   unknown: ['submitted', 'running', 'downloading', 'done', 'queued', 'failed', 'canceled'],
-  // Retrying a job that ended without a result queues it again; a done job is never resubmitted.
-  failed: ['queued'],
+  // Retrying a job that ended without a result queues it again (paid); a failed download whose result
+  // is still valid on the gateway is fetched again (free); a done job is never resubmitted.
+  failed: ['queued', 'downloading'],
   canceled: ['queued'],
   expired: ['queued'],
   done: [],

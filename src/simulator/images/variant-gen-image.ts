@@ -74,16 +74,30 @@ const variantASchema = z.object({
   quality: quality.optional(),
   output_format: outputFormat.optional(),
   n: count.optional(),
-  resolution: tier.optional(),
+  // The interface shows `resolution` on variant A only in examples (a 2K tier), never its values: any text is taken.
+  resolution: z.string().optional(),
   response_format: z.enum(['b64_json', 'url']).optional(),
 });
+
+/**
+ * Variant A's reading of `resolution`: a tier it knows (any case) sets the size of `auto`, no size
+ * or a ratio; a pixel size decides by itself. Anything else is ignored, with a warning.
+ */
+function directTier(size: string | undefined, resolution: string | undefined): { tier: z.infer<typeof tier> | undefined; warnings: string[] } {
+  if (resolution === undefined) return { tier: undefined, warnings: [] };
+  const known = tier.safeParse(resolution.trim().toUpperCase());
+  if (!known.success) return { tier: undefined, warnings: [`resolution "${resolution}" is not a tier this channel knows; ignored`] };
+  const pixelSize = size !== undefined && size.trim() !== 'auto' && !isRatio(size.trim());
+  return pixelSize ? { tier: undefined, warnings: [] } : { tier: known.data, warnings: [] };
+}
 
 const variantAReferences: ImageReferenceRule = { formats: ['png', 'jpeg'], maxBytes: DIRECT_MAX_REFERENCE_BYTES, base64Status: 422 };
 
 /** Variant A: validates and plans a direct (or edit-mode summary) answer. */
 export async function planVariantA(body: unknown, resolve: UrlResolver): Promise<DirectImagePlan | SummaryImagePlan> {
   const request = parseBody(variantASchema, body);
-  const pixels = genImagePixels(request.size, request.resolution, 'direct');
+  const resolution = directTier(request.size, request.resolution);
+  const pixels = genImagePixels(request.size, resolution.tier, 'direct');
   const styleImages = await checkImageReferences(request.reference_images ?? [], 'reference_images', variantAReferences, resolve);
   const editImages = await checkImageReferences(request.image_urls ?? [], 'image_urls', variantAReferences, resolve);
   const mask = request.mask_url === undefined ? undefined : checkMask(request.mask_url, editImages, resolve);
@@ -97,7 +111,7 @@ export async function planVariantA(body: unknown, resolve: UrlResolver): Promise
     prompt: request.prompt,
     images,
     sources,
-    warnings: countWarnings(request.n),
+    warnings: [...countWarnings(request.n), ...resolution.warnings],
   };
   if (editImages.length > 0) {
     return { style: 'summary', editCase: request.mask_url === undefined ? 'multi_reference_edit' : 'inpainting', ...common };

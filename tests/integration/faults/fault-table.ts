@@ -19,7 +19,7 @@ import { JobEngine, type JobEngineOptions } from '../../../src/main/core/jobs';
 import { startSimulator, type RunningSimulator } from '../../../src/simulator/server';
 import { startGatewayProxy, type GatewayProxy } from '../../helpers/gateway-proxy';
 import { MIXED_BATCH } from '../../helpers/mixed-batch';
-import { FAST_TASKS, simAdmin, type StatsSnapshot } from '../../helpers/sim-admin';
+import { FAST_TASKS, simAdmin, type SimAdmin, type StatsSnapshot } from '../../helpers/sim-admin';
 import { runUntil, VirtualClock } from '../../helpers/virtual-clock';
 import { sleep } from '../../../src/main/core/lifecycle/clock';
 
@@ -35,6 +35,8 @@ export interface FaultRow {
   answers?: Readonly<Record<string, AnswerStyle>>;
   /** The gateway is unreachable for this long from the start of the batch (per mode). */
   outageMs?: Record<Mode, number>;
+  /** Done once every job of the batch has been sent, while their tasks are on the gateway (a key spent, a host that comes back). */
+  whileOnGateway?: (context: OnGatewayContext) => Promise<void>;
   /** End states other than `done` this fault explains (the job says why). */
   explained: readonly JobState[];
   /** In `npm test` too. */
@@ -57,6 +59,26 @@ export interface RowResult {
 interface RowContext {
   url: string;
   key: string;
+}
+
+interface OnGatewayContext {
+  admin: SimAdmin;
+  engine: JobEngine;
+  /** Lets this much of the engine's (virtual) time pass while it works. */
+  pass: (ms: number) => Promise<void>;
+}
+
+/** The demo key is the demo gateway's first key. */
+const DEMO_KEY_ID = 1;
+
+/** The demo key is refused (`fields` make it spent or expired) for ten minutes, then usable again (topped up, renewed), as when the artist fixes it. */
+function keyRefusedForTenMinutes(fields: Record<string, unknown>): FaultRow['whileOnGateway'] {
+  return async ({ admin, engine, pass }) => {
+    await admin('PATCH', `/keys/${DEMO_KEY_ID}`, fields);
+    await pass(10 * 60_000);
+    await admin('PATCH', `/keys/${DEMO_KEY_ID}`, { remain_credits: 100_000, status: 1, expired_time: -1 });
+    engine.keysChanged();
+  };
 }
 
 const SUBMIT = 'POST /v1/*';
@@ -170,6 +192,30 @@ export const FAULT_ROWS: readonly FaultRow[] = [
     short: true,
   },
   {
+    // A task belongs to the account: polls refused for the key wait for a usable key, never fail.
+    fault: 'key spent while its tasks are on the gateway (10 min, then topped up)',
+    whileOnGateway: keyRefusedForTenMinutes({ remain_credits: 0 }),
+    explained: [],
+    short: true,
+  },
+  {
+    fault: 'key expired while its tasks are on the gateway (10 min, then renewed)',
+    whileOnGateway: keyRefusedForTenMinutes({ status: 3 }),
+    explained: [],
+    short: false,
+  },
+  {
+    // A result host that fails is tried until the address expires (24 h here), not for seconds.
+    fault: 'result host down (503 for 10 min, then back)',
+    rules: () => [{ kind: 'error', status: 503, route: 'GET /files/*', count: 100_000 }],
+    whileOnGateway: async ({ admin, pass }) => {
+      await pass(10 * 60_000);
+      await admin('DELETE', '/faults');
+    },
+    explained: [],
+    short: true,
+  },
+  {
     fault: 'an answer in an unexpected style (gen-image-2 always direct)',
     settings: { genImage2Routing: 'direct' },
     answers: { 'image.gen-image-2.task': 'direct' },
@@ -229,6 +275,18 @@ export async function runFaultRow(row: FaultRow, mode: Mode): Promise<RowResult>
         body: bodyOf(entry.variantId, { ...entry.values, prompt: `${row.fault}: ${entry.family}` }),
       })),
     });
+    if (row.whileOnGateway) {
+      await runUntil(
+        clock,
+        engine,
+        allSent(
+          engine,
+          jobs.map((job) => job.id),
+        ),
+        STEPS,
+      );
+      await row.whileOnGateway({ admin, engine, pass: (ms) => runUntil(clock, engine, sleep(clock, ms), { ...STEPS, maxVirtualMs: ms + 60_000 }) });
+    }
     const outage = row.outageMs?.[mode];
     if (outage !== undefined) {
       await proxy.down();
@@ -254,6 +312,21 @@ export async function runFaultRow(row: FaultRow, mode: Mode): Promise<RowResult>
     await proxy.close();
     rmSync(root, { recursive: true, force: true });
   }
+}
+
+/** Resolves once none of these jobs waits in the queue or is being sent. */
+function allSent(engine: JobEngine, jobIds: readonly string[]): Promise<void> {
+  return new Promise((resolve) => {
+    let stop = (): void => undefined;
+    const look = (): void => {
+      if (jobIds.every((id) => !['queued', 'submitting'].includes(engine.job(id)?.state ?? 'queued'))) {
+        stop();
+        resolve();
+      }
+    };
+    stop = engine.onChange(look);
+    look();
+  });
 }
 
 function bodyOf(variantId: string, values: Record<string, unknown>): Record<string, unknown> {

@@ -1,6 +1,7 @@
 /**
  * Streams as other deployments send them (keep-alive comments, CRLF line ends, error events in
- * the middle of a 200 answer), served by a plain HTTP server standing in for such a gateway.
+ * the middle of a 200 answer, one complete JSON answer to a `stream: true` request), served by a
+ * plain HTTP server standing in for such a gateway.
  */
 import { createServer, type Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -48,6 +49,31 @@ const streams: Record<string, string> = {
   ].join('\n'),
 };
 
+/** Complete answers of each style, sent instead of a stream while `wholeAnswers` is set. */
+const complete: Record<string, unknown> = {
+  '/v1/messages': {
+    id: 'msg_2',
+    type: 'message',
+    role: 'assistant',
+    content: [
+      { type: 'text', text: 'A whole ' },
+      { type: 'text', text: 'message' },
+    ],
+  },
+  '/v1/responses': {
+    id: 'resp_2',
+    object: 'response',
+    status: 'completed',
+    output: [{ type: 'message', content: [{ type: 'output_text', text: 'A whole response' }] }],
+  },
+  '/v1/chat/completions': {
+    id: 'c_2',
+    object: 'chat.completion',
+    choices: [{ index: 0, message: { role: 'assistant', content: 'A whole completion' }, finish_reason: 'stop' }],
+  },
+};
+let wholeAnswers = false;
+
 let server: Server;
 let client: GatewayClient;
 // This stand-in serves no model list, which the client reads before a chat and retries with its
@@ -55,6 +81,11 @@ let client: GatewayClient;
 const clock = new VirtualClock();
 beforeAll(async () => {
   server = createServer((request, response) => {
+    if (wholeAnswers) {
+      response.writeHead(200, { 'content-type': 'application/json; charset=utf-8' });
+      response.end(JSON.stringify(complete[request.url ?? ''] ?? {}));
+      return;
+    }
     response.writeHead(200, { 'content-type': 'text/event-stream' });
     response.end(streams[request.url ?? ''] ?? '');
   });
@@ -90,5 +121,18 @@ describe('tolerant streams', () => {
   it('accepts a chat stream that ends with a finish_reason but no [DONE]', async () => {
     const chat = collectText(client.text.streamChat({ model: 'gen-5.2-official', messages: [{ role: 'user', content: 'x' }] }));
     expect(await onVirtualTime(clock, chat)).toBe('AB');
+  });
+
+  it('reads one complete JSON answer to a stream request as the reply, in each style', async () => {
+    wholeAnswers = true;
+    try {
+      const user = [{ role: 'user' as const, content: 'x' }];
+      const chat = await onVirtualTime(clock, collectText(client.text.streamChat({ model: 'gen-5.2-official', messages: user })));
+      const message = await collectText(client.text.streamMessages({ model: 'chat-haiku-4-5', max_tokens: 10, messages: user }));
+      const response = await collectText(client.text.streamResponses({ model: 'gen-5.2-official', input: 'x' }));
+      expect([chat, message, response]).toEqual(['A whole completion', 'A whole message', 'A whole response']);
+    } finally {
+      wholeAnswers = false;
+    }
   });
 });

@@ -138,7 +138,7 @@ describe('a batch survives its process being killed', () => {
     await restartAndCheck(1);
   });
 
-  it('an omni job killed mid-submission is reconciled by its business id, without the user', async () => {
+  it('an omni job killed mid-submission is looked up by its business id, and sent again only when the artist says so', async () => {
     bench = await startBench();
     await bench.addFault({ kind: 'latency', ms: 300, route: 'POST /v1/videos/generations', count: 1 });
     const run = startChild([MIXED[4] ?? { variantId: '', body: {} }]);
@@ -148,8 +148,13 @@ describe('a batch survives its process being killed', () => {
     const report = await engine.start();
     expect(report.unknown).toHaveLength(1);
     await engine.waitForIdle({ timeoutMs: 20_000 });
+    // Killed before the gateway handled it: the look-ups find nothing, and nothing is sent without the artist.
     const [job] = allJobs();
-    expect(job?.state, job?.errorMessage ?? '').toBe('done');
+    expect(job?.state, job?.errorMessage ?? '').toBe('unknown');
+    expect((await bench.stats()).submissions['clip-v3-omni'] ?? 0).toBe(0);
+    engine.resolveUnknown(job?.id ?? '', 'resubmit');
+    await engine.waitForIdle({ timeoutMs: 20_000 });
+    expect(allJobs()[0]?.state).toBe('done');
     expect((await bench.stats()).submissions['clip-v3-omni']).toBe(1);
     expect(mediaFilesIn(bench.root)).toHaveLength(1);
   });

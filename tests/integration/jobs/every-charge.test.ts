@@ -4,7 +4,9 @@
  * or shows the gateway's own failure for it; every direct answer paid for is in the library.
  * The session mixes images, edits, videos, a remix, characters and faults (failing tasks, a
  * server error after the work was done, throttled and broken polls, a cut download, an expired
- * result, a task that outlives its deadline).
+ * result, a task that outlives its deadline); a second session adds a key that runs dry while
+ * its tasks are on the gateway, a result host that is down, an address that expires meanwhile
+ * and an omni job whose look-up never finds it.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jobStates } from '../../../src/shared/jobs/job-states';
@@ -120,5 +122,70 @@ describe('a mixed session with faults', () => {
     const stats = await bench.stats();
     // Two turbo, the omni, three VVIP and the character job post here.
     expect(stats.requests[SUBMIT_VIDEO]).toBe(7);
+  });
+
+  it('keeps every charge through a spent key, a result host that is down and an omni look-up that finds nothing', async () => {
+    const before = await bench.admin<{ tasks: LedgerEntry[] }>('GET', '/tasks');
+    const known = new Set(before.tasks.map((task) => task.id));
+    const videoSubmissions = (await bench.stats()).requests[SUBMIT_VIDEO] ?? 0;
+    await bench.admin('DELETE', '/faults');
+    await bench.addFault({ kind: 'error', status: 503, route: 'GET /files/*', count: 16 });
+    await bench.addFault({ kind: 'result-expiry', route: SUBMIT_IMAGE, model: 'nova-3-pro-image-preview-official', count: 1, afterMs: 60_000 });
+    // Refused before anything was made: its look-ups by business id never find it.
+    await bench.addFault({ kind: 'error', status: 500, route: SUBMIT_VIDEO, model: 'clip-v3-omni', count: 1 });
+    const { jobs: created } = await engine.createBatch({
+      name: 'field conditions',
+      jobs: [
+        job('image.gen-image-2.task', { prompt: 'a key that runs dry' }),
+        job('image.gen-image-2.task', { prompt: 'a second task on it' }),
+        job('image.nova-3.1-flash-image', { prompt: 'a direct answer', size: '1360x768' }),
+        job('image.nova-3-pro-image.official', { prompt: 'gone while the host was down', size: '1:1' }),
+        job('video.clip-v3-omni', { prompt: 'never arrived', duration: 3 }),
+      ],
+    });
+    // Every job was sent; then the demo key runs dry while the tasks are on the gateway, for ten minutes.
+    await bench.run(
+      new Promise<void>((resolve) => {
+        const sent = (): boolean => created.every((made) => !['queued', 'submitting'].includes(engine.job(made.id)?.state ?? 'queued'));
+        const stop = engine.onChange(() => {
+          if (sent()) {
+            stop();
+            resolve();
+          }
+        });
+      }),
+    );
+    const waitedForKey = new Set<string>();
+    const watching = engine.onChange((event) => {
+      if (event.type === 'jobs.changed') for (const seen of event.jobs) if (seen.waitingFor === 'key') waitedForKey.add(seen.prompt);
+    });
+    await bench.admin('PATCH', '/keys/1', { remain_credits: 0 });
+    await bench.run(new Promise<void>((resolve) => bench.clock?.setTimeout(resolve, 10 * 60_000)), { maxVirtualMs: 11 * 60_000 });
+    await bench.admin('PATCH', '/keys/1', { remain_credits: 100_000, status: 1 });
+    engine.keysChanged();
+    await bench.idle(engine);
+    watching();
+    // The fault did happen: tasks on the gateway waited for a usable key rather than failing.
+    expect(waitedForKey.size).toBeGreaterThan(0);
+
+    const states = created.map((made) => engine.job(made.id));
+    expect(states.map((view) => [view?.prompt, view?.state, view?.errorCode])).toEqual([
+      ['a key that runs dry', 'done', null],
+      ['a second task on it', 'done', null],
+      ['a direct answer', 'done', null],
+      ['gone while the host was down', 'expired', 'result_expired'],
+      ['never arrived', 'unknown', 'server_error_unknown'],
+    ]);
+    const { tasks } = await bench.admin<{ tasks: LedgerEntry[] }>('GET', '/tasks');
+    for (const task of tasks.filter((entry) => !known.has(entry.id) && entry.charged)) {
+      const owner = getTask(bench.db, task.id);
+      const view = engine.job(owner?.jobId ?? '');
+      expect(view?.state === 'done' ? view.assetIds.length : view?.state, `task ${task.id} (${task.model})`).toBe(
+        view?.state === 'expired' ? 'expired' : task.outputs,
+      );
+    }
+    // Nothing was submitted twice without consent: one attempt each, the omni job never resent.
+    expect(states.map((view) => view?.attempts)).toEqual([1, 1, 1, 1, 1]);
+    expect((await bench.stats()).requests[SUBMIT_VIDEO]).toBe(videoSubmissions + 1);
   });
 });

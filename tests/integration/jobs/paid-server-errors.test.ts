@@ -105,6 +105,26 @@ describe('an omni job with a server error is reconciled by its business id', () 
   });
 });
 
+describe('an omni job whose look-up never finds its task', () => {
+  it('stays unknown for the artist to decide and is never submitted again by itself', async () => {
+    bench = await startBench({}, { virtualTime: true });
+    const engine = bench.engine();
+    await engine.start();
+    // Refused before anything was made: the look-ups by business id find nothing, however long they ask.
+    await bench.addFault({ kind: 'error', status: 500, route: VIDEO_SUBMIT, count: 1 });
+    const created = engine.enqueue(omni('never arrived'));
+    const goal = new Promise<void>((resolve) => bench.clock?.setTimeout(resolve, 30 * 60_000));
+    await bench.run(goal, { maxVirtualMs: 31 * 60_000 });
+    expect(engine.job(created.id)).toMatchObject({ state: 'unknown', errorCode: 'server_error_unknown', attempts: 1 });
+    expect((await bench.stats()).requests[VIDEO_SUBMIT]).toBe(1);
+    // The engine is idle: nothing is left that it would do without the artist.
+    await bench.idle(engine);
+    expect((await engine.lookUp(created.id)).outcome).toBe('not_found');
+    engine.resolveUnknown(created.id, 'discard');
+    expect((await bench.stats()).requests[VIDEO_SUBMIT]).toBe(1);
+  });
+});
+
 /** `until` for a check that has to ask (the demo gateway's stats). */
 async function untilAsync(check: () => Promise<boolean>, timeoutMs = 10_000): Promise<void> {
   const started = Date.now();

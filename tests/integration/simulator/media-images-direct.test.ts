@@ -47,13 +47,21 @@ describe('variant A: gen-image-2, direct result', () => {
     expect(await b64Facts(at(body, 'data.0'))).toMatchObject({ width, height });
   });
 
-  it('rejects a size outside the table and a size that contradicts resolution (400)', async () => {
+  it('rejects a size outside the table (400)', async () => {
     const outside = await a({ size: '1000x1000' });
     expect(outside.status).toBe(400);
     expect(at(outside.body, 'error.param')).toBe('size');
-    const mismatch = await a({ size: '1280x720', resolution: '2K' });
-    expect(mismatch.status).toBe(400);
-    expect(text(mismatch.body, 'error.message')).toMatch(/size and resolution/);
+  });
+
+  it('accepts any resolution, whose values the interface does not show: a pixel size decides, an unknown tier is ignored', async () => {
+    const other = await a({ size: '1280x720', resolution: '2K' });
+    expect(other.status).toBe(200);
+    expect(await b64Facts(at(other.body, 'data.0'))).toMatchObject({ width: 1280, height: 720 });
+    const lower = await a({ resolution: '2k' });
+    expect(await b64Facts(at(lower.body, 'data.0'))).toMatchObject({ width: 2048, height: 2048 });
+    const unknown = await a({ resolution: 'ultra' });
+    expect(unknown.status).toBe(200);
+    expect(await b64Facts(at(unknown.body, 'data.0'))).toMatchObject({ width: 1024, height: 1024 });
   });
 
   it('output_format jpeg gives a JPEG; webp is refused', async () => {

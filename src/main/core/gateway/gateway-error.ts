@@ -141,3 +141,16 @@ function describe(summary: string, init: GatewayErrorInit): string {
   const text = init.gatewayMessage ? ` Gateway said: ${init.gatewayMessage}` : '';
   return `${summary}${text} (${status}${where})`;
 }
+
+/**
+ * True when the gateway refused a request because of the key itself: spent (403
+ * `该令牌额度已用尽`), expired or disabled (401), unknown, or not allowed. Another key of the same
+ * account, or the same key once topped up or replaced, may be answered.
+ */
+export function refusedForTheKey(error: unknown): error is GatewayError {
+  if (!(error instanceof GatewayError)) return false;
+  if (error.status === 401) return true;
+  if (error.status !== 403) return false;
+  const cases: readonly (GatewayErrorCase | undefined)[] = ['insufficient_quota', 'access_denied', 'unauthorized', 'token_not_found'];
+  return cases.includes(error.knownCase) || /额度|令牌|quota/i.test(error.gatewayMessage ?? '');
+}

@@ -2,12 +2,15 @@
  * Streaming text answers of the three styles as async iterables of parsed events. Each event
  * carries the text it adds, so a caller can simply concatenate `textDelta`. A stream that ends
  * before its closing event is a `truncated` GatewayError; an error event is a GatewayError too.
+ * A deployment that answers a `stream: true` request with one complete JSON answer (a
+ * `chat.completion`, `message` or `response` object) is read as that answer: one event with the
+ * whole text.
  */
 import { parseGatewayErrorBody } from '../../../shared/gateway/errors';
 import { ERROR_CASE_SUMMARIES } from '../../../shared/gateway/error-cases';
 import { isRecord } from '../../../shared/gateway/lenient';
 import { GatewayError } from './gateway-error';
-import type { GatewayHttp, GatewayRequest } from './http';
+import type { GatewayHttp, GatewayRequest, StreamAnswer } from './http';
 import { malformedAnswer } from './normalise-error';
 import { serverSentEvents } from './sse';
 
@@ -108,12 +111,66 @@ function truncated(req: GatewayRequest): GatewayError {
   });
 }
 
+/** Largest complete JSON answer read in place of a stream. */
+const MAX_COMPLETE_ANSWER_BYTES = 8 * 1024 * 1024;
+
+/** The text of a complete answer of any of the three styles (chat completion, message, response); undefined for none of them. */
+function completeAnswerText(data: Record<string, unknown>): string | undefined {
+  const texts = (parts: unknown, pick: (part: unknown) => string): string => (Array.isArray(parts) ? parts.map(pick).join('') : '');
+  if (Array.isArray(data.choices)) return str(field(field(data.choices[0], 'message'), 'content'));
+  if (data.type === 'message' && Array.isArray(data.content))
+    return texts(data.content, (block) => (field(block, 'type') === 'text' ? str(field(block, 'text')) : ''));
+  if (data.object === 'response' || Array.isArray(data.output)) {
+    if (typeof data.output_text === 'string') return data.output_text;
+    return texts(data.output, (item) => texts(field(item, 'content'), (part) => (field(part, 'type') === 'output_text' ? str(field(part, 'text')) : '')));
+  }
+  return undefined;
+}
+
+/** A whole JSON answer where a stream was asked for: read as the reply, one event with all its text. */
+async function completeAnswer(req: GatewayRequest, answer: StreamAnswer): Promise<TextStreamEvent> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of answer.body as AsyncIterable<Buffer>) {
+    size += chunk.length;
+    if (size > MAX_COMPLETE_ANSWER_BYTES) throw malformedAnswer({ method: req.method, path: req.path, secrets: [] }, answer.status, 'the answer is too large');
+    chunks.push(chunk);
+  }
+  const text = Buffer.concat(chunks).toString('utf8');
+  let data: unknown;
+  try {
+    data = JSON.parse(text) as unknown;
+  } catch (error) {
+    throw malformedAnswer(
+      { method: req.method, path: req.path, secrets: [] },
+      answer.status,
+      `the answer is neither a stream nor JSON: ${text.slice(0, 80)}`,
+      error,
+    );
+  }
+  if (isRecord(data) && data.error !== undefined) throw streamError(req, data);
+  const reply = isRecord(data) ? completeAnswerText(data) : undefined;
+  if (!isRecord(data) || reply === undefined)
+    throw malformedAnswer({ method: req.method, path: req.path, secrets: [] }, answer.status, 'the JSON answer holds no reply');
+  return { type: 'complete', data, textDelta: reply };
+}
+
+function isJsonAnswer(answer: StreamAnswer): boolean {
+  const type: string | undefined = answer.headers['content-type'];
+  const value = (type ?? '').toLowerCase();
+  return value.includes('json') && !value.includes('event-stream');
+}
+
 /**
  * Sends a streaming request and yields its events. Text generations cost money, so the request
  * is retried only when it provably never left this machine.
  */
 export async function* streamText(http: GatewayHttp, req: GatewayRequest, dialect: StreamDialect): AsyncGenerator<TextStreamEvent> {
   const answer = await http.openStream({ ...req, headers: { ...req.headers, accept: 'text/event-stream' } });
+  if (isJsonAnswer(answer)) {
+    yield await completeAnswer(req, answer);
+    return;
+  }
   let ended = false;
   for await (const event of serverSentEvents(answer, req)) {
     if (event.data.trim() === '[DONE]') {

@@ -1,7 +1,8 @@
 /**
  * Keys minted for one batch (`POST /v1/tokens`): the batch's spending cap, limited to its models,
  * so the gateway itself refuses anything beyond. Only the batch's submissions and balance
- * readings use it; polls and downloads use the profile's key.
+ * readings use it; polls and downloads use the profile's key, and a batch's key only stands in
+ * when the profile's key is refused (a task belongs to the account, not to the key).
  *
  * - It expires a little after the batch's deadline (`keyLifetimeMs`), never "never".
  * - Its secret is sealed with the vault, bound to the batch and its gateway's origin, and kept in
@@ -137,6 +138,25 @@ export class BatchKeys {
     const client = this.deps.clientForKey(base, this.unseal(batch.id, stored, base.baseUrl, this.deps.vault));
     this.clients.set(batch.id, client);
     return client;
+  }
+
+  /**
+   * Clients for the other keys of the same account the studio holds (the dedicated keys of open
+   * batches, `preferBatchId`'s first), to ask about a task when `base`'s key is refused. Keys
+   * that cannot be opened for `base`'s gateway are left out.
+   */
+  otherClients(base: GatewayClient, preferBatchId: string | null): GatewayClient[] {
+    const batchIds = [...new Set([...this.inMemory.keys(), ...listBatchKeys(this.deps.db).map((held) => held.batchId)])];
+    batchIds.sort((a, b) => Number(b === preferBatchId) - Number(a === preferBatchId));
+    return batchIds.flatMap((batchId) => {
+      const batch = getBatch(this.deps.db, batchId);
+      if (!batch || !isBatchOpen(batch.status)) return [];
+      try {
+        return [this.clientFor(batch, base)];
+      } catch {
+        return [];
+      }
+    });
   }
 
   /** Drops everything the studio holds of a batch's key (the batch ended); the listing says when. */

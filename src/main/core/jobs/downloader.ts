@@ -3,7 +3,10 @@
  * the bytes to a temporary file in the library folder, checks what they really are, renames
  * them to `YYYY/MM/DD/<asset-id>.<ext>`, makes the thumbnail, records the asset and writes its
  * sidecar. Results already in the library (row and file) are never fetched again, so a restart
- * resumes where it stopped. Jobs whose results expire soonest go first.
+ * resumes where it stopped. Jobs whose results expire soonest go first. A result is tried again,
+ * ever more slowly, until its address expires (`expires_at`, else 24 hours): a failing result host
+ * asks for a fresh address (the task read again), a refused key for another key of the account,
+ * and the job shows when it tries next ("downloading, trying again at ...") rather than failing.
  */
 import { createHash } from 'node:crypto';
 import { access, mkdir, open, rename, rm, writeFile } from 'node:fs/promises';
@@ -24,10 +27,15 @@ import {
   type AssetKind,
   type LibraryDatabase,
 } from '../library';
-import { getJob, transitionJob, type Job } from './store';
+import { getJob, recordPoll, transitionJob, updateJob, type Job, type JobWaitingFor } from './store';
 import { latestTask } from './engine-queries';
 import type { EngineEvents } from './events';
 import { entryOf } from './job-request';
+import { withAnyKey } from './key-fallback';
+import { KEY_WAIT_MS } from './poller';
+import { RESULT_LIFETIME_MS, resultValidUntil } from './result-validity';
+import type { NormalizedTask } from '../../../shared/gateway/task-record';
+import { refusedForTheKey } from '../gateway/gateway-error';
 import { InvalidMediaError } from '../media/media-info';
 import type { MediaInspector } from '../media/media-inspector';
 import { ResultFetchError, type ResultFetcher, type ResultSource } from './result-fetch';
@@ -40,10 +48,10 @@ const log = createLogger('downloader');
 
 export interface DownloadLimits {
   maxParallel: number;
-  /** Tries per result for failures that may pass (network, 5xx, a broken transfer). */
-  maxAttempts: number;
-  /** Wait before the second try; doubles each time. */
+  /** Wait before the second try; doubles each time, up to `maxRetryDelayMs`, until the address expires. */
   retryDelayMs: number;
+  /** Longest wait between two tries of a failing result. */
+  maxRetryDelayMs: number;
   /** Largest image result accepted (a 4K PNG is tens of MB). */
   maxImageBytes: number;
   /** Largest video result accepted (25 seconds of 1080p is about 100 MB). */
@@ -52,8 +60,8 @@ export interface DownloadLimits {
 
 export const DEFAULT_DOWNLOAD_LIMITS: DownloadLimits = {
   maxParallel: 3,
-  maxAttempts: 4,
   retryDelayMs: 1_000,
+  maxRetryDelayMs: 10 * 60_000,
   maxImageBytes: 100 * 1024 * 1024,
   maxVideoBytes: 1024 * 1024 * 1024,
 };
@@ -66,6 +74,8 @@ export interface DownloaderDeps {
   db: LibraryDatabase;
   libraryRoot: string;
   clientFor: (job: Job) => Promise<GatewayClient>;
+  /** Clients for the other keys of the same account the studio holds (asked when `clientFor`'s key is refused). */
+  otherKeys: (job: Job, base: GatewayClient) => GatewayClient[];
   staging: ResultStaging;
   media: MediaInspector;
   fetcher: ResultFetcher;
@@ -82,6 +92,8 @@ interface ResultPlan {
   taskId: string | null;
   createdAt: number;
   expiresAt: number | null;
+  /** Until when the results can be fetched (the address's expiry, else 24 hours); null for results already on disk. */
+  validUntil: number | null;
   items: { index: number; sources: ResultSource[] }[];
   /** Staging file to remove once the job is finished. */
   staged: { jobId: string } | { taskId: string } | null;
@@ -114,6 +126,8 @@ export class ResultDownloader {
   /** Jobs waiting for a download slot, with when their results expire (Unix ms). */
   private readonly waiting = new Map<string, number>();
   private readonly active = new Set<string>();
+  /** Wakes a download pausing before its next try (`retryNow`); a pausing download leaves its slot to others. */
+  private readonly wakers = new Map<string, () => void>();
   /** One run (start to stop): the signal downloads and their retry waits listen to. */
   private run = DisposableStore.disposed();
   private signal = abortedWith(this.run);
@@ -148,7 +162,7 @@ export class ResultDownloader {
 
   private pump(): void {
     if (this.stopped) return;
-    while (this.active.size < this.deps.limits.maxParallel && this.waiting.size > 0) {
+    while (this.active.size - this.wakers.size < this.deps.limits.maxParallel && this.waiting.size > 0) {
       const next = this.soonestToExpire();
       this.waiting.delete(next);
       this.active.add(next);
@@ -210,8 +224,11 @@ export class ResultDownloader {
       const message = `${saved} of ${total} results were saved; the others could not be: ${problems[0]?.message ?? ''}`;
       this.finish(job, 'done', { errorCode: 'partial', errorMessage: message }, plan);
     } else if (problems.some((problem) => problem.reason === 'expired')) {
-      const when = plan.expiresAt === null ? '' : ` (it expired at ${new Date(plan.expiresAt).toISOString()})`;
-      const message = `The result was not downloaded before its address expired${when}. ${problems[0]?.message ?? ''}`;
+      const expired = problems.find((problem) => problem.reason === 'expired');
+      const message =
+        expired?.message.startsWith('The result expired on the gateway') === true
+          ? expired.message
+          : `The result expired on the gateway before it could be downloaded. ${expired?.message ?? ''}`;
       this.finish(job, 'expired', { errorCode: 'result_expired', errorMessage: message }, plan);
     } else {
       this.finish(job, 'failed', { errorCode: 'download_failed', errorMessage: problems[0]?.message ?? 'The result could not be downloaded.' }, plan);
@@ -245,36 +262,147 @@ export class ResultDownloader {
       } else {
         return { failure: { code: 'no_result_address', message: noAddressMessage(task.id, undefined) } };
       }
-      return { taskId: task.id, createdAt: task.createdAt, expiresAt: task.expiresAt, items, staged: staged ? { taskId: task.id } : null, addressless };
+      const validUntil = resultValidUntil(task);
+      return {
+        taskId: task.id,
+        createdAt: task.createdAt,
+        expiresAt: task.expiresAt,
+        validUntil,
+        items,
+        staged: staged ? { taskId: task.id } : null,
+        addressless,
+      };
     }
     const staged = await this.deps.staging.read({ jobId: job.id });
     if (!staged) {
       return noResult('The image data of this direct answer was lost before it could be saved (the app stopped while writing it).');
     }
     const items = staged.results.map((result, index) => ({ index, sources: sourcesOfStaged(this.deps.staging, result) }));
-    return { taskId: null, createdAt: staged.receivedAt, expiresAt: null, items, staged: { jobId: job.id }, addressless: false };
+    const validUntil = staged.receivedAt + RESULT_LIFETIME_MS;
+    return { taskId: null, createdAt: staged.receivedAt, expiresAt: null, validUntil, items, staged: { jobId: job.id }, addressless: false };
   }
 
+  /**
+   * Stores one result, trying its sources in turn, and again with back-off while a failure may
+   * pass, until the result's address expires. Throws the last failure when none may pass.
+   */
   private async storeWithRetries(job: Job, plan: ResultPlan, item: ResultPlan['items'][number], kind: AssetKind): Promise<void> {
     const { db, libraryRoot } = this.deps;
     const existing = findAssetByResult(db, { taskId: plan.taskId, jobId: job.id, resultIndex: item.index });
     if (existing && (await exists(resolveInLibrary(libraryRoot, existing.filePath)))) return;
     let lastError: ResultFetchError | undefined;
-    for (const source of item.sources) {
-      for (let attempt = 1; attempt <= this.deps.limits.maxAttempts; attempt++) {
+    let keyIndex = 0;
+    let justRefreshed = false;
+    for (let round = 0; ; round++) {
+      let mayPass = false;
+      let refusedByHost = false;
+      let keyRefused = false;
+      for (const source of item.sources) {
         try {
-          await this.store(job, plan, item.index, source, kind);
+          await this.store(job, plan, item.index, source, kind, keyIndex);
+          if (round > 0) this.stopWaiting(job);
           return;
         } catch (error) {
           lastError = toFetchError(error, this.signal);
-          if (lastError.reason !== 'transient' || attempt === this.deps.limits.maxAttempts) break;
-          await sleep(this.deps.clock, this.deps.limits.retryDelayMs * 2 ** (attempt - 1), this.signal);
-          if (this.stopped) throw lastError;
+          if (lastError.reason === 'canceled') throw lastError;
+          refusedByHost ||= lastError.reason === 'refused';
+          keyRefused ||= lastError.reason === 'key';
+          mayPass ||= lastError.reason === 'transient' || lastError.reason === 'refused' || lastError.reason === 'key';
         }
       }
-      if (lastError?.reason === 'canceled') break;
+      if (!mayPass || lastError === undefined) throw lastError ?? new ResultFetchError('The result has no source to download from.', 'permanent');
+      if (plan.validUntil !== null && this.deps.clock.now() >= plan.validUntil) throw expiredOnGateway(plan.validUntil, lastError);
+      if (keyRefused) keyIndex += 1;
+      let waitingFor: JobWaitingFor = keyRefused ? 'key' : 'download';
+      if (refusedByHost && plan.taskId !== null) {
+        const fresh = await this.freshAddress(job, plan, item);
+        if (fresh === 'key') waitingFor = 'key';
+        else if (fresh === 'fresh' && !justRefreshed) {
+          // A fresh address is tried at once, but only once in a row: a host that refuses every address waits like any failure.
+          justRefreshed = true;
+          continue;
+        }
+        if (plan.validUntil !== null && this.deps.clock.now() >= plan.validUntil) throw expiredOnGateway(plan.validUntil, lastError);
+      }
+      justRefreshed = false;
+      const now = this.deps.clock.now();
+      const backoff = Math.min(this.deps.limits.retryDelayMs * 2 ** Math.min(round, 30), this.deps.limits.maxRetryDelayMs);
+      const retryAt = Math.min(now + (waitingFor === 'key' ? Math.max(backoff, KEY_WAIT_MS) : backoff), plan.validUntil ?? Number.MAX_SAFE_INTEGER);
+      this.startWaiting(job, waitingFor, lastError.message, retryAt);
+      log.info(`job ${job.id}, result ${item.index}: ${lastError.message}; trying again in ${Math.round((retryAt - now) / 1000)} s`);
+      await this.pauseUntil(job.id, retryAt);
+      if (this.stopped) throw lastError;
     }
-    throw lastError ?? new ResultFetchError('The result has no source to download from.', 'permanent');
+  }
+
+  /**
+   * Reads the task again for a fresh address after the result host refused the one it had.
+   * `fresh`: a new address (or expiry) was recorded; `same`: the gateway gives the same one;
+   * `key`: every key the studio holds was refused; `unavailable`: the gateway did not answer.
+   */
+  private async freshAddress(job: Job, plan: ResultPlan, item: ResultPlan['items'][number]): Promise<'fresh' | 'same' | 'key' | 'unavailable'> {
+    const task = latestTask(this.deps.db, job.id);
+    if (!task) return 'unavailable';
+    let record: NormalizedTask;
+    try {
+      record = await withAnyKey(this.deps, job, (client) => client.tasks.pollPath(task.pollRoute, task.family, { signal: this.signal }));
+    } catch (error) {
+      if (this.isStopped()) return 'unavailable';
+      return refusedForTheKey(error) ? 'key' : 'unavailable';
+    }
+    const url = record.resultUrls[item.index];
+    const expiresAt = record.expiresAt === undefined ? task.expiresAt : record.expiresAt * 1000;
+    const known = task.resultUrls[item.index];
+    if (url === undefined || (url === known && expiresAt === task.expiresAt)) return 'same';
+    const resultUrls = task.resultUrls.map((old, index) => record.resultUrls[index] ?? old);
+    recordPoll(this.deps.db, task.id, { resultUrls, expiresAt });
+    plan.expiresAt = expiresAt;
+    plan.validUntil = expiresAt ?? this.deps.clock.now() + RESULT_LIFETIME_MS;
+    item.sources = item.sources.map((source) => (source.kind === 'url' && source.url === known ? { kind: 'url', url } : source));
+    log.info(`job ${job.id}, result ${item.index}: the gateway gave a fresh address`);
+    return 'fresh';
+  }
+
+  /** The job shows why its download waits and when it tries again (kept across restarts). */
+  private startWaiting(job: Job, waitingFor: JobWaitingFor, message: string, retryAt: number): void {
+    const current = getJob(this.deps.db, job.id);
+    const since = current?.waitingFor === waitingFor ? {} : { waitingSince: this.deps.clock.now() };
+    updateJob(this.deps.db, job.id, ['downloading'], { waitingFor, waitingMessage: message, retryAt, ...since });
+    this.deps.events.jobsChanged(job.id);
+  }
+
+  private stopWaiting(job: Job): void {
+    updateJob(this.deps.db, job.id, ['downloading'], { waitingFor: null, waitingMessage: null, waitingSince: null, retryAt: null });
+    this.deps.events.jobsChanged(job.id);
+  }
+
+  /** Waits until `at`, or until someone asks to try now ("Download again", "Check now", a new key). */
+  private async pauseUntil(jobId: string, at: number): Promise<void> {
+    const early = new AbortController();
+    this.wakers.set(jobId, () => early.abort());
+    this.pump();
+    try {
+      await sleep(this.deps.clock, Math.max(0, at - this.deps.clock.now()), AbortSignal.any([this.signal, early.signal]));
+    } catch {
+      // Woken early or stopped: the caller looks at which.
+    } finally {
+      this.wakers.delete(jobId);
+    }
+  }
+
+  /** Tries a waiting download at once; false when the job's download is not waiting. */
+  retryNow(jobId: string): boolean {
+    const wake = this.wakers.get(jobId);
+    wake?.();
+    return wake !== undefined;
+  }
+
+  /** The profile's client, or after `keyIndex` refusals of the key, the next other key of the account (round and round). */
+  private async clientOf(job: Job, keyIndex: number): Promise<GatewayClient> {
+    const base = await this.deps.clientFor(job);
+    if (keyIndex === 0) return base;
+    const all = [base, ...this.deps.otherKeys(job, base)];
+    return all[keyIndex % all.length] ?? base;
   }
 
   /** The permanent failure of a result that is not the media promised, its first bytes kept. */
@@ -285,13 +413,13 @@ export class ResultDownloader {
     return new ResultFetchError(`${error.message}${where}`, 'permanent');
   }
 
-  private async store(job: Job, plan: ResultPlan, index: number, source: ResultSource, kind: AssetKind): Promise<void> {
+  private async store(job: Job, plan: ResultPlan, index: number, source: ResultSource, kind: AssetKind, keyIndex: number): Promise<void> {
     const { db, libraryRoot, media, fetcher, events } = this.deps;
     const assetId = resultAssetId(plan.taskId === null ? `job:${job.id}` : `task:${plan.taskId}`, index);
     const temporary = resolveInLibrary(libraryRoot, `${dateFolder(plan.createdAt)}/.${assetId}.download.tmp`);
     await mkdir(dirname(temporary), { recursive: true, mode: this.deps.modes.dir });
     try {
-      const client = await this.deps.clientFor(job);
+      const client = await this.clientOf(job, keyIndex);
       const maxBytes = kind === 'image' ? this.deps.limits.maxImageBytes : this.deps.limits.maxVideoBytes;
       const fetched = await fetcher.fetch(source, temporary, {
         client,
@@ -372,6 +500,12 @@ function sourcesOfStaged(staging: ResultStaging, result: StagedResult): ResultSo
   if (result.b64 !== undefined && result.b64 !== '') sources.push({ kind: 'b64', data: result.b64 });
   if (result.url !== undefined && result.url !== '') sources.push({ kind: 'url', url: result.url });
   return sources;
+}
+
+/** The end of a result whose address expired while it could not be fetched. */
+function expiredOnGateway(validUntil: number | null, last: ResultFetchError): ResultFetchError {
+  const when = validUntil === null ? '' : ` on ${new Date(validUntil).toISOString()}`;
+  return new ResultFetchError(`The result expired on the gateway${when} before it could be downloaded. Last problem: ${last.message}`, 'expired');
 }
 
 function toFetchError(error: unknown, signal: AbortSignal): ResultFetchError {

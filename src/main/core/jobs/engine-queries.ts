@@ -77,3 +77,9 @@ export function unscheduledLiveTaskIds(db: LibraryDatabase): string[] {
     .filter((row) => latestTask(db, row.jobId)?.id === row.id)
     .map((row) => row.id);
 }
+
+/** Jobs in flight waiting for a usable key (their task's polls, or their download, were refused because of the key). */
+export function jobsWaitingForKey(db: LibraryDatabase): { id: string; state: JobState }[] {
+  const sql = `SELECT id, state FROM jobs WHERE waiting_for = 'key' AND state IN (${sqlStateList(activeJobStates)})`;
+  return db.prepare<[], { id: string; state: JobState }>(sql).all();
+}

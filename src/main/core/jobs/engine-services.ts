@@ -85,6 +85,7 @@ export function buildEngineServices(options: JobEngineOptions, hooks: EngineHook
     db,
     libraryRoot: options.libraryRoot,
     clientFor,
+    otherKeys: (job, base) => keys.otherClients(base, job.batchId),
     staging,
     media: new MediaInspector({ ffmpeg: options.ffmpeg, ...(options.video ? { video: options.video } : {}) }),
     fetcher,
@@ -100,6 +101,7 @@ export function buildEngineServices(options: JobEngineOptions, hooks: EngineHook
   const poller = new TaskPoller({
     db,
     clientFor,
+    otherKeys: (job, base) => keys.otherClients(base, job.batchId),
     gate,
     timings,
     events,
@@ -157,7 +159,6 @@ export function buildEngineServices(options: JobEngineOptions, hooks: EngineHook
     timings,
     options: { ...DEFAULT_RECONCILER_OPTIONS, ...options.reconcile },
     onFound: () => poller.wake(),
-    onRequeued: () => queue.pump(),
     clock,
   });
   later.queue = queue;

@@ -36,13 +36,13 @@ import type { CharacterService } from './characters';
 import type { ResultDownloader } from './downloader';
 import type { CostEstimate } from '../../../shared/contract';
 import { estimateBatchCost } from './cost-estimate';
-import { countJobsInStates, hasRunnableQueuedJobs } from './engine-queries';
+import { countJobsInStates, hasRunnableQueuedJobs, jobsWaitingForKey, setTaskNextPoll } from './engine-queries';
 import { jobDetail, type EngineEvents, type JobEngineListener, type JobDetail } from './events';
 import { BatchValidationError, prepareJobs, type BatchDetail, type CreateBatchInput, type EngineJobInput, type JobEngineOptions } from './engine-types';
 import * as actions from './job-actions';
 import type { TaskPoller } from './poller';
 import type { JobQueue, QueueLimits } from './queue';
-import { reconcilableJobs, type LookUpOutcome, type UnknownReconciler } from './reconciler';
+import type { LookUpOutcome, UnknownReconciler } from './reconciler';
 import { recoverAfterRestart, type RecoveryReport } from './recovery';
 import { ResultStaging } from './staging';
 import { IdleWaiters } from './idle-waiters';
@@ -277,18 +277,66 @@ export class JobEngine {
   }
 
   /**
-   * Polls a job's task on the gateway at once ("Check now"), whatever its schedule, typically
-   * one still running past its deadline; resolves with the job once the answer is recorded.
+   * Polls a job's task on the gateway at once ("Check now"), whatever its schedule: one still
+   * running past its deadline, or one waiting for a usable key; a download waiting for its next
+   * try is tried at once. Resolves with the job once the answer is recorded.
    */
   async checkNow(jobId: string): Promise<JobDetail> {
     const job = this.requireJob(jobId);
     const task = latestTask(this.db, jobId);
+    if (job.state === 'downloading') {
+      this.downloader.retryNow(jobId);
+      return job;
+    }
     if (!isOnGateway(job.state) || !task) {
       throw new actions.JobActionError(`Only a job the gateway is still working on can be checked; this one is ${job.state}.`, 'invalid_state');
     }
     await this.poller.pollNow(task.id);
     this.events.flush();
     return this.requireJob(jobId);
+  }
+
+  /**
+   * Fetches a job's result again, free, while it is still valid on the gateway: a download
+   * waiting for its next try goes at once; a job whose download failed goes back to downloading.
+   */
+  downloadAgain(jobId: string): JobDetail {
+    const job = this.requireJob(jobId);
+    if (job.state === 'downloading') {
+      if (!this.downloader.retryNow(jobId)) this.downloader.enqueue(jobId);
+      return job;
+    }
+    const validUntil = job.resultValidUntil;
+    if (job.state !== 'failed' || validUntil === null || this.clock.now() >= validUntil) {
+      throw new actions.JobActionError(
+        `Only a job whose result is still valid on the gateway can be downloaded again; this one is ${job.state}.`,
+        'invalid_state',
+      );
+    }
+    if (!transitionJob(this.db, jobId, ['failed'], 'downloading', { errorCode: null, errorMessage: null })) {
+      throw new actions.JobActionError('The job changed meanwhile; look again.', 'invalid_state');
+    }
+    actions.reopenBatch(this.actionDeps(), job.batchId);
+    this.downloader.enqueue(jobId);
+    this.events.jobsChanged(jobId);
+    this.events.flush();
+    return this.requireJob(jobId);
+  }
+
+  /**
+   * A profile's key changed (or the studio holds another): every job waiting for a usable key
+   * asks again at once.
+   */
+  keysChanged(): void {
+    const waiting = jobsWaitingForKey(this.db);
+    for (const job of waiting) {
+      if (job.state === 'downloading') this.downloader.retryNow(job.id);
+      else {
+        const task = latestTask(this.db, job.id);
+        if (task) setTaskNextPoll(this.db, task.id, this.clock.now());
+      }
+    }
+    if (waiting.length > 0) this.poller.wake();
   }
 
   /** Asks the gateway now whether an `unknown` job's submission arrived (omni: by `client_business_id`). */
@@ -426,13 +474,13 @@ export class JobEngine {
     if (!this.db.isOpen) return true;
     if (this.events.pending || this.tracker.size > 0 || countJobsInStates(this.db, activeJobStates) > 0) return false;
     if (this.started && !this.queue.paused && hasRunnableQueuedJobs(this.db)) return false;
-    return !this.started || reconcilableJobs(this.db).length === 0;
+    return !this.started || this.reconciler.automatic().length === 0;
   }
 
   private describeWork(): string {
     const active = countJobsInStates(this.db, activeJobStates);
     const queued = hasRunnableQueuedJobs(this.db) ? 'queued jobs waiting' : 'no runnable queued job';
-    return `${this.tracker.size} operations running, ${active} jobs in flight, ${queued}, ${reconcilableJobs(this.db).length} unknown jobs to reconcile`;
+    return `${this.tracker.size} operations running, ${active} jobs in flight, ${queued}, ${this.reconciler.automatic().length} unknown jobs to reconcile`;
   }
 
   private checkIdle(): void {

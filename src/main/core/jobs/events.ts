@@ -11,6 +11,7 @@ import type { BatchStatus } from '../../../shared/jobs/job-states';
 import { listCharactersOfTask, listJobAssets, type Asset, type LibraryDatabase, type StoredCharacter } from '../library';
 import { getBatch, getJob, type Job } from './store';
 import { latestTask } from './engine-queries';
+import { resultValidUntil } from './result-validity';
 
 const log = createLogger('job-engine');
 
@@ -26,6 +27,8 @@ export interface JobDetail extends Job {
   overdueSince: number | null;
   /** `@username`s of the characters its task yielded. */
   characters: string[];
+  /** Until when its result can be downloaded; null when it has no result on the gateway. */
+  resultValidUntil: number | null;
 }
 
 export type JobEngineEvent =
@@ -57,6 +60,7 @@ export function jobDetail(db: LibraryDatabase, id: string): JobDetail | undefine
     thumbPath: assets.find((asset) => asset.thumbPath !== null)?.thumbPath ?? null,
     overdueSince,
     characters: task ? listCharactersOfTask(db, task.id).map((character) => character.username) : [],
+    resultValidUntil: task ? resultValidUntil(task) : null,
   };
 }
 

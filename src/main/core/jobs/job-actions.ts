@@ -168,7 +168,7 @@ export function resolveUnknown(deps: JobActionDeps, jobId: string, choice: 'resu
 }
 
 /** A batch that had finished becomes active again when one of its jobs goes back to the queue. */
-function reopenBatch(deps: JobActionDeps, batchId: string | null): void {
+export function reopenBatch(deps: JobActionDeps, batchId: string | null): void {
   if (batchId === null) return;
   const batch = getBatch(deps.db, batchId);
   if (batch && !isBatchOpen(batch.status)) {

@@ -7,20 +7,23 @@
  * running on the gateway" and polled less and less often until the gateway says it finished or
  * failed (or stops knowing it); "check now" polls it at once. With a thousand tasks in flight
  * the event loop stays free: a task whose poll is out is held in memory, not in the database,
- * and what polls learn is committed a group at a time (`GroupedWrites`).
+ * and what polls learn is committed a group at a time (`GroupedWrites`). A poll refused because
+ * of the key (spent, expired, disabled) never fails the job: the task is paid for and belongs to
+ * the account, so other keys the studio holds are asked, else the job waits for a usable key.
  */
 import type { NormalizedTask } from '../../../shared/gateway/task-record';
 import { isOnGateway, onGatewayJobStates } from '../../../shared/jobs/job-states';
 import type { GatewayClient } from '../gateway/client';
-import { GatewayError } from '../gateway/gateway-error';
+import { GatewayError, refusedForTheKey } from '../gateway/gateway-error';
 import { createLogger } from '../log';
 import type { LibraryDatabase } from '../library';
-import { getJob, getTask, listDueTasks, nextPollTime, recordPoll, transitionJob, type Job, type Task } from './store';
+import { getJob, getTask, listDueTasks, nextPollTime, recordPoll, transitionJob, updateJob, type Job, type Task } from './store';
 import { overduePollDelay, timingForPoll, type PollTiming, type PollTimingOverrides } from './cadence';
 import { latestTask, setTaskNextPoll } from './engine-queries';
 import type { GroupedWrites } from './grouped-writes';
 import type { EngineEvents } from './events';
 import { entryOf } from './job-request';
+import { withAnyKey } from './key-fallback';
 import type { RateGate } from './rate-gate';
 import type { TaskCompletion } from './task-completion';
 import type { WorkTracker } from './work-tracker';
@@ -33,9 +36,14 @@ const log = createLogger('poller');
 /** Consecutive definite refusals (4xx) of a task's polls before its route is given up. */
 const MAX_REFUSED_POLLS = 3;
 
+/** How often a task whose polls are refused because of the key is asked again (at once when the key changes). */
+export const KEY_WAIT_MS = 2 * 60_000;
+
 export interface PollerDeps {
   db: LibraryDatabase;
   clientFor: (job: Job) => Promise<GatewayClient>;
+  /** Clients for the other keys of the same account the studio holds (asked when `clientFor`'s key is refused). */
+  otherKeys: (job: Job, base: GatewayClient) => GatewayClient[];
   gate: RateGate;
   timings: PollTimingOverrides;
   events: EngineEvents;
@@ -154,15 +162,20 @@ export class TaskPoller {
     const timing = this.timingOf(current, job);
     let record: NormalizedTask;
     try {
-      const client = await this.deps.clientFor(job);
-      record = await client.tasks.pollPath(current.pollRoute, current.family, { signal: this.signal });
+      record = await this.askWithAnyKey(job, current);
     } catch (error) {
       if (this.isStopped()) return;
-      await this.pollFailed(job, current, timing, error);
+      if (refusedForTheKey(error)) await this.waitForKey(job, current, error);
+      else await this.pollFailed(job, current, timing, error);
       return;
     }
     this.deps.gate.succeeded();
     this.refusals.delete(task.id);
+    if (job.waitingFor === 'key') {
+      await this.deps.writes.run(() =>
+        updateJob(db, job.id, onGatewayJobStates, { waitingFor: null, waitingMessage: null, waitingSince: null, retryAt: null }),
+      );
+    }
     await this.apply(job, current, timing, record);
     events.jobsChanged(job.id);
   }
@@ -170,6 +183,32 @@ export class TaskPoller {
   /** A method, not a field read, so checks after an await are not narrowed away. */
   private isStopped(): boolean {
     return this.stopped;
+  }
+
+  /** Polls with the profile's key; when the gateway refuses that key, with each other key of the account the studio holds. */
+  private askWithAnyKey(job: Job, task: Task): Promise<NormalizedTask> {
+    return withAnyKey(this.deps, job, (client) => client.tasks.pollPath(task.pollRoute, task.family, { signal: this.signal }));
+  }
+
+  /**
+   * Every key the studio holds was refused: the task is paid for and may finish, so the job waits
+   * for a usable key (asked again slowly, at once when the key changes or on "check now").
+   */
+  private async waitForKey(job: Job, task: Task, error: GatewayError): Promise<void> {
+    const { db } = this.deps;
+    const now = this.deps.clock.now();
+    const retryAt = now + KEY_WAIT_MS;
+    log.warn(`task ${task.id}: the gateway refused the key (${error.message}); waiting for a usable key`);
+    await this.deps.writes.run(() => {
+      recordPoll(db, task.id, { lastError: error.message, nextPollAt: retryAt });
+      updateJob(db, job.id, onGatewayJobStates, {
+        waitingFor: 'key',
+        waitingMessage: error.gatewayMessage ?? error.message,
+        ...(job.waitingFor === 'key' ? {} : { waitingSince: now }),
+        retryAt,
+      });
+    });
+    this.deps.events.jobsChanged(job.id);
   }
 
   /** When to poll a task next: its cadence before the deadline (and once at it), ever more slowly after. */

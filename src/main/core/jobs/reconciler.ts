@@ -24,7 +24,7 @@ import { RunOnceScheduler } from '../lifecycle/scheduler';
 const log = createLogger('reconciler');
 
 export interface ReconcilerOptions {
-  /** Time since a job became unknown before "not found" is believed. */
+  /** How long after a job became unknown the reconciler keeps looking it up by itself; later only the artist's look-up asks. */
   graceMs: number;
   /** Pause between two rounds of look-ups while reconcilable jobs remain. */
   intervalMs: number;
@@ -33,10 +33,10 @@ export interface ReconcilerOptions {
 export const DEFAULT_RECONCILER_OPTIONS: ReconcilerOptions = { graceMs: 10 * 60_000, intervalMs: 15_000 };
 
 /**
- * What a look-up found: the task (now followed), no task (`requeued` once the grace period is
- * over, else still `unknown`), or no answer (`unavailable`: the look-up itself failed).
+ * What a look-up found: the task (now followed), no task (`not_found`: the job stays `unknown`
+ * for the artist's decision, never resent without it), or no answer (`unavailable`).
  */
-export type LookUpOutcome = 'found' | 'not_found' | 'requeued' | 'unavailable';
+export type LookUpOutcome = 'found' | 'not_found' | 'unavailable';
 
 export interface ReconcilerDeps {
   db: LibraryDatabase;
@@ -46,16 +46,20 @@ export interface ReconcilerDeps {
   timings: PollTimingOverrides;
   options: ReconcilerOptions;
   onFound: () => void;
-  onRequeued: () => void;
   clock: Clock;
 }
 
 /** Unknown jobs the gateway can be asked about. */
-export function reconcilableJobs(db: LibraryDatabase): Job[] {
+function reconcilableJobs(db: LibraryDatabase): Job[] {
   return listJobsInStates(db, ['unknown']).filter((job) => {
     const entry = entryOf(job);
     return job.clientBusinessId !== null && entry !== undefined && supportsBusinessId(entry);
   });
+}
+
+/** Unknown jobs the reconciler still looks up by itself: those that became unknown less than `graceMs` ago. */
+function autoReconcilableJobs(db: LibraryDatabase, now: number, graceMs: number): Job[] {
+  return reconcilableJobs(db).filter((job) => now - job.updatedAt < graceMs);
 }
 
 export class UnknownReconciler {
@@ -89,7 +93,7 @@ export class UnknownReconciler {
     this.running = true;
     this.deps.tracker.run('reconciliation of unknown jobs', async () => {
       try {
-        for (const job of reconcilableJobs(this.deps.db)) {
+        for (const job of this.automatic()) {
           if (this.stopped) return;
           await this.reconcile(job);
         }
@@ -102,8 +106,13 @@ export class UnknownReconciler {
 
   private scheduleNext(): void {
     if (this.stopped || this.timer?.isScheduled() || !this.deps.db.isOpen) return;
-    if (reconcilableJobs(this.deps.db).length === 0) return;
+    if (this.automatic().length === 0) return;
     this.timer?.schedule();
+  }
+
+  /** The jobs the automatic rounds still look up. */
+  automatic(): Job[] {
+    return autoReconcilableJobs(this.deps.db, this.deps.clock.now(), this.deps.options.graceMs);
   }
 
   /** Looks an unknown job up on the gateway now (the user asked); throws for a job that cannot be looked up. */
@@ -125,19 +134,9 @@ export class UnknownReconciler {
       taskId = record.taskId;
     } catch (error) {
       if (this.stopped) return 'unavailable';
-      if (error instanceof GatewayError && error.knownCase === 'task_not_found') {
-        if (this.deps.clock.now() - job.updatedAt < this.deps.options.graceMs) return 'not_found';
-        const moved = transitionJob(db, job.id, ['unknown'], 'queued', {
-          errorCode: 'not_received',
-          errorMessage: `The gateway has no task with business id ${businessId}: the submission never arrived, so the job is submitted again.`,
-          nextAttemptAt: null,
-        });
-        if (moved) {
-          events.jobsChanged(job.id);
-          this.deps.onRequeued();
-        }
-        return 'requeued';
-      }
+      // Not there (yet, or on a deployment whose look-up misses): sending it again would be a second
+      // charge nobody agreed to, so the job stays unknown for the artist to decide.
+      if (error instanceof GatewayError && error.knownCase === 'task_not_found') return 'not_found';
       log.warn(`job ${job.id}: look-up by business id failed (${error instanceof Error ? error.message : String(error)})`);
       return 'unavailable';
     }

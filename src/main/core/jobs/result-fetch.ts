@@ -16,7 +16,7 @@ import { gatewayOriginFor, publicOnlyConnector, RefusedAddressError, type Addres
 import { ProxyTunnels } from './result-proxy';
 import type { VariantEntry } from '../../../shared/catalog';
 import type { GatewayClient } from '../gateway/client';
-import { GatewayError } from '../gateway/gateway-error';
+import { GatewayError, refusedForTheKey } from '../gateway/gateway-error';
 import type { NetworkSettings } from '../gateway/network';
 import { PRIVATE_MODES } from '../private-files';
 
@@ -28,11 +28,17 @@ export type ResultSource =
   | { kind: 'file'; path: string }
   | { kind: 'content'; entry: VariantEntry; taskId: string };
 
-/** Why one result could not be fetched; `expired` results will never come back. */
+/**
+ * Why one result could not be fetched; `expired` results will never come back. `refused`: the
+ * result host refused the address (403/404/410 before its known expiry), so a fresh one is asked
+ * for; `key`: the gateway refused the key the content route was asked with.
+ */
+export type ResultFetchFailure = 'expired' | 'transient' | 'refused' | 'key' | 'permanent' | 'canceled';
+
 export class ResultFetchError extends Error {
   constructor(
     message: string,
-    readonly reason: 'expired' | 'transient' | 'permanent' | 'canceled',
+    readonly reason: ResultFetchFailure,
   ) {
     super(message);
     this.name = 'ResultFetchError';
@@ -215,10 +221,13 @@ export class ResultFetcher {
     }
     await response.body.dump().catch(() => undefined);
     const pastExpiry = options.expiresAt !== null && options.now >= options.expiresAt;
-    if (status === 410 || ((status === 403 || status === 404) && pastExpiry)) {
+    if ((status === 403 || status === 404 || status === 410) && pastExpiry) {
       throw new ResultFetchError(`The result address has expired (HTTP ${status}); the gateway no longer serves this result.`, 'expired');
     }
-    if (status === 403 || status === 404 || status === 408 || status === 425 || status === 429 || status >= 500) {
+    if (status === 403 || status === 404 || status === 410) {
+      throw new ResultFetchError(`The result host refused the address (HTTP ${status}).`, 'refused');
+    }
+    if (status === 408 || status === 425 || status === 429 || status >= 500) {
       throw new ResultFetchError(`The result address answered HTTP ${status}.`, 'transient');
     }
     throw new ResultFetchError(`The result address answered HTTP ${status}.`, 'permanent');
@@ -240,6 +249,7 @@ export class ResultFetcher {
       if (error instanceof GatewayError && error.status === 410) {
         throw new ResultFetchError(`The result has expired on the gateway (${error.message}).`, 'expired');
       }
+      if (refusedForTheKey(error)) throw new ResultFetchError(error.gatewayMessage ?? error.message, 'key');
       const transient = !(error instanceof GatewayError) || error.retryable || error.status === 400;
       throw new ResultFetchError(`Could not fetch the result from the gateway (${describe(error)}).`, transient ? 'transient' : 'permanent');
     }

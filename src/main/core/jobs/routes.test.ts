@@ -37,6 +37,11 @@ const detail: JobDetail = {
   thumbPath: 'thumbs/asset-1.webp',
   overdueSince: null,
   characters: [],
+  waitingFor: null,
+  waitingMessage: null,
+  waitingSince: null,
+  retryAt: null,
+  resultValidUntil: null,
   preset: { id: 'preset-1', name: 'Ink wash' },
 };
 

@@ -99,6 +99,7 @@ export function jobsHandlers(deps: JobsRouteDeps): Pick<RouteHandlers, JobsRoute
       }),
     'jobs.resolve_unknown': ({ id, choice }) => translate(() => (engine().resolveUnknown(id, choice), jobOrFail(id))),
     'jobs.check_now': ({ id }) => translate(async () => toJobView(await engine().checkNow(id))),
+    'jobs.download_again': ({ id }) => translate(() => toJobView(engine().downloadAgain(id))),
     'jobs.look_up': ({ id }) =>
       translate(async () => {
         const { outcome, job } = await engine().lookUp(id);
@@ -152,6 +153,10 @@ export function toJobView(job: JobDetail): JobView {
     creditsSpent: job.credits,
     creditsMeasured: job.creditsMeasured,
     overdueSince: job.overdueSince,
+    waitingFor: job.waitingFor,
+    waitingMessage: job.waitingMessage,
+    retryAt: job.retryAt,
+    resultValidUntil: job.resultValidUntil,
     characters: [...job.characters],
     preset: job.preset === null ? null : { ...job.preset },
   };

@@ -36,8 +36,10 @@ interface JobsState {
   retryJob: (id: string) => Promise<Envelope<JobView>>;
   /** The user's answer for a job that may have been paid for: send it again (both may be charged) or let it go. */
   resolveUnknown: (id: string, choice: 'resubmit' | 'discard') => Promise<Envelope<JobView>>;
-  /** Asks the gateway about a running job's task at once (one still running past its usual time). */
+  /** Asks the gateway about a running job's task at once (one still running past its usual time, or waiting for a usable key). */
   checkNow: (id: string) => Promise<Envelope<JobView>>;
+  /** Fetches a job's result again, free, while it is valid on the gateway. */
+  downloadAgain: (id: string) => Promise<Envelope<JobView>>;
   /** Asks the gateway whether a job of unknown outcome arrived (omni jobs, by their business id). */
   lookUp: (id: string) => Promise<Envelope<LookUpResult>>;
   /** Sends a running job's request again as a new job (charged again); answers the new job. */
@@ -80,6 +82,7 @@ export const useJobsStore = create<JobsState>()((set) => {
     retryJob: async (id) => keepJob(await studio().call('jobs.retry_job', { id })),
     resolveUnknown: async (id, choice) => keepJob(await studio().call('jobs.resolve_unknown', { id, choice })),
     checkNow: async (id) => keepJob(await studio().call('jobs.check_now', { id })),
+    downloadAgain: async (id) => keepJob(await studio().call('jobs.download_again', { id })),
     lookUp: async (id) => {
       const answer = await studio().call('jobs.look_up', { id });
       if (answer.ok) keepJob({ ok: true, value: answer.value.job });

@@ -7,6 +7,12 @@ import { presetFromColumn, presetToColumn } from '../../library/preset-column';
 /** The style a submission's answer had (it decides how the job is followed). */
 export type AnswerStyle = 'direct' | 'summary' | 'task';
 
+/**
+ * What a job in flight waits for: a usable key (its task's polls are refused because of the key;
+ * the task is paid for and still followed), or the next try of its download (the result host failed).
+ */
+export type JobWaitingFor = 'key' | 'download';
+
 /** One generation request and where it is in its life. Times are Unix milliseconds. */
 export interface Job {
   id: string;
@@ -47,6 +53,14 @@ export interface Job {
   creditsMeasured: boolean;
   /** The style preset it was made with, as its recipe names it. */
   preset: PresetRef | null;
+  /** What it waits for while in flight; null when nothing holds it up. Cleared by every move of its state. */
+  waitingFor: JobWaitingFor | null;
+  /** The gateway's (key) or the result host's (download) own words on why it waits. */
+  waitingMessage: string | null;
+  /** When the wait began (the first refusal or failure of this wait). */
+  waitingSince: number | null;
+  /** When the studio asks or tries again. */
+  retryAt: number | null;
 }
 
 export interface NewJob {
@@ -82,6 +96,10 @@ export interface JobPatch {
   priceKey?: string | null;
   credits?: number | null;
   creditsMeasured?: boolean;
+  waitingFor?: JobWaitingFor | null;
+  waitingMessage?: string | null;
+  waitingSince?: number | null;
+  retryAt?: number | null;
 }
 
 /** A row of `jobs` as SQLite returns it (for queries of this library that read whole jobs). */
@@ -113,6 +131,10 @@ export interface JobRow {
   credits: number | null;
   credits_measured: number;
   preset: string | null;
+  waiting_for: JobWaitingFor | null;
+  waiting_message: string | null;
+  waiting_since: number | null;
+  retry_at: number | null;
 }
 
 const patchColumns: Readonly<Record<keyof JobPatch, string>> = {
@@ -131,11 +153,15 @@ const patchColumns: Readonly<Record<keyof JobPatch, string>> = {
   priceKey: 'price_key',
   credits: 'credits',
   creditsMeasured: 'credits_measured',
+  waitingFor: 'waiting_for',
+  waitingMessage: 'waiting_message',
+  waitingSince: 'waiting_since',
+  retryAt: 'retry_at',
 };
 
 /** Every column of `jobs` a `Job` is read from, for queries of this library. */
 export const jobColumns =
-  'id, batch_id, position, variant_id, model, request, prompt, state, attempts, error_message, error_code, client_business_id, profile_id, created_at, updated_at, submitted_at, started_at, finished_at, next_attempt_at, gateway_message, answer_style, raw_answer, price_key, credits, credits_measured, preset, revised_prompt';
+  'id, batch_id, position, variant_id, model, request, prompt, state, attempts, error_message, error_code, client_business_id, profile_id, created_at, updated_at, submitted_at, started_at, finished_at, next_attempt_at, gateway_message, answer_style, raw_answer, price_key, credits, credits_measured, preset, revised_prompt, waiting_for, waiting_message, waiting_since, retry_at';
 
 export function toJob(row: JobRow): Job {
   return {
@@ -166,6 +192,10 @@ export function toJob(row: JobRow): Job {
     credits: row.credits,
     creditsMeasured: row.credits_measured === 1,
     preset: presetFromColumn(row.preset, `jobs.preset of ${row.id}`),
+    waitingFor: row.waiting_for,
+    waitingMessage: row.waiting_message,
+    waitingSince: row.waiting_since,
+    retryAt: row.retry_at,
   };
 }
 
@@ -267,7 +297,9 @@ export function listRunnableJobs(db: LibraryDatabase, options: { now?: number; l
 export function countJobsBy(db: LibraryDatabase, by: 'model' | 'batch', states: readonly JobState[]): Map<string, number> {
   if (states.length === 0) return new Map();
   const column = by === 'model' ? 'model' : 'batch_id';
-  const sql = `SELECT ${column} AS k, COUNT(*) AS n FROM jobs WHERE state IN (${placeholders(states.length)}) AND ${column} IS NOT NULL GROUP BY ${column}`;
+  // A download waiting for its next try (the result host failed) loads nothing: it holds no slot.
+  const sql = `SELECT ${column} AS k, COUNT(*) AS n FROM jobs WHERE state IN (${placeholders(states.length)}) AND ${column} IS NOT NULL
+               AND (waiting_for IS NULL OR waiting_for <> 'download') GROUP BY ${column}`;
   return new Map(
     db
       .prepare<JobState[], { k: string; n: number }>(sql)
@@ -295,6 +327,11 @@ export function transitionJob(db: LibraryDatabase, id: string, from: readonly Jo
     ...(to === 'submitting' ? { startedAt: now } : {}),
     ...(to === 'submitted' ? { submittedAt: now } : {}),
     ...(patch.errorCode !== undefined ? { gatewayMessage: null } : {}),
+    // Whatever the job waited for is over once it moves.
+    waitingFor: null,
+    waitingMessage: null,
+    waitingSince: null,
+    retryAt: null,
   };
   const { sets, values } = patchAssignments({ ...auto, ...definedOnly(patch) });
   const attempts = to === 'submitting' ? ', attempts = attempts + 1' : '';

@@ -115,6 +115,7 @@ function TimelineScreen({ source, back }: { source: TimelineRows; back: boolean 
             onResubmit={() => actions.resubmitJob(row.job)}
             onDiscard={() => actions.discardJob(row.job)}
             onCheckNow={() => actions.checkNow(row.job)}
+            onDownloadAgain={() => actions.downloadAgain(row.job)}
             onSubmitAgain={() => actions.submitAgain(row.job)}
             onLookUp={() => actions.lookUp(row.job)}
           />

@@ -46,6 +46,10 @@ const job = (id: string, createdAt: number, over: Partial<JobView> = {}): JobVie
   preset: null,
   overdueSince: null,
   characters: [],
+  waitingFor: null,
+  waitingMessage: null,
+  retryAt: null,
+  resultValidUntil: null,
   ...over,
 });
 
@@ -157,7 +161,7 @@ describe('time', () => {
   });
 
   it('offers the actions a job’s state allows', () => {
-    const of = (over: Partial<JobView>) => ({ state: 'queued' as const, assetIds: [], overdueSince: null, variantId: 'image.gen-image-2.task', ...over });
+    const of = (over: Partial<JobView>) => job('j', 1, over);
     expect(jobActions(of({ state: 'running' }))).toEqual({
       cancel: true,
       retry: false,
@@ -166,6 +170,7 @@ describe('time', () => {
       checkNow: false,
       submitAgain: false,
       lookUp: false,
+      downloadAgain: false,
     });
     expect(jobActions(of({ state: 'unknown' }))).toMatchObject({ resolve: true, cancel: false, lookUp: false });
     expect(jobActions(of({ state: 'done', assetIds: ['a'] }))).toMatchObject({ open: true, retry: false });
@@ -173,13 +178,24 @@ describe('time', () => {
   });
 
   it('offers "check now" and a new paid submission for a job still running past its usual time', () => {
-    const late = { state: 'running' as const, assetIds: [], overdueSince: 1_000, variantId: 'video.clip-3.0-turbo' };
+    const late = job('late', 1, { state: 'running', overdueSince: 1_000, variantId: 'video.clip-3.0-turbo' });
     expect(jobActions(late)).toMatchObject({ cancel: true, checkNow: true, submitAgain: true, retry: false });
     expect(jobActions({ ...late, state: 'done' })).toMatchObject({ checkNow: false, submitAgain: false });
   });
 
+  it('offers "check now" for a job waiting for a usable key, and "download again" while its result is valid', () => {
+    const noKey = job('k', 1, { state: 'running', waitingFor: 'key', waitingMessage: '该令牌额度已用尽', retryAt: 5_000 });
+    expect(jobActions(noKey)).toMatchObject({ checkNow: true, submitAgain: false, retry: false, cancel: true });
+    const retrying = job('d', 1, { state: 'downloading', waitingFor: 'download', retryAt: 5_000, resultValidUntil: 90_000 });
+    expect(jobActions(retrying, 2_000)).toMatchObject({ downloadAgain: true, retry: false });
+    const failed = job('f', 1, { state: 'failed', errorCode: 'download_failed', resultValidUntil: 90_000 });
+    expect(jobActions(failed, 2_000)).toMatchObject({ downloadAgain: true, retry: true });
+    expect(jobActions(failed, 90_000)).toMatchObject({ downloadAgain: false, retry: true });
+    expect(jobActions(job('e', 1, { state: 'expired', resultValidUntil: 90_000 }), 100_000)).toMatchObject({ downloadAgain: false });
+  });
+
   it('offers "look up on the gateway" for an unknown job whose variant can be found by business id', () => {
-    expect(jobActions({ state: 'unknown', assetIds: [], overdueSince: null, variantId: 'video.clip-v3-omni' })).toMatchObject({ lookUp: true, resolve: true });
-    expect(jobActions({ state: 'failed', assetIds: [], overdueSince: null, variantId: 'video.clip-v3-omni' }).lookUp).toBe(false);
+    expect(jobActions(job('u', 1, { state: 'unknown', variantId: 'video.clip-v3-omni' }))).toMatchObject({ lookUp: true, resolve: true });
+    expect(jobActions(job('f', 1, { state: 'failed', variantId: 'video.clip-v3-omni' })).lookUp).toBe(false);
   });
 });

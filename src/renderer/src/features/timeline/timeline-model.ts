@@ -5,7 +5,7 @@
  */
 import { variantById } from '../../../../shared/catalog';
 import type { AccountBalance, BatchView, JobView } from '../../../../shared/contract';
-import { isBatchOpen, isCancelable, isOnGateway, isRetryable } from '../../../../shared/jobs/job-states';
+import { isActive, isBatchOpen, isCancelable, isOnGateway, isRetryable } from '../../../../shared/jobs/job-states';
 
 /** A loaded part of a paged list: its items so far and whether more follow. */
 export interface ListPart<T> {
@@ -120,8 +120,16 @@ export function stillRunningOnGateway(job: Pick<JobView, 'state' | 'overdueSince
   return isOnGateway(job.state) && job.overdueSince !== null;
 }
 
-/** Which actions a job offers in its state. */
-export function jobActions(job: Pick<JobView, 'state' | 'assetIds' | 'overdueSince' | 'variantId'>): {
+/** A paid job the studio keeps following while the gateway refuses the key: "waiting for a usable key". */
+function waitingForKey(job: Pick<JobView, 'state' | 'waitingFor'>): boolean {
+  return isActive(job.state) && job.waitingFor === 'key';
+}
+
+/** Which actions a job offers in its state (`now` decides whether its result is still valid on the gateway). */
+export function jobActions(
+  job: Pick<JobView, 'state' | 'assetIds' | 'overdueSince' | 'variantId' | 'waitingFor' | 'retryAt' | 'resultValidUntil'>,
+  now: number = Date.now(),
+): {
   cancel: boolean;
   retry: boolean;
   resolve: boolean;
@@ -131,6 +139,8 @@ export function jobActions(job: Pick<JobView, 'state' | 'assetIds' | 'overdueSin
   submitAgain: boolean;
   /** Ask the gateway whether an unknown job arrived: variants whose tasks can be found by business id (omni). */
   lookUp: boolean;
+  /** Fetch the result again, free: a waiting download at once, a failed one while its result is still valid. */
+  downloadAgain: boolean;
 } {
   const late = stillRunningOnGateway(job);
   const findable = variantById(job.variantId)?.fields.some((field) => field.key === 'client_business_id') === true;
@@ -139,8 +149,10 @@ export function jobActions(job: Pick<JobView, 'state' | 'assetIds' | 'overdueSin
     retry: isRetryable(job.state),
     resolve: job.state === 'unknown',
     open: job.state === 'done' && job.assetIds.length > 0,
-    checkNow: late,
+    checkNow: late || waitingForKey(job),
     submitAgain: late,
     lookUp: job.state === 'unknown' && findable,
+    downloadAgain:
+      (job.state === 'downloading' && job.waitingFor !== null) || (job.state === 'failed' && job.resultValidUntil !== null && now < job.resultValidUntil),
   };
 }

@@ -20,6 +20,7 @@ export interface TimelineActions {
   discardJob: (job: JobView) => void;
   /** Polls a job's task at once (one still running past its usual time). */
   checkNow: (job: JobView) => void;
+  downloadAgain: (job: JobView) => void;
   /** Asks first: a new submission of a job still running is charged again. */
   submitAgain: (job: JobView) => void;
   /** Asks the gateway whether a job of unknown outcome arrived. */
@@ -128,8 +129,15 @@ export function useTimelineActions(): TimelineActions {
         .checkNow(job.id)
         .then((result) => {
           if (!alert.track(result).ok) return;
+          const waitsForKey = result.ok && result.value.waitingFor === 'key';
           const stillLate = result.ok && isOnGateway(result.value.state);
-          showToast(t(stillLate ? 'timeline.toast.stillRunning' : 'timeline.toast.checked'), 'info');
+          showToast(t(waitsForKey ? 'timeline.toast.stillNoKey' : stillLate ? 'timeline.toast.stillRunning' : 'timeline.toast.checked'), 'info');
+        }),
+    downloadAgain: (job) =>
+      void store()
+        .downloadAgain(job.id)
+        .then((result) => {
+          if (alert.track(result).ok) showToast(t('timeline.toast.downloadingAgain'), 'info');
         }),
     submitAgain: (job) => setQuestion({ kind: 'submit-again', job }),
     lookUp: (job) =>

@@ -1,4 +1,4 @@
-import { CircleAlert, Dices, Heart, ImagePlus, RefreshCw, Shuffle, UserRound, Volume2, VolumeX, Wand2 } from 'lucide-react';
+import { CircleAlert, Dices, Download, Heart, ImagePlus, RefreshCw, Shuffle, UserRound, Volume2, VolumeX, Wand2 } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -6,6 +6,7 @@ import { jobProblem, type AssetView } from '../../../../../shared/contract';
 import { writeAssetDrag } from '../../../entities/asset-drag';
 import { isPending } from '../../../../../shared/jobs/job-states';
 import { durationParts, type JobTiming } from '../../../entities/job-timing';
+import { clockTime, jobWait, type JobWait } from '../../../entities/job-waiting';
 import { paths } from '../../../routing/paths';
 import { Button, IconButton, ProgressBar } from '../../../ui';
 import { aspectOf, type ResultItem } from '../model/result-items';
@@ -22,6 +23,8 @@ interface ResultCardActions {
   onCharacter: (asset: AssetView) => void;
   /** An edit answered without an image, run again where it returns one. */
   onRunQueued: (jobId: string) => void;
+  /** Fetches a paid result again, free, while it is still valid on the gateway. */
+  onDownloadAgain: (jobId: string) => void;
 }
 
 export interface ResultCardProps extends ResultCardActions {
@@ -35,6 +38,8 @@ export interface ResultCardProps extends ResultCardActions {
   usualSpeed: string | null;
   /** The model has a way of running that returns the edited image (for a summary-only answer). */
   canRunQueued: boolean;
+  /** The job's paid result can still be downloaded from the gateway (a failed download offers "Download again"). */
+  resultStillValid: boolean;
   mediaUrl: (libraryPath: string) => string;
 }
 
@@ -58,8 +63,10 @@ export function ResultCard(props: ResultCardProps) {
   const { item, modelName, characterName, mediaUrl } = props;
   const { job, asset } = item;
   const { t } = useTranslation();
+  const waitLabel = useWaitLabel();
   const active = isPending(job.state);
-  const state = t(`create.jobState.${job.state}`);
+  const wait = jobWait(job);
+  const state = wait ? waitLabel(wait) : t(`create.jobState.${job.state}`);
   const title = characterName ? `@${characterName}` : job.prompt || modelName;
   const summaryOnly = job.state === 'done' && job.errorCode === 'summary_only' && asset === null;
   const problem = job.state === 'failed' ? jobProblem(job) : null;
@@ -74,6 +81,7 @@ export function ResultCard(props: ResultCardProps) {
           <div className="result-problem">
             <CircleAlert size={20} aria-hidden="true" />
             <RecentProblem problem={problem} />
+            {props.resultStillValid && <DownloadAgain {...props} />}
           </div>
         ) : (
           <Pending {...props} active={active} />
@@ -92,12 +100,31 @@ export function ResultCard(props: ResultCardProps) {
   );
 }
 
-function Pending({ item, timing, usualSpeed, modelName, active }: ResultCardProps & { active: boolean }) {
+/** What a card says while its job waits for a usable key or for the next try of its download. */
+function useWaitLabel(): (wait: JobWait) => string {
+  const { t, i18n } = useTranslation();
+  return (wait) => (wait.kind === 'key' ? t('results.waitingForKey') : t('results.downloadRetrying', { time: clockTime(wait.retryAt, i18n.language) }));
+}
+
+/** "Download again": free, offered while the paid result is still valid on the gateway. */
+function DownloadAgain({ item, onDownloadAgain }: Pick<ResultCardProps, 'item' | 'onDownloadAgain'>) {
+  const { t } = useTranslation();
+  return (
+    <Button size="sm" variant="primary" icon={Download} onClick={() => onDownloadAgain(item.job.id)}>
+      {t('timeline.job.downloadAgain')}
+    </Button>
+  );
+}
+
+function Pending({ item, timing, usualSpeed, modelName, active, onDownloadAgain }: ResultCardProps & { active: boolean }) {
   const { t } = useTranslation();
   const duration = useDuration();
+  const waitLabel = useWaitLabel();
   const { job } = item;
+  const wait = jobWait(job);
   let when: string;
-  if (job.state === 'queued' || job.state === 'draft') when = t('results.waiting');
+  if (wait) when = waitLabel(wait);
+  else if (job.state === 'queued' || job.state === 'draft') when = t('results.waiting');
   else if (job.state === 'downloading') when = t('results.saving');
   else if (timing.overdue && timing.elapsedMs !== null) when = t('results.overdue', { elapsed: duration(timing.elapsedMs) });
   else if (timing.remainingMs !== null) when = t('results.remaining', { time: duration(timing.remainingMs) });
@@ -109,6 +136,10 @@ function Pending({ item, timing, usualSpeed, modelName, active }: ResultCardProp
       <p className="result-when" role="status">
         {when}
       </p>
+      {wait?.message != null && (
+        <p className="result-wait-said">{t(wait.kind === 'key' ? 'jobWait.said' : 'jobWait.lastProblem', { message: wait.message })}</p>
+      )}
+      {wait?.kind === 'download' && <DownloadAgain item={item} onDownloadAgain={onDownloadAgain} />}
       {active && (
         <ProgressBar
           size="sm"

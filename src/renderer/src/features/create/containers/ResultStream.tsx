@@ -156,6 +156,7 @@ export function ResultStream({ sending }: { sending: boolean }) {
                 timing={jobTiming(job, typicalMs, now)}
                 usualSpeed={speed}
                 canRunQueued={queued !== undefined}
+                resultStillValid={job.resultValidUntil !== null && now < job.resultValidUntil}
                 mediaUrl={(path) => studio().mediaUrl(path)}
                 onReuse={(asset: AssetView) => void navigate(paths.create({ reuse: asset.id }))}
                 onReference={actions.useAsReference}
@@ -164,6 +165,7 @@ export function ResultStream({ sending }: { sending: boolean }) {
                 onFavourite={(asset) => void actions.favourite(asset)}
                 onRemix={(asset) => void navigate(paths.create({ remix: asset.id }))}
                 onCharacter={(asset) => void navigate(paths.create({ character: asset.id }))}
+                onDownloadAgain={(jobId) => void useJobsStore.getState().downloadAgain(jobId).then(alert.track)}
                 onRunQueued={(jobId) => {
                   if (queued === undefined) return;
                   void useCreateStore

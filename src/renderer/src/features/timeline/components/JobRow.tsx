@@ -2,9 +2,11 @@ import {
   Ban,
   CircleAlert,
   Clock,
+  Download,
   ExternalLink,
   Hourglass,
   ImageOff,
+  KeyRound,
   LoaderCircle,
   RefreshCw,
   RotateCcw,
@@ -19,6 +21,7 @@ import { Link } from 'react-router';
 import { modelNameOf } from '../../../../../shared/catalog';
 import { jobProblem, type JobStateView, type JobView } from '../../../../../shared/contract';
 import { isActive, isFailure } from '../../../../../shared/jobs/job-states';
+import { clockTime, jobWait } from '../../../entities/job-waiting';
 import { useLocale } from '../../../errors/use-error-wording';
 import { Badge, Button, ProgressBar, type BadgeTone } from '../../../ui';
 import { jobActions, stillRunningOnGateway, type JobTiming } from '../timeline-model';
@@ -48,6 +51,8 @@ export interface JobRowProps {
   onSubmitAgain: () => void;
   /** Asks the gateway whether a job of unknown outcome arrived. */
   onLookUp: () => void;
+  /** Fetches its result again, free, while it is valid on the gateway. */
+  onDownloadAgain: () => void;
 }
 
 const stateTone: Record<JobStateView, BadgeTone> = {
@@ -92,8 +97,9 @@ export function JobRow({
   onCheckNow,
   onSubmitAgain,
   onLookUp,
+  onDownloadAgain,
 }: JobRowProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const format = useFormat();
   const locale = useLocale();
   const promptId = useId();
@@ -101,7 +107,16 @@ export function JobRow({
   const problem = job.errorCode === 'canceled' ? null : jobProblem(job);
   const tone = isFailure(job.state) ? 'danger' : job.state === 'unknown' || job.state === 'queued' ? 'warning' : 'note';
   const late = stillRunningOnGateway(job);
-  const Icon = late ? Hourglass : (stateIcon[job.state] ?? ImageOff);
+  const wait = jobWait(job);
+  const Icon = wait?.kind === 'key' ? KeyRound : late ? Hourglass : (stateIcon[job.state] ?? ImageOff);
+  const stateLabel =
+    wait?.kind === 'key'
+      ? t('jobWait.key.label')
+      : wait?.kind === 'download'
+        ? t('jobWait.download.label', { time: clockTime(wait.retryAt, i18n.language) })
+        : late
+          ? t('timeline.state.stillRunning')
+          : t(`timeline.state.${job.state}`);
   const prompt = job.prompt.trim() === '' ? t('timeline.job.noPrompt') : job.prompt;
   const named = { prompt: prompt.length > 40 ? `${prompt.slice(0, 39)}…` : prompt };
   const inFlight = isActive(job.state);
@@ -125,7 +140,7 @@ export function JobRow({
           {prompt}
         </p>
         <p className="job-meta">
-          <Badge tone={late ? 'warning' : stateTone[job.state]}>{late ? t('timeline.state.stillRunning') : t(`timeline.state.${job.state}`)}</Badge>
+          <Badge tone={late || wait !== null ? 'warning' : stateTone[job.state]}>{stateLabel}</Badge>
           <span className="job-model" title={job.model}>
             {modelNameOf(job.model, locale, job.variantId)}
           </span>
@@ -154,7 +169,18 @@ export function JobRow({
             valueText={progress === null ? t(`timeline.state.${job.state}`) : undefined}
           />
         )}
-        {late && <p className="job-note">{t('timeline.job.stillRunningNote')}</p>}
+        {late && wait === null && <p className="job-note">{t('timeline.job.stillRunningNote')}</p>}
+        {wait !== null && (
+          <p className="job-note">
+            {t(wait.kind === 'key' ? 'jobWait.key.note' : 'jobWait.download.note')}
+            {wait.message !== null && (
+              <>
+                {' '}
+                <span className="job-note-gateway">{t(wait.kind === 'key' ? 'jobWait.said' : 'jobWait.lastProblem', { message: wait.message })}</span>
+              </>
+            )}
+          </p>
+        )}
         {problem !== null && <JobProblem problem={problem} details={job.errorMessage} tone={tone} />}
       </div>
       <div className="job-actions">
@@ -174,6 +200,11 @@ export function JobRow({
             </Button>
           </>
         )}
+        {actions.downloadAgain && (
+          <Button size="sm" variant="primary" icon={Download} onClick={onDownloadAgain} aria-label={t('timeline.job.downloadAgainNamed', named)}>
+            {t('timeline.job.downloadAgain')}
+          </Button>
+        )}
         {actions.checkNow && (
           <Button size="sm" icon={RefreshCw} onClick={onCheckNow} aria-label={t('timeline.job.checkNowNamed', named)}>
             {t('timeline.job.checkNow')}
@@ -190,7 +221,14 @@ export function JobRow({
           </Button>
         )}
         {actions.retry && (
-          <Button size="sm" icon={RotateCcw} onClick={onRetry} aria-label={t('timeline.job.retryNamed', named)}>
+          <Button
+            size="sm"
+            icon={RotateCcw}
+            // A new, paid request is never the first thing offered for a result that was paid for.
+            variant={actions.downloadAgain || job.state === 'expired' ? 'quiet' : 'secondary'}
+            onClick={onRetry}
+            aria-label={t('timeline.job.retryNamed', named)}
+          >
             {t('timeline.job.retry')}
           </Button>
         )}
