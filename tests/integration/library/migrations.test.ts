@@ -32,6 +32,7 @@ describe('library database migrations', () => {
       'created_keys',
       'deletions',
       'facet_generation',
+      'facet_journal',
       'job_search',
       'jobs',
       'presets',

@@ -19,6 +19,7 @@ import { promptTools } from './018_prompt_tools';
 import { jobRevisedPrompt } from './019_job_revised_prompt';
 import { assetFacetIndexes } from './020_asset_facet_indexes';
 import { facetGeneration } from './021_facet_generation';
+import { facetJournal } from './022_facet_journal';
 import type { Migration } from './migration';
 
 export type { Migration } from './migration';
@@ -46,6 +47,7 @@ export const migrations: readonly Migration[] = [
   jobRevisedPrompt,
   assetFacetIndexes,
   facetGeneration,
+  facetJournal,
 ];
 
 /** The schema version a library has once every migration ran (the last one's number). */
