@@ -37,6 +37,7 @@ describe('library database migrations', () => {
       'jobs',
       'presets',
       'queue_state',
+      'sidecar_restore_unfinished',
       'tasks',
       'text_model_styles',
       'trashed_assets',

@@ -101,22 +101,49 @@ function restore(db: LibraryDatabase, candidate: Candidate, report: RebuildRepor
   }
 }
 
+/** How far a rebuild has come: day folders read of those found, and results back so far. */
+export interface RebuildProgress {
+  daysRead: number;
+  days: number;
+  scanned: number;
+  restored: number;
+}
+
+export interface RebuildOptions {
+  /** After each day folder, once its results are in the database (the gallery can show them). */
+  onProgress?: (progress: RebuildProgress) => void;
+  /** Stops between day folders (the studio closing): what was read stays, a later start reads the rest. */
+  signal?: AbortSignal;
+}
+
+/** The `YYYY/MM/DD` folders under `root`, newest first. */
+async function dayFolders(root: string): Promise<string[]> {
+  const days: string[] = [];
+  for (const y of (await subfolders(root, year)).reverse()) {
+    for (const m of (await subfolders(join(root, y), twoDigits)).reverse()) {
+      for (const d of (await subfolders(join(root, y, m), twoDigits)).reverse()) days.push(`${y}/${m}/${d}`);
+    }
+  }
+  return days;
+}
+
 /**
  * Recreates the asset rows (and so their search index and tags) from the sidecars under
  * `root`'s `YYYY/MM/DD` folders, e.g. after the database was lost. Assets already present are
- * left alone, so it is safe to run again. Writes one transaction per day folder.
+ * left alone, so it is safe to run again. Writes one transaction per day folder, the newest day
+ * first: the gallery's first page (newest first) is whole after the first folders, while the
+ * rest is read.
  */
-export async function rebuildFromSidecars(db: LibraryDatabase, root: string): Promise<RebuildReport> {
+export async function rebuildFromSidecars(db: LibraryDatabase, root: string, options: RebuildOptions = {}): Promise<RebuildReport> {
   const report: RebuildReport = { scanned: 0, restored: 0, alreadyPresent: 0, skipped: [] };
-  for (const y of await subfolders(root, year)) {
-    for (const m of await subfolders(join(root, y), twoDigits)) {
-      for (const d of await subfolders(join(root, y, m), twoDigits)) {
-        const candidates = await readDay(root, `${y}/${m}/${d}`, report);
-        db.transaction(() => {
-          for (const candidate of candidates) restore(db, candidate, report);
-        });
-      }
-    }
+  const days = await dayFolders(root);
+  for (const [index, day] of days.entries()) {
+    if (options.signal?.aborted === true) break;
+    const candidates = await readDay(root, day, report);
+    db.transaction(() => {
+      for (const candidate of candidates) restore(db, candidate, report);
+    });
+    options.onProgress?.({ daysRead: index + 1, days: days.length, scanned: report.scanned, restored: report.restored });
   }
   return report;
 }

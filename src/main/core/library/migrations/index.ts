@@ -20,6 +20,7 @@ import { jobRevisedPrompt } from './019_job_revised_prompt';
 import { assetFacetIndexes } from './020_asset_facet_indexes';
 import { facetGeneration } from './021_facet_generation';
 import { facetJournal } from './022_facet_journal';
+import { sidecarRestoreUnfinished } from './023_sidecar_restore_unfinished';
 import type { Migration } from './migration';
 
 export type { Migration } from './migration';
@@ -48,6 +49,7 @@ export const migrations: readonly Migration[] = [
   assetFacetIndexes,
   facetGeneration,
   facetJournal,
+  sidecarRestoreUnfinished,
 ];
 
 /** The schema version a library has once every migration ran (the last one's number). */
