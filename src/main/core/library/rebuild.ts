@@ -43,36 +43,47 @@ interface Candidate {
   thumbPath: string | null;
 }
 
-/** Reads one day folder: each `<id>.json` with its `<id>.<ext>` media file. */
+/** Sidecars of a day folder read at once: each waits on the disk, and one at a time left it idle. */
+const READ_AT_ONCE = 16;
+
+/** Reads one day folder: each `<id>.json` with its `<id>.<ext>` media file, in name order. */
 async function readDay(root: string, folder: string, report: RebuildReport): Promise<Candidate[]> {
   const names = (await readdir(resolveInLibrary(root, folder))).filter((name) => !isTemporaryName(name));
-  const candidates: Candidate[] = [];
-  for (const name of names.filter((n) => n.endsWith('.json')).sort()) {
-    const sidecarPath = `${folder}/${name}`;
-    report.scanned++;
-    const skip = (reason: string): void => void report.skipped.push({ path: sidecarPath, reason });
-    let sidecar: AssetSidecar;
-    try {
-      sidecar = await readAssetSidecar(resolveInLibrary(root, sidecarPath));
-    } catch (error) {
-      skip(error instanceof Error ? error.message : String(error));
-      continue;
-    }
-    if (`${sidecar.id}.json` !== name) {
-      skip(`its id ${sidecar.id} does not match its file name`);
-      continue;
-    }
-    const media = names.find((other) => other.startsWith(`${sidecar.id}.`) && other !== name);
-    if (media === undefined) {
-      skip('its media file is missing');
-      continue;
-    }
-    const filePath = `${folder}/${media}`;
-    const info = await stat(resolveInLibrary(root, filePath));
-    const thumbPath = thumbPathFor(filePath);
-    candidates.push({ sidecarPath, sidecar, filePath, bytes: info.size, thumbPath: (await exists(resolveInLibrary(root, thumbPath))) ? thumbPath : null });
+  const sidecars = names.filter((n) => n.endsWith('.json')).sort();
+  const read: (Candidate | undefined)[] = new Array<Candidate | undefined>(sidecars.length);
+  let next = 0;
+  const worker = async (): Promise<void> => {
+    for (let index = next++; index < sidecars.length; index = next++) read[index] = await readCandidate(root, folder, sidecars[index] ?? '', names, report);
+  };
+  await Promise.all(Array.from({ length: Math.min(READ_AT_ONCE, sidecars.length) }, worker));
+  return read.filter((candidate): candidate is Candidate => candidate !== undefined);
+}
+
+/** One sidecar and its media file; undefined (and the reason in `report`) when it cannot be used. */
+async function readCandidate(root: string, folder: string, name: string, names: readonly string[], report: RebuildReport): Promise<Candidate | undefined> {
+  const sidecarPath = `${folder}/${name}`;
+  report.scanned++;
+  const skip = (reason: string): void => void report.skipped.push({ path: sidecarPath, reason });
+  let sidecar: AssetSidecar;
+  try {
+    sidecar = await readAssetSidecar(resolveInLibrary(root, sidecarPath));
+  } catch (error) {
+    skip(error instanceof Error ? error.message : String(error));
+    return undefined;
   }
-  return candidates;
+  if (`${sidecar.id}.json` !== name) {
+    skip(`its id ${sidecar.id} does not match its file name`);
+    return undefined;
+  }
+  const media = names.find((other) => other.startsWith(`${sidecar.id}.`) && other !== name);
+  if (media === undefined) {
+    skip('its media file is missing');
+    return undefined;
+  }
+  const filePath = `${folder}/${media}`;
+  const info = await stat(resolveInLibrary(root, filePath));
+  const thumbPath = thumbPathFor(filePath);
+  return { sidecarPath, sidecar, filePath, bytes: info.size, thumbPath: (await exists(resolveInLibrary(root, thumbPath))) ? thumbPath : null };
 }
 
 function restore(db: LibraryDatabase, candidate: Candidate, report: RebuildReport): void {
