@@ -67,7 +67,8 @@ export function followJournal(
   if (rows.length > MAX_CHANGES || rows.some((row) => row.change === 'recount')) return undefined;
   const position = rows.at(-1)?.seq ?? from;
   if (rows.length === 0) return { facets, position };
-  const texts = searchesOf(db, filter);
+  const smart = smartBoards(db);
+  const texts = searchesOf(filter, smart);
   if (texts === undefined) return undefined;
   const ids = [...new Set(rows.map((row) => row.asset_id).filter((id): id is string => id !== null))];
   const now = currentAssets(db, ids, texts);
@@ -82,7 +83,7 @@ export function followJournal(
     then.set(id, before);
   }
   const batchOf = batchesOfJobs(db, [...now.values(), ...then.values()]);
-  const counts = new Tally(db, facets, filter, since, batchOf);
+  const counts = new Tally(db, facets, filter, since, batchOf, smart);
   for (const id of ids) {
     counts.add(then.get(id) ?? emptyAsset(), -1);
     counts.add(now.get(id) ?? emptyAsset(), 1);
@@ -94,7 +95,7 @@ export function followJournal(
 const emptyAsset = (): CountedAsset => ({ row: null, tags: new Set(), boards: new Set(), characters: new Set(), searches: new Map() });
 
 /** The searches a filter (and its smart boards) holds, whose matches are read from the search index; undefined: a nesting too deep to follow. */
-function searchesOf(db: LibraryDatabase, filter: AssetFilter): string[] | undefined {
+function searchesOf(filter: AssetFilter, smart: readonly { filter: AssetFilter }[]): string[] | undefined {
   const texts = new Set<string>();
   const walk = (one: AssetFilter | undefined, depth: number): boolean => {
     if (one === undefined) return true;
@@ -103,7 +104,7 @@ function searchesOf(db: LibraryDatabase, filter: AssetFilter): string[] | undefi
     return walk(one.within, depth + 1);
   };
   if (!walk(filter, 0)) return undefined;
-  for (const board of smartBoards(db)) if (!walk(board.filter, 0)) return undefined;
+  for (const board of smart) if (!walk(board.filter, 0)) return undefined;
   return [...texts];
 }
 
@@ -237,7 +238,6 @@ class Tally {
   private readonly characters: Map<string, number>;
   private readonly batches: Map<string, number>;
   private readonly since: number[];
-  private readonly smart: { id: string; filter: AssetFilter }[];
   private tagsTouched = false;
   private charactersTouched = false;
 
@@ -247,6 +247,7 @@ class Tally {
     private readonly filter: AssetFilter,
     private readonly froms: readonly number[],
     private readonly batchOf: Map<string, string | null>,
+    private readonly smart: readonly { id: string; filter: AssetFilter }[],
   ) {
     this.total = facets.total;
     this.favourites = facets.favourites;
@@ -277,7 +278,6 @@ class Tally {
       (entry) => entry.count,
     );
     this.since = facets.since.map((entry) => entry.count);
-    this.smart = smartBoards(db);
   }
 
   add(asset: CountedAsset, sign: 1 | -1): void {
