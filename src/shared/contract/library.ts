@@ -130,7 +130,7 @@ const assetDetailSchema = z.object({
 export type AssetDetail = z.infer<typeof assetDetailSchema>;
 
 /** Results being read back from the library folder's sidecars (a folder without its database here); null when none is under way. */
-export const sidecarRestoreSchema = z.object({
+const sidecarRestoreSchema = z.object({
   daysRead: z.number().int().nonnegative(),
   days: z.number().int().nonnegative(),
   restored: z.number().int().nonnegative(),

@@ -113,7 +113,7 @@ function restore(db: LibraryDatabase, candidate: Candidate, report: RebuildRepor
 }
 
 /** How far a rebuild has come: day folders read of those found, and results back so far. */
-export interface RebuildProgress {
+interface RebuildProgress {
   daysRead: number;
   days: number;
   scanned: number;
