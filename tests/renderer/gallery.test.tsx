@@ -136,12 +136,12 @@ describe('the gallery, on the real studio core', () => {
   it('says how far reading a library folder back from its sidecars has come, and stops saying it when done', async () => {
     await until(() => expect(cells().length).toBeGreaterThan(0));
     const status = (): string | undefined =>
-      [...page.container.querySelectorAll('[role="status"]')].map((node) => node.textContent ?? '').find((text) => text.includes('Reading results back'));
+      [...page.container.querySelectorAll('[role="status"]')].map((node) => node.textContent).find((text) => text.includes('Reading results back'));
     expect(status()).toBeUndefined();
-    await act(async () => studio.main.studio.bus.emit('library.sidecar_restore', { daysRead: 2, days: 5, restored: 1234, finished: false }));
+    act(() => studio.main.studio.bus.emit('library.sidecar_restore', { daysRead: 2, days: 5, restored: 1234, finished: false }));
     await until(() => expect(status()).toBe('Reading results back from this library folder: 1,234 so far (40%)'));
     expect(page.container.querySelector('progress')?.getAttribute('value')).toBe('2');
-    await act(async () => studio.main.studio.bus.emit('library.sidecar_restore', { daysRead: 5, days: 5, restored: 3000, finished: true }));
+    act(() => studio.main.studio.bus.emit('library.sidecar_restore', { daysRead: 5, days: 5, restored: 3000, finished: true }));
     await until(() => expect(status()).toBeUndefined());
   });
 });
