@@ -19,8 +19,8 @@ import { promptTools } from './018_prompt_tools';
 import { jobRevisedPrompt } from './019_job_revised_prompt';
 import { assetFacetIndexes } from './020_asset_facet_indexes';
 import { facetGeneration } from './021_facet_generation';
-import { facetJournal } from './022_facet_journal';
-import { sidecarRestoreUnfinished } from './023_sidecar_restore_unfinished';
+import { facetJournal } from './023_facet_journal';
+import { sidecarRestoreUnfinished } from './024_sidecar_restore_unfinished';
 import type { Migration } from './migration';
 
 export type { Migration } from './migration';

@@ -11,7 +11,7 @@ const KEPT_ROWS = 20_000;
  * (boards themselves, a job's batch, a batch's name or age). Kept by triggers, from any connection.
  */
 export const facetJournal: Migration = {
-  version: 22,
+  version: 23,
   name: 'facet journal',
   up(db) {
     db.exec(`
