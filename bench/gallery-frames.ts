@@ -27,7 +27,9 @@ import {
 } from './frame-probe';
 import { LIBRARY_SIZE, QUICK_LIBRARY_SIZE, sharedLibrary } from './library-fixture';
 import { elapsedMs, percentile, summarise } from './measure';
-import { distributionPlot } from './plot';
+import { distributionPlot, timeSeriesPlot } from './plot';
+import { openToGallery, type OpenToGallery } from './open-to-gallery';
+import { fetchTimeline, scrollThenSearch, type ScrollSearchRun } from './scroll-search';
 import type { FigureRow, Table } from './table';
 import { writeThumbnailFiles, type ThumbnailSet } from './thumbnail-files';
 import { startWebStudio } from './web-studio';
@@ -47,6 +49,11 @@ const SEARCHES = [
   { term: '熊猫', pinyin: 'xiongmao' },
 ];
 const LONG_FRAME_MS = 50;
+/** Scroll-then-search runs (each in a fresh context) and the fast wheel steps before each search (a few thousand thumbnails). */
+const SCROLL_SEARCH_RUNS = { full: 6, quick: 3 };
+const SCROLL_SEARCH_STEPS = 120;
+/** Runs from the launch address to the Gallery's first thumbnails, each in a fresh browser context. */
+const OPEN_RUNS = { full: 6, quick: 3 };
 
 /** How each side is opened and where its thumbnails live. */
 interface Side {
@@ -298,7 +305,25 @@ export async function run(context: BenchContext): Promise<Table[]> {
       gallery.push(await turn(browser, gallerySide, plan));
     }
     const search = await searches(browser, gallerySide);
-    return [framesTable(size, plan, gallery, baseline, search, seedingMs, thumbnails, context)];
+    const afterScroll = await scrollThenSearch(browser, gallerySide, {
+      runs: sized(context, SCROLL_SEARCH_RUNS.full, SCROLL_SEARCH_RUNS.quick),
+      steps: SCROLL_SEARCH_STEPS,
+      terms: SEARCHES,
+    });
+    const opened: OpenToGallery[] = [];
+    let openFailed: string | undefined;
+    try {
+      for (let index = 0; index < sized(context, OPEN_RUNS.full, OPEN_RUNS.quick); index++) {
+        opened.push(await openToGallery(browser, await studio.newLaunchUrl(), gallerySide.images));
+      }
+    } catch (error) {
+      openFailed = error instanceof Error ? error.message : String(error);
+    }
+    return [
+      framesTable(size, plan, gallery, baseline, search, seedingMs, thumbnails, context),
+      scrollSearchTable(size, afterScroll, search, context, openFailed),
+      ...(opened.length > 0 ? [openTable(size, opened, gallery, baseline)] : []),
+    ];
   } finally {
     await browser.close();
     await bare.close();
@@ -395,6 +420,91 @@ function framesTable(
       `searches: ${SEARCHES.map(({ term }, index) => `${term} ${String(search.matched[index] ?? '?')} results, ${String(Math.round(search.toThumbnails[index] ?? 0))} ms to thumbnails, request ${String(Math.round(search.request[index] ?? 0))} ms`).join('; ')}; typed through an input method (pinyin composed, the word committed), from the committing input event to every tile in view matching with its thumbnail complete; raw: the same list_assets request replayed from the page`,
       `${String(thumbnails.distinct)} distinct WebP thumbnails (${(thumbnails.distinctBytes / 1e6).toFixed(1)} MB) hard-linked at ${thumbnails.entries.length.toLocaleString('en-US')} thumbnail paths; library, files and studio ready in ${(seedingMs / 1000).toFixed(1)} s`,
       `frame-time distribution: ${plot}`,
+    ],
+  };
+}
+
+/** The search right after fast scrolling, beside the fresh page's search, with a timeline of the slowest run's thumbnail fetches. */
+function scrollSearchTable(
+  size: number,
+  runs: readonly ScrollSearchRun[],
+  fresh: Awaited<ReturnType<typeof searches>>,
+  context: BenchContext,
+  openFailed?: string,
+): Table {
+  const times = runs.map((run) => run.toThumbnails);
+  const slowest = runs.reduce((worst, run) => (run.toThumbnails > worst.toThumbnails ? run : worst));
+  const timeline = fetchTimeline(slowest);
+  const plot = context.plot(
+    'scroll-search',
+    timeSeriesPlot({
+      title: `Thumbnails around a search after fast scrolling (${slowest.term}, slowest of ${String(runs.length)} runs, ${size.toLocaleString('en-US')} items)`,
+      xLabel: 'ms from the committed word',
+      yLabel: 'thumbnail fetches (cumulative)',
+      series: [
+        { name: 'finished: tiles scrolled past', points: timeline.scrolledPast, style: 'step' },
+        { name: "finished: the search's own", points: timeline.searched, style: 'step' },
+        { name: 'cancelled', points: timeline.cancelled, style: 'step' },
+        ...(slowest.answeredMs === null
+          ? []
+          : [
+              {
+                name: `search answered (${String(Math.round(slowest.answeredMs))} ms)`,
+                points: [
+                  [slowest.answeredMs, 0],
+                  [slowest.answeredMs, timeline.scrolledPast.length + timeline.searched.length],
+                ] as [number, number][],
+                style: 'dashed' as const,
+              },
+            ]),
+        {
+          name: `first screen of matches (${String(Math.round(slowest.toThumbnails))} ms)`,
+          points: [
+            [slowest.toThumbnails, 0],
+            [slowest.toThumbnails, timeline.scrolledPast.length + timeline.searched.length],
+          ],
+          style: 'dashed',
+        },
+      ],
+    }),
+  );
+  const sum = (key: 'fetchedWhileScrolling' | 'pendingAtSearch' | 'staleFinishedAfter' | 'cancelled'): number =>
+    runs.reduce((total, run) => total + run[key], 0) / runs.length;
+  return {
+    title: `Gallery search right after fast scrolling (web mode, Chromium), ${size.toLocaleString('en-US')} items`,
+    rows: [],
+    figures: [
+      figure('search after fast scrolling to first thumbnails (median)', median(times), 'ms', median(fresh.toThumbnails), { atMost: 300 }),
+      figure('search after fast scrolling to first thumbnails (slowest)', Math.max(...times), 'ms', Math.max(...fresh.toThumbnails), { atMost: 300 }),
+      figure('thumbnails of tiles scrolled past finishing after the word, per run', sum('staleFinishedAfter'), 'fetches'),
+      figure('thumbnail fetches cancelled, per run', sum('cancelled'), 'fetches'),
+      figure('thumbnails fetched while wheeling, per run', sum('fetchedWhileScrolling'), 'fetches'),
+    ],
+    notes: [
+      `${String(runs.length)} runs, each in a fresh browser context (cold cache): first screen, ${String(SCROLL_SEARCH_STEPS)} wheel steps of 900 px one every 16 ms, then a Chinese word typed through an input method at once; raw: the fresh page's search (the table above), each figure beside its like (median, slowest)`,
+      `per run: ${runs.map((run) => `${run.term} ${String(Math.round(run.toThumbnails))} ms (page asked at ${String(Math.round(run.askedMs ?? NaN))} ms, answered at ${String(Math.round(run.answeredMs ?? NaN))} ms; ${String(run.pendingAtSearch)} thumbnails on their way at the word, ${String(run.staleFinishedAfter)} of tiles scrolled past finished after it, ${String(run.cancelled)} cancelled)`).join('; ')}`,
+      `timeline of the slowest run: ${plot}`,
+      ...(openFailed === undefined ? [] : [`the launch address to the Gallery did not finish: ${openFailed}`]),
+    ],
+  };
+}
+
+/** From opening the launch address to the Gallery's first thumbnails, beside the bare grid's first screen (the least a page of thumbnails takes). */
+function openTable(size: number, opened: readonly OpenToGallery[], gallery: readonly Turn[], baseline: readonly Turn[]): Table {
+  const bare = median(baseline.map((one) => one.firstScreenMs ?? Number.POSITIVE_INFINITY));
+  const direct = median(gallery.map((one) => one.firstScreenMs ?? Number.POSITIVE_INFINITY));
+  return {
+    title: `From the launch address to the Gallery's first thumbnails (web mode, Chromium), ${size.toLocaleString('en-US')} items`,
+    rows: [],
+    figures: [
+      figure("launch address to the Gallery's first thumbnails (median)", median(opened.map((one) => one.totalMs)), 'ms', bare, { atMost: 1000 }),
+      figure("launch address to the Gallery's first thumbnails (slowest)", Math.max(...opened.map((one) => one.totalMs)), 'ms', bare, { atMost: 1000 }),
+      figure('launch address to the navigation shown (Create loaded), median', median(opened.map((one) => one.navigationMs)), 'ms'),
+      figure("the Gallery's own address (with a session) to first thumbnails", direct, 'ms', bare),
+    ],
+    notes: [
+      `${String(opened.length)} runs, each a fresh browser context: the one-time launch address opened (code traded for a session, redirect to the studio's host name, Create loading), the Gallery chosen in the navigation as soon as it shows, until every thumbnail of its first screen is complete; raw: the bare grid's first screen of the same thumbnails`,
+      `per run (ms): ${opened.map((one) => `${String(Math.round(one.totalMs))} (navigation at ${String(Math.round(one.navigationMs))})`).join(', ')}`,
     ],
   };
 }

@@ -42,6 +42,8 @@ function isThenable(value: unknown): value is PromiseLike<unknown> {
 export interface Contender {
   label: string;
   operation: Operation;
+  /** Runs untimed before each call (a change the call then follows). */
+  prepare?: () => void;
 }
 
 /** Calls per contender in one turn of `compare`. */
@@ -58,8 +60,9 @@ export async function compare<const T extends readonly Contender[]>(contenders: 
   const warmup = Math.max(0, Math.trunc(options.warmup ?? Math.max(5, Math.ceil(iterations / 10))));
   const budgetNs = BigInt(Math.trunc((options.budgetMs ?? 5000) * 1e6)) * BigInt(contenders.length);
 
-  for (const { operation } of contenders) {
+  for (const { operation, prepare } of contenders) {
     for (let i = 0; i < warmup; i++) {
+      prepare?.();
       const pending = call(operation);
       if (pending) await pending;
     }
@@ -69,9 +72,10 @@ export async function compare<const T extends readonly Contender[]>(contenders: 
   const started = process.hrtime.bigint();
   for (let done = 0; done < iterations && process.hrtime.bigint() - started < budgetNs; done += TURN) {
     const calls = Math.min(TURN, iterations - done);
-    for (const [index, { operation }] of contenders.entries()) {
+    for (const [index, { operation, prepare }] of contenders.entries()) {
       const own = samples[index] ?? [];
       for (let i = 0; i < calls; i++) {
+        prepare?.();
         const before = process.hrtime.bigint();
         const pending = call(operation);
         if (pending) await pending;

@@ -31,6 +31,10 @@ const benchmarks: Record<string, BenchmarkEntry> = {
   paging: { summary: 'gallery pages (first, deep, filtered) via listAssets vs hand-written keyset SQL', load: () => import('./paging') },
   search: { summary: 'prompt search via listAssets vs the same FTS query by hand and a LIKE scan', load: () => import('./search') },
   facets: { summary: 'countAssetFacets vs a bare COUNT(*)', load: () => import('./facets') },
+  'library-rebuild': {
+    summary: 'a library folder without its database: 100,000 results read back from their sidecars, first page and total, vs reading the files',
+    load: () => import('./library-rebuild'),
+  },
   startup: { summary: 'web mode from process start to the first gallery page served, 100,000 items', needsBuild: true, load: () => import('./startup') },
   transfers: { summary: 'a 200 MB result download and a 10 MB reference upload vs raw undici, with peak memory', load: () => import('./transfers') },
   ingest: {
@@ -57,11 +61,13 @@ const benchmarks: Record<string, BenchmarkEntry> = {
   },
 };
 
-function parseArguments(argv: readonly string[]): { names: string[]; quick: boolean; unknown: string[] } {
+function parseArguments(argv: readonly string[]): { names: string[]; quick: boolean; noBuild: boolean; unknown: string[] } {
   const words = argv.filter((arg) => arg !== '--');
   const quick = words.includes('--quick');
-  const asked = words.filter((word) => word !== '--quick');
-  return { names: asked.length > 0 ? asked : Object.keys(benchmarks), quick, unknown: asked.filter((name) => !(name in benchmarks)) };
+  // The app already in out/ (an earlier commit's build, for a before-and-after).
+  const noBuild = words.includes('--no-build');
+  const asked = words.filter((word) => word !== '--quick' && word !== '--no-build');
+  return { names: asked.length > 0 ? asked : Object.keys(benchmarks), quick, noBuild, unknown: asked.filter((name) => !(name in benchmarks)) };
 }
 
 /** `npm run build`, once, when a chosen benchmark starts the built app. */
@@ -106,7 +112,7 @@ async function runOne(name: string, entry: BenchmarkEntry, quick: boolean): Prom
 }
 
 async function main(): Promise<number> {
-  const { names, quick, unknown } = parseArguments(process.argv.slice(2));
+  const { names, quick, noBuild, unknown } = parseArguments(process.argv.slice(2));
   if (unknown.length > 0) {
     console.error(`Unknown benchmark: ${unknown.join(', ')}. Choose from (and --quick for a smaller run):`);
     for (const [name, entry] of Object.entries(benchmarks)) console.error(`  ${name.padEnd(14)} ${entry.summary}`);
@@ -121,7 +127,7 @@ async function main(): Promise<number> {
   const started = process.hrtime.bigint();
   const records: BenchmarkRecord[] = [];
   try {
-    if (names.some((name) => benchmarks[name]?.needsBuild === true)) build();
+    if (!noBuild && names.some((name) => benchmarks[name]?.needsBuild === true)) build();
     for (const name of names) {
       const entry = benchmarks[name];
       if (entry) records.push(await runOne(name, entry, quick));

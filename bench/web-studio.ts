@@ -16,6 +16,8 @@ export interface WebStudio {
   launchUrl: string;
   /** The studio's origin (`http://127.0.0.1:PORT`). */
   url: string;
+  /** Another one-time launch address, as the person at the terminal asks for one (an empty line). */
+  newLaunchUrl(): Promise<string>;
   /** Stops the studio and removes its data folder. */
   close(): Promise<void>;
 }
@@ -28,27 +30,38 @@ export async function startWebStudio(prepare: (dataDir: string) => void | Promis
   const child = spawn(process.execPath, [WEB_ENTRY, '--no-open', '--port', '0', '--data-dir', dataDir], {
     cwd: ROOT,
     env: { ...process.env, ATELIER_LOG: 'silent' },
-    stdio: ['ignore', 'pipe', 'pipe'],
+    stdio: ['pipe', 'pipe', 'pipe'],
   });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  const launchUrl = await new Promise<string>((resolve, reject) => {
-    let output = '';
-    const timer = setTimeout(() => reject(new Error(`web mode did not start:\n${output}`)), 30_000);
-    const onData = (chunk: Buffer): void => {
-      output += chunk.toString();
-      const match = LAUNCH_URL.exec(output);
-      if (!match) return;
-      clearTimeout(timer);
-      resolve(match[0]);
-    };
-    child.stdout.on('data', onData);
-    child.stderr.on('data', onData);
-    void exited.then(() => reject(new Error(`web mode exited:\n${output}`)));
-  });
+  let output = '';
+  const record = (chunk: Buffer): void => void (output += chunk.toString());
+  child.stdout.on('data', record);
+  child.stderr.on('data', record);
+  /** The first launch address printed after `from` characters of output. */
+  const printedUrl = (from: number): Promise<string> =>
+    new Promise<string>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`web mode printed no launch address:\n${output}`)), 30_000);
+      const check = (): void => {
+        const match = LAUNCH_URL.exec(output.slice(from));
+        if (!match) return;
+        clearTimeout(timer);
+        child.stdout.off('data', check);
+        resolve(match[0]);
+      };
+      child.stdout.on('data', check);
+      check();
+      void exited.then(() => reject(new Error(`web mode exited:\n${output}`)));
+    });
+  const launchUrl = await printedUrl(0);
   return {
     dataDir,
     launchUrl,
     url: new URL(launchUrl).origin,
+    newLaunchUrl: () => {
+      const from = output.length;
+      child.stdin.write('\n');
+      return printedUrl(from);
+    },
     close: async () => {
       if (child.exitCode === null) child.kill('SIGTERM');
       await exited;

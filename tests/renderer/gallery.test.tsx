@@ -132,4 +132,16 @@ describe('the gallery, on the real studio core', () => {
     expect(facet(/^#夜景 \(2\)$/)).toBeDefined();
     expect(facet(/^#rain \(2\)$/)).toBeDefined();
   });
+
+  it('says how far reading a library folder back from its sidecars has come, and stops saying it when done', async () => {
+    await until(() => expect(cells().length).toBeGreaterThan(0));
+    const status = (): string | undefined =>
+      [...page.container.querySelectorAll('[role="status"]')].map((node) => node.textContent).find((text) => text.includes('Reading results back'));
+    expect(status()).toBeUndefined();
+    act(() => studio.main.studio.bus.emit('library.sidecar_restore', { daysRead: 2, days: 5, restored: 1234, finished: false }));
+    await until(() => expect(status()).toBe('Reading results back from this library folder: 1,234 so far (40%)'));
+    expect(page.container.querySelector('progress')?.getAttribute('value')).toBe('2');
+    act(() => studio.main.studio.bus.emit('library.sidecar_restore', { daysRead: 5, days: 5, restored: 3000, finished: true }));
+    await until(() => expect(status()).toBeUndefined());
+  });
 });

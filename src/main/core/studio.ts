@@ -20,7 +20,7 @@ import { forgetMovedEngineState } from './library/forget-legacy-engine-state';
 import { readLegacyEngineState } from './library/legacy-engine-state';
 import { checkDatabaseFromFolder } from './library/database-from-folder';
 import { prepareLibraryDatabase } from './library/database-location';
-import { rebuildFromSidecars } from './library/rebuild';
+import { SidecarRestore } from './library/sidecar-restore';
 import { recordCreatedKey } from './library/created-keys';
 import { LibraryService } from './library/library-service';
 import { libraryHandlers } from './library/routes';
@@ -125,6 +125,8 @@ export function createStudio(platform: StudioPlatform): Studio {
   if (database?.moved === true) checkDatabaseFromFolder(library.db);
   forgetMovedEngineState(platform.store, library.db);
   const uploadCache = new SqliteUploadCache(library.db);
+  // A library folder without a database here (brought from elsewhere, or its database lost): its results come back from their sidecars.
+  const sidecarRestore = new SidecarRestore(library.db, libraryRoot, bus);
   const gateway = new GatewayService(settings, demo, { uploadCache, client: { clock } });
   const uploadStaging = new UploadStaging();
   const assistant = new AssistantService({ db: library.db, gateway, bus, readAssetImage: (assetId) => readLibraryImage(library, assetId) });
@@ -171,6 +173,7 @@ export function createStudio(platform: StudioPlatform): Studio {
     ...accountHandlers(gateway, bus, (key) => recordCreatedKey(library.db, key)),
     ...uploads,
     ...libraryHandlers(() => library, bus),
+    'library.sidecar_restore_status': () => sidecarRestore.status(),
     ...frameHandlers({ library: () => library, video, bus }),
     ...jobsHandlers({
       engine: runningEngine,
@@ -207,7 +210,8 @@ export function createStudio(platform: StudioPlatform): Studio {
           clock,
         });
         engine = started;
-        if (database?.fresh === true) await restoreFromSidecars(library);
+        // Read in the background: the gallery opens at once and fills, newest first, with its progress shown.
+        if (database?.fresh === true || sidecarRestore.unfinished()) sidecarRestore.start();
         await library.trash.start();
         subscriptions.addCallback(forwardEngineEvents(started, bus, () => settings.activeProfile() === undefined));
         subscriptions.addCallback(
@@ -239,6 +243,7 @@ export function createStudio(platform: StudioPlatform): Studio {
       stopping ??= (async () => {
         await starting?.catch(() => undefined);
         // The engine's last events (its stop flushes them) still reach the window; then nothing more does.
+        await sidecarRestore.stop();
         await engine?.stop();
         await assistant.stop();
         subscriptions.dispose();
@@ -251,14 +256,6 @@ export function createStudio(platform: StudioPlatform): Studio {
       return stopping;
     },
   };
-}
-
-/** A library folder without a database here (brought from elsewhere, or its database lost): its results come back from their sidecars. */
-async function restoreFromSidecars(library: LibraryService): Promise<void> {
-  const report = await rebuildFromSidecars(library.db, library.root);
-  if (report.restored > 0 || report.skipped.length > 0) {
-    log.info(`read ${report.restored} results of ${library.root} back from their sidecars; ${report.skipped.length} skipped`);
-  }
 }
 
 /**

@@ -131,7 +131,18 @@ const assetDetailSchema = z.object({
 });
 export type AssetDetail = z.infer<typeof assetDetailSchema>;
 
+/** Results being read back from the library folder's sidecars (a folder without its database here); null when none is under way. */
+const sidecarRestoreSchema = z.object({
+  daysRead: z.number().int().nonnegative(),
+  days: z.number().int().nonnegative(),
+  restored: z.number().int().nonnegative(),
+  finished: z.boolean(),
+});
+export type SidecarRestoreView = z.infer<typeof sidecarRestoreSchema>;
+
 export const libraryRoutes = {
+  /** Where reading results back from sidecars stands (a window opened while it goes on); null when none is under way. */
+  'library.sidecar_restore_status': defineRoute({ input: z.object({}).strict(), output: sidecarRestoreSchema.nullable() }),
   'library.list_assets': defineRoute({
     input: libraryFilterSchema.extend({
       limit: z.number().int().min(1).max(200).optional(),
@@ -239,6 +250,8 @@ export const libraryRoutes = {
 };
 
 export const libraryEvents = {
+  /** Progress of reading results back from sidecars: after each day folder, and once at the end (`finished`). */
+  'library.sidecar_restore': defineEvent(sidecarRestoreSchema),
   'library.added': defineEvent(assetViewSchema),
   /** Items changed by another window (favourite, tags, boards). */
   'library.changed': defineEvent(z.array(assetViewSchema)),

@@ -15,7 +15,7 @@ import {
   moveLegacyDatabase,
 } from '../../../src/main/core/library/database-location';
 import type { Studio } from '../../../src/main/core/studio';
-import { callRoute, createTestStudio } from '../../helpers/studio';
+import { callRoute, createTestStudio, until } from '../../helpers/studio';
 
 const folders: string[] = [];
 const studios: Studio[] = [];
@@ -93,6 +93,12 @@ describe('a library folder without a database in this data folder', () => {
     await first.stop();
     studios.splice(0);
     const elsewhere = await openStudio(folder('atelier-data-elsewhere-'), library);
+    // Read back while the studio runs (tests/integration/library/sidecar-restore.test.ts).
+    await until(
+      () => prompts(elsewhere),
+      (shown) => shown.length === 2,
+      'the results read back',
+    );
     expect(await prompts(elsewhere)).toEqual(['made before the move 0', 'made before the move 1']);
   });
 });

@@ -3,6 +3,7 @@ import { buildAssetConditions, type AssetFilter, type FacetName, type SqlFragmen
 import { expandSmartBoard } from './boards';
 import { buildMatchQuery } from './search-text';
 import { normalizeTag } from './tags';
+import { followJournal, journalPosition } from './facet-journal';
 import type { LibraryDatabase } from './library-database';
 
 /** Counts for the filter panel. Each facet ignores its own filter and honours all the others. */
@@ -46,6 +47,8 @@ const KEPT_PANELS = 24;
 
 interface KeptPanel {
   generation: number;
+  /** The facet journal's position the counts are up to date with. */
+  position: number;
   facets: AssetFacets;
 }
 
@@ -61,7 +64,8 @@ function facetGeneration(db: LibraryDatabase): number {
  * Counts worked out for a filter are served again until the library changes in a way that moves
  * a count (`facet_generation`): the panel asks again on every change of the filter and every
  * library event, and going back to a filter seen since the last change costs one small read.
- * The answer is shared: callers must not change it.
+ * After a change they are brought up to date from the assets that changed (`facet-journal.ts`)
+ * rather than counted again. The answer is shared: callers must not change it.
  */
 export function countAssetFacets(db: LibraryDatabase, filter: AssetFilter = {}, since: readonly number[] = []): AssetFacets {
   let panels = keptPanels.get(db);
@@ -70,21 +74,23 @@ export function countAssetFacets(db: LibraryDatabase, filter: AssetFilter = {}, 
     keptPanels.set(db, panels);
   }
   const key = JSON.stringify([filter, since]);
-  const generation = facetGeneration(db);
-  const kept = panels.get(key);
+  // One read snapshot: the counts and the journal position they are up to date with agree.
+  const kept = db.connection.transaction(() => {
+    const generation = facetGeneration(db);
+    const before = panels.get(key);
+    if (before?.generation === generation) return before;
+    const followed = before === undefined ? undefined : followJournal(db, before.facets, before.position, filter, since);
+    if (followed !== undefined) return { generation, ...followed };
+    return { generation, position: journalPosition(db), facets: computeAssetFacets(db, filter, since) };
+  })();
   panels.delete(key);
-  if (kept?.generation === generation) {
-    panels.set(key, kept);
-    return kept.facets;
-  }
-  const facets = computeAssetFacets(db, filter, since);
-  panels.set(key, { generation, facets });
+  panels.set(key, kept);
   // The least recently asked for goes first (a Map keeps insertion order, and a hit is put back last).
   for (const oldest of panels.keys()) {
     if (panels.size <= KEPT_PANELS) break;
     panels.delete(oldest);
   }
-  return facets;
+  return kept.facets;
 }
 
 /** `countAssetFacets` worked out afresh: one statement per facet. */

@@ -43,36 +43,47 @@ interface Candidate {
   thumbPath: string | null;
 }
 
-/** Reads one day folder: each `<id>.json` with its `<id>.<ext>` media file. */
+/** Sidecars of a day folder read at once: each waits on the disk, and one at a time left it idle. */
+const READ_AT_ONCE = 16;
+
+/** Reads one day folder: each `<id>.json` with its `<id>.<ext>` media file, in name order. */
 async function readDay(root: string, folder: string, report: RebuildReport): Promise<Candidate[]> {
   const names = (await readdir(resolveInLibrary(root, folder))).filter((name) => !isTemporaryName(name));
-  const candidates: Candidate[] = [];
-  for (const name of names.filter((n) => n.endsWith('.json')).sort()) {
-    const sidecarPath = `${folder}/${name}`;
-    report.scanned++;
-    const skip = (reason: string): void => void report.skipped.push({ path: sidecarPath, reason });
-    let sidecar: AssetSidecar;
-    try {
-      sidecar = await readAssetSidecar(resolveInLibrary(root, sidecarPath));
-    } catch (error) {
-      skip(error instanceof Error ? error.message : String(error));
-      continue;
-    }
-    if (`${sidecar.id}.json` !== name) {
-      skip(`its id ${sidecar.id} does not match its file name`);
-      continue;
-    }
-    const media = names.find((other) => other.startsWith(`${sidecar.id}.`) && other !== name);
-    if (media === undefined) {
-      skip('its media file is missing');
-      continue;
-    }
-    const filePath = `${folder}/${media}`;
-    const info = await stat(resolveInLibrary(root, filePath));
-    const thumbPath = thumbPathFor(filePath);
-    candidates.push({ sidecarPath, sidecar, filePath, bytes: info.size, thumbPath: (await exists(resolveInLibrary(root, thumbPath))) ? thumbPath : null });
+  const sidecars = names.filter((n) => n.endsWith('.json')).sort();
+  const read: (Candidate | undefined)[] = new Array<Candidate | undefined>(sidecars.length);
+  let next = 0;
+  const worker = async (): Promise<void> => {
+    for (let index = next++; index < sidecars.length; index = next++) read[index] = await readCandidate(root, folder, sidecars[index] ?? '', names, report);
+  };
+  await Promise.all(Array.from({ length: Math.min(READ_AT_ONCE, sidecars.length) }, worker));
+  return read.filter((candidate): candidate is Candidate => candidate !== undefined);
+}
+
+/** One sidecar and its media file; undefined (and the reason in `report`) when it cannot be used. */
+async function readCandidate(root: string, folder: string, name: string, names: readonly string[], report: RebuildReport): Promise<Candidate | undefined> {
+  const sidecarPath = `${folder}/${name}`;
+  report.scanned++;
+  const skip = (reason: string): void => void report.skipped.push({ path: sidecarPath, reason });
+  let sidecar: AssetSidecar;
+  try {
+    sidecar = await readAssetSidecar(resolveInLibrary(root, sidecarPath));
+  } catch (error) {
+    skip(error instanceof Error ? error.message : String(error));
+    return undefined;
   }
-  return candidates;
+  if (`${sidecar.id}.json` !== name) {
+    skip(`its id ${sidecar.id} does not match its file name`);
+    return undefined;
+  }
+  const media = names.find((other) => other.startsWith(`${sidecar.id}.`) && other !== name);
+  if (media === undefined) {
+    skip('its media file is missing');
+    return undefined;
+  }
+  const filePath = `${folder}/${media}`;
+  const info = await stat(resolveInLibrary(root, filePath));
+  const thumbPath = thumbPathFor(filePath);
+  return { sidecarPath, sidecar, filePath, bytes: info.size, thumbPath: (await exists(resolveInLibrary(root, thumbPath))) ? thumbPath : null };
 }
 
 function restore(db: LibraryDatabase, candidate: Candidate, report: RebuildReport): void {
@@ -101,22 +112,49 @@ function restore(db: LibraryDatabase, candidate: Candidate, report: RebuildRepor
   }
 }
 
+/** How far a rebuild has come: day folders read of those found, and results back so far. */
+interface RebuildProgress {
+  daysRead: number;
+  days: number;
+  scanned: number;
+  restored: number;
+}
+
+export interface RebuildOptions {
+  /** After each day folder, once its results are in the database (the gallery can show them). */
+  onProgress?: (progress: RebuildProgress) => void;
+  /** Stops between day folders (the studio closing): what was read stays, a later start reads the rest. */
+  signal?: AbortSignal;
+}
+
+/** The `YYYY/MM/DD` folders under `root`, newest first. */
+async function dayFolders(root: string): Promise<string[]> {
+  const days: string[] = [];
+  for (const y of (await subfolders(root, year)).reverse()) {
+    for (const m of (await subfolders(join(root, y), twoDigits)).reverse()) {
+      for (const d of (await subfolders(join(root, y, m), twoDigits)).reverse()) days.push(`${y}/${m}/${d}`);
+    }
+  }
+  return days;
+}
+
 /**
  * Recreates the asset rows (and so their search index and tags) from the sidecars under
  * `root`'s `YYYY/MM/DD` folders, e.g. after the database was lost. Assets already present are
- * left alone, so it is safe to run again. Writes one transaction per day folder.
+ * left alone, so it is safe to run again. Writes one transaction per day folder, the newest day
+ * first: the gallery's first page (newest first) is whole after the first folders, while the
+ * rest is read.
  */
-export async function rebuildFromSidecars(db: LibraryDatabase, root: string): Promise<RebuildReport> {
+export async function rebuildFromSidecars(db: LibraryDatabase, root: string, options: RebuildOptions = {}): Promise<RebuildReport> {
   const report: RebuildReport = { scanned: 0, restored: 0, alreadyPresent: 0, skipped: [] };
-  for (const y of await subfolders(root, year)) {
-    for (const m of await subfolders(join(root, y), twoDigits)) {
-      for (const d of await subfolders(join(root, y, m), twoDigits)) {
-        const candidates = await readDay(root, `${y}/${m}/${d}`, report);
-        db.transaction(() => {
-          for (const candidate of candidates) restore(db, candidate, report);
-        });
-      }
-    }
+  const days = await dayFolders(root);
+  for (const [index, day] of days.entries()) {
+    if (options.signal?.aborted === true) break;
+    const candidates = await readDay(root, day, report);
+    db.transaction(() => {
+      for (const candidate of candidates) restore(db, candidate, report);
+    });
+    options.onProgress?.({ daysRead: index + 1, days: days.length, scanned: report.scanned, restored: report.restored });
   }
   return report;
 }

@@ -3,8 +3,14 @@ import type { RouteHandlers } from '../router/router';
 import { StudioFailure } from '../router/failure';
 import type { LibraryService } from './library-service';
 
-/** `library.grab_frame` and `library.video_frame_rate` read video files and live with the media tools (`media/frame-still.ts`). */
-type LibraryRoutes = Exclude<Extract<keyof RouteHandlers, `library.${string}`>, 'library.grab_frame' | 'library.video_frame_rate'>;
+/**
+ * `library.grab_frame` and `library.video_frame_rate` read video files and live with the media tools (`media/frame-still.ts`);
+ * `library.sidecar_restore_status` with the studio's reading of sidecars (`sidecar-restore.ts`).
+ */
+type LibraryRoutes = Exclude<
+  Extract<keyof RouteHandlers, `library.${string}`>,
+  'library.grab_frame' | 'library.video_frame_rate' | 'library.sidecar_restore_status'
+>;
 
 /**
  * The library's routes. Changes are also told to every window as events (`library.changed`,

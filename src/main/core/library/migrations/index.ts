@@ -20,6 +20,8 @@ import { jobRevisedPrompt } from './019_job_revised_prompt';
 import { assetFacetIndexes } from './020_asset_facet_indexes';
 import { facetGeneration } from './021_facet_generation';
 import { jobWaiting } from './022_job_waiting';
+import { facetJournal } from './023_facet_journal';
+import { sidecarRestoreUnfinished } from './024_sidecar_restore_unfinished';
 import type { Migration } from './migration';
 
 export type { Migration } from './migration';
@@ -48,6 +50,8 @@ export const migrations: readonly Migration[] = [
   assetFacetIndexes,
   facetGeneration,
   jobWaiting,
+  facetJournal,
+  sidecarRestoreUnfinished,
 ];
 
 /** The schema version a library has once every migration ran (the last one's number). */

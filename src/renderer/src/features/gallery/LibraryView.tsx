@@ -44,6 +44,8 @@ export function LibraryView() {
     useShallow((s) => ({ selection: s.selection, view: s.view, preview: s.preview, boards: s.boards })),
   );
   const gallery = useGalleryStore.getState;
+  const sidecarRestore = useGalleryStore((state) => state.sidecarRestore);
+  useEffect(() => void gallery().loadSidecarRestore(), [gallery]);
   const actions = useGalleryActions();
   const results = useResultActions();
   const words = useTileWords();
@@ -225,6 +227,17 @@ export function LibraryView() {
             )}
             <p className="gallery-hint">{t('gallery.keyboardHelp', { modifier: localShortcutModifier() })}</p>
           </div>
+          {sidecarRestore && (
+            <div className="gallery-restore" role="status">
+              <span>
+                {t('gallery.sidecarRestore', {
+                  shown: sidecarRestore.restored.toLocaleString(i18n.language),
+                  percent: sidecarRestore.days === 0 ? 0 : Math.floor((100 * sidecarRestore.daysRead) / sidecarRestore.days),
+                })}
+              </span>
+              <progress max={Math.max(1, sidecarRestore.days)} value={sidecarRestore.daysRead} aria-label={t('gallery.sidecarRestoreProgress')} />
+            </div>
+          )}
           {query.error && query.items.length === 0 ? null : query.status === 'loading' && query.items.length === 0 ? (
             <div className="gallery-loading" role="status">
               <span className="visually-hidden">{t('gallery.loading')}</span>

@@ -1,5 +1,6 @@
 import { Images } from 'lucide-react';
 import type { LoaderFunctionArgs } from 'react-router';
+import type { LibraryFilter, SidecarRestoreView } from '../../../../shared/contract';
 import { assetPages } from '../../entities/asset-pages';
 import { loadFirstPage, queryKey, usePagedQueriesStore } from '../../entities/paged-queries';
 import { parseGalleryFilter, paths, patterns } from '../../routing/paths';
@@ -18,6 +19,20 @@ const askFirstPage = ({ request }: LoaderFunctionArgs): null => {
 };
 /** Every change of the library: the counts of the filter panel follow. */
 const libraryChanged = (): void => useGalleryStore.getState().libraryChanged();
+/**
+ * Another day folder of results read back from sidecars (newest first): the counts follow, and
+ * lists that had reached their end (or were empty) ask again; longer ones find the older results
+ * as they page on.
+ */
+const sidecarsRead = (progress: SidecarRestoreView): void => {
+  useGalleryStore.getState().sidecarRestoreChanged(progress);
+  libraryChanged();
+  const prefix = `${assetPages.name}:`;
+  for (const [key, query] of Object.entries(usePagedQueriesStore.getState().queries)) {
+    if (!key.startsWith(prefix) || query.nextCursor !== null || query.status === 'loading' || query.loadingMore) continue;
+    void loadFirstPage(assetPages, JSON.parse(key.slice(prefix.length)) as LibraryFilter);
+  }
+};
 
 /** Gallery: the library with its filters, an asset's detail, and a batch's results side by side. */
 export const galleryModule: FeatureModule = {
@@ -35,5 +50,6 @@ export const galleryModule: FeatureModule = {
     'library.removed': libraryChanged,
     'library.restored': libraryChanged,
     'library.boards_changed': (boards) => useGalleryStore.getState().boardsReceived(boards),
+    'library.sidecar_restore': sidecarsRead,
   },
 };

@@ -1,5 +1,15 @@
 import { create } from 'zustand';
-import type { AssetDetail, AssetFacets, AssetView, BoardView, Envelope, LibraryFilter, RouteOutput, SmartFilter } from '../../../../shared/contract';
+import type {
+  AssetDetail,
+  AssetFacets,
+  AssetView,
+  BoardView,
+  Envelope,
+  LibraryFilter,
+  RouteOutput,
+  SidecarRestoreView,
+  SmartFilter,
+} from '../../../../shared/contract';
 import { queryKey } from '../../entities/paged-queries';
 import { studio } from '../../studio/studio-client';
 import { emptySelection, select, type Selection, type SelectionAction } from './model/selection';
@@ -65,6 +75,11 @@ interface GalleryState {
   /** Bumped by every change of the library (an event), so the counts follow. */
   version: number;
   libraryChanged: () => void;
+  /** Results being read back from the library folder's sidecars (null: none under way). */
+  sidecarRestore: SidecarRestoreView | null;
+  sidecarRestoreChanged: (progress: SidecarRestoreView | null) => void;
+  /** Asks main where reading sidecars stands (a window opened while it goes on). */
+  loadSidecarRestore: () => Promise<void>;
 
   loadFacets: (filter: LibraryFilter, since: readonly number[]) => Promise<Envelope<AssetFacets>>;
   loadBoards: () => Promise<Envelope<BoardView[]>>;
@@ -104,6 +119,12 @@ export const useGalleryStore = create<GalleryState>()((set, get) => ({
   preview: null,
   version: 0,
   libraryChanged: () => set((state) => ({ version: state.version + 1 })),
+  sidecarRestore: null,
+  sidecarRestoreChanged: (progress) => set({ sidecarRestore: progress?.finished === true ? null : progress }),
+  loadSidecarRestore: async () => {
+    const answer = await studio().call('library.sidecar_restore_status', {});
+    if (answer.ok) set({ sidecarRestore: answer.value });
+  },
 
   loadFacets: async (filter, since) => {
     const asked = get().version;

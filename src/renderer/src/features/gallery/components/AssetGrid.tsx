@@ -29,6 +29,7 @@ import {
   type Rect,
 } from '../model/justified-layout';
 import type { Selection, SelectionAction } from '../model/selection';
+import { THUMBNAIL_ABANDONED } from '../model/thumbnail-queue';
 import { AssetTile, type TileWords } from './AssetTile';
 import type { TileAction } from './TileActions';
 import './AssetGrid.css';
@@ -119,7 +120,8 @@ export function AssetGrid(props: AssetGridProps) {
       setDrawnKey(screenKey);
       onScreenDrawn?.(screenKey);
     };
-    const pending = [...element.querySelectorAll('img')].filter((image) => !image.complete);
+    // A picture waiting for its turn has no address yet (and counts as complete).
+    const pending = [...element.querySelectorAll('img')].filter((image) => !image.complete || !image.hasAttribute('src'));
     let left = pending.length;
     if (left === 0) drawn();
     const settled = (): void => {
@@ -129,6 +131,7 @@ export function AssetGrid(props: AssetGridProps) {
     for (const image of pending) {
       image.addEventListener('load', settled, { once: true });
       image.addEventListener('error', settled, { once: true });
+      image.addEventListener(THUMBNAIL_ABANDONED, settled, { once: true });
     }
   }, [screenKey, onScreenDrawn]);
 

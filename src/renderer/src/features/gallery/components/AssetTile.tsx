@@ -1,7 +1,8 @@
 import { Check, Play, Star, Volume2, VolumeX } from 'lucide-react';
-import { memo, useState, type DragEvent, type MouseEvent } from 'react';
+import { memo, useLayoutEffect, useRef, useState, type DragEvent, type MouseEvent } from 'react';
 import type { AssetView } from '../../../../../shared/contract';
 import { formatDuration } from '../model/recipe';
+import { THUMBNAIL_ABANDONED, thumbnailQueue, type ThumbnailTurn } from '../model/thumbnail-queue';
 import { TileActions, type TileAction, type TileActionWords } from './TileActions';
 import './AssetTile.css';
 
@@ -68,15 +69,7 @@ export const AssetTile = memo(function AssetTile(props: AssetTileProps) {
       {noPoster || unreadable ? (
         <span className="tile-media tile-no-poster">{noPoster ? words.noPoster : words.noPicture}</span>
       ) : (
-        <img
-          className="tile-media"
-          src={props.thumbUrl}
-          alt=""
-          loading="lazy"
-          decoding="async"
-          draggable={false}
-          onError={() => setFailedUrl(props.thumbUrl)}
-        />
+        <TileThumbnail url={props.thumbUrl} onError={() => setFailedUrl(props.thumbUrl)} />
       )}
       {asset.kind === 'video' && hovered && (
         <video className="tile-media tile-video" src={props.mediaUrl} poster={noPoster ? undefined : props.thumbUrl} muted loop autoPlay playsInline />
@@ -116,3 +109,42 @@ export const AssetTile = memo(function AssetTile(props: AssetTileProps) {
     </div>
   );
 });
+
+/**
+ * A tile's picture, fetched in its turn (`thumbnailQueue`): a tile that leaves the grid before its
+ * turn never fetches, and one whose picture is still on its way stops it, so what comes into view
+ * next is not queued behind pictures nobody sees.
+ */
+function TileThumbnail({ url, onError }: { url: string; onError: () => void }) {
+  const imageRef = useRef<HTMLImageElement>(null);
+  useLayoutEffect(() => {
+    const image = imageRef.current;
+    if (!image) return;
+    // Held here, not in a const: a picture already in the cache settles inside `request`, before it returns.
+    const held: { turn?: ThumbnailTurn; settled: boolean } = { settled: false };
+    const settled = (): void => {
+      held.settled = true;
+      held.turn?.release();
+    };
+    image.addEventListener('load', settled);
+    image.addEventListener('error', settled);
+    const turn = thumbnailQueue.request(() => {
+      image.src = url;
+      // Already decoded (the cache): no fetch to wait for.
+      if (image.complete) settled();
+    });
+    held.turn = turn;
+    if (held.settled) turn.release();
+    return () => {
+      image.removeEventListener('load', settled);
+      image.removeEventListener('error', settled);
+      // A picture still on its way gives up its fetch (the browser cancels a request no element wants).
+      if (!image.complete || !image.hasAttribute('src')) {
+        image.removeAttribute('src');
+        image.dispatchEvent(new Event(THUMBNAIL_ABANDONED));
+      }
+      turn.release();
+    };
+  }, [url]);
+  return <img ref={imageRef} className="tile-media" alt="" decoding="async" draggable={false} onError={onError} />;
+}
