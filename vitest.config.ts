@@ -65,7 +65,7 @@ export default defineConfig({
           include: ['tests/packaging/**/*.test.ts'],
           environment: 'node',
           testTimeout: 180_000,
-          hookTimeout: 180_000,
+          hookTimeout: 300_000,
         },
       },
     ],

@@ -3,7 +3,7 @@
 // stand-in carries the fuse wire of a real Electron binary (its sentinel, version and defaults):
 // what is checked is our configuration, not Electron. Needs `npm run build` first.
 import { execFile } from 'node:child_process';
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -13,6 +13,7 @@ import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { installedElectronVersion } from '../../scripts/native/electron-sqlite';
 import { checkPackedNatives, type PackedNativeReport } from '../../scripts/native/packed-app-check';
+import { wasmBuildProblems } from '../../scripts/native/wasm-builds';
 import { endWithThisProcess } from '../helpers/processes';
 import { startPackedMain, type PackedMain } from './support/packed-main';
 
@@ -68,9 +69,13 @@ async function pack(env: Record<string, string> = {}, extraArgs: string[] = []):
   );
   // Killed with the test worker should the test's deadline cut it off (tests/helpers/processes.ts).
   endWithThisProcess(packing.child);
-  await packing;
+  const { stdout, stderr } = await packing;
+  packLog = `${stdout}${stderr}`;
   return join(output, 'linux-unpacked');
 }
+
+/** What the last pack printed (its own checks say what they found). */
+let packLog = '';
 
 let app: string;
 let archive: string[];
@@ -80,7 +85,7 @@ beforeAll(async () => {
   delete process.env.ATELIER_UPDATE_URL;
   app = await pack();
   archive = listPackage(join(app, 'resources/app.asar'), { isPack: false }).map((entry) => entry.replaceAll('\\', '/'));
-}, 180_000);
+}, 300_000);
 
 describe('the packaged app', () => {
   it('sets the Electron fuses: no RunAsNode, no NODE_OPTIONS, no inspect, encrypted cookies, the app only from a checked ASAR', async () => {
@@ -141,6 +146,29 @@ describe('the packaged app', () => {
   it("unpacks what must load from disk: the image library and its WebAssembly build's worker script", () => {
     expect(existsSync(join(app, 'resources/app.asar.unpacked/node_modules/@img'))).toBe(true);
     expect(existsSync(join(app, 'resources/app.asar.unpacked/node_modules/@img/sharp-wasm32/lib'))).toBe(true);
+  });
+
+  it('carries the WebAssembly builds outside app.asar, whole, and the packed ffmpeg build starts', () => {
+    const resources = join(app, 'resources');
+    expect(wasmBuildProblems(resources, { runnable: true })).toEqual([]);
+    // The pack step itself ran the same check.
+    expect(packLog).toMatch(/WebAssembly builds unpacked, ffmpeg started/);
+    // The archive lists unpacked files too; each of them must be marked as living outside it.
+    for (const entry of archive.filter((name) => name.endsWith('.wasm'))) expect(entry).toMatch(/^\/node_modules\/(@ffmpeg\/core|@img\/sharp-wasm32)\//);
+  });
+
+  it('would be caught leaving a WebAssembly build inside the archive', () => {
+    // The same resources, with ffmpeg's build not unpacked.
+    const resources = join(app, 'resources');
+    const partial = scratchFolder('atelier-partial-');
+    mkdirSync(join(partial, 'app.asar.unpacked/node_modules/@img'), { recursive: true });
+    symlinkSync(join(resources, 'app.asar'), join(partial, 'app.asar'));
+    cpSync(join(resources, 'app.asar.unpacked/node_modules/@img/sharp-wasm32'), join(partial, 'app.asar.unpacked/node_modules/@img/sharp-wasm32'), {
+      recursive: true,
+    });
+    const problems = wasmBuildProblems(partial, { runnable: true });
+    expect(problems).toHaveLength(2);
+    expect(problems.join('\n')).toMatch(/@ffmpeg\/core \(.*ffmpeg-core\.js\$\) is not outside app\.asar, where video posters/);
   });
 
   it('writes no update feed unless one is configured', () => {
