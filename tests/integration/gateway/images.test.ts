@@ -51,7 +51,6 @@ const limits: Record<string, LimitCase[]> = {
   ],
   'image.nova-3.1-flash-image': [
     ['5 references', { prompt: 'p', image_urls: refs(5) }, /image_urls: at most 4 images/],
-    ['a size outside the tables', { prompt: 'p', size: '1000x1000' }, /size: "1000x1000" is not an allowed size/],
   ],
   'image.nova-3-pro-image': [
     ['a pixel size outside the tables', { prompt: 'p', size: '1536x1024' }, /size: "1536x1024" is not an allowed size/],

@@ -128,12 +128,15 @@ describe('omni jobs are reconciled by their client_business_id', () => {
     expect(job.assetIds).toHaveLength(1);
   });
 
-  it('a submission that never arrived is not found, and is sent again (with a new business id) after the grace period', async () => {
+  it('a submission that never arrived is not found, stays unknown, and is sent again (with a new business id) only when the artist resubmits it', async () => {
     const engine = await setup();
     await bench.addFault({ kind: 'drop-connection', phase: 'after-request-read', route: VIDEO_SUBMIT, count: 1 });
     const job = await runOne(engine, omni('never arrived'));
-    expect(job).toMatchObject({ state: 'done', attempts: 2 });
-    expect(job.clientBusinessId).toBe(`atelier-${job.id}-2`);
+    expect(job).toMatchObject({ state: 'unknown', attempts: 1 });
+    expect((await bench.stats()).requests[VIDEO_SUBMIT]).toBe(1);
+    engine.resolveUnknown(job.id, 'resubmit');
+    await bench.idle(engine);
+    expect(engine.job(job.id)).toMatchObject({ state: 'done', attempts: 2, clientBusinessId: `atelier-${job.id}-2` });
     const stats = await bench.stats();
     expect(stats.requests[VIDEO_SUBMIT]).toBe(2);
     expect(stats.submissions['clip-v3-omni']).toBe(1);
