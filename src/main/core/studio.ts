@@ -14,7 +14,7 @@ import { uploadsHandlers } from './gateway/routes/uploads-routes';
 import { JobEngine } from './jobs/engine';
 import { forwardEngineEvents } from './jobs/studio-events';
 import { jobsHandlers, queueView } from './jobs/routes';
-import { concurrencyLimits, type Settings } from '../../shared/contract';
+import { concurrencyLimits } from '../../shared/contract';
 import { SqliteUploadCache } from './library/upload-cache';
 import { forgetMovedEngineState } from './library/forget-legacy-engine-state';
 import { readLegacyEngineState } from './library/legacy-engine-state';
@@ -206,15 +206,10 @@ export function createStudio(platform: StudioPlatform): Studio {
         if (database?.fresh === true) await restoreFromSidecars(library);
         await library.trash.start();
         subscriptions.addCallback(forwardEngineEvents(started, bus, () => settings.activeProfile() === undefined));
-        subscriptions.addCallback(
-          bus.subscribe((name) => {
-            if (name === 'desktop.changed') started.applyKeyMode();
-          }),
-        );
+        subscriptions.addCallback(bus.on('desktop.changed', () => started.applyKeyMode()));
         // The concurrency setting applies at once: more jobs start if they now may, none is stopped.
-        const onSettings = bus.subscribe((name, payload) => {
-          if (name !== 'settings.changed') return;
-          const limits = concurrencyLimits((payload as Settings).concurrency);
+        const onSettings = bus.on('settings.changed', (changed) => {
+          const limits = concurrencyLimits(changed.concurrency);
           const current = started.concurrency;
           if (limits.maxActive === current.maxActive && limits.maxActivePerModel === current.maxActivePerModel) return;
           started.setConcurrency(limits);

@@ -48,8 +48,8 @@ export class BackgroundMode {
       this.notices.remember(batches);
     }
     this.unsubscribe = bus.subscribe((name, payload) => {
-      if (name === 'jobs.changed') this.jobsChanged(payload as JobView[]);
-      else if (name === 'jobs.batch_changed') this.batchChanged(payload as BatchView);
+      if (name === 'jobs.changed') this.jobsChanged(payload);
+      else if (name === 'jobs.batch_changed') this.batchChanged(payload);
     });
     this.refresh();
   }

@@ -148,9 +148,8 @@ export async function startDesktopStudio(mainDir: string, ready: (showWindow: ()
 
   const menuActions = { navigate: showWindow, openLibraryFolder: () => void shell.openPath(studio.libraryRoot()) };
   installApplicationMenu(text, menuActions, !app.isPackaged);
-  studio.bus.subscribe((name, payload) => {
-    if (name !== 'settings.changed') return;
-    text = shellText(shellLanguage((payload as Settings).language, app.getLocale()));
+  studio.bus.on('settings.changed', (settings) => {
+    text = shellText(shellLanguage(settings.language, app.getLocale()));
     installApplicationMenu(text, menuActions, !app.isPackaged);
     background.refresh();
   });
