@@ -26,7 +26,7 @@ export const activeJobStates: readonly JobState[] = ['submitting', 'submitted', 
 export const onGatewayJobStates: readonly JobState[] = ['submitted', 'running'];
 
 /** The gateway took the submission (and charged, where it charges at once): followed there, its results being saved, or done. */
-export const acceptedJobStates: readonly JobState[] = ['submitted', 'running', 'downloading', 'done'];
+const acceptedJobStates: readonly JobState[] = ['submitted', 'running', 'downloading', 'done'];
 
 /** Ended: the job stays so until someone retries it. `unknown` is not one: it waits to be reconciled or decided. */
 const terminalJobStates: readonly JobState[] = ['done', 'failed', 'canceled', 'expired'];

@@ -1,7 +1,7 @@
 import { events, type EventName, type EventPayload } from '../../../shared/contract';
 
 /** One event as listeners receive it: its name and the payload the contract declares for that name. */
-export type StudioEventArgs = { [E in EventName]: [name: E, payload: EventPayload<E>] }[EventName];
+type StudioEventArgs = { [E in EventName]: [name: E, payload: EventPayload<E>] }[EventName];
 
 /** Hears every event; checking `name` narrows `payload` to that event's type. */
 export type EventListener = (...event: StudioEventArgs) => void;
