@@ -17,6 +17,6 @@ export function createInProcessTransport(studio: Studio): StudioTransport {
         const copy = structuredClone(payload);
         setTimeout(() => listener(copy), 0);
       }),
-    mediaUrl: direct.mediaUrl,
+    mediaUrl: (libraryPath) => direct.mediaUrl(libraryPath),
   };
 }
