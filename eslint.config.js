@@ -44,7 +44,7 @@ const rendererZones = [
   {
     target: `${renderer}/ui`,
     from: ['entities', 'errors', 'routing', 'studio', 'preferences', 'transport'].map((folder) => `${renderer}/${folder}`),
-    message: 'The kit (ui/) is presentational: props in, callbacks out; it reads no store and calls no route.',
+    message: 'The kit (ui/) is presentational: props in, callbacks out; it reads no store but its own toast list, and calls no route.',
   },
 ];
 

@@ -18,6 +18,7 @@ import { useAccountStore } from '../../src/renderer/src/features/account/account
 import { useAssistantStore } from '../../src/renderer/src/features/assistant/assistant-store';
 import { useCreateStore } from '../../src/renderer/src/features/create/store/create-store';
 import { useGalleryStore } from '../../src/renderer/src/features/gallery/gallery-store';
+import { useMediaToolsStore } from '../../src/renderer/src/features/settings/media-tools-store';
 import { useTimelineStore } from '../../src/renderer/src/features/timeline/timeline-store';
 import { useToastStore } from '../../src/renderer/src/ui/toast-store';
 
@@ -39,11 +40,16 @@ const stores: UseBoundStore<StoreApi<object>>[] = [
   useAssistantStore,
   useCreateStore,
   useGalleryStore,
+  useMediaToolsStore,
   useTimelineStore,
   useToastStore,
 ];
 
-/** Puts every store of the renderer back to its first state, so tests do not see each other. */
+/**
+ * Puts every store of the renderer back to its first state, so tests do not see each other (test
+ * files share their modules). reset-stores.test.ts finds the stores in the source and checks this
+ * list has each.
+ */
 export function resetStores(): void {
   for (const store of stores) store.setState(store.getInitialState(), true);
   configureQueryLifetime();

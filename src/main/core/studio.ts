@@ -14,7 +14,7 @@ import { uploadsHandlers } from './gateway/routes/uploads-routes';
 import { JobEngine } from './jobs/engine';
 import { forwardEngineEvents } from './jobs/studio-events';
 import { jobsHandlers, queueView } from './jobs/routes';
-import { concurrencyLimits, type Settings } from '../../shared/contract';
+import { concurrencyLimits } from '../../shared/contract';
 import { SqliteUploadCache } from './library/upload-cache';
 import { forgetMovedEngineState } from './library/forget-legacy-engine-state';
 import { readLegacyEngineState } from './library/legacy-engine-state';
@@ -214,17 +214,13 @@ export function createStudio(platform: StudioPlatform): Studio {
         if (database?.fresh === true || sidecarRestore.unfinished()) sidecarRestore.start();
         await library.trash.start();
         subscriptions.addCallback(forwardEngineEvents(started, bus, () => settings.activeProfile() === undefined));
-        subscriptions.addCallback(
-          bus.subscribe((name) => {
-            if (name === 'desktop.changed') started.applyKeyMode();
-            // A key saved or another profile chosen: jobs waiting for a usable key ask again at once.
-            if (name === 'profiles.changed' || name === 'settings.changed') started.keysChanged();
-          }),
-        );
+        subscriptions.addCallback(bus.on('desktop.changed', () => started.applyKeyMode()));
+        // A key saved or another profile chosen: jobs waiting for a usable key ask again at once.
+        subscriptions.addCallback(bus.on('profiles.changed', () => started.keysChanged()));
+        subscriptions.addCallback(bus.on('settings.changed', () => started.keysChanged()));
         // The concurrency setting applies at once: more jobs start if they now may, none is stopped.
-        const onSettings = bus.subscribe((name, payload) => {
-          if (name !== 'settings.changed') return;
-          const limits = concurrencyLimits((payload as Settings).concurrency);
+        const onSettings = bus.on('settings.changed', (changed) => {
+          const limits = concurrencyLimits(changed.concurrency);
           const current = started.concurrency;
           if (limits.maxActive === current.maxActive && limits.maxActivePerModel === current.maxActivePerModel) return;
           started.setConcurrency(limits);

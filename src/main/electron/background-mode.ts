@@ -1,6 +1,6 @@
 import { app, Menu, Notification, Tray, type BrowserWindow, type NativeImage } from 'electron';
 import type { BatchView, DesktopPreferences, Envelope, JobView } from '../../shared/contract';
-import type { Studio } from '../core/studio';
+import type { StudioClient } from '../../shared/contract/client';
 import { createLogger } from '../core/log';
 import { windowCloseAction, type QuitWork } from './close-policy';
 import { pendingJobStates } from '../../shared/jobs/job-states';
@@ -11,7 +11,8 @@ import type { ShellText } from './shell-text';
 const log = createLogger('background');
 
 export interface BackgroundModeDeps {
-  studio: Studio;
+  /** The studio's typed client, in process. */
+  client: StudioClient;
   trayIcon: () => NativeImage;
   preferences: () => DesktopPreferences;
   text: () => ShellText;
@@ -33,24 +34,21 @@ export class BackgroundMode {
   private tray: Tray | undefined;
   private toldAboutBackground = false;
   private badgeSupported = true;
-  private unsubscribe: (() => void) | undefined;
+  private unsubscribe: Array<() => void> = [];
 
   constructor(private readonly deps: BackgroundModeDeps) {}
 
   /** Seeds the counts from the library, then follows the studio's events. */
   async start(): Promise<void> {
-    const { router, bus } = this.deps.studio;
+    const { client } = this.deps;
     // Page by page (the routes never answer with a whole library): every pending job, every finished batch.
-    for await (const jobs of pages<JobView>((cursor) => router.dispatch('jobs.list_jobs', { states: [...pendingJobStates], limit: 200, cursor }))) {
+    for await (const jobs of pages((cursor) => client.call('jobs.list_jobs', { states: [...pendingJobStates], limit: 200, cursor }))) {
       this.tally.apply(jobs);
     }
-    for await (const batches of pages<BatchView>((cursor) => router.dispatch('jobs.list_batches', { statuses: ['done'], limit: 200, cursor }))) {
+    for await (const batches of pages((cursor) => client.call('jobs.list_batches', { statuses: ['done'], limit: 200, cursor }))) {
       this.notices.remember(batches);
     }
-    this.unsubscribe = bus.subscribe((name, payload) => {
-      if (name === 'jobs.changed') this.jobsChanged(payload as JobView[]);
-      else if (name === 'jobs.batch_changed') this.batchChanged(payload as BatchView);
-    });
+    this.unsubscribe = [client.on('jobs.changed', (jobs) => this.jobsChanged(jobs)), client.on('jobs.batch_changed', (batch) => this.batchChanged(batch))];
     this.refresh();
   }
 
@@ -108,7 +106,7 @@ export class BackgroundMode {
   }
 
   stop(): void {
-    this.unsubscribe?.();
+    for (const unsubscribe of this.unsubscribe.splice(0)) unsubscribe();
     this.tray?.destroy();
     this.tray = undefined;
     if (this.badgeSupported) app.setBadgeCount(0);
@@ -146,13 +144,12 @@ export class BackgroundMode {
 }
 
 /** Every page of a paged route, until its last page or its first failure. */
-async function* pages<T>(read: (cursor: string | null) => Promise<Envelope<unknown>>): AsyncGenerator<T[]> {
+async function* pages<T>(read: (cursor: string | null) => Promise<Envelope<{ items: T[]; nextCursor: string | null }>>): AsyncGenerator<T[]> {
   let cursor: string | null = null;
   do {
     const answer = await read(cursor);
     if (!answer.ok) return;
-    const page = answer.value as { items: T[]; nextCursor: string | null };
-    yield page.items;
-    cursor = page.nextCursor;
+    yield answer.value.items;
+    cursor = answer.value.nextCursor;
   } while (cursor !== null);
 }

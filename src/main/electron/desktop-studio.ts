@@ -4,9 +4,10 @@
 import { join } from 'node:path';
 import { app, nativeImage, shell, type BrowserWindow } from 'electron';
 import Store from 'electron-store';
-import type { Settings } from '../../shared/contract';
+import type { StudioClient } from '../../shared/contract/client';
 import { headerContentSecurityPolicy } from '../../shared/security/content-security-policy';
 import { useSystemProxySettings } from '../core/gateway/network';
+import { createInProcessClient } from '../core/in-process-client';
 import { createStudio, type Studio } from '../core/studio';
 import { ensurePrivateDir } from '../core/private-files';
 import { demoGatewayFor } from '../demo/demo-gateway';
@@ -19,6 +20,7 @@ import { createElectronDesktop } from './electron-desktop';
 import { createElectronVault } from './electron-vault';
 import { forwardEvents, registerIpcTransport } from './ipc-transport';
 import { libraryFolderDialog } from './library-folder-dialog';
+import { mediaUrlOfLibraryPath } from './media-request';
 import { installApplicationMenu } from './menu-bar';
 import type { MenuPage } from './menus';
 import { ensureSqliteLoads } from './native-check';
@@ -93,7 +95,7 @@ export async function startDesktopStudio(mainDir: string, ready: (showWindow: ()
       desktop,
       libraryFolderChooser: libraryFolderDialog({
         window: () => window,
-        language: async () => shellLanguage(await currentLanguage(created), app.getLocale()),
+        language: async () => shellLanguage(await currentLanguage(createInProcessClient(created, mediaUrlOfLibraryPath)), app.getLocale()),
         current: () => created.libraryRoot(),
       }),
     });
@@ -101,10 +103,12 @@ export async function startDesktopStudio(mainDir: string, ready: (showWindow: ()
     return created;
   });
   registerIpcTransport(studio, isTrustedOrigin);
+  // The shell's own calls: the contract's typed client, through the same router the window's go through.
+  const client = createInProcessClient(studio, mediaUrlOfLibraryPath);
   serveRenderer(join(mainDir, '../renderer'), CONTENT_SECURITY_POLICY);
   serveLibraryMedia(() => studio.libraryRoot());
 
-  let text: ShellText = shellText(shellLanguage(await currentLanguage(studio), app.getLocale()));
+  let text: ShellText = shellText(shellLanguage(await currentLanguage(client), app.getLocale()));
   const showWindow = (page?: MenuPage): void => {
     if (window && !window.isDestroyed()) {
       if (window.isMinimized()) window.restore();
@@ -125,7 +129,7 @@ export async function startDesktopStudio(mainDir: string, ready: (showWindow: ()
   };
 
   const background = new BackgroundMode({
-    studio,
+    client,
     trayIcon: () => nativeImage.createFromPath(resource(process.platform === 'darwin' ? 'trayTemplate.png' : 'tray.png')),
     preferences: () => readDesktopPreferences(settingsStore),
     text: () => text,
@@ -148,9 +152,8 @@ export async function startDesktopStudio(mainDir: string, ready: (showWindow: ()
 
   const menuActions = { navigate: showWindow, openLibraryFolder: () => void shell.openPath(studio.libraryRoot()) };
   installApplicationMenu(text, menuActions, !app.isPackaged);
-  studio.bus.subscribe((name, payload) => {
-    if (name !== 'settings.changed') return;
-    text = shellText(shellLanguage((payload as Settings).language, app.getLocale()));
+  client.on('settings.changed', (settings) => {
+    text = shellText(shellLanguage(settings.language, app.getLocale()));
     installApplicationMenu(text, menuActions, !app.isPackaged);
     background.refresh();
   });
@@ -164,7 +167,7 @@ export async function startDesktopStudio(mainDir: string, ready: (showWindow: ()
   startAutoUpdates({ ready: text.updateReady, available: text.updateAvailable });
 }
 
-async function currentLanguage(studio: Studio): Promise<string | undefined> {
-  const settings = await studio.router.dispatch('settings.get', {});
-  return settings.ok ? (settings.value as Settings).language : undefined;
+async function currentLanguage(client: StudioClient): Promise<string | undefined> {
+  const settings = await client.call('settings.get', {});
+  return settings.ok ? settings.value.language : undefined;
 }

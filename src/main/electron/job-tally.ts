@@ -1,7 +1,7 @@
 // Counts the jobs the engine still works on, from the contract's job views and events, for the
 // badge, the tray, the close decision and the quit window. Pure: fed by the shell's event listener.
 import type { BatchView, JobStateView, JobView } from '../../shared/contract';
-import { batchOutcome, isActive, isPending } from '../../shared/jobs/job-states';
+import { batchOutcome, isAccepted, isActive, isPending } from '../../shared/jobs/job-states';
 
 export class JobTally {
   private readonly states = new Map<string, JobStateView>();
@@ -26,7 +26,7 @@ export class JobTally {
 
   /** Jobs past submission and not yet finished (they resume after a restart). */
   get inFlight(): number {
-    return [...this.states.values()].filter((s) => isActive(s) && s !== 'submitting').length;
+    return [...this.states.values()].filter((s) => isActive(s) && isAccepted(s)).length;
   }
 }
 

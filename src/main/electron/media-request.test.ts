@@ -3,12 +3,17 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { resolveInLibrary } from '../core/library/library-files';
-import { libraryPathOfMediaUrl } from './media-request';
+import { libraryPathOfMediaUrl, mediaUrlOfLibraryPath } from './media-request';
 
 describe('atelier-media URLs name library files only', () => {
   it('reads a plain path, decoding each segment', () => {
     expect(libraryPathOfMediaUrl('atelier-media://library/2026/11/22/a%20b%231.png')).toBe('2026/11/22/a b#1.png');
     expect(libraryPathOfMediaUrl('atelier-media://library/.thumbs/2026/11/22/a.webp?v=2')).toBe('.thumbs/2026/11/22/a.webp');
+  });
+
+  it('reads back the URL the shell makes for a library file', () => {
+    expect(mediaUrlOfLibraryPath('2026/11/22/a b#1.png')).toBe('atelier-media://library/2026/11/22/a%20b%231.png');
+    expect(libraryPathOfMediaUrl(mediaUrlOfLibraryPath('2026/11/22/a b#1.png'))).toBe('2026/11/22/a b#1.png');
   });
 
   it.each([

@@ -1,7 +1,14 @@
 // The pure half of the `atelier-media:` protocol: which library file a URL names. app-protocol.ts
 // serves the file; core confines it and gives its type (`resolveLibraryMedia`) and byte range.
 
+import { encodeLibraryPath } from '../../shared/contract/client';
+
 const MEDIA_HOST = 'library';
+
+/** The `atelier-media:` URL of a library file, as the window loads it. */
+export function mediaUrlOfLibraryPath(libraryPath: string): string {
+  return `atelier-media://${MEDIA_HOST}/${encodeLibraryPath(libraryPath)}`;
+}
 
 /**
  * The library-relative path (with `/`) a media URL names, or undefined when it is not a plain

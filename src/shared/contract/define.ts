@@ -29,7 +29,6 @@ export function defineEvent<P extends z.ZodType>(payload: P): EventDefinition<P>
 export interface StudioError {
   code: ErrorCode;
   message: string;
-  details?: unknown;
   /** A key of `errorReasons`; absent on errors that only carry a code. */
   reason?: string | undefined;
   params?: ErrorParams | undefined;

@@ -89,11 +89,6 @@ describe('wordError', () => {
     ]);
   });
 
-  it('reads field issues from the older `details` list too', () => {
-    const error = { code: 'invalid_input' as const, message: 'x', details: [{ path: ['apiKey'], message: inputMessages.apiKeyTooShort.en }, 'junk'] };
-    expect(wordError(error, 'zh-CN').issues).toEqual([{ path: 'apiKey', text: '这个密钥看起来太短了' }]);
-  });
-
   it('wordIssue falls back on main’s text where it knows nothing better', () => {
     expect(wordIssue({ path: [], message: 'something odd', code: 'custom' }, 'zh-CN')).toBe('something odd');
   });

@@ -53,18 +53,6 @@ export function wordIssue(issue: InputIssue, language: Locale): string {
   return genericIssueWords(issue, language) ?? issue.message;
 }
 
-/** Field issues of an error: `issues`, or the older `details` list of `{path, message}`. */
-function issuesOf(error: StudioError): InputIssue[] {
-  if (error.issues) return error.issues;
-  if (!Array.isArray(error.details)) return [];
-  return error.details.flatMap((item: unknown): InputIssue[] => {
-    if (typeof item !== 'object' || item === null) return [];
-    const { path, message } = item as { path?: unknown; message?: unknown };
-    if (!Array.isArray(path) || typeof message !== 'string') return [];
-    return [{ path: path.map(String), message }];
-  });
-}
-
 /**
  * Words an error in a language. A known reason is worded from its parameters; an error with only
  * a code keeps main's English message in English and says what its code means in Chinese.
@@ -75,7 +63,7 @@ export function wordError(error: StudioError, language: Locale): ErrorWording {
   else if (language === 'en' && error.message.trim() !== '') summary = error.message;
   else summary = codeWords[error.code][language];
   const gatewayText = error.gatewayMessage?.trim() ? error.gatewayMessage.trim() : null;
-  const issues = issuesOf(error).map((issue) => ({ path: issue.path.join('.'), text: wordIssue(issue, language) }));
+  const issues = (error.issues ?? []).map((issue) => ({ path: issue.path.join('.'), text: wordIssue(issue, language) }));
   return { summary, gatewayText, issues };
 }
 

@@ -43,7 +43,6 @@ export const studioErrorSchema = z.object({
   code: errorCodeSchema,
   /** English text for logs and the command line; the renderer words the error from `reason` and `params`. */
   message: z.string(),
-  details: z.unknown().optional(),
   /** What exactly went wrong within `code` (`missing_api_key`, `profile_not_found`, ...); see `errorReasons`. */
   reason: z.string().optional(),
   params: errorParamsSchema.optional(),

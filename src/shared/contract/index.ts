@@ -67,5 +67,9 @@ export function isRouteName(name: string): name is RouteName {
   return Object.hasOwn(routes, name);
 }
 
+export function isEventName(name: string): name is EventName {
+  return Object.hasOwn(events, name);
+}
+
 /** Route names must read `domain.verb_noun`; checked by a unit test so new routes follow it. */
 export const routeNamePattern = /^[a-z]+\.[a-z]+(_[a-z]+)*$/;

@@ -10,11 +10,11 @@ describe('a job’s problem in words', () => {
     expect(jobProblemText(job({ state: 'queued' }))).toBeNull();
   });
 
-  it('words the engine’s codes in English and Chinese and keeps its account as the details', () => {
+  it('words the engine’s codes in English and Chinese and keeps its account as the message', () => {
     const summaryOnly = jobProblem(
       job({ state: 'done', errorCode: 'summary_only', errorMessage: 'The gateway answered this edit with a summary only (1 image(s))' }),
     );
-    expect(summaryOnly).toMatchObject({ reason: 'job_summary_only', details: expect.stringMatching(/1 image/) as unknown });
+    expect(summaryOnly).toMatchObject({ reason: 'job_summary_only', message: expect.stringMatching(/1 image/) as unknown });
     const unknown = jobProblem(job({ state: 'unknown', errorCode: 'outcome_unknown', errorMessage: 'The connection broke.' }));
     expect(wordError(unknown as NonNullable<typeof unknown>, 'en').summary).toMatch(/may have accepted it and charged for it/);
     expect(wordError(unknown as NonNullable<typeof unknown>, 'zh-CN').summary).toMatch(/可能已经接受并扣费/);

@@ -10,7 +10,7 @@ export type JobProblemSource = Pick<JobView, 'state' | 'errorCode' | 'errorMessa
 
 /**
  * A job's problem as an error to word (`wordError`, `<ErrorMessage>`, `useErrorWording`): the
- * reason of its code, the gateway's own text as it came, and the engine's account in `details`.
+ * reason of its code, the gateway's own text as it came, and the engine's account as its `message`.
  * Null when the job has nothing to report.
  */
 export function jobProblem(job: JobProblemSource): StudioError | null {
@@ -23,7 +23,6 @@ export function jobProblem(job: JobProblemSource): StudioError | null {
     reason,
     params,
     ...(job.gatewayMessage?.trim() ? { gatewayMessage: job.gatewayMessage } : {}),
-    ...(job.errorMessage === null ? {} : { details: job.errorMessage }),
   };
 }
 

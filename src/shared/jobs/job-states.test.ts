@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import {
   batchOutcome,
   canTransition,
+  batchBarShares,
+  isAccepted,
   isActive,
   isCancelable,
   isOnGateway,
@@ -11,6 +13,7 @@ import {
   isTerminal,
   isWaiting,
   jobStates,
+  mayBeCharged,
   jobTransitions,
   type JobState,
 } from './job-states';
@@ -97,6 +100,22 @@ describe('what each state means', () => {
     expect(where(isOnGateway)).toEqual(['submitted', 'running']);
   });
 
+  it('says the gateway has a job once it took the submission, up to and including done', () => {
+    expect(where(isAccepted)).toEqual(['submitted', 'running', 'downloading', 'done']);
+    // Only a submission leads there: nothing waiting, nothing ended without a result, moves straight in.
+    for (const state of [...where(isWaiting), 'failed', 'canceled', 'expired'] as const) {
+      expect(jobTransitions[state].filter(isAccepted), state).toEqual([]);
+    }
+    // In flight and accepted: what a restart follows again instead of sending (the quit window counts these).
+    expect(where((state) => isActive(state) && isAccepted(state))).toEqual(['submitted', 'running', 'downloading']);
+  });
+
+  it('counts a job as possibly charged from the moment its submission may be on the wire', () => {
+    expect(where(mayBeCharged)).toEqual(['submitting', 'submitted', 'running', 'downloading', 'done', 'unknown']);
+    // Of what the user may cancel, only jobs not yet sent are free to cancel.
+    expect(where((state) => isCancelable(state) && !mayBeCharged(state))).toEqual(where(isWaiting));
+  });
+
   it('offers retry exactly where the engine allows a move back to the queue from an ended state', () => {
     expect(where(isRetryable)).toEqual(where((state) => isTerminal(state) && canTransition(state, 'queued')));
   });
@@ -118,6 +137,13 @@ describe('batch outcome', () => {
       expect(batchOutcome({ done: 2, [state]: 1 }), state).toMatchObject({ open: 1, finished: false });
     }
     expect(batchOutcome({ queued: 2, submitting: 1, running: 1, unknown: 1 })).toMatchObject({ waiting: 2, active: 2, unknown: 1, open: 5 });
+  });
+
+  it('fills the progress bar with done, failed, unknown and in-flight jobs, never with waiting or canceled ones', () => {
+    expect(batchBarShares).toEqual(['done', 'failed', 'unknown', 'active']);
+    const outcome = batchOutcome({ done: 1, failed: 1, expired: 1, unknown: 1, running: 1, queued: 4, canceled: 1 });
+    const shown = batchBarShares.reduce((sum, share) => sum + outcome[share], 0);
+    expect(shown).toBe(outcome.total - outcome.waiting - outcome.canceled);
   });
 
   it('is not finished without jobs', () => {

@@ -1,7 +1,8 @@
 /**
  * The one set of job rules: every state a job and a batch can be in, the moves the engine may
  * make, and the questions every layer asks of a state (main, the command line, the Electron
- * shell and the window). Nothing else lists job states; ask these predicates instead.
+ * shell and the window). Code elsewhere asks these predicates rather than listing states; where it
+ * must name one state (a label, a message for one case), it names only that one.
  *
  *   draft -> queued -> submitting -> submitted -> running -> downloading -> done
  *   also: failed | canceled | expired (ended without a result) and unknown (may have been paid for)
@@ -23,6 +24,9 @@ export const activeJobStates: readonly JobState[] = ['submitting', 'submitted', 
 
 /** The gateway accepted the task and the studio follows it. */
 export const onGatewayJobStates: readonly JobState[] = ['submitted', 'running'];
+
+/** The gateway took the submission (and charged, where it charges at once): followed there, its results being saved, or done. */
+const acceptedJobStates: readonly JobState[] = ['submitted', 'running', 'downloading', 'done'];
 
 /** Ended: the job stays so until someone retries it. `unknown` is not one: it waits to be reconciled or decided. */
 const terminalJobStates: readonly JobState[] = ['done', 'failed', 'canceled', 'expired'];
@@ -91,6 +95,22 @@ export function isOnGateway(state: JobState): boolean {
   return onGatewayJobStates.includes(state);
 }
 
+/**
+ * The gateway has it: it took the submission (past `submitting`, and not without a result). Its
+ * cost is spent and can be measured; after a restart it is followed again, not sent again.
+ */
+export function isAccepted(state: JobState): boolean {
+  return acceptedJobStates.includes(state);
+}
+
+/**
+ * The gateway has it or may have it (on the wire, or of unknown outcome): what it costs may be
+ * spent, so canceling it now saves nothing and asks first.
+ */
+export function mayBeCharged(state: JobState): boolean {
+  return state === 'submitting' || state === 'unknown' || isAccepted(state);
+}
+
 /** Ended without a result: "retry" queues it again. */
 export function isRetryable(state: JobState): boolean {
   return retryableJobStates.includes(state);
@@ -149,6 +169,13 @@ export interface BatchOutcome {
   /** Every job ended, and there is at least one: the batch is done. */
   finished: boolean;
 }
+
+/**
+ * What a batch's progress bar shows, in this order: jobs done, ended without a result, of unknown
+ * outcome, in flight. Waiting and canceled jobs leave the rest of the bar empty.
+ */
+export const batchBarShares = ['done', 'failed', 'unknown', 'active'] as const satisfies readonly (keyof BatchOutcome)[];
+export type BatchBarShare = (typeof batchBarShares)[number];
 
 /** The outcome of a batch from its job counts per state. */
 export function batchOutcome(counts: JobStateCounts): BatchOutcome {

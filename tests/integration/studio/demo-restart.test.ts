@@ -40,9 +40,7 @@ function whenJobs<T>(studio: Studio, read: () => Promise<T>, done: (value: T) =>
         resolve(value);
       }, reject);
     };
-    const unsubscribe = studio.bus.subscribe((name) => {
-      if (name === 'jobs.changed') check();
-    });
+    const unsubscribe = studio.bus.on('jobs.changed', () => check());
     check();
   });
 }

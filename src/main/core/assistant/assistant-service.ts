@@ -262,5 +262,5 @@ function replyError(error: unknown, textSoFar: string): StudioError {
   }
   const broken = error instanceof GatewayError && (textSoFar !== '' || error.kind === 'truncated' || error.status === 200);
   if (!broken) return failure.toError();
-  return StudioFailure.of('assistant_reply_broken', failure.params ?? {}, { gatewayMessage: failure.gatewayMessage, details: failure.details }).toError();
+  return StudioFailure.of('assistant_reply_broken', failure.params ?? {}, { gatewayMessage: failure.gatewayMessage }).toError();
 }

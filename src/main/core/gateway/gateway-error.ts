@@ -95,7 +95,7 @@ export class GatewayError extends Error {
     return new GatewayError({ ...this.init(), attempts });
   }
 
-  /** Plain data for logs and for the renderer (no stack, no key). */
+  /** Plain data for logs (no stack, no key); the renderer gets the reason, parameters and gateway's words instead. */
   toDetails(): Record<string, unknown> {
     return {
       kind: this.kind,

@@ -54,11 +54,7 @@ export function batchJobsFrom(input: Omit<CreateBatchInput, 'values'> & { values
   }
   if (problems.length > 0) {
     const more = problems.length > MAX_LISTED_PROBLEMS ? `\n…and ${problems.length - MAX_LISTED_PROBLEMS} more` : '';
-    throw StudioFailure.of(
-      'batch_invalid',
-      { count: problems.length, problems: problems.slice(0, MAX_LISTED_PROBLEMS).join('\n') + more },
-      { details: { problems: problems.length } },
-    );
+    throw StudioFailure.of('batch_invalid', { count: problems.length, problems: problems.slice(0, MAX_LISTED_PROBLEMS).join('\n') + more });
   }
   return jobs;
 }

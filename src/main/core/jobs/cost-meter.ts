@@ -7,7 +7,7 @@
  * in this run, and its jobs stay unpriced.
  */
 import { priceKeyOf } from '../../../shared/catalog';
-import { isActive, type JobState } from '../../../shared/jobs/job-states';
+import { isAccepted } from '../../../shared/jobs/job-states';
 import type { Balance } from '../gateway/account';
 import type { GatewayClient } from '../gateway/client';
 import { createLogger } from '../log';
@@ -17,11 +17,6 @@ import type { EngineEvents } from './events';
 import { entryOf, wireRequestOf } from './job-request';
 
 const log = createLogger('cost-meter');
-
-/** The gateway took the job's submission (and charged, where it charges at once): it is past `submitting`, and not without a result. */
-function accepted(state: JobState): boolean {
-  return state === 'done' || (isActive(state) && state !== 'submitting');
-}
 
 /** The price key of a job's stored request, or null when the catalog no longer knows its variant. */
 function priceKeyOfJob(job: Pick<Job, 'variantId' | 'request'>): string | null {
@@ -79,7 +74,7 @@ export class CostMeter {
   /** Prices a job the gateway accepted without measuring it, from its key's measured jobs. */
   price(jobId: string): void {
     const job = getJob(this.db, jobId);
-    if (!job || !accepted(job.state) || job.creditsMeasured) return;
+    if (!job || !isAccepted(job.state) || job.creditsMeasured) return;
     const key = priceKeyOfJob(job);
     if (key === null) return;
     const estimate = estimatedCost(this.db, key, job.profileId);
@@ -91,7 +86,7 @@ export class CostMeter {
   private record(job: Job, before: Balance, after: Balance | null): void {
     const key = priceKeyOfJob(job);
     const now = getJob(this.db, job.id);
-    if (key === null || after === null || !now || !accepted(now.state)) return;
+    if (key === null || after === null || !now || !isAccepted(now.state)) return;
     const spent = spentBetween(before, after);
     if (spent === null || !(spent > 0)) {
       this.unmeasurable.add(scoped(job.profileId, key));

@@ -4,7 +4,6 @@ import { errorReasons, type ErrorCode, type ErrorParams, type ErrorReason, type 
 export interface FailureExtras {
   /** Another code than the reason's own (a refusal of the engine can be `not_found` or `conflict`). */
   code?: ErrorCode;
-  details?: unknown;
   gatewayMessage?: string | undefined;
   issues?: InputIssue[];
   /** The English message, where callers and logs need more than the reason's summary. */
@@ -22,7 +21,6 @@ export class StudioFailure extends Error {
   constructor(
     readonly code: ErrorCode,
     message: string,
-    readonly details?: unknown,
   ) {
     super(message);
     this.name = 'StudioFailure';
@@ -31,7 +29,7 @@ export class StudioFailure extends Error {
   /** A failure for a known reason: the code and the English message come from `errorReasons`. */
   static of(reason: ErrorReason, params: ErrorParams = {}, extras: FailureExtras = {}): StudioFailure {
     const definition = errorReasons[reason];
-    const failure = new StudioFailure(extras.code ?? definition.code, extras.message ?? definition.words(params).en, extras.details);
+    const failure = new StudioFailure(extras.code ?? definition.code, extras.message ?? definition.words(params).en);
     failure.reason = reason;
     failure.params = params;
     failure.gatewayMessage = extras.gatewayMessage;
@@ -43,7 +41,6 @@ export class StudioFailure extends Error {
     return {
       code: this.code,
       message: this.message,
-      ...(this.details === undefined ? {} : { details: this.details }),
       ...(this.reason === undefined ? {} : { reason: this.reason, params: this.params ?? {} }),
       ...(this.gatewayMessage === undefined ? {} : { gatewayMessage: this.gatewayMessage }),
       ...(this.issues === undefined ? {} : { issues: this.issues }),

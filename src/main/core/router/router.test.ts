@@ -58,9 +58,10 @@ describe('router', () => {
         code: 'invalid_input',
         reason: 'invalid_fields',
         issues: [{ path: ['apiKey'], message: 'That key looks too short', code: 'too_small', params: { minimum: 8, origin: 'string' } }],
-        details: [{ path: ['apiKey'], message: 'That key looks too short' }],
       },
     });
+    // One shape only: the issues, not a second list of the same problems.
+    expect(result.ok ? undefined : result.error).not.toHaveProperty('details');
   });
 
   it('sends a failure of a known reason as its code, reason and parameters, with the English wording as message', async () => {

@@ -43,8 +43,6 @@ export function createRouter(handlers: RouteHandlers): Router {
         return fail({
           code: 'invalid_input',
           message: parsed.error.issues.map(describeIssue).join('; '),
-          // `details` keeps the older shape for callers that read it; `issues` adds what wording needs.
-          details: parsed.error.issues.map((i) => ({ path: i.path.map(String), message: i.message })),
           reason: 'invalid_fields',
           params: {},
           issues: parsed.error.issues.map(toInputIssue),

@@ -12,7 +12,9 @@ function setup(chooser?: LibraryFolderChooser) {
   const dir = mkdtempSync(join(tmpdir(), 'atelier-settings-'));
   const bus = new EventBus();
   const seen: string[] = [];
-  bus.subscribe((name) => seen.push(name));
+  bus.subscribe((name, _payload) => {
+    seen.push(name);
+  });
   const make = () => new SettingsService(createConfStore(dir), createFileKeyVault(join(dir, 'vault.key')), bus, chooser);
   return { dir, seen, service: make(), reopen: make };
 }

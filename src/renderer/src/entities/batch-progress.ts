@@ -1,5 +1,5 @@
 /** How far a batch has come, read by the timeline's headers and by the notices of finished batches. */
-import { batchOutcome } from '../../../shared/jobs/job-states';
+import { batchBarShares, batchOutcome, type BatchBarShare } from '../../../shared/jobs/job-states';
 
 /** How far a batch has come, from its job counts. */
 export interface BatchProgress {
@@ -16,6 +16,8 @@ export interface BatchProgress {
   waiting: number;
   /** Share of jobs that ended one way or another, 0 to 1. */
   fraction: number;
+  /** The progress bar's parts with any jobs, in order, each its share of all jobs (0 to 1). */
+  bar: readonly { share: BatchBarShare; fraction: number }[];
 }
 
 export function batchProgress(counts: Readonly<Record<string, number>>): BatchProgress {
@@ -30,5 +32,6 @@ export function batchProgress(counts: Readonly<Record<string, number>>): BatchPr
     running: outcome.active,
     waiting: outcome.waiting,
     fraction: outcome.total === 0 ? 0 : ended / outcome.total,
+    bar: outcome.total === 0 ? [] : batchBarShares.filter((share) => outcome[share] > 0).map((share) => ({ share, fraction: outcome[share] / outcome.total })),
   };
 }

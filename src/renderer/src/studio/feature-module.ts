@@ -1,7 +1,7 @@
 /**
  * What a feature hands to the app: its pages (lazy routes), its entry in the navigation, and its
  * handlers of main's events. The app composes the modules of `app/modules.ts` and knows nothing
- * else of a feature; a new screen is one folder with a `module.ts` and one line in that list.
+ * else of a feature; a new screen is one folder with a `feature.ts` and one line in that list.
  */
 import type { LucideIcon } from 'lucide-react';
 import type { ComponentType } from 'react';

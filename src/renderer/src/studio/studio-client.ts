@@ -7,7 +7,11 @@ export function connectStudio(client: StudioClient): void {
   current = client;
 }
 
-/** The client stores call main through. Components never call it. */
+/**
+ * The client the window reaches main through: stores and renderer services make the calls; a
+ * component asks it only for media URLs, and for a read-only look-up it keeps to itself (a
+ * video's frame rate, a model's usual durations). Never for a change.
+ */
 export function studio(): StudioClient {
   if (!current) throw new Error('The studio client is not connected yet; call connectStudio() at start.');
   return current;

@@ -49,7 +49,7 @@ describe('web transport: invoke', () => {
   });
 
   it('passes on the envelope that comes with HTTP 400 and 404', async () => {
-    const invalid = { ok: false, error: { code: 'invalid_input', message: 'name: Give the profile a name', details: [] } };
+    const invalid = { ok: false, error: { code: 'invalid_input', message: 'name: Give the profile a name' } };
     expect(await createWebTransport(answering(() => Response.json(invalid, { status: 400 }))).invoke('profiles.save', {})).toEqual(invalid);
     const unknown = { ok: false, error: { code: 'unknown_route', message: 'There is no route named "x.y".' } };
     expect(await createWebTransport(answering(() => Response.json(unknown, { status: 404 }))).invoke('x.y', {})).toEqual(unknown);

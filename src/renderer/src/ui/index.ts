@@ -1,6 +1,7 @@
 /**
  * The shared UI kit: every feature builds its screens from these (and adds its own presentational
- * components in its folder). Styles in `ui.css`, colours and sizes from `styles/tokens.css`.
+ * components in its folder). Each component's styles sit beside it (`Badge.css`, `button.css`, ...),
+ * colours and sizes from `styles/tokens.css`.
  */
 export { Badge, type BadgeTone } from './Badge';
 export { Button } from './Button';

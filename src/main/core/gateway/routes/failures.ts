@@ -37,13 +37,12 @@ function paramsOf(error: GatewayError): ErrorParams {
 export function toStudioFailure(error: unknown): unknown {
   if (error instanceof InvalidRequestError) {
     // A refusal with a reason of its own (a refused file) is worded whole by it, in each language.
-    if (error.wording) return StudioFailure.of(error.wording.reason, error.wording.params, { details: { issues: error.issues } });
+    if (error.wording) return StudioFailure.of(error.wording.reason, error.wording.params);
     return StudioFailure.of(
       'invalid_request',
       { target: error.target },
       {
         message: error.message,
-        details: { issues: error.issues },
         issues: error.issues.map((issue) => ({ path: issue.path === '' ? [] : issue.path.split('.'), message: issue.message })),
       },
     );
@@ -52,7 +51,6 @@ export function toStudioFailure(error: unknown): unknown {
     const said = error.gatewayMessage && error.gatewayMessage !== error.summary ? ` Gateway said: ${error.gatewayMessage}` : '';
     return StudioFailure.of(reasonOf(error), paramsOf(error), {
       message: `${error.summary}${said}`,
-      details: error.toDetails(),
       // Only answers carry the gateway's own words; transport failures carry our description of them.
       gatewayMessage: error.kind === 'http' || error.kind === 'account' ? error.gatewayMessage : undefined,
     });

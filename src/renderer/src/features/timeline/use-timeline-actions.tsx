@@ -1,7 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { BatchView, JobView } from '../../../../shared/contract';
-import { isOnGateway } from '../../../../shared/jobs/job-states';
+import { isOnGateway, mayBeCharged } from '../../../../shared/jobs/job-states';
 import { useJobsStore, type CancelReport } from '../../entities/jobs-store';
 import { useErrorAlert } from '../../errors/alert-store';
 import { ConfirmDialog, showToast } from '../../ui';
@@ -31,9 +31,6 @@ export interface TimelineActions {
   /** The open question, if any (a confirmation before something paid or final). */
   dialog: ReactNode;
 }
-
-/** A job the gateway already has: canceling stops following it, and what it cost stays spent. */
-const paidFor = (job: JobView): boolean => job.state === 'submitting' || isOnGateway(job.state);
 
 /** What the timeline's buttons do: main's answer goes to the page alert when it fails, a short note when it worked. */
 export function useTimelineActions(): TimelineActions {
@@ -115,7 +112,8 @@ export function useTimelineActions(): TimelineActions {
   const shown = question === null ? null : words(question);
 
   return {
-    cancelJob: (job) => (paidFor(job) ? setQuestion({ kind: 'cancel-job', job }) : void cancelJobNow(job)),
+    // The gateway has it or may have it: canceling stops following it, and what it cost stays spent.
+    cancelJob: (job) => (mayBeCharged(job.state) ? setQuestion({ kind: 'cancel-job', job }) : void cancelJobNow(job)),
     retryJob: (job) =>
       void store()
         .retryJob(job.id)

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { jobProblem, type AssetView } from '../../../../../shared/contract';
 import { writeAssetDrag } from '../../../entities/asset-drag';
-import { isPending } from '../../../../../shared/jobs/job-states';
+import { isPending, isWaiting } from '../../../../../shared/jobs/job-states';
 import { durationParts, type JobTiming } from '../../../entities/job-timing';
 import { clockTime, jobWait, type JobWait } from '../../../entities/job-waiting';
 import { paths } from '../../../routing/paths';
@@ -124,7 +124,7 @@ function Pending({ item, timing, usualSpeed, modelName, active, onDownloadAgain 
   const wait = jobWait(job);
   let when: string;
   if (wait) when = waitLabel(wait);
-  else if (job.state === 'queued' || job.state === 'draft') when = t('results.waiting');
+  else if (isWaiting(job.state)) when = t('results.waiting');
   else if (job.state === 'downloading') when = t('results.saving');
   else if (timing.overdue && timing.elapsedMs !== null) when = t('results.overdue', { elapsed: duration(timing.elapsedMs) });
   else if (timing.remainingMs !== null) when = t('results.remaining', { time: duration(timing.remainingMs) });

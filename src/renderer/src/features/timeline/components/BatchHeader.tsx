@@ -98,11 +98,9 @@ export function BatchHeader({ batch, progress, budget, queuePaused, open, onTogg
         aria-valuenow={Math.round(progress.fraction * 100)}
         aria-valuetext={counts[0]}
       >
-        {(['done', 'failed', 'unknown', 'running'] as const).map((part) =>
-          progress[part] > 0 && progress.total > 0 ? (
-            <span key={part} className={`batch-bar-part batch-bar-${part}`} style={{ width: `${(progress[part] / progress.total) * 100}%` }} />
-          ) : null,
-        )}
+        {progress.bar.map(({ share, fraction }) => (
+          <span key={share} className={`batch-bar-part batch-bar-${share}`} style={{ width: `${fraction * 100}%` }} />
+        ))}
       </div>
       <p className="batch-meta">
         {counts.map((part) => (
