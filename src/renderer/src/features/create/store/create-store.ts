@@ -5,7 +5,7 @@
  */
 import { create, type StateCreator } from 'zustand';
 import type { CreateMode, FormDescription } from '../../../../../shared/catalog';
-import { carryOver } from '../model/form-values';
+import { carryOver, imageFields } from '../model/form-values';
 import { createBatchSlice, type BatchSlice } from './batch-slice';
 import { createCharacterSlice, type CharacterSlice } from './character-slice';
 import { createFormSlice, descriptionOf, type FormSlice } from './form-slice';
@@ -23,7 +23,8 @@ interface ModelChoiceKey {
 interface CrossSliceActions {
   /**
    * Switches model and variant: keeps the prompt and every option that still applies (naming
-   * what it left behind), moves references to the new form's image fields, and takes the chosen
+   * what it left behind), moves references to the new form's image fields (fitting again those
+   * over its limits), and takes the chosen
    * model out of the fan-out. `createMode` (create, edit, with characters) is kept unless given.
    */
   chooseModel: (choice: ModelChoiceKey, createMode?: CreateMode) => void;
@@ -51,6 +52,8 @@ const crossSliceActions: StateCreator<CreateState, [], [], CrossSliceActions> = 
       trays: adaptTrays(state.trays, next),
       fanOut: state.fanOut.filter((key) => !key.endsWith(`|${variantId}`)),
     });
+    // A picture fitted for a looser model, or sent as it was, is fitted again for this one.
+    void get().refitReferences(imageFields(next));
   },
 });
 
