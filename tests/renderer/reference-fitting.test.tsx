@@ -7,6 +7,7 @@ import sharp from 'sharp';
 import { act } from 'react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { appRoutes } from '../../src/renderer/src/app/router';
+import { useCreateStore } from '../../src/renderer/src/features/create/store/create-store';
 import { switchLanguage } from '../../src/renderer/src/i18n';
 import { renderRoutes, settle, until, type Rendered } from './dom';
 import { studioPerFile } from './studio-harness';
@@ -50,5 +51,22 @@ describe('a reference over the model limits', () => {
 
     await act(() => switchLanguage('zh-CN'));
     await until(() => expect(note()).toMatch(/^已为 Image 2 适配：4\.\d MB PNG → [01]\.\d MB JPEG，/));
+  });
+});
+
+describe('a reference added for a model with looser limits', () => {
+  it('is fitted again when a model with stricter ones is chosen', async () => {
+    const store = useCreateStore.getState();
+    store.chooseModel({ variantId: 'image.gen-image-2.task', modelId: 'gen-image-2' }, 'create');
+    const png = await grainyPng();
+    // The queued channel takes 50 MB per reference: the PNG goes up as it is.
+    await store.addFiles('image_urls', [new File([new Uint8Array(png)], 'render.png', { type: 'image/png' })]);
+    expect(useCreateStore.getState().trays.image_urls?.[0]).toMatchObject({ state: 'ready', mime: 'image/png', bytes: png.length, fitted: null });
+
+    store.chooseModel({ variantId: 'image.gen-image-2.direct', modelId: 'gen-image-2' }, 'create');
+    await until(() => expect(useCreateStore.getState().trays.reference_images?.[0]).toMatchObject({ state: 'ready', mime: 'image/jpeg' }), 30_000);
+    const item = useCreateStore.getState().trays.reference_images?.[0];
+    expect(item?.bytes).toBeLessThanOrEqual(2 * 1024 * 1024);
+    expect(item?.fitted).toMatchObject({ variantId: 'image.gen-image-2.direct', from: { mimeType: 'image/png', size: png.length } });
   });
 });
