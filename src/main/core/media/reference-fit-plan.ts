@@ -19,7 +19,7 @@ export interface FitSource {
   hasAlpha: boolean;
 }
 
-export type FitFormat = 'jpeg' | 'png' | 'webp';
+type FitFormat = 'jpeg' | 'png' | 'webp';
 
 export interface FitPlan {
   format: FitFormat;
