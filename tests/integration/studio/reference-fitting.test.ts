@@ -10,7 +10,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BatchView, JobView, UploadedImageView } from '../../../src/shared/contract';
+import type { AssetView, BatchView, JobView, UploadedImageView } from '../../../src/shared/contract';
 import type { Studio } from '../../../src/main/core/studio';
 import { FAST_ENGINE, FAST_TASKS } from '../jobs/harness';
 import { callRoute, createTestStudio, demoAdmin, until } from '../../helpers/studio';
@@ -41,10 +41,8 @@ function edit(name: string, url: string): Promise<{ batch: BatchView }> {
   });
 }
 
-/** A 1600x900 PNG of grain, as incompressible as a detailed render: over 4 MB. */
-async function grainyPng(): Promise<Buffer> {
-  const width = 1600;
-  const height = 900;
+/** A PNG of grain, as incompressible as a detailed render: over 4 MB at 1600x900. */
+async function grainyPng(width = 1600, height = 900): Promise<Buffer> {
   const raw = randomBytes(width * height * 3);
   return sharp(raw, { raw: { width, height, channels: 3 } })
     .png()
@@ -107,5 +105,35 @@ describe('a reference over the model limits', () => {
       .toBuffer();
     const uploaded = await call<UploadedImageView>('uploads.add', { fileName: 'small.png', bytes: new Uint8Array(small), fitFor: IMAGE_2_EDIT });
     expect(uploaded).toMatchObject({ mimeType: 'image/png', size: small.length, fittedFrom: null });
+  });
+});
+
+describe('a library image over the model limits', () => {
+  it('is fitted from its file, even past the upload limit, and the file is left as it is', async () => {
+    const job = await ended(
+      (
+        await call<{ batch: BatchView }>('jobs.create_batch', {
+          name: 'Source',
+          variantIds: ['image.nova-3.1-flash-image'],
+          prompts: ['a harbour at dusk'],
+          countPerPrompt: 1,
+          values: {},
+        })
+      ).batch,
+    );
+    const asset = await call<AssetView>('library.get_asset', { id: job.assetIds[0] ?? '' });
+    // Its file as a large render from a real gateway would be: a 12 MB PNG, over the upload's 10 MB.
+    const file = join(studio.libraryRoot(), asset.mediaPath);
+    const large = await grainyPng(2400, 1800);
+    expect(large.length).toBeGreaterThan(10 * MB);
+    await writeFile(file, large);
+
+    const refused = await studio.router.dispatch('uploads.add_asset', { assetId: asset.id });
+    expect(refused).toMatchObject({ ok: false, error: { reason: 'upload_too_large' } });
+
+    const fitted = await call<UploadedImageView>('uploads.add_asset', { assetId: asset.id, fitFor: IMAGE_2_EDIT });
+    expect(fitted.fittedFrom).toMatchObject({ mimeType: 'image/png', size: large.length });
+    expect(fitted.size).toBeLessThanOrEqual(2 * MB);
+    expect(sha256(await readFile(file))).toBe(sha256(large));
   });
 });

@@ -63,20 +63,19 @@ type UploadRoutes = 'uploads.add' | 'uploads.add_asset' | 'uploads.describe';
  */
 export function uploadsHandlers({ gateway, staging, library, cache }: UploadRouteDeps): Pick<RouteHandlers, UploadRoutes> {
   const upload = async (path: string, fileName: string, fitFor: FitTarget | undefined): Promise<UploadedImageView> => {
-    const facts = await inspectImageFile(path, fileName).catch((error: unknown) => {
-      throw toStudioFailure(error);
-    });
+    const inspect = (file: string, name: string, toBeFitted = false) =>
+      inspectImageFile(file, name, { toBeFitted }).catch((error: unknown) => {
+        throw toStudioFailure(error);
+      });
+    // A library image over the upload's 10 MB may still be fitted under it.
+    const facts = await inspect(path, fileName, fitFor !== undefined);
     const preview = await previewDataUrl(path, fileName);
     // Over the model's limits: the fitted bytes are what is checked, uploaded and cached; the original stays as it is.
     const fitted = fitFor === undefined ? undefined : await fitToTarget(path, facts, fitFor, staging);
     try {
       const sent = fitted === undefined ? { path, fileName } : { path: fitted.path, fileName: fittedFileName(fileName, fitted.mimeType) };
-      const sentFacts =
-        fitted === undefined
-          ? facts
-          : await inspectImageFile(sent.path, sent.fileName).catch((error: unknown) => {
-              throw toStudioFailure(error);
-            });
+      // What is sent meets the upload's limits, whatever was fitted (or could not be).
+      const sentFacts = fitted === undefined && fitFor === undefined ? facts : await inspect(sent.path, sent.fileName);
       return await withGatewayFailures(async () => {
         const { client } = await gateway.active();
         const image = await client.uploads.uploadFile(sent.path, { fileName: sent.fileName });
