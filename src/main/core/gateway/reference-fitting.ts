@@ -16,7 +16,7 @@ export interface FitTarget {
 }
 
 /** Limits of a reference field of a variant; undefined for a mask (fitting would break its pixel match) or an unknown field. */
-function referenceLimitsFor(target: FitTarget): ReferenceLimits | undefined {
+export function referenceLimitsFor(target: FitTarget): ReferenceLimits | undefined {
   const field = variantById(target.variantId)?.fields.find((candidate) => candidate.key === target.field);
   if (field?.type !== 'image-list' && field?.type !== 'image') return undefined;
   return effectiveFileLimits(field, true);
