@@ -30,12 +30,25 @@ export const fileBytesSchema = z.union([
   z.base64().refine((text) => base64DecodedLength(text) <= UPLOAD_MAX_BYTES, tooLarge),
 ]);
 
+/** The model field a reference is for: a picture over its limits (bytes, type) is fitted to them before upload. */
+const fitForSchema = z.object({ variantId: z.string().min(1).max(200), field: z.string().min(1).max(200) }).strict();
+
 const addUploadInputSchema = z
   .object({
     fileName: z.string().trim().min(1).max(255),
     bytes: fileBytesSchema,
+    fitFor: fitForSchema.optional(),
   })
   .strict();
+
+/** The original of a fitted reference: what it was before it was re-encoded or scaled (the file itself is never changed). */
+const fittedFromSchema = z.object({
+  mimeType: z.string(),
+  size: z.number(),
+  width: z.number().nullable(),
+  height: z.number().nullable(),
+});
+export type FittedFromView = z.infer<typeof fittedFromSchema>;
 
 /** An image uploaded to the gateway in use (or found already uploaded, by content). */
 const uploadedImageSchema = z.object({
@@ -53,11 +66,13 @@ const uploadedImageSchema = z.object({
   reused: z.boolean(),
   /** A small local preview (`data:image/webp;base64,...`), at most 320 px on its longer side. */
   previewDataUrl: z.string(),
+  /** Set when the picture was fitted to the model's limits: the original's facts (the fields above describe what was uploaded). */
+  fittedFrom: fittedFromSchema.nullable(),
 });
 export type UploadedImageView = z.infer<typeof uploadedImageSchema>;
 
 /** An earlier upload of the gateway in use, found by its address (a reference of a reused recipe). */
-const knownReferenceSchema = uploadedImageSchema.omit({ reused: true, previewDataUrl: true, hasAlpha: true }).extend({
+const knownReferenceSchema = uploadedImageSchema.omit({ reused: true, previewDataUrl: true, hasAlpha: true, fittedFrom: true }).extend({
   /** Its small preview, or null when the upload was made before the studio kept previews. */
   previewDataUrl: z.string().nullable(),
   /** The name of the file it was uploaded from; null or absent when the upload was made before the studio kept names. */
@@ -71,7 +86,7 @@ const MAX_DESCRIBED_REFERENCES = 64;
 export const uploadsRoutes = {
   'uploads.add': defineRoute({ input: addUploadInputSchema, output: uploadedImageSchema }),
   /** Uploads an image of the library (a result used as a reference); its bytes never leave main. */
-  'uploads.add_asset': defineRoute({ input: z.object({ assetId: idSchema }).strict(), output: uploadedImageSchema }),
+  'uploads.add_asset': defineRoute({ input: z.object({ assetId: idSchema, fitFor: fitForSchema.optional() }).strict(), output: uploadedImageSchema }),
   /** What the studio knows of these addresses from its own uploads to the gateway in use; unknown ones are left out. */
   'uploads.describe': defineRoute({
     input: z.object({ urls: z.array(z.string().min(1).max(4096)).max(MAX_DESCRIBED_REFERENCES) }).strict(),

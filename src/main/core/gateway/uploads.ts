@@ -75,15 +75,17 @@ async function sha256Of(path: string): Promise<string> {
 
 /**
  * Reads a local image's facts and checks it against the upload limits (type by content, size).
- * Throws InvalidRequestError naming the file when it cannot be uploaded.
+ * Throws InvalidRequestError naming the file when it cannot be uploaded. `toBeFitted`: the
+ * picture is to be fitted to a model's limits first, so its bytes may exceed the upload's (its
+ * pixels may not).
  */
-export async function inspectImageFile(path: string, displayName: string = basename(path)): Promise<ImageFacts> {
+export async function inspectImageFile(path: string, displayName: string = basename(path), options: { toBeFitted?: boolean } = {}): Promise<ImageFacts> {
   const target = `Upload of ${displayName}`;
   const refuse = (message: string, reason: ErrorReason, params: ErrorParams = {}): InvalidRequestError =>
     new InvalidRequestError(target, [{ path: 'file', message }], { reason, params: { file: displayName, ...params } });
   const { size } = await stat(path);
   if (size === 0) throw refuse('the file is empty', 'upload_empty');
-  if (size > UPLOAD_LIMITS.maxBytes) {
+  if (size > UPLOAD_LIMITS.maxBytes && options.toBeFitted !== true) {
     throw refuse(`the file is ${megabytes(size)}; the gateway accepts at most ${megabytes(UPLOAD_LIMITS.maxBytes)}`, 'upload_too_large', {
       megabytes: toMegabytes(size),
       limitMegabytes: toMegabytes(UPLOAD_LIMITS.maxBytes),

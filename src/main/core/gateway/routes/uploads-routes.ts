@@ -8,6 +8,7 @@ import type { RouteHandlers } from '../../router/router';
 import { StudioFailure } from '../../router/failure';
 import type { GatewayService } from '../gateway-service';
 import type { UploadStaging } from '../upload-staging';
+import { fittedFileName, fitToTarget, type FitTarget } from '../reference-fitting';
 import { inspectImageFile } from '../uploads';
 import { toStudioFailure, withGatewayFailures } from './failures';
 
@@ -53,48 +54,62 @@ type UploadRoutes = 'uploads.add' | 'uploads.add_asset' | 'uploads.describe';
 /**
  * `uploads.add`: the dropped file's bytes are written to this launch's private staging folder,
  * checked (not empty, a JPEG/PNG/WebP/GIF by its bytes, at most 10 MB and 100 megapixels,
- * readable to the end) and only then uploaded, or found already uploaded by content hash, to
+ * readable to the end), fitted to the limits of the model field it is for when it is over them
+ * (re-encoded and scaled; the original is only read), and only then uploaded, or found already uploaded by content hash, to
  * the gateway in use. A refused file answers `invalid_input` naming the problem; nothing is sent.
  * `uploads.add_asset` does the same for an image of the library, read where it lies.
  * Each upload keeps its preview and the name of its file (a library item's own file name) in the
  * cache. `uploads.describe` answers from the cache alone: it never fetches an address.
  */
 export function uploadsHandlers({ gateway, staging, library, cache }: UploadRouteDeps): Pick<RouteHandlers, UploadRoutes> {
-  const upload = async (path: string, fileName: string): Promise<UploadedImageView> => {
-    const facts = await inspectImageFile(path, fileName).catch((error: unknown) => {
-      throw toStudioFailure(error);
-    });
+  const upload = async (path: string, fileName: string, fitFor: FitTarget | undefined): Promise<UploadedImageView> => {
+    const inspect = (file: string, name: string, toBeFitted = false) =>
+      inspectImageFile(file, name, { toBeFitted }).catch((error: unknown) => {
+        throw toStudioFailure(error);
+      });
+    // A library image over the upload's 10 MB may still be fitted under it.
+    const facts = await inspect(path, fileName, fitFor !== undefined);
     const preview = await previewDataUrl(path, fileName);
-    return withGatewayFailures(async () => {
-      const { client } = await gateway.active();
-      const image = await client.uploads.uploadFile(path, { fileName });
-      cache.setLocalFacts(client.uploads.scope, facts.sha256, { preview, fileName: baseName(fileName) });
-      return {
-        url: image.url,
-        mimeType: facts.mimeType,
-        size: facts.size,
-        width: facts.width ?? null,
-        height: facts.height ?? null,
-        hasAlpha: facts.hasAlpha,
-        sha256: facts.sha256,
-        reused: image.reused,
-        previewDataUrl: preview,
-      };
-    });
+    // Over the model's limits: the fitted bytes are what is checked, uploaded and cached; the original stays as it is.
+    const fitted = fitFor === undefined ? undefined : await fitToTarget(path, facts, fitFor, staging);
+    try {
+      const sent = fitted === undefined ? { path, fileName } : { path: fitted.path, fileName: fittedFileName(fileName, fitted.mimeType) };
+      // What is sent meets the upload's limits, whatever was fitted (or could not be).
+      const sentFacts = fitted === undefined && fitFor === undefined ? facts : await inspect(sent.path, sent.fileName);
+      return await withGatewayFailures(async () => {
+        const { client } = await gateway.active();
+        const image = await client.uploads.uploadFile(sent.path, { fileName: sent.fileName });
+        cache.setLocalFacts(client.uploads.scope, sentFacts.sha256, { preview, fileName: baseName(fileName) });
+        return {
+          url: image.url,
+          mimeType: sentFacts.mimeType,
+          size: sentFacts.size,
+          width: sentFacts.width ?? null,
+          height: sentFacts.height ?? null,
+          hasAlpha: sentFacts.hasAlpha,
+          sha256: sentFacts.sha256,
+          reused: image.reused,
+          previewDataUrl: preview,
+          fittedFrom: fitted === undefined ? null : { mimeType: facts.mimeType, size: facts.size, width: facts.width ?? null, height: facts.height ?? null },
+        };
+      });
+    } finally {
+      if (fitted !== undefined) await rm(fitted.path, { force: true });
+    }
   };
 
   return {
-    'uploads.add': async ({ fileName, bytes }) => {
+    'uploads.add': async ({ fileName, bytes, fitFor }) => {
       const buffer = toBuffer(bytes);
       if (buffer.length === 0) throw StudioFailure.of('upload_empty', { file: fileName });
       const path = await staging.write(buffer);
       try {
-        return await upload(path, fileName);
+        return await upload(path, fileName, fitFor);
       } finally {
         await rm(path, { force: true });
       }
     },
-    'uploads.add_asset': async ({ assetId }) => {
+    'uploads.add_asset': async ({ assetId, fitFor }) => {
       const service = library();
       const asset = service.get(assetId);
       const fileName = asset.mediaPath.split('/').pop() ?? asset.id;
@@ -105,7 +120,7 @@ export function uploadsHandlers({ gateway, staging, library, cache }: UploadRout
       } catch {
         throw StudioFailure.of('asset_file_missing');
       }
-      return upload(path, fileName);
+      return upload(path, fileName, fitFor);
     },
     'uploads.describe': ({ urls }) =>
       withGatewayFailures(async () => {

@@ -1,7 +1,8 @@
 import { ChevronLeft, ChevronRight, Brush, ImagePlus, Quote, X } from 'lucide-react';
 import { useId, useState, type DragEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { FormFieldDescription, Locale } from '../../../../../shared/catalog';
+import type { TFunction } from 'i18next';
+import { displayModelOf, variantById, type FormFieldDescription, type Locale } from '../../../../../shared/catalog';
 import { carriesAsset, readAssetDrag } from '../../../entities/asset-drag';
 import { ErrorMessage } from '../../../errors/ErrorMessage';
 import { IconButton } from '../../../ui';
@@ -32,9 +33,24 @@ function describe(item: ReferenceItem): string {
   return [size, type].filter(Boolean).join(' · ');
 }
 
+const typeName = (mime: string): string => mime.replace(/^\w+\//, '').toUpperCase();
+const fileSize = (bytes: number, mime: string): string => `${(bytes / (1024 * 1024)).toFixed(1)} MB ${typeName(mime)}`;
+
+/** What fitting did to a picture over the model's limits, e.g. "Fitted for Image 2: 3.0 MB PNG → 1.4 MB JPEG, same size". */
+function fittedNote(item: ReferenceItem, locale: Locale, t: TFunction): string | undefined {
+  if (item.fitted === null) return undefined;
+  const { from, variantId } = item.fitted;
+  const model = displayModelOf(variantId)?.model.name[locale] ?? variantById(variantId)?.label[locale] ?? variantId;
+  const sizes = { model, from: fileSize(from.size, from.mimeType), to: fileSize(item.bytes, item.mime) };
+  const sameSize = from.width === item.width && from.height === item.height;
+  if (sameSize || from.width === null || from.height === null || item.width === null || item.height === null) return t('create.refs.fittedSameSize', sizes);
+  return t('create.refs.fittedScaled', { ...sizes, fromPixels: `${from.width}×${from.height}`, toPixels: `${item.width}×${item.height}` });
+}
+
 /**
  * Reference images of one field: drop files or library items here, paste, or pick files; each
- * tile shows the image, its pixel size and its upload state, and can move or go. Limits of the
+ * tile shows the image, its pixel size and its upload state (and what was done to fit it to
+ * the model, when it was over its limits), and can move or go. Limits of the
  * model (count, type, size) are said under the tray.
  */
 export function ReferenceTray(props: ReferenceTrayProps) {
@@ -120,6 +136,11 @@ export function ReferenceTray(props: ReferenceTrayProps) {
                     ? describe(item) || t('create.refs.ready')
                     : t('create.refs.refused')}
               </p>
+              {item.state === 'ready' && item.fitted !== null && (
+                <p className="tray-fitted" title={t('create.refs.fittedOriginal')}>
+                  {fittedNote(item, locale, t)}
+                </p>
+              )}
               {item.error && (
                 <div className="tray-error">
                   <ErrorMessage error={item.error} />

@@ -1,6 +1,13 @@
 import type { StateCreator } from 'zustand';
-import { errorFor, UPLOAD_MAX_BYTES, type KnownReferenceView, type StudioError, type UploadedImageView } from '../../../../../shared/contract';
-import type { FormDescription } from '../../../../../shared/catalog';
+import {
+  errorFor,
+  UPLOAD_MAX_BYTES,
+  type FittedFromView,
+  type KnownReferenceView,
+  type StudioError,
+  type UploadedImageView,
+} from '../../../../../shared/contract';
+import type { FormDescription, FormFieldDescription } from '../../../../../shared/catalog';
 import { studio } from '../../../studio/studio-client';
 import { imageFields } from '../model/form-values';
 
@@ -20,6 +27,10 @@ export interface ReferenceItem {
   url: string | null;
   /** Why main refused it (the tile says so and nothing else in the form changes). */
   error: StudioError | null;
+  /** Set when main fitted the picture to a model's limits: the original's facts, and the variant it was fitted for. */
+  fitted: { from: FittedFromView; variantId: string } | null;
+  /** Where the picture came from, to fit it again for another model (null for an address of a reused recipe). */
+  source: { file: File } | { assetId: string } | null;
 }
 
 /** The ids of a tray before and after a change, for renumbering the prompt's placeholders. */
@@ -37,6 +48,8 @@ export interface ReferencesSlice {
   addAsset: (field: string, assetId: string, name: string, libraryPath?: string | null) => Promise<void>;
   /** Addresses of a reused recipe, shown from what main kept of its uploads. */
   addKnown: (field: string, urls: readonly string[]) => Promise<void>;
+  /** Fits again, for the model now chosen, the items over its limits that the studio still has the source of. */
+  refitReferences: (fields: readonly FormFieldDescription[]) => Promise<void>;
   removeReference: (field: string, id: string) => TrayChange;
   moveReference: (field: string, id: string, toIndex: number) => TrayChange;
   clearReferences: () => void;
@@ -56,7 +69,7 @@ function release(item: ReferenceItem): void {
   if (item.previewUrl?.startsWith('blob:')) URL.revokeObjectURL(item.previewUrl);
 }
 
-function uploaded(item: ReferenceItem, view: UploadedImageView): ReferenceItem {
+function uploaded(item: ReferenceItem, view: UploadedImageView, variantId: string | null): ReferenceItem {
   return {
     ...item,
     state: 'ready',
@@ -67,7 +80,15 @@ function uploaded(item: ReferenceItem, view: UploadedImageView): ReferenceItem {
     bytes: view.size,
     previewUrl: item.previewUrl ?? view.previewDataUrl,
     error: null,
+    fitted: view.fittedFrom !== null && variantId !== null ? { from: view.fittedFrom, variantId } : null,
   };
+}
+
+/** Whether an uploaded item is over the limits of a file field (then it is fitted again from its source). */
+function overLimits(item: ReferenceItem, field: FormFieldDescription): boolean {
+  const limits = field.files;
+  if (!limits?.takesUpload || item.state !== 'ready' || item.bytes === 0) return false;
+  return (limits.maxBytes !== undefined && item.bytes > limits.maxBytes) || (item.mime !== '' && !limits.mimeTypes.includes(item.mime));
 }
 
 /** The last part of an address, for a reference whose file name main does not know. */
@@ -82,13 +103,37 @@ function addressName(url: string): string {
 
 const megabytes = (bytes: number): number => Number((bytes / (1024 * 1024)).toFixed(1));
 
-/** Reference images per field, with their upload state. Uploads go through main as bytes. */
-export const createReferencesSlice: StateCreator<ReferencesSlice> = (set, get) => {
+/** The state the trays read beside their own: the variant chosen, whose limits a picture is fitted to. */
+type ReferencesState = ReferencesSlice & { variantId: string | null };
+
+/**
+ * Reference images per field, with their upload state. Uploads go through main as bytes, with
+ * the variant and field they are for, so a picture over its limits is fitted there.
+ */
+export const createReferencesSlice: StateCreator<ReferencesState, [], [], ReferencesSlice> = (set, get) => {
   const update = (field: string, id: string, change: (item: ReferenceItem) => ReferenceItem): void =>
     set((state) => ({ trays: { ...state.trays, [field]: (state.trays[field] ?? []).map((item) => (item.id === id ? change(item) : item)) } }));
   const append = (field: string, items: ReferenceItem[]): void =>
     set((state) => ({ trays: { ...state.trays, [field]: [...(state.trays[field] ?? []), ...items] } }));
   const ids = (field: string): string[] => (get().trays[field] ?? []).map((item) => item.id);
+  const fitFor = (field: string): { variantId: string; field: string } | undefined => {
+    const { variantId } = get();
+    return variantId === null || field === PARKED ? undefined : { variantId, field };
+  };
+  const sendFile = async (field: string, id: string, file: File): Promise<void> => {
+    const target = fitFor(field);
+    const answer = await studio().call('uploads.add', { fileName: file.name, bytes: await file.arrayBuffer(), ...(target ? { fitFor: target } : {}) });
+    update(field, id, (current) =>
+      answer.ok ? uploaded(current, answer.value, target?.variantId ?? null) : { ...current, state: 'failed', error: answer.error },
+    );
+  };
+  const sendAsset = async (field: string, id: string, assetId: string): Promise<void> => {
+    const target = fitFor(field);
+    const answer = await studio().call('uploads.add_asset', { assetId, ...(target ? { fitFor: target } : {}) });
+    update(field, id, (current) =>
+      answer.ok ? uploaded(current, answer.value, target?.variantId ?? null) : { ...current, state: 'failed', error: answer.error },
+    );
+  };
 
   return {
     trays: {},
@@ -104,6 +149,8 @@ export const createReferencesSlice: StateCreator<ReferencesSlice> = (set, get) =
         bytes: file.size,
         url: null,
         error: null,
+        fitted: null,
+        source: { file },
       }));
       append(field, items);
       await Promise.all(
@@ -116,18 +163,40 @@ export const createReferencesSlice: StateCreator<ReferencesSlice> = (set, get) =
             update(field, item.id, (current) => ({ ...current, state: 'failed', error }));
             return;
           }
-          const answer = await studio().call('uploads.add', { fileName: file.name, bytes: await file.arrayBuffer() });
-          update(field, item.id, (current) => (answer.ok ? uploaded(current, answer.value) : { ...current, state: 'failed', error: answer.error }));
+          await sendFile(field, item.id, file);
         }),
       );
     },
     addAsset: async (field, assetId, name, libraryPath = null) => {
       // The library's own file shows at full size (the mask painter paints on it).
       const previewUrl = libraryPath === null ? null : studio().mediaUrl(libraryPath);
-      const item: ReferenceItem = { id: newId(), name, state: 'uploading', previewUrl, width: null, height: null, mime: '', bytes: 0, url: null, error: null };
+      const item: ReferenceItem = {
+        id: newId(),
+        name,
+        state: 'uploading',
+        previewUrl,
+        width: null,
+        height: null,
+        mime: '',
+        bytes: 0,
+        url: null,
+        error: null,
+        fitted: null,
+        source: { assetId },
+      };
       append(field, [item]);
-      const answer = await studio().call('uploads.add_asset', { assetId });
-      update(field, item.id, (current) => (answer.ok ? uploaded(current, answer.value) : { ...current, state: 'failed', error: answer.error }));
+      await sendAsset(field, item.id, assetId);
+    },
+    refitReferences: async (fields) => {
+      const work = fields.flatMap((field) =>
+        (get().trays[field.key] ?? []).flatMap((item) =>
+          item.source !== null && overLimits(item, field) ? [{ field: field.key, item, source: item.source }] : [],
+        ),
+      );
+      for (const { field, item } of work) update(field, item.id, (current) => ({ ...current, state: 'uploading', url: null }));
+      await Promise.all(
+        work.map(({ field, item, source }) => ('file' in source ? sendFile(field, item.id, source.file) : sendAsset(field, item.id, source.assetId))),
+      );
     },
     addKnown: async (field, urls) => {
       if (urls.length === 0) return;
@@ -148,6 +217,8 @@ export const createReferencesSlice: StateCreator<ReferencesSlice> = (set, get) =
             bytes: view?.size ?? 0,
             url,
             error: null,
+            fitted: null,
+            source: null,
           };
         }),
       );
