@@ -103,9 +103,11 @@ describe('what each state means', () => {
   it('says the gateway has a job once it took the submission, up to and including done', () => {
     expect(where(isAccepted)).toEqual(['submitted', 'running', 'downloading', 'done']);
     // Only a submission leads there: nothing waiting, nothing ended without a result, moves straight in.
-    for (const state of [...where(isWaiting), 'failed', 'canceled', 'expired'] as const) {
+    for (const state of [...where(isWaiting), 'canceled', 'expired'] as const) {
       expect(jobTransitions[state].filter(isAccepted), state).toEqual([]);
     }
+    // The one way back: a failed download whose result is still valid on the gateway is fetched again, free.
+    expect(jobTransitions.failed.filter(isAccepted)).toEqual(['downloading']);
     // In flight and accepted: what a restart follows again instead of sending (the quit window counts these).
     expect(where((state) => isActive(state) && isAccepted(state))).toEqual(['submitted', 'running', 'downloading']);
   });

@@ -63,7 +63,7 @@ export async function startAssistantStudio(options: { dataDir?: string } = {}): 
       deltaListeners.get(delta.requestId)?.(delta.text);
     }
     if (name === 'assistant.reply_ended') {
-      const end = payload as { requestId: string; message: AssistantMessage };
+      const end = payload;
       ended.set(end.requestId, end.message);
       waiting.get(end.requestId)?.();
     }

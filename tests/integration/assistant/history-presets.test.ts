@@ -61,7 +61,7 @@ describe('style presets', () => {
   it('are saved, listed by name, renamed, refused when the name is taken, deleted, and told to every window', async () => {
     const told: Preset[][] = [];
     const unsubscribe = harness.studio.bus.subscribe((name, payload) => {
-      if (name === 'prompts.presets_changed') told.push(payload as Preset[]);
+      if (name === 'prompts.presets_changed') told.push(payload);
     });
     const film = await harness.call<Preset>('prompts.save_preset', {
       name: 'Film noir',

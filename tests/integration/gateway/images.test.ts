@@ -49,9 +49,7 @@ const limits: Record<string, LimitCase[]> = {
     ['17 references', { prompt: 'p', image_urls: refs(17) }, /image_urls: at most 16 images/],
     ['a mask without references', { prompt: 'p', mask_url: 'https://cdn.example/m.png' }, /mask_url: requires image_urls/],
   ],
-  'image.nova-3.1-flash-image': [
-    ['5 references', { prompt: 'p', image_urls: refs(5) }, /image_urls: at most 4 images/],
-  ],
+  'image.nova-3.1-flash-image': [['5 references', { prompt: 'p', image_urls: refs(5) }, /image_urls: at most 4 images/]],
   'image.nova-3-pro-image': [
     ['a pixel size outside the tables', { prompt: 'p', size: '1536x1024' }, /size: "1536x1024" is not an allowed size/],
     ['a missing prompt', {}, /prompt: required/],

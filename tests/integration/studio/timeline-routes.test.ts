@@ -87,7 +87,7 @@ describe('the timeline’s routes', () => {
     let most = 0;
     studio.bus.subscribe((name, payload) => {
       if (name !== 'jobs.changed') return;
-      for (const job of payload as JobView[]) {
+      for (const job of payload) {
         if (['submitting', 'submitted', 'running', 'downloading'].includes(job.state)) inFlight.add(job.id);
         else inFlight.delete(job.id);
       }
