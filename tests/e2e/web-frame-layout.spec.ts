@@ -195,6 +195,12 @@ for (const size of sizes) {
   });
 }
 
+/** Closes the toasts an earlier step left, so a screenshot shows its own page. */
+async function dismissToasts(): Promise<void> {
+  const close = page.getByRole('region').locator('.toast').getByRole('button').last();
+  while ((await close.count()) > 0) await close.click();
+}
+
 test('screenshots of Create, the gallery with a toast and its selection bar, and Compare with a video, at both sizes, in both themes and languages', async () => {
   mkdirSync('test-results/screens', { recursive: true });
   const [wide, , square, , , video] = assets;
@@ -207,7 +213,10 @@ test('screenshots of Create, the gallery with a toast and its selection bar, and
         await page.goto(`${studio.url}/#/create`);
         await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
         await expect(page.locator('html')).toHaveAttribute('lang', language);
+        await dismissToasts();
         await page.locator('summary', { hasText: text.create?.batch?.fanOut }).click();
+        const assistant = page.getByRole('button', { name: text.assistant?.tools?.assistant, exact: true });
+        if ((await assistant.getAttribute('aria-pressed')) !== 'true') await assistant.click();
         await page.screenshot({ path: `test-results/screens/frame-create-${size.name}-${language}-${theme}.png` });
 
         await page.goto(`${studio.url}/#/gallery`);
@@ -221,6 +230,7 @@ test('screenshots of Create, the gallery with a toast and its selection bar, and
 
         await page.goto(`${studio.url}/#/gallery/compare?items=${[wide?.id, square?.id, video?.id].join(',')}`);
         await expect(page.getByRole('table').getByRole('columnheader')).toHaveCount(3);
+        await dismissToasts();
         await page.screenshot({ path: `test-results/screens/frame-compare-${size.name}-${language}-${theme}.png` });
       }
     }
