@@ -31,7 +31,7 @@ export function SelectionBar(props: SelectionBarProps) {
   const { t } = useTranslation();
   const compareWhy = useId();
   return (
-    <div className="selection-bar" role="toolbar" aria-label={t('gallery.selected', { count: props.count })}>
+    <div className="selection-bar toast-clear" role="toolbar" aria-label={t('gallery.selected', { count: props.count })}>
       <span className="selection-handle" draggable onDragStart={props.onDragStart} title={t('gallery.dragSelection')}>
         <GripVertical size={16} aria-hidden="true" />
         <span className="selection-count" aria-live="polite">
