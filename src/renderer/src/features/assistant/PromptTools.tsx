@@ -79,9 +79,6 @@ function PromptTools() {
           <IconButton size="sm" icon={X} label={t('assistant.tools.removePreset', { name: applied.name })} onClick={() => applyPreset(null)} />
         </span>
       )}
-      <span className="prompt-tools-hint" title={t('assistant.tools.recallHint')}>
-        {t('assistant.tools.recallHint')}
-      </span>
       <Button
         size="sm"
         variant={assistantOpen ? 'secondary' : 'quiet'}
@@ -91,6 +88,7 @@ function PromptTools() {
       >
         {t('assistant.tools.assistant')}
       </Button>
+      <span className="prompt-tools-hint">{t('assistant.tools.recallHint')}</span>
       <HistoryDialog
         open={historyOpen}
         onClose={() => setHistoryOpen(false)}

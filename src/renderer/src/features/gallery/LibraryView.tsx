@@ -292,6 +292,7 @@ export function LibraryView() {
               count={selection.ids.size}
               allFavourite={chosen.length > 0 && chosen.every((item) => item.favourite)}
               canCompare={compareTarget !== null}
+              compareTooMany={chosen.length > COMPARE_LIMITS.max}
               exporting={exporting}
               onFavourite={() => favouriteToggle(chosenIds)}
               onTag={() => setDialog({ kind: 'tag', ids: chosenIds })}

@@ -96,7 +96,12 @@ export function CompareResultsView() {
               {shown.map((asset) => {
                 const name = `${modelNames.get(asset.model) ?? asset.model} · ${asset.prompt}`;
                 return (
-                  <div role="cell" key={asset.id} className="compare-cell compare-cell-tall">
+                  <div
+                    role="cell"
+                    key={asset.id}
+                    className="compare-cell compare-cell-tall"
+                    style={{ aspectRatio: `${asset.width ?? 1} / ${asset.height ?? 1}` }}
+                  >
                     {asset.kind === 'video' ? (
                       <video
                         src={studio().mediaUrl(asset.mediaPath)}

@@ -1,5 +1,5 @@
 import { Columns2, Download, FolderPlus, GripVertical, Star, Tag, Trash2, X } from 'lucide-react';
-import type { DragEvent } from 'react';
+import { useId, type DragEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, IconButton } from '../../../ui';
 import './SelectionBar.css';
@@ -9,6 +9,8 @@ export interface SelectionBarProps {
   allFavourite: boolean;
   /** Offered for 2 to 4 results (any batches), or for more of one batch. */
   canCompare: boolean;
+  /** More than compare takes, from several batches: it is shown unavailable, saying why. */
+  compareTooMany: boolean;
   onFavourite: () => void;
   onTag: () => void;
   onBoard: () => void;
@@ -27,8 +29,9 @@ const folding = (label: string) => ({ 'aria-label': label, title: label, childre
 /** The bar that appears while items are selected: what can be done to all of them at once. */
 export function SelectionBar(props: SelectionBarProps) {
   const { t } = useTranslation();
+  const compareWhy = useId();
   return (
-    <div className="selection-bar" role="toolbar" aria-label={t('gallery.selected', { count: props.count })}>
+    <div className="selection-bar toast-clear" role="toolbar" aria-label={t('gallery.selected', { count: props.count })}>
       <span className="selection-handle" draggable onDragStart={props.onDragStart} title={t('gallery.dragSelection')}>
         <GripVertical size={16} aria-hidden="true" />
         <span className="selection-count" aria-live="polite">
@@ -45,6 +48,16 @@ export function SelectionBar(props: SelectionBarProps) {
         <Button size="sm" icon={Columns2} onClick={props.onCompare}>
           {t('gallery.compare')}
         </Button>
+      )}
+      {!props.canCompare && props.compareTooMany && (
+        <>
+          <Button size="sm" icon={Columns2} disabled aria-describedby={compareWhy}>
+            {t('gallery.compare')}
+          </Button>
+          <span id={compareWhy} className="selection-note">
+            {t('gallery.compareTooMany')}
+          </span>
+        </>
       )}
       <Button size="sm" variant="danger" icon={Trash2} onClick={props.onDelete}>
         {t('gallery.delete')}
