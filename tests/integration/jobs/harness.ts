@@ -198,3 +198,24 @@ export async function runOne(engine: JobEngine, job: EngineJobInput): Promise<Jo
   if (!view) throw new Error('job vanished');
   return view;
 }
+
+/** Resolves with the job once `check` holds for it (asked now and at every change of the engine). */
+export function jobReaches(engine: JobEngine, jobId: string, check: (job: JobDetail) => boolean): Promise<JobDetail> {
+  return new Promise((resolve) => {
+    let stop = (): void => undefined;
+    const look = (): void => {
+      const job = engine.job(jobId);
+      if (job && check(job)) {
+        stop();
+        resolve(job);
+      }
+    };
+    stop = engine.onChange(look);
+    look();
+  });
+}
+
+/** Lets `ms` of virtual time pass on a bench started with `virtualTime` while the engine works. */
+export function letVirtualTimePass(bench: Bench, ms: number): Promise<void> {
+  return bench.run(new Promise<void>((resolve) => bench.clock?.setTimeout(resolve, ms)), { maxVirtualMs: ms + 60_000 });
+}

@@ -5,8 +5,8 @@
  * and fails only once the address expired, saying it expired on the gateway.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import type { JobDetail, JobEngine } from '../../../src/main/core/jobs';
-import { bodyOf, startBench, type Bench } from './harness';
+import type { JobEngine } from '../../../src/main/core/jobs';
+import { bodyOf, jobReaches, letVirtualTimePass, startBench, type Bench } from './harness';
 
 const IMAGE_SUBMIT = 'POST /v1/images/generations';
 const RESULT_HOST = 'GET /files/*';
@@ -14,27 +14,6 @@ const imageTask = (prompt: string) => ({ variantId: 'image.gen-image-2.task', bo
 
 let bench: Bench;
 afterEach(async () => bench.close());
-
-/** Resolves with the job once `check` holds for it (looked at on every change the engine reports). */
-function jobReaches(engine: JobEngine, jobId: string, check: (job: JobDetail) => boolean): Promise<JobDetail> {
-  return new Promise((resolve) => {
-    let stop = (): void => undefined;
-    const look = (): void => {
-      const job = engine.job(jobId);
-      if (job && check(job)) {
-        stop();
-        resolve(job);
-      }
-    };
-    stop = engine.onChange(look);
-    look();
-  });
-}
-
-/** Lets `ms` of virtual time pass while the engine works. */
-function virtualTime(ms: number): Promise<void> {
-  return bench.run(new Promise<void>((resolve) => bench.clock?.setTimeout(resolve, ms)), { maxVirtualMs: ms + 60_000 });
-}
 
 async function faultIds(rules: Record<string, unknown>[]): Promise<number[]> {
   const { faults } = await bench.admin<{ faults: { id: number }[] }>('POST', '/faults', { rules });
@@ -66,7 +45,7 @@ describe('a result host that fails', () => {
     expect(waiting.retryAt).toBeGreaterThan(bench.clock?.now() ?? 0);
     expect(waiting.resultValidUntil).not.toBeNull();
 
-    await virtualTime(10 * 60_000);
+    await letVirtualTimePass(bench, 10 * 60_000);
     const later = engine.job(job.id);
     expect(later).toMatchObject({ state: 'downloading', waitingFor: 'download', errorCode: null });
     expect(later?.waitingMessage).toMatch(/503/);

@@ -8,10 +8,10 @@
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { GatewayClient } from '../../../src/main/core/gateway/client';
-import type { JobDetail, JobEngine } from '../../../src/main/core/jobs';
+import type { JobEngine } from '../../../src/main/core/jobs';
 import { createFileKeyVault } from '../../../src/main/core/vault/file-key-vault';
 import type { Vault } from '../../../src/main/core/vault/vault';
-import { bodyOf, fastClient, startBench, type Bench } from './harness';
+import { bodyOf, fastClient, jobReaches, letVirtualTimePass, startBench, type Bench } from './harness';
 
 const IMAGE_SUBMIT = 'POST /v1/images/generations';
 const imageTask = (prompt: string) => ({ variantId: 'image.gen-image-2.task', body: bodyOf('image.gen-image-2.task', { prompt }) });
@@ -46,27 +46,6 @@ function vaultOf(): Vault {
   return createFileKeyVault(join(bench.root, 'vault.key'));
 }
 
-/** Resolves with the job once `check` holds for it (looked at on every change the engine reports). */
-function jobReaches(engine: JobEngine, jobId: string, check: (job: JobDetail) => boolean): Promise<JobDetail> {
-  return new Promise((resolve) => {
-    let stop = (): void => undefined;
-    const look = (): void => {
-      const job = engine.job(jobId);
-      if (job && check(job)) {
-        stop();
-        resolve(job);
-      }
-    };
-    stop = engine.onChange(look);
-    look();
-  });
-}
-
-/** Lets `ms` of virtual time pass while the engine works. */
-function virtualTime(ms: number): Promise<void> {
-  return bench.run(new Promise<void>((resolve) => bench.clock?.setTimeout(resolve, ms)), { maxVirtualMs: ms + 60_000 });
-}
-
 async function submissions(): Promise<number> {
   return (await bench.stats()).requests[IMAGE_SUBMIT] ?? 0;
 }
@@ -92,7 +71,7 @@ describe('a key that runs dry or expires while its tasks are on the gateway', ()
     expect(waiting).toMatchObject({ state: 'submitted', waitingFor: 'key', waitingMessage: '该令牌额度已用尽' });
 
     // Ten minutes of refused polls later it still waits: nothing failed, nothing sent again.
-    await virtualTime(10 * 60_000);
+    await letVirtualTimePass(bench, 10 * 60_000);
     expect(engine.job(job.id)).toMatchObject({ state: 'submitted', waitingFor: 'key', errorCode: null });
     expect(await submissions()).toBe(2);
     // "Check now" asks at once, and is told the same.
@@ -166,7 +145,7 @@ describe('a key that runs dry or expires while its tasks are on the gateway', ()
     await bench.run(Promise.all(jobs.map((job) => jobReaches(engine, job.id, (seen) => seen.waitingFor === 'key'))));
     for (const job of jobs) expect(engine.job(job.id)?.waitingMessage).toBe('该令牌已过期');
 
-    await virtualTime(30 * 60_000);
+    await letVirtualTimePass(bench, 30 * 60_000);
     for (const job of jobs) expect(engine.job(job.id)).toMatchObject({ waitingFor: 'key', errorCode: null });
     useKey((await newKey({ remain_credits: 1_000 })).key);
     engine.keysChanged();
