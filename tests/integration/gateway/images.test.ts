@@ -166,7 +166,8 @@ describe('task variants', () => {
     const entry = variant('image.gen-image-2.task');
     const submitted = await client.generation.submit(entry, { prompt: '一只猫', size: { tier: '2K', ratio: '16:9' } });
     if (submitted.style !== 'task') throw new Error(submitted.style);
-    expect(submitted.task.state).toBe('queued');
+    // A task the demo gateway took may already have started by the time its answer is written (a busy machine).
+    expect(['queued', 'running']).toContain(submitted.task.state);
     expect(submitted.pollPath).toBe(`/v1/images/generations/${submitted.task.taskId}`);
     const done = await waitForTask(client, entry, submitted.task.taskId);
     expect(done).toMatchObject({ state: 'completed', progress: 100 });

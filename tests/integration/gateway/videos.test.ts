@@ -82,7 +82,8 @@ async function generate(client: GatewayClient, id: string, values: FormValues) {
   const entry = variant(id);
   const submitted: SubmitResult = await client.generation.submit(entry, values);
   if (submitted.style !== 'task') throw new Error(`${id} answered ${submitted.style}`);
-  expect(submitted.task.state).toBe('queued');
+  // A task the demo gateway took may already have started by the time its answer is written (a busy machine).
+  expect(['queued', 'running']).toContain(submitted.task.state);
   const done = await waitForTask(client, entry, submitted.task.taskId);
   expect(done.state, `${id}: ${done.errorMessage ?? ''}`).toBe('completed');
   return { taskId: submitted.task.taskId, submitted: submitted.task, done };
