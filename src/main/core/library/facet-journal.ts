@@ -218,7 +218,7 @@ function passes(asset: CountedAsset, batch: string | null, filter: AssetFilter, 
 }
 
 /** Counts by key, changed by deltas. */
-function countsOf<K extends string, T extends Record<K, string> & { count: number }>(entries: readonly T[], key: K): Map<string, number> {
+function countsOf<K extends string>(entries: readonly (Record<K, string> & { count: number })[], key: K): Map<string, number> {
   return new Map(entries.map((entry) => [entry[key], entry.count]));
 }
 
