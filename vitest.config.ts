@@ -1,12 +1,17 @@
 import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
+import { FIXTURE_CLIP_DIR } from './tests/helpers/fixture-clips';
 
 /**
  * The demo gateway's fixture media (docs/simulator.md): results of the right size, length and
  * sound without drawing or encoding them. Tests that look at what a result shows ask for
  * `media: 'rendered'` themselves; child processes inherit the variable.
  */
-const FIXTURE_MEDIA = { ATELIER_DEMO_MEDIA: 'fixture' };
+const FIXTURE_MEDIA = {
+  ATELIER_DEMO_MEDIA: 'fixture',
+  // Each clip encoded once per run, not once per demo gateway and process (tests/helpers/fixture-clips.ts).
+  ATELIER_DEMO_FIXTURE_CLIPS: FIXTURE_CLIP_DIR,
+};
 
 export default defineConfig({
   test: {
