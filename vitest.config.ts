@@ -1,6 +1,6 @@
 import { availableParallelism } from 'node:os';
+import { join } from 'node:path';
 import { defineConfig } from 'vitest/config';
-import { FIXTURE_CLIP_DIR } from './tests/helpers/fixture-clips';
 
 /**
  * The demo gateway's fixture media (docs/simulator.md): results of the right size, length and
@@ -9,8 +9,9 @@ import { FIXTURE_CLIP_DIR } from './tests/helpers/fixture-clips';
  */
 const FIXTURE_MEDIA = {
   ATELIER_DEMO_MEDIA: 'fixture',
-  // Each clip encoded once per run, not once per demo gateway and process (tests/helpers/fixture-clips.ts).
-  ATELIER_DEMO_FIXTURE_CLIPS: FIXTURE_CLIP_DIR,
+  // Where each fixture clip is kept once encoded, for every demo gateway and child process of the run
+  // (src/simulator/media/fixture-media.ts); the integration project's global setup empties it.
+  ATELIER_DEMO_FIXTURE_CLIPS: join(import.meta.dirname, '.tmp', 'fixture-clips'),
 };
 
 export default defineConfig({
