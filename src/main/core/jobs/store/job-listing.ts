@@ -8,7 +8,7 @@ import type { BatchStatus, JobState } from '../../../../shared/jobs/job-states';
 import { pageSize, type LibraryDatabase } from '../../library';
 import { decodeKeyset, encodeKeyset } from '../../library/keyset-cursor';
 import { countJobsByBatch, emptyCounts, toBatch, type BatchRow, type BatchWithCounts } from './batches';
-import { jobColumns, toJob, type Job, type JobRow } from './jobs';
+import { jobColumns, toJob, type Job, type JobRow } from './job-row';
 
 export interface Page<T> {
   items: T[];
