@@ -87,7 +87,7 @@ export async function run(context: BenchContext): Promise<Table[]> {
     // Two phases: submitting (until every task is recorded), then in flight (until the last result is in the library).
     const submittingMonitor = new LoopDelayMonitor();
     let inFlight: { monitor: LoopDelayMonitor; since: number; submittingDelay: LoopDelay } | undefined;
-    const { batch } = await engine.createBatch({ name: `${total} tasks in flight`, jobs });
+    const { batch } = await engine.commands.createBatch({ name: `${total} tasks in flight`, jobs });
     const countTasks = db.connection.prepare<[string], { n: number }>('SELECT COUNT(*) AS n FROM tasks t JOIN jobs j ON j.id = t.job_id WHERE j.batch_id = ?');
     const idle = engine.waitForIdle({ timeoutMs: sized(context, 240_000, 90_000) });
     const samples = await sampleUntil(idle, read, (sample) => {

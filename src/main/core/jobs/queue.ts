@@ -29,6 +29,7 @@ import { activeCounts, earliestQueuedRetry, hasRunnableQueuedJobs } from './engi
 import type { EngineEvents } from './events';
 import { retryDelay, type RetryLimits } from './outcome';
 import type { RateGate } from './rate-gate';
+import { whenNoConnection, type SubmissionHalt } from './out-of-credits';
 import type { JobSubmitter } from './submitter';
 import type { WorkTracker } from './work-tracker';
 import { abortedWith, type Clock } from '../lifecycle/clock';
@@ -154,6 +155,12 @@ export class JobQueue {
     this.deps.events.batchChanged(batchId, reason);
   }
 
+  /** Stops a batch or pauses the queue, as the out-of-credits policy decided. */
+  private halt(halt: SubmissionHalt): void {
+    if (halt.kind === 'stop-batch') this.stopBatch(halt.batchId, halt.reason, halt.jobId);
+    else this.pause(halt.reason);
+  }
+
   /** Looks for jobs to submit on the next turn (coalesced). */
   pump(): void {
     if (this.pumpScheduled || this.stopped) return;
@@ -238,9 +245,7 @@ export class JobQueue {
     try {
       client = this.deps.keys.clientFor(batch, await this.deps.profileClient(job.profileId));
     } catch (error) {
-      const message = error instanceof Error ? error.message : String(error);
-      if (batch && batch.options.dedicatedTokenId !== undefined) this.stopBatch(batch.id, message, job.id);
-      else this.pause(`No connection to the gateway: ${message}`);
+      this.halt(whenNoConnection(batch, job, error instanceof Error ? error.message : String(error)));
       return;
     }
     if (isBudgeted(batch)) {
@@ -266,11 +271,13 @@ export class JobQueue {
     // The user may have paused the queue or the batch while the connection or the balance was read.
     if (this.stopped || this.paused || (job.batchId !== null && getBatch(this.deps.db, job.batchId)?.status !== 'active')) return;
     const signal = this.submitSignal;
-    const submit = (): Promise<void> =>
-      submitter.submit(job.id, client, signal, () => {
+    const submit = async (): Promise<void> => {
+      const halt = await submitter.submit(job.id, client, signal, () => {
         this.launching.delete(job.id);
         if (batch) budgets.submitted(batch.id, job.model);
       });
+      if (halt) this.halt(halt);
+    };
     if (measured) await this.deps.costs.measure(job, client, signal, submit);
     else {
       await submit();
