@@ -24,8 +24,8 @@ import {
   type Job,
 } from './store';
 
-/** Jobs checked or stored in one turn of the event loop: about 10 ms of work on a busy machine. */
-export const JOBS_PER_TURN = 25;
+/** Jobs checked or stored in one turn of the event loop: a few milliseconds of work on a busy machine. */
+export const JOBS_PER_TURN = 10;
 
 export interface BatchCreationDeps {
   db: LibraryDatabase;

@@ -38,6 +38,14 @@ import { RunOnceScheduler } from '../lifecycle/scheduler';
 
 const log = createLogger('queue');
 
+/**
+ * Jobs launched in one turn of the event loop. Each launch reads its job and builds its request
+ * at once; a thousand in one turn held the loop (and every window call) for most of a second.
+ */
+const LAUNCHES_PER_TURN = 16;
+/** Queued jobs read per turn: enough to find those to launch past jobs held back by a model's or a batch's cap. */
+const CANDIDATES_PER_TURN = 64;
+
 export interface QueueLimits {
   /** Jobs in flight at once (submitting to downloading), across everything. */
   maxActive: number;
@@ -192,9 +200,14 @@ export class JobQueue {
     const now = this.deps.clock.now();
     const batches = new Map<string, Batch | undefined>();
     // When every slot is taken there is nothing to read; a finishing job pumps again.
-    const candidates = total >= limits.maxActive ? [] : listRunnableJobs(db, { now, limit: 200 });
+    const candidates = total >= limits.maxActive ? [] : listRunnableJobs(db, { now, limit: CANDIDATES_PER_TURN });
+    let launched = 0;
     for (const job of candidates) {
       if (total >= limits.maxActive) break;
+      if (launched >= LAUNCHES_PER_TURN) {
+        this.pump();
+        break;
+      }
       if (this.launching.has(job.id) || (perModel.get(job.model) ?? 0) >= limits.maxActivePerModel) continue;
       let batch: Batch | undefined;
       if (job.batchId !== null) {
@@ -210,6 +223,7 @@ export class JobQueue {
         break;
       }
       this.launch(job, batch);
+      launched += 1;
       total += 1;
       perModel.set(job.model, (perModel.get(job.model) ?? 0) + 1);
       if (job.batchId !== null) perBatch.set(job.batchId, (perBatch.get(job.batchId) ?? 0) + 1);
