@@ -22,9 +22,7 @@ import { buildEngineServices, type EngineServices } from './engine-services';
 import { abortedWith, sleep } from '../lifecycle/clock';
 import { DisposableStore } from '../lifecycle/disposable';
 
-export { BatchValidationError, type BatchDetail, type CreateBatchInput, type EngineJobInput, type JobEngineOptions } from './engine-types';
-export { JobCommands } from './job-commands';
-export { JobQueries } from './job-queries';
+export { BatchValidationError, type BatchDetail, type EngineJobInput, type JobEngineOptions } from './engine-types';
 
 /**
  * Start it once (`start()` recovers what a previous process left), create batches or single

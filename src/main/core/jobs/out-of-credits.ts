@@ -11,7 +11,7 @@ import { getBatch, type Batch, type Job } from './store';
 export type SubmissionHalt = { kind: 'stop-batch'; batchId: string; jobId: string; reason: string } | { kind: 'pause-queue'; reason: string };
 
 /** True when the batch submits with a key minted for it alone. */
-export function hasDedicatedKey(batch: Batch | undefined): batch is Batch {
+function hasDedicatedKey(batch: Batch | undefined): batch is Batch {
   return batch?.options.dedicatedTokenId !== undefined;
 }
 

@@ -46,7 +46,7 @@ export interface SubmitterDeps {
   followers: SubmissionFollowers;
 }
 
-export interface SubmissionFollowers {
+interface SubmissionFollowers {
   poller: Pick<TaskPoller, 'wake'>;
   downloader: Pick<ResultDownloader, 'enqueue'>;
   reconciler: Pick<UnknownReconciler, 'wake'>;
