@@ -92,7 +92,8 @@ export async function run(context: BenchContext): Promise<Table[]> {
     const creatingDelay = creatingMonitor.stop();
     const createdAt = Date.now();
     const countTasks = db.connection.prepare<[string], { n: number }>('SELECT COUNT(*) AS n FROM tasks t JOIN jobs j ON j.id = t.job_id WHERE j.batch_id = ?');
-    const idle = engine.waitForIdle({ timeoutMs: sized(context, 240_000, 90_000) });
+    // Generous: at a load average above 20 on two cores the full run took longer than 240 s.
+    const idle = engine.waitForIdle({ timeoutMs: sized(context, 480_000, 180_000) });
     const samples = await sampleUntil(idle, read, (sample) => {
       if (inFlight || (countTasks.get(batch.id)?.n ?? 0) < total) return;
       inFlight = { submittingDelay: submittingMonitor.stop(), monitor: new LoopDelayMonitor(), since: sample.atMs };
