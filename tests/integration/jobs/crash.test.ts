@@ -94,7 +94,7 @@ async function restartAndCheck(expectedJobs: number): Promise<{ engine: JobEngin
   expect(submitted).toBeLessThanOrEqual(accepted() + unknown.length);
 
   // The user resubmits, knowingly, what may or may not have been sent.
-  for (const id of unknown) engine.resolveUnknown(id, 'resubmit');
+  for (const id of unknown) engine.commands.resolveUnknown(id, 'resubmit');
   await engine.waitForIdle({ timeoutMs: 20_000 });
   for (const job of allJobs()) expect(job.state, `${job.variantId}: ${job.errorMessage ?? ''}`).toBe('done');
   expect((await bench.stats()).totalSubmissions).toBeLessThanOrEqual(expectedJobs + unknown.length);
@@ -153,7 +153,7 @@ describe('a batch survives its process being killed', () => {
     const [job] = allJobs();
     expect(job?.state, job?.errorMessage ?? '').toBe('unknown');
     expect((await bench.stats()).submissions['clip-v3-omni'] ?? 0).toBe(0);
-    engine.resolveUnknown(job?.id ?? '', 'resubmit');
+    engine.commands.resolveUnknown(job?.id ?? '', 'resubmit');
     await engine.waitForIdle({ timeoutMs: 20_000 });
     expect(allJobs()[0]?.state).toBe('done');
     expect((await bench.stats()).submissions['clip-v3-omni']).toBe(1);
