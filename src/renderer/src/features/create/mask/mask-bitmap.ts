@@ -5,6 +5,7 @@
  * Each step says which rectangle changed, so the canvas uploads that rectangle and nothing more.
  */
 import type { MaskDocument, MaskEdit } from './mask-model';
+import { fillBounds } from './mask-fill';
 import { applyToCoverage, type Coverage } from './mask-raster';
 
 /** A rectangle of coverage pixels. */
@@ -41,6 +42,7 @@ const whole = (coverage: Coverage): Rect => ({ x: 0, y: 0, width: coverage.width
 
 /** The pixels an edit may change, or the whole coverage for a clear or an invert. */
 export function editBounds(edit: MaskEdit, coverage: Pick<Coverage, 'width' | 'height'>, scale: number): Rect {
+  if (edit.kind === 'fill') return fillBounds(edit, coverage, scale);
   if (edit.kind !== 'stroke' || edit.points.length === 0) return { x: 0, y: 0, width: coverage.width, height: coverage.height };
   const radius = (edit.size / 2) * scale;
   const xs = edit.points.map((point) => point.x * scale);

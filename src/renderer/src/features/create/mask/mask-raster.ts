@@ -3,6 +3,7 @@
  * overlay from it at screen size, and the export reads it at the image's exact size. Coverage
  * 255 means "repaint", 0 means "keep".
  */
+import { paintFill } from './mask-fill';
 import type { MaskDocument, MaskEdit, MaskPoint, MaskStroke } from './mask-model';
 
 export interface Coverage {
@@ -77,6 +78,7 @@ export function paintStroke(target: Coverage, stroke: MaskStroke, scale = 1): vo
 /** Applies one edit to `target` in place. */
 export function applyToCoverage(target: Coverage, edit: MaskEdit, scale = 1): void {
   if (edit.kind === 'stroke') paintStroke(target, edit, scale);
+  else if (edit.kind === 'fill') paintFill(target, edit, scale);
   else if (edit.kind === 'clear') target.data.fill(0);
   else for (let i = 0; i < target.data.length; i++) target.data[i] = 255 - (target.data[i] ?? 0);
 }
