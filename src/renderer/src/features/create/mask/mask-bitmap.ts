@@ -55,7 +55,7 @@ export function editBounds(edit: MaskEdit, coverage: Pick<Coverage, 'width' | 'h
 }
 
 /** The smallest rectangle holding both (null stands for none). */
-function union(a: Rect | null, b: Rect | null): Rect | null {
+export function unionRect(a: Rect | null, b: Rect | null): Rect | null {
   if (a === null || a.width === 0 || a.height === 0) return b;
   if (b === null || b.width === 0 || b.height === 0) return a;
   const x = Math.min(a.x, b.x);
@@ -108,8 +108,8 @@ export function commitEdits(bitmap: MaskBitmap | null, doc: MaskDocument, scale:
 
   // What changes: the area of every edit taken away or added past the shared ones.
   const bounds = (edits: readonly MaskEdit[]): Rect | null =>
-    edits.reduce<Rect | null>((area, edit) => union(area, editBounds(edit, bitmap.coverage, scale)), null);
-  const dirty = union(bounds(bitmap.edits.slice(shared)), bounds(doc.edits.slice(shared)));
+    edits.reduce<Rect | null>((area, edit) => unionRect(area, editBounds(edit, bitmap.coverage, scale)), null);
+  const dirty = unionRect(bounds(bitmap.edits.slice(shared)), bounds(doc.edits.slice(shared)));
   const markedBefore = dirty ? markedIn(bitmap.coverage, dirty) : 0;
 
   let from = shared;

@@ -4,7 +4,13 @@ import { featherFalloff, fillBounds, insidePolygon } from './mask-fill';
 import { applyEdit, emptyMask, undo, type MaskFill, type MaskPoint } from './mask-model';
 import { rasterize, repaintShare, type Coverage } from './mask-raster';
 
-const rect = (a: MaskPoint, b: MaskPoint, feather = 0, tool: MaskFill['tool'] = 'brush'): MaskFill => ({ kind: 'fill', tool, shape: 'rect', feather, points: [a, b] });
+const rect = (a: MaskPoint, b: MaskPoint, feather = 0, tool: MaskFill['tool'] = 'brush'): MaskFill => ({
+  kind: 'fill',
+  tool,
+  shape: 'rect',
+  feather,
+  points: [a, b],
+});
 const lasso = (points: MaskPoint[], feather = 0): MaskFill => ({ kind: 'fill', tool: 'brush', shape: 'lasso', feather, points });
 const at = (coverage: Coverage, x: number, y: number): number => coverage.data[y * coverage.width + x] ?? -1;
 
@@ -37,13 +43,30 @@ describe('rectangle fills', () => {
   it('a drag without width or height adds no edit', () => {
     const doc = emptyMask(50, 50);
     expect(applyEdit(doc, rect({ x: 10, y: 10 }, { x: 30, y: 10 }))).toBe(doc);
-    expect(applyEdit(doc, lasso([{ x: 1, y: 1 }, { x: 20, y: 20 }]))).toBe(doc);
+    expect(
+      applyEdit(
+        doc,
+        lasso([
+          { x: 1, y: 1 },
+          { x: 20, y: 20 },
+        ]),
+      ),
+    ).toBe(doc);
   });
 });
 
 describe('lasso fills', () => {
   it('fills a closed outline: a right triangle covers about half its box', () => {
-    const coverage = rasterize(applyEdit(emptyMask(100, 100), lasso([{ x: 0, y: 0 }, { x: 100, y: 0 }, { x: 0, y: 100 }])));
+    const coverage = rasterize(
+      applyEdit(
+        emptyMask(100, 100),
+        lasso([
+          { x: 0, y: 0 },
+          { x: 100, y: 0 },
+          { x: 0, y: 100 },
+        ]),
+      ),
+    );
     expect(at(coverage, 10, 10)).toBe(255);
     expect(at(coverage, 90, 90)).toBe(0);
     expect(repaintShare(coverage)).toBeCloseTo(0.5, 1);
@@ -51,7 +74,12 @@ describe('lasso fills', () => {
 
   it('leaves the hole of a crossed outline open (even-odd), as the outline drawn shows it', () => {
     // A bow tie: the left and right triangles meeting at the centre; the top and bottom ones are outside.
-    const bowTie = [{ x: 0, y: 0 }, { x: 100, y: 100 }, { x: 100, y: 0 }, { x: 0, y: 100 }];
+    const bowTie = [
+      { x: 0, y: 0 },
+      { x: 100, y: 100 },
+      { x: 100, y: 0 },
+      { x: 0, y: 100 },
+    ];
     const coverage = rasterize(applyEdit(emptyMask(100, 100), lasso(bowTie)));
     expect(at(coverage, 10, 50)).toBe(255);
     expect(at(coverage, 50, 10)).toBe(0);
@@ -104,7 +132,17 @@ describe('feathering', () => {
   });
 
   it('scales with the preview: a fill drawn at half size matches the full-size one', () => {
-    const doc = applyEdit(emptyMask(200, 200), lasso([{ x: 20, y: 20 }, { x: 180, y: 40 }, { x: 100, y: 180 }], 30));
+    const doc = applyEdit(
+      emptyMask(200, 200),
+      lasso(
+        [
+          { x: 20, y: 20 },
+          { x: 180, y: 40 },
+          { x: 100, y: 180 },
+        ],
+        30,
+      ),
+    );
     expect(repaintShare(rasterize(doc, 0.5))).toBeCloseTo(repaintShare(rasterize(doc, 1)), 2);
   });
 });
@@ -114,7 +152,18 @@ describe('fills in the painter bitmap', () => {
     let doc = applyEdit(emptyMask(100, 100), rect({ x: 0, y: 0 }, { x: 50, y: 100 }));
     let step = commitEdits(null, doc, 1);
     expect(step.bitmap.marked).toBe(5000);
-    doc = applyEdit(doc, lasso([{ x: 50, y: 0 }, { x: 100, y: 0 }, { x: 100, y: 100 }, { x: 50, y: 100 }], 10));
+    doc = applyEdit(
+      doc,
+      lasso(
+        [
+          { x: 50, y: 0 },
+          { x: 100, y: 0 },
+          { x: 100, y: 100 },
+          { x: 50, y: 100 },
+        ],
+        10,
+      ),
+    );
     step = commitEdits(step.bitmap, doc, 1);
     expect(step.dirty?.x).toBeLessThanOrEqual(45);
     expect(step.bitmap.marked).toBe(10000 - Array.from(step.bitmap.coverage.data).filter((v) => v < 128).length);

@@ -39,6 +39,17 @@ export interface MaskFill {
   points: readonly MaskPoint[];
 }
 
+/** The painter's brush: paint or erase, by stroke, rectangle or lasso. */
+export interface MaskBrush {
+  tool: MaskTool;
+  shape: MaskShape;
+  /** Diameter in image pixels. */
+  size: number;
+  hardness: number;
+  /** Edge softness of rectangles and lassos, in image pixels. */
+  feather: number;
+}
+
 export type MaskEdit = MaskStroke | MaskFill | { kind: 'clear' } | { kind: 'invert' };
 
 export interface MaskDocument {
