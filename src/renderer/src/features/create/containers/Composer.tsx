@@ -159,7 +159,8 @@ export function Composer({ form, flow }: { form: CreateForm; flow: BatchFlow }) 
             }}
             onRecall={draft.recall}
             placeholder={placeholder}
-            help={promptField?.help?.[locale]}
+            // Without a length limit the catalog speaks of the upstream's tokens; an artist only needs to know long is fine.
+            help={promptField && promptField.maxLength === undefined ? t('plainWords.promptLong') : promptField?.help?.[locale]}
             error={fieldError('prompt')}
             characters={mentions ? form.characters : undefined}
             mediaUrl={(path) => studio().mediaUrl(path)}

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useShallow } from 'zustand/react/shallow';
-import { RUN_WORDS, type RunStyle } from '../../../../../shared/catalog';
+import { RUN_WORDS, type FormFieldDescription, type LocalizedText, type RunStyle } from '../../../../../shared/catalog';
+import { modelLabels } from '../../../entities/model-names';
 import { Badge, SegmentedControl, Select } from '../../../ui';
 import { OptionsForm } from '../components/OptionsForm';
 import { optionFields } from '../model/form-values';
@@ -12,7 +13,7 @@ import type { CreateForm } from '../use-create-form';
 /**
  * The chosen model's options, in the form: how it runs where there is a choice, its options from
  * the catalog (limits checked as they change), the version among the advanced ones, and what the
- * studio knows of the variant behind a "Details" disclosure.
+ * studio knows of the variant (ids, channel) behind a "Technical details" disclosure.
  */
 export function OptionsPanel({ form, attempted }: { form: CreateForm; attempted: boolean }) {
   const { t } = useTranslation();
@@ -20,7 +21,9 @@ export function OptionsPanel({ form, attempted }: { form: CreateForm; attempted:
   const { description, locale, check, selected, entry, createMode } = form;
   if (!description) return null;
   // In a remix the source video is chosen already; it is not an option to type.
-  const fields = optionFields(description).filter((field) => !(purpose === 'remix' && field.key === 'video_id' && values.video_id !== undefined));
+  const fields = optionFields(description)
+    .filter((field) => !(purpose === 'remix' && field.key === 'video_id' && values.video_id !== undefined))
+    .map((field) => (isCharacterTaskField(field) ? { ...field, label: artistText(t('plainWords.characterReference')), help: artistText(t('plainWords.characterReferenceHelp')) } : field));
   const errors = Object.fromEntries(Object.entries(check.fields).filter(([, message]) => attempted || !waitsForAttempt(message)));
   const runs = entry ? entryRuns(entry, createMode) : [];
   const versions = entry && selected ? entryVersions(entry, createMode, selected.runs) : [];
@@ -32,6 +35,11 @@ export function OptionsPanel({ form, attempted }: { form: CreateForm; attempted:
       : resolveChoice(entry, { mode: createMode, runs: want.runs ?? selected?.runs ?? null, modelId: want.modelId ?? null });
     if (resolved) useCreateStore.getState().chooseModel(resolved.choice, resolved.mode);
   };
+  const versionNames = modelLabels(
+    versions.map((choice) => choice.modelId),
+    locale,
+    { standard: t('plainWords.modelStandard'), official: t('plainWords.modelOfficial') },
+  );
   const version =
     versions.length > 1 && selected ? (
       <Select
@@ -40,7 +48,7 @@ export function OptionsPanel({ form, attempted }: { form: CreateForm; attempted:
         value={selected.key}
         options={versions.map((choice) => ({
           value: choice.key,
-          label: choice.versionNote ? `${choice.modelId} · ${choice.versionNote[locale]}` : choice.modelId,
+          label: [versionNames.get(choice.modelId) ?? choice.modelId, choice.versionNote?.[locale]].filter(Boolean).join(' · '),
         }))}
         onChange={(key) => {
           const picked = versions.find((choice) => choice.key === key);
@@ -94,3 +102,11 @@ export function OptionsPanel({ form, attempted }: { form: CreateForm; attempted:
     </section>
   );
 }
+
+/** The character field that takes a creation task's id: the catalog words it for developers, the form for artists. */
+function isCharacterTaskField(field: FormFieldDescription): boolean {
+  return field.key === 'metadata.character_url' && field.text?.format === 'id';
+}
+
+/** A renderer-worded text in the catalog's shape (the same words whichever language the catalog is asked for). */
+const artistText = (text: string): LocalizedText => ({ en: text, 'zh-CN': text });
