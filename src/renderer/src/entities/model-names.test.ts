@@ -25,7 +25,10 @@ describe('model names an artist reads', () => {
     const labels = modelLabels(['vid-2', 'vid-2-official', 'gen-5.3-codex-official'], 'en', { standard: 'Standard', official: 'Official' });
     expect([...labels.values()]).toEqual(['Vid 2 · Standard', 'Vid 2 · Official', 'Gen 5.3 Codex']);
     // Ids that share more than the name: only what sets them apart is said.
-    const nova = modelLabels(['nova-3-pro-image-preview', 'nova-3-pro-image-preview-official', 'nova-3-pro-image'], 'en', { standard: 'Standard', official: 'Official' });
+    const nova = modelLabels(['nova-3-pro-image-preview', 'nova-3-pro-image-preview-official', 'nova-3-pro-image'], 'en', {
+      standard: 'Standard',
+      official: 'Official',
+    });
     expect([...nova.values()]).toEqual(['Nova 3 Pro · Preview', 'Nova 3 Pro · Preview Official', 'Nova 3 Pro · Standard']);
   });
 });

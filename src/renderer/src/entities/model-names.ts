@@ -59,7 +59,16 @@ export function modelLabels(modelIds: readonly string[], locale: Locale, words: 
   const labels = new Map<string, string>();
   for (const group of groupByModelName(modelIds, locale))
     for (const { modelId, note } of group.members) {
-      const apart = note === null ? null : note.kind === 'standard' ? words.standard : note.kind === 'words' ? note.words : note.word === 'official' ? words.official : capitalised(note.word);
+      const apart =
+        note === null
+          ? null
+          : note.kind === 'standard'
+            ? words.standard
+            : note.kind === 'words'
+              ? note.words
+              : note.word === 'official'
+                ? words.official
+                : capitalised(note.word);
       labels.set(modelId, apart === null ? group.name : `${group.name} · ${apart}`);
     }
   return labels;

@@ -1,9 +1,10 @@
 import { useTranslation } from 'react-i18next';
 import { useShallow } from 'zustand/react/shallow';
-import { RUN_WORDS, type FormFieldDescription, type LocalizedText, type RunStyle } from '../../../../../shared/catalog';
+import { RUN_WORDS, type RunStyle } from '../../../../../shared/catalog';
 import { modelLabels } from '../../../entities/model-names';
 import { Badge, SegmentedControl, Select } from '../../../ui';
 import { OptionsForm } from '../components/OptionsForm';
+import { inArtistWords } from '../model/artist-fields';
 import { optionFields } from '../model/form-values';
 import { waitsForAttempt } from '../model/form-problems';
 import { entryRuns, entryVersions, resolveChoice } from '../model/model-choices';
@@ -16,14 +17,14 @@ import type { CreateForm } from '../use-create-form';
  * studio knows of the variant (ids, channel) behind a "Technical details" disclosure.
  */
 export function OptionsPanel({ form, attempted }: { form: CreateForm; attempted: boolean }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { values, purpose, setValue } = useCreateStore(useShallow((s) => ({ values: s.values, purpose: s.purpose, setValue: s.setValue })));
   const { description, locale, check, selected, entry, createMode } = form;
   if (!description) return null;
   // In a remix the source video is chosen already; it is not an option to type.
   const fields = optionFields(description)
     .filter((field) => !(purpose === 'remix' && field.key === 'video_id' && values.video_id !== undefined))
-    .map((field) => (isCharacterTaskField(field) ? { ...field, label: artistText(t('plainWords.characterReference')), help: artistText(t('plainWords.characterReferenceHelp')) } : field));
+    .map((field) => inArtistWords(field, (key, lng) => i18n.getFixedT(lng)(key)));
   const errors = Object.fromEntries(Object.entries(check.fields).filter(([, message]) => attempted || !waitsForAttempt(message)));
   const runs = entry ? entryRuns(entry, createMode) : [];
   const versions = entry && selected ? entryVersions(entry, createMode, selected.runs) : [];
@@ -102,11 +103,3 @@ export function OptionsPanel({ form, attempted }: { form: CreateForm; attempted:
     </section>
   );
 }
-
-/** The character field that takes a creation task's id: the catalog words it for developers, the form for artists. */
-function isCharacterTaskField(field: FormFieldDescription): boolean {
-  return field.key === 'metadata.character_url' && field.text?.format === 'id';
-}
-
-/** A renderer-worded text in the catalog's shape (the same words whichever language the catalog is asked for). */
-const artistText = (text: string): LocalizedText => ({ en: text, 'zh-CN': text });
