@@ -208,6 +208,7 @@ export function Composer({ form, flow }: { form: CreateForm; flow: BatchFlow }) 
         )}
         <OptionsPanel form={form} attempted={flow.attempted} />
         <BatchControls
+          template={prompt}
           mode={batch.mode}
           count={batch.count}
           csv={batch.csv}
