@@ -20,7 +20,7 @@ export function friendlyModelName(modelId: string, locale: Locale): string {
 }
 
 /** How a model id differs from the name it shares with others: a channel word (`official`), else `standard`, else its other words. */
-export type ModelIdNote = { kind: 'channel'; word: string } | { kind: 'standard' } | { kind: 'words'; words: string };
+type ModelIdNote = { kind: 'channel'; word: string } | { kind: 'standard' } | { kind: 'words'; words: string };
 
 /** What sets `modelId` apart from the other ids of its name: the words it has that not all of them share. */
 function noteOf(modelId: string, group: readonly string[]): ModelIdNote {

@@ -36,7 +36,8 @@ export function insidePolygon(x: number, y: number, polygon: readonly MaskPoint[
   return inside;
 }
 
-function distanceToSegment(px: number, py: number, a: MaskPoint, b: MaskPoint): number {
+/** The distance from a point to the segment a–b (to a itself when a and b are one point). */
+export function distanceToSegment(px: number, py: number, a: MaskPoint, b: MaskPoint): number {
   const dx = b.x - a.x;
   const dy = b.y - a.y;
   const lengthSquared = dx * dx + dy * dy;

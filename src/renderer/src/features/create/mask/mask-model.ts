@@ -5,7 +5,7 @@
  * canvas, so the painter's logic is tested without a DOM. Painted means "repaint this area".
  */
 
-export type MaskTool = 'brush' | 'eraser';
+type MaskTool = 'brush' | 'eraser';
 
 /** A point in the reference image's pixels (not the screen's). */
 export interface MaskPoint {
@@ -24,7 +24,7 @@ export interface MaskStroke {
 }
 
 /** How a pointer drag marks the mask: a brush stroke, a rectangle, or a lasso (a free outline, closed). */
-export type MaskShape = 'freehand' | 'rect' | 'lasso';
+type MaskShape = 'freehand' | 'rect' | 'lasso';
 
 /**
  * A filled area: a rectangle (its two opposite corners) or a lasso (its outline, closed back to
@@ -97,7 +97,7 @@ function cleanFill(fill: MaskFill): MaskFill {
 }
 
 /** True when a fill encloses nothing: a rectangle without width or height, a lasso of fewer than three points. */
-export function isEmptyFill(fill: MaskFill): boolean {
+function isEmptyFill(fill: MaskFill): boolean {
   if (fill.shape === 'lasso') return fill.points.length < 3;
   const [a, b] = fill.points;
   return !a || !b || Math.abs(a.x - b.x) < 1 || Math.abs(a.y - b.y) < 1;

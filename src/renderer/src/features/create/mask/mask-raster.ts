@@ -3,7 +3,7 @@
  * overlay from it at screen size, and the export reads it at the image's exact size. Coverage
  * 255 means "repaint", 0 means "keep".
  */
-import { paintFill } from './mask-fill';
+import { distanceToSegment, paintFill } from './mask-fill';
 import type { MaskDocument, MaskEdit, MaskPoint, MaskStroke } from './mask-model';
 
 export interface Coverage {
@@ -21,14 +21,6 @@ export function brushFalloff(distance: number, radius: number, hardness: number)
   if (distance <= inner) return 1;
   const u = (radius - distance) / (radius - inner);
   return u * u * (3 - 2 * u);
-}
-
-function distanceToSegment(px: number, py: number, a: MaskPoint, b: MaskPoint): number {
-  const dx = b.x - a.x;
-  const dy = b.y - a.y;
-  const lengthSquared = dx * dx + dy * dy;
-  const t = lengthSquared === 0 ? 0 : Math.max(0, Math.min(1, ((px - a.x) * dx + (py - a.y) * dy) / lengthSquared));
-  return Math.hypot(px - (a.x + t * dx), py - (a.y + t * dy));
 }
 
 /**

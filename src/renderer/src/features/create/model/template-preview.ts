@@ -17,7 +17,7 @@ export interface TemplatePreview {
 }
 
 /** At most this many prompts are listed; the count says the rest. */
-export const PREVIEW_LIMIT = 50;
+const PREVIEW_LIMIT = 50;
 
 export function templatePreview(template: string, limit = PREVIEW_LIMIT): TemplatePreview {
   try {
