@@ -160,6 +160,9 @@ test('describing a dropped image sends it as an image block, as the demo gateway
   if (!studio.demoAdmin) throw new Error('no demo gateway admin');
   await studio.demoAdmin('DELETE', '/text-requests');
   await panel().getByRole('button', { name: 'New conversation' }).click();
+  // The assistant chooses its text model; choosing one is an advanced step.
+  await expect(panel().getByLabel('Text model')).toBeHidden();
+  await panel().getByText('Choose the text model myself').click();
   await panel().getByLabel('Text model').selectOption('chat-sonnet-4-6');
   await expect(panel().getByLabel('Request style')).toHaveValue('auto');
   await expect(panel().getByLabel('Request style').locator('option:checked')).toHaveText('Auto (Messages)');

@@ -126,9 +126,14 @@ test('a demo gallery: text to image, an edit with a mask, a reference strip and 
   // The edit: its references are the library's picture and the painted mask.
   await page.goto(`${studio.url}/#/gallery/asset/${edit?.id ?? ''}`);
   const references = page.getByRole('region', { name: 'References' });
-  await expect(references.getByRole('link', { name: /^image_urls\[1\]: / }).locator('img')).toBeVisible();
-  await expect(references.getByRole('link', { name: /^mask_url: / })).toBeVisible();
-  await expect(page.getByRole('region', { name: 'Parameters' }).getByRole('row', { name: /mask_url/ })).toBeVisible();
+  // Named by the form's labels, not the request's paths; the paths are under the technical details.
+  await expect(references.getByRole('link', { name: /^Reference images 1: / }).locator('img')).toBeVisible();
+  await expect(references.getByRole('link', { name: /^Mask: / })).toBeVisible();
+  await expect(references).not.toContainText('image_urls');
+  const parameters = page.getByRole('region', { name: 'Parameters' });
+  await expect(parameters.getByRole('row', { name: /mask_url/ })).toBeHidden();
+  await parameters.getByText('Technical details').click();
+  await expect(parameters.getByRole('row', { name: /mask_url/ })).toBeVisible();
   // A queued task: its id is shown beside the job's.
   await expect(
     page

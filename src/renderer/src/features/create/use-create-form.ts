@@ -12,6 +12,7 @@ import { promptsOf } from './model/batch-input';
 import { useCreateStore } from './store/create-store';
 import { descriptionOf } from './store/form-slice';
 import { maskUrlOf } from './store/mask-slice';
+import { maskFit, type MaskFit } from './mask/mask-fit';
 import { liveItems, type ReferenceItem } from './store/references-slice';
 import { t } from './model/field-checks';
 
@@ -32,6 +33,8 @@ export interface CreateForm {
   maskUrl: string | null;
   /** The first reference, which a mask belongs to. */
   firstReference: ReferenceItem | undefined;
+  /** Whether the painted mask still fits the first image (said beside the mask as soon as it does not). */
+  maskFit: MaskFit;
   fanOutChoices: ModelChoice[];
   fanOutTargets: FanOutTarget[];
   /** Uploads or the mask still on their way: the form waits for them before it is sent. */
@@ -74,8 +77,9 @@ export function useCreateForm(): CreateForm {
     const references = Object.fromEntries(fields.map((field) => [field.key, liveItems(trays[field.key]).flatMap((item) => (item.url ? [item.url] : []))]));
     const firstReference = fields[0] ? liveItems(trays[fields[0].key])[0] : undefined;
     const hasMask = description ? maskField(description) !== undefined : false;
-    // A painted mask belongs to the first image; another first image makes it stale.
-    const maskStale = hasMask && mask.maskDoc !== null && mask.maskDoc.edits.length > 0 && mask.maskReferenceId !== firstReference?.id;
+    // A painted mask belongs to the first image; another first image, or another size, makes it stale.
+    const fit: MaskFit = hasMask ? maskFit(mask.maskDoc, mask.maskReferenceId, firstReference) : { state: 'fits' };
+    const maskStale = fit.state !== 'fits';
     const painted = mask.maskDoc !== null && mask.maskDoc.edits.length > 0 && mask.maskUpload.state !== 'ready' && !maskStale;
     const maskUrl = hasMask && !maskStale ? (painted ? 'https://pending.invalid/mask.png' : maskUrlOf(mask)) : null;
     const uploading = fields.some((field) => (trays[field.key] ?? []).some((item) => item.state === 'uploading'));
@@ -138,6 +142,7 @@ export function useCreateForm(): CreateForm {
       references,
       maskUrl: maskStale || painted ? null : maskUrl,
       firstReference,
+      maskFit: fit,
       fanOutChoices,
       fanOutTargets,
       pending,

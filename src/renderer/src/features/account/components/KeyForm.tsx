@@ -1,7 +1,9 @@
 import { KeyRound } from 'lucide-react';
 import { useState, type SubmitEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { modelLabels } from '../../../entities/model-names';
 import type { FieldErrors } from '../../../errors/field-errors';
+import { useLocale } from '../../../errors/use-error-wording';
 import { Button, Switch, TextField } from '../../../ui';
 import { emptyKeyDraft, type KeyDraft } from '../account-model';
 
@@ -15,6 +17,8 @@ export interface KeyFormProps {
 /** A restricted key's name, spending cap, expiry, daily and monthly limits, models and group. */
 export function KeyForm({ models, onCreate }: KeyFormProps) {
   const { t } = useTranslation();
+  const locale = useLocale();
+  const names = modelLabels(models ?? [], locale, { standard: t('plainWords.modelStandard'), official: t('plainWords.modelOfficial') });
   const [draft, setDraft] = useState<KeyDraft>(emptyKeyDraft);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [busy, setBusy] = useState(false);
@@ -99,9 +103,10 @@ export function KeyForm({ models, onCreate }: KeyFormProps) {
         ) : (
           <div className="key-model-list">
             {models.map((id) => (
-              <label key={id} className="key-model">
+              // The gateway's id stays at hand as a tooltip; the name is what is read.
+              <label key={id} className="key-model" title={id}>
                 <input type="checkbox" checked={draft.models.includes(id)} onChange={(event) => toggleModel(id, event.target.checked)} />
-                <span>{id}</span>
+                <span>{names.get(id) ?? id}</span>
               </label>
             ))}
           </div>

@@ -2,10 +2,16 @@ import { FileSpreadsheet, X } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import type { Locale } from '../../../../../shared/catalog';
 import { IconButton, SegmentedControl, TextField } from '../../../ui';
+import { TemplatePreviewList } from './TemplatePreviewList';
 import type { ModelChoice } from '../model/model-choices';
 import type { CsvFile, PromptMode } from '../store/batch-slice';
 
+/** Data rows of a CSV (its header row aside; blank lines are not rows). */
+const csvRowCount = (text: string): number => Math.max(0, text.split('\n').filter((line) => line.trim() !== '').length - 1);
+
 export interface BatchControlsProps {
+  /** The prompt box's text, read as a template in template mode. */
+  template: string;
   mode: PromptMode;
   count: number;
   csv: CsvFile | null;
@@ -72,9 +78,7 @@ export function BatchControls(props: BatchControlsProps) {
           {csv ? (
             <p className="batch-csv-file">
               <FileSpreadsheet size={16} aria-hidden="true" />
-              <span>
-                {t('create.batch.csvRows', { name: csv.name, rows: Math.max(0, csv.text.split('\n').filter((line) => line.trim() !== '').length - 1) })}
-              </span>
+              <span>{t('create.batch.csvRows', { name: csv.name, rows: csvRowCount(csv.text) })}</span>
               <IconButton label={t('create.batch.csvRemove', { name: csv.name })} icon={X} size="sm" onClick={() => props.onCsv(null)} />
             </p>
           ) : (
@@ -91,6 +95,7 @@ export function BatchControls(props: BatchControlsProps) {
             </label>
           )}
           {errors.csv && <p className="field-error">{errors.csv}</p>}
+          <TemplatePreviewList template={props.template} csvRows={csv ? csvRowCount(csv.text) : null} />
         </div>
       )}
       {fanOutChoices.length > 0 && (

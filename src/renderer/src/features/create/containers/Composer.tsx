@@ -1,13 +1,14 @@
-import { Brush, Trash2, X } from 'lucide-react';
+import { X } from 'lucide-react';
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useShallow } from 'zustand/react/shallow';
 import { MODE_WORDS, type CreateMode, type FormFieldDescription } from '../../../../../shared/catalog';
 import { Slot } from '../../../studio/slots';
 import { studio } from '../../../studio/studio-client';
-import { Button, IconButton, SegmentedControl } from '../../../ui';
+import { IconButton, SegmentedControl } from '../../../ui';
 import { BatchControls } from '../components/BatchControls';
 import { EstimateLine } from '../components/EstimateLine';
+import { MaskSummary } from '../components/MaskSummary';
 import { ModelPicker } from '../components/ModelPicker';
 import { PromptEditor, type PromptEditorHandle } from '../components/PromptEditor';
 import { ReferenceTray } from '../components/ReferenceTray';
@@ -158,7 +159,8 @@ export function Composer({ form, flow }: { form: CreateForm; flow: BatchFlow }) 
             }}
             onRecall={draft.recall}
             placeholder={placeholder}
-            help={promptField?.help?.[locale]}
+            // Without a length limit the catalog speaks of the upstream's tokens; an artist only needs to know long is fine.
+            help={promptField && promptField.maxLength === undefined ? t('plainWords.promptLong') : promptField?.help?.[locale]}
             error={fieldError('prompt')}
             characters={mentions ? form.characters : undefined}
             mediaUrl={(path) => studio().mediaUrl(path)}
@@ -189,32 +191,24 @@ export function Composer({ form, flow }: { form: CreateForm; flow: BatchFlow }) 
             );
           })}
         {hasMask && (
-          <div className="mask-summary" data-field={maskKey}>
-            <Brush size={16} aria-hidden="true" />
-            <p role="status">
-              {mask.upload.state === 'ready'
-                ? t('create.mask.ready')
-                : mask.doc && mask.doc.edits.length > 0
-                  ? t('create.mask.unsaved')
-                  : mask.recipeUrl
-                    ? t('create.mask.fromRecipe')
-                    : t('create.mask.none')}
-            </p>
-            {fieldError(maskKey) && <p className="field-error">{fieldError(maskKey)}</p>}
-            {form.firstReference && form.firstReference.width !== null && form.firstReference.height !== null && (
-              <Button size="sm" icon={Brush} onClick={() => form.firstReference && paintMask(form.firstReference)}>
-                {mask.doc ? t('create.mask.edit') : t('create.mask.paint')}
-              </Button>
-            )}
-            {(mask.doc !== null || mask.recipeUrl !== null) && (
-              <Button size="sm" variant="quiet" icon={Trash2} onClick={store.discardMask}>
-                {t('create.mask.remove')}
-              </Button>
-            )}
-          </div>
+          <MaskSummary
+            fieldKey={maskKey}
+            state={mask.upload.state === 'ready' ? 'ready' : mask.doc && mask.doc.edits.length > 0 ? 'unsaved' : mask.recipeUrl ? 'fromRecipe' : 'none'}
+            fit={form.maskFit}
+            error={fieldError(maskKey)}
+            painted={mask.doc !== null}
+            onPaint={
+              form.firstReference && form.firstReference.width !== null && form.firstReference.height !== null
+                ? () => form.firstReference && paintMask(form.firstReference)
+                : undefined
+            }
+            onRemove={mask.doc !== null || mask.recipeUrl !== null ? store.discardMask : undefined}
+            onKeep={() => form.firstReference && store.keepMaskFor(form.firstReference.id)}
+          />
         )}
         <OptionsPanel form={form} attempted={flow.attempted} />
         <BatchControls
+          template={prompt}
           mode={batch.mode}
           count={batch.count}
           csv={batch.csv}

@@ -1,5 +1,6 @@
 import { useShallow } from 'zustand/react/shallow';
 import { MaskEditor } from '../mask/MaskEditor';
+import { maskField } from '../model/form-values';
 import { useCreateStore } from '../store/create-store';
 import type { CreateForm } from '../use-create-form';
 
@@ -9,6 +10,10 @@ export function MaskOverlay({ form }: { form: CreateForm }) {
   const reference = form.firstReference;
   if (!mask.doc || !reference?.previewUrl) return null;
   const store = useCreateStore.getState();
+  // Every catalog mask is measured against the first image; where more images may come, say which one.
+  const field = form.description ? maskField(form.description) : undefined;
+  const references = form.description?.fields.find((candidate) => candidate.key === field?.mask?.referenceField);
+  const firstImageOnly = field?.mask?.sameSizeAsFirstReference === true && (references?.files?.maxCount ?? 2) > 1;
   return (
     <MaskEditor
       open={mask.editing}
@@ -16,6 +21,7 @@ export function MaskOverlay({ form }: { form: CreateForm }) {
       imageUrl={reference.previewUrl}
       imageName={reference.name}
       brush={mask.brush}
+      firstImageOnly={firstImageOnly}
       view={mask.view}
       busy={mask.upload.state === 'uploading'}
       error={mask.upload.error}

@@ -1,8 +1,10 @@
 import { useTranslation } from 'react-i18next';
 import { useShallow } from 'zustand/react/shallow';
 import { RUN_WORDS, type RunStyle } from '../../../../../shared/catalog';
+import { modelLabels } from '../../../entities/model-names';
 import { Badge, SegmentedControl, Select } from '../../../ui';
 import { OptionsForm } from '../components/OptionsForm';
+import { inArtistWords } from '../model/artist-fields';
 import { optionFields } from '../model/form-values';
 import { waitsForAttempt } from '../model/form-problems';
 import { entryRuns, entryVersions, resolveChoice } from '../model/model-choices';
@@ -12,15 +14,17 @@ import type { CreateForm } from '../use-create-form';
 /**
  * The chosen model's options, in the form: how it runs where there is a choice, its options from
  * the catalog (limits checked as they change), the version among the advanced ones, and what the
- * studio knows of the variant behind a "Details" disclosure.
+ * studio knows of the variant (ids, channel) behind a "Technical details" disclosure.
  */
 export function OptionsPanel({ form, attempted }: { form: CreateForm; attempted: boolean }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { values, purpose, setValue } = useCreateStore(useShallow((s) => ({ values: s.values, purpose: s.purpose, setValue: s.setValue })));
   const { description, locale, check, selected, entry, createMode } = form;
   if (!description) return null;
   // In a remix the source video is chosen already; it is not an option to type.
-  const fields = optionFields(description).filter((field) => !(purpose === 'remix' && field.key === 'video_id' && values.video_id !== undefined));
+  const fields = optionFields(description)
+    .filter((field) => !(purpose === 'remix' && field.key === 'video_id' && values.video_id !== undefined))
+    .map((field) => inArtistWords(field, (key, lng) => i18n.getFixedT(lng)(key)));
   const errors = Object.fromEntries(Object.entries(check.fields).filter(([, message]) => attempted || !waitsForAttempt(message)));
   const runs = entry ? entryRuns(entry, createMode) : [];
   const versions = entry && selected ? entryVersions(entry, createMode, selected.runs) : [];
@@ -32,6 +36,11 @@ export function OptionsPanel({ form, attempted }: { form: CreateForm; attempted:
       : resolveChoice(entry, { mode: createMode, runs: want.runs ?? selected?.runs ?? null, modelId: want.modelId ?? null });
     if (resolved) useCreateStore.getState().chooseModel(resolved.choice, resolved.mode);
   };
+  const versionNames = modelLabels(
+    versions.map((choice) => choice.modelId),
+    locale,
+    { standard: t('plainWords.modelStandard'), official: t('plainWords.modelOfficial') },
+  );
   const version =
     versions.length > 1 && selected ? (
       <Select
@@ -40,7 +49,7 @@ export function OptionsPanel({ form, attempted }: { form: CreateForm; attempted:
         value={selected.key}
         options={versions.map((choice) => ({
           value: choice.key,
-          label: choice.versionNote ? `${choice.modelId} · ${choice.versionNote[locale]}` : choice.modelId,
+          label: [versionNames.get(choice.modelId) ?? choice.modelId, choice.versionNote?.[locale]].filter(Boolean).join(' · '),
         }))}
         onChange={(key) => {
           const picked = versions.find((choice) => choice.key === key);

@@ -1,7 +1,19 @@
 import { useEffect, useLayoutEffect, useRef, useState, type PointerEvent as ReactPointerEvent } from 'react';
-import { screenToImage, zoomAround, type MaskDocument, type MaskPoint, type MaskStroke, type MaskView } from './mask-model';
-import { commitEdits, editBounds, type MaskBitmap, type Rect } from './mask-bitmap';
+import {
+  screenToImage,
+  zoomAround,
+  type MaskBrush,
+  type MaskDocument,
+  type MaskEdit,
+  type MaskFill,
+  type MaskPoint,
+  type MaskStroke,
+  type MaskView,
+} from './mask-model';
+import { commitEdits, editBounds, unionRect, type MaskBitmap, type Rect } from './mask-bitmap';
+import { paintFill } from './mask-fill';
 import { overlayPixels, paintStroke, type Coverage } from './mask-raster';
+import { ShapeOutline } from './ShapeOutline';
 
 /** Where painted areas show: a vivid red that reads on light and dark pictures alike. */
 const OVERLAY_COLOUR = { r: 255, g: 40, b: 90 };
@@ -12,12 +24,13 @@ export interface MaskCanvasProps {
   doc: MaskDocument;
   imageUrl: string;
   imageAlt: string;
-  brush: { tool: 'brush' | 'eraser'; size: number; hardness: number };
+  brush: MaskBrush;
   view: MaskView;
   showOverlay: boolean;
   /** Space held or the hand chosen: dragging pans instead of painting. */
   panning: boolean;
-  onStroke: (stroke: MaskStroke) => void;
+  /** A finished stroke, rectangle or lasso. */
+  onStroke: (edit: MaskEdit) => void;
   onView: (view: MaskView) => void;
   /** The share of the image marked for repainting (0 to 1), after each change. */
   onShare: (share: number) => void;
@@ -29,8 +42,9 @@ interface Box {
 }
 
 /**
- * Hosts the image and the mask's overlay: pointer strokes become edits in image pixels (drawn
- * live, then handed to the store), the wheel zooms around the pointer, a drag with Space pans.
+ * Hosts the image and the mask's overlay: pointer strokes, rectangles and lassos become edits in
+ * image pixels (drawn live, then handed to the store), the wheel zooms around the pointer, a drag
+ * with Space pans.
  * The overlay keeps a committed bitmap (`mask-bitmap`): each change paints only what is new and
  * uploads only the rectangle it touched; a live stroke paints into a copy of it, segment by
  * segment. All drawing is pure functions; this component only moves pixels to a canvas.
@@ -39,10 +53,11 @@ export function MaskCanvas({ doc, imageUrl, imageAlt, brush, view, showOverlay, 
   const stage = useRef<HTMLDivElement>(null);
   const canvas = useRef<HTMLCanvasElement>(null);
   const committed = useRef<MaskBitmap | null>(null);
-  const live = useRef<{ coverage: Coverage; points: MaskPoint[]; scale: number } | null>(null);
+  const live = useRef<{ coverage: Coverage; points: MaskPoint[]; scale: number; shown: Rect | null } | null>(null);
   const drag = useRef<{ x: number; y: number; view: MaskView } | null>(null);
   const [box, setBox] = useState<Box>({ width: 0, height: 0 });
   const [pointer, setPointer] = useState<{ x: number; y: number } | null>(null);
+  const [outline, setOutline] = useState<readonly MaskPoint[] | null>(null);
 
   useLayoutEffect(() => {
     const element = stage.current;
@@ -82,13 +97,32 @@ export function MaskCanvas({ doc, imageUrl, imageAlt, brush, view, showOverlay, 
     const base = committed.current;
     if (!base) return;
     // A copy of the committed bitmap takes the stroke as it is drawn; the store's edit replaces it.
-    live.current = { coverage: { ...base.coverage, data: base.coverage.data.slice() }, points: [toImage(event)], scale: base.scale };
+    live.current = { coverage: { ...base.coverage, data: base.coverage.data.slice() }, points: [toImage(event)], scale: base.scale, shown: null };
     paintLive();
   };
 
+  const fillOf = (points: readonly MaskPoint[]): MaskFill | null =>
+    brush.shape === 'freehand' ? null : { kind: 'fill', tool: brush.tool, shape: brush.shape, feather: brush.feather, points };
+
   const paintLive = (): void => {
     const stroke = live.current;
-    if (!stroke) return;
+    const base = committed.current;
+    if (!stroke || !base) return;
+    const fill = fillOf(stroke.points);
+    if (fill) {
+      // A shape changes as a whole while dragged: restore what it covered last time, paint it again.
+      const bounds = editBounds(fill, stroke.coverage, stroke.scale);
+      stroke.coverage.data.set(base.coverage.data);
+      paintFill(stroke.coverage, fill, stroke.scale);
+      draw(canvas.current, stroke.coverage, unionRect(stroke.shown, bounds) ?? bounds);
+      stroke.shown = bounds;
+      setOutline(
+        fill.shape === 'rect' && stroke.points.length > 1
+          ? [stroke.points[0] ?? stroke.points[1] ?? { x: 0, y: 0 }, stroke.points.at(-1) ?? { x: 0, y: 0 }]
+          : [...stroke.points],
+      );
+      return;
+    }
     // Only the newest segment, and only its rectangle goes to the canvas; the finished stroke is committed whole.
     const segment: MaskStroke = { kind: 'stroke', ...brush, points: stroke.points.slice(-2) };
     paintStroke(stroke.coverage, segment, stroke.scale);
@@ -104,7 +138,10 @@ export function MaskCanvas({ doc, imageUrl, imageAlt, brush, view, showOverlay, 
       return;
     }
     if (!live.current) return;
-    live.current.points.push(toImage(event));
+    const point = toImage(event);
+    // A rectangle needs only where the drag started and where it is now.
+    if (brush.shape === 'rect' && live.current.points.length > 1) live.current.points[1] = point;
+    else live.current.points.push(point);
     paintLive();
   };
 
@@ -112,7 +149,14 @@ export function MaskCanvas({ doc, imageUrl, imageAlt, brush, view, showOverlay, 
     drag.current = null;
     const stroke = live.current;
     live.current = null;
-    if (stroke) onStroke({ kind: 'stroke', ...brush, points: stroke.points });
+    setOutline(null);
+    if (!stroke) return;
+    const fill = fillOf(stroke.points);
+    if (fill) {
+      onStroke(fill);
+      // A fill that encloses nothing is not added: put back what its preview showed.
+      if (committed.current && stroke.shown) draw(canvas.current, committed.current.coverage, stroke.shown);
+    } else onStroke({ kind: 'stroke', tool: brush.tool, size: brush.size, hardness: brush.hardness, points: stroke.points });
   };
 
   const left = (box.width - doc.width * fit) / 2;
@@ -121,7 +165,7 @@ export function MaskCanvas({ doc, imageUrl, imageAlt, brush, view, showOverlay, 
   return (
     <div
       ref={stage}
-      className={`mask-stage${panning ? ' mask-stage-pan' : ''}`}
+      className={`mask-stage${panning ? ' mask-stage-pan' : brush.shape === 'freehand' ? '' : ' mask-stage-shape'}`}
       onPointerDown={down}
       onPointerMove={move}
       onPointerUp={up}
@@ -136,7 +180,14 @@ export function MaskCanvas({ doc, imageUrl, imageAlt, brush, view, showOverlay, 
         <img className="mask-image" src={imageUrl} alt={imageAlt} draggable={false} style={{ left, top, width: doc.width * fit, height: doc.height * fit }} />
         <canvas ref={canvas} className="mask-overlay" hidden={!showOverlay} style={{ left, top, width: doc.width * fit, height: doc.height * fit }} />
       </div>
-      {pointer && !panning && (
+      {outline && (
+        <ShapeOutline
+          points={outline}
+          shape={brush.shape === 'rect' ? 'rect' : 'lasso'}
+          transform={{ left: left * view.zoom + view.panX, top: top * view.zoom + view.panY, scale: fit * view.zoom }}
+        />
+      )}
+      {pointer && !panning && brush.shape === 'freehand' && (
         <span
           className={`mask-cursor mask-cursor-${brush.tool}`}
           aria-hidden="true"

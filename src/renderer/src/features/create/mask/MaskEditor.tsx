@@ -5,34 +5,48 @@ import type { StudioError } from '../../../../../shared/contract';
 import { ErrorMessage } from '../../../errors/ErrorMessage';
 import { Button, IconButton, SegmentedControl, Slider, Switch } from '../../../ui';
 import { MaskCanvas } from './MaskCanvas';
-import { canRedo, canUndo, fittedView, MASK_BRUSH_LIMITS, zoomAround, type MaskDocument, type MaskEdit, type MaskTool, type MaskView } from './mask-model';
+import {
+  canRedo,
+  canUndo,
+  fittedView,
+  MASK_BRUSH_LIMITS,
+  MASK_FEATHER_LIMITS,
+  zoomAround,
+  type MaskBrush,
+  type MaskDocument,
+  type MaskEdit,
+  type MaskView,
+} from './mask-model';
 
 export interface MaskEditorProps {
   open: boolean;
   doc: MaskDocument;
   imageUrl: string;
   imageName: string;
-  brush: { tool: MaskTool; size: number; hardness: number };
+  brush: MaskBrush;
+  /** The model repaints only the first image with a mask: said in the painter. */
+  firstImageOnly: boolean;
   view: MaskView;
   busy: boolean;
   error: StudioError | null;
   onEdit: (edit: MaskEdit) => void;
   onUndo: () => void;
   onRedo: () => void;
-  onBrush: (brush: Partial<{ tool: MaskTool; size: number; hardness: number }>) => void;
+  onBrush: (brush: Partial<MaskBrush>) => void;
   onView: (view: MaskView) => void;
   onClose: () => void;
   onApply: () => void;
 }
 
 /**
- * The mask painter, a focused overlay over the page: paint where the model repaints (brush,
- * eraser, size, hardness), undo and redo, clear, invert, zoom and pan, with the painted area
- * shown over the image. Keys: B brush, E eraser, [ and ] size, Ctrl+Z undo, Ctrl+Shift+Z redo,
+ * The mask painter, a focused overlay over the page: paint where the model repaints (brush or
+ * eraser, by freehand stroke, rectangle or lasso; size, hardness, feathered edges), undo and
+ * redo, clear, invert, zoom and pan, with the painted area shown over the image. Keys: B brush,
+ * E eraser, P freehand, R rectangle, L lasso, [ and ] size, Ctrl+Z undo, Ctrl+Shift+Z redo,
  * Space + drag pans.
  */
 export function MaskEditor(props: MaskEditorProps) {
-  const { open, doc, imageUrl, imageName, brush, view, busy, error, onEdit, onUndo, onRedo, onBrush, onView, onClose, onApply } = props;
+  const { open, doc, imageUrl, imageName, brush, firstImageOnly, view, busy, error, onEdit, onUndo, onRedo, onBrush, onView, onClose, onApply } = props;
   const { t } = useTranslation();
   const dialog = useRef<HTMLDialogElement>(null);
   const titleId = useId();
@@ -56,6 +70,9 @@ export function MaskEditor(props: MaskEditorProps) {
     else if (mod && key === 'y') onRedo();
     else if (key === 'b') onBrush({ tool: 'brush' });
     else if (key === 'e') onBrush({ tool: 'eraser' });
+    else if (key === 'p') onBrush({ shape: 'freehand' });
+    else if (key === 'r') onBrush({ shape: 'rect' });
+    else if (key === 'l') onBrush({ shape: 'lasso' });
     else if (key === '[') onBrush({ size: Math.max(MASK_BRUSH_LIMITS.minSize, brush.size - step) });
     else if (key === ']') onBrush({ size: Math.min(MASK_BRUSH_LIMITS.maxSize, brush.size + step) });
     else if (key === ' ') setSpace(true);
@@ -80,6 +97,7 @@ export function MaskEditor(props: MaskEditorProps) {
         <div>
           <h2 id={titleId}>{t('create.mask.title')}</h2>
           <p className="mask-lead">{t('create.mask.lead', { name: imageName, width: doc.width, height: doc.height })}</p>
+          {firstImageOnly && <p className="mask-first-only">{t('maskTools.firstImageOnly')}</p>}
         </div>
         <IconButton label={t('create.mask.close')} icon={X} onClick={onClose} />
       </header>
@@ -94,32 +112,59 @@ export function MaskEditor(props: MaskEditorProps) {
           ]}
           onChange={(tool) => onBrush({ tool })}
         />
+        <SegmentedControl
+          label={t('maskTools.shape')}
+          hideLabel
+          value={brush.shape}
+          options={[
+            { value: 'freehand', label: t('maskTools.freehand') },
+            { value: 'rect', label: t('maskTools.rect') },
+            { value: 'lasso', label: t('maskTools.lasso') },
+          ]}
+          onChange={(shape) => onBrush({ shape })}
+        />
         <span className="mask-tool-group">
           <span className="mask-tool-icon" aria-hidden="true">
             {brush.tool === 'brush' ? <Brush size={16} /> : <Eraser size={16} />}
           </span>
-          <Slider
-            look={{ inline: true }}
-            className="mask-slider"
-            valueWidth="4.5em"
-            label={t('create.mask.size')}
-            value={brush.size}
-            min={MASK_BRUSH_LIMITS.minSize}
-            max={Math.min(MASK_BRUSH_LIMITS.maxSize, Math.max(doc.width, doc.height))}
-            onChange={(size) => onBrush({ size })}
-            format={(v) => `${v} px`}
-          />
-          <Slider
-            look={{ inline: true }}
-            className="mask-slider"
-            valueWidth="4.5em"
-            label={t('create.mask.hardness')}
-            value={Math.round(brush.hardness * 100)}
-            min={0}
-            max={100}
-            onChange={(v) => onBrush({ hardness: v / 100 })}
-            format={(v) => `${v}%`}
-          />
+          {brush.shape === 'freehand' ? (
+            <>
+              <Slider
+                look={{ inline: true }}
+                className="mask-slider"
+                valueWidth="4.5em"
+                label={t('create.mask.size')}
+                value={brush.size}
+                min={MASK_BRUSH_LIMITS.minSize}
+                max={Math.min(MASK_BRUSH_LIMITS.maxSize, Math.max(doc.width, doc.height))}
+                onChange={(size) => onBrush({ size })}
+                format={(v) => `${v} px`}
+              />
+              <Slider
+                look={{ inline: true }}
+                className="mask-slider"
+                valueWidth="4.5em"
+                label={t('create.mask.hardness')}
+                value={Math.round(brush.hardness * 100)}
+                min={0}
+                max={100}
+                onChange={(v) => onBrush({ hardness: v / 100 })}
+                format={(v) => `${v}%`}
+              />
+            </>
+          ) : (
+            <Slider
+              look={{ inline: true }}
+              className="mask-slider"
+              valueWidth="4.5em"
+              label={t('maskTools.feather')}
+              value={brush.feather}
+              min={MASK_FEATHER_LIMITS.min}
+              max={Math.min(MASK_FEATHER_LIMITS.max, Math.round(Math.max(doc.width, doc.height) / 4))}
+              onChange={(feather) => onBrush({ feather })}
+              format={(v) => `${v} px`}
+            />
+          )}
         </span>
         {/* Each group wraps as a whole in a narrow window. */}
         <span className="mask-tool-group">
@@ -150,7 +195,7 @@ export function MaskEditor(props: MaskEditorProps) {
       />
       <footer className="mask-foot">
         <p className="mask-status" role="status">
-          {t('create.mask.share', { percent: Math.round(share * 100) })} · {t('create.mask.hint')}
+          {t('create.mask.share', { percent: Math.round(share * 100) })} · {brush.shape === 'freehand' ? t('create.mask.hint') : t('maskTools.shapeHint')}
         </p>
         {error && <ErrorMessage error={error} />}
         <div className="mask-actions">

@@ -5,6 +5,7 @@
  * Each step says which rectangle changed, so the canvas uploads that rectangle and nothing more.
  */
 import type { MaskDocument, MaskEdit } from './mask-model';
+import { fillBounds } from './mask-fill';
 import { applyToCoverage, type Coverage } from './mask-raster';
 
 /** A rectangle of coverage pixels. */
@@ -41,6 +42,7 @@ const whole = (coverage: Coverage): Rect => ({ x: 0, y: 0, width: coverage.width
 
 /** The pixels an edit may change, or the whole coverage for a clear or an invert. */
 export function editBounds(edit: MaskEdit, coverage: Pick<Coverage, 'width' | 'height'>, scale: number): Rect {
+  if (edit.kind === 'fill') return fillBounds(edit, coverage, scale);
   if (edit.kind !== 'stroke' || edit.points.length === 0) return { x: 0, y: 0, width: coverage.width, height: coverage.height };
   const radius = (edit.size / 2) * scale;
   const xs = edit.points.map((point) => point.x * scale);
@@ -53,7 +55,7 @@ export function editBounds(edit: MaskEdit, coverage: Pick<Coverage, 'width' | 'h
 }
 
 /** The smallest rectangle holding both (null stands for none). */
-function union(a: Rect | null, b: Rect | null): Rect | null {
+export function unionRect(a: Rect | null, b: Rect | null): Rect | null {
   if (a === null || a.width === 0 || a.height === 0) return b;
   if (b === null || b.width === 0 || b.height === 0) return a;
   const x = Math.min(a.x, b.x);
@@ -106,8 +108,8 @@ export function commitEdits(bitmap: MaskBitmap | null, doc: MaskDocument, scale:
 
   // What changes: the area of every edit taken away or added past the shared ones.
   const bounds = (edits: readonly MaskEdit[]): Rect | null =>
-    edits.reduce<Rect | null>((area, edit) => union(area, editBounds(edit, bitmap.coverage, scale)), null);
-  const dirty = union(bounds(bitmap.edits.slice(shared)), bounds(doc.edits.slice(shared)));
+    edits.reduce<Rect | null>((area, edit) => unionRect(area, editBounds(edit, bitmap.coverage, scale)), null);
+  const dirty = unionRect(bounds(bitmap.edits.slice(shared)), bounds(doc.edits.slice(shared)));
   const markedBefore = dirty ? markedIn(bitmap.coverage, dirty) : 0;
 
   let from = shared;

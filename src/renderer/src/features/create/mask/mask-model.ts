@@ -1,10 +1,11 @@
 /**
- * The mask as data: a list of edits over the first reference image, in that image's own pixels.
+ * The mask as data: a list of edits (brush strokes, rectangle and lasso fills, clear, invert) over
+ * the first reference image, in that image's own pixels.
  * Every edit is an action returning a new document with its undo history; nothing here knows a
  * canvas, so the painter's logic is tested without a DOM. Painted means "repaint this area".
  */
 
-export type MaskTool = 'brush' | 'eraser';
+type MaskTool = 'brush' | 'eraser';
 
 /** A point in the reference image's pixels (not the screen's). */
 export interface MaskPoint {
@@ -22,7 +23,34 @@ export interface MaskStroke {
   points: readonly MaskPoint[];
 }
 
-export type MaskEdit = MaskStroke | { kind: 'clear' } | { kind: 'invert' };
+/** How a pointer drag marks the mask: a brush stroke, a rectangle, or a lasso (a free outline, closed). */
+type MaskShape = 'freehand' | 'rect' | 'lasso';
+
+/**
+ * A filled area: a rectangle (its two opposite corners) or a lasso (its outline, closed back to
+ * the first point). `feather` is the width in image pixels over which the edge fades, centred on
+ * the outline; 0 is a hard edge.
+ */
+export interface MaskFill {
+  kind: 'fill';
+  tool: MaskTool;
+  shape: 'rect' | 'lasso';
+  feather: number;
+  points: readonly MaskPoint[];
+}
+
+/** The painter's brush: paint or erase, by stroke, rectangle or lasso. */
+export interface MaskBrush {
+  tool: MaskTool;
+  shape: MaskShape;
+  /** Diameter in image pixels. */
+  size: number;
+  hardness: number;
+  /** Edge softness of rectangles and lassos, in image pixels. */
+  feather: number;
+}
+
+export type MaskEdit = MaskStroke | MaskFill | { kind: 'clear' } | { kind: 'invert' };
 
 export interface MaskDocument {
   /** Pixel size of the image the mask belongs to; the export has exactly this size. */
@@ -34,6 +62,9 @@ export interface MaskDocument {
 }
 
 export const MASK_BRUSH_LIMITS = { minSize: 2, maxSize: 600 } as const;
+export const MASK_FEATHER_LIMITS = { min: 0, max: 200 } as const;
+/** Lasso points closer than this (image pixels) to the previous one add nothing but work. */
+const LASSO_MIN_STEP = 1.5;
 
 export function emptyMask(width: number, height: number): MaskDocument {
   if (!(width > 0 && height > 0)) throw new RangeError(`a mask needs a positive size (got ${width}x${height})`);
@@ -48,10 +79,43 @@ function cleanStroke(stroke: MaskStroke): MaskStroke {
   return { ...stroke, size, hardness, points };
 }
 
-/** Adds an edit (a stroke without points changes nothing and is not added). */
+/** The corners of a rectangle, or the outline of a lasso thinned of points that add nothing. */
+function cleanFill(fill: MaskFill): MaskFill {
+  const feather = Math.min(MASK_FEATHER_LIMITS.max, Math.max(MASK_FEATHER_LIMITS.min, Number.isFinite(fill.feather) ? fill.feather : 0));
+  const finite = fill.points.filter((point) => Number.isFinite(point.x) && Number.isFinite(point.y));
+  if (fill.shape === 'rect') {
+    const first = finite[0];
+    const last = finite.at(-1);
+    return { ...fill, feather, points: first && last ? [first, last] : [] };
+  }
+  const points: MaskPoint[] = [];
+  for (const point of finite) {
+    const previous = points.at(-1);
+    if (!previous || Math.hypot(point.x - previous.x, point.y - previous.y) >= LASSO_MIN_STEP) points.push(point);
+  }
+  return { ...fill, feather, points };
+}
+
+/** True when a fill encloses nothing: a rectangle without width or height, a lasso of fewer than three points. */
+function isEmptyFill(fill: MaskFill): boolean {
+  if (fill.shape === 'lasso') return fill.points.length < 3;
+  const [a, b] = fill.points;
+  return !a || !b || Math.abs(a.x - b.x) < 1 || Math.abs(a.y - b.y) < 1;
+}
+
+/** The outline of a fill as a polygon: a rectangle's four corners, or the lasso's points. */
+export function fillOutline(fill: Pick<MaskFill, 'shape' | 'points'>): MaskPoint[] {
+  if (fill.shape === 'lasso') return [...fill.points];
+  const [a, b] = fill.points;
+  if (!a || !b) return [];
+  return [a, { x: b.x, y: a.y }, b, { x: a.x, y: b.y }];
+}
+
+/** Adds an edit (a stroke without points, or a fill that encloses nothing, changes nothing and is not added). */
 export function applyEdit(doc: MaskDocument, edit: MaskEdit): MaskDocument {
-  const clean = edit.kind === 'stroke' ? cleanStroke(edit) : edit;
+  const clean = edit.kind === 'stroke' ? cleanStroke(edit) : edit.kind === 'fill' ? cleanFill(edit) : edit;
   if (clean.kind === 'stroke' && clean.points.length === 0) return doc;
+  if (clean.kind === 'fill' && isEmptyFill(clean)) return doc;
   return { ...doc, edits: [...doc.edits, clean], undone: [] };
 }
 

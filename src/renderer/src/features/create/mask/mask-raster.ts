@@ -3,6 +3,7 @@
  * overlay from it at screen size, and the export reads it at the image's exact size. Coverage
  * 255 means "repaint", 0 means "keep".
  */
+import { distanceToSegment, paintFill } from './mask-fill';
 import type { MaskDocument, MaskEdit, MaskPoint, MaskStroke } from './mask-model';
 
 export interface Coverage {
@@ -20,14 +21,6 @@ export function brushFalloff(distance: number, radius: number, hardness: number)
   if (distance <= inner) return 1;
   const u = (radius - distance) / (radius - inner);
   return u * u * (3 - 2 * u);
-}
-
-function distanceToSegment(px: number, py: number, a: MaskPoint, b: MaskPoint): number {
-  const dx = b.x - a.x;
-  const dy = b.y - a.y;
-  const lengthSquared = dx * dx + dy * dy;
-  const t = lengthSquared === 0 ? 0 : Math.max(0, Math.min(1, ((px - a.x) * dx + (py - a.y) * dy) / lengthSquared));
-  return Math.hypot(px - (a.x + t * dx), py - (a.y + t * dy));
 }
 
 /**
@@ -77,6 +70,7 @@ export function paintStroke(target: Coverage, stroke: MaskStroke, scale = 1): vo
 /** Applies one edit to `target` in place. */
 export function applyToCoverage(target: Coverage, edit: MaskEdit, scale = 1): void {
   if (edit.kind === 'stroke') paintStroke(target, edit, scale);
+  else if (edit.kind === 'fill') paintFill(target, edit, scale);
   else if (edit.kind === 'clear') target.data.fill(0);
   else for (let i = 0; i < target.data.length; i++) target.data[i] = 255 - (target.data[i] ?? 0);
 }

@@ -2,15 +2,7 @@ import type { StateCreator } from 'zustand';
 import type { Envelope, StudioError, UploadedImageView } from '../../../../../shared/contract';
 import { studio } from '../../../studio/studio-client';
 import { exportMaskPng } from '../mask/mask-export';
-import { applyEdit, emptyMask, fittedView, redo, undo, type MaskDocument, type MaskEdit, type MaskTool, type MaskView } from '../mask/mask-model';
-
-/** The painter's brush. */
-interface Brush {
-  tool: MaskTool;
-  /** Diameter in image pixels. */
-  size: number;
-  hardness: number;
-}
+import { applyEdit, emptyMask, fittedView, redo, undo, type MaskDocument, type MaskBrush, type MaskEdit, type MaskView } from '../mask/mask-model';
 
 interface MaskUpload {
   state: 'idle' | 'uploading' | 'ready' | 'failed';
@@ -25,7 +17,7 @@ export interface MaskSlice {
   maskDoc: MaskDocument | null;
   /** The reference (the first image) the mask belongs to. */
   maskReferenceId: string | null;
-  brush: Brush;
+  brush: MaskBrush;
   maskView: MaskView;
   /** The uploaded mask, reused by every request until the mask or its image changes. */
   maskUpload: MaskUpload;
@@ -34,10 +26,12 @@ export interface MaskSlice {
   /** Opens the painter on the first reference (keeping the mask when it is the same image). */
   openMask: (reference: { id: string; width: number; height: number }) => void;
   closeMask: () => void;
+  /** Keeps the painted mask for another first image of the same size (a replacement). */
+  keepMaskFor: (referenceId: string) => void;
   editMask: (edit: MaskEdit) => void;
   undoMask: () => void;
   redoMask: () => void;
-  setBrush: (brush: Partial<Brush>) => void;
+  setBrush: (brush: Partial<MaskBrush>) => void;
   setMaskView: (view: MaskView) => void;
   /** Exports the mask (PNG with alpha at the image's size) and uploads it; the form then sends its address. */
   applyMask: () => Promise<Envelope<UploadedImageView> | null>;
@@ -58,7 +52,7 @@ export const createMaskSlice: StateCreator<MaskSlice> = (set, get) => {
     maskEditing: false,
     maskDoc: null,
     maskReferenceId: null,
-    brush: { tool: 'brush', size: 80, hardness: 0.7 },
+    brush: { tool: 'brush', shape: 'freehand', size: 80, hardness: 0.7, feather: 0 },
     maskView: fittedView,
     maskUpload: idle,
     maskRecipeUrl: null,
@@ -75,6 +69,7 @@ export const createMaskSlice: StateCreator<MaskSlice> = (set, get) => {
       });
     },
     closeMask: () => set({ maskEditing: false }),
+    keepMaskFor: (maskReferenceId) => set({ maskReferenceId }),
     editMask: (edit) => change((doc) => applyEdit(doc, edit)),
     undoMask: () => change(undo),
     redoMask: () => change(redo),

@@ -1,7 +1,7 @@
 import { Clapperboard, Image as ImageIcon, Layers, Star } from 'lucide-react';
 import { memo, useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { distinctModelNames } from '../../../../../shared/catalog';
+import { modelLabels } from '../../../entities/model-names';
 import type { AssetFacets, BoardView, LibraryFilter } from '../../../../../shared/contract';
 import { useLocale } from '../../../errors/use-error-wording';
 import { TextField } from '../../../ui';
@@ -85,13 +85,15 @@ export const FilterPanel = memo(function FilterPanel({
 }: FilterPanelProps) {
   const { t } = useTranslation();
   const catalogLocale = useLocale();
-  const modelLabels = useMemo(
+  const modelNames = useMemo(
     () =>
-      distinctModelNames(
+      // Names, never ids: ids of one name (an alias on another channel) say what sets them apart.
+      modelLabels(
         (facets?.models ?? []).map((m) => m.model),
         catalogLocale,
+        { standard: t('plainWords.modelStandard'), official: t('plainWords.modelOfficial') },
       ),
-    [facets, catalogLocale],
+    [facets, catalogLocale, t],
   );
   const boardCounts = useMemo(() => new Map((facets?.boards ?? []).map((b) => [b.id, b.count])), [facets]);
   const set = (patch: Partial<LibraryFilter>): void => onChange({ ...filter, ...patch });
@@ -170,7 +172,7 @@ export const FilterPanel = memo(function FilterPanel({
           {facets.models.map((m) => (
             <Choice
               key={m.model}
-              label={modelLabels.get(m.model) ?? m.model}
+              label={modelNames.get(m.model) ?? m.model}
               count={m.count}
               chosen={filter.model === m.model}
               onChoose={() => toggle('model', m.model)}

@@ -87,7 +87,7 @@ export function RecipePanel({ asset, detail, canReveal, fileUrl, boardNames, loc
         </div>
       </section>
 
-      <ReferenceStrip references={detail?.references ?? []} mediaUrl={on.mediaUrl} />
+      <ReferenceStrip references={detail?.references ?? []} variantId={asset.variantId} mediaUrl={on.mediaUrl} />
 
       {(on.steps.again || on.steps.vary) && (
         <section className="recipe-next" aria-label={t('gallery.detail.nextSteps')}>
@@ -214,18 +214,21 @@ export function RecipePanel({ asset, detail, canReveal, fileUrl, boardNames, loc
         </dl>
       </section>
 
+      {/* The request as the gateway read it, by its own field names: for those who want them. */}
       <section aria-label={t('gallery.detail.parameters')}>
-        <h2 className="recipe-heading">{t('gallery.detail.parameters')}</h2>
-        <table className="recipe-table">
-          <tbody>
-            {recipeRows(asset.request).map((row) => (
-              <tr key={row.key}>
-                <th scope="row">{row.key}</th>
-                <td lang={isChinese(row.value)}>{row.value}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <details className="recipe-technical">
+          <summary className="recipe-heading">{t('plainWords.technicalDetails')}</summary>
+          <table className="recipe-table">
+            <tbody>
+              {recipeRows(asset.request).map((row) => (
+                <tr key={row.key}>
+                  <th scope="row">{row.key}</th>
+                  <td lang={isChinese(row.value)}>{row.value}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </details>
       </section>
     </aside>
   );

@@ -1,0 +1,32 @@
+/**
+ * The renderer's own words for catalog fields whose labels and help speak the gateway's language
+ * (task ids). The catalog stays as the interface describes it; the form shows these instead.
+ */
+import type { FormFieldDescription, LocalizedText } from '../../../../../shared/catalog';
+
+/** The i18n keys these words live under. */
+export type ArtistWordKey =
+  `plainWords.${'characterReference' | 'characterReferenceHelp' | 'characterVideoHelp' | 'characterFromVideo' | 'characterFromVideoHelp'}`;
+
+/** The keys of a field's label (null: keep the catalog's) and help. */
+interface ArtistWords {
+  label: ArtistWordKey | null;
+  help: ArtistWordKey;
+}
+
+function artistWordsOf(field: FormFieldDescription): ArtistWords | null {
+  if (field.key === 'metadata.character_url')
+    return field.text?.format === 'id'
+      ? { label: 'plainWords.characterReference', help: 'plainWords.characterReferenceHelp' }
+      : { label: null, help: 'plainWords.characterVideoHelp' };
+  if (field.key === 'metadata.character_from_task') return { label: 'plainWords.characterFromVideo', help: 'plainWords.characterFromVideoHelp' };
+  return null;
+}
+
+/** The field as the form shows it: the renderer's words where the catalog's are the gateway's, in both languages. */
+export function inArtistWords(field: FormFieldDescription, translate: (key: ArtistWordKey, locale: 'en' | 'zh-CN') => string): FormFieldDescription {
+  const words = artistWordsOf(field);
+  if (!words) return field;
+  const both = (key: ArtistWordKey): LocalizedText => ({ en: translate(key, 'en'), 'zh-CN': translate(key, 'zh-CN') });
+  return { ...field, ...(words.label === null ? {} : { label: both(words.label) }), help: both(words.help) };
+}

@@ -1,0 +1,134 @@
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import sharp from 'sharp';
+import {
+  callStudio,
+  chooseModel,
+  chooseSegment,
+  dropFiles,
+  fetchBytes,
+  freshCreate,
+  openStudioPage,
+  quarteredPng,
+  screenshotLooks,
+} from './support/create-flow';
+import { FAST_DEMO_ENV, startWebMode, type WebModeStudio } from './support/web-mode';
+
+let studio: WebModeStudio;
+let page: Page;
+test.describe.configure({ mode: 'serial' });
+test.beforeAll(async ({ browser }) => {
+  studio = await startWebMode(undefined, { env: FAST_DEMO_ENV });
+  page = await openStudioPage(browser, studio.launchUrl);
+});
+test.afterAll(async () => {
+  try {
+    await page.close();
+  } finally {
+    await studio.stop();
+  }
+});
+
+/** Drags the pointer through `points` (fractions of `box`), pressed from the first to the last. */
+async function drag(points: readonly (readonly [number, number])[], box: { x: number; y: number; width: number; height: number }): Promise<void> {
+  const [start, ...rest] = points;
+  if (!start) return;
+  await page.mouse.move(box.x + box.width * start[0], box.y + box.height * start[1]);
+  await page.mouse.down();
+  for (const [x, y] of rest) await page.mouse.move(box.x + box.width * x, box.y + box.height * y, { steps: 8 });
+  await page.mouse.up();
+}
+
+/** Chooses a shape of the painter as a user does: by clicking its label. */
+async function chooseShape(painter: Locator, name: string): Promise<void> {
+  await painter.locator('label', { has: page.getByRole('radio', { name, exact: true }) }).click();
+  await expect(painter.getByRole('radio', { name, exact: true })).toBeChecked();
+}
+
+/** The mask's alpha at a fraction of its size: 0 is repainted, 255 kept. */
+const alphaAt = (alpha: { data: Buffer; width: number; height: number }, fx: number, fy: number): number =>
+  alpha.data[Math.floor(fy * alpha.height) * alpha.width + Math.floor(fx * alpha.width)] ?? -1;
+
+test('a rectangle and a feathered lasso make the mask the gateway gets; a first image of another size is said at once', async () => {
+  await freshCreate(page, studio.url);
+  await chooseModel(page, /^Image 2/);
+  await chooseSegment(page, 'What to do', 'Edit');
+  await page.getByLabel('Prompt', { exact: true }).fill('turn the marked corners into ivy');
+  const tray = page.getByRole('region', { name: /^Images to edit/ });
+  await dropFiles(tray, [await quarteredPng(640, 480, 'wall.png'), await quarteredPng(320, 320, 'ivy.png')]);
+  const tiles = tray.getByRole('list').getByRole('listitem');
+  await expect(tiles.filter({ hasText: 'wall.png' })).toContainText('640×480 · PNG');
+  await expect(tiles.filter({ hasText: 'ivy.png' })).toContainText('320×320 · PNG');
+
+  await tiles.filter({ hasText: 'wall.png' }).getByRole('button', { name: 'Paint mask' }).click();
+  const painter = page.getByRole('dialog', { name: 'Paint the mask' });
+  await expect(painter).toBeVisible();
+  // Image 2 takes up to 16 images and masks only the first: the painter says so.
+  await expect(painter.getByText('This model repaints only the first image with a mask')).toBeVisible();
+  const canvas = await painter.locator('canvas').boundingBox();
+  if (!canvas) throw new Error('no canvas');
+
+  // A hard rectangle over the upper left, dragged from its lower right corner.
+  await chooseShape(painter, 'Rectangle');
+  await expect(painter.getByRole('slider', { name: 'Feather' })).toBeVisible();
+  await expect(painter.getByRole('slider', { name: 'Size' })).toBeHidden();
+  await drag(
+    [
+      [0.4, 0.45],
+      [0.05, 0.05],
+    ],
+    canvas,
+  );
+  await expect(painter.getByText(/^1[0-9]% to repaint/)).toBeVisible();
+
+  // A lasso (a triangle in the lower right) with a soft edge.
+  await chooseShape(painter, 'Lasso');
+  await painter.getByRole('slider', { name: 'Feather' }).fill('24');
+  await drag(
+    [
+      [0.6, 0.55],
+      [0.95, 0.95],
+      [0.55, 0.95],
+    ],
+    canvas,
+  );
+  await expect(painter.getByText(/^2[0-9]% to repaint/)).toBeVisible();
+  // Undo takes the lasso back whole, redo brings it again.
+  await painter.getByRole('button', { name: 'Undo' }).click();
+  await expect(painter.getByText(/^1[0-9]% to repaint/)).toBeVisible();
+  await painter.getByRole('button', { name: 'Redo' }).click();
+  await expect(painter.getByText(/^2[0-9]% to repaint/)).toBeVisible();
+  await screenshotLooks(page, 'mask-shapes', [
+    { width: 1440, height: 900 },
+    { width: 1024, height: 700 },
+  ]);
+
+  await painter.getByRole('button', { name: 'Use this mask' }).click();
+  await expect(painter).toBeHidden();
+  await expect(page.getByText(/^Mask ready/)).toBeVisible();
+  await page.keyboard.press('Control+Enter');
+  const item = page.getByRole('region', { name: 'Results' }).getByRole('listitem', { name: /turn the marked corners into ivy · Done/ });
+  await expect(item).toBeVisible({ timeout: 40_000 });
+
+  // The mask the request carried: transparent inside the rectangle and the lasso, opaque elsewhere, soft at the lasso's edge.
+  const { items } = await callStudio<{ items: { request: Record<string, unknown> }[] }>(page, 'library.list_assets', { text: 'marked corners' });
+  const maskUrl = String(items[0]?.request.mask_url);
+  expect(maskUrl).toMatch(/^https?:/);
+  const png = await sharp(await fetchBytes(page, maskUrl)).metadata();
+  expect(png).toMatchObject({ format: 'png', width: 640, height: 480, hasAlpha: true });
+  const raw = await sharp(await fetchBytes(page, maskUrl))
+    .ensureAlpha()
+    .extractChannel(3)
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  const alpha = { data: raw.data, width: raw.info.width, height: raw.info.height };
+  expect(alphaAt(alpha, 0.2, 0.25)).toBe(0);
+  expect(alphaAt(alpha, 0.7, 0.85)).toBe(0);
+  expect(alphaAt(alpha, 0.9, 0.2)).toBe(255);
+  expect(alphaAt(alpha, 0.3, 0.8)).toBe(255);
+  const soft = [...raw.data].filter((value) => value > 0 && value < 255).length;
+  expect(soft).toBeGreaterThan(500);
+
+  // Removing the first image makes the 320×320 one first: the mask no longer fits, said before Generate.
+  await tiles.filter({ hasText: 'wall.png' }).getByRole('button', { name: 'Remove wall.png' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'The mask was painted at 640×480, but the first image is now ivy.png at 320×320' })).toBeVisible();
+});

@@ -1,0 +1,113 @@
+import { expect, test, type Page } from '@playwright/test';
+import { DISPLAY_MODELS, MODE_WORDS } from '../../src/shared/catalog';
+import { callStudio, chooseModel, chooseSegment, freshCreate, openStudioPage } from './support/create-flow';
+import { FAST_DEMO_ENV, startWebMode, type WebModeStudio } from './support/web-mode';
+
+// The words of the gateway and of the request, which an artist should meet at most behind "Technical details".
+const SYSTEM_WORDS: readonly RegExp[] = [
+  /Usually (direct|queued)/,
+  /Model id/i,
+  /\b(image|video)\.[a-z0-9-]+\.?/,
+  /upstream/i,
+  /\btokens?\b/i,
+  /Request style/,
+  /Chat completions/,
+  /Auto \(Messages\)/,
+  /image_urls|mask_url|metadata\./,
+  /\(measured\)|\(estimated\)/,
+  /task id/i,
+];
+
+// Sentences the catalog words itself (src/shared/catalog/form.ts builds this rule from the field's catalog label);
+// they are left to the catalog's own change of words, and each is allowed here only verbatim.
+const FROM_THE_CATALOG: readonly string[] = ['Mention at least one character as @username, or give Character task id.'];
+
+let studio: WebModeStudio;
+let page: Page;
+let modelIds: string[] = [];
+test.describe.configure({ mode: 'serial' });
+test.beforeAll(async ({ browser }) => {
+  studio = await startWebMode(undefined, { env: FAST_DEMO_ENV });
+  page = await openStudioPage(browser, studio.launchUrl);
+  // Every id the gateway lists (image, video and text models): none is shown raw.
+  const listed = await callStudio<{ models: { id: string }[] }>(page, 'models.list', {});
+  modelIds = listed.models.map((model) => model.id);
+});
+test.afterAll(async () => {
+  try {
+    await page.close();
+  } finally {
+    await studio.stop();
+  }
+});
+
+/** What the window shows now (closed disclosures and hidden parts are not shown text), and the system words in it. */
+async function systemWordsOnScreen(): Promise<string[]> {
+  const text = FROM_THE_CATALOG.reduce((shown, sentence) => shown.replaceAll(sentence, ''), await page.locator('body').innerText());
+  const words = SYSTEM_WORDS.flatMap((word) => text.match(word)?.[0] ?? []);
+  // A raw id is a whole word of the text: `vid-2` inside a longer word is not one.
+  const ids = modelIds.filter((id) => new RegExp(`(^|[^\\w.-])${id.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}($|[^\\w.-])`).test(text));
+  return [...words, ...ids];
+}
+
+test('Create, for every model family and what it does, its options opened, speaks the artist’s words', async () => {
+  expect(modelIds.length).toBeGreaterThan(10);
+  await freshCreate(page, studio.url);
+  for (const model of DISPLAY_MODELS) {
+    await chooseModel(page, new RegExp(`^${model.name.en.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\w.])`));
+    await expect(page.getByRole('button', { name: new RegExp(`^Model ${model.name.en}`) })).toBeVisible();
+    const modes = [...new Set(model.members.flatMap((member) => member.modes))];
+    for (const mode of modes) {
+      if (modes.length > 1) await chooseSegment(page, 'What to do', MODE_WORDS[mode].en);
+      // The options an artist may open are theirs too; only "Technical details" stays closed.
+      const more = page.locator('details.options-advanced:not([open]) > summary');
+      if ((await more.count()) > 0) await more.click();
+      expect(await systemWordsOnScreen(), `${model.name.en}, ${mode}`).toEqual([]);
+    }
+  }
+});
+
+test('the assistant chooses its text model itself; the choice is an advanced step', async () => {
+  await freshCreate(page, studio.url);
+  const toggle = page.getByRole('button', { name: 'Assistant', exact: true });
+  if ((await toggle.getAttribute('aria-pressed')) !== 'true') await toggle.click();
+  const panel = page.getByRole('complementary', { name: 'Prompt assistant' });
+  await expect(panel.getByText('Choose the text model myself')).toBeVisible();
+  await expect(panel.getByLabel('Text model')).toBeHidden();
+  expect(await systemWordsOnScreen()).toEqual([]);
+  // Opened, the models carry names; the request style is the one system word it keeps.
+  await panel.getByText('Choose the text model myself').click();
+  const options = await panel.getByLabel('Text model').locator('option').allTextContents();
+  expect(options.length).toBeGreaterThan(0);
+  for (const option of options) expect(modelIds, option).not.toContain(option);
+  await panel.getByText('Choose the text model myself').click();
+  await toggle.click();
+});
+
+test('Settings, Account with its restricted-key form, and the gallery filters speak the artist’s words', async () => {
+  await page.goto(`${studio.url}/#/settings`);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  expect(await systemWordsOnScreen()).toEqual([]);
+
+  await page.goto(`${studio.url}/#/account`);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(
+    page
+      .getByRole('group', { name: /Models/ })
+      .getByRole('checkbox')
+      .first(),
+  ).toBeVisible();
+  expect(await systemWordsOnScreen()).toEqual([]);
+
+  // Two results of one model by two of its ids (its own channel and the official one): the filter names both without an id.
+  for (const [name, variantId] of [
+    ['Lanterns', 'image.nova-3-pro-image'],
+    ['Lanterns again', 'image.nova-3-pro-image.official'],
+  ] as const)
+    await callStudio(page, 'jobs.create_batch', { name, variantIds: [variantId], prompts: ['a lantern by the sea'], countPerPrompt: 1, values: {} });
+  await page.goto(`${studio.url}/#/gallery`);
+  const filters = page.getByRole('complementary', { name: 'Filters' });
+  await expect(filters.getByRole('button', { name: /^Nova 3 Pro · Official \(1\)/ })).toBeVisible({ timeout: 40_000 });
+  await expect(filters.getByRole('button', { name: /^Nova 3 Pro · Standard \(1\)/ })).toBeVisible();
+  expect(await systemWordsOnScreen()).toEqual([]);
+});
