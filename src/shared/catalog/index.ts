@@ -17,8 +17,18 @@ export {
 export { parseGenericId } from './generic';
 export { distinctModelNames, modelNameOf, variantNameOf } from './model-names';
 export { buildPathSchema } from './request-schema';
-export { buildRequestBody, buildRequestPath, validateRequest, validateRequestBody, sizeChoiceOf, type FormValues, type BuiltRequest } from './request-body';
-export type { RequestIssue, RequestWarning } from './rules';
+export { buildRequestBody, buildRequestPath, sizeChoiceOf, type FormValues } from './request-body';
+export { PendingReference } from './pending-reference';
+export { checkRequest, checkWireRequest, requestPath, type CheckOptions, type RequestCheck, type WireRequest } from './request-check';
+export {
+  PROBLEM_CODES,
+  NOTICE_CODES,
+  type ProblemCode,
+  type NoticeCode,
+  type ProblemParams,
+  type RequestProblem,
+  type RequestNotice,
+} from './request-problems';
 export { validateReferences, type ReferenceFile } from './references';
 export { describeForm, type FormDescription, type FormFieldDescription } from './form';
 export { extractMentions, extractPlaceholders } from './prompt-syntax';

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { canTransition, isTerminal, sqlStateList, waitingJobStates, type JobState } from '../../../../shared/jobs/job-states';
-import { buildMatchQuery, parseJsonValueColumn, redactRequest, type JsonValue, type LibraryDatabase } from '../../library';
+import { z } from 'zod';
+import { buildMatchQuery, parseJsonColumn, parseJsonValueColumn, redactRequest, type JsonValue, type LibraryDatabase } from '../../library';
 import type { PresetRef } from '../../../../shared/contract';
 import { presetFromColumn, presetToColumn } from '../../library/preset-column';
 
@@ -21,8 +22,10 @@ export interface Job {
   /** Catalog id, e.g. `image.gen-image-2.direct`. */
   variantId: string;
   model: string;
-  /** The wire request as sent, without secrets. */
+  /** The wire body as sent, without secrets. */
   request: JsonValue;
+  /** The endpoint's path parameters (a remix's `video_id`), kept apart from the body. */
+  pathParams: Record<string, string>;
   prompt: string;
   state: JobState;
   attempts: number;
@@ -68,8 +71,9 @@ export interface NewJob {
   batchId?: string | null;
   variantId: string;
   model: string;
-  /** Redacted before it is stored. */
+  /** The wire body; redacted before it is stored. */
   request: unknown;
+  pathParams?: Readonly<Record<string, string>>;
   /** Defaults to `request.prompt` when that is a string. */
   prompt?: string;
   state?: 'draft' | 'queued';
@@ -110,6 +114,7 @@ export interface JobRow {
   variant_id: string;
   model: string;
   request: string;
+  path_params: string;
   prompt: string;
   state: JobState;
   attempts: number;
@@ -161,7 +166,7 @@ const patchColumns: Readonly<Record<keyof JobPatch, string>> = {
 
 /** Every column of `jobs` a `Job` is read from, for queries of this library. */
 export const jobColumns =
-  'id, batch_id, position, variant_id, model, request, prompt, state, attempts, error_message, error_code, client_business_id, profile_id, created_at, updated_at, submitted_at, started_at, finished_at, next_attempt_at, gateway_message, answer_style, raw_answer, price_key, credits, credits_measured, preset, revised_prompt, waiting_for, waiting_message, waiting_since, retry_at';
+  'id, batch_id, position, variant_id, model, request, path_params, prompt, state, attempts, error_message, error_code, client_business_id, profile_id, created_at, updated_at, submitted_at, started_at, finished_at, next_attempt_at, gateway_message, answer_style, raw_answer, price_key, credits, credits_measured, preset, revised_prompt, waiting_for, waiting_message, waiting_since, retry_at';
 
 export function toJob(row: JobRow): Job {
   return {
@@ -171,6 +176,7 @@ export function toJob(row: JobRow): Job {
     variantId: row.variant_id,
     model: row.model,
     request: parseJsonValueColumn(row.request, `jobs.request of ${row.id}`),
+    pathParams: parseJsonColumn(pathParamsSchema, row.path_params, `jobs.path_params of ${row.id}`),
     prompt: row.prompt,
     state: row.state,
     attempts: row.attempts,
@@ -199,6 +205,8 @@ export function toJob(row: JobRow): Job {
   };
 }
 
+const pathParamsSchema = z.record(z.string(), z.string());
+
 /** The prompt of a request object, if it has a string one. */
 function promptOf(request: unknown): string {
   if (typeof request !== 'object' || request === null || !('prompt' in request)) return '';
@@ -212,8 +220,8 @@ export function insertJob(db: LibraryDatabase, input: NewJob): Job {
   const batchId = input.batchId ?? null;
   const request = redactRequest(input.request);
   db.prepare(
-    `INSERT INTO jobs (id, batch_id, position, variant_id, model, request, prompt, state, client_business_id, profile_id, next_attempt_at, preset, created_at, updated_at)
-     VALUES (?, ?, (SELECT COALESCE(MAX(position) + 1, 0) FROM jobs WHERE batch_id IS ?), ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    `INSERT INTO jobs (id, batch_id, position, variant_id, model, request, path_params, prompt, state, client_business_id, profile_id, next_attempt_at, preset, created_at, updated_at)
+     VALUES (?, ?, (SELECT COALESCE(MAX(position) + 1, 0) FROM jobs WHERE batch_id IS ?), ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   ).run(
     id,
     batchId,
@@ -221,6 +229,7 @@ export function insertJob(db: LibraryDatabase, input: NewJob): Job {
     input.variantId,
     input.model,
     JSON.stringify(request),
+    JSON.stringify(input.pathParams ?? {}),
     input.prompt ?? promptOf(request),
     input.state ?? 'queued',
     input.clientBusinessId ?? null,

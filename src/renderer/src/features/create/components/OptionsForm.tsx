@@ -6,7 +6,8 @@ import { FieldControl } from './FieldControl';
 export interface OptionsFormProps {
   fields: readonly FormFieldDescription[];
   values: Readonly<Record<string, unknown>>;
-  errors: Readonly<Record<string, LocalizedText>>;
+  /** Worded problems by field key. */
+  errors: Readonly<Record<string, string>>;
   locale: Locale;
   onChange: (key: string, value: unknown) => void;
   /** The variant's cross-field rules in words, under the advanced options. */
@@ -25,7 +26,7 @@ export function OptionsForm({ fields, values, errors, locale, onChange, rules, a
         field={field}
         value={values[field.key]}
         locale={locale}
-        error={errors[field.key]?.[locale]}
+        error={errors[field.key]}
         onChange={(value) => onChange(field.key, value)}
       />
     </div>

@@ -4,7 +4,6 @@ import { RUN_WORDS, type RunStyle } from '../../../../../shared/catalog';
 import { Badge, SegmentedControl, Select } from '../../../ui';
 import { OptionsForm } from '../components/OptionsForm';
 import { optionFields } from '../model/form-values';
-import { waitsForAttempt } from '../model/form-problems';
 import { entryRuns, entryVersions, resolveChoice } from '../model/model-choices';
 import { useCreateStore } from '../store/create-store';
 import type { CreateForm } from '../use-create-form';
@@ -21,7 +20,7 @@ export function OptionsPanel({ form, attempted }: { form: CreateForm; attempted:
   if (!description) return null;
   // In a remix the source video is chosen already; it is not an option to type.
   const fields = optionFields(description).filter((field) => !(purpose === 'remix' && field.key === 'video_id' && values.video_id !== undefined));
-  const errors = Object.fromEntries(Object.entries(check.fields).filter(([, message]) => attempted || !waitsForAttempt(message)));
+  const errors = Object.fromEntries(Object.entries(check.fields).flatMap(([key, message]) => (attempted || !message.waits ? [[key, message.text]] : [])));
   const runs = entry ? entryRuns(entry, createMode) : [];
   const versions = entry && selected ? entryVersions(entry, createMode, selected.runs) : [];
   const choose = (want: { runs?: RunStyle | null; modelId?: string }, variantId?: string): void => {
