@@ -51,7 +51,8 @@ function textProblem(field: TextField, value: string): FieldFinding | undefined 
       return isHttpUrl(value) || ID_PATTERN.test(value) ? undefined : { code: 'not_url_or_id', params: { value: shown(value) } };
     case 'id':
       if (!ID_PATTERN.test(value)) return { code: 'not_id', params: { value: shown(value) } };
-      if (field.idPrefix !== undefined && !value.startsWith(field.idPrefix)) return { code: 'id_prefix', params: { limit: field.idPrefix, value: shown(value) } };
+      if (field.idPrefix !== undefined && !value.startsWith(field.idPrefix))
+        return { code: 'id_prefix', params: { limit: field.idPrefix, value: shown(value) } };
       return undefined;
     case 'time-segment':
       return segmentProblem(value, field.segmentSeconds ?? 2);
@@ -81,7 +82,9 @@ function sizeWireValues(field: SizeField): Set<string> {
 function sizeSchema(field: SizeField): z.ZodType {
   const allowed = sizeWireValues(field);
   return checked(z.string(), (value) =>
-    allowed.has(value) || isOpenValue(field, value) ? undefined : { code: 'size_not_allowed', params: { value: shown(value), allowed: [...allowed].join(', ') } },
+    allowed.has(value) || isOpenValue(field, value)
+      ? undefined
+      : { code: 'size_not_allowed', params: { value: shown(value), allowed: [...allowed].join(', ') } },
   );
 }
 
@@ -111,7 +114,6 @@ function mediaListSchema(field: MediaListField): z.ZodType {
   return checked(z.array(mediaItemSchema(field)), (items) => countProblem(items.length, field.minCount, field.maxCount, kind));
 }
 
-
 /** A value outside a field's listed values that its pattern still accepts (`othersMatching` of an enum or a size). */
 export function isOpenValue(field: EnumField | SizeField, value: unknown): boolean {
   if (field.othersMatching === undefined || (typeof value !== 'string' && typeof value !== 'number')) return false;
@@ -126,7 +128,8 @@ function nonEmpty(check: Check<string>): Check<string> {
 function rangeProblem(field: { min: number; max: number; unit?: Unit }, value: number, whole: boolean): FieldFinding | undefined {
   if (whole && !Number.isInteger(value)) return { code: 'not_whole', params: { value } };
   if (value >= field.min && value <= field.max) return undefined;
-  return { code: 'out_of_range', params: { min: field.min, max: field.max, value, ...(field.unit ? { unit: field.unit } : {}) } };
+  // `whole`: 1 for a whole-number field.
+  return { code: 'out_of_range', params: { min: field.min, max: field.max, value, whole: whole ? 1 : 0, ...(field.unit ? { unit: field.unit } : {}) } };
 }
 
 function searchToolsSchema(field: SearchToolsField): z.ZodType {
@@ -145,9 +148,15 @@ function searchToolsSchema(field: SearchToolsField): z.ZodType {
 export function fieldSchema(field: FieldSpec): z.ZodType {
   switch (field.type) {
     case 'prompt':
-      return checked(z.string(), nonEmpty((value) => tooLong(field.maxLength, value)));
+      return checked(
+        z.string(),
+        nonEmpty((value) => tooLong(field.maxLength, value)),
+      );
     case 'text':
-      return checked(z.string(), nonEmpty((value) => textProblem(field, value)));
+      return checked(
+        z.string(),
+        nonEmpty((value) => textProblem(field, value)),
+      );
     case 'enum':
       return checked(z.union([z.string(), z.number()]), (value) =>
         field.values.includes(value) || isOpenValue(field, value)

@@ -27,13 +27,9 @@ describe('image variant A, direct (image.gen-image-2.direct)', () => {
     ['a size not in the table', { prompt: 'p', size: '1536x1024' }, /^size: size_not_allowed /],
     ['a ratio size (that would select variant B)', { prompt: 'p', size: { tier: '4K', ratio: '1:1' } }, /^size: size_not_allowed /],
     ['5 reference images', { prompt: 'p', reference_images: urls(5) }, /(?:^|\.)reference_images: too_many (?=.*"limit":[^,}]*\b4\b)(?=.*"value":[^,}]*\b5\b)/],
-    [
-      'a Base64 reference',
-      { prompt: 'p', reference_images: ['data:image/png;base64,iVBORw0KGgo='] },
-      /(?:^|\.)reference_images: not_http_url /,
-    ],
-    ['quality ultra', { prompt: 'p', quality: 'ultra' }, /(?:^|\.)quality: (?:not_a_choice|tier_not_allowed) (?=.*"allowed":"low,\ medium,\ high")/],
-    ['webp output', { prompt: 'p', output_format: 'webp' }, /(?:^|\.)output_format: (?:not_a_choice|tier_not_allowed) (?=.*"allowed":"png,\ jpeg")/],
+    ['a Base64 reference', { prompt: 'p', reference_images: ['data:image/png;base64,iVBORw0KGgo='] }, /(?:^|\.)reference_images: not_http_url /],
+    ['quality ultra', { prompt: 'p', quality: 'ultra' }, /(?:^|\.)quality: (?:not_a_choice|tier_not_allowed) (?=.*"allowed":"low, medium, high")/],
+    ['webp output', { prompt: 'p', output_format: 'webp' }, /(?:^|\.)output_format: (?:not_a_choice|tier_not_allowed) (?=.*"allowed":"png, jpeg")/],
     ['n = 0', { prompt: 'p', n: 0 }, /^n: out_of_range (?=.*"min":[^,}]*\b1\b)(?=.*"max":[^,}]*\b10\b)(?=.*"value":[^,}]*\b0\b)/],
     ['edit-mode field on the direct entry', { prompt: 'p', image_urls: urls(1) }, /(?:^|\.)image_urls: not_an_option /],
   ])('rejects %s', (_name, values, pattern) => {
@@ -53,7 +49,11 @@ describe('image variant A, edit mode (image.gen-image-2.edit)', () => {
   it.each<RejectCase>([
     ['no image to edit', { prompt: 'p' }, /(?:^|\.)image_urls: too_few (?=.*"limit":[^,}]*\b1\b)(?=.*"value":[^,}]*\b0\b)/],
     ['5 images', { prompt: 'p', image_urls: urls(5) }, /(?:^|\.)image_urls: too_many (?=.*"limit":[^,}]*\b4\b)(?=.*"value":[^,}]*\b5\b)/],
-    ['a mask without images', { prompt: 'p', mask_url: 'https://cdn.example/m.png' }, /(?:^|\.)mask_url: (?:requires|mask_needs_reference) (?=.*"other":"image_urls")/],
+    [
+      'a mask without images',
+      { prompt: 'p', mask_url: 'https://cdn.example/m.png' },
+      /(?:^|\.)mask_url: (?:requires|mask_needs_reference) (?=.*"other":"image_urls")/,
+    ],
     ['a mask given as data', { prompt: 'p', image_urls: urls(1), mask_url: 'data:image/png;base64,AAAA' }, /(?:^|\.)mask_url: not_http_url /],
   ])('rejects %s', (_name, values, pattern) => {
     expect(messages(id, values)).toContainEqual(expect.stringMatching(pattern));
@@ -100,7 +100,9 @@ describe('image variant B, task (image.gen-image-2.task)', () => {
   });
 
   it('rejects a pixel size in a hand-written body', () => {
-    expect(bodyProblems(id, { model: 'gen-image-2', prompt: 'p', size: '1024x1024' })).toContainEqual(expect.stringMatching(/^size: size_not_allowed .*1024x1024/));
+    expect(bodyProblems(id, { model: 'gen-image-2', prompt: 'p', size: '1024x1024' })).toContainEqual(
+      expect.stringMatching(/^size: size_not_allowed .*1024x1024/),
+    );
   });
 
   it('accepts 16 references and a mask', () => {
@@ -109,9 +111,13 @@ describe('image variant B, task (image.gen-image-2.task)', () => {
 
   it.each<RejectCase>([
     ['1:1 at 4K', { prompt: 'p', size: { tier: '4K', ratio: '1:1' } }, /^size: size_not_in_tier (?=.*"value":[^,}]*\b1:1\b)(?=.*"tier":[^,}]*\b4K\b)/],
-    ['3:2 at 4K via resolution', { prompt: 'p', size: '3:2', resolution: '4K' }, /^size: size_not_in_tier (?=.*"value":[^,}]*\b3:2\b)(?=.*"tier":[^,}]*\b4K\b)/],
+    [
+      '3:2 at 4K via resolution',
+      { prompt: 'p', size: '3:2', resolution: '4K' },
+      /^size: size_not_in_tier (?=.*"value":[^,}]*\b3:2\b)(?=.*"tier":[^,}]*\b4K\b)/,
+    ],
     ['a pixel size outside the table', { prompt: 'p', size: '1000x1000' }, /^size: size_not_allowed /],
-    ['an 8K tier', { prompt: 'p', size: '16:9', resolution: '8K' }, /(?:^|\.)resolution: (?:not_a_choice|tier_not_allowed) (?=.*"allowed":"1K,\ 2K,\ 4K")/],
+    ['an 8K tier', { prompt: 'p', size: '16:9', resolution: '8K' }, /(?:^|\.)resolution: (?:not_a_choice|tier_not_allowed) (?=.*"allowed":"1K, 2K, 4K")/],
     ['n = 11', { prompt: 'p', n: 11 }, /^n: out_of_range (?=.*"min":[^,}]*\b1\b)(?=.*"max":[^,}]*\b10\b)(?=.*"value":[^,}]*\b11\b)/],
     [
       'compression 101',
@@ -119,8 +125,16 @@ describe('image variant B, task (image.gen-image-2.task)', () => {
       /(?:^|\.)output_compression: out_of_range (?=.*"min":[^,}]*\b0\b)(?=.*"max":[^,}]*\b100\b)(?=.*"value":[^,}]*\b101\b)/,
     ],
     ['17 references', { prompt: 'p', image_urls: urls(17) }, /(?:^|\.)image_urls: too_many (?=.*"limit":[^,}]*\b16\b)(?=.*"value":[^,}]*\b17\b)/],
-    ['a mask without references', { prompt: 'p', mask_url: 'https://cdn.example/m.png' }, /(?:^|\.)mask_url: (?:requires|mask_needs_reference) (?=.*"other":"image_urls")/],
-    ['a background that is no word', { prompt: 'p', background: 'very opaque!' }, /(?:^|\.)background: (?:not_a_choice|tier_not_allowed) (?=.*"allowed":"auto,\ transparent")/],
+    [
+      'a mask without references',
+      { prompt: 'p', mask_url: 'https://cdn.example/m.png' },
+      /(?:^|\.)mask_url: (?:requires|mask_needs_reference) (?=.*"other":"image_urls")/,
+    ],
+    [
+      'a background that is no word',
+      { prompt: 'p', background: 'very opaque!' },
+      /(?:^|\.)background: (?:not_a_choice|tier_not_allowed) (?=.*"allowed":"auto, transparent")/,
+    ],
   ])('rejects %s', (_name, values, pattern) => {
     expect(messages(id, values)).toContainEqual(expect.stringMatching(pattern));
   });
@@ -147,9 +161,7 @@ describe('image variant B, task (image.gen-image-2.task)', () => {
 
   it('warns above 4 images per request, like the direct variants', () => {
     for (const variant of [id, 'image.gen-image-2.direct']) {
-      expect(accepted(variant, { prompt: 'p', n: 6 }).warnings.map(noteText)).toEqual([
-        'At most 4 images come back per request, whatever the number asked.',
-      ]);
+      expect(accepted(variant, { prompt: 'p', n: 6 }).warnings.map(noteText)).toEqual(['At most 4 images come back per request, whatever the number asked.']);
     }
   });
 });
@@ -176,16 +188,8 @@ describe('image variant C (image.nova-3.1-flash-image)', () => {
   it.each<RejectCase>([
     ['5 references', { prompt: 'p', image_urls: urls(5) }, /(?:^|\.)image_urls: too_many (?=.*"limit":[^,}]*\b4\b)(?=.*"value":[^,}]*\b5\b)/],
     ['a size that is no size', { prompt: 'p', size: 'huge' }, /^size: size_not_allowed /],
-    [
-      'an unknown search type',
-      { prompt: 'p', tools: ['news_search'] },
-      /(?:^|\.)tools: unknown_search_type /,
-    ],
-    [
-      'another model',
-      { prompt: 'p', model: 'nova-3-pro-image' },
-      /^model: wrong_model /,
-    ],
+    ['an unknown search type', { prompt: 'p', tools: ['news_search'] }, /(?:^|\.)tools: unknown_search_type /],
+    ['another model', { prompt: 'p', model: 'nova-3-pro-image' }, /^model: wrong_model /],
   ])('rejects %s', (_name, values, pattern) => {
     expect(messages(id, values)).toContainEqual(expect.stringMatching(pattern));
   });
@@ -272,25 +276,41 @@ describe('image variant E (image.nova-3-pro-image.official)', () => {
     ['15 references', { prompt: 'p', image_urls: urls(15) }, /(?:^|\.)image_urls: too_many (?=.*"limit":[^,}]*\b14\b)(?=.*"value":[^,}]*\b15\b)/],
     ['a 2:1 ratio', { prompt: 'p', size: '2:1' }, /^size: size_not_allowed /],
     ['n = 2', { prompt: 'p', n: 2 }, /^n: (?:not_a_choice|tier_not_allowed) (?=.*"allowed":"1")/],
-    ['temperature 2.5', { prompt: 'p', 'metadata.temperature': 2.5 }, /(?:^|\.)metadata\.temperature: out_of_range (?=.*"min":[^,}]*\b0\b)(?=.*"max":[^,}]*\b2\b)(?=.*"value":[^,}]*\b2\.5\b)/],
-    ['topP 1.2', { prompt: 'p', 'metadata.topP': 1.2 }, /(?:^|\.)metadata\.topP: out_of_range (?=.*"min":[^,}]*\b0\b)(?=.*"max":[^,}]*\b1\b)(?=.*"value":[^,}]*\b1\.2\b)/],
+    [
+      'temperature 2.5',
+      { prompt: 'p', 'metadata.temperature': 2.5 },
+      /(?:^|\.)metadata\.temperature: out_of_range (?=.*"min":[^,}]*\b0\b)(?=.*"max":[^,}]*\b2\b)(?=.*"value":[^,}]*\b2\.5\b)/,
+    ],
+    [
+      'topP 1.2',
+      { prompt: 'p', 'metadata.topP': 1.2 },
+      /(?:^|\.)metadata\.topP: out_of_range (?=.*"min":[^,}]*\b0\b)(?=.*"max":[^,}]*\b1\b)(?=.*"value":[^,}]*\b1\.2\b)/,
+    ],
     [
       'thinking budget over 24576',
       { prompt: 'p', 'metadata.thinkingConfig.thinkingBudget': 24_577 },
       /(?:^|\.)metadata\.thinkingConfig\.thinkingBudget: out_of_range (?=.*"min":[^,}]*\b0\b)(?=.*"max":[^,}]*\b24576\b)/,
     ],
-    ['thinking level EXTREME', { prompt: 'p', 'metadata.thinkingConfig.thinkingLevel': 'EXTREME' }, /(?:^|\.)thinkingLevel: (?:not_a_choice|tier_not_allowed) (?=.*"allowed":"MINIMAL,\ LOW,\ MEDIUM,\ HIGH")/],
+    [
+      'thinking level EXTREME',
+      { prompt: 'p', 'metadata.thinkingConfig.thinkingLevel': 'EXTREME' },
+      /(?:^|\.)thinkingLevel: (?:not_a_choice|tier_not_allowed) (?=.*"allowed":"MINIMAL, LOW, MEDIUM, HIGH")/,
+    ],
     [
       'person generation ALLOW_KIDS',
       { prompt: 'p', 'metadata.personGeneration': 'ALLOW_KIDS' },
-      /(?:^|\.)metadata\.personGeneration: (?:not_a_choice|tier_not_allowed) (?=.*"allowed":"ALLOW_ALL,\ ALLOW_ADULT,\ ALLOW_NONE")/,
+      /(?:^|\.)metadata\.personGeneration: (?:not_a_choice|tier_not_allowed) (?=.*"allowed":"ALLOW_ALL, ALLOW_ADULT, ALLOW_NONE")/,
     ],
     [
       'a bad safety threshold',
       { prompt: 'p', 'metadata.safetySettings': [{ category: 'HARM_CATEGORY_HARASSMENT', threshold: 'BLOCK_ALL' }] },
       /(?:^|\.)metadata\.safetySettings: (?:not_a_choice|tier_not_allowed) (?=.*"allowed":"OFF, )/,
     ],
-    ['an 8K resolution', { prompt: 'p', 'metadata.resolution': '8K' }, /(?:^|\.)metadata\.resolution: (?:not_a_choice|tier_not_allowed) (?=.*"allowed":"1K,\ 2K,\ 4K")/],
+    [
+      'an 8K resolution',
+      { prompt: 'p', 'metadata.resolution': '8K' },
+      /(?:^|\.)metadata\.resolution: (?:not_a_choice|tier_not_allowed) (?=.*"allowed":"1K, 2K, 4K")/,
+    ],
   ])('rejects %s', (_name, values, pattern) => {
     expect(messages(id, values)).toContainEqual(expect.stringMatching(pattern));
   });

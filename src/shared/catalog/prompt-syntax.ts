@@ -38,7 +38,10 @@ export function placeholderProblems(
     const firstAppearances = [...new Set(indexes)];
     const outOfOrder = firstAppearances.findIndex((index, position) => position > 0 && index < (firstAppearances[position - 1] ?? 0));
     if (outOfOrder > 0) {
-      errors.push({ code: 'placeholder_order', params: { token, list, index: firstAppearances[outOfOrder - 1] ?? 0, other: firstAppearances[outOfOrder] ?? 0 } });
+      errors.push({
+        code: 'placeholder_order',
+        params: { token, list, index: firstAppearances[outOfOrder - 1] ?? 0, other: firstAppearances[outOfOrder] ?? 0 },
+      });
     }
   }
   // A kind the interface does not name is not a rule it gives: the gateway leaves it as text.

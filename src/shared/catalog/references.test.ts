@@ -59,13 +59,13 @@ describe('validateReferences', () => {
       Array.from({ length: 15 }, () => png('image_urls')),
       'image_urls: too_many {"limit":14,"value":15,"kind":"file"}',
     ],
+    ['a mask without alpha', 'image.gen-image-2.edit', [png('image_urls'), png('mask_url', { hasAlpha: false })], 'mask_url: mask_no_alpha {}'],
     [
-      'a mask without alpha',
-      'image.gen-image-2.edit',
-      [png('image_urls'), png('mask_url', { hasAlpha: false })],
-      'mask_url: mask_no_alpha {}',
+      'a JPEG mask',
+      'image.gen-image-2.task',
+      [png('image_urls'), png('mask_url', { mime: 'image/jpeg' })],
+      'mask_url: file_type {"index":1,"value":"image/jpeg","allowed":"PNG"}',
     ],
-    ['a JPEG mask', 'image.gen-image-2.task', [png('image_urls'), png('mask_url', { mime: 'image/jpeg' })], 'mask_url: file_type {"index":1,"value":"image/jpeg","allowed":"PNG"}'],
     [
       'a mask of another size',
       'image.gen-image-2.task',
@@ -73,7 +73,12 @@ describe('validateReferences', () => {
       'mask_url: mask_size {"value":"1024x1024","limit":"1536x1024","other":"image_urls"}',
     ],
     ['a file for a field the variant does not have', 'video.clip-3.0-turbo', [png('image_urls')], 'image_urls: file_not_taken {}'],
-    ['a second input reference', 'video.vid-2.official', [png('input_reference'), png('input_reference')], 'input_reference: too_many {"limit":1,"value":2,"kind":"file"}'],
+    [
+      'a second input reference',
+      'video.vid-2.official',
+      [png('input_reference'), png('input_reference')],
+      'input_reference: too_many {"limit":1,"value":2,"kind":"file"}',
+    ],
   ])('rejects %s', (_name, id, files, message) => {
     expect(issues(id, files)).toContain(message);
   });

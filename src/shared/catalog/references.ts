@@ -121,7 +121,11 @@ function maskIssues(field: MaskField, mask: ReferenceFile | undefined, files: re
   // Without the first image's metadata (already an uploaded address) the size cannot be checked here.
   if (first !== undefined && mask.width !== undefined && first.width !== undefined && (mask.width !== first.width || mask.height !== first.height)) {
     issues.push(
-      problem(field.key, 'mask_size', { value: `${mask.width}x${mask.height ?? '?'}`, limit: `${first.width}x${first.height ?? '?'}`, other: field.referenceField }),
+      problem(field.key, 'mask_size', {
+        value: `${mask.width}x${mask.height ?? '?'}`,
+        limit: `${first.width}x${first.height ?? '?'}`,
+        other: field.referenceField,
+      }),
     );
   }
   return issues;

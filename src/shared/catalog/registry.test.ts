@@ -212,7 +212,7 @@ describe('generic entries', () => {
     const result = checkRequest(genericEntry('wan-3', 'video'), { duration: 90, image_urls: ['data:image/png;base64,AA'] });
     expect(result.problems).toEqual([
       { field: 'prompt', code: 'required', params: {} },
-      { field: 'duration', code: 'out_of_range', params: { min: 1, max: 60, value: 90, unit: 'seconds' } },
+      { field: 'duration', code: 'out_of_range', params: { min: 1, max: 60, value: 90, whole: 1, unit: 'seconds' } },
       { field: 'image_urls', code: 'not_http_url', params: { value: '"data:image/png;base64,AA"', index: 1 } },
     ]);
   });

@@ -192,4 +192,3 @@ export function buildRequestPath(entry: VariantEntry, values: FormValues): strin
     return typeof value === 'string' && value.trim() !== '' ? encodeURIComponent(value.trim()) : whole;
   });
 }
-

@@ -76,7 +76,9 @@ function problemsOf(issue: z.core.$ZodIssue, root: unknown): RequestProblem[] {
       return issue.keys.map((key) => problem([field, key].filter((part) => part !== '').join('.'), 'unknown_field', { value: key }));
     case 'invalid_type': {
       const value = valueAt(root, issue.path);
-      return [value === undefined ? problem(field, 'required', index) : problem(field, 'wrong_type', { expected: issue.expected, value: shown(value), ...index })];
+      return [
+        value === undefined ? problem(field, 'required', index) : problem(field, 'wrong_type', { expected: issue.expected, value: shown(value), ...index }),
+      ];
     }
     case 'invalid_value':
       return [problem(field, 'fixed_value', { value: shown(issue.values[0]) })];
@@ -117,7 +119,9 @@ function sizeChoiceProblems(entry: VariantEntry, values: FormValues): RequestPro
     const found = field.tiers.find((candidate) => candidate.tier === tier);
     if (!found) return [problem(field.key, 'tier_not_allowed', { value: shown(tier), allowed: field.tiers.map((candidate) => candidate.tier).join(', ') })];
     if (ratio === 'auto' || found.options.some((option) => option.ratio === ratio)) return [];
-    return [problem(field.key, 'size_not_in_tier', { value: String(ratio), tier: found.tier, allowed: found.options.map((option) => option.ratio).join(', ') })];
+    return [
+      problem(field.key, 'size_not_in_tier', { value: String(ratio), tier: found.tier, allowed: found.options.map((option) => option.ratio).join(', ') }),
+    ];
   });
 }
 
@@ -128,7 +132,8 @@ function withPending(entry: VariantEntry, values: FormValues, pending: Readonly<
     if (count <= 0) continue;
     const markers = Array.from({ length: count }, (_unused, i) => new PendingReference(i));
     const given = values[field.key];
-    if (field.type === 'image-list' || field.type === 'video-list') marked[field.key] = [...(Array.isArray(given) ? given : isBlank(given) ? [] : [given]), ...markers];
+    const list: unknown[] = Array.isArray(given) ? given : isBlank(given) ? [] : [given];
+    if (field.type === 'image-list' || field.type === 'video-list') marked[field.key] = [...list, ...markers];
     else if (isBlank(given)) marked[field.key] = markers[0];
   }
   return marked;

@@ -59,7 +59,16 @@ export interface RequestProblem {
 }
 
 /** Something worth knowing that does not block the request. */
-export const NOTICE_CODES = ['placeholder_unknown', 'placeholder_unreferenced', 'ignored_unless', 'open_size', 'open_value', 'image_size_mismatch', 'only_first_used', 'declared'] as const;
+export const NOTICE_CODES = [
+  'placeholder_unknown',
+  'placeholder_unreferenced',
+  'ignored_unless',
+  'open_size',
+  'open_value',
+  'image_size_mismatch',
+  'only_first_used',
+  'declared',
+] as const;
 
 export type NoticeCode = (typeof NOTICE_CODES)[number];
 

@@ -57,14 +57,22 @@ describe('VVIP (video.vid-2-vvip)', () => {
   });
 
   it.each<RejectCase>([
-    ['duration 10', { prompt: 'p', duration: 10 }, /(?:^|\.)duration: (?:not_a_choice|tier_not_allowed) (?=.*"allowed":"4,\ 8,\ 12")/],
-    ['aspect ratio 1:1', { prompt: 'p', aspect_ratio: '1:1' }, /(?:^|\.)aspect_ratio: (?:not_a_choice|tier_not_allowed) (?=.*"allowed":"16:9,\ 9:16")/],
-    ['5 variants', { prompt: 'p', 'metadata.n': 5 }, /(?:^|\.)metadata\.n: out_of_range (?=.*"min":[^,}]*\b1\b)(?=.*"max":[^,}]*\b4\b)(?=.*"value":[^,}]*\b5\b)/],
-    ['0 variants', { prompt: 'p', 'metadata.n': 0 }, /(?:^|\.)metadata\.n: out_of_range (?=.*"min":[^,}]*\b1\b)(?=.*"max":[^,}]*\b4\b)(?=.*"value":[^,}]*\b0\b)/],
+    ['duration 10', { prompt: 'p', duration: 10 }, /(?:^|\.)duration: (?:not_a_choice|tier_not_allowed) (?=.*"allowed":"4, 8, 12")/],
+    ['aspect ratio 1:1', { prompt: 'p', aspect_ratio: '1:1' }, /(?:^|\.)aspect_ratio: (?:not_a_choice|tier_not_allowed) (?=.*"allowed":"16:9, 9:16")/],
+    [
+      '5 variants',
+      { prompt: 'p', 'metadata.n': 5 },
+      /(?:^|\.)metadata\.n: out_of_range (?=.*"min":[^,}]*\b1\b)(?=.*"max":[^,}]*\b4\b)(?=.*"value":[^,}]*\b5\b)/,
+    ],
+    [
+      '0 variants',
+      { prompt: 'p', 'metadata.n': 0 },
+      /(?:^|\.)metadata\.n: out_of_range (?=.*"min":[^,}]*\b1\b)(?=.*"max":[^,}]*\b4\b)(?=.*"value":[^,}]*\b0\b)/,
+    ],
     [
       'an unknown style',
       { prompt: 'p', 'metadata.style': 'noir' },
-      /(?:^|\.)metadata\.style: (?:not_a_choice|tier_not_allowed) (?=.*"allowed":"thanksgiving,\ comic,\ news,\ selfie,\ nostalgic,\ anime")/,
+      /(?:^|\.)metadata\.style: (?:not_a_choice|tier_not_allowed) (?=.*"allowed":"thanksgiving, comic, news, selfie, nostalgic, anime")/,
     ],
     [
       'a 3-second segment',
@@ -82,11 +90,7 @@ describe('VVIP (video.vid-2-vvip)', () => {
       /^metadata\.character_timestamps: (?:requires|mask_needs_reference) (?=.*"other":"metadata\.character_url")/,
     ],
     ['Base64 images', { prompt: 'p', image_urls: ['data:image/jpeg;base64,/9j/4AAQ'] }, /(?:^|\.)image_urls: not_http_url /],
-    [
-      'a character url with spaces',
-      { prompt: 'p', 'metadata.character_url': 'not a url' },
-      /(?:^|\.)metadata\.character_url: not_url_or_id /,
-    ],
+    ['a character url with spaces', { prompt: 'p', 'metadata.character_url': 'not a url' }, /(?:^|\.)metadata\.character_url: not_url_or_id /],
   ])('rejects %s', (_name, values, pattern) => {
     expect(messages(id, values)).toContainEqual(expect.stringMatching(pattern));
   });
@@ -106,11 +110,7 @@ describe('character use with vid-2 (video.vid-2.character)', () => {
   });
 
   it.each<RejectCase>([
-    [
-      'no mention and no task id',
-      { prompt: 'mail me at someone@example.com' },
-      /^prompt: mention_required /,
-    ],
+    ['no mention and no task id', { prompt: 'mail me at someone@example.com' }, /^prompt: mention_required /],
     ['a task id with a slash', { prompt: '@a', 'metadata.character_url': 'task/1' }, /(?:^|\.)metadata\.character_url: not_id /],
   ])('rejects %s', (_name, values, pattern) => {
     expect(messages(id, values)).toContainEqual(expect.stringMatching(pattern));
@@ -163,11 +163,7 @@ describe('character creation (character.vid-2-vvip.create)', () => {
       /^metadata\.character_from_task: exactly_one_many /,
     ],
     ['a task id as the video address', { prompt: 'p', 'metadata.character_url': 'task_1' }, /(?:^|\.)metadata\.character_url: not_http_url /],
-    [
-      'a 1-second segment',
-      { prompt: 'p', 'metadata.character_url': 'https://cdn.example/v.mp4', 'metadata.character_timestamps': '1,2' },
-      /bad_segment /,
-    ],
+    ['a 1-second segment', { prompt: 'p', 'metadata.character_url': 'https://cdn.example/v.mp4', 'metadata.character_timestamps': '1,2' }, /bad_segment /],
   ])('rejects %s', (_name, values, pattern) => {
     expect(messages(id, values)).toContainEqual(expect.stringMatching(pattern));
   });
@@ -197,30 +193,30 @@ describe('remix', () => {
   });
 
   it.each<[string, string, FormValues, RegExp]>([
-    ['vid-2 with 25 seconds', 'video.remix.vid-2', { video_id: 'task_1', prompt: 'p', duration: 25 }, /(?:^|\.)duration: (?:not_a_choice|tier_not_allowed) (?=.*"allowed":"10,\ 15")/],
+    [
+      'vid-2 with 25 seconds',
+      'video.remix.vid-2',
+      { video_id: 'task_1', prompt: 'p', duration: 25 },
+      /(?:^|\.)duration: (?:not_a_choice|tier_not_allowed) (?=.*"allowed":"10, 15")/,
+    ],
     [
       'vid-2-pro with 10 seconds',
       'video.remix.vid-2-pro',
       { video_id: 'task_1', prompt: 'p', duration: 10 },
-      /(?:^|\.)duration: (?:not_a_choice|tier_not_allowed) (?=.*"allowed":"15,\ 25")/,
+      /(?:^|\.)duration: (?:not_a_choice|tier_not_allowed) (?=.*"allowed":"15, 25")/,
     ],
-    [
-      'vid-2-vip with a duration',
-      'video.remix.vid-2-vip',
-      { video_id: 'task_1', prompt: 'p', duration: 10 },
-      /(?:^|\.)duration: not_an_option /,
-    ],
+    ['vid-2-vip with a duration', 'video.remix.vid-2-vip', { video_id: 'task_1', prompt: 'p', duration: 10 }, /(?:^|\.)duration: not_an_option /],
     ['an id without task_', 'video.remix.vid-2', { video_id: 'video_1', prompt: 'p' }, /(?:^|\.)video_id: id_prefix (?=.*"limit":[^,}]*\btask_\b)/],
     ['no video id', 'video.remix.official', { prompt: 'p' }, /^video_id: required /],
     ['a video id with a slash', 'video.remix.official', { video_id: '../x', prompt: 'p' }, /(?:^|\.)video_id: not_id /],
-    ['4:3', 'video.remix.vid-2', { video_id: 'task_1', prompt: 'p', aspect_ratio: '4:3' }, /(?:^|\.)aspect_ratio: (?:not_a_choice|tier_not_allowed) (?=.*"allowed":"16:9,\ 9:16,\ 1:1")/],
-    ['official with a duration', 'video.remix.official', { video_id: 'v', prompt: 'p', duration: 10 }, /(?:^|\.)duration: not_an_option /],
     [
-      'official with another model',
-      'video.remix.official',
-      { video_id: 'v', prompt: 'p', model: 'vid-2' },
-      /^model: wrong_model /,
+      '4:3',
+      'video.remix.vid-2',
+      { video_id: 'task_1', prompt: 'p', aspect_ratio: '4:3' },
+      /(?:^|\.)aspect_ratio: (?:not_a_choice|tier_not_allowed) (?=.*"allowed":"16:9, 9:16, 1:1")/,
     ],
+    ['official with a duration', 'video.remix.official', { video_id: 'v', prompt: 'p', duration: 10 }, /(?:^|\.)duration: not_an_option /],
+    ['official with another model', 'video.remix.official', { video_id: 'v', prompt: 'p', model: 'vid-2' }, /^model: wrong_model /],
     ['no prompt', 'video.remix.vid-2-pro', { video_id: 'task_1' }, /^prompt: required /],
   ])('rejects %s', (_name, id, values, pattern) => {
     expect(messages(id, values)).toContainEqual(expect.stringMatching(pattern));

@@ -24,13 +24,9 @@ describe('first video model, official (video.vid-2.official)', () => {
   });
 
   it.each<RejectCase>([
-    ['duration 5', { prompt: 'p', duration: 5 }, /(?:^|\.)duration: (?:not_a_choice|tier_not_allowed) (?=.*"allowed":"4,\ 8,\ 12")/],
+    ['duration 5', { prompt: 'p', duration: 5 }, /(?:^|\.)duration: (?:not_a_choice|tier_not_allowed) (?=.*"allowed":"4, 8, 12")/],
     ['a 1080p size', { prompt: 'p', size: '1920x1080' }, /^size: size_not_allowed /],
-    [
-      'a non-image reference',
-      { prompt: 'p', input_reference: 'ftp://x/y.png' },
-      /(?:^|\.)input_reference: not_url_or_data /,
-    ],
+    ['a non-image reference', { prompt: 'p', input_reference: 'ftp://x/y.png' }, /(?:^|\.)input_reference: not_url_or_data /],
     ['a model of another variant', { prompt: 'p', model: 'vid-2-vvip' }, /^model: wrong_model /],
     ['no prompt', {}, /^prompt: required /],
   ])('rejects %s', (_name, values, pattern) => {
@@ -62,23 +58,38 @@ describe('second video family, versions 3', () => {
 
   it.each<[string, string, FormValues, RegExp]>([
     ['clip3 without images', 'video.clip3-720p', { prompt: 'p' }, /(?:^|\.)images: too_few (?=.*"limit":[^,}]*\b1\b)(?=.*"value":[^,}]*\b0\b)/],
-    ['clip3 with 5 images', 'video.clip3-1080p', { prompt: 'p', images: imgs(5) }, /(?:^|\.)images: too_many (?=.*"limit":[^,}]*\b4\b)(?=.*"value":[^,}]*\b5\b)/],
-    ['clip-o3 with 5 images', 'video.clip-o3-720p', { prompt: 'p', images: imgs(5) }, /(?:^|\.)images: too_many (?=.*"limit":[^,}]*\b4\b)(?=.*"value":[^,}]*\b5\b)/],
-    ['clip-o3 without images (required for the whole family)', 'video.clip-o3-720p', { prompt: 'p' }, /(?:^|\.)images: too_few (?=.*"limit":[^,}]*\b1\b)(?=.*"value":[^,}]*\b0\b)/],
-    ['clip-o3 with 10 seconds', 'video.clip-o3-720p', { prompt: 'p', images: imgs(1), duration: 10 }, /(?:^|\.)duration: (?:not_a_choice|tier_not_allowed) (?=.*"allowed":"5,\ 15")/],
-    ['clip3 with 20 seconds', 'video.clip3-720p', { prompt: 'p', images: imgs(1), duration: 20 }, /(?:^|\.)duration: (?:not_a_choice|tier_not_allowed) (?=.*"allowed":"5,\ 10,\ 15")/],
     [
-      'a 1080p size on a 720p model',
+      'clip3 with 5 images',
+      'video.clip3-1080p',
+      { prompt: 'p', images: imgs(5) },
+      /(?:^|\.)images: too_many (?=.*"limit":[^,}]*\b4\b)(?=.*"value":[^,}]*\b5\b)/,
+    ],
+    [
+      'clip-o3 with 5 images',
+      'video.clip-o3-720p',
+      { prompt: 'p', images: imgs(5) },
+      /(?:^|\.)images: too_many (?=.*"limit":[^,}]*\b4\b)(?=.*"value":[^,}]*\b5\b)/,
+    ],
+    [
+      'clip-o3 without images (required for the whole family)',
+      'video.clip-o3-720p',
+      { prompt: 'p' },
+      /(?:^|\.)images: too_few (?=.*"limit":[^,}]*\b1\b)(?=.*"value":[^,}]*\b0\b)/,
+    ],
+    [
+      'clip-o3 with 10 seconds',
+      'video.clip-o3-720p',
+      { prompt: 'p', images: imgs(1), duration: 10 },
+      /(?:^|\.)duration: (?:not_a_choice|tier_not_allowed) (?=.*"allowed":"5, 15")/,
+    ],
+    [
+      'clip3 with 20 seconds',
       'video.clip3-720p',
-      { prompt: 'p', images: imgs(1), size: '1920x1080' },
-      /^size: size_not_allowed /,
+      { prompt: 'p', images: imgs(1), duration: 20 },
+      /(?:^|\.)duration: (?:not_a_choice|tier_not_allowed) (?=.*"allowed":"5, 10, 15")/,
     ],
-    [
-      'a 720p size on a 1080p model',
-      'video.clip-o3-1080p',
-      { prompt: 'p', size: '1280x720' },
-      /^size: size_not_allowed /,
-    ],
+    ['a 1080p size on a 720p model', 'video.clip3-720p', { prompt: 'p', images: imgs(1), size: '1920x1080' }, /^size: size_not_allowed /],
+    ['a 720p size on a 1080p model', 'video.clip-o3-1080p', { prompt: 'p', size: '1280x720' }, /^size: size_not_allowed /],
     ['Base64 images', 'video.clip3-720p', { prompt: 'p', images: ['data:image/png;base64,AAAA'] }, /(?:^|\.)images: not_http_url /],
   ])('rejects %s', (_name, id, values, pattern) => {
     expect(messages(id, values)).toContainEqual(expect.stringMatching(pattern));
@@ -112,8 +123,8 @@ describe('turbo (video.clip-3.0-turbo)', () => {
     ['2 seconds', { prompt: 'p', duration: 2 }, /(?:^|\.)duration: out_of_range (?=.*"min":[^,}]*\b3\b)(?=.*"max":[^,}]*\b15\b)(?=.*"value":[^,}]*\b2\b)/],
     ['16 seconds', { prompt: 'p', duration: 16 }, /(?:^|\.)duration: out_of_range (?=.*"min":[^,}]*\b3\b)(?=.*"max":[^,}]*\b15\b)(?=.*"value":[^,}]*\b16\b)/],
     ['7.5 seconds', { prompt: 'p', duration: 7.5 }, /(?:^|\.)duration: not_whole (?=.*"value":[^,}]*\b7\.5\b)/],
-    ['4K', { prompt: 'p', resolution: '4K' }, /(?:^|\.)resolution: (?:not_a_choice|tier_not_allowed) (?=.*"allowed":"720p,\ 1080p")/],
-    ['21:9', { prompt: 'p', aspect_ratio: '21:9' }, /(?:^|\.)aspect_ratio: (?:not_a_choice|tier_not_allowed) (?=.*"allowed":"16:9,\ 9:16,\ 1:1")/],
+    ['4K', { prompt: 'p', resolution: '4K' }, /(?:^|\.)resolution: (?:not_a_choice|tier_not_allowed) (?=.*"allowed":"720p, 1080p")/],
+    ['21:9', { prompt: 'p', aspect_ratio: '21:9' }, /(?:^|\.)aspect_ratio: (?:not_a_choice|tier_not_allowed) (?=.*"allowed":"16:9, 9:16, 1:1")/],
     ['a watermark that is not a boolean', { prompt: 'p', watermark: 'yes' }, /(?:^|\.)watermark: wrong_type /],
   ])('rejects %s', (_name, values, pattern) => {
     expect(messages(id, values)).toContainEqual(expect.stringMatching(pattern));
@@ -156,16 +167,14 @@ describe('omni (video.clip-v3-omni)', () => {
       'aspect_ratio: open_value {"value":"\\"4:3\\"","allowed":"16:9, 9:16, 1:1"}',
     ]);
     expect(messages(id, { prompt: 'p', aspect_ratio: 'wide' })).toContainEqual(
-      expect.stringMatching(/(?:^|\.)aspect_ratio: (?:not_a_choice|tier_not_allowed) (?=.*"allowed":"16:9,\ 9:16,\ 1:1")/),
+      expect.stringMatching(/(?:^|\.)aspect_ratio: (?:not_a_choice|tier_not_allowed) (?=.*"allowed":"16:9, 9:16, 1:1")/),
     );
   });
 
   it('accepts sound without a reference video, and warns about unreferenced items', () => {
     const result = accepted(id, { prompt: 'a dance, <<<image_1>>>', audio: true, 'metadata.image_list': imgs(2) });
     expect(result.request.body.audio).toBe(true);
-    expect(result.warnings.map(noteText)).toEqual([
-      'metadata.image_list: placeholder_unreferenced {"token":"image","index":2,"list":"metadata.image_list"}',
-    ]);
+    expect(result.warnings.map(noteText)).toEqual(['metadata.image_list: placeholder_unreferenced {"token":"image","index":2,"list":"metadata.image_list"}']);
   });
 
   it.each<RejectCase>([
@@ -174,13 +183,21 @@ describe('omni (video.clip-v3-omni)', () => {
       { prompt: '<<<video_1>>>', audio: true, video_list: ['https://cdn.example/v.mp4'] },
       /^video_list: exclusive (?=.*"other":"audio")/,
     ],
-    ['two reference videos', { prompt: 'p', video_list: ['https://cdn.example/a.mp4', 'https://cdn.example/b.mp4'] }, /(?:^|\.)video_list: too_many (?=.*"limit":[^,}]*\b1\b)(?=.*"value":[^,}]*\b2\b)/],
+    [
+      'two reference videos',
+      { prompt: 'p', video_list: ['https://cdn.example/a.mp4', 'https://cdn.example/b.mp4'] },
+      /(?:^|\.)video_list: too_many (?=.*"limit":[^,}]*\b1\b)(?=.*"value":[^,}]*\b2\b)/,
+    ],
     [
       'a placeholder beyond its list',
       { prompt: '<<<image_1>>> <<<image_3>>>', 'metadata.image_list': imgs(2) },
       /^prompt: placeholder_beyond (?=.*"token":"image")(?=.*"index":[^,}]*\b3\b)(?=.*"list":"metadata\.image_list")(?=.*"limit":[^,}]*\b2\b)/,
     ],
-    ['a video placeholder without videos', { prompt: '<<<video_1>>>' }, /^prompt: placeholder_beyond (?=.*"token":"video")(?=.*"index":[^,}]*\b1\b)(?=.*"list":"video_list")(?=.*"limit":[^,}]*\b0\b)/],
+    [
+      'a video placeholder without videos',
+      { prompt: '<<<video_1>>>' },
+      /^prompt: placeholder_beyond (?=.*"token":"video")(?=.*"index":[^,}]*\b1\b)(?=.*"list":"video_list")(?=.*"limit":[^,}]*\b0\b)/,
+    ],
     [
       'placeholders out of list order',
       { prompt: '<<<image_2>>> then <<<image_1>>>', 'metadata.image_list': imgs(2) },
@@ -191,13 +208,9 @@ describe('omni (video.clip-v3-omni)', () => {
       { prompt: '<<<element_0>>>', 'metadata.element_list': [{ element_id: 1 }] },
       /^prompt: placeholder_from_one (?=.*"token":"element")(?=.*"index":[^,}]*\b0\b)/,
     ],
-    ['mode ultra', { prompt: 'p', mode: 'ultra' }, /(?:^|\.)mode: (?:not_a_choice|tier_not_allowed) (?=.*"allowed":"std,\ pro")/],
+    ['mode ultra', { prompt: 'p', mode: 'ultra' }, /(?:^|\.)mode: (?:not_a_choice|tier_not_allowed) (?=.*"allowed":"std, pro")/],
     ['duration 20', { prompt: 'p', duration: 20 }, /(?:^|\.)duration: out_of_range (?=.*"min":[^,}]*\b3\b)(?=.*"max":[^,}]*\b15\b)(?=.*"value":[^,}]*\b20\b)/],
-    [
-      'a Base64 image',
-      { prompt: 'p', 'metadata.image_list': ['data:image/png;base64,AAAA'] },
-      /(?:^|\.)metadata\.image_list: not_http_url /,
-    ],
+    ['a Base64 image', { prompt: 'p', 'metadata.image_list': ['data:image/png;base64,AAAA'] }, /(?:^|\.)metadata\.image_list: not_http_url /],
     ['elements that are not objects', { prompt: 'p', 'metadata.element_list': ['hero'] }, /(?:^|\.)metadata\.element_list: wrong_type /],
   ])('rejects %s', (_name, values, pattern) => {
     expect(messages(id, values)).toContainEqual(expect.stringMatching(pattern));

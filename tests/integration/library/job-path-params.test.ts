@@ -38,7 +38,12 @@ describe('jobs keep their path parameters apart from the body (migration 25)', (
 
   it('stores a new job in the shape it is sent in', () => {
     const { db } = openLibrary();
-    const job = insertJob(db, { variantId: 'video.remix.vid-2', model: 'vid-2', request: { model: 'vid-2', prompt: 'snow' }, pathParams: { video_id: 'task_9' } });
+    const job = insertJob(db, {
+      variantId: 'video.remix.vid-2',
+      model: 'vid-2',
+      request: { model: 'vid-2', prompt: 'snow' },
+      pathParams: { video_id: 'task_9' },
+    });
     expect(getJob(db, job.id)).toMatchObject({ request: { model: 'vid-2', prompt: 'snow' }, pathParams: { video_id: 'task_9' } });
   });
 });

@@ -4,7 +4,7 @@
  */
 import type { NoticeCode, ProblemCode, ProblemParams, RequestNotice, RequestProblem } from '../../../shared/catalog';
 
-type Words = (p: ProblemParams) => string;
+type Words = (p: ProblemParams, field: string) => string;
 
 const at = (p: ProblemParams): string => (p.index === undefined ? '' : `item ${p.index}: `);
 const got = (p: ProblemParams): string => (p.value === undefined ? '' : ` (got ${p.value})`);
@@ -27,7 +27,7 @@ const ENGLISH: Readonly<Record<ProblemCode, Words>> = {
   tier_not_allowed: (p) => `must be one of ${p.allowed}${got(p)}`,
   not_a_choice: (p) => `${at(p)}must be one of ${p.allowed}${p.unit === undefined ? '' : ` ${p.unit}`}${got(p)}`,
   not_whole: (p) => `${at(p)}must be a whole number${got(p)}`,
-  out_of_range: (p) => `${at(p)}must be from ${p.min} to ${p.max}${got(p)}`,
+  out_of_range: (p) => `${at(p)}must be ${p.whole === 1 ? 'a whole number ' : ''}from ${p.min} to ${p.max}${p.unit === undefined ? '' : ` ${p.unit}`}${got(p)}`,
   too_few: (p) => `at least ${counted(p)} required${got(p)}`,
   too_many: (p) => `at most ${counted(p)}${got(p)}`,
   unknown_field: (p) => `unknown field ${p.value}`,
@@ -37,9 +37,9 @@ const ENGLISH: Readonly<Record<ProblemCode, Words>> = {
   no_search_type: (p) => `choose at least one of ${p.allowed}`,
   unknown_search_type: (p) => `must be ${p.allowed}${got(p)}`,
   mask_needs_reference: (p) => `requires ${p.other}; the mask applies to the first image`,
-  exclusive: (p) => `cannot be used together with ${p.other}; send only one of them`,
+  exclusive: (p, field) => `${p.other} and ${field} cannot be used together; send only one of them`,
   requires: (p) => `requires ${p.other}`,
-  exactly_one_missing: (p) => `one of ${p.allowed} is required`,
+  exactly_one_missing: (p) => `one of ${String(p.allowed).split(', ').join(' or ')} is required`,
   exactly_one_many: (p) => `send only one of ${p.allowed}`,
   placeholder_from_one: (p) => `<<<${p.token}_${p.index}>>> is invalid; placeholder numbers start at 1`,
   placeholder_beyond: (p) => `<<<${p.token}_${p.index}>>> refers to item ${p.index} of ${p.list}, which has ${p.limit}`,
@@ -55,7 +55,7 @@ const ENGLISH: Readonly<Record<ProblemCode, Words>> = {
 
 /** One problem in English, prefixed with its field. */
 export function problemText(problem: RequestProblem): string {
-  const words = ENGLISH[problem.code](problem.params);
+  const words = ENGLISH[problem.code](problem.params, problem.field);
   return problem.field === '' ? words : `${problem.field}: ${words}`;
 }
 
@@ -69,7 +69,8 @@ type NoticeWords = (p: ProblemParams, field: string) => string;
 
 const NOTICE_ENGLISH: Readonly<Record<NoticeCode, NoticeWords>> = {
   placeholder_unknown: (p) => `<<<${p.token}_${p.index}>>> is not a placeholder this model names (${p.allowed}); it stays in the prompt as text.`,
-  placeholder_unreferenced: (p) => `Item ${p.index} of ${p.list} is not referenced as <<<${p.token}_${p.index}>>> in the prompt; nothing is inserted automatically.`,
+  placeholder_unreferenced: (p) =>
+    `Item ${p.index} of ${p.list} is not referenced as <<<${p.token}_${p.index}>>> in the prompt; nothing is inserted automatically.`,
   ignored_unless: (p, field) => `${field} is ignored unless ${CONDITION[String(p.condition)]?.(p) ?? String(p.other)}.`,
   open_size: (p, field) =>
     `${field} ${p.value} is not one of the sizes the interface lists; the model is said to support it, but the gateway may refuse it or use the nearest one.`,

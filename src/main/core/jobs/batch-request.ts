@@ -58,18 +58,18 @@ export function batchJobsFrom(input: Omit<CreateBatchInput, 'values'> & { values
  * for logs, and each one's code and values (with its job's number) for the renderer to word.
  */
 export function batchInvalid(jobs: readonly JobProblems[]): StudioFailure {
-  const lines = jobs.map((job) => `job ${job.index + 1} (${variantById(job.variantId)?.label.en ?? job.variantId}): ${job.problems.map(problemText).join('; ')}`);
+  const lines = jobs.map(
+    (job) => `job ${job.index + 1} (${variantById(job.variantId)?.label.en ?? job.variantId}): ${job.problems.map(problemText).join('; ')}`,
+  );
   const more = lines.length > MAX_LISTED_PROBLEMS ? `\n…and ${lines.length - MAX_LISTED_PROBLEMS} more` : '';
-  const issues = jobs
-    .slice(0, MAX_LISTED_PROBLEMS)
-    .flatMap((job) =>
-      job.problems.map((problem) => ({
-        path: problem.field === '' ? [] : problem.field.split('.'),
-        message: problemText(problem),
-        code: problem.code,
-        params: { ...problem.params, job: job.index + 1 },
-      })),
-    );
+  const issues = jobs.slice(0, MAX_LISTED_PROBLEMS).flatMap((job) =>
+    job.problems.map((problem) => ({
+      path: problem.field === '' ? [] : problem.field.split('.'),
+      message: problemText(problem),
+      code: problem.code,
+      params: { ...problem.params, job: job.index + 1 },
+    })),
+  );
   return StudioFailure.of('batch_invalid', { count: lines.length, problems: lines.slice(0, MAX_LISTED_PROBLEMS).join('\n') + more }, { issues });
 }
 

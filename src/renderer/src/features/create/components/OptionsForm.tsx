@@ -22,13 +22,7 @@ export function OptionsForm({ fields, values, errors, locale, onChange, rules, a
   // Each field's holder names it, so a problem listed beside Generate can bring the focus here.
   const render = (field: FormFieldDescription) => (
     <div key={field.key} className="option-holder" data-field={field.key}>
-      <FieldControl
-        field={field}
-        value={values[field.key]}
-        locale={locale}
-        error={errors[field.key]}
-        onChange={(value) => onChange(field.key, value)}
-      />
+      <FieldControl field={field} value={values[field.key]} locale={locale} error={errors[field.key]} onChange={(value) => onChange(field.key, value)} />
     </div>
   );
   const main = fields.filter((field) => !field.advanced);

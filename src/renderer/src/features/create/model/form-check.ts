@@ -69,7 +69,9 @@ function fieldKeyOf(description: FormDescription, path: string): string {
 function requestOf(input: FormInput): { values: Record<string, unknown>; pending: Record<string, number>; files: ReferenceFile[] } {
   const { description } = input;
   const fields = imageFields(description);
-  const uploaded = Object.fromEntries(fields.map((field) => [field.key, (input.files[field.key] ?? []).flatMap((file) => (file.url === null ? [] : [file.url]))]));
+  const uploaded = Object.fromEntries(
+    fields.map((field) => [field.key, (input.files[field.key] ?? []).flatMap((file) => (file.url === null ? [] : [file.url]))]),
+  );
   const pending: Record<string, number> = {};
   for (const field of fields) {
     const waiting = (input.files[field.key] ?? []).filter((file) => file.url === null).length;

@@ -58,7 +58,14 @@ export function carryOver(values: Values, to: FormDescription): { values: Record
 }
 
 /** Problems of a rule between fields: about the other values, not about this one. */
-const BETWEEN_FIELDS: ReadonlySet<ProblemCode> = new Set(['exclusive', 'requires', 'exactly_one_missing', 'exactly_one_many', 'mention_required', 'mask_needs_reference']);
+const BETWEEN_FIELDS: ReadonlySet<ProblemCode> = new Set([
+  'exclusive',
+  'requires',
+  'exactly_one_missing',
+  'exactly_one_many',
+  'mention_required',
+  'mask_needs_reference',
+]);
 
 /** Whether one value alone passes its field's limits on a variant (the catalog's request check, read for that field). */
 function withinLimits(entry: VariantEntry, key: string, value: unknown): boolean {

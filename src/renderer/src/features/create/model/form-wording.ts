@@ -43,7 +43,10 @@ export function wordNotice(t: TFunction, notice: RequestNotice, description: For
   const params = { ...wordedParams(t, notice.params, description, locale), field: labelOf(description, notice.field, locale) };
   switch (notice.code) {
     case 'ignored_unless':
-      return t(`requestChecks.notices.ignored_unless_${notice.params.condition === 'equals' ? 'equals' : notice.params.condition === 'above' ? 'above' : 'set'}`, params);
+      return t(
+        `requestChecks.notices.ignored_unless_${notice.params.condition === 'equals' ? 'equals' : notice.params.condition === 'above' ? 'above' : 'set'}`,
+        params,
+      );
     case 'declared':
       return '';
     default:

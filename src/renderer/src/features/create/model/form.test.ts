@@ -14,11 +14,6 @@ const form = (id: string): FormDescription => {
   if (!entry) throw new Error(`no variant ${id}`);
   return describeForm(entry);
 };
-const field = (id: string, key: string) => {
-  const found = form(id).fields.find((f) => f.key === key);
-  if (!found) throw new Error(`no field ${key} in ${id}`);
-  return found;
-};
 
 describe('switching models', () => {
   it('keeps every option the new model has and allows, and says what it left behind', () => {
