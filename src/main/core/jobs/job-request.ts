@@ -17,8 +17,11 @@ export function supportsBusinessId(entry: VariantEntry): boolean {
   return entry.fields.some((field) => field.key === BUSINESS_ID_FIELD);
 }
 
+/** What a job keeps of its request (a stored job, or one about to be stored). */
+type StoredRequest = { readonly request: unknown; readonly pathParams: Readonly<Record<string, string>> };
+
 /** A job's request as it is checked and sent: its stored body and path parameters, as they are. */
-export function wireRequestOf(job: Pick<Job, 'request' | 'pathParams'>): WireRequest {
+export function wireRequestOf(job: StoredRequest): WireRequest {
   return { pathParams: { ...job.pathParams }, body: isRecord(job.request) ? { ...job.request } : {} };
 }
 
@@ -26,7 +29,7 @@ export function wireRequestOf(job: Pick<Job, 'request' | 'pathParams'>): WireReq
  * The recipe of a job (what a result keeps and a rerun reads): the body with the path parameters
  * beside it, the flat shape recipes have always had.
  */
-export function recipeOf(job: Pick<Job, 'request' | 'pathParams'>): WireBody {
+export function recipeOf(job: StoredRequest): WireBody {
   return { ...(isRecord(job.request) ? job.request : {}), ...job.pathParams };
 }
 

@@ -18,7 +18,7 @@ import { maskUrlOf } from './store/mask-slice';
 import { liveItems, type ReferenceItem } from './store/references-slice';
 
 /** The form's check in the artist's language: each field's first problem, and notes that do not block. */
-export interface WordedCheck {
+interface WordedCheck {
   ok: boolean;
   /** By field key (`FORM_WIDE` for the form as a whole); `waits`: shown only once the artist tried to submit. */
   fields: Record<string, WordedProblem>;

@@ -17,7 +17,7 @@ import { imageFields, maskField, requestValues, type Values } from './form-value
 import { unknownMentions } from './prompt-mentions';
 
 /** What main learns of a local reference file. */
-export interface FileFacts {
+interface FileFacts {
   mime: string;
   bytes: number;
 }
@@ -41,7 +41,7 @@ export interface FormInput {
 }
 
 /** Problems only the form can find (the catalog's own are `ProblemCode`s). */
-export type FormOnlyCode = 'no_prompt' | 'unknown_mention' | 'mask_stale' | 'mask_failed' | 'mask_unfinished';
+type FormOnlyCode = 'no_prompt' | 'unknown_mention' | 'mask_stale' | 'mask_failed' | 'mask_unfinished';
 
 /** One problem of a field: a code and the values its wording fills in. */
 export interface FormIssue {

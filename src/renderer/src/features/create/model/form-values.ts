@@ -35,7 +35,7 @@ export function maskField(description: FormDescription): FormFieldDescription | 
   return description.fields.find((field) => field.control === 'mask');
 }
 
-export function isBlank(value: unknown): boolean {
+function isBlank(value: unknown): boolean {
   return value === undefined || value === null || value === '' || (Array.isArray(value) && value.length === 0);
 }
 

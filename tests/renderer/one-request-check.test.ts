@@ -6,16 +6,16 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { describeForm, variantById, type ProblemCode } from '../../../src/shared/catalog';
-import { GatewayHttp } from '../../../src/main/core/gateway/http';
-import { GenerationApi } from '../../../src/main/core/gateway/generation';
-import { InvalidRequestError } from '../../../src/main/core/gateway/invalid-request';
-import { batchJobsFrom } from '../../../src/main/core/jobs/batch-request';
-import { prepareJobs } from '../../../src/main/core/jobs/engine-types';
-import { wireRequestOf } from '../../../src/main/core/jobs/job-request';
-import { StudioFailure } from '../../../src/main/core/router/failure';
-import { checkForm, type FormInput } from '../../../src/renderer/src/features/create/model/form-check';
-import { requestValues } from '../../../src/renderer/src/features/create/model/form-values';
+import { describeForm, variantById, type ProblemCode } from '../../src/shared/catalog';
+import { GatewayHttp } from '../../src/main/core/gateway/http';
+import { GenerationApi } from '../../src/main/core/gateway/generation';
+import { InvalidRequestError } from '../../src/main/core/gateway/invalid-request';
+import { batchJobsFrom } from '../../src/main/core/jobs/batch-request';
+import { prepareJobs } from '../../src/main/core/jobs/engine-types';
+import { wireRequestOf } from '../../src/main/core/jobs/job-request';
+import { StudioFailure } from '../../src/main/core/router/failure';
+import { checkForm, type FormInput } from '../../src/renderer/src/features/create/model/form-check';
+import { requestValues } from '../../src/renderer/src/features/create/model/form-values';
 
 // Nothing is sent: the address only lets the client be built.
 const generation = new GenerationApi(new GatewayHttp({ baseUrl: 'http://127.0.0.1:9', apiKey: 'unused' }));
@@ -45,7 +45,7 @@ function mainVerdict(input: FormInput): Verdict {
   if (!entry) throw new Error('catalog');
   for (const job of prepareJobs(jobs)) {
     try {
-      generation.prepareRequest(entry, wireRequestOf({ request: job.request, pathParams: job.pathParams }));
+      generation.prepareRequest(entry, wireRequestOf(job));
     } catch (error) {
       if (error instanceof InvalidRequestError) return { accepted: false, codes: ['sent-refused'] };
       throw error;
