@@ -1,4 +1,5 @@
 import { availableParallelism } from 'node:os';
+import { join } from 'node:path';
 import { defineConfig } from 'vitest/config';
 
 /**
@@ -6,7 +7,12 @@ import { defineConfig } from 'vitest/config';
  * sound without drawing or encoding them. Tests that look at what a result shows ask for
  * `media: 'rendered'` themselves; child processes inherit the variable.
  */
-const FIXTURE_MEDIA = { ATELIER_DEMO_MEDIA: 'fixture' };
+const FIXTURE_MEDIA = {
+  ATELIER_DEMO_MEDIA: 'fixture',
+  // Where each fixture clip is kept once encoded, for every demo gateway and child process of the run
+  // (src/simulator/media/fixture-media.ts); the integration project's global setup empties it.
+  ATELIER_DEMO_FIXTURE_CLIPS: join(import.meta.dirname, '.tmp', 'fixture-clips'),
+};
 
 export default defineConfig({
   test: {

@@ -3,18 +3,10 @@
 // is present (or can be installed), and otherwise serves the same studio in web mode on 127.0.0.1.
 // Each reason the window cannot open gets its own message and fix (start-diagnosis.mjs).
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import {
-  appArmorRestrictsUserNamespaces,
-  keepTail,
-  recogniseSandboxFailure,
-  runtimeMissingMessage,
-  sandboxFailureMessage,
-  sqliteBuildFailedMessage,
-} from './start-diagnosis.mjs';
+import { appArmorRestricted, findElectronRuntime } from './electron-runtime.mjs';
+import { keepTail, recogniseSandboxFailure, runtimeMissingMessage, sandboxFailureMessage, sqliteBuildFailedMessage } from './start-diagnosis.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const args = process.argv.slice(2);
@@ -31,7 +23,7 @@ if (build.status !== 0) {
 
 if (forceWeb) startWebMode();
 else {
-  const electronBinary = findElectronRuntime();
+  const electronBinary = findElectronRuntime({ onDownload: () => console.log('Looking for the Electron runtime...') });
   if (electronBinary === undefined) {
     console.log(runtimeMissingMessage());
     startWebMode();
@@ -59,21 +51,6 @@ function electronSqliteReady() {
   return result.status === 0;
 }
 
-/** The Electron binary if it is installed or can be installed now; undefined otherwise. */
-function findElectronRuntime() {
-  const electronDir = dirname(createRequire(import.meta.url).resolve('electron/package.json'));
-  const binary = () => {
-    const pathFile = join(electronDir, 'path.txt');
-    if (!existsSync(pathFile)) return undefined;
-    const path = join(electronDir, 'dist', readFileSync(pathFile, 'utf8').trim());
-    return existsSync(path) ? path : undefined;
-  };
-  if (binary()) return binary();
-  console.log('Looking for the Electron runtime...');
-  const install = spawnSync(process.execPath, [join(electronDir, 'install.js')], { stdio: 'ignore', timeout: 120_000 });
-  return install.status === 0 ? binary() : undefined;
-}
-
 /**
  * Runs the Electron app, passing its error output through while keeping its end: when Chromium's
  * sandbox stops it at start, the user is told why and how to fix it, and web mode opens instead.
@@ -96,14 +73,6 @@ function startElectron(binary) {
     }
     process.exit(code ?? (signal ? 1 : 0));
   });
-}
-
-function appArmorRestricted() {
-  try {
-    return appArmorRestrictsUserNamespaces(readFileSync('/proc/sys/kernel/apparmor_restrict_unprivileged_userns', 'utf8'));
-  } catch {
-    return false;
-  }
 }
 
 function run(command, commandArgs) {

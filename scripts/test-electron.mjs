@@ -5,11 +5,9 @@
 // with Chromium's sandbox on. Where the runtime is missing (it cannot be downloaded everywhere), the
 // specs run anyway and report themselves skipped: never passed.
 import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { appArmorRestrictsUserNamespaces } from './start-diagnosis.mjs';
+import { appArmorRestricted, findElectronRuntime } from './electron-runtime.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -36,20 +34,6 @@ export function electronTestCommand(facts) {
   return { command: facts.xvfbRun, args: ['-a', '--server-args=-screen 0 1440x900x24', process.execPath, ...playwright] };
 }
 
-/** The installed Electron binary, or undefined; tries its first-run download once (Electron 42+). */
-function electronRuntime() {
-  const electronDir = dirname(createRequire(import.meta.url).resolve('electron/package.json'));
-  const binary = () => {
-    const pathFile = join(electronDir, 'path.txt');
-    if (!existsSync(pathFile)) return undefined;
-    const path = join(electronDir, 'dist', readFileSync(pathFile, 'utf8').trim());
-    return existsSync(path) ? path : undefined;
-  };
-  if (binary() !== undefined) return binary();
-  spawnSync(process.execPath, [join(electronDir, 'install.js')], { stdio: 'ignore', timeout: 120_000 });
-  return binary();
-}
-
 function which(command) {
   const found = spawnSync('sh', ['-c', `command -v ${command}`], { encoding: 'utf8' });
   return found.status === 0 ? found.stdout.trim() : undefined;
@@ -62,19 +46,13 @@ function step(command, args) {
 
 function main() {
   step(process.execPath, [join(root, 'node_modules/electron-vite/bin/electron-vite.js'), 'build']);
-  const runtime = electronRuntime();
+  const runtime = findElectronRuntime();
   if (runtime === undefined) {
     console.log('The Electron runtime is not installed here and could not be downloaded: the Electron specs report themselves skipped.');
   } else {
     // Electron's build of better-sqlite3 in .native/ (node_modules keeps Node's).
     step(process.execPath, [join(root, 'node_modules/tsx/dist/cli.mjs'), join(root, 'scripts/native-electron.ts')]);
-    let restricted = false;
-    try {
-      restricted = appArmorRestrictsUserNamespaces(readFileSync('/proc/sys/kernel/apparmor_restrict_unprivileged_userns', 'utf8'));
-    } catch {
-      // Not Linux, or no AppArmor: nothing to say.
-    }
-    if (restricted)
+    if (appArmorRestricted())
       console.log(
         'AppArmor limits user namespaces here: Electron from node_modules needs a profile for its sandbox ("npm start" prints the commands when it is missing).',
       );

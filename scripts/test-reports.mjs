@@ -34,7 +34,7 @@ export function vitestProblems(report, root) {
   for (const file of report?.testResults ?? []) {
     const where = relativeTo(root, file.name);
     const failedTests = file.assertionResults.filter((test) => test.status === 'failed');
-    for (const test of failedTests) problems.push(`failed  ${where} › ${test.fullName}: ${firstLine(test.failureMessages?.[0])}`);
+    for (const test of failedTests) problems.push(`failed  ${where} › ${test.fullName}: ${vitestError(test.failureMessages?.[0])}`);
     if (file.status === 'failed' && failedTests.length === 0) problems.push(`failed  ${where}: ${firstLine(file.message)}`);
   }
   return problems;
@@ -74,6 +74,15 @@ export function lastLinesOf(text, stage, count = 6) {
     .split('\n')
     .filter((line) => line.trim() !== '');
   return lines.slice(-count).map((line) => `${stage}: ${line.trim().slice(0, 240)}`);
+}
+
+/**
+ * The first line of a vitest failure. A test or hook past its deadline reaches the report as the stack of vitest's
+ * placeholder error (its message and the placeholder's are swapped), so it reads "Error: STACK_TRACE_ERROR": said plainly.
+ */
+function vitestError(message) {
+  const line = firstLine(message);
+  return line === 'Error: STACK_TRACE_ERROR' ? 'timed out (vitest reports its deadline as "Error: STACK_TRACE_ERROR")' : line;
 }
 
 // Error messages carry terminal colours and long call logs; one plain line is enough to find the test.

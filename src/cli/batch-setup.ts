@@ -47,8 +47,8 @@ function resume(context: SetupContext, batch: Batch): BatchSetup {
     throw new Error(`The library's batch for this file has ${jobs.length} jobs but the file makes ${origins.length}; the library may have been edited.`);
   }
   // Drafts are left when a run stopped between storing its batch and queuing it.
-  engine.enqueueBatch(batch.id);
-  if (batch.status === 'paused') engine.resumeBatch(batch.id);
+  engine.commands.enqueueBatch(batch.id);
+  if (batch.status === 'paused') engine.commands.resumeBatch(batch.id);
   const finished = jobs.filter((job) => isTerminal(job.state)).length;
   const sent = jobs.filter((job) => !isWaiting(job.state)).length;
   note(`Resuming the batch of ${input.path} (${finished} of ${jobs.length} jobs finished, ${sent} sent before): ` + 'jobs already sent are not sent again.');
@@ -71,7 +71,7 @@ async function create(context: SetupContext, replaces: Batch | undefined): Promi
       if (!reused) note(`uploaded ${path}`);
     },
   });
-  const { batch, jobs } = await engine.createBatch({
+  const { batch, jobs } = await engine.commands.createBatch({
     name: input.path,
     profileId,
     jobs: prepared.map((job) => ({ variantId: job.entry.id, body: job.body, pathParams: job.pathParams, prompt: job.prompt })),
@@ -84,7 +84,7 @@ async function create(context: SetupContext, replaces: Batch | undefined): Promi
       setBatchSourceKey(db, batch.id, sourceKey);
     });
   }
-  engine.enqueueBatch(batch.id);
+  engine.commands.enqueueBatch(batch.id);
   return {
     batch,
     resumed: false,

@@ -159,7 +159,7 @@ async function runToEnd(
   const jobs = new BatchJobs(db, context.libraryRoot, setup.origins);
   const refresh = (): void => {
     for (const { jobId } of setup.origins) {
-      const view = engine.job(jobId);
+      const view = engine.queries.job(jobId);
       if (view) jobs.apply(view);
     }
   };
@@ -214,7 +214,7 @@ async function runToEnd(
     }
     const waiting = reports.filter((job) => job.status === 'pending').length;
     if (waiting > 0) {
-      const reason = engine.pauseReason ?? engine.batch(setup.batch.id)?.note ?? 'the engine stopped before they could be sent';
+      const reason = engine.queries.pauseReason ?? engine.queries.batch(setup.batch.id)?.note ?? 'the engine stopped before they could be sent';
       io.stderr.write(`${waiting} job${waiting === 1 ? ' was' : 's were'} not sent: ${reason}\n`);
     }
     return exitCodeFor(reports);

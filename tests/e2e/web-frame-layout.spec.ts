@@ -202,39 +202,44 @@ async function dismissToasts(): Promise<void> {
   while ((await close.count()) > 0) await close.click();
 }
 
-test('screenshots of Create, the gallery with a toast and its selection bar, and Compare with a video, at both sizes, in both themes and languages', async () => {
-  mkdirSync('test-results/screens', { recursive: true });
-  const [wide, , square, , , video] = assets;
-  for (const size of sizes) {
-    await page.setViewportSize(size);
-    for (const language of ['en', 'zh-CN'] as const) {
-      const text = words(language);
-      for (const theme of ['light', 'dark'] as const) {
+// One test per size, language and theme: each is short, so a loaded machine never runs one past its deadline.
+for (const size of sizes) {
+  for (const language of ['en', 'zh-CN'] as const) {
+    for (const theme of ['light', 'dark'] as const) {
+      const shot = (name: string): string => `test-results/screens/frame-${name}-${size.name}-${language}-${theme}.png`;
+      test(`screenshots of Create, the gallery with a toast and its selection bar, and Compare with a video, at ${size.width}x${size.height}, ${language}, ${theme}`, async () => {
+        mkdirSync('test-results/screens', { recursive: true });
+        const [wide, , square, , , video] = assets;
+        const text = words(language);
+        await page.setViewportSize(size);
         await call(page, 'settings.update', { language, theme });
-        await page.goto(`${studio.url}/#/create`);
-        await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
-        await expect(page.locator('html')).toHaveAttribute('lang', language);
-        await dismissToasts();
-        await page.locator('summary', { hasText: text.create?.batch?.fanOut }).click();
-        const assistant = page.getByRole('button', { name: text.assistant?.tools?.assistant, exact: true });
-        if ((await assistant.getAttribute('aria-pressed')) !== 'true') await assistant.click();
-        await page.screenshot({ path: `test-results/screens/frame-create-${size.name}-${language}-${theme}.png` });
+        try {
+          await page.goto(`${studio.url}/#/create`);
+          await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
+          await expect(page.locator('html')).toHaveAttribute('lang', language);
+          await dismissToasts();
+          await page.locator('summary', { hasText: text.create?.batch?.fanOut }).click();
+          const assistant = page.getByRole('button', { name: text.assistant?.tools?.assistant, exact: true });
+          if ((await assistant.getAttribute('aria-pressed')) !== 'true') await assistant.click();
+          await page.screenshot({ path: shot('create') });
 
-        await page.goto(`${studio.url}/#/gallery`);
-        await page.getByRole('grid').getByRole('gridcell').first().click();
-        await page.keyboard.press('ControlOrMeta+a');
-        const bar = page.getByRole('toolbar');
-        await bar.getByRole('button').first().click();
-        await expect(page.getByRole('region').locator('.toast').first()).toBeVisible();
-        await page.screenshot({ path: `test-results/screens/frame-gallery-toast-${size.name}-${language}-${theme}.png` });
-        await bar.getByRole('button').first().click();
+          await page.goto(`${studio.url}/#/gallery`);
+          await page.getByRole('grid').getByRole('gridcell').first().click();
+          await page.keyboard.press('ControlOrMeta+a');
+          const bar = page.getByRole('toolbar');
+          await bar.getByRole('button').first().click();
+          await expect(page.getByRole('region').locator('.toast').first()).toBeVisible();
+          await page.screenshot({ path: shot('gallery-toast') });
+          await bar.getByRole('button').first().click();
 
-        await page.goto(`${studio.url}/#/gallery/compare?items=${[wide?.id, square?.id, video?.id].join(',')}`);
-        await expect(page.getByRole('table').getByRole('columnheader')).toHaveCount(3);
-        await dismissToasts();
-        await page.screenshot({ path: `test-results/screens/frame-compare-${size.name}-${language}-${theme}.png` });
-      }
+          await page.goto(`${studio.url}/#/gallery/compare?items=${[wide?.id, square?.id, video?.id].join(',')}`);
+          await expect(page.getByRole('table').getByRole('columnheader')).toHaveCount(3);
+          await dismissToasts();
+          await page.screenshot({ path: shot('compare') });
+        } finally {
+          await call(page, 'settings.update', { language: 'en', theme: 'light' });
+        }
+      });
     }
   }
-  await call(page, 'settings.update', { language: 'en', theme: 'light' });
-});
+}

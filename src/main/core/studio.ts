@@ -214,16 +214,16 @@ export function createStudio(platform: StudioPlatform): Studio {
         if (database?.fresh === true || sidecarRestore.unfinished()) sidecarRestore.start();
         await library.trash.start();
         subscriptions.addCallback(forwardEngineEvents(started, bus, () => settings.activeProfile() === undefined));
-        subscriptions.addCallback(bus.on('desktop.changed', () => started.applyKeyMode()));
+        subscriptions.addCallback(bus.on('desktop.changed', () => started.commands.applyKeyMode()));
         // A key saved or another profile chosen: jobs waiting for a usable key ask again at once.
-        subscriptions.addCallback(bus.on('profiles.changed', () => started.keysChanged()));
-        subscriptions.addCallback(bus.on('settings.changed', () => started.keysChanged()));
+        subscriptions.addCallback(bus.on('profiles.changed', () => started.commands.keysChanged()));
+        subscriptions.addCallback(bus.on('settings.changed', () => started.commands.keysChanged()));
         // The concurrency setting applies at once: more jobs start if they now may, none is stopped.
         const onSettings = bus.on('settings.changed', (changed) => {
           const limits = concurrencyLimits(changed.concurrency);
-          const current = started.concurrency;
+          const current = started.queries.concurrency;
           if (limits.maxActive === current.maxActive && limits.maxActivePerModel === current.maxActivePerModel) return;
-          started.setConcurrency(limits);
+          started.commands.setConcurrency(limits);
           bus.emit('jobs.queue_changed', queueView(started));
         });
         subscriptions.addCallback(onSettings);

@@ -7,6 +7,7 @@ import { accountEvents, accountRoutes } from './account';
 import { uploadsRoutes } from './uploads';
 import { libraryEvents, libraryRoutes } from './library';
 import { jobsEvents, jobsRoutes } from './jobs';
+import { charactersEvents, charactersRoutes } from './characters';
 import { desktopEvents, desktopRoutes } from './desktop';
 import { assistantEvents, assistantRoutes } from './assistant';
 
@@ -26,6 +27,8 @@ export * from './account';
 export * from './uploads';
 export * from './library';
 export * from './jobs';
+export * from './batch-input';
+export * from './characters';
 export * from './job-reasons';
 export * from './job-problems';
 export * from './desktop';
@@ -40,6 +43,7 @@ export const routes = {
   ...uploadsRoutes,
   ...libraryRoutes,
   ...jobsRoutes,
+  ...charactersRoutes,
   ...desktopRoutes,
   ...assistantRoutes,
 } satisfies Record<string, RouteDefinition>;
@@ -50,6 +54,7 @@ export const events = {
   ...accountEvents,
   ...libraryEvents,
   ...jobsEvents,
+  ...charactersEvents,
   ...desktopEvents,
   ...assistantEvents,
 } satisfies Record<string, EventDefinition>;

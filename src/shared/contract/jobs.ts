@@ -1,19 +1,8 @@
 import { z } from 'zod';
 import { defineEvent, defineRoute } from './define';
-import { idSchema, taskIdSchema } from './ids';
-import {
-  jsonBoundsProblem,
-  MAX_BATCH_PROMPTS,
-  MAX_BATCH_PROMPTS_CHARS,
-  MAX_BATCH_VALUES_CHARS,
-  MAX_CSV_BYTES,
-  MAX_PROMPT_CHARS,
-  MAX_TEMPLATE_CHARS,
-  MAX_TEMPLATE_COLUMN_REFERENCES,
-  utf8Length,
-} from './limits';
-import { inputMessages } from './input-messages';
+import { idSchema } from './ids';
 import { presetRefSchema } from './assistant';
+import { costEstimateSchema, createBatchInputSchema, estimateCostInputSchema } from './batch-input';
 import { batchStatuses, jobStates } from '../jobs/job-states';
 
 const jobStateSchema = z.enum(jobStates);
@@ -103,105 +92,6 @@ export const batchViewSchema = z.object({
 });
 export type BatchView = z.infer<typeof batchViewSchema>;
 
-const valuesProblemMessages = {
-  too_large: inputMessages.batchOptionsTooLarge,
-  too_deep: inputMessages.batchOptionsTooDeep,
-  not_json: inputMessages.batchOptionsNotJson,
-} as const;
-
-/** A batch as the Create page describes it; main plans, validates and stores every job before any is sent. */
-const createBatchInputSchema = z
-  .object({
-    name: z.string().trim().min(1, inputMessages.batchName.en).max(120),
-    /** Catalog variant ids; several fan every prompt out for side-by-side comparison. */
-    variantIds: z.array(z.string().min(1).max(200)).min(1, inputMessages.batchModels.en).max(12),
-    prompts: z
-      .array(z.string().max(MAX_PROMPT_CHARS, inputMessages.promptTooLong.en))
-      .max(MAX_BATCH_PROMPTS, inputMessages.tooManyPrompts.en)
-      .refine((list) => list.reduce((sum, p) => sum + p.length, 0) <= MAX_BATCH_PROMPTS_CHARS, inputMessages.promptsTooLong.en)
-      .optional(),
-    /** `{a|b}` alternatives and `{{column}}` values from `csv`. */
-    template: z
-      .string()
-      .max(MAX_TEMPLATE_CHARS, inputMessages.templateTooLong.en)
-      .refine((text) => (text.match(/\{\{/g)?.length ?? 0) <= MAX_TEMPLATE_COLUMN_REFERENCES, inputMessages.templateTooManyReferences.en)
-      .optional(),
-    /** CSV text with a header row, for `{{column}}` in the template. */
-    csv: z
-      .string()
-      .max(MAX_CSV_BYTES, inputMessages.csvTooLarge.en)
-      .refine((text) => utf8Length(text) <= MAX_CSV_BYTES, inputMessages.csvTooLarge.en)
-      .optional(),
-    countPerPrompt: z.number().int().min(1).max(100),
-    /** Options applied to every job, keyed by wire path (`size`, `metadata.n`, `image_urls`, ...). */
-    values: z
-      .record(z.string().max(200), z.unknown())
-      .default({})
-      .superRefine((values, ctx) => {
-        const problem = jsonBoundsProblem(values, MAX_BATCH_VALUES_CHARS);
-        if (problem !== undefined) ctx.addIssue({ code: 'custom', message: valuesProblemMessages[problem].en });
-      }),
-    /**
-     * Options of each model of a fan-out, by variant id, where they differ (each model has its
-     * own sizes and options); a variant not named here takes `values`.
-     */
-    valuesByVariant: z
-      .record(z.string().max(200), z.record(z.string().max(200), z.unknown()))
-      .optional()
-      .superRefine((byVariant, ctx) => {
-        if (byVariant === undefined) return;
-        if (Object.keys(byVariant).length > 12) ctx.addIssue({ code: 'custom', message: inputMessages.fanOutModels.en });
-        const problem = jsonBoundsProblem(byVariant, MAX_BATCH_VALUES_CHARS);
-        if (problem !== undefined) ctx.addIssue({ code: 'custom', message: valuesProblemMessages[problem].en });
-      }),
-    /** Stop submitting when the remaining credits would fall below this floor. */
-    creditBudget: z.number().positive().optional(),
-    /** Mint a key capped at this many credits for the batch, so the gateway enforces the budget. */
-    dedicatedKeyCredits: z.number().positive().optional(),
-    /** Keep the jobs as drafts until `jobs.start_batch`. */
-    draft: z.boolean().optional(),
-    /** The style preset applied to the form, recorded in every job's and result's recipe. */
-    preset: presetRefSchema.optional(),
-  })
-  .strict();
-export type CreateBatchInput = z.input<typeof createBatchInputSchema>;
-
-/** The requests a batch would make, without storing anything: what `jobs.estimate_cost` prices. */
-const estimateCostInputSchema = createBatchInputSchema.pick({
-  variantIds: true,
-  prompts: true,
-  template: true,
-  csv: true,
-  countPerPrompt: true,
-  values: true,
-  valuesByVariant: true,
-});
-export type EstimateCostInput = z.input<typeof estimateCostInputSchema>;
-
-/**
- * What a batch would cost, from jobs of the same model and options measured on the gateway in use
- * (the interface publishes no prices). Requests of a kind never measured are counted as unpriced.
- */
-const costEstimateSchema = z.object({
-  requests: z.number().int(),
-  /** Credits of the priced requests together; null when none is priced. */
-  credits: z.number().nullable(),
-  unpricedRequests: z.number().int(),
-  /** One line per kind of request (model and billed options). */
-  kinds: z.array(
-    z.object({
-      variantId: z.string(),
-      model: z.string(),
-      requests: z.number().int(),
-      /** Credits per request, the median of the measured jobs; null when none was measured. */
-      creditsEach: z.number().nullable(),
-      /** How many measured jobs the price rests on. */
-      samples: z.number().int(),
-    }),
-  ),
-});
-export type CostEstimate = z.infer<typeof costEstimateSchema>;
-
 const id = z.object({ id: idSchema }).strict();
 const cursor = z.string().max(200).nullable().optional();
 
@@ -267,18 +157,6 @@ const createdKeyViewSchema = z.object({
   forgottenAt: z.number().nullable(),
 });
 export type CreatedKeyView = z.infer<typeof createdKeyViewSchema>;
-
-const characterViewSchema = z.object({
-  id: z.string(),
-  username: z.string(),
-  displayName: z.string().nullable(),
-  sourceTaskId: z.string().nullable(),
-  profilePictureUrl: z.string().nullable(),
-  /** The poster frame of the video it was made from, inside the library folder (`mediaUrl` shows it); null when that video is not there. */
-  posterPath: z.string().nullable(),
-  createdAt: z.number(),
-});
-export type CharacterView = z.infer<typeof characterViewSchema>;
 
 /** The next step from a result: its recipe again, with the result as the reference, or at a larger tier. */
 const rerunModeSchema = z.enum(['again', 'vary', 'larger']);
@@ -381,30 +259,6 @@ export const jobsRoutes = {
     input: z.object({ id: idSchema, choice: z.enum(['resubmit', 'discard']) }).strict(),
     output: jobViewSchema,
   }),
-  'characters.list': defineRoute({ input: z.object({}).strict(), output: z.array(characterViewSchema) }),
-  'characters.create': defineRoute({
-    input: z
-      .object({
-        description: z.string().trim().min(1).max(2000),
-        fromTaskId: taskIdSchema.optional(),
-        /** A finished video of the library: its gateway address with `segment`, or its task as a whole. */
-        fromAssetId: idSchema.optional(),
-        videoUrl: z
-          .url({ protocol: /^https?$/ })
-          .max(4096)
-          .optional(),
-        /** `<start>,<end>` seconds of the reference video, two seconds apart. */
-        segment: z
-          .string()
-          .regex(/^\d+(\.\d+)?,\d+(\.\d+)?$/, inputMessages.characterSegment.en)
-          .optional(),
-      })
-      .strict()
-      .refine((v) => [v.fromTaskId, v.videoUrl, v.fromAssetId].filter((source) => source !== undefined).length === 1, {
-        message: inputMessages.characterSource.en,
-      }),
-    output: jobViewSchema,
-  }),
 };
 
 export const jobsEvents = {
@@ -416,5 +270,4 @@ export const jobsEvents = {
   /** A new job outside any batch (a character creation, say). */
   'jobs.job_added': defineEvent(jobViewSchema),
   'jobs.queue_changed': defineEvent(queueState),
-  'characters.changed': defineEvent(z.array(characterViewSchema)),
 };

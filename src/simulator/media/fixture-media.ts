@@ -1,3 +1,6 @@
+import { createHash } from 'node:crypto';
+import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import type { VideoEncoder } from './ffmpeg';
 import { sharp } from './image-library';
 import { hex, paletteOf } from './palette';
@@ -69,10 +72,36 @@ function clipCommands(width: number, height: number, seconds: number, audio: boo
   return [first, full];
 }
 
+/**
+ * Clips already encoded in this process, by their commands: every demo gateway of the process
+ * (a test worker runs many) shares them.
+ */
+const encodedClips = new Map<string, Promise<Buffer>>();
+
+/**
+ * A folder where clips are kept across processes (`ATELIER_DEMO_FIXTURE_CLIPS`): a test run sets
+ * it, so each clip is encoded once per run rather than once per demo gateway and child process.
+ */
+function clipFolder(): string | undefined {
+  const folder = process.env.ATELIER_DEMO_FIXTURE_CLIPS;
+  return folder === undefined || folder === '' ? undefined : folder;
+}
+
+/** The clip of `commands` from the folder, or encoded and then left there (written whole, then renamed). */
+async function keptClip(folder: string, name: string, encode: () => Promise<Buffer>): Promise<Buffer> {
+  const file = join(folder, `${name}.mp4`);
+  const kept = await readFile(file).catch(() => undefined);
+  if (kept !== undefined) return kept;
+  const clip = await encode();
+  await mkdir(folder, { recursive: true });
+  const partial = `${file}.${process.pid}.${Math.random().toString(36).slice(2)}`;
+  await writeFile(partial, clip);
+  await rename(partial, file);
+  return clip;
+}
+
 /** Makes fixture results; clips are encoded once per size, length and sound and kept. */
 export class FixtureMedia {
-  private readonly clips = new Map<string, Promise<Buffer>>();
-
   constructor(private readonly encoder: VideoEncoder) {}
 
   image(recipe: ImageRecipe): Promise<Buffer> {
@@ -93,18 +122,18 @@ export class FixtureMedia {
   }
 
   private clip(width: number, height: number, seconds: number, audio: boolean): Promise<Buffer> {
-    const key = `${width}x${height} ${seconds}s ${audio ? 'sound' : 'silent'}`;
-    let clip = this.clips.get(key);
+    const commands = clipCommands(width, height, seconds, audio);
+    // Named by the commands themselves: a change to how clips are made never reads an old one.
+    const name = createHash('sha256').update(JSON.stringify(commands)).digest('hex').slice(0, 32);
+    let clip = encodedClips.get(name);
     if (clip === undefined) {
-      clip = this.encodeClip(width, height, seconds, audio);
+      const encode = (): Promise<Buffer> => this.encoder(commands, {}, 'clip.mp4');
+      const folder = clipFolder();
+      clip = folder === undefined ? encode() : keptClip(folder, name, encode);
       // A failed encode is tried again by the next request rather than kept.
-      void clip.catch(() => this.clips.delete(key));
-      this.clips.set(key, clip);
+      void clip.catch(() => encodedClips.delete(name));
+      encodedClips.set(name, clip);
     }
     return clip;
-  }
-
-  private encodeClip(width: number, height: number, seconds: number, audio: boolean): Promise<Buffer> {
-    return this.encoder(clipCommands(width, height, seconds, audio), {}, 'clip.mp4');
   }
 }

@@ -77,7 +77,7 @@ function keyRefusedForTenMinutes(fields: Record<string, unknown>): FaultRow['whi
     await admin('PATCH', `/keys/${DEMO_KEY_ID}`, fields);
     await pass(10 * 60_000);
     await admin('PATCH', `/keys/${DEMO_KEY_ID}`, { remain_credits: 100_000, status: 1, expired_time: -1 });
-    engine.keysChanged();
+    engine.commands.keysChanged();
   };
 }
 
@@ -268,7 +268,7 @@ export async function runFaultRow(row: FaultRow, mode: Mode): Promise<RowResult>
     const rules = (await row.rules?.({ url: proxy.url, key: sim.demoKey })) ?? [];
     const setupSubmissions = (await admin<StatsSnapshot>('GET', '/stats')).totalSubmissions - before.totalSubmissions;
     if (rules.length > 0) await admin('POST', '/faults', { rules });
-    const { jobs } = await engine.createBatch({
+    const { jobs } = await engine.commands.createBatch({
       name: row.fault,
       jobs: MIXED_BATCH.map((entry) => ({
         variantId: entry.variantId,
@@ -319,7 +319,7 @@ function allSent(engine: JobEngine, jobIds: readonly string[]): Promise<void> {
   return new Promise((resolve) => {
     let stop = (): void => undefined;
     const look = (): void => {
-      if (jobIds.every((id) => !['queued', 'submitting'].includes(engine.job(id)?.state ?? 'queued'))) {
+      if (jobIds.every((id) => !['queued', 'submitting'].includes(engine.queries.job(id)?.state ?? 'queued'))) {
         stop();
         resolve();
       }
@@ -344,7 +344,7 @@ function tally(row: FaultRow, db: LibraryDatabase, root: string, jobIds: string[
   const lostStates: string[] = [];
   const unexercised: string[] = [];
   for (const id of jobIds) {
-    const job = engine.job(id);
+    const job = engine.queries.job(id);
     if (!job) {
       lostStates.push('missing');
       continue;

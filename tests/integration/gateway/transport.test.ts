@@ -1,5 +1,5 @@
 import { createServer } from 'node:net';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { GatewayClient } from '../../../src/main/core/gateway/client';
 import { VirtualClock } from '../../helpers/virtual-clock';
 import { gatewayFailure, gatewayForFile, onVirtualTime } from './harness';
@@ -156,22 +156,27 @@ describe('limits, cancellation and secrets', () => {
   });
 
   it('cancels through an AbortSignal, also while waiting to retry', async () => {
-    await gw.addFault({ kind: 'latency', ms: 1000, route: 'GET /v1/balance', count: 1 });
+    // The gateway holds the request far longer than the test needs to abort it, however slow the machine.
+    await gw.addFault({ kind: 'latency', ms: 10_000, route: 'GET /v1/balance', count: 1 });
     const controller = new AbortController();
-    setTimeout(() => controller.abort(), 50);
-    const error = await gatewayFailure(gw.client().account.tokenBalance({ signal: controller.signal }));
-    expect(error).toMatchObject({ kind: 'canceled', retryable: false });
+    const held = gatewayFailure(gw.client().account.tokenBalance({ signal: controller.signal }));
+    await vi.waitUntil(async () => (await gw.requests('GET /v1/balance')) === 1, { timeout: 30_000, interval: 20 });
+    controller.abort();
+    expect(await held).toMatchObject({ kind: 'canceled', retryable: false });
 
-    await gw.addFault({ kind: 'rate-limit', route: 'GET /v1/balance', retryAfterSeconds: 2, count: 1 });
+    // The wait for a retry on another route: after its latency the gateway goes on with the abandoned request, which
+    // would take a fault of its own route meant for the next request (and that one would never wait).
+    await gw.addFault({ kind: 'rate-limit', route: 'GET /v1/models', retryAfterSeconds: 2, count: 1 });
     const clock = new VirtualClock();
     const later = new AbortController();
-    const waiting = gatewayFailure(gw.client({ clock }).account.tokenBalance({ signal: later.signal }));
+    const waiting = gatewayFailure(gw.client({ clock }).models.list(undefined, { signal: later.signal }));
     // Aborted while it sits out the Retry-After, with no time passing: the wait ends at once.
     await clock.timerSet();
     later.abort();
     expect(await waiting).toMatchObject({ kind: 'canceled', attempts: 1 });
     expect(clock.pendingTimers).toBe(0);
-    expect(await gw.requests('GET /v1/balance')).toBe(2);
+    expect(await gw.requests('GET /v1/models')).toBe(1);
+    expect(await gw.requests('GET /v1/balance')).toBe(1);
   });
 
   it('never puts the key into an error, even when the gateway echoes it', async () => {

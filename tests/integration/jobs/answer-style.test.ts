@@ -66,10 +66,10 @@ async function route(routing: 'request' | 'direct' | 'task'): Promise<void> {
 }
 
 async function runAll(name: string, jobs: EngineJobInput[]): Promise<Job[]> {
-  const { jobs: created } = await engine.createBatch({ name, jobs });
+  const { jobs: created } = await engine.commands.createBatch({ name, jobs });
   await bench.idle(engine);
   return created.map((job) => {
-    const view = engine.job(job.id);
+    const view = engine.queries.job(job.id);
     if (!view) throw new Error(`job ${job.id} vanished`);
     return view;
   });
@@ -167,15 +167,18 @@ describe('after a restart', () => {
     await engine.stop();
     const stopped = bench.engine({ pollTimings: { image: { initialDelayMs: 1_500, intervalMs: 1_500, deadlineMs: 60_000 } } });
     await stopped.start();
-    const job = stopped.enqueue({ variantId: 'image.gen-image-2.direct', body: bodyOf('image.gen-image-2.direct', { prompt: 'a lantern', size: '1280x720' }) });
-    for (let i = 0; i < 100 && stopped.job(job.id)?.state !== 'submitted'; i++) await new Promise((resolve) => setTimeout(resolve, 20));
-    expect(stopped.job(job.id)).toMatchObject({ state: 'submitted', answerStyle: 'task' });
+    const job = stopped.commands.enqueue({
+      variantId: 'image.gen-image-2.direct',
+      body: bodyOf('image.gen-image-2.direct', { prompt: 'a lantern', size: '1280x720' }),
+    });
+    for (let i = 0; i < 100 && stopped.queries.job(job.id)?.state !== 'submitted'; i++) await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(stopped.queries.job(job.id)).toMatchObject({ state: 'submitted', answerStyle: 'task' });
     await stopped.stop();
 
     const resumed = bench.engine();
     await resumed.start();
     await bench.idle(resumed);
-    const done = resumed.job(job.id);
+    const done = resumed.queries.job(job.id);
     expect(done).toMatchObject({ state: 'done', answerStyle: 'task' });
     if (done) await expectImagesInLibrary(done, [1280, 720]);
     expect((await bench.stats()).submissions['gen-image-2']).toBeGreaterThan(0);

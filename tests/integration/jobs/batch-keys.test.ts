@@ -32,7 +32,7 @@ describe('a batch key', () => {
     const engine = bench.engine({ vault });
     await engine.start();
     const before = Date.now();
-    const { batch } = await engine.createBatch({ name: 'night run', dedicatedKey: { credits: 100 }, jobs: [imageTask('1'), imageTask('2')] });
+    const { batch } = await engine.commands.createBatch({ name: 'night run', dedicatedKey: { credits: 100 }, jobs: [imageTask('1'), imageTask('2')] });
     const { token } = await bench.admin<TokenView>('GET', `/keys/${String(batch.options.dedicatedTokenId)}`);
     // Two image jobs of 15 s each (the test timings), plus the margin; never "never" (-1).
     const deadline = 2 * (FAST_ENGINE.pollTimings?.image?.deadlineMs ?? 0);
@@ -40,7 +40,7 @@ describe('a batch key', () => {
     expect(token.expired_time * 1000).toBeLessThanOrEqual(Date.now() + deadline + KEY_MARGIN_MS + 1_000);
     expect(storedKeys()).toBe(1);
 
-    const [listed] = engine.createdKeys();
+    const [listed] = engine.queries.createdKeys();
     expect(listed).toMatchObject({
       purpose: 'batch',
       batchId: batch.id,
@@ -53,9 +53,9 @@ describe('a batch key', () => {
     expect(listed?.expiresAt).toBe(token.expired_time * 1000);
 
     await engine.waitForIdle({ timeoutMs: 15_000 });
-    expect(engine.batch(batch.id)?.status).toBe('done');
+    expect(engine.queries.batch(batch.id)?.status).toBe('done');
     expect(storedKeys()).toBe(0);
-    expect(engine.createdKeys()[0]?.forgottenAt).not.toBeNull();
+    expect(engine.queries.createdKeys()[0]?.forgottenAt).not.toBeNull();
     expect((await bench.admin<TokenView>('GET', `/keys/${String(batch.options.dedicatedTokenId)}`)).token.used_credits).toBe(16);
   });
 
@@ -63,19 +63,19 @@ describe('a batch key', () => {
     const vault = await setup();
     const engine = bench.engine({ vault });
     await engine.start();
-    engine.pause();
-    const { batch } = await engine.createBatch({ name: 'changed my mind', dedicatedKey: { credits: 50 }, jobs: [imageTask('1')] });
+    engine.commands.pause();
+    const { batch } = await engine.commands.createBatch({ name: 'changed my mind', dedicatedKey: { credits: 50 }, jobs: [imageTask('1')] });
     expect(storedKeys()).toBe(1);
-    engine.cancelBatch(batch.id);
+    engine.commands.cancelBatch(batch.id);
     expect(storedKeys()).toBe(0);
-    const other = await engine.createBatch({ name: 'left behind', dedicatedKey: { credits: 50 }, jobs: [imageTask('2')] });
+    const other = await engine.commands.createBatch({ name: 'left behind', dedicatedKey: { credits: 50 }, jobs: [imageTask('2')] });
     // As an earlier version would have left it: the batch is over, the sealed key still there.
     bench.db.prepare(`UPDATE batches SET status = 'done' WHERE id = ?`).run(other.batch.id);
     await engine.stop();
     const next = bench.engine({ vault });
     await next.start();
     expect(storedKeys()).toBe(0);
-    expect(next.createdKeys().every((key) => key.forgottenAt !== null)).toBe(true);
+    expect(next.queries.createdKeys().every((key) => key.forgottenAt !== null)).toBe(true);
   });
 
   it('stays in memory only while keys are kept for the session only, and is gone after a restart', async () => {
@@ -83,48 +83,48 @@ describe('a batch key', () => {
     let sessionOnly = true;
     const engine = bench.engine({ vault, sessionOnlyKeys: () => sessionOnly });
     await engine.start();
-    engine.pause();
-    const { batch } = await engine.createBatch({ name: 'memory only', dedicatedKey: { credits: 40 }, jobs: [imageTask('1'), imageTask('2')] });
+    engine.commands.pause();
+    const { batch } = await engine.commands.createBatch({ name: 'memory only', dedicatedKey: { credits: 40 }, jobs: [imageTask('1'), imageTask('2')] });
     expect(storedKeys()).toBe(0);
     // Turning the mode off writes the session's keys back; on again takes them off disk.
     sessionOnly = false;
-    engine.applyKeyMode();
+    engine.commands.applyKeyMode();
     expect(storedKeys()).toBe(1);
     sessionOnly = true;
-    engine.applyKeyMode();
+    engine.commands.applyKeyMode();
     expect(storedKeys()).toBe(0);
-    engine.resume();
+    engine.commands.resume();
     await engine.waitForIdle({ timeoutMs: 15_000 });
-    expect(engine.batch(batch.id)?.status).toBe('done');
+    expect(engine.queries.batch(batch.id)?.status).toBe('done');
     expect((await bench.admin<TokenView>('GET', `/keys/${String(batch.options.dedicatedTokenId)}`)).token.used_credits).toBe(16);
 
-    const second = await engine.createBatch({ name: 'after a restart', dedicatedKey: { credits: 40 }, jobs: [imageTask('3')], state: 'draft' });
+    const second = await engine.commands.createBatch({ name: 'after a restart', dedicatedKey: { credits: 40 }, jobs: [imageTask('3')], state: 'draft' });
     await engine.stop();
     const restarted = bench.engine({ vault, sessionOnlyKeys: () => true });
     await restarted.start();
-    restarted.enqueueBatch(second.batch.id);
+    restarted.commands.enqueueBatch(second.batch.id);
     await restarted.waitForIdle({ timeoutMs: 15_000 });
-    expect(restarted.batch(second.batch.id)).toMatchObject({
+    expect(restarted.queries.batch(second.batch.id)).toMatchObject({
       status: 'paused',
       note: expect.stringMatching(/no longer holds this batch's dedicated key/) as unknown,
     });
-    expect(restarted.job(second.jobs[0]?.id ?? '')?.state).toBe('queued');
+    expect(restarted.queries.job(second.jobs[0]?.id ?? '')?.state).toBe('queued');
   });
 
   it('refused by the gateway (expired or revoked) stops its batch; the waiting job is not failed', async () => {
     const vault = await setup();
     const engine = bench.engine({ vault });
     await engine.start();
-    engine.pause();
-    const { batch, jobs } = await engine.createBatch({ name: 'revoked', dedicatedKey: { credits: 40 }, jobs: [imageTask('1')] });
+    engine.commands.pause();
+    const { batch, jobs } = await engine.commands.createBatch({ name: 'revoked', dedicatedKey: { credits: 40 }, jobs: [imageTask('1')] });
     await bench.admin('PATCH', `/keys/${String(batch.options.dedicatedTokenId)}`, { status: 2 });
-    engine.resume();
+    engine.commands.resume();
     await engine.waitForIdle({ timeoutMs: 15_000 });
-    expect(engine.batch(batch.id)).toMatchObject({
+    expect(engine.queries.batch(batch.id)).toMatchObject({
       status: 'paused',
       note: expect.stringMatching(/dedicated key was refused \(expired or revoked\)/) as unknown,
     });
-    expect(engine.job(jobs[0]?.id ?? '')).toMatchObject({ state: 'queued', errorCode: 'batch_stopped' });
+    expect(engine.queries.job(jobs[0]?.id ?? '')).toMatchObject({ state: 'queued', errorCode: 'batch_stopped' });
     expect((await bench.stats()).totalSubmissions).toBe(0);
   });
 });

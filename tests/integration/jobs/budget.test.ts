@@ -25,21 +25,25 @@ describe('a credit floor', () => {
     const client = fastClient(bench.sim.url, key.key, bench.clock);
     const engine = bench.engine({ connectionFor: () => client });
     await engine.start();
-    const { batch, jobs } = await engine.createBatch({ name: 'careful', options: { creditBudget: 10 }, jobs: ['1', '2', '3', '4', '5'].map(imageTask) });
+    const { batch, jobs } = await engine.commands.createBatch({
+      name: 'careful',
+      options: { creditBudget: 10 },
+      jobs: ['1', '2', '3', '4', '5'].map(imageTask),
+    });
     await bench.idle(engine);
     // 30 -> 22 -> 14; the next job is estimated at 8 (the drop the previous one caused): 14 - 8 < 10.
-    expect(jobs.map((job) => engine.job(job.id)?.state)).toEqual(['done', 'done', 'queued', 'queued', 'queued']);
-    const view = engine.batch(batch.id);
+    expect(jobs.map((job) => engine.queries.job(job.id)?.state)).toEqual(['done', 'done', 'queued', 'queued', 'queued']);
+    const view = engine.queries.batch(batch.id);
     expect(view?.status).toBe('paused');
     expect(view?.note).toMatch(/Budget reached: the account has 14 credits left, and the next gen-image-2 job is estimated at 8 credits/);
-    expect(engine.job(jobs[2]?.id ?? '')).toMatchObject({ errorCode: 'batch_stopped', errorMessage: view?.note });
+    expect(engine.queries.job(jobs[2]?.id ?? '')).toMatchObject({ errorCode: 'batch_stopped', errorMessage: view?.note });
     expect(bench.events.some((e) => e.type === 'balance' && e.balance.remainCredits === 14)).toBe(true);
 
-    engine.setBatchBudget(batch.id, 0);
-    engine.resumeBatch(batch.id);
+    engine.commands.setBatchBudget(batch.id, 0);
+    engine.commands.resumeBatch(batch.id);
     await bench.idle(engine);
-    expect(jobs.map((job) => engine.job(job.id)?.state)).toEqual(['done', 'done', 'done', 'queued', 'queued']);
-    expect(engine.batch(batch.id)?.note).toMatch(/6 credits left/);
+    expect(jobs.map((job) => engine.queries.job(job.id)?.state)).toEqual(['done', 'done', 'done', 'queued', 'queued']);
+    expect(engine.queries.batch(batch.id)?.note).toMatch(/6 credits left/);
     expect((await bench.admin<TokenView>('GET', `/keys/${key.token.id}`)).token.remain_credits).toBe(6);
     await client.close();
   });
@@ -51,7 +55,7 @@ describe('a dedicated key per batch', () => {
     const vault = createFileKeyVault(join(bench.root, 'vault.key'));
     const engine = bench.engine({ vault });
     await engine.start();
-    const { batch, jobs } = await engine.createBatch({
+    const { batch, jobs } = await engine.commands.createBatch({
       name: 'capped batch',
       dedicatedKey: { credits: 40 },
       jobs: [imageTask('1'), imageTask('2'), novaTask('3'), imageTask('4')],
@@ -65,8 +69,8 @@ describe('a dedicated key per batch', () => {
     expect(token.model_limits.split(',').sort()).toEqual(['gen-image-2', 'nova-3-pro-image-preview-official']);
     expect(token.remain_credits + token.used_credits).toBe(40);
     // 40 -> 32 -> 24 -> 0 (nova, 24, has no estimate yet) -> stop: nothing is left on the key.
-    expect(jobs.map((job) => engine.job(job.id)?.state)).toEqual(['done', 'done', 'done', 'queued']);
-    expect(engine.batch(batch.id)).toMatchObject({ status: 'paused', note: expect.stringMatching(/dedicated key has 0 credits left/) as unknown });
+    expect(jobs.map((job) => engine.queries.job(job.id)?.state)).toEqual(['done', 'done', 'done', 'queued']);
+    expect(engine.queries.batch(batch.id)).toMatchObject({ status: 'paused', note: expect.stringMatching(/dedicated key has 0 credits left/) as unknown });
     expect(token.used_credits).toBe(40);
 
     // Kept sealed in the library database, with the batch, bound to the batch and its gateway.
@@ -81,10 +85,10 @@ describe('a dedicated key per batch', () => {
     bench = await startBench({}, { virtualTime: true });
     const engine = bench.engine({ vault: createFileKeyVault(join(bench.root, 'vault.key')) });
     await engine.start();
-    const { batch, jobs } = await engine.createBatch({ name: 'too small', dedicatedKey: { credits: 10 }, jobs: [novaTask('expensive')] });
+    const { batch, jobs } = await engine.commands.createBatch({ name: 'too small', dedicatedKey: { credits: 10 }, jobs: [novaTask('expensive')] });
     await bench.idle(engine);
-    expect(engine.job(jobs[0]?.id ?? '')).toMatchObject({ state: 'queued', errorCode: 'batch_stopped' });
-    expect(engine.batch(batch.id)).toMatchObject({ status: 'paused', note: expect.stringMatching(/dedicated key is out of credits/) as unknown });
+    expect(engine.queries.job(jobs[0]?.id ?? '')).toMatchObject({ state: 'queued', errorCode: 'batch_stopped' });
+    expect(engine.queries.batch(batch.id)).toMatchObject({ status: 'paused', note: expect.stringMatching(/dedicated key is out of credits/) as unknown });
     expect((await bench.stats()).totalSubmissions).toBe(0);
   });
 
@@ -92,7 +96,7 @@ describe('a dedicated key per batch', () => {
     bench = await startBench({}, { virtualTime: true });
     const engine = bench.engine();
     await engine.start();
-    await expect(engine.createBatch({ name: 'no vault', dedicatedKey: { credits: 10 }, jobs: [imageTask('x')] })).rejects.toThrow(/vault/);
+    await expect(engine.commands.createBatch({ name: 'no vault', dedicatedKey: { credits: 10 }, jobs: [imageTask('x')] })).rejects.toThrow(/vault/);
     expect(bench.db.prepare<[], { n: number }>('SELECT COUNT(*) AS n FROM batches').get()?.n).toBe(0);
     expect((await bench.stats()).requests['POST /v1/tokens']).toBeUndefined();
   });

@@ -45,12 +45,12 @@ beforeAll(async () => {
 afterAll(async () => bench.close());
 
 async function runBatch(name: string, jobs: EngineJobInput[]): Promise<Job[]> {
-  const { jobs: created } = await engine.createBatch({ name, jobs });
+  const { jobs: created } = await engine.commands.createBatch({ name, jobs });
   // Each demo video runs the system's ffmpeg three times (two encodes, one poster); a dynamically
   // linked ffmpeg takes a few tenths of a second just to start on a busy machine.
   await bench.idle(engine);
   return created.map((job) => {
-    const view = engine.job(job.id);
+    const view = engine.queries.job(job.id);
     if (!view) throw new Error(`job ${job.id} vanished`);
     return view;
   });

@@ -21,9 +21,9 @@ async function tokenUsed(): Promise<number> {
 }
 
 async function runBatch(engine: JobEngine, jobs: ReturnType<typeof image>[]) {
-  const created = await engine.createBatch({ name: 'costs', jobs });
+  const created = await engine.commands.createBatch({ name: 'costs', jobs });
   await bench.idle(engine);
-  return created.jobs.map((job) => engine.job(job.id));
+  return created.jobs.map((job) => engine.queries.job(job.id));
 }
 
 describe('the cost of a job', () => {
@@ -87,16 +87,16 @@ describe('the estimate of a batch', () => {
     const engine = bench.engine();
     await engine.start();
     const planned = [image('a'), image('b'), image('c', 2)];
-    expect(engine.estimateCost(planned, null)).toMatchObject({ requests: 3, credits: null, unpricedRequests: 3 });
+    expect(engine.queries.estimateCost(planned, null)).toMatchObject({ requests: 3, credits: null, unpricedRequests: 3 });
 
     await runBatch(engine, [image('earlier')]);
-    const estimate = engine.estimateCost(planned, null);
+    const estimate = engine.queries.estimateCost(planned, null);
     expect(estimate).toMatchObject({ requests: 3, credits: 16, unpricedRequests: 1 });
     expect(estimate.kinds).toEqual([
       { variantId: 'image.gen-image-2.task', model: 'gen-image-2', requests: 2, creditsEach: 8, samples: 1 },
       { variantId: 'image.gen-image-2.task', model: 'gen-image-2', requests: 1, creditsEach: null, samples: 0 },
     ]);
     // Another gateway profile has its own prices.
-    expect(engine.estimateCost(planned, 'another-profile').credits).toBeNull();
+    expect(engine.queries.estimateCost(planned, 'another-profile').credits).toBeNull();
   });
 });

@@ -27,7 +27,7 @@ const report = await engine.start();
 console.log(`recovered ${JSON.stringify(report)}`);
 if (listBatches(db).length === 0) {
   const jobs = JSON.parse(env('ATELIER_CRASH_JOBS')) as EngineJobInput[];
-  await engine.createBatch({ name: 'crash test', jobs });
+  await engine.commands.createBatch({ name: 'crash test', jobs });
 }
 await engine.waitForIdle();
 console.log('idle');

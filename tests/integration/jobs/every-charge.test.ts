@@ -38,7 +38,7 @@ beforeAll(async () => {
 afterAll(async () => bench.close());
 
 async function run(name: string, jobs: EngineJobInput[]): Promise<Job[]> {
-  const { jobs: created } = await engine.createBatch({ name, jobs });
+  const { jobs: created } = await engine.commands.createBatch({ name, jobs });
   await bench.idle(engine);
   return created;
 }
@@ -69,11 +69,11 @@ describe('a mixed session with faults', () => {
       job('video.vid-2-vvip', { prompt: 'a juggler', 'metadata.character_create': true }),
     ]);
     const vvip = listJobsInStates(bench.db, ['done']).find((done) => done.prompt === 'a courier on a bike');
-    const vvipTask = engine.job(vvip?.id ?? '')?.taskId ?? '';
+    const vvipTask = engine.queries.job(vvip?.id ?? '')?.taskId ?? '';
     const official = listJobsInStates(bench.db, ['done']).find((done) => done.variantId === 'video.vid-2.official');
     await run('second round', [
       job('video.remix.vid-2', { prompt: 'make it rain', duration: 10 }, { video_id: vvipTask }),
-      job('video.remix.official', { prompt: 'add seagulls' }, { video_id: engine.job(official?.id ?? '')?.taskId ?? '' }),
+      job('video.remix.official', { prompt: 'add seagulls' }, { video_id: engine.queries.job(official?.id ?? '')?.taskId ?? '' }),
       characterCreationJob({ fromTaskId: vvipTask }, 'the courier'),
       job('video.vid-2-vvip', { prompt: 'the courier again', 'metadata.character_from_task': vvipTask }),
     ]);
@@ -114,7 +114,7 @@ describe('a mixed session with faults', () => {
     const direct = jobs.filter((j) => j.answerStyle === 'direct');
     // (auto at 4K without a ratio goes to the direct channel by the gateway's own rule; it is still made at 4K.)
     expect(direct.map((j) => j.prompt).sort()).toEqual(['a fox', 'a harbour at 4K', 'a lighthouse']);
-    for (const j of direct) expect(engine.job(j.id)?.assetIds.length, j.prompt).toBeGreaterThan(0);
+    for (const j of direct) expect(engine.queries.job(j.id)?.assetIds.length, j.prompt).toBeGreaterThan(0);
     const harbour = direct.find((j) => j.prompt === 'a harbour at 4K');
     const size = bench.db.prepare<[string], { width: number; height: number }>('SELECT width, height FROM assets WHERE job_id = ?').get(harbour?.id ?? '');
     expect(size).toEqual({ width: 3840, height: 2160 });
@@ -133,7 +133,7 @@ describe('a mixed session with faults', () => {
     await bench.addFault({ kind: 'result-expiry', route: SUBMIT_IMAGE, model: 'nova-3-pro-image-preview-official', count: 1, afterMs: 60_000 });
     // Refused before anything was made: its look-ups by business id never find it.
     await bench.addFault({ kind: 'error', status: 500, route: SUBMIT_VIDEO, model: 'clip-v3-omni', count: 1 });
-    const { jobs: created } = await engine.createBatch({
+    const { jobs: created } = await engine.commands.createBatch({
       name: 'field conditions',
       jobs: [
         job('image.gen-image-2.task', { prompt: 'a key that runs dry' }),
@@ -146,7 +146,7 @@ describe('a mixed session with faults', () => {
     // Every job was sent; then the demo key runs dry while the tasks are on the gateway, for ten minutes.
     await bench.run(
       new Promise<void>((resolve) => {
-        const sent = (): boolean => created.every((made) => !['queued', 'submitting'].includes(engine.job(made.id)?.state ?? 'queued'));
+        const sent = (): boolean => created.every((made) => !['queued', 'submitting'].includes(engine.queries.job(made.id)?.state ?? 'queued'));
         const stop = engine.onChange(() => {
           if (sent()) {
             stop();
@@ -162,13 +162,13 @@ describe('a mixed session with faults', () => {
     await bench.admin('PATCH', '/keys/1', { remain_credits: 0 });
     await bench.run(new Promise<void>((resolve) => bench.clock?.setTimeout(resolve, 10 * 60_000)), { maxVirtualMs: 11 * 60_000 });
     await bench.admin('PATCH', '/keys/1', { remain_credits: 100_000, status: 1 });
-    engine.keysChanged();
+    engine.commands.keysChanged();
     await bench.idle(engine);
     watching();
     // The fault did happen: tasks on the gateway waited for a usable key rather than failing.
     expect(waitedForKey.size).toBeGreaterThan(0);
 
-    const states = created.map((made) => engine.job(made.id));
+    const states = created.map((made) => engine.queries.job(made.id));
     expect(states.map((view) => [view?.prompt, view?.state, view?.errorCode])).toEqual([
       ['a key that runs dry', 'done', null],
       ['a second task on it', 'done', null],
@@ -179,7 +179,7 @@ describe('a mixed session with faults', () => {
     const { tasks } = await bench.admin<{ tasks: LedgerEntry[] }>('GET', '/tasks');
     for (const task of tasks.filter((entry) => !known.has(entry.id) && entry.charged)) {
       const owner = getTask(bench.db, task.id);
-      const view = engine.job(owner?.jobId ?? '');
+      const view = engine.queries.job(owner?.jobId ?? '');
       expect(view?.state === 'done' ? view.assetIds.length : view?.state, `task ${task.id} (${task.model})`).toBe(
         view?.state === 'expired' ? 'expired' : task.outputs,
       );

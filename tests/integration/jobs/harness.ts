@@ -191,10 +191,10 @@ export function temporaryFilesIn(root: string): string[] {
 
 /** Queues one job outside any batch and waits until the engine is idle again; returns its view. */
 export async function runOne(engine: JobEngine, job: EngineJobInput): Promise<JobDetail> {
-  const created = engine.enqueue(job);
+  const created = engine.commands.enqueue(job);
   const bench = benchOf.get(engine);
   await (bench ? bench.idle(engine) : engine.waitForIdle({ timeoutMs: 15_000 }));
-  const view = engine.job(created.id);
+  const view = engine.queries.job(created.id);
   if (!view) throw new Error('job vanished');
   return view;
 }
@@ -204,7 +204,7 @@ export function jobReaches(engine: JobEngine, jobId: string, check: (job: JobDet
   return new Promise((resolve) => {
     let stop = (): void => undefined;
     const look = (): void => {
-      const job = engine.job(jobId);
+      const job = engine.queries.job(jobId);
       if (job && check(job)) {
         stop();
         resolve(job);

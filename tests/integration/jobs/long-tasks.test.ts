@@ -25,7 +25,7 @@ afterEach(async () => bench.close());
 /** Resolves with the first view of a job that matches, as the engine announces it. */
 function viewWhen(engine: JobEngine, jobId: string, matches: (job: JobDetail) => boolean): Promise<JobDetail> {
   return new Promise((resolve) => {
-    const now = engine.job(jobId);
+    const now = engine.queries.job(jobId);
     if (now && matches(now)) {
       resolve(now);
       return;
@@ -58,12 +58,12 @@ describe('a task that outlives its deadline', () => {
       if (event.type === 'jobs.changed') states.push(...event.jobs.map((job) => job.state));
     });
     await engine.start();
-    const job = engine.enqueue(turbo('a slow sunrise'));
+    const job = engine.commands.enqueue(turbo('a slow sunrise'));
     const late = await bench.run(viewWhen(engine, job.id, stillRunning));
     expect(late).toMatchObject({ state: 'running', errorCode: null });
     expect(late.overdueSince).toBe(listJobTasks(bench.db, job.id)[0]?.deadlineAt);
     await bench.idle(engine);
-    const done = engine.job(job.id);
+    const done = engine.queries.job(job.id);
     expect(done).toMatchObject({ state: 'done', overdueSince: null, attempts: 1 });
     expect(listJobAssets(bench.db, job.id)).toHaveLength(1);
     expect(states).not.toContain('failed');
@@ -79,17 +79,17 @@ describe('a task that outlives its deadline', () => {
     bench = await startBench(tasks(minutes(5)), { virtualTime: true });
     const first = bench.engine(VIDEO_CADENCE);
     await first.start();
-    const job = first.enqueue(turbo('a tide coming in'));
+    const job = first.commands.enqueue(turbo('a tide coming in'));
     await bench.run(viewWhen(first, job.id, stillRunning));
     await first.stop();
     bench.reopen();
     const second = bench.engine(VIDEO_CADENCE);
     await second.start();
-    const resumed = second.job(job.id);
+    const resumed = second.queries.job(job.id);
     expect(['submitted', 'running']).toContain(resumed?.state);
     expect(resumed?.overdueSince).not.toBeNull();
     await bench.idle(second);
-    expect(second.job(job.id)).toMatchObject({ state: 'done', attempts: 1 });
+    expect(second.queries.job(job.id)).toMatchObject({ state: 'done', attempts: 1 });
     expect((await bench.stats()).submissions['clip-3.0-turbo']).toBe(1);
   });
 
@@ -97,32 +97,32 @@ describe('a task that outlives its deadline', () => {
     bench = await startBench(tasks(minutes(2)), { virtualTime: true });
     const engine = bench.engine(VIDEO_CADENCE);
     await engine.start();
-    const job = engine.enqueue(turbo('a kettle about to boil'));
+    const job = engine.commands.enqueue(turbo('a kettle about to boil'));
     await bench.run(viewWhen(engine, job.id, stillRunning));
     // The gateway finishes it meanwhile; the studio's time stands still, so its next poll is not due.
     await bench.admin('POST', '/clock', { advanceMs: minutes(5) });
     const polls = (await bench.stats()).requests[VIDEO_POLLS] ?? 0;
-    const checked = await engine.checkNow(job.id);
+    const checked = await engine.commands.checkNow(job.id);
     expect(['downloading', 'done']).toContain(checked.state);
     expect((await bench.stats()).requests[VIDEO_POLLS]).toBe(polls + 1);
     await bench.idle(engine);
-    expect(engine.job(job.id)).toMatchObject({ state: 'done', taskId: checked.taskId });
+    expect(engine.queries.job(job.id)).toMatchObject({ state: 'done', taskId: checked.taskId });
     expect(listJobAssets(bench.db, job.id)).toHaveLength(1);
-    await expect(engine.checkNow(job.id)).rejects.toThrow(/still working on/);
+    await expect(engine.commands.checkNow(job.id)).rejects.toThrow(/still working on/);
   });
 
   it('is sent again only as a separate, new job, and both results are kept', async () => {
     bench = await startBench(tasks(minutes(2)), { virtualTime: true });
     const engine = bench.engine(VIDEO_CADENCE);
     await engine.start();
-    const job = engine.enqueue(turbo('a paper boat'));
+    const job = engine.commands.enqueue(turbo('a paper boat'));
     await bench.run(viewWhen(engine, job.id, stillRunning));
-    const copy = engine.submitAgain(job.id);
+    const copy = engine.commands.submitAgain(job.id);
     expect(copy.id).not.toBe(job.id);
     expect(copy).toMatchObject({ state: 'queued', prompt: 'a paper boat', variantId: TURBO });
     await bench.idle(engine);
     for (const id of [job.id, copy.id]) {
-      expect(engine.job(id)?.state).toBe('done');
+      expect(engine.queries.job(id)?.state).toBe('done');
       expect(listJobAssets(bench.db, id)).toHaveLength(1);
     }
     expect((await bench.stats()).submissions['clip-3.0-turbo']).toBe(2);
@@ -136,7 +136,7 @@ describe('deadlines come from the catalog', () => {
     const engine = bench.engine({ pollTimings: {} });
     await engine.start();
     const id = 'image.nova-3-pro-image.official';
-    const { jobs } = await engine.createBatch({
+    const { jobs } = await engine.commands.createBatch({
       name: 'tiers',
       jobs: ['1K', '4K'].map((tier) => ({ variantId: id, body: bodyOf(id, { prompt: `a ${tier} harbour`, 'metadata.resolution': tier }) })),
     });
@@ -185,11 +185,11 @@ describe('a library an earlier version left', () => {
     const engine = new JobEngine({ ...FAST_ENGINE, db, libraryRoot: dirname(file), connectionFor: () => bench.client });
     try {
       await engine.start();
-      expect(engine.job(job.id)).toMatchObject({ state: 'running', errorCode: null });
-      expect(engine.batch('b-old')?.status).toBe('active');
+      expect(engine.queries.job(job.id)).toMatchObject({ state: 'running', errorCode: null });
+      expect(engine.queries.batch('b-old')?.status).toBe('active');
       await engine.waitForIdle({ timeoutMs: 15_000 });
-      expect(engine.job(job.id)).toMatchObject({ state: 'done', attempts: 1 });
-      expect(engine.batch('b-old')?.status).toBe('done');
+      expect(engine.queries.job(job.id)).toMatchObject({ state: 'done', attempts: 1 });
+      expect(engine.queries.batch('b-old')?.status).toBe('done');
       expect(listJobAssets(db, job.id)).toHaveLength(1);
       expect((await bench.stats()).submissions['clip-3.0-turbo']).toBe(1);
     } finally {

@@ -51,9 +51,9 @@ describe('a server error to a paid submission', () => {
     const job = await runOne(engine, imageTask('a 500 before anything was made'));
     expect(job).toMatchObject({ state: 'unknown', errorCode: 'server_error_unknown' });
     expect((await bench.stats()).requests[IMAGE_SUBMIT]).toBe(1);
-    engine.resolveUnknown(job.id, 'resubmit');
+    engine.commands.resolveUnknown(job.id, 'resubmit');
     await engine.waitForIdle({ timeoutMs: 15_000 });
-    expect(engine.job(job.id)).toMatchObject({ state: 'done', attempts: 2 });
+    expect(engine.queries.job(job.id)).toMatchObject({ state: 'done', attempts: 2 });
     expect((await bench.stats()).requests[IMAGE_SUBMIT]).toBe(2);
   });
 });
@@ -79,14 +79,14 @@ describe('an omni job with a server error is reconciled by its business id', () 
     await bench.addFault({ kind: 'error', status: 503, route: VIDEO_SUBMIT, count: 1, phase: 'after-handler' });
     // The automatic look-up (right when the job becomes unknown) gets no answer, even after its retries.
     await bench.addFault({ kind: 'error', status: 503, route: 'GET /v1/videos/generations/*', count: 4 });
-    const created = engine.enqueue(omni('looked up'));
-    await until(() => engine.job(created.id)?.state === 'unknown');
+    const created = engine.commands.enqueue(omni('looked up'));
+    await until(() => engine.queries.job(created.id)?.state === 'unknown');
     await untilAsync(async () => ((await bench.stats()).faults.error ?? 0) >= 5);
-    const { outcome, job } = await engine.lookUp(created.id);
+    const { outcome, job } = await engine.commands.lookUp(created.id);
     expect(outcome).toBe('found');
     expect(job.state).toBe('submitted');
     await engine.waitForIdle({ timeoutMs: 15_000 });
-    expect(engine.job(created.id)).toMatchObject({ state: 'done', attempts: 1 });
+    expect(engine.queries.job(created.id)).toMatchObject({ state: 'done', attempts: 1 });
     expect((await bench.stats()).requests[VIDEO_SUBMIT]).toBe(1);
   });
 
@@ -94,13 +94,13 @@ describe('an omni job with a server error is reconciled by its business id', () 
     const engine = await setup({ graceMs: 60_000, intervalMs: 60_000 });
     const image = await runOne(engine, imageTask('not an omni job'));
     expect(image.state).toBe('done');
-    await expect(engine.lookUp(image.id)).rejects.toThrow(/not an unknown job/);
-    await expect(engine.lookUp('no-such-job')).rejects.toThrow(/no job/);
+    await expect(engine.commands.lookUp(image.id)).rejects.toThrow(/not an unknown job/);
+    await expect(engine.commands.lookUp('no-such-job')).rejects.toThrow(/no job/);
     await bench.addFault({ kind: 'error', status: 500, route: VIDEO_SUBMIT, count: 1 });
-    const created = engine.enqueue(omni('never made'));
-    await until(() => engine.job(created.id)?.state === 'unknown');
-    expect((await engine.lookUp(created.id)).outcome).toBe('not_found');
-    expect(engine.job(created.id)?.state).toBe('unknown');
+    const created = engine.commands.enqueue(omni('never made'));
+    await until(() => engine.queries.job(created.id)?.state === 'unknown');
+    expect((await engine.commands.lookUp(created.id)).outcome).toBe('not_found');
+    expect(engine.queries.job(created.id)?.state).toBe('unknown');
     expect((await bench.stats()).requests[VIDEO_SUBMIT]).toBe(1);
   });
 });
@@ -112,15 +112,15 @@ describe('an omni job whose look-up never finds its task', () => {
     await engine.start();
     // Refused before anything was made: the look-ups by business id find nothing, however long they ask.
     await bench.addFault({ kind: 'error', status: 500, route: VIDEO_SUBMIT, count: 1 });
-    const created = engine.enqueue(omni('never arrived'));
+    const created = engine.commands.enqueue(omni('never arrived'));
     const goal = new Promise<void>((resolve) => bench.clock?.setTimeout(resolve, 30 * 60_000));
     await bench.run(goal, { maxVirtualMs: 31 * 60_000 });
-    expect(engine.job(created.id)).toMatchObject({ state: 'unknown', errorCode: 'server_error_unknown', attempts: 1 });
+    expect(engine.queries.job(created.id)).toMatchObject({ state: 'unknown', errorCode: 'server_error_unknown', attempts: 1 });
     expect((await bench.stats()).requests[VIDEO_SUBMIT]).toBe(1);
     // The engine is idle: nothing is left that it would do without the artist.
     await bench.idle(engine);
-    expect((await engine.lookUp(created.id)).outcome).toBe('not_found');
-    engine.resolveUnknown(created.id, 'discard');
+    expect((await engine.commands.lookUp(created.id)).outcome).toBe('not_found');
+    engine.commands.resolveUnknown(created.id, 'discard');
     expect((await bench.stats()).requests[VIDEO_SUBMIT]).toBe(1);
   });
 });

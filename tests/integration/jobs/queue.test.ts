@@ -48,14 +48,14 @@ describe('concurrency caps', () => {
       peaks.capped = Math.max(peaks.capped, byBatch.get(capped) ?? 0);
     });
     await engine.start();
-    const wide = await engine.createBatch({
+    const wide = await engine.commands.createBatch({
       name: 'wide',
       jobs: [imageTask('1'), imageTask('2'), imageTask('3'), imageTask('4'), novaTask('5'), novaTask('6'), novaTask('7'), turbo('8'), turbo('9')],
     });
-    const narrow = await engine.createBatch({ name: 'narrow', options: { concurrency: 1 }, jobs: [turbo('a'), turbo('b'), turbo('c')] });
+    const narrow = await engine.commands.createBatch({ name: 'narrow', options: { concurrency: 1 }, jobs: [turbo('a'), turbo('b'), turbo('c')] });
     capped = narrow.batch.id;
     await bench.idle(engine);
-    for (const job of [...wide.jobs, ...narrow.jobs]) expect(engine.job(job.id)?.state).toBe('done');
+    for (const job of [...wide.jobs, ...narrow.jobs]) expect(engine.queries.job(job.id)?.state).toBe('done');
     expect(peaks.total).toBe(3);
     expect(peaks.perModel).toBe(2);
     expect(peaks.capped).toBe(1);
@@ -68,8 +68,8 @@ describe('pause and resume', () => {
     bench = await startBench({}, { virtualTime: true });
     const first = bench.engine();
     await first.start();
-    first.pause();
-    const { jobs } = await first.createBatch({ name: 'later', jobs: [imageTask('x'), imageTask('y')] });
+    first.commands.pause();
+    const { jobs } = await first.commands.createBatch({ name: 'later', jobs: [imageTask('x'), imageTask('y')] });
     await bench.idle(first);
     expect((await bench.stats()).requests[IMAGE_SUBMIT]).toBeUndefined();
     await first.stop();
@@ -78,30 +78,30 @@ describe('pause and resume', () => {
     bench.reopen();
     const second = bench.engine();
     await second.start();
-    expect(second.paused).toBe(true);
+    expect(second.queries.paused).toBe(true);
     await bench.idle(second);
-    expect(jobs.map((job) => second.job(job.id)?.state)).toEqual(['queued', 'queued']);
-    second.resume();
+    expect(jobs.map((job) => second.queries.job(job.id)?.state)).toEqual(['queued', 'queued']);
+    second.commands.resume();
     await bench.idle(second);
-    expect(jobs.map((job) => second.job(job.id)?.state)).toEqual(['done', 'done']);
+    expect(jobs.map((job) => second.queries.job(job.id)?.state)).toEqual(['done', 'done']);
   });
 
   it('pausing a batch holds its jobs while other work goes on', async () => {
     bench = await startBench({}, { virtualTime: true });
     const engine = bench.engine();
     await engine.start();
-    engine.pause();
-    const held = await engine.createBatch({ name: 'held', jobs: [imageTask('h1'), imageTask('h2')] });
-    const free = await engine.createBatch({ name: 'free', jobs: [imageTask('f1')] });
-    engine.pauseBatch(held.batch.id);
-    engine.resume();
+    engine.commands.pause();
+    const held = await engine.commands.createBatch({ name: 'held', jobs: [imageTask('h1'), imageTask('h2')] });
+    const free = await engine.commands.createBatch({ name: 'free', jobs: [imageTask('f1')] });
+    engine.commands.pauseBatch(held.batch.id);
+    engine.commands.resume();
     await bench.idle(engine);
-    expect(engine.job(free.jobs[0]?.id ?? '')?.state).toBe('done');
-    expect(held.jobs.map((job) => engine.job(job.id)?.state)).toEqual(['queued', 'queued']);
-    expect(engine.batch(held.batch.id)).toMatchObject({ status: 'paused', note: null });
-    engine.resumeBatch(held.batch.id);
+    expect(engine.queries.job(free.jobs[0]?.id ?? '')?.state).toBe('done');
+    expect(held.jobs.map((job) => engine.queries.job(job.id)?.state)).toEqual(['queued', 'queued']);
+    expect(engine.queries.batch(held.batch.id)).toMatchObject({ status: 'paused', note: null });
+    engine.commands.resumeBatch(held.batch.id);
     await bench.idle(engine);
-    expect(engine.batch(held.batch.id)).toMatchObject({ status: 'done', counts: { done: 2 } });
+    expect(engine.queries.batch(held.batch.id)).toMatchObject({ status: 'done', counts: { done: 2 } });
   });
 });
 
@@ -110,12 +110,12 @@ describe('cancel', () => {
     bench = await startBench({}, { virtualTime: true });
     const engine = bench.engine();
     await engine.start();
-    engine.pause();
-    const job = engine.enqueue(imageTask('never'));
-    expect(engine.cancelJob(job.id)).toMatchObject({ outcome: 'canceled', message: expect.stringMatching(/nothing was charged/) as unknown });
-    engine.resume();
+    engine.commands.pause();
+    const job = engine.commands.enqueue(imageTask('never'));
+    expect(engine.commands.cancelJob(job.id)).toMatchObject({ outcome: 'canceled', message: expect.stringMatching(/nothing was charged/) as unknown });
+    engine.commands.resume();
     await bench.idle(engine);
-    expect(engine.job(job.id)?.state).toBe('canceled');
+    expect(engine.queries.job(job.id)?.state).toBe('canceled');
     expect((await bench.stats()).totalRequests).toBe(0);
   });
 
@@ -129,13 +129,13 @@ describe('cancel', () => {
       (state) => state === 'running',
       () => id,
     );
-    id = engine.enqueue(turbo('long')).id;
+    id = engine.commands.enqueue(turbo('long')).id;
     await bench.run(running);
-    const report = engine.cancelJob(id);
+    const report = engine.commands.cancelJob(id);
     expect(report).toMatchObject({ outcome: 'canceled' });
     expect(report.message).toMatch(/cannot be un-paid/);
     await bench.idle(engine);
-    expect(engine.job(id)).toMatchObject({ state: 'canceled', assetIds: [] });
+    expect(engine.queries.job(id)).toMatchObject({ state: 'canceled', assetIds: [] });
     expect(listJobTasks(bench.db, id)[0]?.nextPollAt).toBeNull();
   });
 
@@ -150,12 +150,12 @@ describe('cancel', () => {
       (state) => state === 'submitting',
       () => id,
     );
-    id = engine.enqueue(imageTask('in flight')).id;
+    id = engine.commands.enqueue(imageTask('in flight')).id;
     // No time has to pass for the submission to start; the POST is still out (the gateway's latency is real).
     await submitting;
-    expect(engine.cancelJob(id)).toMatchObject({ outcome: 'pending', message: expect.stringMatching(/charged/) as unknown });
+    expect(engine.commands.cancelJob(id)).toMatchObject({ outcome: 'pending', message: expect.stringMatching(/charged/) as unknown });
     await bench.idle(engine);
-    expect(engine.job(id)).toMatchObject({ state: 'canceled', assetIds: [] });
+    expect(engine.queries.job(id)).toMatchObject({ state: 'canceled', assetIds: [] });
     expect(listJobTasks(bench.db, id)).toHaveLength(1);
     expect((await bench.stats()).submissions['gen-image-2']).toBe(1);
   });
@@ -170,13 +170,13 @@ describe('cancel', () => {
       (state) => state === 'running',
       () => firstId,
     );
-    const { batch, jobs } = await engine.createBatch({ name: 'stop it', jobs: [turbo('1'), turbo('2'), turbo('3')] });
+    const { batch, jobs } = await engine.commands.createBatch({ name: 'stop it', jobs: [turbo('1'), turbo('2'), turbo('3')] });
     firstId = jobs[0]?.id ?? '';
     await bench.run(running);
-    const reports = engine.cancelBatch(batch.id);
+    const reports = engine.commands.cancelBatch(batch.id);
     expect(reports.map((r) => r.outcome)).toEqual(['canceled', 'canceled', 'canceled']);
     await bench.idle(engine);
-    expect(engine.batch(batch.id)).toMatchObject({ status: 'canceled', counts: { canceled: 3 } });
+    expect(engine.queries.batch(batch.id)).toMatchObject({ status: 'canceled', counts: { canceled: 3 } });
     expect((await bench.stats()).submissions['clip-3.0-turbo']).toBe(1);
   });
 });
@@ -186,14 +186,14 @@ describe('reorder', () => {
     bench = await startBench({}, { virtualTime: true });
     const engine = bench.engine({ queue: { maxActive: 1, maxActivePerModel: 1 } });
     await engine.start();
-    engine.pause();
-    const { batch, jobs } = await engine.createBatch({ name: 'ordered', jobs: ['a', 'b', 'c', 'd'].map(imageTask) });
+    engine.commands.pause();
+    const { batch, jobs } = await engine.commands.createBatch({ name: 'ordered', jobs: ['a', 'b', 'c', 'd'].map(imageTask) });
     const [a, b, c, d] = jobs.map((job) => job.id);
-    engine.reorder(batch.id, [d ?? '', b ?? '', a ?? '']);
-    engine.resume();
+    engine.commands.reorder(batch.id, [d ?? '', b ?? '', a ?? '']);
+    engine.commands.resume();
     await bench.idle(engine);
     const order = jobs
-      .map((job) => engine.job(job.id))
+      .map((job) => engine.queries.job(job.id))
       .sort((x, y) => (x?.submittedAt ?? 0) - (y?.submittedAt ?? 0))
       .map((job) => job?.id);
     expect(order).toEqual([d, b, a, c]);

@@ -39,23 +39,23 @@ describe('a result host that fails', () => {
   it('refusing for ten minutes, then answering: the job waits, says when it tries next, and stores the result once', async () => {
     const engine = await started();
     const ids = await faultIds([{ kind: 'error', status: 503, route: RESULT_HOST, count: 10_000 }]);
-    const job = engine.enqueue(imageTask('a patient download'));
+    const job = engine.commands.enqueue(imageTask('a patient download'));
     const waiting = await bench.run(jobReaches(engine, job.id, (seen) => seen.waitingFor === 'download'));
     expect(waiting.state).toBe('downloading');
     expect(waiting.retryAt).toBeGreaterThan(bench.clock?.now() ?? 0);
     expect(waiting.resultValidUntil).not.toBeNull();
 
     await letVirtualTimePass(bench, 10 * 60_000);
-    const later = engine.job(job.id);
+    const later = engine.queries.job(job.id);
     expect(later).toMatchObject({ state: 'downloading', waitingFor: 'download', errorCode: null });
     expect(later?.waitingMessage).toMatch(/503/);
 
     for (const id of ids) await bench.admin('DELETE', `/faults/${id}`);
     // "Download again" tries at once rather than at the next slow try.
-    engine.downloadAgain(job.id);
+    engine.commands.downloadAgain(job.id);
     await bench.idle(engine);
-    expect(engine.job(job.id)).toMatchObject({ state: 'done', waitingFor: null, retryAt: null });
-    expect(engine.job(job.id)?.assetIds).toHaveLength(1);
+    expect(engine.queries.job(job.id)).toMatchObject({ state: 'done', waitingFor: null, retryAt: null });
+    expect(engine.queries.job(job.id)?.assetIds).toHaveLength(1);
     const stats = await bench.stats();
     expect(stats.requests[IMAGE_SUBMIT]).toBe(1);
     expect(stats.faults.error).toBeGreaterThan(6);
@@ -68,11 +68,11 @@ describe('a result host that fails', () => {
       { kind: 'error', status: 404, route: RESULT_HOST, count: 1 },
       { kind: 'error', status: 410, route: RESULT_HOST, count: 1 },
     ]);
-    const job = engine.enqueue(imageTask('a refused address'));
+    const job = engine.commands.enqueue(imageTask('a refused address'));
     await bench.run(jobReaches(engine, job.id, (seen) => seen.state === 'downloading'));
     const pollsBefore = await imagePolls();
     await bench.idle(engine);
-    expect(engine.job(job.id)).toMatchObject({ state: 'done' });
+    expect(engine.queries.job(job.id)).toMatchObject({ state: 'done' });
     // Each refusal read the task again (the first may have gone out before the count was taken).
     expect(await imagePolls()).toBeGreaterThanOrEqual(pollsBefore + 2);
     expect((await bench.stats()).requests[IMAGE_SUBMIT]).toBe(1);
@@ -84,9 +84,9 @@ describe('a result host that fails', () => {
       { kind: 'result-expiry', route: IMAGE_SUBMIT, count: 1, afterMs: 5 * 60_000 },
       { kind: 'error', status: 503, route: RESULT_HOST, count: 10_000 },
     ]);
-    const job = engine.enqueue(imageTask('gone while the host was down'));
+    const job = engine.commands.enqueue(imageTask('gone while the host was down'));
     await bench.idle(engine);
-    const ended = engine.job(job.id);
+    const ended = engine.queries.job(job.id);
     expect(ended).toMatchObject({ state: 'expired', errorCode: 'result_expired', waitingFor: null });
     expect(ended?.errorMessage).toMatch(/expired on the gateway/);
     // It was tried for the address's whole life, not given up after a few seconds.
@@ -97,14 +97,14 @@ describe('a result host that fails', () => {
   it('keeps its wait across a restart', async () => {
     const engine = await started();
     await faultIds([{ kind: 'error', status: 502, route: RESULT_HOST, count: 10_000 }]);
-    const job = engine.enqueue(imageTask('through a restart'));
+    const job = engine.commands.enqueue(imageTask('through a restart'));
     await bench.run(jobReaches(engine, job.id, (seen) => seen.waitingFor === 'download'));
     await engine.stop();
     await bench.admin('DELETE', '/faults');
     const again = bench.engine();
     await again.start();
-    expect(again.job(job.id)).toMatchObject({ state: 'downloading', waitingFor: 'download' });
+    expect(again.queries.job(job.id)).toMatchObject({ state: 'downloading', waitingFor: 'download' });
     await bench.idle(again);
-    expect(again.job(job.id)).toMatchObject({ state: 'done', waitingFor: null });
+    expect(again.queries.job(job.id)).toMatchObject({ state: 'done', waitingFor: null });
   });
 });

@@ -57,7 +57,7 @@ describe('a key that runs dry or expires while its tasks are on the gateway', ()
     const plenty = await newKey({ remain_credits: 1_000 });
     const measuring = engineWithProfileKey(plenty.key);
     await measuring.engine.start();
-    measuring.engine.enqueue(imageTask('to learn the price'));
+    measuring.engine.commands.enqueue(imageTask('to learn the price'));
     await bench.idle(measuring.engine);
     const price = (await bench.admin<{ token: { used_credits: number } }>('GET', `/keys/${plenty.id}`)).token.used_credits;
     expect(price).toBeGreaterThan(0);
@@ -66,23 +66,23 @@ describe('a key that runs dry or expires while its tasks are on the gateway', ()
     const exact = await newKey({ remain_credits: price });
     const { engine, useKey } = engineWithProfileKey(exact.key);
     await engine.start();
-    const job = engine.enqueue(imageTask('the last credits'));
+    const job = engine.commands.enqueue(imageTask('the last credits'));
     const waiting = await bench.run(jobReaches(engine, job.id, (seen) => seen.waitingFor === 'key'));
     expect(waiting).toMatchObject({ state: 'submitted', waitingFor: 'key', waitingMessage: '该令牌额度已用尽' });
 
     // Ten minutes of refused polls later it still waits: nothing failed, nothing sent again.
     await letVirtualTimePass(bench, 10 * 60_000);
-    expect(engine.job(job.id)).toMatchObject({ state: 'submitted', waitingFor: 'key', errorCode: null });
+    expect(engine.queries.job(job.id)).toMatchObject({ state: 'submitted', waitingFor: 'key', errorCode: null });
     expect(await submissions()).toBe(2);
     // "Check now" asks at once, and is told the same.
-    expect(await engine.checkNow(job.id)).toMatchObject({ state: 'submitted', waitingFor: 'key' });
+    expect(await engine.commands.checkNow(job.id)).toMatchObject({ state: 'submitted', waitingFor: 'key' });
 
     const fresh = await newKey({ remain_credits: 1_000 });
     useKey(fresh.key);
-    engine.keysChanged();
+    engine.commands.keysChanged();
     await bench.idle(engine);
-    expect(engine.job(job.id)).toMatchObject({ state: 'done', waitingFor: null, waitingMessage: null });
-    expect(engine.job(job.id)?.assetIds).toHaveLength(1);
+    expect(engine.queries.job(job.id)).toMatchObject({ state: 'done', waitingFor: null, waitingMessage: null });
+    expect(engine.queries.job(job.id)?.assetIds).toHaveLength(1);
     expect(await submissions()).toBe(2);
   });
 
@@ -91,7 +91,7 @@ describe('a key that runs dry or expires while its tasks are on the gateway', ()
     const spent = await newKey({ remain_credits: 1_000 });
     const first = engineWithProfileKey(spent.key);
     await first.engine.start();
-    const job = first.engine.enqueue(imageTask('through a restart'));
+    const job = first.engine.commands.enqueue(imageTask('through a restart'));
     await bench.run(jobReaches(first.engine, job.id, (seen) => seen.state === 'submitted'));
     await bench.admin('PATCH', `/keys/${spent.id}`, { remain_credits: 0 });
     await bench.run(jobReaches(first.engine, job.id, (seen) => seen.waitingFor === 'key'));
@@ -99,11 +99,11 @@ describe('a key that runs dry or expires while its tasks are on the gateway', ()
 
     const second = engineWithProfileKey(spent.key);
     await second.engine.start();
-    expect(second.engine.job(job.id)).toMatchObject({ state: 'submitted', waitingFor: 'key', waitingMessage: '该令牌额度已用尽' });
+    expect(second.engine.queries.job(job.id)).toMatchObject({ state: 'submitted', waitingFor: 'key', waitingMessage: '该令牌额度已用尽' });
     // Topped up on the gateway: the slow cadence finds it without anyone asking.
     await bench.admin('PATCH', `/keys/${spent.id}`, { remain_credits: 1_000, status: 1 });
     await bench.idle(second.engine);
-    expect(second.engine.job(job.id)).toMatchObject({ state: 'done', waitingFor: null });
+    expect(second.engine.queries.job(job.id)).toMatchObject({ state: 'done', waitingFor: null });
     expect(await submissions()).toBe(1);
   });
 
@@ -111,12 +111,16 @@ describe('a key that runs dry or expires while its tasks are on the gateway', ()
     bench = await startBench({}, { virtualTime: true });
     const { engine } = engineWithProfileKey(bench.sim.demoKey, vaultOf());
     await engine.start();
-    const { batch, jobs } = await engine.createBatch({ name: 'to the last credit', dedicatedKey: { credits: 500 }, jobs: [imageTask('1'), imageTask('2')] });
+    const { batch, jobs } = await engine.commands.createBatch({
+      name: 'to the last credit',
+      dedicatedKey: { credits: 500 },
+      jobs: [imageTask('1'), imageTask('2')],
+    });
     await bench.run(Promise.all(jobs.map((job) => jobReaches(engine, job.id, (seen) => seen.state !== 'queued' && seen.state !== 'submitting'))));
-    const tokenId = engine.batch(batch.id)?.options.dedicatedTokenId;
+    const tokenId = engine.queries.batch(batch.id)?.options.dedicatedTokenId;
     await bench.admin('PATCH', `/keys/${String(tokenId)}`, { remain_credits: 0 });
     await bench.idle(engine);
-    for (const job of jobs) expect(engine.job(job.id)).toMatchObject({ state: 'done', waitingFor: null });
+    for (const job of jobs) expect(engine.queries.job(job.id)).toMatchObject({ state: 'done', waitingFor: null });
     expect(await submissions()).toBe(2);
   });
 
@@ -125,13 +129,13 @@ describe('a key that runs dry or expires while its tasks are on the gateway', ()
     const profileKey = await newKey({ remain_credits: 1_000 });
     const { engine } = engineWithProfileKey(profileKey.key, vaultOf());
     await engine.start();
-    const { jobs } = await engine.createBatch({ name: 'own key', dedicatedKey: { credits: 500 }, jobs: [imageTask('asked with another key')] });
+    const { jobs } = await engine.commands.createBatch({ name: 'own key', dedicatedKey: { credits: 500 }, jobs: [imageTask('asked with another key')] });
     const [job] = jobs;
     if (!job) throw new Error('no job');
     await bench.run(jobReaches(engine, job.id, (seen) => seen.state === 'submitted'));
     await bench.admin('PATCH', `/keys/${profileKey.id}`, { remain_credits: 0 });
     await bench.idle(engine);
-    expect(engine.job(job.id)).toMatchObject({ state: 'done', waitingFor: null });
+    expect(engine.queries.job(job.id)).toMatchObject({ state: 'done', waitingFor: null });
   });
 
   it('a key that expires mid-batch: accepted tasks wait for a usable key and are collected once it is replaced', async () => {
@@ -139,18 +143,18 @@ describe('a key that runs dry or expires while its tasks are on the gateway', ()
     const expiring = await newKey({ remain_credits: 1_000 });
     const { engine, useKey } = engineWithProfileKey(expiring.key);
     await engine.start();
-    const { jobs } = await engine.createBatch({ name: 'overnight', jobs: [imageTask('a'), imageTask('b'), imageTask('c')] });
+    const { jobs } = await engine.commands.createBatch({ name: 'overnight', jobs: [imageTask('a'), imageTask('b'), imageTask('c')] });
     await bench.run(Promise.all(jobs.map((job) => jobReaches(engine, job.id, (seen) => seen.state === 'submitted' || seen.state === 'running'))));
     await bench.admin('PATCH', `/keys/${expiring.id}`, { status: 3 });
     await bench.run(Promise.all(jobs.map((job) => jobReaches(engine, job.id, (seen) => seen.waitingFor === 'key'))));
-    for (const job of jobs) expect(engine.job(job.id)?.waitingMessage).toBe('该令牌已过期');
+    for (const job of jobs) expect(engine.queries.job(job.id)?.waitingMessage).toBe('该令牌已过期');
 
     await letVirtualTimePass(bench, 30 * 60_000);
-    for (const job of jobs) expect(engine.job(job.id)).toMatchObject({ waitingFor: 'key', errorCode: null });
+    for (const job of jobs) expect(engine.queries.job(job.id)).toMatchObject({ waitingFor: 'key', errorCode: null });
     useKey((await newKey({ remain_credits: 1_000 })).key);
-    engine.keysChanged();
+    engine.commands.keysChanged();
     await bench.idle(engine);
-    for (const job of jobs) expect(engine.job(job.id)).toMatchObject({ state: 'done' });
+    for (const job of jobs) expect(engine.queries.job(job.id)).toMatchObject({ state: 'done' });
     expect(await submissions()).toBe(3);
   });
 });

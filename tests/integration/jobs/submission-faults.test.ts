@@ -29,9 +29,9 @@ describe('refusals that did not create work are retried', () => {
   it('a 429 storm on submissions (no Retry-After) slows the queue, then every job is done once', async () => {
     const engine = await setup();
     await bench.addFault({ kind: 'rate-limit', route: IMAGE_SUBMIT, count: 6, retryAfterSeconds: null });
-    const { jobs } = await engine.createBatch({ name: 'storm', jobs: [imageTask('one'), imageTask('two'), imageTask('three')] });
+    const { jobs } = await engine.commands.createBatch({ name: 'storm', jobs: [imageTask('one'), imageTask('two'), imageTask('three')] });
     await bench.idle(engine);
-    for (const job of jobs) expect(engine.job(job.id)).toMatchObject({ state: 'done', errorMessage: null });
+    for (const job of jobs) expect(engine.queries.job(job.id)).toMatchObject({ state: 'done', errorMessage: null });
     const stats = await bench.stats();
     expect(stats.faults['rate-limit']).toBe(6);
     expect(stats.submissions['gen-image-2']).toBe(3);
@@ -70,7 +70,7 @@ describe('refusals that did not create work are retried', () => {
 
   it('a batch with a job that breaks its variant limits is refused whole, before anything is stored or sent', async () => {
     const engine = await setup();
-    const attempt = engine.createBatch({
+    const attempt = engine.commands.createBatch({
       name: 'bad',
       jobs: [imageTask('fine'), { variantId: 'video.clip-3.0-turbo', body: bodyOf('video.clip-3.0-turbo', { prompt: 'p', duration: 99 }) }],
     });
@@ -97,9 +97,9 @@ describe('answers lost after the gateway may have taken the work', () => {
       expect(job.errorMessage).toMatch(/may have accepted/);
       const before = (await bench.stats()).requests[IMAGE_SUBMIT];
       expect(before).toBe(1);
-      engine.resolveUnknown(job.id, 'resubmit');
+      engine.commands.resolveUnknown(job.id, 'resubmit');
       await bench.idle(engine);
-      expect(engine.job(job.id)).toMatchObject({ state: 'done', attempts: 2 });
+      expect(engine.queries.job(job.id)).toMatchObject({ state: 'done', attempts: 2 });
       expect((await bench.stats()).requests[IMAGE_SUBMIT]).toBe(2);
     });
   }
@@ -108,9 +108,9 @@ describe('answers lost after the gateway may have taken the work', () => {
     const engine = await setup();
     await bench.addFault({ kind: 'drop-connection', phase: 'after-request-read', route: IMAGE_SUBMIT, count: 1 });
     const job = await runOne(engine, imageTask('discard me'));
-    engine.resolveUnknown(job.id, 'discard');
+    engine.commands.resolveUnknown(job.id, 'discard');
     await bench.idle(engine);
-    expect(engine.job(job.id)).toMatchObject({ state: 'canceled', errorCode: 'discarded' });
+    expect(engine.queries.job(job.id)).toMatchObject({ state: 'canceled', errorCode: 'discarded' });
     expect((await bench.stats()).requests[IMAGE_SUBMIT]).toBe(1);
   });
 });
@@ -134,9 +134,9 @@ describe('omni jobs are reconciled by their client_business_id', () => {
     const job = await runOne(engine, omni('never arrived'));
     expect(job).toMatchObject({ state: 'unknown', attempts: 1 });
     expect((await bench.stats()).requests[VIDEO_SUBMIT]).toBe(1);
-    engine.resolveUnknown(job.id, 'resubmit');
+    engine.commands.resolveUnknown(job.id, 'resubmit');
     await bench.idle(engine);
-    expect(engine.job(job.id)).toMatchObject({ state: 'done', attempts: 2, clientBusinessId: `atelier-${job.id}-2` });
+    expect(engine.queries.job(job.id)).toMatchObject({ state: 'done', attempts: 2, clientBusinessId: `atelier-${job.id}-2` });
     const stats = await bench.stats();
     expect(stats.requests[VIDEO_SUBMIT]).toBe(2);
     expect(stats.submissions['clip-v3-omni']).toBe(1);

@@ -25,11 +25,11 @@ describe('tasks that fail or misbehave', () => {
     const failed = await runOne(engine, imageTask('a banned thing'));
     expect(failed).toMatchObject({ state: 'failed', errorCode: 'task_failed' });
     expect(failed.errorMessage).toMatch(/content policy violation/);
-    engine.retryJob(failed.id);
+    engine.commands.retryJob(failed.id);
     await bench.idle(engine);
-    expect(engine.job(failed.id)).toMatchObject({ state: 'done', attempts: 2, errorMessage: null });
+    expect(engine.queries.job(failed.id)).toMatchObject({ state: 'done', attempts: 2, errorMessage: null });
     expect(listJobTasks(bench.db, failed.id).map((task) => task.state)).toEqual(['failed', 'completed']);
-    expect(() => engine.retryJob(failed.id)).toThrow(/A done job cannot be retried/);
+    expect(() => engine.commands.retryJob(failed.id)).toThrow(/A done job cannot be retried/);
   });
 
   it('polls through a 429 storm, 5xx answers and malformed records, each task submitted once', async () => {
@@ -39,9 +39,9 @@ describe('tasks that fail or misbehave', () => {
     await bench.addFault({ kind: 'rate-limit', route: IMAGE_POLL, count: 9, retryAfterSeconds: null });
     await bench.addFault({ kind: 'error', status: 503, route: IMAGE_POLL, count: 5 });
     await bench.addFault({ kind: 'malformed-json', route: IMAGE_POLL, count: 3 });
-    const { jobs } = await engine.createBatch({ name: 'noisy polls', jobs: [imageTask('a'), imageTask('b')] });
+    const { jobs } = await engine.commands.createBatch({ name: 'noisy polls', jobs: [imageTask('a'), imageTask('b')] });
     await bench.idle(engine);
-    for (const job of jobs) expect(engine.job(job.id)).toMatchObject({ state: 'done' });
+    for (const job of jobs) expect(engine.queries.job(job.id)).toMatchObject({ state: 'done' });
     const stats = await bench.stats();
     expect(stats.faults).toMatchObject({ 'rate-limit': 9, error: 5, 'malformed-json': 3 });
     expect(stats.submissions['gen-image-2']).toBe(2);

@@ -103,8 +103,8 @@ describe('answers of other deployments', () => {
     const job = await runOne(engine, direct('twice'));
     expect(job.rawAnswer).not.toBeNull();
     nextAnswer = { json: { created: 1, data: [{ b64_json: png.toString('base64') }] } };
-    engine.resolveUnknown(job.id, 'resubmit');
+    engine.commands.resolveUnknown(job.id, 'resubmit');
     await bench.idle(engine);
-    expect(engine.job(job.id)).toMatchObject({ state: 'done', answerStyle: 'direct', rawAnswer: null });
+    expect(engine.queries.job(job.id)).toMatchObject({ state: 'done', answerStyle: 'direct', rawAnswer: null });
   });
 });

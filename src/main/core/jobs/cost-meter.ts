@@ -12,7 +12,7 @@ import type { Balance } from '../gateway/account';
 import type { GatewayClient } from '../gateway/client';
 import { createLogger } from '../log';
 import type { LibraryDatabase } from '../library';
-import { estimatedCost, getJob, measuredCosts, setJobCost, type Job } from './store';
+import { estimatedCost, getJob, setJobCost, type Job } from './store';
 import type { EngineEvents } from './events';
 import { entryOf, wireRequestOf } from './job-request';
 
@@ -36,6 +36,11 @@ export class CostMeter {
   private readonly unmeasurable = new Set<string>();
   /** The job being measured; nothing else is submitted meanwhile. */
   private measuring: string | null = null;
+  /**
+   * Estimates per price key (per profile), read once: only this engine records measurements, and
+   * `record` forgets the key's. The queue asks for every job it looks at, a thousand in a batch.
+   */
+  private readonly estimates = new Map<string, ReturnType<typeof estimatedCost>>();
 
   constructor(
     private readonly db: LibraryDatabase,
@@ -51,7 +56,7 @@ export class CostMeter {
   wantsMeasurement(job: Job): boolean {
     const key = priceKeyOfJob(job);
     if (key === null || this.unmeasurable.has(scoped(job.profileId, key))) return false;
-    return measuredCosts(this.db, key, job.profileId, 1).length === 0;
+    return this.estimateOf(key, job.profileId) === null;
   }
 
   /**
@@ -77,7 +82,7 @@ export class CostMeter {
     if (!job || !isAccepted(job.state) || job.creditsMeasured) return;
     const key = priceKeyOfJob(job);
     if (key === null) return;
-    const estimate = estimatedCost(this.db, key, job.profileId);
+    const estimate = this.estimateOf(key, job.profileId);
     // A power cut that takes this estimate back leaves the job unpriced, nothing worse: no need to wait for the disk.
     this.db.transactionWithoutFlush(() => setJobCost(this.db, job.id, { priceKey: key, credits: estimate?.credits ?? null, measured: false }));
     if (estimate !== null) this.events.jobsChanged(job.id);
@@ -94,7 +99,14 @@ export class CostMeter {
       return;
     }
     setJobCost(this.db, job.id, { priceKey: key, credits: Math.round(spent * 1e6) / 1e6, measured: true });
+    this.estimates.delete(scoped(job.profileId, key));
     this.events.jobsChanged(job.id);
+  }
+
+  private estimateOf(key: string, profileId: string | null): ReturnType<typeof estimatedCost> {
+    const scope = scoped(profileId, key);
+    if (!this.estimates.has(scope)) this.estimates.set(scope, estimatedCost(this.db, key, profileId));
+    return this.estimates.get(scope) ?? null;
   }
 
   private async read(client: GatewayClient, signal: AbortSignal): Promise<Balance | null> {

@@ -1,7 +1,9 @@
 /**
  * The job engine's services and how they call each other: the events, the character registry,
- * budgets and batch keys, the downloader, the poller, the submitter behind the queue, and the
- * reconciler, all on one clock. The engine holds what this returns and starts and stops them.
+ * budgets and batch keys, the downloader, the poller, the reconciler, and the submitter behind
+ * the queue, all on one clock. Each is built after those it calls, so none needs a late binding:
+ * the submitter answers the queue with what to stop when credits run out (out-of-credits.ts)
+ * instead of calling it. The engine holds what this returns and starts and stops them.
  */
 import { GatewayClient } from '../gateway/client';
 import { processNetworkSettings } from '../gateway/network';
@@ -15,7 +17,6 @@ import { CostMeter } from './cost-meter';
 import { DEFAULT_DOWNLOAD_LIMITS, ResultDownloader } from './downloader';
 import type { JobEngineOptions } from './engine-types';
 import { EngineEvents } from './events';
-import type { CancelReport } from './job-actions';
 import { DEFAULT_RETRY_LIMITS } from './outcome';
 import { TaskPoller } from './poller';
 import { DEFAULT_QUEUE_LIMITS, JobQueue } from './queue';
@@ -23,11 +24,11 @@ import { DEFAULT_RATE_GATE, RateGate } from './rate-gate';
 import { DEFAULT_RECONCILER_OPTIONS, UnknownReconciler } from './reconciler';
 import { ResultFetcher } from './result-fetch';
 import { ResultStaging } from './staging';
-import { getBatch, type Job } from './store';
+import type { Job } from './store';
 import { GroupedWrites } from './grouped-writes';
 import { JobSubmitter } from './submitter';
 import { TaskCompletion } from './task-completion';
-import type { WorkTracker } from './work-tracker';
+import { WorkTracker } from './work-tracker';
 
 /**
  * Polls out at once. A thousand tasks at the advised cadences need about 300 polls a second; on a
@@ -36,6 +37,10 @@ import type { WorkTracker } from './work-tracker';
 const DEFAULT_PARALLEL_POLLS = 16;
 export interface EngineServices {
   clock: Clock;
+  /** Submissions, polls, downloads and look-ups in progress. */
+  tracker: WorkTracker;
+  /** Jobs the user canceled while their POST was out. */
+  cancelRequests: Set<string>;
   events: EngineEvents;
   characters: CharacterService;
   budgets: BatchBudgets;
@@ -47,17 +52,10 @@ export interface EngineServices {
   reconciler: UnknownReconciler;
 }
 
-/** What the engine itself lends its services. */
-export interface EngineHooks {
-  tracker: WorkTracker;
-  /** Jobs the user canceled while their POST was out. */
-  cancelRequests: Set<string>;
-  cancelJob: (jobId: string) => CancelReport;
-}
-
-export function buildEngineServices(options: JobEngineOptions, hooks: EngineHooks): EngineServices {
+export function buildEngineServices(options: JobEngineOptions): EngineServices {
   const { db } = options;
-  const { tracker } = hooks;
+  const tracker = new WorkTracker();
+  const cancelRequests = new Set<string>();
   const timings = options.pollTimings ?? {};
   const retry = { ...DEFAULT_RETRY_LIMITS, ...options.retry };
   // The database stamps rows with its own clock; the services read and wait on the same time.
@@ -111,8 +109,17 @@ export function buildEngineServices(options: JobEngineOptions, hooks: EngineHook
     writes: new GroupedWrites(db, { durable: false }),
     clock,
   });
-  // The submitter calls the queue and the reconciler back, which are built after it.
-  const later: { queue?: JobQueue; reconciler?: UnknownReconciler } = {};
+  const reconciler = new UnknownReconciler({
+    db,
+    events,
+    tracker,
+    clientFor,
+    timings,
+    options: { ...DEFAULT_RECONCILER_OPTIONS, ...options.reconcile },
+    onFound: () => poller.wake(),
+    clock,
+  });
+  // The submitter tells the queue what to stop (out-of-credits.ts) in its answer, so it needs no queue.
   const submitter = new JobSubmitter({
     db,
     writes: durableWrites,
@@ -122,20 +129,8 @@ export function buildEngineServices(options: JobEngineOptions, hooks: EngineHook
     retry,
     timings,
     maxImageBytes: downloads.maxImageBytes,
-    cancelRequests: hooks.cancelRequests,
-    onTaskRecorded: () => poller.wake(),
-    onResultsStaged: (jobId) => downloader.enqueue(jobId),
-    onUnknown: () => later.reconciler?.wake(),
-    onOutOfCredits: (job, message) => {
-      const batch = job.batchId === null ? undefined : getBatch(db, job.batchId);
-      if (batch?.options.dedicatedTokenId !== undefined) later.queue?.stopBatch(batch.id, `The batch's dedicated key is out of credits: ${message}`, job.id);
-      else later.queue?.pause(`Out of credits: ${message}`);
-    },
-    usesDedicatedKey: (job) => job.batchId !== null && getBatch(db, job.batchId)?.options.dedicatedTokenId !== undefined,
-    onKeyRefused: (job, message) => {
-      if (job.batchId !== null) later.queue?.stopBatch(job.batchId, `${message} Start a new batch to go on.`, job.id);
-    },
-    onCanceledAfterSubmit: (jobId) => hooks.cancelJob(jobId),
+    cancelRequests,
+    followers: { poller, downloader, reconciler },
   });
   const queue = new JobQueue({
     db,
@@ -151,17 +146,5 @@ export function buildEngineServices(options: JobEngineOptions, hooks: EngineHook
     profileClient: async (profileId) => options.connectionFor(profileId),
     clock,
   });
-  const reconciler = new UnknownReconciler({
-    db,
-    events,
-    tracker,
-    clientFor,
-    timings,
-    options: { ...DEFAULT_RECONCILER_OPTIONS, ...options.reconcile },
-    onFound: () => poller.wake(),
-    clock,
-  });
-  later.queue = queue;
-  later.reconciler = reconciler;
-  return { clock, events, characters, budgets, keys, fetcher, downloader, poller, queue, reconciler };
+  return { clock, tracker, cancelRequests, events, characters, budgets, keys, fetcher, downloader, poller, queue, reconciler };
 }

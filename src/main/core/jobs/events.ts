@@ -1,6 +1,6 @@
 /**
  * The engine's outlet for changes. Job changes are coalesced (a batch of hundreds of jobs moving
- * at once gives one `jobs.changed` with fresh rows); other events go out as they happen. The
+ * at once gives a few `jobs.changed` with fresh rows, JOBS_PER_FLUSH a turn); other events go out as they happen. The
  * studio forwards them to the contract's events (`jobs.changed`, `library.added`,
  * `account.balance`); the CLI prints them.
  */
@@ -14,6 +14,12 @@ import { latestTask } from './engine-queries';
 import { resultValidUntil } from './result-validity';
 
 const log = createLogger('job-engine');
+
+/**
+ * Jobs read and sent out per turn of the event loop by the coalesced flush; more wait for the
+ * next turn. Reading a thousand jobs that changed together took a few hundred milliseconds.
+ */
+const JOBS_PER_FLUSH = 50;
 
 /** A job with what its latest task and the library know (the contract's `JobView` is made from it, field by field). */
 export interface JobDetail extends Job {
@@ -82,12 +88,16 @@ export class EngineEvents {
     this.afterFlush.push(callback);
   }
 
-  /** Notes that jobs changed; one `jobs.changed` goes out on the next turn of the event loop. */
+  /** Notes that jobs changed; `jobs.changed` goes out on the next turns of the event loop. */
   jobsChanged(...ids: string[]): void {
     for (const id of ids) this.changedJobs.add(id);
     if (this.flushScheduled) return;
+    this.scheduleFlush();
+  }
+
+  private scheduleFlush(): void {
     this.flushScheduled = true;
-    setImmediate(() => this.flush());
+    setImmediate(() => this.flush(JOBS_PER_FLUSH));
   }
 
   emit(event: JobEngineEvent): void {
@@ -110,13 +120,14 @@ export class EngineEvents {
     return this.flushScheduled || this.changedJobs.size > 0;
   }
 
-  /** Emits pending job changes now. */
-  flush(): void {
+  /** Emits pending job changes now (at most `limit` of them; the rest go on the next turn). */
+  flush(limit = Number.POSITIVE_INFINITY): void {
     this.flushScheduled = false;
     const batchIds = new Set<string>();
     if (this.changedJobs.size > 0 && this.db.isOpen) {
-      const ids = [...this.changedJobs];
-      this.changedJobs.clear();
+      const ids = [...this.changedJobs].slice(0, limit);
+      for (const id of ids) this.changedJobs.delete(id);
+      if (this.changedJobs.size > 0) this.scheduleFlush();
       const jobs = ids.map((id) => jobDetail(this.db, id)).filter((job): job is JobDetail => job !== undefined);
       for (const job of jobs) if (job.batchId !== null) batchIds.add(job.batchId);
       if (jobs.length > 0) this.emit({ type: 'jobs.changed', jobs });

@@ -29,6 +29,7 @@ import { activeCounts, earliestQueuedRetry, hasRunnableQueuedJobs } from './engi
 import type { EngineEvents } from './events';
 import { retryDelay, type RetryLimits } from './outcome';
 import type { RateGate } from './rate-gate';
+import { whenNoConnection, type SubmissionHalt } from './out-of-credits';
 import type { JobSubmitter } from './submitter';
 import type { WorkTracker } from './work-tracker';
 import { abortedWith, type Clock } from '../lifecycle/clock';
@@ -36,6 +37,14 @@ import { DisposableStore } from '../lifecycle/disposable';
 import { RunOnceScheduler } from '../lifecycle/scheduler';
 
 const log = createLogger('queue');
+
+/**
+ * Jobs launched in one turn of the event loop. Each launch reads its job and builds its request
+ * at once; a thousand in one turn held the loop (and every window call) for most of a second.
+ */
+const LAUNCHES_PER_TURN = 16;
+/** Queued jobs read per turn: enough to find those to launch past jobs held back by a model's or a batch's cap. */
+const CANDIDATES_PER_TURN = 64;
 
 export interface QueueLimits {
   /** Jobs in flight at once (submitting to downloading), across everything. */
@@ -154,6 +163,12 @@ export class JobQueue {
     this.deps.events.batchChanged(batchId, reason);
   }
 
+  /** Stops a batch or pauses the queue, as the out-of-credits policy decided. */
+  private halt(halt: SubmissionHalt): void {
+    if (halt.kind === 'stop-batch') this.stopBatch(halt.batchId, halt.reason, halt.jobId);
+    else this.pause(halt.reason);
+  }
+
   /** Looks for jobs to submit on the next turn (coalesced). */
   pump(): void {
     if (this.pumpScheduled || this.stopped) return;
@@ -185,9 +200,14 @@ export class JobQueue {
     const now = this.deps.clock.now();
     const batches = new Map<string, Batch | undefined>();
     // When every slot is taken there is nothing to read; a finishing job pumps again.
-    const candidates = total >= limits.maxActive ? [] : listRunnableJobs(db, { now, limit: 200 });
+    const candidates = total >= limits.maxActive ? [] : listRunnableJobs(db, { now, limit: CANDIDATES_PER_TURN });
+    let launched = 0;
     for (const job of candidates) {
       if (total >= limits.maxActive) break;
+      if (launched >= LAUNCHES_PER_TURN) {
+        this.pump();
+        break;
+      }
       if (this.launching.has(job.id) || (perModel.get(job.model) ?? 0) >= limits.maxActivePerModel) continue;
       let batch: Batch | undefined;
       if (job.batchId !== null) {
@@ -203,6 +223,7 @@ export class JobQueue {
         break;
       }
       this.launch(job, batch);
+      launched += 1;
       total += 1;
       perModel.set(job.model, (perModel.get(job.model) ?? 0) + 1);
       if (job.batchId !== null) perBatch.set(job.batchId, (perBatch.get(job.batchId) ?? 0) + 1);
@@ -238,9 +259,7 @@ export class JobQueue {
     try {
       client = this.deps.keys.clientFor(batch, await this.deps.profileClient(job.profileId));
     } catch (error) {
-      const message = error instanceof Error ? error.message : String(error);
-      if (batch && batch.options.dedicatedTokenId !== undefined) this.stopBatch(batch.id, message, job.id);
-      else this.pause(`No connection to the gateway: ${message}`);
+      this.halt(whenNoConnection(batch, job, error instanceof Error ? error.message : String(error)));
       return;
     }
     if (isBudgeted(batch)) {
@@ -266,11 +285,13 @@ export class JobQueue {
     // The user may have paused the queue or the batch while the connection or the balance was read.
     if (this.stopped || this.paused || (job.batchId !== null && getBatch(this.deps.db, job.batchId)?.status !== 'active')) return;
     const signal = this.submitSignal;
-    const submit = (): Promise<void> =>
-      submitter.submit(job.id, client, signal, () => {
+    const submit = async (): Promise<void> => {
+      const halt = await submitter.submit(job.id, client, signal, () => {
         this.launching.delete(job.id);
         if (batch) budgets.submitted(batch.id, job.model);
       });
+      if (halt) this.halt(halt);
+    };
     if (measured) await this.deps.costs.measure(job, client, signal, submit);
     else {
       await submit();

@@ -27,12 +27,12 @@ export interface JobsRouteDeps {
 export function jobsHandlers(deps: JobsRouteDeps): Pick<RouteHandlers, JobsRoutes> {
   const engine = (): JobEngine => deps.engine();
   const batchOrFail = (id: string): BatchView => {
-    const batch = engine().batch(id);
+    const batch = engine().queries.batch(id);
     if (!batch) throw StudioFailure.of('batch_not_found');
     return toBatchView(batch);
   };
   const jobOrFail = (id: string): JobView => {
-    const job = engine().job(id);
+    const job = engine().queries.job(id);
     if (!job) throw StudioFailure.of('job_not_found');
     return toJobView(job);
   };
@@ -41,7 +41,7 @@ export function jobsHandlers(deps: JobsRouteDeps): Pick<RouteHandlers, JobsRoute
   const createBatch = (input: CreateBatchInput & { values: Record<string, unknown> }) =>
     translate(async () => {
       const jobs = batchJobsFrom(input);
-      const { batch } = await engine().createBatch({
+      const { batch } = await engine().commands.createBatch({
         name: input.name,
         profileId: deps.activeProfileId(),
         jobs,
@@ -57,12 +57,12 @@ export function jobsHandlers(deps: JobsRouteDeps): Pick<RouteHandlers, JobsRoute
     'jobs.create_batch': (input) => createBatch(input),
     'jobs.rerun_asset': async ({ assetId, mode, tier }) => createBatch(await rerunBatch(deps.library().get(assetId), mode, tier, deps.uploadLibraryImage)),
     'jobs.rerun_job': ({ jobId, variantId }) => createBatch(rerunJobBatch(jobOrFail(jobId), variantId)),
-    'jobs.estimate_cost': (input) => engine().estimateCost(batchJobsFrom({ ...input, name: 'estimate' }), deps.activeProfileId()),
-    'jobs.start_batch': ({ id }) => translate(() => (engine().enqueueBatch(id), batchOrFail(id))),
+    'jobs.estimate_cost': (input) => engine().queries.estimateCost(batchJobsFrom({ ...input, name: 'estimate' }), deps.activeProfileId()),
+    'jobs.start_batch': ({ id }) => translate(() => (engine().commands.enqueueBatch(id), batchOrFail(id))),
     'jobs.get_batch': ({ id }) => batchOrFail(id),
     'jobs.list_batches': ({ statuses, limit, cursor }) =>
       pageOrStale(() => {
-        const page = engine().batchesPage({
+        const page = engine().queries.batchesPage({
           ...(statuses === undefined ? {} : { statuses }),
           ...(limit === undefined ? {} : { limit }),
           cursor: cursor ?? null,
@@ -71,43 +71,43 @@ export function jobsHandlers(deps: JobsRouteDeps): Pick<RouteHandlers, JobsRoute
       }),
     'jobs.list_jobs': ({ batchId, outsideBatches, states, limit, cursor }) =>
       pageOrStale(() => {
-        const page = engine().jobsPage({ batchId, outsideBatches, states, limit, cursor });
+        const page = engine().queries.jobsPage({ batchId, outsideBatches, states, limit, cursor });
         return { items: page.items.map(toJobView), nextCursor: page.nextCursor };
       }),
     'jobs.get_jobs': ({ ids }) =>
       [...new Set(ids)].flatMap((id) => {
-        const job = engine().job(id);
+        const job = engine().queries.job(id);
         return job ? [toJobView(job)] : [];
       }),
-    'jobs.list_durations': ({ variantIds }) => engine().typicalDurations(variantIds),
+    'jobs.list_durations': ({ variantIds }) => engine().queries.typicalDurations(variantIds),
     'jobs.sum_daily_credits': ({ dayStarts, end }) => creditsPerDay(deps.library().db, dayStarts, end),
     'jobs.get_queue': () => queue(),
-    'jobs.pause_queue': () => (engine().pause(), queue()),
-    'jobs.resume_queue': () => (engine().resume(), queue()),
-    'jobs.pause_batch': ({ id }) => translate(() => (engine().pauseBatch(id), batchOrFail(id))),
-    'jobs.resume_batch': ({ id }) => translate(() => (engine().resumeBatch(id), batchOrFail(id))),
-    'jobs.cancel_batch': ({ id }) => translate(() => engine().cancelBatch(id)),
-    'jobs.cancel_job': ({ id }) => translate(() => engine().cancelJob(id)),
-    'jobs.retry_job': ({ id }) => translate(() => (engine().retryJob(id), jobOrFail(id))),
+    'jobs.pause_queue': () => (engine().commands.pause(), queue()),
+    'jobs.resume_queue': () => (engine().commands.resume(), queue()),
+    'jobs.pause_batch': ({ id }) => translate(() => (engine().commands.pauseBatch(id), batchOrFail(id))),
+    'jobs.resume_batch': ({ id }) => translate(() => (engine().commands.resumeBatch(id), batchOrFail(id))),
+    'jobs.cancel_batch': ({ id }) => translate(() => engine().commands.cancelBatch(id)),
+    'jobs.cancel_job': ({ id }) => translate(() => engine().commands.cancelJob(id)),
+    'jobs.retry_job': ({ id }) => translate(() => (engine().commands.retryJob(id), jobOrFail(id))),
     'jobs.reorder_jobs': ({ batchId, jobIds }) =>
       translate(() => {
-        engine().reorder(batchId, jobIds);
+        engine().commands.reorder(batchId, jobIds);
         // The jobs named, in their new order: a batch is bounded, but its other jobs need not travel.
         return [...new Set(jobIds)].flatMap((jobId) => {
-          const job = engine().job(jobId);
+          const job = engine().queries.job(jobId);
           return job ? [toJobView(job)] : [];
         });
       }),
-    'jobs.resolve_unknown': ({ id, choice }) => translate(() => (engine().resolveUnknown(id, choice), jobOrFail(id))),
-    'jobs.check_now': ({ id }) => translate(async () => toJobView(await engine().checkNow(id))),
-    'jobs.download_again': ({ id }) => translate(() => toJobView(engine().downloadAgain(id))),
+    'jobs.resolve_unknown': ({ id, choice }) => translate(() => (engine().commands.resolveUnknown(id, choice), jobOrFail(id))),
+    'jobs.check_now': ({ id }) => translate(async () => toJobView(await engine().commands.checkNow(id))),
+    'jobs.download_again': ({ id }) => translate(() => toJobView(engine().commands.downloadAgain(id))),
     'jobs.look_up': ({ id }) =>
       translate(async () => {
-        const { outcome, job } = await engine().lookUp(id);
+        const { outcome, job } = await engine().commands.lookUp(id);
         return { outcome, job: toJobView(job) };
       }),
-    'jobs.submit_again': ({ id }) => translate(() => toJobView(engine().submitAgain(id))),
-    'jobs.list_created_keys': () => engine().createdKeys(),
+    'jobs.submit_again': ({ id }) => translate(() => toJobView(engine().commands.submitAgain(id))),
+    'jobs.list_created_keys': () => engine().queries.createdKeys(),
     'characters.list': () =>
       engine()
         .characters.list()
@@ -118,7 +118,7 @@ export function jobsHandlers(deps: JobsRouteDeps): Pick<RouteHandlers, JobsRoute
         if (fromAssetId !== undefined) source = characterSourceFromAsset(deps.library().db, fromAssetId, segment);
         else if (fromTaskId !== undefined) source = { fromTaskId };
         else source = { videoUrl: videoUrl ?? '', ...(segment === undefined ? {} : { segment }) };
-        const job = engine().enqueue({ ...characterCreationJob(source, description), profileId: deps.activeProfileId() });
+        const job = engine().commands.enqueue({ ...characterCreationJob(source, description), profileId: deps.activeProfileId() });
         return jobOrFail(job.id);
       }),
   };
@@ -181,7 +181,7 @@ export function toBatchView(batch: BatchDetail): BatchView {
 
 /** The queue as the window shows it: paused or not, what is in progress, and the caps in force. */
 export function queueView(engine: JobEngine): QueueView {
-  return { paused: engine.paused, reason: engine.pauseReason, activeJobs: engine.activeJobCount, limits: engine.concurrency };
+  return { paused: engine.queries.paused, reason: engine.queries.pauseReason, activeJobs: engine.queries.activeJobCount, limits: engine.queries.concurrency };
 }
 
 /** A page read; a cursor this library did not make is refused in words. */

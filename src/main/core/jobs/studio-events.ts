@@ -7,12 +7,12 @@ import { queueView, toBatchView, toCharacterView, toJobView } from './routes';
 /** Forwards the engine's events to the studio contract's events, in the contract's shapes. */
 export function forwardEngineEvents(engine: JobEngine, bus: EventBus, demoMode: () => boolean): () => void {
   // The Timeline badge counts jobs in progress; a changed count goes out with the queue's state.
-  let activeJobs = engine.activeJobCount;
+  let activeJobs = engine.queries.activeJobCount;
   return engine.onChange((event) => {
     switch (event.type) {
       case 'jobs.changed': {
         bus.emit('jobs.changed', event.jobs.map(toJobView));
-        const now = engine.activeJobCount;
+        const now = engine.queries.activeJobCount;
         if (now !== activeJobs) {
           activeJobs = now;
           bus.emit('jobs.queue_changed', queueView(engine));
@@ -20,22 +20,22 @@ export function forwardEngineEvents(engine: JobEngine, bus: EventBus, demoMode: 
         return;
       }
       case 'batch.changed': {
-        const batch = engine.batch(event.batchId);
+        const batch = engine.queries.batch(event.batchId);
         if (batch) bus.emit('jobs.batch_changed', toBatchView(batch));
         return;
       }
       case 'batch.added': {
-        const batch = engine.batch(event.batchId);
+        const batch = engine.queries.batch(event.batchId);
         if (batch) bus.emit('jobs.batch_added', toBatchView(batch));
         return;
       }
       case 'job.added': {
-        const job = engine.job(event.jobId);
+        const job = engine.queries.job(event.jobId);
         if (job) bus.emit('jobs.job_added', toJobView(job));
         return;
       }
       case 'queue.changed':
-        activeJobs = engine.activeJobCount;
+        activeJobs = engine.queries.activeJobCount;
         bus.emit('jobs.queue_changed', queueView(engine));
         return;
       case 'library.added':

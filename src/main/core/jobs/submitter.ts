@@ -21,6 +21,11 @@ import { businessIdFor, BUSINESS_ID_FIELD, entryOf, supportsBusinessId, wireRequ
 import { classifySubmitError, type RetryLimits } from './outcome';
 import type { RateGate } from './rate-gate';
 import type { ResultStaging } from './staging';
+import { cancelJob } from './job-actions';
+import { usesDedicatedKey, whenDedicatedKeyRefused, whenOutOfCredits, type SubmissionHalt } from './out-of-credits';
+import type { TaskPoller } from './poller';
+import type { ResultDownloader } from './downloader';
+import type { UnknownReconciler } from './reconciler';
 
 const log = createLogger('submitter');
 
@@ -37,15 +42,14 @@ export interface SubmitterDeps {
   maxImageBytes: number;
   /** Jobs the user canceled while their POST was out; they are canceled once the task id is known. */
   cancelRequests: Set<string>;
-  onTaskRecorded: (job: Job) => void;
-  onResultsStaged: (jobId: string) => void;
-  onUnknown: (jobId: string) => void;
-  onOutOfCredits: (job: Job, message: string) => void;
-  /** True when the job's batch submits with a key minted for it alone. */
-  usesDedicatedKey: (job: Job) => boolean;
-  /** That key was refused (expired, revoked): the job waits and its batch stops. */
-  onKeyRefused: (job: Job, message: string) => void;
-  onCanceledAfterSubmit: (jobId: string) => void;
+  /** Who follows a submission on: the poller a task, the downloader staged images, the reconciler an unknown outcome. */
+  followers: SubmissionFollowers;
+}
+
+interface SubmissionFollowers {
+  poller: Pick<TaskPoller, 'wake'>;
+  downloader: Pick<ResultDownloader, 'enqueue'>;
+  reconciler: Pick<UnknownReconciler, 'wake'>;
 }
 
 export class JobSubmitter {
@@ -53,9 +57,10 @@ export class JobSubmitter {
 
   /**
    * Submits `jobId` with `client` if it is still queued. `onClaimed` runs as soon as the
-   * `submitting` write is committed (the queue counts the job as active from then on).
+   * `submitting` write is committed (the queue counts the job as active from then on). Resolves
+   * with what must stop when the gateway refused for want of credits or a usable key.
    */
-  async submit(jobId: string, client: GatewayClient, signal: AbortSignal, onClaimed: () => void): Promise<void> {
+  async submit(jobId: string, client: GatewayClient, signal: AbortSignal, onClaimed: () => void): Promise<SubmissionHalt | undefined> {
     const { db, events } = this.deps;
     const job = getJob(db, jobId);
     if (job?.state !== 'queued') return;
@@ -96,8 +101,7 @@ export class JobSubmitter {
     try {
       result = await client.generation.send(prepared, { signal, maxAnswerBytes: directAnswerCap(this.deps.maxImageBytes, prepared.body) });
     } catch (error) {
-      this.failed(job, error);
-      return;
+      return this.failed(job, error);
     }
     this.deps.gate.succeeded();
     if (result.style !== result.expected && result.expected !== 'detect') {
@@ -144,8 +148,8 @@ export class JobSubmitter {
           return transitionJob(db, job.id, ['submitting'], 'submitted', { errorCode: null, errorMessage: null, answerStyle });
         });
         if (!recorded) return;
-        this.deps.onTaskRecorded(job);
-        if (this.deps.cancelRequests.delete(job.id)) this.deps.onCanceledAfterSubmit(job.id);
+        this.deps.followers.poller.wake();
+        if (this.deps.cancelRequests.delete(job.id)) cancelJob(this.deps, job.id);
         return;
       }
       case 'direct': {
@@ -172,7 +176,7 @@ export class JobSubmitter {
         }
         this.deps.cancelRequests.delete(job.id);
         if (transitionJob(db, job.id, ['submitting'], 'downloading', { errorCode: null, errorMessage: null, answerStyle })) {
-          this.deps.onResultsStaged(job.id);
+          this.deps.followers.downloader.enqueue(job.id);
         }
         return;
       }
@@ -198,12 +202,12 @@ export class JobSubmitter {
     }
   }
 
-  private failed(job: Job, error: unknown): void {
+  private failed(job: Job, error: unknown): SubmissionHalt | undefined {
     const { db, events } = this.deps;
     const attempts = job.attempts + 1;
     let decision = classifySubmitError(error, attempts, this.deps.retry);
     // Nothing was done with a key the gateway refused; the batch's own key may have run past its expiry.
-    const keyRefused = decision.action === 'fail' && error instanceof GatewayError && error.status === 401 && this.deps.usesDedicatedKey(job);
+    const keyRefused = decision.action === 'fail' && error instanceof GatewayError && error.status === 401 && usesDedicatedKey(db, job);
     if (keyRefused)
       decision = {
         action: 'out-of-credits',
@@ -214,6 +218,7 @@ export class JobSubmitter {
     const gatewayMessage = error instanceof GatewayError ? (error.gatewayMessage ?? null) : null;
     const cancelWanted = this.deps.cancelRequests.delete(job.id);
     log.warn(`job ${job.id} (attempt ${attempts}): ${decision.action} (${decision.code})`);
+    let halt: SubmissionHalt | undefined;
     switch (decision.action) {
       case 'fail':
         transitionJob(db, job.id, ['submitting'], 'failed', { errorCode: decision.code, errorMessage: decision.message, gatewayMessage });
@@ -234,15 +239,14 @@ export class JobSubmitter {
           transitionJob(db, job.id, ['submitting'], 'unknown', { errorCode: decision.code, errorMessage: message, gatewayMessage, rawAnswer }) &&
           !cancelWanted
         ) {
-          this.deps.onUnknown(job.id);
+          this.deps.followers.reconciler.wake();
         }
         break;
       }
       case 'out-of-credits':
         transitionJob(db, job.id, ['submitting'], 'queued', { errorCode: decision.code, errorMessage: decision.message, gatewayMessage, nextAttemptAt: null });
         if (cancelWanted) break;
-        if (keyRefused) this.deps.onKeyRefused(job, decision.message);
-        else this.deps.onOutOfCredits(job, decision.message);
+        halt = keyRefused ? whenDedicatedKeyRefused(job, decision.message) : whenOutOfCredits(db, job, decision.message);
         break;
     }
     if (cancelWanted) {
@@ -254,5 +258,6 @@ export class JobSubmitter {
       }
     }
     events.jobsChanged(job.id);
+    return halt;
   }
 }

@@ -1,4 +1,5 @@
 import { assetKinds, type AssetKind } from './assets';
+import type { AssetFacets } from './facet-counts';
 import { buildAssetConditions, type AssetFilter, type FacetName, type SqlFragment } from './asset-query';
 import { expandSmartBoard } from './boards';
 import { buildMatchQuery } from './search-text';
@@ -6,25 +7,7 @@ import { normalizeTag } from './tags';
 import { followJournal, journalPosition } from './facet-journal';
 import type { LibraryDatabase } from './library-database';
 
-/** Counts for the filter panel. Each facet ignores its own filter and honours all the others. */
-export interface AssetFacets {
-  /** Assets matching the whole filter. */
-  total: number;
-  favourites: number;
-  kinds: Record<AssetKind, number>;
-  /** Most used first. */
-  models: { model: string; count: number }[];
-  /** Most used first, at most 200. */
-  tags: { tag: string; count: number }[];
-  /** Every board, in the artist's order, with how many of its assets match (a smart board: how many match both). */
-  boards: { id: string; name: string; count: number }[];
-  /** Characters mentioned in matching prompts, most used first, at most 100. */
-  characters: { username: string; count: number }[];
-  /** The newest batches with matching results (at most 20), plus the chosen one. */
-  batches: { id: string; name: string; count: number }[];
-  /** For each start time asked for (`since`), how many match from then on (the date filter aside). */
-  since: { from: number; count: number }[];
-}
+export type { AssetFacets } from './facet-counts';
 
 const MAX_BATCHES = 20;
 

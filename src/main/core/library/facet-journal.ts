@@ -1,4 +1,4 @@
-import type { AssetFacets } from './asset-facets';
+import type { AssetFacets } from './facet-counts';
 import { normalizeUsername } from './asset-characters';
 import { buildAssetConditions, type AssetFilter } from './asset-query';
 import type { AssetKind } from './assets';
@@ -218,8 +218,8 @@ function passes(asset: CountedAsset, batch: string | null, filter: AssetFilter, 
 }
 
 /** Counts by key, changed by deltas. */
-function countsOf<T>(entries: readonly T[], key: (entry: T) => string, count: (entry: T) => number): Map<string, number> {
-  return new Map(entries.map((entry) => [key(entry), count(entry)]));
+function countsOf<K extends string>(entries: readonly (Record<K, string> & { count: number })[], key: K): Map<string, number> {
+  return new Map(entries.map((entry) => [entry[key], entry.count]));
 }
 
 const bump = (counts: Map<string, number>, key: string, by: number): void => void counts.set(key, (counts.get(key) ?? 0) + by);
@@ -252,31 +252,11 @@ class Tally {
     this.total = facets.total;
     this.favourites = facets.favourites;
     this.kinds = new Map(Object.entries(facets.kinds));
-    this.models = countsOf(
-      facets.models,
-      (entry) => entry.model,
-      (entry) => entry.count,
-    );
-    this.tags = countsOf(
-      facets.tags,
-      (entry) => entry.tag,
-      (entry) => entry.count,
-    );
-    this.boards = countsOf(
-      facets.boards,
-      (entry) => entry.id,
-      (entry) => entry.count,
-    );
-    this.characters = countsOf(
-      facets.characters,
-      (entry) => entry.username,
-      (entry) => entry.count,
-    );
-    this.batches = countsOf(
-      facets.batches,
-      (entry) => entry.id,
-      (entry) => entry.count,
-    );
+    this.models = countsOf(facets.models, 'model');
+    this.tags = countsOf(facets.tags, 'tag');
+    this.boards = countsOf(facets.boards, 'id');
+    this.characters = countsOf(facets.characters, 'username');
+    this.batches = countsOf(facets.batches, 'id');
     this.since = facets.since.map((entry) => entry.count);
   }
 

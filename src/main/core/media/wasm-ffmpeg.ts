@@ -5,7 +5,7 @@
  * leaks from one video to the next), a cap on the instance's heap, and a wall-clock limit after
  * which the worker is terminated and a new one started for the next job.
  */
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
 
@@ -45,12 +45,10 @@ interface WorkerAnswer {
 // CommonJS run with `eval`, so the same text works from sources, the bundle and the packed app.
 const WORKER_SOURCE = String.raw`
 const { parentPort, workerData } = require('node:worker_threads');
-const { readFileSync } = require('node:fs');
 const { pathToFileURL } = require('node:url');
 // The build expects a browser worker: it reads its own address from self.location.
 globalThis.self = { location: { href: pathToFileURL(workerData.core).href } };
 const createCore = require(workerData.core);
-const compiled = WebAssembly.compile(readFileSync(workerData.wasm));
 function capHeap(imports, limit) {
   for (const [key, value] of Object.entries(imports.a)) {
     if (typeof value === 'function' && value.name === '_emscripten_resize_heap') {
@@ -62,7 +60,7 @@ function capHeap(imports, limit) {
 }
 parentPort.on('message', async (job) => {
   try {
-    const wasmModule = await compiled;
+    const wasmModule = workerData.module;
     let capped = false;
     const core = await createCore({
       instantiateWasm(imports, receive) {
@@ -99,10 +97,31 @@ function unpacked(path: string): string {
   return copy !== path && existsSync(copy) ? copy : path;
 }
 
-/** Where the build's JavaScript and WebAssembly files are on disk. */
-function wasmFfmpegFiles(): { core: string; wasm: string } {
-  return { core: unpacked(load.resolve('@ffmpeg/core')), wasm: unpacked(load.resolve('@ffmpeg/core/wasm')) };
+/** The part of the WebAssembly global used here (the project's Node types do not declare it). */
+interface WasmCompiler {
+  compile(bytes: Uint8Array): Promise<object>;
 }
+const { WebAssembly: wasmCompiler } = globalThis as unknown as { WebAssembly: WasmCompiler };
+
+/**
+ * The build compiled once per process while any worker runs (a WebAssembly.Module, which workers receive
+ * without compiling again and whose optimised code they share), given back when the last worker stops.
+ */
+const compiledBuild = {
+  module: undefined as Promise<object> | undefined,
+  workers: 0,
+  get(): Promise<object> {
+    this.module ??= Promise.resolve().then(() => wasmCompiler.compile(readFileSync(unpacked(load.resolve('@ffmpeg/core/wasm')))));
+    void this.module.catch(() => {
+      this.module = undefined;
+    });
+    return this.module;
+  },
+  workerStopped(): void {
+    this.workers -= 1;
+    if (this.workers === 0) this.module = undefined;
+  },
+};
 
 /** Stops an idle worker after this long, giving its compiled code back. */
 const IDLE_MS = 30_000;
@@ -155,17 +174,27 @@ export class WasmFfmpeg {
     });
   }
 
-  private workerFor(): Worker {
+  private async workerFor(): Promise<Worker> {
     if (this.worker !== undefined) return this.worker;
-    const worker = new Worker(WORKER_SOURCE, { eval: true, workerData: wasmFfmpegFiles(), stdout: true, stderr: true });
+    const module = await compiledBuild.get();
+    const worker = new Worker(WORKER_SOURCE, { eval: true, workerData: { core: unpacked(load.resolve('@ffmpeg/core')), module }, stdout: true, stderr: true });
+    compiledBuild.workers += 1;
+    worker.once('exit', () => compiledBuild.workerStopped());
     // Idle, the worker keeps no process alive; a running job refs it.
     worker.unref();
     this.worker = worker;
     return worker;
   }
 
-  private execute({ job, limits }: Pending): Promise<WasmRunResult> {
-    const worker = this.workerFor();
+  private async execute(pending: Pending): Promise<WasmRunResult> {
+    try {
+      return await this.executeOn(await this.workerFor(), pending);
+    } catch (error) {
+      return { ok: false, reason: 'failed', detail: `the WebAssembly build could not be compiled: ${(error as Error).message}` };
+    }
+  }
+
+  private executeOn(worker: Worker, { job, limits }: Pending): Promise<WasmRunResult> {
     const id = this.nextId++;
     return new Promise((resolve) => {
       const finish = (result: WasmRunResult): void => {

@@ -15,8 +15,13 @@ const batchOptionsSchema = z.object({
   dedicatedKeyCredits: z.number().nonnegative().optional(),
   /** Models the same prompts fan out to. */
   fanOutModels: z.array(z.string()).optional(),
+  /** Set while the batch's jobs are still being stored (batch-creation.ts): left out of listings, never submitted. */
+  unfinished: z.literal(true).optional(),
 });
 export type BatchOptions = z.infer<typeof batchOptionsSchema>;
+
+/** SQL condition on a row of `batches`: every job of the batch is stored (its creation finished). */
+export const FINISHED_BATCH = "json_extract(options, '$.unfinished') IS NULL";
 
 export interface Batch {
   id: string;
@@ -89,10 +94,23 @@ export function getBatch(db: LibraryDatabase, id: string): Batch | undefined {
 
 /** Batches newest first, each with its job counts. */
 export function listBatches(db: LibraryDatabase, options: { statuses?: readonly BatchStatus[] } = {}): BatchWithCounts[] {
-  const rows = db.prepare<[], BatchRow>('SELECT * FROM batches ORDER BY created_at DESC, id DESC').all();
+  const rows = db.prepare<[], BatchRow>(`SELECT * FROM batches WHERE ${FINISHED_BATCH} ORDER BY created_at DESC, id DESC`).all();
   const wanted = options.statuses;
   const counts = countJobsByBatch(db);
   return rows.filter((row) => !wanted || wanted.includes(row.status)).map((row) => ({ ...toBatch(row), counts: counts.get(row.id) ?? emptyCounts() }));
+}
+
+/** Deletes a batch with its jobs and their tasks (a batch whose creation failed half way). */
+export function deleteBatch(db: LibraryDatabase, id: string): boolean {
+  return db.prepare('DELETE FROM batches WHERE id = ?').run(id).changes === 1;
+}
+
+/** Deletes batches whose creation never finished (the process ended half way); returns their ids. */
+export function deleteUnfinishedBatches(db: LibraryDatabase): string[] {
+  return db
+    .prepare<[], { id: string }>(`DELETE FROM batches WHERE NOT (${FINISHED_BATCH}) RETURNING id`)
+    .all()
+    .map((row) => row.id);
 }
 
 /** Sets a batch's status; returns false when the batch does not exist. */

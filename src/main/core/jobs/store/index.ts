@@ -4,6 +4,7 @@ export * from './batches';
 export * from './batch-source';
 export * from './engine-state';
 export * from './jobs';
+export * from './job-row';
 export * from './job-costs';
 export * from './job-listing';
 export * from './tasks';

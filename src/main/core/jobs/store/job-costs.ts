@@ -9,7 +9,7 @@ import type { LibraryDatabase } from '../../library';
 const SAMPLES = 5;
 
 /** Credits of the newest measured jobs of this price key on this profile, newest first. */
-export function measuredCosts(db: LibraryDatabase, priceKey: string, profileId: string | null, limit = SAMPLES): number[] {
+function measuredCosts(db: LibraryDatabase, priceKey: string, profileId: string | null, limit = SAMPLES): number[] {
   const sql = `SELECT credits FROM jobs WHERE credits_measured = 1 AND price_key = ? AND profile_id IS ?
                ORDER BY submitted_at DESC, seq DESC LIMIT ?`;
   return db

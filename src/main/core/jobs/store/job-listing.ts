@@ -7,8 +7,8 @@ import { z } from 'zod';
 import type { BatchStatus, JobState } from '../../../../shared/jobs/job-states';
 import { pageSize, type LibraryDatabase } from '../../library';
 import { decodeKeyset, encodeKeyset } from '../../library/keyset-cursor';
-import { countJobsByBatch, emptyCounts, toBatch, type BatchRow, type BatchWithCounts } from './batches';
-import { jobColumns, toJob, type Job, type JobRow } from './jobs';
+import { countJobsByBatch, emptyCounts, FINISHED_BATCH, toBatch, type BatchRow, type BatchWithCounts } from './batches';
+import { jobColumns, toJob, type Job, type JobRow } from './job-row';
 
 export interface Page<T> {
   items: T[];
@@ -105,7 +105,7 @@ export function listBatchesPage(
   request: { statuses?: readonly BatchStatus[] | undefined; limit?: number | undefined; cursor?: string | null | undefined } = {},
 ): Page<BatchWithCost> {
   const limit = pageSize(request.limit);
-  const where: string[] = [];
+  const where: string[] = [FINISHED_BATCH];
   const params: (string | number)[] = [];
   if (request.statuses !== undefined && request.statuses.length > 0) {
     where.push(`status IN (${placeholders(request.statuses.length)})`);
@@ -116,7 +116,7 @@ export function listBatchesPage(
     where.push('(created_at, id) < (?, ?)');
     params.push(after.t, after.id);
   }
-  const sql = `SELECT * FROM batches ${where.length > 0 ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY created_at DESC, id DESC LIMIT ?`;
+  const sql = `SELECT * FROM batches WHERE ${where.join(' AND ')} ORDER BY created_at DESC, id DESC LIMIT ?`;
   const rows = db.prepare<unknown[], BatchRow>(sql).all(...params, limit + 1);
   const page = rows.slice(0, limit);
   const last = page.at(-1);

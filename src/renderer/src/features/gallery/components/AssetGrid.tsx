@@ -224,7 +224,8 @@ export function AssetGrid(props: AssetGridProps) {
   const onToggle = useCallback((id: string) => onSelect({ type: 'toggle', id }), [onSelect]);
 
   // Rubber band: drag from empty space (a gap, the margin, below the last item).
-  const bandStart = useRef<{ x: number; y: number; base: ReadonlySet<string> } | null>(null);
+  // Whether the band was drawn is kept here, not read from `band`: a pointer up can come before the render of the last move.
+  const bandStart = useRef<{ x: number; y: number; base: ReadonlySet<string>; drawn: boolean } | null>(null);
   const contentPoint = (event: PointerEvent): { x: number; y: number } => {
     const element = scrollRef.current;
     const box = element?.getBoundingClientRect();
@@ -233,7 +234,7 @@ export function AssetGrid(props: AssetGridProps) {
   const onPointerDown = (event: PointerEvent<HTMLDivElement>): void => {
     if (event.button !== 0 || (event.target as Element).closest('[role="gridcell"]')) return;
     const additive = event.ctrlKey || event.metaKey || event.shiftKey;
-    bandStart.current = { ...contentPoint(event), base: additive ? selection.ids : new Set() };
+    bandStart.current = { ...contentPoint(event), base: additive ? selection.ids : new Set(), drawn: false };
     event.currentTarget.setPointerCapture(event.pointerId);
   };
   const onPointerMove = (event: PointerEvent<HTMLDivElement>): void => {
@@ -241,11 +242,12 @@ export function AssetGrid(props: AssetGridProps) {
     if (!start) return;
     const rect = normalizeRect(start, contentPoint(event));
     if (rect.right - rect.left < 4 && rect.bottom - rect.top < 4) return;
+    start.drawn = true;
     setBand(rect);
     onSelect({ type: 'band', ids: itemsInRect(rect, layout).map((index) => ids[index] ?? ''), base: start.base });
   };
   const endBand = (): void => {
-    if (bandStart.current && !band) onSelect({ type: 'clear' });
+    if (bandStart.current?.drawn === false) onSelect({ type: 'clear' });
     bandStart.current = null;
     setBand(null);
   };

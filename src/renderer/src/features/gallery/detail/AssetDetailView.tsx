@@ -1,5 +1,5 @@
 import { ArrowLeft, ChevronLeft, ChevronRight, ImageOff, Maximize, ZoomIn, ZoomOut } from 'lucide-react';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useShallow } from 'zustand/react/shallow';
@@ -78,7 +78,9 @@ export function AssetDetailView() {
     else back();
   };
 
-  useEffect(() => {
+  // In place as the view is drawn, not after it (a passive effect runs later, most of all after a routed transition):
+  // an Escape pressed as soon as the view shows would otherwise be lost.
+  useLayoutEffect(() => {
     const onKey = (event: KeyboardEvent): void => {
       const target = event.target as HTMLElement | null;
       if (target?.closest('input, textarea, select, dialog, [contenteditable="true"]') || event.defaultPrevented) return;

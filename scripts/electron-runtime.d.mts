@@ -1,0 +1,3 @@
+// Types of electron-runtime.mjs.
+export function findElectronRuntime(options?: { onDownload?: () => void }): string | undefined;
+export function appArmorRestricted(): boolean;
