@@ -3,7 +3,7 @@
  * inpainting mask (as the catalog's form description says), and how their addresses are placed
  * in a wire body (a string, or an object such as `{"image_url": ...}`).
  */
-import { describeForm, type VariantEntry, type WireBody, type WireItem } from '../shared/catalog';
+import { describeForm, type PendingReference, type VariantEntry, type WireBody, type WireItem } from '../shared/catalog';
 import { getPath, setPath } from '../shared/catalog/wire-path';
 
 interface ReferenceTarget {
@@ -45,8 +45,14 @@ export function existingCount(body: WireBody, key: string): number {
 /**
  * A copy of `body` with uploaded addresses placed: references appended to the variant's list
  * (after any addresses the line already has) or set as its single image, and the mask set.
+ * Files not uploaded yet are placed as `PendingReference`s, for the check.
  */
-export function placeFileUrls(entry: VariantEntry, body: WireBody, referenceUrls: readonly string[], maskUrl: string | undefined): WireBody {
+export function placeFileUrls(
+  entry: VariantEntry,
+  body: WireBody,
+  referenceUrls: readonly (string | PendingReference)[],
+  maskUrl: string | PendingReference | undefined,
+): WireBody {
   const next = structuredClone(body);
   const targets = fileTargets(entry);
   if (referenceUrls.length > 0) {

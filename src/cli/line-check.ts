@@ -7,17 +7,17 @@
 import { stat } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import {
-  buildPathSchema,
   buildRequestBody,
   buildRequestPath,
+  checkWireRequest,
+  PendingReference,
   validateReferences,
-  validateRequestBody,
   type ReferenceFile,
-  type RequestIssue,
   type VariantEntry,
   type WireBody,
 } from '../shared/catalog';
-import { InvalidRequestError } from '../main/core/gateway/invalid-request';
+import { InvalidRequestError, issuesOf, type RequestIssue } from '../main/core/gateway/invalid-request';
+import { noticeText } from '../main/core/gateway/request-problem-text';
 import { inspectImageFile, type ImageFacts } from '../main/core/gateway/uploads';
 import { existingCount, fileTargets, placeFileUrls } from './file-fields';
 import type { JobLine, LineProblem } from './jobs-file';
@@ -49,7 +49,6 @@ export interface CheckedLine {
   warnings: string[];
 }
 
-const PLACEHOLDER_URL = 'https://uploads.invalid/reference.png';
 const CHECK_PARALLEL = 16;
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {
@@ -74,7 +73,17 @@ function shapeFor(entry: VariantEntry, line: JobLine, model: string): { body: Wi
   return { body: mergeBodies(buildRequestBody(entry, { model }), given), pathValues };
 }
 
-/** Problems of a line for one variant, with stand-in addresses where its local files will go. */
+/** The line's body with its local files as references still to upload. */
+function withPendingFiles(entry: VariantEntry, line: JobLine, body: WireBody): WireBody {
+  const references = line.references.map((_given, index) => new PendingReference(index));
+  return placeFileUrls(entry, body, references, line.mask === undefined ? undefined : new PendingReference(0));
+}
+
+function pathParamsOf(pathValues: Record<string, unknown>): Record<string, string> {
+  return Object.fromEntries(Object.entries(pathValues).flatMap(([key, value]) => (typeof value === 'string' ? [[key, value.trim()]] : [])));
+}
+
+/** Problems of a line for one variant, its local files counted as references still to upload. */
 function issuesFor(entry: VariantEntry, line: JobLine, model: string): RequestIssue[] {
   const { body, pathValues } = shapeFor(entry, line, model);
   const targets = fileTargets(entry);
@@ -85,11 +94,8 @@ function issuesFor(entry: VariantEntry, line: JobLine, model: string): RequestIs
     issues.push({ path: 'mask', message: `give the mask either as "mask" (a local file) or as "${targets.mask.key}" (an address), not both` });
   }
   if (issues.length > 0) return issues;
-  const references = line.references.map(() => PLACEHOLDER_URL);
-  const placed = placeFileUrls(entry, body, references, line.mask === undefined ? undefined : PLACEHOLDER_URL);
-  issues.push(...validateRequestBody(entry, placed).issues);
-  const path = buildPathSchema(entry).safeParse(pathValues);
-  if (!path.success) issues.push(...path.error.issues.map((issue) => ({ path: issue.path.join('.'), message: issue.message })));
+  // A path value that is not text is left out, so the check names it as missing.
+  issues.push(...issuesOf(checkWireRequest(entry, { pathParams: pathParamsOf(pathValues), body: withPendingFiles(entry, line, body) }).problems));
   return issues;
 }
 
@@ -161,8 +167,8 @@ async function checkFiles(
       : []),
   ];
   const checked = validateReferences(entry, files, { values: body });
-  problems.push(...checked.issues.map((issue) => issue.message));
-  return { references: found, mask, problems, warnings: checked.warnings.map((warning) => warning.message.en) };
+  problems.push(...issuesOf(checked.issues).map((issue) => issue.message));
+  return { references: found, mask, problems, warnings: checked.warnings.map(noticeText) };
 }
 
 /** Checks one line; returns its problems, or the line ready to upload and submit. */
@@ -178,15 +184,10 @@ async function checkLine(line: JobLine, baseDir: string, inspect: Inspector): Pr
   const files = await checkFiles(entry, line, body, baseDir, inspect);
   const problems = [...issues.map((issue) => issue.message), ...files.problems];
   if (problems.length > 0) return [...new Set(problems)].map((message) => problem(`${message} (${entry.id})`));
-  const placed = placeFileUrls(
-    entry,
-    body,
-    line.references.map(() => PLACEHOLDER_URL),
-    line.mask === undefined ? undefined : PLACEHOLDER_URL,
-  );
+  const pathParams = pathParamsOf(pathValues);
   const warnings = [
     ...(choice.note === undefined ? [] : [choice.note]),
-    ...validateRequestBody(entry, placed).warnings.map((warning) => warning.message.en),
+    ...checkWireRequest(entry, { pathParams, body: withPendingFiles(entry, line, body) }).notices.map(noticeText),
     ...files.warnings,
   ];
   return {
@@ -194,8 +195,7 @@ async function checkLine(line: JobLine, baseDir: string, inspect: Inspector): Pr
     entry,
     body,
     path: buildRequestPath(entry, pathValues),
-    // Validated above as text fields.
-    pathParams: Object.fromEntries(Object.entries(pathValues).flatMap(([key, value]) => (typeof value === 'string' ? [[key, value.trim()]] : []))),
+    pathParams,
     references: files.references,
     mask: files.mask,
     count: line.count,

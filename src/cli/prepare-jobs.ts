@@ -57,7 +57,7 @@ export async function prepareJobs(
     for (const file of line.references) referenceUrls.push(await urlOf(file.absolutePath));
     const maskUrl = line.mask === undefined ? undefined : await urlOf(line.mask.absolutePath);
     const body = placeFileUrls(line.entry, line.body, referenceUrls, maskUrl);
-    client.generation.prepareBody(line.entry, body, line.path);
+    client.generation.prepareRequest(line.entry, { pathParams: line.pathParams, body });
     bodies.set(line.line, body);
   }
   return expandLines(checked, (line, repeat) => ({

@@ -8,7 +8,8 @@
  * with several variants, the one the line is valid for is taken, and a line that fits several
  * must name one with `"variant"`.
  */
-import { CATALOG, channelPreference, findVariants, variantById, type RequestIssue, type VariantEntry, type WireBody } from '../shared/catalog';
+import { CATALOG, channelPreference, findVariants, variantById, type VariantEntry, type WireBody } from '../shared/catalog';
+import type { RequestIssue } from '../main/core/gateway/invalid-request';
 
 /** What the choice looks at besides the variants' own rules. */
 export interface LineShape {

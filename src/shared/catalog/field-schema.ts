@@ -1,31 +1,23 @@
 import { z } from 'zod';
-import type { EnumField, FieldSpec, ImageField, MediaListField, SizeField, TextField, Unit } from './types';
+import type { EnumField, FieldSpec, MediaListField, SearchToolsField, SizeField, TextField, Unit } from './types';
+import type { FieldFinding } from './request-problems';
 import { pixelsOf } from './sizes';
 import { shown } from './wire-path';
+import { PendingReference } from './pending-reference';
 
 /**
- * zod schemas of single fields, on the wire. Every message names the field and the limit, so
- * main can show it as is; constraints run in `superRefine` to put the offending value in the text.
+ * zod schemas of single fields, on the wire. A failed limit is a reason code with the limit and
+ * the offending value (`FieldFinding` in the issue's params); type errors stay zod's own and
+ * `request-check` turns them into codes.
  */
 
-type Check<T> = (value: T) => string | undefined;
+type Check<T> = (value: T) => FieldFinding | undefined;
 
 function checked<T>(base: z.ZodType<T>, check: Check<T>): z.ZodType<T> {
   return base.superRefine((value, ctx) => {
-    const message = check(value);
-    if (message !== undefined) ctx.addIssue({ code: 'custom', message });
+    const finding = check(value);
+    if (finding !== undefined) ctx.addIssue({ code: 'custom', message: finding.code, params: { finding } });
   });
-}
-
-function typeError(name: string, expected: string, requiredMessage?: string) {
-  return (issue: { input?: unknown }) =>
-    issue.input === undefined ? (requiredMessage ?? `${name}: required`) : `${name}: expected ${expected} (got ${shown(issue.input)})`;
-}
-
-const UNIT_TEXT: Readonly<Record<Unit, string>> = { seconds: ' seconds', images: ' images', tokens: ' tokens' };
-
-function unitText(unit: Unit | undefined): string {
-  return unit === undefined ? '' : UNIT_TEXT[unit];
 }
 
 const httpUrlSchema = z.url({ protocol: /^https?$/ });
@@ -39,50 +31,40 @@ export function isHttpUrl(value: string): boolean {
   return httpUrlSchema.safeParse(value).success;
 }
 
-function urlProblem(name: string, value: string, acceptsDataUrl: boolean): string | undefined {
+function urlProblem(value: string, acceptsDataUrl: boolean): FieldFinding | undefined {
   if (isHttpUrl(value)) return undefined;
   if (acceptsDataUrl && (DATA_URL.test(value) || BARE_BASE64.test(value))) return undefined;
-  return acceptsDataUrl
-    ? `${name}: must be an http(s) address, a data: URL or Base64 image data (got ${shown(value)})`
-    : `${name}: must be a public http(s) address; upload the file first (Base64 and data: URLs are not accepted; got ${shown(value)})`;
+  return { code: acceptsDataUrl ? 'not_url_or_data' : 'not_http_url', params: { value: shown(value) } };
 }
 
-function textProblem(field: TextField, name: string, value: string): string | undefined {
-  if (field.maxLength !== undefined && value.length > field.maxLength) {
-    return `${name}: at most ${field.maxLength} characters (got ${value.length})`;
-  }
+function tooLong(limit: number | undefined, value: string): FieldFinding | undefined {
+  return limit !== undefined && value.length > limit ? { code: 'too_long', params: { limit, value: value.length } } : undefined;
+}
+
+function textProblem(field: TextField, value: string): FieldFinding | undefined {
+  const long = tooLong(field.maxLength, value);
+  if (long) return long;
   switch (field.format) {
     case 'http-url':
-      return urlProblem(name, value, false);
+      return urlProblem(value, false);
     case 'url-or-id':
-      return isHttpUrl(value) || ID_PATTERN.test(value) ? undefined : `${name}: must be an http(s) address or a task id (got ${shown(value)})`;
+      return isHttpUrl(value) || ID_PATTERN.test(value) ? undefined : { code: 'not_url_or_id', params: { value: shown(value) } };
     case 'id':
-      if (!ID_PATTERN.test(value)) return `${name}: must be an id without spaces or slashes (got ${shown(value)})`;
-      if (field.idPrefix !== undefined && !value.startsWith(field.idPrefix)) {
-        return `${name}: must be an id starting with ${field.idPrefix} (got ${shown(value)})`;
-      }
+      if (!ID_PATTERN.test(value)) return { code: 'not_id', params: { value: shown(value) } };
+      if (field.idPrefix !== undefined && !value.startsWith(field.idPrefix))
+        return { code: 'id_prefix', params: { limit: field.idPrefix, value: shown(value) } };
       return undefined;
     case 'time-segment':
-      return segmentProblem(name, value, field.segmentSeconds ?? 2);
+      return segmentProblem(value, field.segmentSeconds ?? 2);
     case undefined:
       return undefined;
   }
 }
 
-function segmentProblem(name: string, value: string, seconds: number): string | undefined {
+function segmentProblem(value: string, seconds: number): FieldFinding | undefined {
   const match = SEGMENT.exec(value);
-  const expected = `a ${seconds}-second segment written <start_second>,<end_second>, e.g. 3,${3 + seconds}`;
-  if (!match) return `${name}: must be ${expected} (got ${shown(value)})`;
-  const length = Number(match[2]) - Number(match[1]);
-  return Math.abs(length - seconds) < 1e-9 ? undefined : `${name}: must be ${expected}; ${shown(value)} is ${length} seconds long`;
-}
-
-function allowedSizesText(field: SizeField): string {
-  const tiers = field.tiers.map((tier) => {
-    const options = tier.options.map((option) => (field.wire === 'pixels' ? `${pixelsOf(option) ?? '?'} (${option.ratio})` : option.ratio));
-    return `${tier.tier}: ${options.join(', ')}`;
-  });
-  return `${tiers.join('; ')}${field.allowAuto ? '; or auto' : ''}`;
+  const length = match ? Number(match[2]) - Number(match[1]) : Number.NaN;
+  return Math.abs(length - seconds) < 1e-9 ? undefined : { code: 'bad_segment', params: { limit: seconds, value: shown(value) } };
 }
 
 /** Every wire value of a size field's `key` (pixel values or ratios), plus `auto` when allowed. */
@@ -97,36 +79,39 @@ function sizeWireValues(field: SizeField): Set<string> {
   return values;
 }
 
-function sizeSchema(field: SizeField, name: string): z.ZodType {
+function sizeSchema(field: SizeField): z.ZodType {
   const allowed = sizeWireValues(field);
-  const kind = field.wire === 'pixels' ? 'size' : 'ratio';
-  return checked(z.string({ error: typeError(name, `a ${kind} as text`, field.requiredMessage) }), (value) =>
-    allowed.has(value) || isOpenValue(field, value) ? undefined : `${name}: ${shown(value)} is not an allowed ${kind}; allowed: ${allowedSizesText(field)}`,
+  return checked(z.string(), (value) =>
+    allowed.has(value) || isOpenValue(field, value)
+      ? undefined
+      : { code: 'size_not_allowed', params: { value: shown(value), allowed: [...allowed].join(', ') } },
   );
 }
 
-function mediaItemSchema(field: MediaListField, name: string): z.ZodType {
-  const url = (itemName: string) => (value: string) => urlProblem(itemName, value, field.acceptsDataUrl);
-  if (field.item.shape === 'string') return checked(z.string({ error: typeError(`${name}[]`, 'an address as text') }), url(`${name}[]`));
-  const urlKey = field.item.urlKey;
-  return z.looseObject(
-    { [urlKey]: checked(z.string({ error: typeError(`${name}[].${urlKey}`, 'an address as text') }), url(`${name}[].${urlKey}`)) },
-    { error: typeError(`${name}[]`, `an object like {"${urlKey}": "https://..."}`) },
-  );
+/** `kind`: what is counted (`image`, `video`, `item`), for wordings that name it. */
+function countProblem(count: number, min: number, max: number | undefined, kind: string): FieldFinding | undefined {
+  if (count < min) return { code: 'too_few', params: { limit: min, value: count, kind } };
+  if (max !== undefined && count > max) return { code: 'too_many', params: { limit: max, value: count, kind } };
+  return undefined;
 }
 
-function mediaListSchema(field: MediaListField, name: string): z.ZodType {
-  const noun = field.type === 'video-list' ? 'video' : 'image';
-  const plural = (n: number) => `${n} ${noun}${n === 1 ? '' : 's'}`;
-  return checked(z.array(mediaItemSchema(field, name), { error: typeError(name, 'a list') }), (items) => {
-    if (items.length < field.minCount) return `${name}: at least ${plural(field.minCount)} required (got ${items.length})`;
-    if (field.maxCount !== undefined && items.length > field.maxCount) return `${name}: at most ${plural(field.maxCount)} (got ${items.length})`;
-    return undefined;
+/** A reference address, or a reference still uploading (it has none yet, and nothing is wrong with it). */
+function referenceSchema(acceptsDataUrl: boolean): z.ZodType {
+  return checked(z.unknown(), (value) => {
+    if (value instanceof PendingReference) return undefined;
+    if (value === undefined) return { code: 'required' };
+    return typeof value === 'string' ? urlProblem(value, acceptsDataUrl) : { code: 'wrong_type', params: { expected: 'string', value: shown(value) } };
   });
 }
 
-function singleImageSchema(field: ImageField | { acceptsDataUrl: false }, name: string, requiredMessage?: string): z.ZodType {
-  return checked(z.string({ error: typeError(name, 'an address as text', requiredMessage) }), (value) => urlProblem(name, value, field.acceptsDataUrl));
+function mediaItemSchema(field: MediaListField): z.ZodType {
+  const reference = referenceSchema(field.acceptsDataUrl);
+  return field.item.shape === 'string' ? reference : z.looseObject({ [field.item.urlKey]: reference });
+}
+
+function mediaListSchema(field: MediaListField): z.ZodType {
+  const kind = field.type === 'video-list' ? 'video' : 'image';
+  return checked(z.array(mediaItemSchema(field)), (items) => countProblem(items.length, field.minCount, field.maxCount, kind));
 }
 
 /** A value outside a field's listed values that its pattern still accepts (`othersMatching` of an enum or a size). */
@@ -136,77 +121,77 @@ export function isOpenValue(field: EnumField | SizeField, value: unknown): boole
   return !listed && new RegExp(field.othersMatching).test(String(value));
 }
 
-/** The wire schema of one field (not yet optional); `name` is the field's name in messages. */
-export function fieldSchema(field: FieldSpec, name: string = field.key): z.ZodType {
-  const required = field.requiredMessage;
+function nonEmpty(check: Check<string>): Check<string> {
+  return (value) => (value.trim() === '' ? { code: 'empty' } : check(value));
+}
+
+function rangeProblem(field: { min: number; max: number; unit?: Unit }, value: number, whole: boolean): FieldFinding | undefined {
+  if (whole && !Number.isInteger(value)) return { code: 'not_whole', params: { value } };
+  if (value >= field.min && value <= field.max) return undefined;
+  // `whole`: 1 for a whole-number field.
+  return { code: 'out_of_range', params: { min: field.min, max: field.max, value, whole: whole ? 1 : 0, ...(field.unit ? { unit: field.unit } : {}) } };
+}
+
+function searchToolsSchema(field: SearchToolsField): z.ZodType {
+  const tool = z.strictObject({
+    type: z.literal(field.toolType),
+    search_types: checked(z.array(z.string()), (types): FieldFinding | undefined => {
+      if (types.length === 0) return { code: 'no_search_type', params: { allowed: field.searchTypes.join(', ') } };
+      const unknown = types.find((type) => !field.searchTypes.includes(type));
+      return unknown === undefined ? undefined : { code: 'unknown_search_type', params: { value: shown(unknown), allowed: field.searchTypes.join(', ') } };
+    }),
+  });
+  return checked(z.array(tool), (tools) => countProblem(tools.length, 0, 1, 'item'));
+}
+
+/** The wire schema of one field (not yet optional). */
+export function fieldSchema(field: FieldSpec): z.ZodType {
   switch (field.type) {
     case 'prompt':
-      return checked(z.string({ error: typeError(name, 'text', required) }), (value) => {
-        if (value.trim() === '') return `${name}: must not be empty`;
-        if (field.maxLength !== undefined && value.length > field.maxLength) {
-          return `${name}: at most ${field.maxLength} characters (got ${value.length})`;
-        }
-        return undefined;
-      });
+      return checked(
+        z.string(),
+        nonEmpty((value) => tooLong(field.maxLength, value)),
+      );
     case 'text':
-      return checked(z.string({ error: typeError(name, 'text', required) }), (value) =>
-        value.trim() === '' ? `${name}: must not be empty` : textProblem(field, name, value),
+      return checked(
+        z.string(),
+        nonEmpty((value) => textProblem(field, value)),
       );
     case 'enum':
-      return checked(z.union([z.string(), z.number()], { error: typeError(name, 'a choice', required) }), (value) =>
+      return checked(z.union([z.string(), z.number()]), (value) =>
         field.values.includes(value) || isOpenValue(field, value)
           ? undefined
-          : `${name}: must be one of ${field.values.join(', ')}${field.othersMatching === undefined ? '' : ' (or another of that form)'}${unitText(field.unit)} (got ${shown(value)})`,
+          : { code: 'not_a_choice', params: { value: shown(value), allowed: field.values.join(', '), ...(field.unit ? { unit: field.unit } : {}) } },
       );
     case 'integer':
-      return checked(z.number({ error: typeError(name, 'a whole number', required) }), (value) =>
-        Number.isInteger(value) && value >= field.min && value <= field.max
-          ? undefined
-          : `${name}: must be a whole number from ${field.min} to ${field.max}${unitText(field.unit)} (got ${value})`,
-      );
+      return checked(z.number(), (value) => rangeProblem(field, value, true));
     case 'number':
-      return checked(z.number({ error: typeError(name, 'a number', required) }), (value) =>
-        value >= field.min && value <= field.max ? undefined : `${name}: must be from ${field.min} to ${field.max} (got ${value})`,
-      );
+      return checked(z.number(), (value) => rangeProblem(field, value, false));
     case 'boolean':
-      return z.boolean({ error: typeError(name, 'true or false', required) });
+      return z.boolean();
     case 'size':
-      return sizeSchema(field, name);
+      return sizeSchema(field);
     case 'image-list':
     case 'video-list':
-      return mediaListSchema(field, name);
+      return mediaListSchema(field);
     case 'image':
-      return singleImageSchema(field, name, required);
+      return referenceSchema(field.acceptsDataUrl);
     case 'mask':
-      return singleImageSchema({ acceptsDataUrl: false }, name, required);
+      return referenceSchema(false);
     case 'object-list': {
       const item = field.itemFields
         ? z.strictObject(
             Object.fromEntries(
               field.itemFields.map((itemField) => {
-                const schema = fieldSchema(itemField, `${name}[].${itemField.key}`);
+                const schema = fieldSchema(itemField);
                 return [itemField.key, itemField.required ? schema : schema.optional()];
               }),
             ),
-            { error: typeError(`${name}[]`, 'an object') },
           )
-        : z.record(z.string(), z.unknown(), { error: typeError(`${name}[]`, 'an object') });
-      return checked(z.array(item, { error: typeError(name, 'a list') }), (items) =>
-        field.maxCount !== undefined && items.length > field.maxCount ? `${name}: at most ${field.maxCount} items (got ${items.length})` : undefined,
-      );
+        : z.record(z.string(), z.unknown());
+      return checked(z.array(item), (items) => countProblem(items.length, 0, field.maxCount, 'item'));
     }
-    case 'search-tools': {
-      const tool = z.strictObject({
-        type: z.literal(field.toolType, { error: typeError(`${name}[].type`, `"${field.toolType}"`) }),
-        search_types: checked(z.array(z.string(), { error: typeError(`${name}[].search_types`, 'a list') }), (types) => {
-          if (types.length === 0) return `${name}[].search_types: choose at least one of ${field.searchTypes.join(', ')}`;
-          const unknown = types.find((type) => !field.searchTypes.includes(type));
-          return unknown === undefined ? undefined : `${name}[].search_types: must be ${field.searchTypes.join(' and/or ')} (got ${shown(unknown)})`;
-        }),
-      });
-      return checked(z.array(tool, { error: typeError(name, 'a list') }), (tools) =>
-        tools.length > 1 ? `${name}: at most one ${field.toolType} tool (got ${tools.length})` : undefined,
-      );
-    }
+    case 'search-tools':
+      return searchToolsSchema(field);
   }
 }

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { validateRequestBody } from './request-body';
 import type { RejectCase } from './test-support';
-import { accepted, entry, messages } from './test-support';
+import { accepted, bodyProblems, entry, messages, noteText } from './test-support';
 
 const url = (n: number) => `https://cdn.example/ref-${n}.png`;
 const urls = (count: number) => Array.from({ length: count }, (_unused, i) => url(i + 1));
@@ -23,20 +22,16 @@ describe('image variant A, direct (image.gen-image-2.direct)', () => {
   });
 
   it.each<RejectCase>([
-    ['missing prompt', {}, /^prompt: required$/],
-    ['prompt over 32000 characters', { prompt: 'x'.repeat(32_001) }, /prompt: at most 32000 characters \(got 32001\)/],
-    ['a size not in the table', { prompt: 'p', size: '1536x1024' }, /size: "1536x1024" is not an allowed size; allowed: 1K: 1024x1024/],
-    ['a ratio size (that would select variant B)', { prompt: 'p', size: { tier: '4K', ratio: '1:1' } }, /size: .* is not an allowed size/],
-    ['5 reference images', { prompt: 'p', reference_images: urls(5) }, /reference_images: at most 4 images \(got 5\)/],
-    [
-      'a Base64 reference',
-      { prompt: 'p', reference_images: ['data:image/png;base64,iVBORw0KGgo='] },
-      /reference_images\[\]: must be a public http\(s\) address; upload the file first/,
-    ],
-    ['quality ultra', { prompt: 'p', quality: 'ultra' }, /quality: must be one of low, medium, high \(got "ultra"\)/],
-    ['webp output', { prompt: 'p', output_format: 'webp' }, /output_format: must be one of png, jpeg \(got "webp"\)/],
-    ['n = 0', { prompt: 'p', n: 0 }, /n: must be a whole number from 1 to 10 images \(got 0\)/],
-    ['edit-mode field on the direct entry', { prompt: 'p', image_urls: urls(1) }, /image_urls: not an option of image.gen-image-2.direct/],
+    ['missing prompt', {}, /^prompt: required /],
+    ['prompt over 32000 characters', { prompt: 'x'.repeat(32_001) }, /^prompt: too_long (?=.*"limit":[^,}]*\b32000\b)(?=.*"value":[^,}]*\b32001\b)/],
+    ['a size not in the table', { prompt: 'p', size: '1536x1024' }, /^size: size_not_allowed /],
+    ['a ratio size (that would select variant B)', { prompt: 'p', size: { tier: '4K', ratio: '1:1' } }, /^size: size_not_allowed /],
+    ['5 reference images', { prompt: 'p', reference_images: urls(5) }, /(?:^|\.)reference_images: too_many (?=.*"limit":[^,}]*\b4\b)(?=.*"value":[^,}]*\b5\b)/],
+    ['a Base64 reference', { prompt: 'p', reference_images: ['data:image/png;base64,iVBORw0KGgo='] }, /(?:^|\.)reference_images: not_http_url /],
+    ['quality ultra', { prompt: 'p', quality: 'ultra' }, /(?:^|\.)quality: (?:not_a_choice|tier_not_allowed) (?=.*"allowed":"low, medium, high")/],
+    ['webp output', { prompt: 'p', output_format: 'webp' }, /(?:^|\.)output_format: (?:not_a_choice|tier_not_allowed) (?=.*"allowed":"png, jpeg")/],
+    ['n = 0', { prompt: 'p', n: 0 }, /^n: out_of_range (?=.*"min":[^,}]*\b1\b)(?=.*"max":[^,}]*\b10\b)(?=.*"value":[^,}]*\b0\b)/],
+    ['edit-mode field on the direct entry', { prompt: 'p', image_urls: urls(1) }, /(?:^|\.)image_urls: not_an_option /],
   ])('rejects %s', (_name, values, pattern) => {
     expect(messages(id, values)).toContainEqual(expect.stringMatching(pattern));
   });
@@ -52,10 +47,14 @@ describe('image variant A, edit mode (image.gen-image-2.edit)', () => {
   });
 
   it.each<RejectCase>([
-    ['no image to edit', { prompt: 'p' }, /image_urls: at least 1 image required \(got 0\)/],
-    ['5 images', { prompt: 'p', image_urls: urls(5) }, /image_urls: at most 4 images \(got 5\)/],
-    ['a mask without images', { prompt: 'p', mask_url: 'https://cdn.example/m.png' }, /mask_url: requires image_urls; the mask applies to the first image/],
-    ['a mask given as data', { prompt: 'p', image_urls: urls(1), mask_url: 'data:image/png;base64,AAAA' }, /mask_url: must be a public http\(s\) address/],
+    ['no image to edit', { prompt: 'p' }, /(?:^|\.)image_urls: too_few (?=.*"limit":[^,}]*\b1\b)(?=.*"value":[^,}]*\b0\b)/],
+    ['5 images', { prompt: 'p', image_urls: urls(5) }, /(?:^|\.)image_urls: too_many (?=.*"limit":[^,}]*\b4\b)(?=.*"value":[^,}]*\b5\b)/],
+    [
+      'a mask without images',
+      { prompt: 'p', mask_url: 'https://cdn.example/m.png' },
+      /(?:^|\.)mask_url: (?:requires|mask_needs_reference) (?=.*"other":"image_urls")/,
+    ],
+    ['a mask given as data', { prompt: 'p', image_urls: urls(1), mask_url: 'data:image/png;base64,AAAA' }, /(?:^|\.)mask_url: not_http_url /],
   ])('rejects %s', (_name, values, pattern) => {
     expect(messages(id, values)).toContainEqual(expect.stringMatching(pattern));
   });
@@ -86,14 +85,14 @@ describe('image variant B, task (image.gen-image-2.task)', () => {
       background: 'transparent',
     });
     expect(jpeg.request.body).toMatchObject({ output_format: 'jpeg', output_compression: 0, n: 6, background: 'transparent' });
-    expect(jpeg.warnings.map((w) => w.message.en)).toEqual([
+    expect(jpeg.warnings.map(noteText)).toEqual([
       'At most 4 images come back per request, whatever the number asked.',
       'A transparent background is downgraded to auto: the image will be opaque.',
       '4K at high quality can take up to 130 seconds.',
     ]);
     const png = accepted(id, { prompt: 'p', output_compression: 50 });
     expect(png.request.body).not.toHaveProperty('output_compression');
-    expect(png.warnings[0]?.message.en).toBe('output_compression is ignored unless output_format is "jpeg".');
+    expect(noteText(png.warnings[0])).toBe('output_compression: ignored_unless {"other":"output_format","condition":"equals","value":"\\"jpeg\\""}');
   });
 
   it('turns a pixel size of its table into ratio and tier', () => {
@@ -101,8 +100,9 @@ describe('image variant B, task (image.gen-image-2.task)', () => {
   });
 
   it('rejects a pixel size in a hand-written body', () => {
-    const { issues } = validateRequestBody(entry(id), { model: 'gen-image-2', prompt: 'p', size: '1024x1024' });
-    expect(issues.map((i) => i.message)).toContainEqual(expect.stringMatching(/^size: "1024x1024" is not an allowed ratio/));
+    expect(bodyProblems(id, { model: 'gen-image-2', prompt: 'p', size: '1024x1024' })).toContainEqual(
+      expect.stringMatching(/^size: size_not_allowed .*1024x1024/),
+    );
   });
 
   it('accepts 16 references and a mask', () => {
@@ -110,19 +110,31 @@ describe('image variant B, task (image.gen-image-2.task)', () => {
   });
 
   it.each<RejectCase>([
-    ['1:1 at 4K', { prompt: 'p', size: { tier: '4K', ratio: '1:1' } }, /size: 1:1 is not available at 4K; 4K allows 16:9, 9:16, 2:1, 1:2, 21:9, 9:21/],
-    ['3:2 at 4K via resolution', { prompt: 'p', size: '3:2', resolution: '4K' }, /size: 3:2 is not available at 4K/],
-    ['a pixel size outside the table', { prompt: 'p', size: '1000x1000' }, /size: "1000x1000" is not an allowed ratio; allowed: 1K: 1:1, 3:2/],
-    ['an 8K tier', { prompt: 'p', size: '16:9', resolution: '8K' }, /resolution: must be one of 1K, 2K, 4K \(got "8K"\)/],
-    ['n = 11', { prompt: 'p', n: 11 }, /n: must be a whole number from 1 to 10 images \(got 11\)/],
+    ['1:1 at 4K', { prompt: 'p', size: { tier: '4K', ratio: '1:1' } }, /^size: size_not_in_tier (?=.*"value":[^,}]*\b1:1\b)(?=.*"tier":[^,}]*\b4K\b)/],
+    [
+      '3:2 at 4K via resolution',
+      { prompt: 'p', size: '3:2', resolution: '4K' },
+      /^size: size_not_in_tier (?=.*"value":[^,}]*\b3:2\b)(?=.*"tier":[^,}]*\b4K\b)/,
+    ],
+    ['a pixel size outside the table', { prompt: 'p', size: '1000x1000' }, /^size: size_not_allowed /],
+    ['an 8K tier', { prompt: 'p', size: '16:9', resolution: '8K' }, /(?:^|\.)resolution: (?:not_a_choice|tier_not_allowed) (?=.*"allowed":"1K, 2K, 4K")/],
+    ['n = 11', { prompt: 'p', n: 11 }, /^n: out_of_range (?=.*"min":[^,}]*\b1\b)(?=.*"max":[^,}]*\b10\b)(?=.*"value":[^,}]*\b11\b)/],
     [
       'compression 101',
       { prompt: 'p', output_format: 'jpeg', output_compression: 101 },
-      /output_compression: must be a whole number from 0 to 100 \(got 101\)/,
+      /(?:^|\.)output_compression: out_of_range (?=.*"min":[^,}]*\b0\b)(?=.*"max":[^,}]*\b100\b)(?=.*"value":[^,}]*\b101\b)/,
     ],
-    ['17 references', { prompt: 'p', image_urls: urls(17) }, /image_urls: at most 16 images \(got 17\)/],
-    ['a mask without references', { prompt: 'p', mask_url: 'https://cdn.example/m.png' }, /mask_url: requires image_urls/],
-    ['a background that is no word', { prompt: 'p', background: 'very opaque!' }, /background: must be one of auto, transparent \(or another of that form\)/],
+    ['17 references', { prompt: 'p', image_urls: urls(17) }, /(?:^|\.)image_urls: too_many (?=.*"limit":[^,}]*\b16\b)(?=.*"value":[^,}]*\b17\b)/],
+    [
+      'a mask without references',
+      { prompt: 'p', mask_url: 'https://cdn.example/m.png' },
+      /(?:^|\.)mask_url: (?:requires|mask_needs_reference) (?=.*"other":"image_urls")/,
+    ],
+    [
+      'a background that is no word',
+      { prompt: 'p', background: 'very opaque!' },
+      /(?:^|\.)background: (?:not_a_choice|tier_not_allowed) (?=.*"allowed":"auto, transparent")/,
+    ],
   ])('rejects %s', (_name, values, pattern) => {
     expect(messages(id, values)).toContainEqual(expect.stringMatching(pattern));
   });
@@ -130,12 +142,12 @@ describe('image variant B, task (image.gen-image-2.task)', () => {
   it('sends a background beyond auto and transparent (the interface does not show the others), with a warning', () => {
     const result = accepted(id, { prompt: 'p', background: 'opaque' });
     expect(result.request.body.background).toBe('opaque');
-    expect(result.warnings.map((warning) => warning.message.en)).toContainEqual(expect.stringMatching(/background "opaque" is not one of the usual values/));
+    expect(result.warnings.map(noteText)).toContainEqual(expect.stringMatching(/^background: open_value .*opaque/));
   });
 
   it('takes size auto, and no size in a hand-written body (the gateway defaults to 1:1); the form sends its ratio', () => {
     expect(accepted(id, { prompt: 'p', size: 'auto' }).request.body.size).toBe('auto');
-    expect(validateRequestBody(entry(id), { model: 'gen-image-2', prompt: 'p' }).issues).toEqual([]);
+    expect(bodyProblems(id, { model: 'gen-image-2', prompt: 'p' })).toEqual([]);
     expect(accepted(id, { prompt: 'p' }).request.body).toMatchObject({ size: '1:1', resolution: '1K' });
   });
 
@@ -149,9 +161,7 @@ describe('image variant B, task (image.gen-image-2.task)', () => {
 
   it('warns above 4 images per request, like the direct variants', () => {
     for (const variant of [id, 'image.gen-image-2.direct']) {
-      expect(accepted(variant, { prompt: 'p', n: 6 }).warnings.map((w) => w.message.en)).toEqual([
-        'At most 4 images come back per request, whatever the number asked.',
-      ]);
+      expect(accepted(variant, { prompt: 'p', n: 6 }).warnings.map(noteText)).toEqual(['At most 4 images come back per request, whatever the number asked.']);
     }
   });
 });
@@ -176,18 +186,10 @@ describe('image variant C (image.nova-3.1-flash-image)', () => {
   });
 
   it.each<RejectCase>([
-    ['5 references', { prompt: 'p', image_urls: urls(5) }, /image_urls: at most 4 images \(got 5\)/],
-    ['a size that is no size', { prompt: 'p', size: 'huge' }, /size: "huge" is not an allowed size; allowed: 1K: 1024x1024 \(1:1\), 1360x768 \(16:9\)/],
-    [
-      'an unknown search type',
-      { prompt: 'p', tools: ['news_search'] },
-      /tools\[\]\.search_types: must be web_search and\/or image_search \(got "news_search"\)/,
-    ],
-    [
-      'another model',
-      { prompt: 'p', model: 'nova-3-pro-image' },
-      /model: image.nova-3.1-flash-image accepts nova-3.1-flash-image-preview, nova-3.1-flash-image \(got "nova-3-pro-image"\)/,
-    ],
+    ['5 references', { prompt: 'p', image_urls: urls(5) }, /(?:^|\.)image_urls: too_many (?=.*"limit":[^,}]*\b4\b)(?=.*"value":[^,}]*\b5\b)/],
+    ['a size that is no size', { prompt: 'p', size: 'huge' }, /^size: size_not_allowed /],
+    ['an unknown search type', { prompt: 'p', tools: ['news_search'] }, /(?:^|\.)tools: unknown_search_type /],
+    ['another model', { prompt: 'p', model: 'nova-3-pro-image' }, /^model: wrong_model /],
   ])('rejects %s', (_name, values, pattern) => {
     expect(messages(id, values)).toContainEqual(expect.stringMatching(pattern));
   });
@@ -198,7 +200,7 @@ describe('image variant C beyond the listed sizes', () => {
     for (const size of ['512x2048', '8:1']) {
       const result = accepted('image.nova-3.1-flash-image', { prompt: 'p', size });
       expect(result.request.body.size).toBe(size);
-      expect(result.warnings.map((warning) => warning.message.en)).toContainEqual(expect.stringMatching(/is not one of the sizes the interface lists/));
+      expect(result.warnings.map(noteText)).toContainEqual(expect.stringMatching(/^size: open_size /));
     }
   });
 });
@@ -214,14 +216,14 @@ describe('image variant D (image.nova-3-pro-image)', () => {
   it('sends another count than the example n = 1, with a warning', () => {
     const result = accepted(id, { prompt: 'p', n: 2 });
     expect(result.request.body.n).toBe(2);
-    expect(result.warnings.map((warning) => warning.message.en)).toContainEqual(expect.stringMatching(/n 2 is not one of the usual values \(1\)/));
+    expect(result.warnings.map(noteText)).toContainEqual(expect.stringMatching(/^n: open_value \{"value":"2","allowed":"1"\}/));
   });
 
   it.each<RejectCase>([
-    ['a ratio size', { prompt: 'p', size: '16:9', resolution: '4K' }, /resolution: not an option of image.nova-3-pro-image/],
-    ['an unknown pixel size', { prompt: 'p', size: '4096x2304' }, /size: "4096x2304" is not an allowed size/],
-    ['5 references', { prompt: 'p', image_urls: urls(5) }, /image_urls: at most 4 images/],
-    ['an empty prompt', { prompt: '   ' }, /^prompt: required$/],
+    ['a ratio size', { prompt: 'p', size: '16:9', resolution: '4K' }, /(?:^|\.)resolution: not_an_option /],
+    ['an unknown pixel size', { prompt: 'p', size: '4096x2304' }, /^size: size_not_allowed /],
+    ['5 references', { prompt: 'p', image_urls: urls(5) }, /(?:^|\.)image_urls: too_many (?=.*"limit":[^,}]*\b4\b)/],
+    ['an empty prompt', { prompt: '   ' }, /^prompt: required /],
   ])('rejects %s', (_name, values, pattern) => {
     expect(messages(id, values)).toContainEqual(expect.stringMatching(pattern));
   });
@@ -271,28 +273,44 @@ describe('image variant E (image.nova-3-pro-image.official)', () => {
   });
 
   it.each<RejectCase>([
-    ['15 references', { prompt: 'p', image_urls: urls(15) }, /image_urls: at most 14 images \(got 15\)/],
-    ['a 2:1 ratio', { prompt: 'p', size: '2:1' }, /size: "2:1" is not an allowed ratio/],
-    ['n = 2', { prompt: 'p', n: 2 }, /n: must be one of 1 \(got 2\)/],
-    ['temperature 2.5', { prompt: 'p', 'metadata.temperature': 2.5 }, /metadata.temperature: must be from 0 to 2 \(got 2.5\)/],
-    ['topP 1.2', { prompt: 'p', 'metadata.topP': 1.2 }, /metadata.topP: must be from 0 to 1 \(got 1.2\)/],
+    ['15 references', { prompt: 'p', image_urls: urls(15) }, /(?:^|\.)image_urls: too_many (?=.*"limit":[^,}]*\b14\b)(?=.*"value":[^,}]*\b15\b)/],
+    ['a 2:1 ratio', { prompt: 'p', size: '2:1' }, /^size: size_not_allowed /],
+    ['n = 2', { prompt: 'p', n: 2 }, /^n: (?:not_a_choice|tier_not_allowed) (?=.*"allowed":"1")/],
+    [
+      'temperature 2.5',
+      { prompt: 'p', 'metadata.temperature': 2.5 },
+      /(?:^|\.)metadata\.temperature: out_of_range (?=.*"min":[^,}]*\b0\b)(?=.*"max":[^,}]*\b2\b)(?=.*"value":[^,}]*\b2\.5\b)/,
+    ],
+    [
+      'topP 1.2',
+      { prompt: 'p', 'metadata.topP': 1.2 },
+      /(?:^|\.)metadata\.topP: out_of_range (?=.*"min":[^,}]*\b0\b)(?=.*"max":[^,}]*\b1\b)(?=.*"value":[^,}]*\b1\.2\b)/,
+    ],
     [
       'thinking budget over 24576',
       { prompt: 'p', 'metadata.thinkingConfig.thinkingBudget': 24_577 },
-      /metadata.thinkingConfig.thinkingBudget: must be a whole number from 0 to 24576 tokens/,
+      /(?:^|\.)metadata\.thinkingConfig\.thinkingBudget: out_of_range (?=.*"min":[^,}]*\b0\b)(?=.*"max":[^,}]*\b24576\b)/,
     ],
-    ['thinking level EXTREME', { prompt: 'p', 'metadata.thinkingConfig.thinkingLevel': 'EXTREME' }, /thinkingLevel: must be one of MINIMAL, LOW, MEDIUM, HIGH/],
+    [
+      'thinking level EXTREME',
+      { prompt: 'p', 'metadata.thinkingConfig.thinkingLevel': 'EXTREME' },
+      /(?:^|\.)thinkingLevel: (?:not_a_choice|tier_not_allowed) (?=.*"allowed":"MINIMAL, LOW, MEDIUM, HIGH")/,
+    ],
     [
       'person generation ALLOW_KIDS',
       { prompt: 'p', 'metadata.personGeneration': 'ALLOW_KIDS' },
-      /metadata.personGeneration: must be one of ALLOW_ALL, ALLOW_ADULT, ALLOW_NONE/,
+      /(?:^|\.)metadata\.personGeneration: (?:not_a_choice|tier_not_allowed) (?=.*"allowed":"ALLOW_ALL, ALLOW_ADULT, ALLOW_NONE")/,
     ],
     [
       'a bad safety threshold',
       { prompt: 'p', 'metadata.safetySettings': [{ category: 'HARM_CATEGORY_HARASSMENT', threshold: 'BLOCK_ALL' }] },
-      /metadata.safetySettings\[\]\.threshold: must be one of OFF/,
+      /(?:^|\.)metadata\.safetySettings: (?:not_a_choice|tier_not_allowed) (?=.*"allowed":"OFF, )/,
     ],
-    ['an 8K resolution', { prompt: 'p', 'metadata.resolution': '8K' }, /metadata.resolution: must be one of 1K, 2K, 4K/],
+    [
+      'an 8K resolution',
+      { prompt: 'p', 'metadata.resolution': '8K' },
+      /(?:^|\.)metadata\.resolution: (?:not_a_choice|tier_not_allowed) (?=.*"allowed":"1K, 2K, 4K")/,
+    ],
   ])('rejects %s', (_name, values, pattern) => {
     expect(messages(id, values)).toContainEqual(expect.stringMatching(pattern));
   });

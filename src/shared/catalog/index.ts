@@ -16,12 +16,21 @@ export {
 } from './registry';
 export { parseGenericId } from './generic';
 export { distinctModelNames, modelNameOf, variantNameOf } from './model-names';
-export { buildPathSchema } from './request-schema';
-export { buildRequestBody, buildRequestPath, validateRequest, validateRequestBody, sizeChoiceOf, type FormValues, type BuiltRequest } from './request-body';
-export type { RequestIssue, RequestWarning } from './rules';
+export { buildRequestBody, buildRequestPath, sizeChoiceOf, type FormValues } from './request-body';
+export { PendingReference } from './pending-reference';
+export { checkRequest, checkWireRequest, requestPath, type RequestCheck, type WireRequest } from './request-check';
+export {
+  PROBLEM_CODES,
+  NOTICE_CODES,
+  type ProblemCode,
+  type NoticeCode,
+  type ProblemParams,
+  type RequestProblem,
+  type RequestNotice,
+} from './request-problems';
 export { validateReferences, type ReferenceFile } from './references';
 export { describeForm, type FormDescription, type FormFieldDescription } from './form';
-export { extractMentions, extractPlaceholders } from './prompt-syntax';
+export { extractMentions } from './prompt-syntax';
 export { isHttpUrl } from './field-schema';
 export { POLL_CADENCES, type PollCadence } from './limits';
 export type { WireBody } from './wire-path';

@@ -1,4 +1,5 @@
 /** Prompt reference syntaxes: omni placeholders `<<<image_N>>>` and `@username` mentions. */
+import type { FieldFinding } from './request-problems';
 
 export interface Placeholder {
   token: string;
@@ -25,24 +26,22 @@ export function extractMentions(prompt: string): string[] {
 export function placeholderProblems(
   prompt: string,
   lists: readonly { token: string; list: string; length: number }[],
-): { errors: string[]; unreferenced: { list: string; token: string; index: number }[]; unknown: Placeholder[] } {
-  const errors: string[] = [];
+): { errors: FieldFinding[]; unreferenced: { list: string; token: string; index: number }[]; unknown: Placeholder[] } {
+  const errors: FieldFinding[] = [];
   const found = extractPlaceholders(prompt);
   for (const { token, list, length } of lists) {
     const indexes = found.filter((placeholder) => placeholder.token === token).map((placeholder) => placeholder.index);
     for (const index of new Set(indexes)) {
-      if (index < 1) errors.push(`prompt: <<<${token}_${index}>>> is invalid; placeholder numbers start at 1`);
-      else if (index > length) {
-        errors.push(`prompt: <<<${token}_${index}>>> refers to item ${index} of ${list}, which has ${length} item${length === 1 ? '' : 's'}`);
-      }
+      if (index < 1) errors.push({ code: 'placeholder_from_one', params: { token, index } });
+      else if (index > length) errors.push({ code: 'placeholder_beyond', params: { token, index, list, limit: length } });
     }
     const firstAppearances = [...new Set(indexes)];
     const outOfOrder = firstAppearances.findIndex((index, position) => position > 0 && index < (firstAppearances[position - 1] ?? 0));
     if (outOfOrder > 0) {
-      errors.push(
-        `prompt: <<<${token}_${firstAppearances[outOfOrder - 1] ?? 0}>>> appears before <<<${token}_${firstAppearances[outOfOrder] ?? 0}>>>; ` +
-          `placeholders must first appear in the order of ${list}`,
-      );
+      errors.push({
+        code: 'placeholder_order',
+        params: { token, list, index: firstAppearances[outOfOrder - 1] ?? 0, other: firstAppearances[outOfOrder] ?? 0 },
+      });
     }
   }
   // A kind the interface does not name is not a rule it gives: the gateway leaves it as text.

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { buildRequestBody, validateRequest } from './request-body';
+import { buildRequestBody } from './request-body';
+import { checkRequest } from './request-check';
 import { atTier, largerTiers, recipeOnVariant, recipeValues, referenceFieldOf, withReference } from './recipe-values';
 import { variantById } from './registry';
 import type { VariantEntry } from './types';
@@ -16,8 +17,7 @@ describe('a recorded request read back as form values', () => {
     const request = { model: 'gen-image-2', prompt: 'a lighthouse', size: '1280x720', n: 2, client_business_id: 'atelier-1-1' };
     const values = recipeValues(direct, request);
     expect(values).not.toHaveProperty('client_business_id');
-    const again = validateRequest(direct, values);
-    expect(again.ok && again.request.body).toMatchObject({ model: 'gen-image-2', prompt: 'a lighthouse', size: '1280x720' });
+    expect(checkRequest(direct, values).request?.body).toMatchObject({ model: 'gen-image-2', prompt: 'a lighthouse', size: '1280x720' });
   });
 
   it('keeps a ratio-and-tier size as it was sent (variant B: size 16:9 at resolution 2K)', () => {
@@ -83,9 +83,9 @@ describe('the same recipe on another variant of the model', () => {
     };
     const task = entry('image.gen-image-2.task');
     const values = recipeOnVariant(entry('image.gen-image-2.edit'), task, request);
-    const checked = validateRequest(task, values);
-    if (!checked.ok) throw new Error(checked.issues.map((issue) => issue.message).join('; '));
-    expect(checked.request.body).toMatchObject({
+    const checked = checkRequest(task, values);
+    expect(checked.problems).toEqual([]);
+    expect(checked.request?.body).toMatchObject({
       prompt: 'a pond in the corner',
       size: '16:9',
       resolution: '1K',
@@ -93,7 +93,7 @@ describe('the same recipe on another variant of the model', () => {
       image_urls: ['https://up.example/a.png', 'https://up.example/b.png'],
       mask_url: 'https://up.example/m.png',
     });
-    expect(checked.request.body).not.toHaveProperty('response_format');
+    expect(checked.request?.body).not.toHaveProperty('response_format');
   });
 
   it('takes the size the other variant lacks as its default, and references from another field', () => {

@@ -1,5 +1,5 @@
 import type { FieldSpec, ImageField, MaskField, MediaListField, SizeField, VariantEntry } from './types';
-import type { RequestIssue, RequestWarning } from './rules';
+import { problem, type RequestNotice, type RequestProblem } from './request-problems';
 import type { FormValues } from './request-body';
 import { UPLOAD_LIMITS } from './limits';
 import { sizeChoiceOf } from './request-body';
@@ -29,9 +29,9 @@ function isFileField(field: FieldSpec): field is FileField {
   return field.type === 'image-list' || field.type === 'video-list' || field.type === 'image' || field.type === 'mask';
 }
 
-function megabytes(bytes: number): string {
-  const value = bytes / (1024 * 1024);
-  return `${Number.isInteger(value) ? value : value.toFixed(1)} MB`;
+/** Megabytes as a parameter: whole, or to one decimal. */
+function megabytes(bytes: number): number {
+  return Math.round((bytes / (1024 * 1024)) * 10) / 10;
 }
 
 function mimeName(mime: string): string {
@@ -66,14 +66,14 @@ export function validateReferences(
   entry: VariantEntry,
   files: readonly ReferenceFile[],
   options: ReferenceCheckOptions = {},
-): { issues: RequestIssue[]; warnings: RequestWarning[] } {
+): { issues: RequestProblem[]; warnings: RequestNotice[] } {
   const viaUpload = options.viaUpload ?? true;
-  const issues: RequestIssue[] = [];
-  const warnings: RequestWarning[] = [];
+  const issues: RequestProblem[] = [];
+  const warnings: RequestNotice[] = [];
   const fileFields = entry.fields.filter(isFileField);
   for (const file of files) {
     if (!fileFields.some((field) => field.key === file.field)) {
-      issues.push({ path: file.field, message: `${file.field}: ${entry.id} takes no files there` });
+      issues.push(problem(file.field, 'file_not_taken'));
     }
   }
   for (const field of fileFields) {
@@ -82,15 +82,14 @@ export function validateReferences(
     const single = field.type === 'image' || field.type === 'mask';
     const maxCount = single ? 1 : field.maxCount;
     if (maxCount !== undefined && own.length > maxCount) {
-      issues.push({ path: field.key, message: `${field.key}: at most ${maxCount} file${maxCount === 1 ? '' : 's'} (got ${own.length})` });
+      issues.push(problem(field.key, 'too_many', { limit: maxCount, value: own.length, kind: 'file' }));
     }
     own.forEach((file, index) => {
-      const name = single ? field.key : `${field.key}[${index}]`;
       if (!mimeTypes.includes(file.mime)) {
-        issues.push({ path: field.key, message: `${name}: ${file.mime} is not accepted; use ${mimeTypes.map(mimeName).join(', ')}` });
+        issues.push(problem(field.key, 'file_type', { index: index + 1, value: file.mime, allowed: mimeTypes.map(mimeName).join(', ') }));
       }
       if (maxBytes !== undefined && file.bytes > maxBytes) {
-        issues.push({ path: field.key, message: `${name}: ${megabytes(file.bytes)} exceeds the ${megabytes(maxBytes)} limit per file` });
+        issues.push(problem(field.key, 'file_too_big', { index: index + 1, value: megabytes(file.bytes), limit: megabytes(maxBytes) }));
       }
     });
     if (field.type === 'mask') issues.push(...maskIssues(field, own[0], files));
@@ -99,37 +98,35 @@ export function validateReferences(
       const file = own[0];
       if (target && (file.width !== target.width || file.height !== target.height)) {
         warnings.push({
-          path: field.key,
-          message: {
-            en: `The image is ${file.width}x${file.height ?? '?'} but the video is ${target.width}x${target.height}; it should match.`,
-            'zh-CN': `图片为 ${file.width}x${file.height ?? '?'}，视频为 ${target.width}x${target.height}，两者应一致。`,
-          },
+          code: 'image_size_mismatch',
+          field: field.key,
+          params: { value: `${file.width}x${file.height ?? '?'}`, limit: `${target.width}x${target.height}` },
         });
       }
     }
     if (field.type === 'image-list' && field.usesOnlyFirst && own.length > 1) {
-      warnings.push({
-        path: field.key,
-        message: { en: 'Only the first image is used; the others are not sent on.', 'zh-CN': '仅使用第一张图片，其余图片不会被转发。' },
-      });
+      warnings.push({ code: 'only_first_used', field: field.key, params: {} });
     }
   }
   return { issues, warnings };
 }
 
-function maskIssues(field: MaskField, mask: ReferenceFile | undefined, files: readonly ReferenceFile[]): RequestIssue[] {
+function maskIssues(field: MaskField, mask: ReferenceFile | undefined, files: readonly ReferenceFile[]): RequestProblem[] {
   if (!mask) return [];
-  const issues: RequestIssue[] = [];
+  const issues: RequestProblem[] = [];
   const first = files.find((file) => file.field === field.referenceField);
   if (mask.mime === 'image/png' && mask.hasAlpha === false) {
-    issues.push({ path: field.key, message: `${field.key}: the mask must be a PNG with an alpha channel (transparent = repaint)` });
+    issues.push(problem(field.key, 'mask_no_alpha'));
   }
   // Without the first image's metadata (already an uploaded address) the size cannot be checked here.
   if (first !== undefined && mask.width !== undefined && first.width !== undefined && (mask.width !== first.width || mask.height !== first.height)) {
-    issues.push({
-      path: field.key,
-      message: `${field.key}: the mask is ${mask.width}x${mask.height ?? '?'} but the first image of ${field.referenceField} is ${first.width}x${first.height ?? '?'}; they must be the same size`,
-    });
+    issues.push(
+      problem(field.key, 'mask_size', {
+        value: `${mask.width}x${mask.height ?? '?'}`,
+        limit: `${first.width}x${first.height ?? '?'}`,
+        other: field.referenceField,
+      }),
+    );
   }
   return issues;
 }

@@ -12,7 +12,8 @@ import {
   variantById,
   variantsForModel,
 } from './registry';
-import { buildRequestBody, validateRequest } from './request-body';
+import { buildRequestBody } from './request-body';
+import { checkRequest } from './request-check';
 import { genericEntry } from './generic';
 import { pixelsOf } from './sizes';
 
@@ -74,8 +75,7 @@ describe('catalog registry', () => {
       'character.vid-2-vvip.create': { 'metadata.character_from_task': 'task_1' },
     };
     for (const entry of CATALOG) {
-      const result = validateRequest(entry, { prompt: 'a quiet harbour', ...required[entry.id] });
-      expect(result.ok ? [] : result.issues, entry.id).toEqual([]);
+      expect(checkRequest(entry, { prompt: 'a quiet harbour', ...required[entry.id] }).problems, entry.id).toEqual([]);
     }
   });
 
@@ -204,16 +204,16 @@ describe('generic entries', () => {
   it('passes unknown options through for an unknown image model and detects the answer style', () => {
     const entry = genericEntry('flux-9', 'image');
     expect(entry.response).toBe('detect');
-    const result = validateRequest(entry, { prompt: 'p', size: '1024x768', n: '2', guidance: 7, image_urls: ['https://x/a.png'] });
-    expect(result.ok && result.request.body).toEqual({ model: 'flux-9', prompt: 'p', size: '1024x768', n: 2, image_urls: ['https://x/a.png'], guidance: 7 });
+    const result = checkRequest(entry, { prompt: 'p', size: '1024x768', n: '2', guidance: 7, image_urls: ['https://x/a.png'] });
+    expect(result.request?.body).toEqual({ model: 'flux-9', prompt: 'p', size: '1024x768', n: 2, image_urls: ['https://x/a.png'], guidance: 7 });
   });
 
   it('still checks the common options', () => {
-    const result = validateRequest(genericEntry('wan-3', 'video'), { duration: 90, image_urls: ['data:image/png;base64,AA'] });
-    expect(result.ok ? [] : result.issues.map((i) => i.message)).toEqual([
-      'prompt: required',
-      'duration: must be a whole number from 1 to 60 seconds (got 90)',
-      'image_urls[]: must be a public http(s) address; upload the file first (Base64 and data: URLs are not accepted; got "data:image/png;base64,AA")',
+    const result = checkRequest(genericEntry('wan-3', 'video'), { duration: 90, image_urls: ['data:image/png;base64,AA'] });
+    expect(result.problems).toEqual([
+      { field: 'prompt', code: 'required', params: {} },
+      { field: 'duration', code: 'out_of_range', params: { min: 1, max: 60, value: 90, whole: 1, unit: 'seconds' } },
+      { field: 'image_urls', code: 'not_http_url', params: { value: '"data:image/png;base64,AA"', index: 1 } },
     ]);
   });
 });

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { SizeField } from './types';
-import { buildRequestBody, buildRequestPath, sizeChoiceOf, validateRequestBody } from './request-body';
-import { buildRequestSchema } from './request-schema';
-import { entry } from './test-support';
+import { buildRequestBody, buildRequestPath, sizeChoiceOf } from './request-body';
+import { checkWireRequest } from './request-check';
+import { bodyProblems, entry } from './test-support';
 
 function sizeField(id: string): SizeField {
   const field = entry(id).fields.find((f) => f.type === 'size');
@@ -60,39 +60,33 @@ describe('buildRequestBody', () => {
   });
 });
 
-describe('buildRequestSchema on hand-written bodies', () => {
-  it('rejects unknown fields with the accepted ones listed', () => {
-    const result = buildRequestSchema(entry('video.clip-3.0-turbo')).safeParse({ model: 'clip-3.0-turbo', prompt: 'p', fps: 60 });
-    expect(result.error?.issues.map((i) => i.message)).toEqual([
-      'unknown field fps for video.clip-3.0-turbo; accepted: model, prompt, reference_images, resolution, duration, aspect_ratio, watermark',
-    ]);
+describe('the request check on hand-written bodies', () => {
+  it('rejects unknown fields', () => {
+    expect(bodyProblems('video.clip-3.0-turbo', { model: 'clip-3.0-turbo', prompt: 'p', fps: 60 })).toEqual(['fps: unknown_field {"value":"fps"}']);
   });
 
   it('rejects unknown nested fields', () => {
-    const { issues } = validateRequestBody(entry('video.vid-2-vvip'), { model: 'vid-2-vvip', prompt: 'p', metadata: { seed: 1 } });
-    expect(issues.map((i) => i.message)).toEqual([expect.stringMatching(/^unknown field metadata.seed for video.vid-2-vvip; accepted: n, style/)]);
+    expect(bodyProblems('video.vid-2-vvip', { model: 'vid-2-vvip', prompt: 'p', metadata: { seed: 1 } })).toEqual([
+      'metadata.seed: unknown_field {"value":"seed"}',
+    ]);
   });
 
   it('requires fixed values', () => {
-    const { issues } = validateRequestBody(entry('character.vid-2-vvip.create'), {
-      model: 'vid-2-vvip',
-      prompt: 'p',
-      metadata: { character_from_task: 'task_1', character_create: false },
-    });
-    expect(issues.map((i) => i.message)).toEqual(['metadata.character_create: must be true for character.vid-2-vvip.create']);
+    const body = { model: 'vid-2-vvip', prompt: 'p', metadata: { character_from_task: 'task_1', character_create: false } };
+    expect(bodyProblems('character.vid-2-vvip.create', body)).toEqual(['metadata.character_create: fixed_value {"value":"true"}']);
   });
 
   it('reports type errors and cross-field rules in the same round', () => {
-    const { issues } = validateRequestBody(entry('video.clip-v3-omni'), {
-      model: 'clip-v3-omni',
-      prompt: '<<<video_1>>>',
-      duration: 'five',
-      audio: true,
-      video_list: [{ video_url: 'https://x/v.mp4' }],
-    });
-    expect(issues.map((i) => i.message)).toEqual([
-      'duration: expected a whole number (got "five")',
-      'audio and video_list cannot be used together; send only one of them',
+    const body = { model: 'clip-v3-omni', prompt: '<<<video_1>>>', duration: 'five', audio: true, video_list: [{ video_url: 'https://x/v.mp4' }] };
+    expect(bodyProblems('video.clip-v3-omni', body)).toEqual([
+      'duration: wrong_type {"expected":"number","value":"\\"five\\""}',
+      'video_list: exclusive {"other":"audio"}',
+    ]);
+  });
+
+  it('names a missing path parameter', () => {
+    expect(checkWireRequest(entry('video.remix.vid-2'), { pathParams: {}, body: { model: 'vid-2', prompt: 'p' } }).problems).toEqual([
+      { field: 'video_id', code: 'required', params: {} },
     ]);
   });
 });

@@ -1,15 +1,13 @@
 import type { FieldSpec, MediaListField, SizeChoice, SizeField, VariantEntry } from './types';
-import type { RequestIssue, RequestWarning } from './rules';
-import { buildPathSchema, buildRequestSchema } from './request-schema';
-import { ignoredFieldWarning, ruleIssues, ruleWarnings } from './rules';
 import { pixelsOf } from './sizes';
 import { conditionHolds, deletePath, getPath, isSet, setPath, type WireBody } from './wire-path';
 import { isRecord } from '../gateway/lenient';
+import { PendingReference } from './pending-reference';
 
 /** Values of a form (or CLI flags), keyed by field key; strings are coerced to the field's type. */
 export type FormValues = Readonly<Record<string, unknown>>;
 
-function isBlank(value: unknown): boolean {
+export function isBlank(value: unknown): boolean {
   return value === undefined || value === null || (typeof value === 'string' && value.trim() === '') || (Array.isArray(value) && value.length === 0);
 }
 
@@ -85,6 +83,7 @@ function writeSize(body: WireBody, field: SizeField, choice: SizeReading): void 
 function mediaItems(field: MediaListField, value: unknown): unknown[] {
   const list: unknown[] = Array.isArray(value) ? value : [value];
   return list.map((item) => {
+    if (item instanceof PendingReference) return field.item.shape === 'string' ? item : { [field.item.urlKey]: item };
     if (typeof item === 'string') return field.item.shape === 'string' ? item.trim() : { [field.item.urlKey]: item.trim() };
     // `{url}` items of a form become the variant's wire item (a string, or an object with its key).
     if (!isRecord(item) || typeof item.url !== 'string') return item;
@@ -163,7 +162,7 @@ export function formKeys(entry: VariantEntry): string[] {
  * The wire body for form values: types coerced, sizes turned into wire values, URL lists shaped
  * per variant, defaults of required (and `sendDefault`) fields filled, fixed values added,
  * conditional fields dropped.
- * Does not validate; see `validateRequest`.
+ * Does not check; see `checkRequest`.
  */
 export function buildRequestBody(entry: VariantEntry, values: FormValues): WireBody {
   const model = typeof values.model === 'string' && values.model.trim() !== '' ? values.model.trim() : entry.modelIds[0];
@@ -192,78 +191,4 @@ export function buildRequestPath(entry: VariantEntry, values: FormValues): strin
     const value = values[name];
     return typeof value === 'string' && value.trim() !== '' ? encodeURIComponent(value.trim()) : whole;
   });
-}
-
-/** A request ready to send. */
-export interface BuiltRequest {
-  variantId: string;
-  method: 'POST';
-  path: string;
-  body: WireBody;
-}
-
-export type RequestValidation =
-  | { ok: true; request: BuiltRequest; warnings: RequestWarning[] }
-  | { ok: false; issues: RequestIssue[]; warnings: RequestWarning[] };
-
-/**
- * Each variant's schema, built once: building one (and zod compiling it at its first parse) cost
- * more than the parse itself, paid twice per job (when a batch is created and when it is sent).
- */
-const requestSchemas = new WeakMap<VariantEntry, ReturnType<typeof buildRequestSchema>>();
-
-function requestSchemaOf(entry: VariantEntry): ReturnType<typeof buildRequestSchema> {
-  let schema = requestSchemas.get(entry);
-  if (!schema) {
-    schema = buildRequestSchema(entry);
-    requestSchemas.set(entry, schema);
-  }
-  return schema;
-}
-
-/** Validates a wire body against the variant: field limits and cross-field rules. */
-export function validateRequestBody(entry: VariantEntry, body: WireBody): { issues: RequestIssue[]; warnings: RequestWarning[] } {
-  const parsed = requestSchemaOf(entry).safeParse(body);
-  const issues: RequestIssue[] = parsed.success ? [] : parsed.error.issues.map((issue) => ({ path: issue.path.join('.'), message: issue.message }));
-  // Cross-field rules do not run in zod while a field is invalid; report them in the same round.
-  for (const issue of ruleIssues(entry, body)) {
-    if (!issues.some((known) => known.message === issue.message)) issues.push(issue);
-  }
-  return { issues, warnings: ruleWarnings(entry, body) };
-}
-
-/** Builds and validates the whole request (path parameters, body, rules) from form values. */
-export function validateRequest(entry: VariantEntry, values: FormValues): RequestValidation {
-  const issues: RequestIssue[] = [];
-  if (!entry.generic) {
-    const known = new Set(formKeys(entry));
-    for (const key of Object.keys(values)) {
-      if (!known.has(key) && !isBlank(values[key])) issues.push({ path: key, message: `${key}: not an option of ${entry.id}` });
-    }
-  }
-  const pathValues = Object.fromEntries(
-    entry.fields
-      .filter((field) => field.in === 'path')
-      .map((field) => {
-        const value = values[field.key];
-        return [field.key, typeof value === 'string' ? value.trim() : value];
-      }),
-  );
-  const pathParsed = buildPathSchema(entry).safeParse(pathValues);
-  if (!pathParsed.success) issues.push(...pathParsed.error.issues.map((issue) => ({ path: issue.path.join('.'), message: issue.message })));
-  const body = buildRequestBody(entry, values);
-  const checked = validateRequestBody(entry, body);
-  for (const field of entry.fields) {
-    // Dropped from the body by `buildRequestBody`: tell the user their value has no effect.
-    if (field.onlyWhen && !isBlank(values[field.key]) && getPath(body, field.key) === undefined) {
-      checked.warnings.push(ignoredFieldWarning(field.key, field.onlyWhen));
-    }
-  }
-  issues.push(...checked.issues);
-  if (issues.length > 0) return { ok: false, issues, warnings: checked.warnings };
-  return {
-    ok: true,
-    request: { variantId: entry.id, method: entry.method, path: buildRequestPath(entry, values), body },
-    warnings: checked.warnings,
-  };
 }

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { FieldSpec, VariantEntry } from './types';
 import { fieldSchema } from './field-schema';
-import { ruleIssues } from './rules';
+import type { ProblemCode } from './request-problems';
 import { shown, type WireBody } from './wire-path';
 
 /** A node of the nested body shape: leaves are field schemas, inner nodes become objects. */
@@ -29,14 +29,6 @@ function insert(root: ShapeNode, path: string, schema: z.ZodType): void {
   node.leaves.set(last, schema);
 }
 
-function unknownKeysMessage(entry: VariantEntry, where: string, allowed: readonly string[]) {
-  return (issue: { code?: string; keys?: readonly string[] }) => {
-    if (issue.code !== 'unrecognized_keys') return undefined;
-    const keys = (issue.keys ?? []).map((key) => (where === '' ? key : `${where}.${key}`));
-    return `unknown field${keys.length === 1 ? '' : 's'} ${keys.join(', ')} for ${entry.id}; accepted: ${allowed.join(', ')}`;
-  };
-}
-
 function isOptional(schema: z.ZodType): boolean {
   return schema.safeParse(undefined).success;
 }
@@ -50,16 +42,18 @@ function build(entry: VariantEntry, node: ShapeNode, where: string): z.ZodType {
     const allOptional = [...child.leaves.values()].every(isOptional) && child.children.size === 0;
     shape[name] = allOptional ? schema.optional() : schema;
   }
-  if (entry.generic) return z.looseObject(shape);
-  return z.strictObject(shape, { error: unknownKeysMessage(entry, where, Object.keys(shape)) });
+  return entry.generic ? z.looseObject(shape) : z.strictObject(shape);
+}
+
+/** A constraint as a coded issue (read back by `request-check`). */
+function finding(ctx: z.RefinementCtx, code: ProblemCode, params: Record<string, string>): void {
+  ctx.addIssue({ code: 'custom', message: code, params: { finding: { code, params } } });
 }
 
 function modelSchema(entry: VariantEntry): z.ZodType {
   const models: readonly string[] = entry.modelIds;
-  return z.string({ error: () => `model: required, one of ${models.join(', ')}` }).superRefine((model, ctx) => {
-    if (!models.includes(model)) {
-      ctx.addIssue({ code: 'custom', message: `model: ${entry.id} accepts ${models.join(', ')} (got ${shown(model)})` });
-    }
+  return z.string().superRefine((model, ctx) => {
+    if (!models.includes(model)) finding(ctx, 'wrong_model', { value: shown(model), allowed: models.join(', ') });
   });
 }
 
@@ -68,9 +62,9 @@ function bodyFields(entry: VariantEntry): FieldSpec[] {
 }
 
 /**
- * The zod schema of a request body of this variant, for validation in main before anything is
- * sent. Messages name the field and the limit. Unknown fields are rejected (except for generic
- * entries of models the catalog does not know).
+ * The zod schema of a request body of this variant: each field's type and limits. Unknown fields
+ * are rejected (except for generic entries of models the catalog does not know). Cross-field
+ * rules are `rules.ts`; `checkRequest` runs both.
  */
 export function buildRequestSchema(entry: VariantEntry): z.ZodType<WireBody> {
   const root = newNode();
@@ -80,23 +74,16 @@ export function buildRequestSchema(entry: VariantEntry): z.ZodType<WireBody> {
     insert(root, field.key, field.required ? schema : schema.optional());
     if (field.type === 'size' && field.tierKey !== undefined) {
       const tiers = field.tiers.map((tier) => tier.tier);
-      const tierSchema = z.string({ error: () => `${field.tierKey ?? ''}: must be one of ${tiers.join(', ')}` }).superRefine((tier, ctx) => {
-        if (!tiers.includes(tier)) {
-          ctx.addIssue({ code: 'custom', message: `${field.tierKey ?? ''}: must be one of ${tiers.join(', ')} (got ${shown(tier)})` });
-        }
+      const tierSchema = z.string().superRefine((tier, ctx) => {
+        if (!tiers.includes(tier)) finding(ctx, 'tier_not_allowed', { value: shown(tier), allowed: tiers.join(', ') });
       });
       insert(root, field.tierKey, tierSchema.optional());
     }
   }
   for (const [path, value] of Object.entries(entry.fixed ?? {})) {
-    insert(root, path, z.literal(value, { error: () => `${path}: must be ${shown(value)} for ${entry.id}` }));
+    insert(root, path, z.literal(value));
   }
-  const schema = build(entry, root, '') as z.ZodType<WireBody>;
-  return schema.superRefine((body, ctx) => {
-    for (const issue of ruleIssues(entry, body)) {
-      ctx.addIssue({ code: 'custom', message: issue.message, path: issue.path.split('.') });
-    }
-  });
+  return build(entry, root, '') as z.ZodType<WireBody>;
 }
 
 /** The zod schema of the path parameters of this variant (e.g. `video_id` of remix). */

@@ -190,7 +190,7 @@ interface ObjectListField extends FieldBase {
 }
 
 /** Search enhancement of the fast image model: `tools: [{type, search_types}]`. */
-interface SearchToolsField extends FieldBase {
+export interface SearchToolsField extends FieldBase {
   type: 'search-tools';
   toolType: string;
   searchTypes: readonly string[];

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { FormValues } from './request-body';
 import type { RejectCase } from './test-support';
-import { accepted, entry, messages } from './test-support';
+import { requestPath } from './request-check';
+import { accepted, entry, messages, noteText } from './test-support';
 import { companionPoll } from './registry';
 
 describe('VVIP (video.vid-2-vvip)', () => {
@@ -43,7 +44,7 @@ describe('VVIP (video.vid-2-vvip)', () => {
         character_from_task: 'task_abc',
       },
     });
-    expect(result.warnings.map((w) => w.message.en)).toEqual(['Using a character reference video or segment makes the output 1 second shorter.']);
+    expect(result.warnings.map(noteText)).toEqual(['Using a character reference video or segment makes the output 1 second shorter.']);
   });
 
   it('accepts a minimal request and fractional segments', () => {
@@ -52,40 +53,44 @@ describe('VVIP (video.vid-2-vvip)', () => {
   });
 
   it('warns that private videos cannot be remixed', () => {
-    expect(accepted(id, { prompt: 'p', 'metadata.private': true }).warnings.map((w) => w.message.en)).toEqual(['A private video cannot be remixed later.']);
+    expect(accepted(id, { prompt: 'p', 'metadata.private': true }).warnings.map(noteText)).toEqual(['A private video cannot be remixed later.']);
   });
 
   it.each<RejectCase>([
-    ['duration 10', { prompt: 'p', duration: 10 }, /duration: must be one of 4, 8, 12 seconds \(got 10\)/],
-    ['aspect ratio 1:1', { prompt: 'p', aspect_ratio: '1:1' }, /aspect_ratio: must be one of 16:9, 9:16 \(got "1:1"\)/],
-    ['5 variants', { prompt: 'p', 'metadata.n': 5 }, /metadata.n: must be a whole number from 1 to 4 \(got 5\)/],
-    ['0 variants', { prompt: 'p', 'metadata.n': 0 }, /metadata.n: must be a whole number from 1 to 4 \(got 0\)/],
+    ['duration 10', { prompt: 'p', duration: 10 }, /(?:^|\.)duration: (?:not_a_choice|tier_not_allowed) (?=.*"allowed":"4, 8, 12")/],
+    ['aspect ratio 1:1', { prompt: 'p', aspect_ratio: '1:1' }, /(?:^|\.)aspect_ratio: (?:not_a_choice|tier_not_allowed) (?=.*"allowed":"16:9, 9:16")/],
+    [
+      '5 variants',
+      { prompt: 'p', 'metadata.n': 5 },
+      /(?:^|\.)metadata\.n: out_of_range (?=.*"min":[^,}]*\b1\b)(?=.*"max":[^,}]*\b4\b)(?=.*"value":[^,}]*\b5\b)/,
+    ],
+    [
+      '0 variants',
+      { prompt: 'p', 'metadata.n': 0 },
+      /(?:^|\.)metadata\.n: out_of_range (?=.*"min":[^,}]*\b1\b)(?=.*"max":[^,}]*\b4\b)(?=.*"value":[^,}]*\b0\b)/,
+    ],
     [
       'an unknown style',
       { prompt: 'p', 'metadata.style': 'noir' },
-      /metadata.style: must be one of thanksgiving, comic, news, selfie, nostalgic, anime \(got "noir"\)/,
+      /(?:^|\.)metadata\.style: (?:not_a_choice|tier_not_allowed) (?=.*"allowed":"thanksgiving, comic, news, selfie, nostalgic, anime")/,
     ],
     [
       'a 3-second segment',
       { prompt: 'p', 'metadata.character_url': 'https://cdn.example/r.mp4', 'metadata.character_timestamps': '1,4' },
-      /metadata.character_timestamps: must be a 2-second segment written <start_second>,<end_second>, e.g. 3,5; "1,4" is 3 seconds long/,
+      /(?:^|\.)metadata\.character_timestamps: bad_segment (?=.*"limit":[^,}]*\b2\b)/,
     ],
     [
       'a segment in the wrong format',
       { prompt: 'p', 'metadata.character_url': 'https://cdn.example/r.mp4', 'metadata.character_timestamps': '00:01-00:03' },
-      /metadata.character_timestamps: must be a 2-second segment/,
+      /(?:^|\.)metadata\.character_timestamps: bad_segment (?=.*"limit":[^,}]*\b2\b)/,
     ],
     [
       'a segment without a reference video',
       { prompt: 'p', 'metadata.character_timestamps': '3,5' },
-      /^metadata.character_timestamps: requires metadata.character_url$/,
+      /^metadata\.character_timestamps: (?:requires|mask_needs_reference) (?=.*"other":"metadata\.character_url")/,
     ],
-    ['Base64 images', { prompt: 'p', image_urls: ['data:image/jpeg;base64,/9j/4AAQ'] }, /image_urls\[\]: must be a public http\(s\) address/],
-    [
-      'a character url with spaces',
-      { prompt: 'p', 'metadata.character_url': 'not a url' },
-      /metadata.character_url: must be an http\(s\) address or a task id/,
-    ],
+    ['Base64 images', { prompt: 'p', image_urls: ['data:image/jpeg;base64,/9j/4AAQ'] }, /(?:^|\.)image_urls: not_http_url /],
+    ['a character url with spaces', { prompt: 'p', 'metadata.character_url': 'not a url' }, /(?:^|\.)metadata\.character_url: not_url_or_id /],
   ])('rejects %s', (_name, values, pattern) => {
     expect(messages(id, values)).toContainEqual(expect.stringMatching(pattern));
   });
@@ -105,12 +110,8 @@ describe('character use with vid-2 (video.vid-2.character)', () => {
   });
 
   it.each<RejectCase>([
-    [
-      'no mention and no task id',
-      { prompt: 'mail me at someone@example.com' },
-      /prompt: mention a created character as @username, or set metadata.character_url to a character task id/,
-    ],
-    ['a task id with a slash', { prompt: '@a', 'metadata.character_url': 'task/1' }, /metadata.character_url: must be an id without spaces or slashes/],
+    ['no mention and no task id', { prompt: 'mail me at someone@example.com' }, /^prompt: mention_required /],
+    ['a task id with a slash', { prompt: '@a', 'metadata.character_url': 'task/1' }, /(?:^|\.)metadata\.character_url: not_id /],
   ])('rejects %s', (_name, values, pattern) => {
     expect(messages(id, values)).toContainEqual(expect.stringMatching(pattern));
   });
@@ -155,18 +156,14 @@ describe('character creation (character.vid-2-vvip.create)', () => {
   });
 
   it.each<RejectCase>([
-    ['no source', { prompt: 'p' }, /^one of metadata.character_from_task or metadata.character_url is required$/],
+    ['no source', { prompt: 'p' }, /^metadata\.character_from_task: exactly_one_missing /],
     [
       'two sources',
       { prompt: 'p', 'metadata.character_from_task': 'task_1', 'metadata.character_url': 'https://cdn.example/v.mp4' },
-      /^send only one of metadata.character_from_task, metadata.character_url$/,
+      /^metadata\.character_from_task: exactly_one_many /,
     ],
-    ['a task id as the video address', { prompt: 'p', 'metadata.character_url': 'task_1' }, /metadata.character_url: must be a public http\(s\) address/],
-    [
-      'a 1-second segment',
-      { prompt: 'p', 'metadata.character_url': 'https://cdn.example/v.mp4', 'metadata.character_timestamps': '1,2' },
-      /must be a 2-second segment/,
-    ],
+    ['a task id as the video address', { prompt: 'p', 'metadata.character_url': 'task_1' }, /(?:^|\.)metadata\.character_url: not_http_url /],
+    ['a 1-second segment', { prompt: 'p', 'metadata.character_url': 'https://cdn.example/v.mp4', 'metadata.character_timestamps': '1,2' }, /bad_segment /],
   ])('rejects %s', (_name, values, pattern) => {
     expect(messages(id, values)).toContainEqual(expect.stringMatching(pattern));
   });
@@ -176,11 +173,10 @@ describe('remix', () => {
   it('fills the video id into the path and polls the plural route', () => {
     const result = accepted('video.remix.vid-2', { video_id: 'task_01HX', prompt: 'make it rain', duration: 15, aspect_ratio: '16:9' });
     expect(result.request).toEqual({
-      variantId: 'video.remix.vid-2',
-      method: 'POST',
-      path: '/v1/videos/task_01HX/remix',
+      pathParams: { video_id: 'task_01HX' },
       body: { model: 'vid-2', prompt: 'make it rain', duration: 15, aspect_ratio: '16:9' },
     });
+    expect(requestPath(entry('video.remix.vid-2'), result.request)).toBe('/v1/videos/task_01HX/remix');
     for (const id of ['video.remix.vid-2', 'video.remix.vid-2-pro', 'video.remix.vid-2-vip', 'video.remix.official']) {
       expect(entry(id).poll?.pathTemplate).toBe('/v1/videos/generations/{task_id}');
     }
@@ -191,38 +187,37 @@ describe('remix', () => {
     accepted('video.remix.vid-2-pro', { video_id: 'task_1', prompt: 'p', duration: 25 });
     accepted('video.remix.vid-2-pro', { video_id: 'task_1', prompt: 'p', duration: 15, aspect_ratio: '1:1' });
     accepted('video.remix.vid-2-vip', { video_id: 'task_1', prompt: 'p' });
-    expect(accepted('video.remix.official', { video_id: 'video_68d2', prompt: 'p' }).request).toMatchObject({
-      path: '/v1/videos/video_68d2/remix',
-      body: { model: 'vid-2-official', prompt: 'p' },
-    });
+    const official = accepted('video.remix.official', { video_id: 'video_68d2', prompt: 'p' }).request;
+    expect(official).toEqual({ pathParams: { video_id: 'video_68d2' }, body: { model: 'vid-2-official', prompt: 'p' } });
+    expect(requestPath(entry('video.remix.official'), official)).toBe('/v1/videos/video_68d2/remix');
   });
 
   it.each<[string, string, FormValues, RegExp]>([
-    ['vid-2 with 25 seconds', 'video.remix.vid-2', { video_id: 'task_1', prompt: 'p', duration: 25 }, /duration: must be one of 10, 15 seconds \(got 25\)/],
+    [
+      'vid-2 with 25 seconds',
+      'video.remix.vid-2',
+      { video_id: 'task_1', prompt: 'p', duration: 25 },
+      /(?:^|\.)duration: (?:not_a_choice|tier_not_allowed) (?=.*"allowed":"10, 15")/,
+    ],
     [
       'vid-2-pro with 10 seconds',
       'video.remix.vid-2-pro',
       { video_id: 'task_1', prompt: 'p', duration: 10 },
-      /duration: must be one of 15, 25 seconds \(got 10\)/,
+      /(?:^|\.)duration: (?:not_a_choice|tier_not_allowed) (?=.*"allowed":"15, 25")/,
     ],
+    ['vid-2-vip with a duration', 'video.remix.vid-2-vip', { video_id: 'task_1', prompt: 'p', duration: 10 }, /(?:^|\.)duration: not_an_option /],
+    ['an id without task_', 'video.remix.vid-2', { video_id: 'video_1', prompt: 'p' }, /(?:^|\.)video_id: id_prefix (?=.*"limit":[^,}]*\btask_\b)/],
+    ['no video id', 'video.remix.official', { prompt: 'p' }, /^video_id: required /],
+    ['a video id with a slash', 'video.remix.official', { video_id: '../x', prompt: 'p' }, /(?:^|\.)video_id: not_id /],
     [
-      'vid-2-vip with a duration',
-      'video.remix.vid-2-vip',
-      { video_id: 'task_1', prompt: 'p', duration: 10 },
-      /duration: not an option of video.remix.vid-2-vip/,
+      '4:3',
+      'video.remix.vid-2',
+      { video_id: 'task_1', prompt: 'p', aspect_ratio: '4:3' },
+      /(?:^|\.)aspect_ratio: (?:not_a_choice|tier_not_allowed) (?=.*"allowed":"16:9, 9:16, 1:1")/,
     ],
-    ['an id without task_', 'video.remix.vid-2', { video_id: 'video_1', prompt: 'p' }, /video_id: must be an id starting with task_ \(got "video_1"\)/],
-    ['no video id', 'video.remix.official', { prompt: 'p' }, /^video_id: required$/],
-    ['a video id with a slash', 'video.remix.official', { video_id: '../x', prompt: 'p' }, /video_id: must be an id without spaces or slashes/],
-    ['4:3', 'video.remix.vid-2', { video_id: 'task_1', prompt: 'p', aspect_ratio: '4:3' }, /aspect_ratio: must be one of 16:9, 9:16, 1:1/],
-    ['official with a duration', 'video.remix.official', { video_id: 'v', prompt: 'p', duration: 10 }, /duration: not an option of video.remix.official/],
-    [
-      'official with another model',
-      'video.remix.official',
-      { video_id: 'v', prompt: 'p', model: 'vid-2' },
-      /model: video.remix.official accepts vid-2-official \(got "vid-2"\)/,
-    ],
-    ['no prompt', 'video.remix.vid-2-pro', { video_id: 'task_1' }, /^prompt: required$/],
+    ['official with a duration', 'video.remix.official', { video_id: 'v', prompt: 'p', duration: 10 }, /(?:^|\.)duration: not_an_option /],
+    ['official with another model', 'video.remix.official', { video_id: 'v', prompt: 'p', model: 'vid-2' }, /^model: wrong_model /],
+    ['no prompt', 'video.remix.vid-2-pro', { video_id: 'task_1' }, /^prompt: required /],
   ])('rejects %s', (_name, id, values, pattern) => {
     expect(messages(id, values)).toContainEqual(expect.stringMatching(pattern));
   });

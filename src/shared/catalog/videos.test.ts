@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { FormValues } from './request-body';
 import type { RejectCase } from './test-support';
-import { accepted, entry, messages } from './test-support';
+import { accepted, entry, messages, noteText } from './test-support';
 
 const img = (n: number) => `https://cdn.example/frame-${n}.png`;
 const imgs = (count: number) => Array.from({ length: count }, (_unused, i) => img(i + 1));
@@ -24,15 +24,11 @@ describe('first video model, official (video.vid-2.official)', () => {
   });
 
   it.each<RejectCase>([
-    ['duration 5', { prompt: 'p', duration: 5 }, /duration: must be one of 4, 8, 12 seconds \(got 5\)/],
-    ['a 1080p size', { prompt: 'p', size: '1920x1080' }, /size: "1920x1080" is not an allowed size; allowed: 720p: 1280x720 \(16:9\), 720x1280 \(9:16\)/],
-    [
-      'a non-image reference',
-      { prompt: 'p', input_reference: 'ftp://x/y.png' },
-      /input_reference: must be an http\(s\) address, a data: URL or Base64 image data/,
-    ],
-    ['a model of another variant', { prompt: 'p', model: 'vid-2-vvip' }, /model: video.vid-2.official accepts vid-2-official, vid-2, vid2-pro/],
-    ['no prompt', {}, /^prompt: required$/],
+    ['duration 5', { prompt: 'p', duration: 5 }, /(?:^|\.)duration: (?:not_a_choice|tier_not_allowed) (?=.*"allowed":"4, 8, 12")/],
+    ['a 1080p size', { prompt: 'p', size: '1920x1080' }, /^size: size_not_allowed /],
+    ['a non-image reference', { prompt: 'p', input_reference: 'ftp://x/y.png' }, /(?:^|\.)input_reference: not_url_or_data /],
+    ['a model of another variant', { prompt: 'p', model: 'vid-2-vvip' }, /^model: wrong_model /],
+    ['no prompt', {}, /^prompt: required /],
   ])('rejects %s', (_name, values, pattern) => {
     expect(messages(id, values)).toContainEqual(expect.stringMatching(pattern));
   });
@@ -61,25 +57,40 @@ describe('second video family, versions 3', () => {
   });
 
   it.each<[string, string, FormValues, RegExp]>([
-    ['clip3 without images', 'video.clip3-720p', { prompt: 'p' }, /images: at least 1 image required \(got 0\)/],
-    ['clip3 with 5 images', 'video.clip3-1080p', { prompt: 'p', images: imgs(5) }, /images: at most 4 images \(got 5\)/],
-    ['clip-o3 with 5 images', 'video.clip-o3-720p', { prompt: 'p', images: imgs(5) }, /images: at most 4 images \(got 5\)/],
-    ['clip-o3 without images (required for the whole family)', 'video.clip-o3-720p', { prompt: 'p' }, /images: at least 1 image required \(got 0\)/],
-    ['clip-o3 with 10 seconds', 'video.clip-o3-720p', { prompt: 'p', images: imgs(1), duration: 10 }, /duration: must be one of 5, 15 seconds \(got 10\)/],
-    ['clip3 with 20 seconds', 'video.clip3-720p', { prompt: 'p', images: imgs(1), duration: 20 }, /duration: must be one of 5, 10, 15 seconds \(got 20\)/],
+    ['clip3 without images', 'video.clip3-720p', { prompt: 'p' }, /(?:^|\.)images: too_few (?=.*"limit":[^,}]*\b1\b)(?=.*"value":[^,}]*\b0\b)/],
     [
-      'a 1080p size on a 720p model',
+      'clip3 with 5 images',
+      'video.clip3-1080p',
+      { prompt: 'p', images: imgs(5) },
+      /(?:^|\.)images: too_many (?=.*"limit":[^,}]*\b4\b)(?=.*"value":[^,}]*\b5\b)/,
+    ],
+    [
+      'clip-o3 with 5 images',
+      'video.clip-o3-720p',
+      { prompt: 'p', images: imgs(5) },
+      /(?:^|\.)images: too_many (?=.*"limit":[^,}]*\b4\b)(?=.*"value":[^,}]*\b5\b)/,
+    ],
+    [
+      'clip-o3 without images (required for the whole family)',
+      'video.clip-o3-720p',
+      { prompt: 'p' },
+      /(?:^|\.)images: too_few (?=.*"limit":[^,}]*\b1\b)(?=.*"value":[^,}]*\b0\b)/,
+    ],
+    [
+      'clip-o3 with 10 seconds',
+      'video.clip-o3-720p',
+      { prompt: 'p', images: imgs(1), duration: 10 },
+      /(?:^|\.)duration: (?:not_a_choice|tier_not_allowed) (?=.*"allowed":"5, 15")/,
+    ],
+    [
+      'clip3 with 20 seconds',
       'video.clip3-720p',
-      { prompt: 'p', images: imgs(1), size: '1920x1080' },
-      /size: "1920x1080" is not an allowed size; allowed: 720p/,
+      { prompt: 'p', images: imgs(1), duration: 20 },
+      /(?:^|\.)duration: (?:not_a_choice|tier_not_allowed) (?=.*"allowed":"5, 10, 15")/,
     ],
-    [
-      'a 720p size on a 1080p model',
-      'video.clip-o3-1080p',
-      { prompt: 'p', size: '1280x720' },
-      /size: "1280x720" is not an allowed size; allowed: 1080p: 1920x1080/,
-    ],
-    ['Base64 images', 'video.clip3-720p', { prompt: 'p', images: ['data:image/png;base64,AAAA'] }, /images\[\]: must be a public http\(s\) address/],
+    ['a 1080p size on a 720p model', 'video.clip3-720p', { prompt: 'p', images: imgs(1), size: '1920x1080' }, /^size: size_not_allowed /],
+    ['a 720p size on a 1080p model', 'video.clip-o3-1080p', { prompt: 'p', size: '1280x720' }, /^size: size_not_allowed /],
+    ['Base64 images', 'video.clip3-720p', { prompt: 'p', images: ['data:image/png;base64,AAAA'] }, /(?:^|\.)images: not_http_url /],
   ])('rejects %s', (_name, id, values, pattern) => {
     expect(messages(id, values)).toContainEqual(expect.stringMatching(pattern));
   });
@@ -102,19 +113,19 @@ describe('turbo (video.clip-3.0-turbo)', () => {
 
   it('warns that only the first reference is used and the ratio is ignored for image-to-video', () => {
     const result = accepted(id, { prompt: 'p', reference_images: imgs(3), aspect_ratio: '9:16', duration: 15 });
-    expect(result.warnings.map((w) => w.message.en)).toEqual([
+    expect(result.warnings.map(noteText)).toEqual([
       'Only the first reference image is used; the others are not sent on.',
       'The aspect ratio is ignored for image-to-video.',
     ]);
   });
 
   it.each<RejectCase>([
-    ['2 seconds', { prompt: 'p', duration: 2 }, /duration: must be a whole number from 3 to 15 seconds \(got 2\)/],
-    ['16 seconds', { prompt: 'p', duration: 16 }, /duration: must be a whole number from 3 to 15 seconds \(got 16\)/],
-    ['7.5 seconds', { prompt: 'p', duration: 7.5 }, /duration: must be a whole number from 3 to 15 seconds \(got 7.5\)/],
-    ['4K', { prompt: 'p', resolution: '4K' }, /resolution: must be one of 720p, 1080p \(got "4K"\)/],
-    ['21:9', { prompt: 'p', aspect_ratio: '21:9' }, /aspect_ratio: must be one of 16:9, 9:16, 1:1 \(got "21:9"\)/],
-    ['a watermark that is not a boolean', { prompt: 'p', watermark: 'yes' }, /watermark: expected true or false \(got "yes"\)/],
+    ['2 seconds', { prompt: 'p', duration: 2 }, /(?:^|\.)duration: out_of_range (?=.*"min":[^,}]*\b3\b)(?=.*"max":[^,}]*\b15\b)(?=.*"value":[^,}]*\b2\b)/],
+    ['16 seconds', { prompt: 'p', duration: 16 }, /(?:^|\.)duration: out_of_range (?=.*"min":[^,}]*\b3\b)(?=.*"max":[^,}]*\b15\b)(?=.*"value":[^,}]*\b16\b)/],
+    ['7.5 seconds', { prompt: 'p', duration: 7.5 }, /(?:^|\.)duration: not_whole (?=.*"value":[^,}]*\b7\.5\b)/],
+    ['4K', { prompt: 'p', resolution: '4K' }, /(?:^|\.)resolution: (?:not_a_choice|tier_not_allowed) (?=.*"allowed":"720p, 1080p")/],
+    ['21:9', { prompt: 'p', aspect_ratio: '21:9' }, /(?:^|\.)aspect_ratio: (?:not_a_choice|tier_not_allowed) (?=.*"allowed":"16:9, 9:16, 1:1")/],
+    ['a watermark that is not a boolean', { prompt: 'p', watermark: 'yes' }, /(?:^|\.)watermark: wrong_type /],
   ])('rejects %s', (_name, values, pattern) => {
     expect(messages(id, values)).toContainEqual(expect.stringMatching(pattern));
   });
@@ -151,54 +162,56 @@ describe('omni (video.clip-v3-omni)', () => {
   it('accepts a placeholder of a kind it does not name, and an uncommon aspect ratio, with warnings (the interface does not forbid them)', () => {
     const result = accepted(id, { prompt: 'a drum solo <<<audio_1>>>', aspect_ratio: '4:3' });
     expect(result.request.body).toMatchObject({ prompt: 'a drum solo <<<audio_1>>>', aspect_ratio: '4:3' });
-    expect(result.warnings.map((w) => w.message.en)).toEqual([
-      '<<<audio_1>>> is not a placeholder this model names (image, video, element); it stays in the prompt as text.',
-      'aspect_ratio "4:3" is not one of the usual values (16:9, 9:16, 1:1); the gateway may refuse it or use the nearest one.',
+    expect(result.warnings.map(noteText)).toEqual([
+      'prompt: placeholder_unknown {"token":"audio","index":1,"allowed":"image, video, element"}',
+      'aspect_ratio: open_value {"value":"\\"4:3\\"","allowed":"16:9, 9:16, 1:1"}',
     ]);
     expect(messages(id, { prompt: 'p', aspect_ratio: 'wide' })).toContainEqual(
-      expect.stringMatching(/aspect_ratio: must be one of 16:9, 9:16, 1:1 \(or another of that form\)/),
+      expect.stringMatching(/(?:^|\.)aspect_ratio: (?:not_a_choice|tier_not_allowed) (?=.*"allowed":"16:9, 9:16, 1:1")/),
     );
   });
 
   it('accepts sound without a reference video, and warns about unreferenced items', () => {
     const result = accepted(id, { prompt: 'a dance, <<<image_1>>>', audio: true, 'metadata.image_list': imgs(2) });
     expect(result.request.body.audio).toBe(true);
-    expect(result.warnings.map((w) => w.message.en)).toEqual([
-      'Item 2 of metadata.image_list is not referenced as <<<image_2>>> in the prompt; nothing is inserted automatically.',
-    ]);
+    expect(result.warnings.map(noteText)).toEqual(['metadata.image_list: placeholder_unreferenced {"token":"image","index":2,"list":"metadata.image_list"}']);
   });
 
   it.each<RejectCase>([
     [
       'audio with a reference video',
       { prompt: '<<<video_1>>>', audio: true, video_list: ['https://cdn.example/v.mp4'] },
-      /^audio and video_list cannot be used together; send only one of them$/,
+      /^video_list: exclusive (?=.*"other":"audio")/,
     ],
-    ['two reference videos', { prompt: 'p', video_list: ['https://cdn.example/a.mp4', 'https://cdn.example/b.mp4'] }, /video_list: at most 1 video \(got 2\)/],
+    [
+      'two reference videos',
+      { prompt: 'p', video_list: ['https://cdn.example/a.mp4', 'https://cdn.example/b.mp4'] },
+      /(?:^|\.)video_list: too_many (?=.*"limit":[^,}]*\b1\b)(?=.*"value":[^,}]*\b2\b)/,
+    ],
     [
       'a placeholder beyond its list',
       { prompt: '<<<image_1>>> <<<image_3>>>', 'metadata.image_list': imgs(2) },
-      /prompt: <<<image_3>>> refers to item 3 of metadata.image_list, which has 2 items/,
+      /^prompt: placeholder_beyond (?=.*"token":"image")(?=.*"index":[^,}]*\b3\b)(?=.*"list":"metadata\.image_list")(?=.*"limit":[^,}]*\b2\b)/,
     ],
-    ['a video placeholder without videos', { prompt: '<<<video_1>>>' }, /prompt: <<<video_1>>> refers to item 1 of video_list, which has 0 items/],
+    [
+      'a video placeholder without videos',
+      { prompt: '<<<video_1>>>' },
+      /^prompt: placeholder_beyond (?=.*"token":"video")(?=.*"index":[^,}]*\b1\b)(?=.*"list":"video_list")(?=.*"limit":[^,}]*\b0\b)/,
+    ],
     [
       'placeholders out of list order',
       { prompt: '<<<image_2>>> then <<<image_1>>>', 'metadata.image_list': imgs(2) },
-      /prompt: <<<image_2>>> appears before <<<image_1>>>; placeholders must first appear in the order of metadata.image_list/,
+      /^prompt: placeholder_order (?=.*"token":"image")(?=.*"index":[^,}]*\b2\b)(?=.*"other":1\})/,
     ],
     [
       'placeholder number 0',
       { prompt: '<<<element_0>>>', 'metadata.element_list': [{ element_id: 1 }] },
-      /prompt: <<<element_0>>> is invalid; placeholder numbers start at 1/,
+      /^prompt: placeholder_from_one (?=.*"token":"element")(?=.*"index":[^,}]*\b0\b)/,
     ],
-    ['mode ultra', { prompt: 'p', mode: 'ultra' }, /mode: must be one of std, pro \(got "ultra"\)/],
-    ['duration 20', { prompt: 'p', duration: 20 }, /duration: must be a whole number from 3 to 15 seconds \(got 20\)/],
-    [
-      'a Base64 image',
-      { prompt: 'p', 'metadata.image_list': ['data:image/png;base64,AAAA'] },
-      /metadata.image_list\[\]\.image_url: must be a public http\(s\) address/,
-    ],
-    ['elements that are not objects', { prompt: 'p', 'metadata.element_list': ['hero'] }, /metadata.element_list\[\]: expected an object \(got "hero"\)/],
+    ['mode ultra', { prompt: 'p', mode: 'ultra' }, /(?:^|\.)mode: (?:not_a_choice|tier_not_allowed) (?=.*"allowed":"std, pro")/],
+    ['duration 20', { prompt: 'p', duration: 20 }, /(?:^|\.)duration: out_of_range (?=.*"min":[^,}]*\b3\b)(?=.*"max":[^,}]*\b15\b)(?=.*"value":[^,}]*\b20\b)/],
+    ['a Base64 image', { prompt: 'p', 'metadata.image_list': ['data:image/png;base64,AAAA'] }, /(?:^|\.)metadata\.image_list: not_http_url /],
+    ['elements that are not objects', { prompt: 'p', 'metadata.element_list': ['hero'] }, /(?:^|\.)metadata\.element_list: wrong_type /],
   ])('rejects %s', (_name, values, pattern) => {
     expect(messages(id, values)).toContainEqual(expect.stringMatching(pattern));
   });

@@ -9,7 +9,8 @@
 import { request } from 'undici';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { validateReferences, validateRequestBody, variantById, type ReferenceFile, type WireBody } from '../../../src/shared/catalog';
+import { checkWireRequest, validateReferences, variantById, type ReferenceFile, type WireBody } from '../../../src/shared/catalog';
+import { noticeText, problemText } from '../../../src/main/core/gateway/request-problem-text';
 import { messagesRequestSchema, responsesRequestSchema, textRequestWarnings } from '../../../src/main/core/gateway/text-requests';
 import { listModelViews } from '../../../src/main/core/gateway/model-views';
 import { GatewayError } from '../../../src/main/core/gateway/gateway-error';
@@ -73,10 +74,10 @@ function catalog(variantId: string, body: WireBody, files: ReferenceFile[] = [])
   return () => {
     const entry = variantById(variantId);
     if (!entry) throw new Error(`no variant ${variantId}`);
-    const checked = validateRequestBody(entry, body);
+    const checked = checkWireRequest(entry, { pathParams: {}, body });
     const referenced = validateReferences(entry, files, { values: body });
-    const reasons = [...checked.issues, ...referenced.issues].map((issue) => issue.message);
-    const warnings = [...checked.warnings, ...referenced.warnings].map((warning) => warning.message.en);
+    const reasons = [...checked.problems, ...referenced.issues].map(problemText);
+    const warnings = [...checked.notices, ...referenced.warnings].map(noticeText);
     return { accepted: reasons.length === 0, reasons, warnings };
   };
 }

@@ -5,30 +5,44 @@
  * so they are retried only when they provably never left this machine.
  */
 import {
+  checkRequest,
+  checkWireRequest,
+  requestPath,
   taskPollFor,
-  validateRequest,
-  validateRequestBody,
-  type BuiltRequest,
   type FormValues,
   type PollSpec,
-  type RequestWarning,
+  type RequestCheck,
+  type RequestNotice,
   type VariantEntry,
   type WireBody,
+  type WireRequest,
 } from '../../../shared/catalog';
 import { classifyGenerationAnswer, type GenerationStyle } from '../../../shared/gateway/generation-answer';
 import { directImages, type ImageEditSummary } from '../../../shared/gateway/images';
 import type { NormalizedTask } from '../../../shared/gateway/task-record';
 import type { GatewayHttp, GatewayRequest, JsonAnswer } from './http';
-import { InvalidRequestError } from './invalid-request';
+import { InvalidRequestError, issuesOf } from './invalid-request';
 import { malformedAnswer } from './normalise-error';
 import { taskFromAnswer } from './tasks';
 import type { CallOptions } from './text';
 
 /** A request built and checked locally, ready to be recorded and sent. */
-export interface PreparedRequest extends BuiltRequest {
+export interface PreparedRequest {
+  variantId: string;
+  method: 'POST';
+  /** The endpoint path, its parameters filled in. */
+  path: string;
+  body: WireBody;
   entry: VariantEntry;
   /** Things the user should know that do not block the request (ignored options, ...). */
-  warnings: RequestWarning[];
+  warnings: RequestNotice[];
+}
+
+/** The checked request, or InvalidRequestError naming every problem. */
+function preparedOf(entry: VariantEntry, checked: RequestCheck): PreparedRequest {
+  if (checked.request === undefined) throw new InvalidRequestError(entry.id, issuesOf(checked.problems));
+  const { body } = checked.request;
+  return { variantId: entry.id, method: entry.method, path: requestPath(entry, checked.request), body, entry, warnings: checked.notices };
 }
 
 interface DirectImage {
@@ -97,17 +111,17 @@ export class GenerationApi {
 
   /** Builds the request of a variant from form values and checks every limit; throws InvalidRequestError. */
   prepare(entry: VariantEntry, values: FormValues): PreparedRequest {
-    const checked = validateRequest(entry, values);
-    if (!checked.ok) throw new InvalidRequestError(entry.id, checked.issues);
-    return { ...checked.request, entry, warnings: checked.warnings };
+    return preparedOf(entry, checkRequest(entry, values));
   }
 
-  /** Checks a wire body built elsewhere (e.g. by the CLI) against the variant; throws InvalidRequestError. */
-  prepareBody(entry: VariantEntry, body: WireBody, path: string = entry.path): PreparedRequest {
-    if (/\{\w+\}/.test(path)) throw new InvalidRequestError(entry.id, [{ path: '', message: `path parameters missing in ${path}` }]);
-    const checked = validateRequestBody(entry, body);
-    if (checked.issues.length > 0) throw new InvalidRequestError(entry.id, checked.issues);
-    return { variantId: entry.id, method: entry.method, path, body, entry, warnings: checked.warnings };
+  /** Checks a request built elsewhere (a stored job, the CLI) against the variant; throws InvalidRequestError. */
+  prepareRequest(entry: VariantEntry, request: WireRequest): PreparedRequest {
+    return preparedOf(entry, checkWireRequest(entry, request));
+  }
+
+  /** `prepareRequest` for a variant without path parameters. */
+  prepareBody(entry: VariantEntry, body: WireBody): PreparedRequest {
+    return this.prepareRequest(entry, { pathParams: {}, body });
   }
 
   /** Prepares and sends in one step. */

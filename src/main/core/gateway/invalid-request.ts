@@ -1,8 +1,20 @@
 import type { z } from 'zod';
-import type { RequestIssue } from '../../../shared/catalog';
+import type { ProblemParams, RequestProblem } from '../../../shared/catalog';
 import type { ErrorParams, ErrorReason } from '../../../shared/contract';
+import { problemText } from './request-problem-text';
 
-export type { RequestIssue } from '../../../shared/catalog';
+/** A problem with the wire path it concerns, in English; a catalog problem keeps its code and values. */
+export interface RequestIssue {
+  path: string;
+  message: string;
+  code?: string;
+  params?: ProblemParams;
+}
+
+/** The catalog's problems as issues: the code and values pass through, the message is English for logs. */
+export function issuesOf(problems: readonly RequestProblem[]): RequestIssue[] {
+  return problems.map((problem) => ({ path: problem.field, message: problemText(problem), code: problem.code, params: problem.params }));
+}
 
 /**
  * A request refused locally, before anything was sent: it breaks a limit of the interface
@@ -29,14 +41,14 @@ function describeIssue(issue: RequestIssue): string {
   return `${issue.path}: ${issue.message}`;
 }
 
-/** Issues of a zod parse failure, in the catalog's shape. */
-function issuesOf(error: { issues: readonly { path: readonly PropertyKey[]; message: string }[] }): RequestIssue[] {
+/** Issues of a zod parse failure. */
+function zodIssuesOf(error: { issues: readonly { path: readonly PropertyKey[]; message: string }[] }): RequestIssue[] {
   return error.issues.map((issue) => ({ path: issue.path.map(String).join('.'), message: issue.message }));
 }
 
 /** Parses a request body with its schema, or throws InvalidRequestError listing every problem. */
 export function validateBody<S extends z.ZodType>(schema: S, body: unknown, target: string): z.output<S> {
   const parsed = schema.safeParse(body);
-  if (!parsed.success) throw new InvalidRequestError(target, issuesOf(parsed.error));
+  if (!parsed.success) throw new InvalidRequestError(target, zodIssuesOf(parsed.error));
   return parsed.data;
 }

@@ -4,8 +4,8 @@
  * uploaded, giving the form values the request is built from.
  */
 import { basename } from 'node:path';
-import { validateReferences, type FormValues, type ReferenceFile, type RequestIssue, type VariantEntry } from '../../../shared/catalog';
-import { InvalidRequestError } from './invalid-request';
+import { validateReferences, type FormValues, type ReferenceFile, type VariantEntry } from '../../../shared/catalog';
+import { InvalidRequestError, issuesOf, type RequestIssue } from './invalid-request';
 import { inspectImageFile, type ImageFacts, type UploadedImage, type UploadsApi } from './uploads';
 
 /** A local file meant for one field of a variant (`image_urls`, `mask_url`, `metadata.image_list`...). */
@@ -54,7 +54,7 @@ export async function uploadReferences(
     height: facts.height,
     hasAlpha: facts.hasAlpha,
   }));
-  issues.push(...validateReferences(entry, references, { values }).issues);
+  issues.push(...issuesOf(validateReferences(entry, references, { values }).issues));
   if (issues.length > 0) throw new InvalidRequestError(entry.id, issues);
 
   const next: Record<string, unknown> = { ...values };

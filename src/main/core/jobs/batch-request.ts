@@ -6,10 +6,11 @@
 import { parse as parseCsv } from 'csv-parse/sync';
 import { planBatch } from '../../../shared/batch/plan';
 import { TemplateError } from '../../../shared/batch/template';
-import { validateRequest, variantById, type FormValues } from '../../../shared/catalog';
+import { checkRequest, variantById, type FormValues } from '../../../shared/catalog';
 import { MAX_CSV_ROWS, type CreateBatchInput } from '../../../shared/contract';
 import { StudioFailure } from '../router/failure';
-import type { EngineJobInput } from './engine';
+import { problemText } from '../gateway/request-problem-text';
+import type { EngineJobInput, JobProblems } from './engine-types';
 
 /** How many problems one answer lists; the rest are counted. */
 const MAX_LISTED_PROBLEMS = 8;
@@ -38,25 +39,38 @@ export function batchJobsFrom(input: Omit<CreateBatchInput, 'values'> & { values
     throw err;
   }
 
-  const problems: string[] = [];
+  const problems: JobProblems[] = [];
   const jobs: EngineJobInput[] = [];
   for (const [index, job] of planned.entries()) {
     const entry = variantById(job.variantId);
     if (!entry) continue;
     const values: FormValues = { ...valuesOf(job.variantId), prompt: job.prompt };
-    const checked = validateRequest(entry, values);
-    if (!checked.ok) {
-      problems.push(`job ${index + 1} (${entry.label.en}): ${checked.issues.map((i) => i.message).join('; ')}`);
-      continue;
-    }
-    const pathParams = Object.fromEntries(entry.fields.filter((f) => f.in === 'path').map((f) => [f.key, pathValue(values[f.key])]));
-    jobs.push({ variantId: entry.id, body: checked.request.body, pathParams, prompt: job.prompt });
+    const checked = checkRequest(entry, values);
+    if (checked.request === undefined) problems.push({ index, variantId: entry.id, problems: checked.problems });
+    else jobs.push({ variantId: entry.id, body: checked.request.body, pathParams: checked.request.pathParams, prompt: job.prompt });
   }
-  if (problems.length > 0) {
-    const more = problems.length > MAX_LISTED_PROBLEMS ? `\n…and ${problems.length - MAX_LISTED_PROBLEMS} more` : '';
-    throw StudioFailure.of('batch_invalid', { count: problems.length, problems: problems.slice(0, MAX_LISTED_PROBLEMS).join('\n') + more });
-  }
+  if (problems.length > 0) throw batchInvalid(problems);
   return jobs;
+}
+
+/**
+ * The refusal of a batch whose jobs break their variant's limits: the first problems in English
+ * for logs, and each one's code and values (with its job's number) for the renderer to word.
+ */
+export function batchInvalid(jobs: readonly JobProblems[]): StudioFailure {
+  const lines = jobs.map(
+    (job) => `job ${job.index + 1} (${variantById(job.variantId)?.label.en ?? job.variantId}): ${job.problems.map(problemText).join('; ')}`,
+  );
+  const more = lines.length > MAX_LISTED_PROBLEMS ? `\n…and ${lines.length - MAX_LISTED_PROBLEMS} more` : '';
+  const issues = jobs.slice(0, MAX_LISTED_PROBLEMS).flatMap((job) =>
+    job.problems.map((problem) => ({
+      path: problem.field === '' ? [] : problem.field.split('.'),
+      message: problemText(problem),
+      code: problem.code,
+      params: { ...problem.params, job: job.index + 1 },
+    })),
+  );
+  return StudioFailure.of('batch_invalid', { count: lines.length, problems: lines.slice(0, MAX_LISTED_PROBLEMS).join('\n') + more }, { issues });
 }
 
 /** The CSV's rows by column name; more than MAX_CSV_ROWS rows are refused without reading further. */
@@ -69,8 +83,4 @@ function readCsv(text: string): Record<string, string>[] {
   }
   if (rows.length > MAX_CSV_ROWS) throw StudioFailure.of('csv_too_many_rows', { limit: MAX_CSV_ROWS });
   return rows;
-}
-
-function pathValue(value: unknown): string {
-  return typeof value === 'string' || typeof value === 'number' ? String(value).trim() : '';
 }

@@ -19,9 +19,9 @@ import { entryOf, wireRequestOf } from './job-request';
 const log = createLogger('cost-meter');
 
 /** The price key of a job's stored request, or null when the catalog no longer knows its variant. */
-function priceKeyOfJob(job: Pick<Job, 'variantId' | 'request'>): string | null {
+function priceKeyOfJob(job: Pick<Job, 'variantId' | 'request' | 'pathParams'>): string | null {
   const entry = entryOf(job);
-  return entry ? priceKeyOf(entry, wireRequestOf(entry, job.request).body) : null;
+  return entry ? priceKeyOf(entry, wireRequestOf(job).body) : null;
 }
 
 /** Credits spent so far by the key: `used_credits` where reported (unlimited keys too), else what `remain` lost. */

@@ -30,7 +30,7 @@ import {
 import { getJob, recordPoll, transitionJob, updateJob, type Job, type JobWaitingFor } from './store';
 import { latestTask } from './engine-queries';
 import type { EngineEvents } from './events';
-import { entryOf } from './job-request';
+import { entryOf, recipeOf } from './job-request';
 import { withAnyKey } from './key-fallback';
 import { KEY_WAIT_MS } from './poller';
 import { RESULT_LIFETIME_MS, resultValidUntil } from './result-validity';
@@ -460,7 +460,7 @@ export class ResultDownloader {
         model: job.model,
         variantId: job.variantId,
         prompt: job.prompt,
-        request: job.request,
+        request: recipeOf(job),
         createdAt: plan.createdAt,
         preset: job.preset,
       });

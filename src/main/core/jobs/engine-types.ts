@@ -2,10 +2,10 @@
  * What the job engine is given: its options, the jobs and batches to create, and the check of
  * every job against its catalog variant before anything is stored.
  */
-import { variantById, validateRequestBody, type WireBody } from '../../../shared/catalog';
+import { checkWireRequest, variantById, type RequestProblem, type WireBody } from '../../../shared/catalog';
 import type { GatewayClient } from '../gateway/client';
 import type { FfmpegSource, VideoTools } from '../media/video-tools';
-import type { RequestIssue } from '../gateway/invalid-request';
+import { problemText } from '../gateway/request-problem-text';
 import type { FileModes } from '../private-files';
 import type { PresetRef } from '../../../shared/contract';
 import type { LibraryDatabase } from '../library';
@@ -14,7 +14,6 @@ import type { Vault } from '../vault/vault';
 import type { DedicatedKeyRequest } from './batch-keys';
 import type { PollTimingOverrides } from './cadence';
 import type { DownloadLimits } from './downloader';
-import { storedRequestOf, wireRequestOf } from './job-request';
 import type { RetryLimits } from './outcome';
 import type { QueueLimits } from './queue';
 import type { RateGateOptions } from './rate-gate';
@@ -84,10 +83,17 @@ export interface CreateBatchInput {
   preset?: PresetRef | null;
 }
 
+/** The problems of one job of a batch, by its place in the batch. */
+export interface JobProblems {
+  index: number;
+  variantId: string;
+  problems: readonly RequestProblem[];
+}
+
 /** Jobs that break their variant's limits; nothing was created. */
 export class BatchValidationError extends Error {
-  constructor(readonly problems: readonly { index: number; variantId: string; issues: readonly RequestIssue[] }[]) {
-    super(problems.map((p) => `job ${p.index + 1} (${p.variantId}): ${p.issues.map((i) => i.message).join('; ')}`).join('\n'));
+  constructor(readonly problems: readonly JobProblems[]) {
+    super(problems.map((p) => `job ${p.index + 1} (${p.variantId}): ${p.problems.map(problemText).join('; ')}`).join('\n'));
     this.name = 'BatchValidationError';
   }
 }
@@ -95,31 +101,30 @@ export class BatchValidationError extends Error {
 /** A batch with its job counts and the credits its jobs cost so far. */
 export type BatchDetail = BatchWithCost;
 
-/** A job checked against its variant, ready to be stored. */
+/** A job checked against its variant, ready to be stored as it will be sent: body and path parameters apart. */
 export interface PreparedJob {
   variantId: string;
   model: string;
   request: WireBody;
+  pathParams: Record<string, string>;
   prompt: string;
 }
 
-/** Checks every job against its variant (fields, rules, path parameters); throws BatchValidationError listing all problems. */
+/** Checks every job with the catalog's request check; throws BatchValidationError listing all problems. */
 export function prepareJobs(inputs: readonly EngineJobInput[]): PreparedJob[] {
-  const problems: ConstructorParameters<typeof BatchValidationError>[0][number][] = [];
-  const prepared = inputs.map((input, index) => {
+  const problems: JobProblems[] = [];
+  const prepared = inputs.map((input, index): PreparedJob => {
     const entry = variantById(input.variantId);
     if (!entry) {
-      problems.push({ index, variantId: input.variantId, issues: [{ path: '', message: `unknown model variant ${input.variantId}` }] });
-      return { variantId: input.variantId, model: '', request: {}, prompt: '' };
+      problems.push({ index, variantId: input.variantId, problems: [{ code: 'not_an_option', field: 'model', params: { value: input.variantId } }] });
+      return { variantId: input.variantId, model: '', request: {}, pathParams: {}, prompt: '' };
     }
-    const request = storedRequestOf(entry, input.body, input.pathParams);
-    const { path, body } = wireRequestOf(entry, request);
-    const issues = [...validateRequestBody(entry, body).issues];
-    if (/\{\w+\}/.test(path)) issues.push({ path: '', message: `path parameters missing in ${path}` });
-    if (issues.length > 0) problems.push({ index, variantId: input.variantId, issues });
-    const model = typeof request.model === 'string' ? request.model : entry.modelIds[0];
-    const prompt = input.prompt ?? (typeof request.prompt === 'string' ? request.prompt : '');
-    return { variantId: entry.id, model, request, prompt };
+    const model = typeof input.body.model === 'string' && input.body.model.trim() !== '' ? input.body.model : entry.modelIds[0];
+    const request = { pathParams: { ...input.pathParams }, body: { ...input.body, model } };
+    const checked = checkWireRequest(entry, request);
+    if (checked.problems.length > 0) problems.push({ index, variantId: input.variantId, problems: checked.problems });
+    const prompt = input.prompt ?? (typeof input.body.prompt === 'string' ? input.body.prompt : '');
+    return { variantId: entry.id, model, request: request.body, pathParams: request.pathParams, prompt };
   });
   if (problems.length > 0) throw new BatchValidationError(problems);
   return prepared;

@@ -128,6 +128,7 @@ export function submitAgain(deps: JobActionDeps, jobId: string): Job {
       batchId: job.batchId,
       variantId: job.variantId,
       model: job.model,
+      pathParams: job.pathParams,
       request,
       prompt: job.prompt,
       profileId: job.profileId,

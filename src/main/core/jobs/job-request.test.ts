@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { variantById, type VariantEntry } from '../../../shared/catalog';
+import { requestPath, variantById, type VariantEntry } from '../../../shared/catalog';
 import type { Job } from './store';
-import { businessIdFor, storedRequestOf, supportsBusinessId, wireRequestOf } from './job-request';
+import { businessIdFor, recipeOf, supportsBusinessId, wireRequestOf } from './job-request';
 
 function entry(id: string): VariantEntry {
   const found = variantById(id);
@@ -10,19 +10,18 @@ function entry(id: string): VariantEntry {
 }
 
 describe('stored requests', () => {
-  it("keep a remix's video id beside the body and give it back as the path", () => {
-    const remix = entry('video.remix.vid-2');
-    const stored = storedRequestOf(remix, { prompt: 'rain', duration: 10 }, { video_id: 'task_abc' });
-    expect(stored).toEqual({ prompt: 'rain', duration: 10, video_id: 'task_abc', model: 'vid-2' });
-    expect(wireRequestOf(remix, stored)).toEqual({ path: '/v1/videos/task_abc/remix', body: { prompt: 'rain', duration: 10, model: 'vid-2' } });
+  it("give a remix's video id back as a path parameter, apart from the body, and name it in the recipe", () => {
+    const job = { request: { model: 'vid-2', prompt: 'rain', duration: 10 }, pathParams: { video_id: 'task_abc' } };
+    const request = wireRequestOf(job);
+    expect(request).toEqual({ pathParams: { video_id: 'task_abc' }, body: { model: 'vid-2', prompt: 'rain', duration: 10 } });
+    expect(requestPath(entry('video.remix.vid-2'), request)).toBe('/v1/videos/task_abc/remix');
+    expect(recipeOf(job)).toEqual({ model: 'vid-2', prompt: 'rain', duration: 10, video_id: 'task_abc' });
   });
 
-  it('leave a variant without path parameters as it is', () => {
-    const turbo = entry('video.clip-3.0-turbo');
-    expect(wireRequestOf(turbo, storedRequestOf(turbo, { model: 'clip-3.0-turbo', prompt: 'p' }))).toEqual({
-      path: '/v1/videos/generations',
-      body: { model: 'clip-3.0-turbo', prompt: 'p' },
-    });
+  it('give a copy, so adding the business id leaves the job as it was', () => {
+    const job = { request: { model: 'clip-v3-omni', prompt: 'p' }, pathParams: {} };
+    wireRequestOf(job).body.client_business_id = 'b-1';
+    expect(job.request).toEqual({ model: 'clip-v3-omni', prompt: 'p' });
   });
 });
 

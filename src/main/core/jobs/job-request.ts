@@ -1,9 +1,8 @@
 /**
- * What a job stores as its request and how it becomes a wire request again. The stored request
- * is the wire body (without secrets) plus the variant's path parameters under their field key
- * (`video_id` of a remix), so one JSON value says everything that was sent.
+ * What a job stores as its request: the wire body (without secrets) and, apart, the variant's
+ * path parameters (`video_id` of a remix), the shape in which it is checked and sent.
  */
-import { buildRequestPath, variantById, type VariantEntry, type WireBody } from '../../../shared/catalog';
+import { variantById, type VariantEntry, type WireBody, type WireRequest } from '../../../shared/catalog';
 import { isRecord } from '../../../shared/gateway/lenient';
 import type { Job } from './store';
 
@@ -13,32 +12,25 @@ export const BUSINESS_ID_FIELD = 'client_business_id';
 /** Longest `client_business_id` the interface's deployments accept. */
 const BUSINESS_ID_MAX = 128;
 
-function pathFieldKeys(entry: VariantEntry): string[] {
-  return entry.fields.filter((field) => field.in === 'path').map((field) => field.key);
-}
-
 /** True when submissions of this variant carry a `client_business_id` and can be reconciled. */
 export function supportsBusinessId(entry: VariantEntry): boolean {
   return entry.fields.some((field) => field.key === BUSINESS_ID_FIELD);
 }
 
-/** The request to store for a new job: body plus path parameters (given separately or in the body). */
-export function storedRequestOf(entry: VariantEntry, body: WireBody, pathParams: Readonly<Record<string, string>> = {}): WireBody {
-  const stored: WireBody = { ...body };
-  for (const key of pathFieldKeys(entry)) {
-    const value = pathParams[key];
-    if (value !== undefined) stored[key] = value;
-  }
-  if (typeof stored.model !== 'string' || stored.model.trim() === '') stored.model = entry.modelIds[0];
-  return stored;
+/** What a job keeps of its request (a stored job, or one about to be stored). */
+type StoredRequest = { readonly request: unknown; readonly pathParams: Readonly<Record<string, string>> };
+
+/** A job's request as it is checked and sent: its stored body and path parameters, as they are. */
+export function wireRequestOf(job: StoredRequest): WireRequest {
+  return { pathParams: { ...job.pathParams }, body: isRecord(job.request) ? { ...job.request } : {} };
 }
 
-/** The endpoint path and wire body of a stored request. */
-export function wireRequestOf(entry: VariantEntry, stored: unknown): { path: string; body: WireBody } {
-  const request: WireBody = isRecord(stored) ? { ...stored } : {};
-  const path = buildRequestPath(entry, request);
-  for (const key of pathFieldKeys(entry)) Reflect.deleteProperty(request, key);
-  return { path, body: request };
+/**
+ * The recipe of a job (what a result keeps and a rerun reads): the body with the path parameters
+ * beside it, the flat shape recipes have always had.
+ */
+export function recipeOf(job: StoredRequest): WireBody {
+  return { ...(isRecord(job.request) ? job.request : {}), ...job.pathParams };
 }
 
 /**

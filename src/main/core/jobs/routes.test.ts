@@ -11,6 +11,7 @@ const detail: JobDetail = {
   variantId: 'image.gen-image-2.task',
   model: 'gen-image-2',
   request: { model: 'gen-image-2', prompt: 'a lantern' },
+  pathParams: {},
   prompt: 'a lantern',
   state: 'done',
   attempts: 1,

@@ -4,12 +4,13 @@ import { creditsPerDay } from './store';
 import type { LibraryService } from '../library/library-service';
 import { StudioFailure } from '../router/failure';
 import type { RouteHandlers } from '../router/router';
-import { batchJobsFrom } from './batch-request';
+import { batchInvalid, batchJobsFrom } from './batch-request';
 import { characterSourceFromAsset } from './character-source';
 import { characterCreationJob, type CharacterSource } from './characters';
 import { BatchValidationError, type BatchDetail, type JobEngine } from './engine';
 import type { JobDetail } from './events';
 import { JobActionError } from './job-actions';
+import { recipeOf } from './job-request';
 import { rerunBatch, rerunJobBatch, type UploadLibraryImage } from './recipe-rerun';
 
 type JobsRoutes = Extract<keyof RouteHandlers, `jobs.${string}` | `characters.${string}`>;
@@ -132,7 +133,7 @@ export function toJobView(job: JobDetail): JobView {
     variantId: job.variantId,
     model: job.model,
     prompt: job.prompt,
-    request: job.request,
+    request: recipeOf(job),
     state: job.state,
     attempts: job.attempts,
     errorMessage: job.errorMessage,
@@ -214,7 +215,7 @@ async function translate<T>(action: () => T | Promise<T>): Promise<T> {
       const code = err.code === 'not_found' ? 'not_found' : err.code === 'invalid_state' ? 'conflict' : 'invalid_input';
       throw StudioFailure.of('job_action_refused', { detail: err.message }, { code });
     }
-    if (err instanceof BatchValidationError) throw StudioFailure.of('batch_invalid', { count: 1, problems: err.message });
+    if (err instanceof BatchValidationError) throw batchInvalid(err.problems);
     throw err;
   }
 }

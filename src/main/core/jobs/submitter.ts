@@ -69,12 +69,13 @@ export class JobSubmitter {
       this.failQueued(job, 'unknown_variant', `The studio no longer knows the model variant ${job.variantId}.`);
       return;
     }
-    const { path, body } = wireRequestOf(entry, job.request);
-    const businessId = supportsBusinessId(entry) ? businessIdFor(job, body[BUSINESS_ID_FIELD]) : null;
-    if (businessId !== null) body[BUSINESS_ID_FIELD] = businessId;
+    const request = wireRequestOf(job);
+    const businessId = supportsBusinessId(entry) ? businessIdFor(job, request.body[BUSINESS_ID_FIELD]) : null;
+    if (businessId !== null) request.body[BUSINESS_ID_FIELD] = businessId;
     let prepared: PreparedRequest;
     try {
-      prepared = client.generation.prepareBody(entry, body, path);
+      // The last look: the catalog's check, as the form and batch creation made it.
+      prepared = client.generation.prepareRequest(entry, request);
     } catch (error) {
       this.failQueued(job, 'invalid_request', error instanceof Error ? error.message : String(error));
       return;

@@ -43,7 +43,11 @@ export function toStudioFailure(error: unknown): unknown {
       { target: error.target },
       {
         message: error.message,
-        issues: error.issues.map((issue) => ({ path: issue.path === '' ? [] : issue.path.split('.'), message: issue.message })),
+        issues: error.issues.map((issue) => ({
+          path: issue.path === '' ? [] : issue.path.split('.'),
+          message: issue.message,
+          ...(issue.code === undefined ? {} : { code: issue.code, params: issue.params }),
+        })),
       },
     );
   }

@@ -3,7 +3,8 @@
  * change to one may carry, and the mapping between a row of `jobs` and a `Job`.
  */
 import type { JobState } from '../../../../shared/jobs/job-states';
-import { parseJsonValueColumn, type JsonValue } from '../../library';
+import { z } from 'zod';
+import { parseJsonColumn, parseJsonValueColumn, type JsonValue } from '../../library';
 import type { PresetRef } from '../../../../shared/contract';
 import { presetFromColumn } from '../../library/preset-column';
 
@@ -24,8 +25,10 @@ export interface Job {
   /** Catalog id, e.g. `image.gen-image-2.direct`. */
   variantId: string;
   model: string;
-  /** The wire request as sent, without secrets. */
+  /** The wire body as sent, without secrets. */
   request: JsonValue;
+  /** The endpoint's path parameters (a remix's `video_id`), kept apart from the body. */
+  pathParams: Record<string, string>;
   prompt: string;
   state: JobState;
   attempts: number;
@@ -73,6 +76,7 @@ export interface NewJob {
   model: string;
   /** Redacted before it is stored. */
   request: unknown;
+  pathParams?: Readonly<Record<string, string>>;
   /** Defaults to `request.prompt` when that is a string. */
   prompt?: string;
   state?: 'draft' | 'queued';
@@ -113,6 +117,7 @@ export interface JobRow {
   variant_id: string;
   model: string;
   request: string;
+  path_params: string;
   prompt: string;
   state: JobState;
   attempts: number;
@@ -162,9 +167,12 @@ const patchColumns: Readonly<Record<keyof JobPatch, string>> = {
   retryAt: 'retry_at',
 };
 
+/** A job's path parameters as stored: names and their text. */
+const pathParamsSchema = z.record(z.string(), z.string());
+
 /** Every column of `jobs` a `Job` is read from, for queries of this library. */
 export const jobColumns =
-  'id, batch_id, position, variant_id, model, request, prompt, state, attempts, error_message, error_code, client_business_id, profile_id, created_at, updated_at, submitted_at, started_at, finished_at, next_attempt_at, gateway_message, answer_style, raw_answer, price_key, credits, credits_measured, preset, revised_prompt, waiting_for, waiting_message, waiting_since, retry_at';
+  'id, batch_id, position, variant_id, model, request, path_params, prompt, state, attempts, error_message, error_code, client_business_id, profile_id, created_at, updated_at, submitted_at, started_at, finished_at, next_attempt_at, gateway_message, answer_style, raw_answer, price_key, credits, credits_measured, preset, revised_prompt, waiting_for, waiting_message, waiting_since, retry_at';
 
 export function toJob(row: JobRow): Job {
   return {
@@ -174,6 +182,7 @@ export function toJob(row: JobRow): Job {
     variantId: row.variant_id,
     model: row.model,
     request: parseJsonValueColumn(row.request, `jobs.request of ${row.id}`),
+    pathParams: parseJsonColumn(pathParamsSchema, row.path_params, `jobs.path_params of ${row.id}`),
     prompt: row.prompt,
     state: row.state,
     attempts: row.attempts,

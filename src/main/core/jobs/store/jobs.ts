@@ -17,8 +17,8 @@ export function insertJob(db: LibraryDatabase, input: NewJob): Job {
   const batchId = input.batchId ?? null;
   const request = redactRequest(input.request);
   db.prepare(
-    `INSERT INTO jobs (id, batch_id, position, variant_id, model, request, prompt, state, client_business_id, profile_id, next_attempt_at, preset, created_at, updated_at)
-     VALUES (?, ?, (SELECT COALESCE(MAX(position) + 1, 0) FROM jobs WHERE batch_id IS ?), ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    `INSERT INTO jobs (id, batch_id, position, variant_id, model, request, path_params, prompt, state, client_business_id, profile_id, next_attempt_at, preset, created_at, updated_at)
+     VALUES (?, ?, (SELECT COALESCE(MAX(position) + 1, 0) FROM jobs WHERE batch_id IS ?), ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   ).run(
     id,
     batchId,
@@ -26,6 +26,7 @@ export function insertJob(db: LibraryDatabase, input: NewJob): Job {
     input.variantId,
     input.model,
     JSON.stringify(request),
+    JSON.stringify(input.pathParams ?? {}),
     input.prompt ?? promptOf(request),
     input.state ?? 'queued',
     input.clientBusinessId ?? null,

@@ -22,6 +22,7 @@ import { facetGeneration } from './021_facet_generation';
 import { jobWaiting } from './022_job_waiting';
 import { facetJournal } from './023_facet_journal';
 import { sidecarRestoreUnfinished } from './024_sidecar_restore_unfinished';
+import { jobPathParams } from './025_job_path_params';
 import type { Migration } from './migration';
 
 export type { Migration } from './migration';
@@ -52,6 +53,7 @@ export const migrations: readonly Migration[] = [
   jobWaiting,
   facetJournal,
   sidecarRestoreUnfinished,
+  jobPathParams,
 ];
 
 /** The schema version a library has once every migration ran (the last one's number). */

@@ -1,11 +1,14 @@
 import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useShallow } from 'zustand/react/shallow';
 import type { CreateMode, FormDescription, Locale } from '../../../../shared/catalog';
 import type { CharacterView } from '../../../../shared/contract';
 import { useCharactersStore } from '../../entities/characters-store';
 import { useLocale } from '../../errors/use-error-wording';
 import type { FanOutTarget } from './model/batch-input';
-import { FORM_WIDE, checkForm, type FormCheck } from './model/form-check';
+import { FORM_WIDE, checkForm, waitsForAttempt, type FormCheck, type FormIssue } from './model/form-check';
+import { wordIssue, wordNotice } from './model/form-wording';
+import type { WordedProblem } from './model/form-problems';
 import { imageFields, maskField } from './model/form-values';
 import { choiceKey, entryOf, pickerEntries, resolveChoice, type ModelChoice, type PickerEntry } from './model/model-choices';
 import { promptsOf } from './model/batch-input';
@@ -14,7 +17,14 @@ import { descriptionOf } from './store/form-slice';
 import { maskUrlOf } from './store/mask-slice';
 import { maskFit, type MaskFit } from './mask/mask-fit';
 import { liveItems, type ReferenceItem } from './store/references-slice';
-import { t } from './model/field-checks';
+
+/** The form's check in the artist's language: each field's first problem, and notes that do not block. */
+interface WordedCheck {
+  ok: boolean;
+  /** By field key (`FORM_WIDE` for the form as a whole); `waits`: shown only once the artist tried to submit. */
+  fields: Record<string, WordedProblem>;
+  notes: string[];
+}
 
 export interface CreateForm {
   locale: Locale;
@@ -27,7 +37,7 @@ export interface CreateForm {
   createMode: CreateMode;
   description: FormDescription | undefined;
   characters: CharacterView[];
-  check: FormCheck;
+  check: WordedCheck;
   /** Uploaded addresses per image field, in order. */
   references: Record<string, string[]>;
   maskUrl: string | null;
@@ -41,11 +51,20 @@ export interface CreateForm {
   pending: boolean;
 }
 
-const noCheck: FormCheck = { fields: {}, warnings: [], ok: false };
+const noCheck: FormCheck = { issues: {}, notices: [], ok: false };
+
+/** What a painted mask still needs, if anything: it was painted on another image, its upload failed, or it is not finished. */
+function maskIssue(stale: boolean, painted: boolean, upload: string): FormIssue | undefined {
+  if (stale) return { code: 'mask_stale', params: {} };
+  if (painted && upload === 'failed') return { code: 'mask_failed', params: {} };
+  if (painted && upload === 'idle') return { code: 'mask_unfinished', params: {} };
+  return undefined;
+}
 
 /** Everything the Create screen derives from its slices, computed once per change. */
 export function useCreateForm(): CreateForm {
   const locale = useLocale();
+  const { t } = useTranslation();
   const { models, purpose, variantId, modelId, createMode, prompt, values, trays, mode, fanOut, attempted } = useCreateStore(
     useShallow((s) => ({
       models: s.models,
@@ -81,7 +100,7 @@ export function useCreateForm(): CreateForm {
     const fit: MaskFit = hasMask ? maskFit(mask.maskDoc, mask.maskReferenceId, firstReference) : { state: 'fits' };
     const maskStale = fit.state !== 'fits';
     const painted = mask.maskDoc !== null && mask.maskDoc.edits.length > 0 && mask.maskUpload.state !== 'ready' && !maskStale;
-    const maskUrl = hasMask && !maskStale ? (painted ? 'https://pending.invalid/mask.png' : maskUrlOf(mask)) : null;
+    const maskUrl = hasMask && !maskStale && !painted ? maskUrlOf(mask) : null;
     const uploading = fields.some((field) => (trays[field.key] ?? []).some((item) => item.state === 'uploading'));
     const pending = uploading || mask.maskUpload.state === 'uploading';
     // Every other model of the same kind, called the way it is by default for what the artist does.
@@ -100,35 +119,30 @@ export function useCreateForm(): CreateForm {
       );
       // Every line is a prompt of its own in that mode: check the first one the box holds.
       const checked = mode === 'lines' ? (promptsOf(prompt, 'lines')[0] ?? '') : prompt;
-      check = checkForm({ description, modelId, prompt: checked, values, files, maskUrl, characters: characters.map((c) => c.username), typing: !attempted });
-      if (maskStale)
-        check = {
-          ...check,
-          ok: false,
-          fields: {
-            ...check.fields,
-            [maskField(description)?.key ?? FORM_WIDE]: t(
-              'The mask was painted on another image; paint it again or remove it',
-              '蒙版是在另一张图片上绘制的，请重新绘制或移除',
-            ),
-          },
-        };
-      if (painted && mask.maskUpload.state === 'failed')
-        check = {
-          ...check,
-          ok: false,
-          fields: {
-            ...check.fields,
-            [maskField(description)?.key ?? FORM_WIDE]: t('The mask could not be uploaded; open the painter and try again', '蒙版上传失败，请打开绘制器重试'),
-          },
-        };
-      if (painted && mask.maskUpload.state === 'idle')
-        check = {
-          ...check,
-          ok: false,
-          fields: { ...check.fields, [maskField(description)?.key ?? FORM_WIDE]: t('Finish the mask with “Use this mask”', '请点击“使用此蒙版”完成蒙版') },
-        };
+      check = checkForm({
+        description,
+        modelId,
+        prompt: checked,
+        values,
+        files,
+        maskUrl,
+        maskPending: painted,
+        characters: characters.map((c) => c.username),
+        typing: !attempted,
+      });
+      const masked = maskIssue(maskStale, painted, mask.maskUpload.state);
+      if (masked) check = { ...check, ok: false, issues: { ...check.issues, [maskField(description)?.key ?? FORM_WIDE]: masked } };
     }
+    const worded: WordedCheck = {
+      ok: check.ok,
+      fields: Object.fromEntries(
+        Object.entries(check.issues).map(([key, issue]) => [
+          key,
+          { text: description ? wordIssue(t, issue, description, locale) : '', waits: waitsForAttempt(issue) },
+        ]),
+      ),
+      notes: description ? check.notices.map((notice) => wordNotice(t, notice, description, locale)).filter((note) => note !== '') : [],
+    };
     return {
       locale,
       entries,
@@ -138,14 +152,14 @@ export function useCreateForm(): CreateForm {
       createMode,
       description,
       characters,
-      check,
+      check: worded,
       references,
-      maskUrl: maskStale || painted ? null : maskUrl,
+      maskUrl,
       firstReference,
       maskFit: fit,
       fanOutChoices,
       fanOutTargets,
       pending,
     };
-  }, [locale, models, purpose, variantId, modelId, createMode, prompt, values, trays, mask, mode, fanOut, attempted, characterMap]);
+  }, [locale, t, models, purpose, variantId, modelId, createMode, prompt, values, trays, mask, mode, fanOut, attempted, characterMap]);
 }

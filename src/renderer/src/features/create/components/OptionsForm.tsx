@@ -6,7 +6,8 @@ import { FieldControl } from './FieldControl';
 export interface OptionsFormProps {
   fields: readonly FormFieldDescription[];
   values: Readonly<Record<string, unknown>>;
-  errors: Readonly<Record<string, LocalizedText>>;
+  /** Worded problems by field key. */
+  errors: Readonly<Record<string, string>>;
   locale: Locale;
   onChange: (key: string, value: unknown) => void;
   /** The variant's cross-field rules in words, under the advanced options. */
@@ -21,13 +22,7 @@ export function OptionsForm({ fields, values, errors, locale, onChange, rules, a
   // Each field's holder names it, so a problem listed beside Generate can bring the focus here.
   const render = (field: FormFieldDescription) => (
     <div key={field.key} className="option-holder" data-field={field.key}>
-      <FieldControl
-        field={field}
-        value={values[field.key]}
-        locale={locale}
-        error={errors[field.key]?.[locale]}
-        onChange={(value) => onChange(field.key, value)}
-      />
+      <FieldControl field={field} value={values[field.key]} locale={locale} error={errors[field.key]} onChange={(value) => onChange(field.key, value)} />
     </div>
   );
   const main = fields.filter((field) => !field.advanced);

@@ -15,7 +15,6 @@ import { ReferenceTray } from '../components/ReferenceTray';
 import { RemixSourceCard } from '../components/RemixSourceCard';
 import { SubmitBar } from '../components/SubmitBar';
 import { focusField } from '../focus-field';
-import { waitsForAttempt } from '../model/form-problems';
 import { imageFields, maskField } from '../model/form-values';
 import { entryModes, resolveChoice, type PickerEntry } from '../model/model-choices';
 import { placeholderText, renumberPlaceholders } from '../model/prompt-placeholders';
@@ -95,7 +94,7 @@ export function Composer({ form, flow }: { form: CreateForm; flow: BatchFlow }) 
   };
   const fieldError = (key: string): string | undefined => {
     const message = check.fields[key];
-    return !message || (!flow.attempted && waitsForAttempt(message)) ? undefined : message[locale];
+    return !message || (!flow.attempted && message.waits) ? undefined : message.text;
   };
   const placeholder =
     batch.mode === 'lines'
@@ -230,7 +229,7 @@ export function Composer({ form, flow }: { form: CreateForm; flow: BatchFlow }) 
       <SubmitBar
         purpose={purpose}
         busy={flow.busy}
-        notes={check.warnings.map((warning) => warning[locale])}
+        notes={check.notes}
         problems={flow.problems}
         onProblem={(key) => focusField(key)}
         summaryOnly={summaryOnly}

@@ -6,7 +6,6 @@ import { Badge, SegmentedControl, Select } from '../../../ui';
 import { OptionsForm } from '../components/OptionsForm';
 import { inArtistWords } from '../model/artist-fields';
 import { optionFields } from '../model/form-values';
-import { waitsForAttempt } from '../model/form-problems';
 import { entryRuns, entryVersions, resolveChoice } from '../model/model-choices';
 import { useCreateStore } from '../store/create-store';
 import type { CreateForm } from '../use-create-form';
@@ -25,7 +24,7 @@ export function OptionsPanel({ form, attempted }: { form: CreateForm; attempted:
   const fields = optionFields(description)
     .filter((field) => !(purpose === 'remix' && field.key === 'video_id' && values.video_id !== undefined))
     .map((field) => inArtistWords(field, (key, lng) => i18n.getFixedT(lng)(key)));
-  const errors = Object.fromEntries(Object.entries(check.fields).filter(([, message]) => attempted || !waitsForAttempt(message)));
+  const errors = Object.fromEntries(Object.entries(check.fields).flatMap(([key, message]) => (attempted || !message.waits ? [[key, message.text]] : [])));
   const runs = entry ? entryRuns(entry, createMode) : [];
   const versions = entry && selected ? entryVersions(entry, createMode, selected.runs) : [];
   const choose = (want: { runs?: RunStyle | null; modelId?: string }, variantId?: string): void => {

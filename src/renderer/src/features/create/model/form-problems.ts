@@ -1,9 +1,9 @@
 /**
  * What keeps the form from being sent, in the order the form shows its fields: each problem with
  * the field it belongs to, for the list beside Generate (links to the fields) and for the focus.
- * "Required" and an empty prompt wait until the artist tries to submit.
+ * What is missing (a required value, the prompt) waits until the artist tries to submit.
  */
-import type { FormDescription, Locale, LocalizedText } from '../../../../../shared/catalog';
+import type { FormDescription, Locale } from '../../../../../shared/catalog';
 import { FORM_WIDE } from './form-check';
 import { imageFields, maskField, optionFields } from './form-values';
 
@@ -14,14 +14,15 @@ export interface FormProblem {
   message: string;
 }
 
-/** Messages that are only shown once the artist tried to submit. */
-export function waitsForAttempt(message: LocalizedText): boolean {
-  return message.en === 'Required' || message.en === 'Write a prompt' || message.en.startsWith('Add at least');
+/** A field's problem in words; `waits` while it is only shown once the artist tried to submit. */
+export interface WordedProblem {
+  text: string;
+  waits: boolean;
 }
 
 export function formProblems(
   description: FormDescription | undefined,
-  fields: Readonly<Record<string, LocalizedText>>,
+  fields: Readonly<Record<string, WordedProblem>>,
   batch: readonly { key: string; label: string; message: string | undefined }[],
   options: { attempted: boolean; locale: Locale; promptLabel: string },
 ): FormProblem[] {
@@ -35,15 +36,16 @@ export function formProblems(
     if (!field || seen.has(field.key)) continue;
     seen.add(field.key);
     const message = fields[field.key];
-    if (!message || (!attempted && waitsForAttempt(message))) continue;
-    problems.push({ key: field.key, label: field.control === 'prompt' ? options.promptLabel : field.label[locale], message: message[locale] });
+    if (!message || (!attempted && message.waits)) continue;
+    problems.push({ key: field.key, label: field.control === 'prompt' ? options.promptLabel : field.label[locale], message: message.text });
   }
   // A rule that names a field the form does not show belongs to the form as a whole.
   for (const [key, message] of Object.entries(fields)) {
     if (seen.has(key) || key === FORM_WIDE) continue;
-    if (attempted || !waitsForAttempt(message)) problems.push({ key: FORM_WIDE, label: '', message: message[locale] });
+    if (attempted || !message.waits) problems.push({ key: FORM_WIDE, label: '', message: message.text });
   }
-  if (fields[FORM_WIDE]) problems.push({ key: FORM_WIDE, label: '', message: fields[FORM_WIDE][locale] });
+  const whole = fields[FORM_WIDE];
+  if (whole && (attempted || !whole.waits)) problems.push({ key: FORM_WIDE, label: '', message: whole.text });
   for (const item of batch) if (item.message) problems.push({ key: item.key, label: item.label, message: item.message });
   return problems;
 }

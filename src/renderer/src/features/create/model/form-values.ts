@@ -4,9 +4,17 @@
  * the catalog fills required defaults when the request is built). Pure functions: carrying the
  * values over to another model, reading a recipe back into a form, and the values to send.
  */
-import { sizeChoiceOf, variantById, type FormDescription, type FormFieldDescription, type FormValues, type VariantEntry } from '../../../../../shared/catalog';
+import {
+  checkRequest,
+  sizeChoiceOf,
+  variantById,
+  type FormDescription,
+  type FormFieldDescription,
+  type FormValues,
+  type ProblemCode,
+  type VariantEntry,
+} from '../../../../../shared/catalog';
 import { getPath } from '../../../../../shared/catalog/wire-path';
-import { checkValue } from './field-checks';
 
 export type Values = Readonly<Record<string, unknown>>;
 
@@ -27,7 +35,7 @@ export function maskField(description: FormDescription): FormFieldDescription | 
   return description.fields.find((field) => field.control === 'mask');
 }
 
-export function isBlank(value: unknown): boolean {
+function isBlank(value: unknown): boolean {
   return value === undefined || value === null || value === '' || (Array.isArray(value) && value.length === 0);
 }
 
@@ -37,16 +45,32 @@ export function isBlank(value: unknown): boolean {
  * field key, so the form can say so.
  */
 export function carryOver(values: Values, to: FormDescription): { values: Record<string, unknown>; dropped: string[] } {
-  const fields = new Map(optionFields(to).map((field) => [field.key, field]));
+  const fields = new Set(optionFields(to).map((field) => field.key));
+  const entry = variantById(to.variantId);
   const kept: Record<string, unknown> = {};
   const dropped: string[] = [];
   for (const [key, value] of Object.entries(values)) {
     if (isBlank(value)) continue;
-    const field = fields.get(key);
-    if (field && checkValue(field, value) === undefined) kept[key] = value;
+    if (entry && fields.has(key) && withinLimits(entry, key, value)) kept[key] = value;
     else dropped.push(key);
   }
   return { values: kept, dropped };
+}
+
+/** Problems of a rule between fields: about the other values, not about this one. */
+const BETWEEN_FIELDS: ReadonlySet<ProblemCode> = new Set([
+  'exclusive',
+  'requires',
+  'exactly_one_missing',
+  'exactly_one_many',
+  'mention_required',
+  'mask_needs_reference',
+]);
+
+/** Whether one value alone passes its field's limits on a variant (the catalog's request check, read for that field). */
+function withinLimits(entry: VariantEntry, key: string, value: unknown): boolean {
+  const { problems } = checkRequest(entry, { [key]: value });
+  return !problems.some((problem) => (problem.field === key || problem.field.startsWith(`${key}.`)) && !BETWEEN_FIELDS.has(problem.code));
 }
 
 /** A recipe (the request as sent) read back into the form of its variant. */

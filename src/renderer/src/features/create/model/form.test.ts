@@ -1,8 +1,11 @@
-import { describe, expect, it } from 'vitest';
-import { buildRequestBody, describeForm, variantById, type FormDescription } from '../../../../../shared/catalog';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { buildRequestBody, describeForm, variantById, type FormDescription, type Locale } from '../../../../../shared/catalog';
 import type { ModelView } from '../../../../../shared/contract';
-import { checkFiles, checkValue } from './field-checks';
-import { checkForm, type FormInput } from './form-check';
+import i18next from 'i18next';
+import en from '../../../i18n/en.json';
+import zhCN from '../../../i18n/zh-CN.json';
+import { checkForm, type FormCheck, type FormInput } from './form-check';
+import { wordIssue } from './form-wording';
 import { carryOver, recipeToForm, requestValues } from './form-values';
 import { filterEntries, modelChoices, pickerEntries } from './model-choices';
 
@@ -10,11 +13,6 @@ const form = (id: string): FormDescription => {
   const entry = variantById(id);
   if (!entry) throw new Error(`no variant ${id}`);
   return describeForm(entry);
-};
-const field = (id: string, key: string) => {
-  const found = form(id).fields.find((f) => f.key === key);
-  if (!found) throw new Error(`no field ${key} in ${id}`);
-  return found;
 };
 
 describe('switching models', () => {
@@ -99,34 +97,6 @@ describe('a recipe read back into the form', () => {
   });
 });
 
-describe('field limits in both languages', () => {
-  it('refuses a duration outside the allowed set or range, saying what is allowed', () => {
-    expect(checkValue(field('video.clip3-720p', 'duration'), 8)).toEqual({ en: 'Choose one of: 5, 10, 15 seconds', 'zh-CN': '请选择：5、10、15 秒' });
-    expect(checkValue(field('video.clip-3.0-turbo', 'duration'), '20')).toEqual({
-      en: 'Choose a whole number from 3 to 15 seconds',
-      'zh-CN': '请输入 3 到 15 之间的整数（秒）',
-    });
-    expect(checkValue(field('video.clip-3.0-turbo', 'duration'), '7')).toBeUndefined();
-    expect(checkValue(field('video.clip-3.0-turbo', 'duration'), '7.5')?.en).toBe('Enter a whole number');
-  });
-
-  it('checks file counts, types and sizes of a reference list', () => {
-    const images = field('image.gen-image-2.edit', 'image_urls');
-    const png = { mime: 'image/png', bytes: 1000 };
-    expect(checkFiles(images, [])?.en).toBe('Add at least 1 image');
-    expect(checkFiles(images, [png, png, png, png, png])?.['zh-CN']).toBe('最多 4 张图片（现在 5 张）');
-    expect(checkFiles(images, [{ mime: 'image/webp', bytes: 10 }])?.en).toBe('WEBP is not taken here; use PNG, JPEG');
-    expect(checkFiles(images, [{ mime: 'image/png', bytes: 3 * 1024 * 1024 }])?.en).toBe('At most 2 MB per image (one is 3 MB)');
-    expect(checkFiles(images, [png])).toBeUndefined();
-  });
-
-  it('checks a character segment and a remix source id', () => {
-    expect(checkValue(field('video.vid-2-vvip', 'metadata.character_timestamps'), '3,6')?.en).toMatch(/2-second segment/);
-    expect(checkValue(field('video.vid-2-vvip', 'metadata.character_timestamps'), '3,5')).toBeUndefined();
-    expect(checkValue(field('video.remix.vid-2', 'video_id'), 'video_123')?.en).toBe('An id starting with task_');
-  });
-});
-
 const input = (id: string, patch: Partial<FormInput> = {}): FormInput => ({
   description: form(id),
   modelId: variantById(id)?.modelIds[0] ?? '',
@@ -138,34 +108,87 @@ const input = (id: string, patch: Partial<FormInput> = {}): FormInput => ({
   ...patch,
 });
 
+const i18n = i18next.createInstance();
+beforeAll(async () => {
+  await i18n.init({ resources: { en: { translation: en }, 'zh-CN': { translation: zhCN } }, lng: 'en', interpolation: { escapeValue: false } });
+});
+
+/** The form's problem of one field, worded in a language from the locale files. */
+function said(check: FormCheck, id: string, key: string, locale: Locale = 'en'): string | undefined {
+  const issue = check.issues[key];
+  return issue && wordIssue(i18n.getFixedT(locale), issue, form(id), locale);
+}
+
+/** The problem of one option value, checked the way the form checks it. */
+function valueSaid(id: string, key: string, value: unknown, locale: Locale = 'en', others: Record<string, unknown> = {}): string | undefined {
+  return said(checkForm(input(id, { values: { ...others, [key]: value } })), id, key, locale);
+}
+
+describe('field limits in both languages', () => {
+  it('refuses a duration outside the allowed set or range, saying what is allowed', () => {
+    expect(valueSaid('video.clip3-720p', 'duration', 8)).toBe('Choose one of: 5, 10, 15 seconds');
+    expect(valueSaid('video.clip3-720p', 'duration', 8, 'zh-CN')).toBe('请选择：5、10、15（秒）');
+    expect(valueSaid('video.clip-3.0-turbo', 'duration', '20')).toBe('Choose a number from 3 to 15 seconds');
+    expect(valueSaid('video.clip-3.0-turbo', 'duration', '20', 'zh-CN')).toBe('请输入 3 到 15 之间的数字（秒）');
+    expect(valueSaid('video.clip-3.0-turbo', 'duration', '7')).toBeUndefined();
+    expect(valueSaid('video.clip-3.0-turbo', 'duration', '7.5')).toBe('Enter a whole number');
+  });
+
+  it('checks file counts, types and sizes of a reference list', () => {
+    const id = 'image.gen-image-2.edit';
+    const png = { mime: 'image/png', bytes: 1000, url: 'https://gw/a.png' };
+    const filesSaid = (files: FormInput['files'][string], locale: Locale = 'en') =>
+      said(checkForm(input(id, { files: { image_urls: files } })), id, 'image_urls', locale);
+    expect(filesSaid([])).toBe('Add at least 1 (now 0)');
+    expect(filesSaid([png, png, png, png, png], 'zh-CN')).toBe('最多 4 项（现在 5 项）');
+    expect(filesSaid([{ ...png, mime: 'image/webp' }])).toBe('WEBP is not taken here; use PNG, JPEG');
+    expect(filesSaid([{ ...png, bytes: 3 * 1024 * 1024 }])).toBe('At most 2 MB per image (one is 3 MB)');
+    expect(filesSaid([png])).toBeUndefined();
+  });
+
+  it('checks a character segment and a remix source id', () => {
+    const reference = { 'metadata.character_url': 'https://cdn.example/hero.mp4' };
+    expect(valueSaid('video.vid-2-vvip', 'metadata.character_timestamps', '3,6', 'en', reference)).toMatch(/2-second segment/);
+    expect(valueSaid('video.vid-2-vvip', 'metadata.character_timestamps', '3,5', 'en', reference)).toBeUndefined();
+    expect(valueSaid('video.vid-2-vvip', 'metadata.character_timestamps', '3,5')).toBe('Needs Character reference video');
+    expect(valueSaid('video.remix.vid-2', 'video_id', 'video_123')).toBe('An id starting with task_');
+  });
+});
+
 describe('the whole form', () => {
   it('is fine with a prompt alone for text-to-image', () => {
-    expect(checkForm(input('image.gen-image-2.direct'))).toMatchObject({ ok: true, fields: {} });
-    expect(checkForm(input('image.gen-image-2.direct', { prompt: '  ' })).fields.prompt?.en).toBe('Write a prompt');
+    expect(checkForm(input('image.gen-image-2.direct'))).toMatchObject({ ok: true, issues: {} });
+    expect(said(checkForm(input('image.gen-image-2.direct', { prompt: '  ' })), 'image.gen-image-2.direct', 'prompt')).toBe('Write a prompt');
   });
 
   it('flags omni placeholders that point past the list or come out of order', () => {
+    const id = 'video.clip-v3-omni';
     const file = { mime: 'image/png', bytes: 10, url: 'https://gw/1.png' };
-    const past = checkForm(input('video.clip-v3-omni', { prompt: 'a <<<image_2>>>', files: { 'metadata.image_list': [file] } }));
-    expect(past.fields.prompt?.en).toBe('<<<image_2>>> points at item 2 of Reference images, which has 1');
-    const order = checkForm(input('video.clip-v3-omni', { prompt: '<<<image_2>>> then <<<image_1>>>', files: { 'metadata.image_list': [file, file] } }));
-    expect(order.fields.prompt?.['zh-CN']).toMatch(/请按列表顺序首次引用/);
-    expect(checkForm(input('video.clip-v3-omni', { prompt: '<<<image_1>>> then <<<image_2>>>', files: { 'metadata.image_list': [file, file] } })).ok).toBe(
-      true,
-    );
+    const past = checkForm(input(id, { prompt: 'a <<<image_2>>>', files: { 'metadata.image_list': [file] } }));
+    expect(said(past, id, 'prompt')).toBe('<<<image_2>>> points at item 2 of Reference images, which has 1');
+    const order = checkForm(input(id, { prompt: '<<<image_2>>> then <<<image_1>>>', files: { 'metadata.image_list': [file, file] } }));
+    expect(said(order, id, 'prompt', 'zh-CN')).toMatch(/请按列表顺序首次引用/);
+    expect(checkForm(input(id, { prompt: '<<<image_1>>> then <<<image_2>>>', files: { 'metadata.image_list': [file, file] } })).ok).toBe(true);
   });
 
   it('flags unknown @mentions before sending, and sound with a reference video', () => {
     const mentions = checkForm(input('video.vid-2-vvip', { prompt: '@mira_1a2b meets @ghost', characters: ['mira_1a2b'] }));
-    expect(mentions.fields.prompt?.en).toMatch(/^@ghost: no character of yours/);
+    expect(said(mentions, 'video.vid-2-vvip', 'prompt')).toMatch(/^@ghost: no character of yours/);
     const both = checkForm(input('video.clip-v3-omni', { values: { audio: true, video_list: ['https://cdn.example/clip.mp4'] } }));
-    expect(both.fields.video_list?.en).toBe('Not together with Sound');
+    expect(said(both, 'video.clip-v3-omni', 'video_list')).toBe('Not together with Sound');
   });
 
   it('counts references still uploading, and passes the catalog’s own check once they are in', () => {
     const uploading = { mime: 'image/png', bytes: 10, url: null };
     expect(checkForm(input('video.clip3-720p', { files: { images: [uploading] } })).ok).toBe(true);
-    expect(checkForm(input('video.clip3-720p')).fields.images?.en).toBe('Add at least 1 image');
+    expect(said(checkForm(input('video.clip3-720p')), 'video.clip3-720p', 'images')).toBe('Add at least 1 (now 0)');
+  });
+
+  it('counts a painted mask still uploading as given', () => {
+    const id = 'image.gen-image-2.edit';
+    const image = { mime: 'image/png', bytes: 10, url: 'https://gw/a.png' };
+    expect(checkForm(input(id, { files: { image_urls: [image] }, maskPending: true })).ok).toBe(true);
+    expect(said(checkForm(input(id, { maskPending: true })), id, 'mask_url')).toBe('The mask needs an image: it applies to the first of Images to edit');
   });
 });
 

@@ -20,7 +20,8 @@ import {
   type VariantEntry,
 } from '../../../../../shared/catalog';
 import type { ModelVariant, ModelView } from '../../../../../shared/contract';
-import { t } from './field-checks';
+
+const t = (en: string, zh: string): LocalizedText => ({ en, 'zh-CN': zh });
 
 /** One way to call a model: a model id and a catalog variant. */
 export interface ModelChoice {
