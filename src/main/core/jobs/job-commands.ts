@@ -5,24 +5,20 @@
  * on it; what a command answers is read back from the library.
  */
 import { isActive, isOnGateway } from '../../../shared/jobs/job-states';
-import type { LibraryDatabase } from '../library';
 import type { Clock } from '../lifecycle/clock';
 import { createBatch, type BatchCreationDeps } from './batch-creation';
-import type { BatchKeys } from './batch-keys';
 import type { ResultDownloader } from './downloader';
 import { jobsWaitingForKey, latestTask, setTaskNextPoll } from './engine-queries';
 import { BatchValidationError, prepareJobs, type CreateBatchInput, type EngineJobInput } from './engine-types';
-import { jobDetail, type EngineEvents, type JobDetail } from './events';
+import { jobDetail, type JobDetail } from './events';
 import * as actions from './job-actions';
 import type { TaskPoller } from './poller';
 import type { JobQueue, QueueLimits } from './queue';
 import type { LookUpOutcome, UnknownReconciler } from './reconciler';
 import { getBatch, insertJob, reorderJobs, setBatchNote, setBatchOptions, setBatchStatus, transitionJob, type Batch, type Job } from './store';
 
+/** What creating a batch needs (db, events, keys, options), and the services the other commands wake. */
 export interface JobCommandDeps extends BatchCreationDeps {
-  db: LibraryDatabase;
-  events: EngineEvents;
-  keys: BatchKeys;
   queue: JobQueue;
   poller: TaskPoller;
   downloader: ResultDownloader;
