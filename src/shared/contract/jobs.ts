@@ -280,8 +280,11 @@ const characterViewSchema = z.object({
 });
 export type CharacterView = z.infer<typeof characterViewSchema>;
 
-/** The next step from a result: its recipe again, with the result as the reference, or at a larger tier. */
-const rerunModeSchema = z.enum(['again', 'vary', 'larger']);
+/**
+ * The next step from a result: its recipe again, with the result as the reference (`vary`, a
+ * subtle change; `vary_strong`, the prompt also asking for a bolder one), or at a larger tier.
+ */
+const rerunModeSchema = z.enum(['again', 'vary', 'vary_strong', 'larger']);
 export type RerunMode = z.infer<typeof rerunModeSchema>;
 
 export const jobsRoutes = {
