@@ -67,6 +67,7 @@ describe('re-running a result', () => {
   it('vary strong: the result as the reference and the prompt asking, in words, for a bolder change', async () => {
     const { batch } = await call<{ batch: BatchView }>('jobs.rerun_asset', { assetId: source.id, mode: 'vary_strong' });
     const job = await finished(batch);
+    expect(batch.name).toBe('a harbour at dawn');
     const request = job.request as { prompt: string; size: string; image_urls: { url: string }[] };
     expect(request.prompt).toBe(`a harbour at dawn\n\n${STRONG_VARIATION}`);
     expect(request).toMatchObject({ size: '1360x768' });

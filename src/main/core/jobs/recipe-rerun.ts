@@ -47,13 +47,12 @@ export async function rerunBatch(asset: AssetView, mode: RerunMode, tier: string
     if (!withReference(entry, values, 'https://placeholder.invalid/')) throw StudioFailure.of('rerun_no_reference');
     values = withReference(entry, values, await upload(asset.id)) ?? values;
   }
-  let prompt = typeof values.prompt === 'string' ? values.prompt : asset.prompt;
-  if (mode === 'vary_strong') {
-    prompt = `${prompt.trim()}\n\n${STRONG_VARIATION}`.trim();
-    values = { ...values, prompt };
-  }
+  const given = typeof values.prompt === 'string' ? values.prompt : asset.prompt;
+  const prompt = mode === 'vary_strong' ? `${given.trim()}\n\n${STRONG_VARIATION}`.trim() : given;
+  if (mode === 'vary_strong') values = { ...values, prompt };
   return {
-    name: prompt.trim().slice(0, NAME_LENGTH) || asset.model,
+    // Named by the artist's own words, not the instruction added to them.
+    name: given.trim().slice(0, NAME_LENGTH) || asset.model,
     variantIds: [entry.id],
     prompts: [prompt],
     countPerPrompt: 1,
