@@ -165,6 +165,7 @@ describe('time', () => {
     expect(jobActions(of({ state: 'running' }))).toEqual({
       cancel: true,
       retry: false,
+      editRetry: false,
       resolve: false,
       open: false,
       checkNow: false,
@@ -174,7 +175,16 @@ describe('time', () => {
     });
     expect(jobActions(of({ state: 'unknown' }))).toMatchObject({ resolve: true, cancel: false, lookUp: false });
     expect(jobActions(of({ state: 'done', assetIds: ['a'] }))).toMatchObject({ open: true, retry: false });
-    expect(jobActions(of({ state: 'expired' }))).toMatchObject({ retry: true });
+    expect(jobActions(of({ state: 'expired' }))).toMatchObject({ retry: true, editRetry: true });
+  });
+
+  it('does not resend a request the gateway refused for what it asked: it offers to edit it first', () => {
+    for (const errorCode of ['bad_request', 'invalid_request', 'prompt_blocked']) {
+      expect(jobActions(job('r', 1, { state: 'failed', errorCode }))).toMatchObject({ retry: false, editRetry: true });
+    }
+    // A failure on the gateway's side may succeed as it is.
+    expect(jobActions(job('t', 1, { state: 'failed', errorCode: 'task_failed' }))).toMatchObject({ retry: true, editRetry: true });
+    expect(jobActions(job('c', 1, { state: 'canceled', errorCode: 'canceled' }))).toMatchObject({ retry: true, editRetry: true });
   });
 
   it('offers "check now" and a new paid submission for a job still running past its usual time', () => {
