@@ -184,7 +184,7 @@ test('a failed job is not a dead end: Edit and retry fills the form and says why
   await page.keyboard.press('Control+Enter');
   const failed = results().getByRole('listitem', { name: 'a neon koi pond at night · Failed' });
   await expect(failed).toBeVisible({ timeout: 40_000 });
-  await expect(failed.getByRole('button', { name: 'Retry “a neon koi pond at night”' })).toBeVisible();
+  await expect(failed.getByRole('button', { name: 'Retry “a neon koi pond at night”', exact: true })).toBeVisible();
   await expect(failed.getByRole('button', { name: 'Remove “a neon koi pond at night” from Results' })).toBeVisible();
   for (const size of SIZES) {
     await page.setViewportSize(size);
@@ -202,4 +202,21 @@ test('a failed job is not a dead end: Edit and retry fills the form and says why
   // Removed, it leaves the stream (it stays on the timeline).
   await failed.getByRole('button', { name: 'Remove “a neon koi pond at night” from Results' }).click();
   await expect(failed).toHaveCount(0);
+
+  // A canceled job says so, not how long it usually takes, and offers the same ways forward.
+  await callStudio(page, 'jobs.pause_queue', {});
+  await prompt().fill('a lantern in the fog');
+  await page.keyboard.press('Control+Enter');
+  await expect(results().getByRole('listitem', { name: 'a lantern in the fog · Queued' })).toBeVisible({ timeout: 20_000 });
+  const queued = await callStudio<{ items: { id: string }[] }>(page, 'jobs.list_jobs', { states: ['queued'] });
+  for (const job of queued.items) await callStudio(page, 'jobs.cancel_job', { id: job.id });
+  await callStudio(page, 'jobs.resume_queue', {});
+  const canceled = results().getByRole('listitem', { name: 'a lantern in the fog · Canceled' });
+  await expect(canceled).toContainText('Canceled before it finished');
+  await expect(canceled).not.toContainText(/usually/);
+  for (const name of ['Edit and retry “a lantern in the fog”', 'Retry “a lantern in the fog”', 'Remove “a lantern in the fog” from Results']) {
+    await expect(canceled.getByRole('button', { name, exact: true })).toBeVisible();
+  }
+  await canceled.getByRole('button', { name: 'Retry “a lantern in the fog”', exact: true }).click();
+  await expect(results().getByRole('listitem', { name: 'a lantern in the fog · Done' })).toBeVisible({ timeout: 40_000 });
 });

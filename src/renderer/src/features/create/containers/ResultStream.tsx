@@ -110,7 +110,10 @@ export function ResultStream({ sending }: { sending: boolean }) {
   const [width, setWidth] = useState(FALLBACK.width);
   const [viewing, setViewing] = useState<string | null>(null);
 
-  const shown: StreamGroup[] = useMemo(() => (sending ? [{ kind: 'sending', key: 'sending', tiles: 1, aspect: 1 }, ...groups] : groups), [sending, groups]);
+  const shown: StreamGroup[] = useMemo(
+    () => (sending ? [{ kind: 'sending', key: 'sending', tiles: 1, aspect: 1, note: false }, ...groups] : groups),
+    [sending, groups],
+  );
   const rows = useMemo(() => streamRows(shown, { width, gap: GAP, rowHeight: wantedRowHeight(width) }), [shown, width]);
   const order = useMemo(() => viewOrder(groups), [groups]);
 

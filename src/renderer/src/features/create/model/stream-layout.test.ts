@@ -93,6 +93,18 @@ describe('grouping the stream by job', () => {
     expect(many?.tiles).toBe(4);
   });
 
+  it('lays a job that ended without a result out as a card of words, large enough to read and act on', () => {
+    const groups = jobGroups(
+      [job('failed', 3, { state: 'failed' }), job('canceled', 2, { state: 'canceled' }), job('running', 1, { state: 'running' })],
+      {},
+      10,
+    );
+    expect(groups.map((group) => group.note)).toEqual([true, true, false]);
+    const rows = streamRows(groups.slice(0, 1), { width: 310, gap: 8, rowHeight: 110 });
+    expect(rows[0]?.groups[0]?.width).toBeGreaterThan(300);
+    expect(rows[0]?.height).toBeGreaterThan(180);
+  });
+
   it('never draws a tile thinner or wider than the limits, and stops at the limit of jobs', () => {
     const groups = jobGroups([job('pano', 2, { request: { size: '4000x500' } }), job('tall', 1, { request: { size: '300x3000' } })], {}, 10);
     expect(groups.map((group) => group.aspect)).toEqual([2.2, 0.5]);
@@ -100,8 +112,8 @@ describe('grouping the stream by job', () => {
   });
 });
 
-const single = (key: string, aspect = 1): StreamGroup => ({ kind: 'job', key, job: job(key, 0), assets: [], tiles: 1, aspect });
-const quad = (key: string, aspect = 1): StreamGroup => ({ kind: 'job', key, job: job(key, 0), assets: [], tiles: 4, aspect });
+const single = (key: string, aspect = 1): StreamGroup => ({ kind: 'job', key, job: job(key, 0), assets: [], tiles: 1, aspect, note: false });
+const quad = (key: string, aspect = 1): StreamGroup => ({ kind: 'job', key, job: job(key, 0), assets: [], tiles: 4, aspect, note: false });
 
 describe('laying the stream out in rows', () => {
   const sizing = { width: 700, gap: 10, rowHeight: 160 };

@@ -18,6 +18,8 @@ export interface JobGroup {
   tiles: number;
   /** Width over height of one tile. */
   aspect: number;
+  /** It shows words, not pictures (it ended without a result): laid out large enough to read and act on. */
+  note: boolean;
 }
 
 /** A submission on its way, shown before main answers. */
@@ -26,6 +28,7 @@ export interface SendingGroup {
   key: 'sending';
   tiles: 1;
   aspect: 1;
+  note: false;
 }
 
 export type StreamGroup = JobGroup | SendingGroup;
@@ -33,6 +36,9 @@ export type StreamGroup = JobGroup | SendingGroup;
 /** A tile is never drawn wider or taller than this, so a panorama does not take a whole row. */
 const ASPECT_LIMITS = { min: 0.5, max: 2.2 } as const;
 const MOST_TILES = 4;
+/** The shape of a card of words (a failure and its buttons). */
+const NOTE_ASPECT = 1.6;
+const ENDED_WITHOUT_RESULT: ReadonlySet<JobView['state']> = new Set(['failed', 'canceled', 'expired', 'unknown']);
 
 const clampAspect = (aspect: number): number => Math.min(ASPECT_LIMITS.max, Math.max(ASPECT_LIMITS.min, aspect));
 
@@ -50,17 +56,19 @@ export function jobGroups(jobs: readonly JobView[], assets: Readonly<Record<stri
     // A finished job whose results are still being read keeps the tiles it will fill.
     const tiles =
       landed.length > 0 ? Math.min(landed.length, MOST_TILES) : job.assetIds.length > 0 ? Math.min(job.assetIds.length, MOST_TILES) : askedCount(job);
-    return { kind: 'job', key: job.id, job, assets: landed.slice(0, MOST_TILES), tiles, aspect: clampAspect(aspectOf(job, landed[0] ?? null)) };
+    const note = job.assetIds.length === 0 && (ENDED_WITHOUT_RESULT.has(job.state) || job.state === 'done');
+    return { kind: 'job', key: job.id, job, assets: landed.slice(0, MOST_TILES), tiles, aspect: clampAspect(aspectOf(job, landed[0] ?? null)), note };
   });
 }
 
-/** Width over height of a group's box: one tile, two side by side, or three or four as a 2×2. */
-export function groupAspect(group: Pick<StreamGroup, 'tiles' | 'aspect'>): number {
+/** Width over height of a group's box: one tile, two side by side, three or four as a 2×2, or a card of words. */
+export function groupAspect(group: Pick<StreamGroup, 'tiles' | 'aspect' | 'note'>): number {
+  if (group.note) return NOTE_ASPECT;
   return group.tiles === 2 ? group.aspect * 2 : group.aspect;
 }
 
-/** A group of three or four shows as a 2×2 and is laid out twice as tall as a single result. */
-export const isQuad = (group: Pick<StreamGroup, 'tiles'>): boolean => group.tiles >= 3;
+/** A group of three or four shows as a 2×2, and a card of words needs room: both are laid out twice as tall as a single result. */
+export const isQuad = (group: Pick<StreamGroup, 'tiles' | 'note'>): boolean => group.tiles >= 3 || group.note;
 
 export interface PlacedGroup {
   group: StreamGroup;
