@@ -1,4 +1,4 @@
-import { observeElementRect, useVirtualizer, type Virtualizer } from '@tanstack/react-virtual';
+import { useVirtualizer, type Virtualizer } from '@tanstack/react-virtual';
 import { Sparkles } from 'lucide-react';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -20,6 +20,7 @@ import { useCreateStore } from '../store/create-store';
 import { useStreamActions } from '../use-stream-actions';
 import { ResultViewer } from './ResultViewer';
 import './ResultStream.css';
+import { observeInnerWidth } from '../../../ui';
 
 /** Jobs the stream shows at most (the list is virtualised: only what is in view is drawn). */
 const SHOWN = 300;
@@ -126,13 +127,7 @@ export function ResultStream({ sending }: { sending: boolean }) {
     getItemKey: (index) => rows[index]?.key ?? index,
     overscan: 3,
     initialRect: FALLBACK,
-    observeElementRect: (instance, callback) =>
-      observeElementRect(instance, (rect) => {
-        const known = rect.width > 0 ? rect : FALLBACK;
-        // Inside the scroll bar: rows fill what is visible.
-        setWidth(Math.floor(instance.scrollElement?.clientWidth || known.width));
-        callback(known);
-      }),
+    observeElementRect: observeInnerWidth(FALLBACK, setWidth),
   });
   useEffect(() => virtualizer.measure(), [rows, virtualizer]);
 
