@@ -153,6 +153,12 @@ describe('laying the stream out in rows', () => {
     expect(rows[0]?.height).toBeCloseTo((620 - 8) / 2);
   });
 
+  it('keeps a last row that cannot fill the width no taller than the full rows above it', () => {
+    const rows = streamRows([quad('q1'), quad('q2'), quad('q3')], { width: 310, gap: 8, rowHeight: 110 });
+    expect(rows.map((row) => row.groups.length)).toEqual([2, 1]);
+    expect(rows[1]?.height).toBeCloseTo(rows[0]?.height ?? 0);
+  });
+
   it('shows at least eight results in a laptop’s stream and in a small window’s', () => {
     for (const { width, height } of [
       { width: 700, height: 760 },

@@ -94,13 +94,15 @@ export interface RowSizing {
 
 /**
  * Justified rows: groups in order, each row filled to the width at about its wanted height.
- * A 2×2 group never shares a row with single results (it would shrink them or itself), and the
- * last row keeps its wanted height rather than stretch a lone result across the whole width.
+ * A 2×2 group never shares a row with single results (it would shrink them or itself), and a
+ * row that cannot fill the width keeps its wanted height (or that of the full rows above it)
+ * rather than stretch a lone result across the whole width.
  */
 export function streamRows(groups: readonly StreamGroup[], sizing: RowSizing): StreamRow[] {
   const width = Math.max(1, sizing.width);
   const rows: StreamRow[] = [];
   let pending: StreamGroup[] = [];
+  const filledHeight = new Map<boolean, number>();
   const wanted = (quad: boolean): number => sizing.rowHeight * (quad ? 2 : 1);
   const naturalWidth = (list: readonly StreamGroup[], height: number): number =>
     list.reduce((sum, group) => sum + groupAspect(group) * height, 0) + sizing.gap * Math.max(0, list.length - 1);
@@ -113,7 +115,9 @@ export function streamRows(groups: readonly StreamGroup[], sizing: RowSizing): S
     const aspects = pending.reduce((sum, group) => sum + groupAspect(group), 0);
     // The height at which the row exactly fills the width; never taller than wanted when not filling.
     const fitted = (width - gaps) / aspects;
-    const height = fill ? fitted : Math.min(fitted, target);
+    // A row that does not fill the width is no taller than the full rows of its kind above it.
+    const height = fill ? fitted : Math.min(fitted, target, filledHeight.get(isQuad(first)) ?? Infinity);
+    if (fill) filledHeight.set(isQuad(first), height);
     rows.push({ key: pending.map((group) => group.key).join('+'), groups: pending.map((group) => ({ group, width: groupAspect(group) * height })), height });
     pending = [];
   };
