@@ -33,7 +33,7 @@ export function DownloadAgain({ jobId, onDownloadAgain }: { jobId: string; onDow
   );
 }
 
-export interface JobPendingProps {
+interface JobPendingProps {
   job: JobView;
   title: string;
   timing: JobTiming;

@@ -23,7 +23,7 @@ export interface JobGroup {
 }
 
 /** A submission on its way, shown before main answers. */
-export interface SendingGroup {
+interface SendingGroup {
   kind: 'sending';
   key: 'sending';
   tiles: 1;
@@ -68,9 +68,9 @@ export function groupAspect(group: Pick<StreamGroup, 'tiles' | 'aspect' | 'note'
 }
 
 /** A group of three or four shows as a 2×2, and a card of words needs room: both are laid out twice as tall as a single result. */
-export const isQuad = (group: Pick<StreamGroup, 'tiles' | 'note'>): boolean => group.tiles >= 3 || group.note;
+const isQuad = (group: Pick<StreamGroup, 'tiles' | 'note'>): boolean => group.tiles >= 3 || group.note;
 
-export interface PlacedGroup {
+interface PlacedGroup {
   group: StreamGroup;
   /** Its box's width in pixels. */
   width: number;
@@ -83,7 +83,7 @@ export interface StreamRow {
   height: number;
 }
 
-export interface RowSizing {
+interface RowSizing {
   /** The stream's inner width in pixels. */
   width: number;
   /** The gap between boxes, and between rows. */
