@@ -97,6 +97,14 @@ test('a stream of jobs fills the space beside the form: eight results or more in
     await dismissToasts(page);
     await screenshots('create-stream', size);
   }
+  // With the assistant open beside the form the stream narrows, and still shows eight or more.
+  await freshCreate(page, studio.url);
+  const assistant = page.getByRole('button', { name: 'Assistant', exact: true });
+  await assistant.click();
+  await expect(assistant).toHaveAttribute('aria-pressed', 'true');
+  await expect.poll(resultsInView).toBeGreaterThanOrEqual(8);
+  await screenshots('create-stream-assistant', SIZES[0]);
+  await assistant.click();
 });
 
 test('a result opens in a view over Create; the arrows step through the stream, Escape and Back return to Create', async () => {

@@ -157,6 +157,9 @@ describe('laying the stream out in rows', () => {
     const rows = streamRows([quad('q1'), quad('q2'), quad('q3')], { width: 310, gap: 8, rowHeight: 110 });
     expect(rows.map((row) => row.groups.length)).toEqual([2, 1]);
     expect(rows[1]?.height).toBeCloseTo(rows[0]?.height ?? 0);
+    // A narrow stream of one group a row: the last, nearly full, is as wide as the others.
+    const narrow = streamRows([quad('a'), quad('b')], { width: 256, gap: 8, rowHeight: 110 });
+    expect(narrow.map((row) => row.groups[0]?.width)).toEqual([256, 256]);
   });
 
   it('shows at least eight results in a laptop’s stream and in a small window’s', () => {

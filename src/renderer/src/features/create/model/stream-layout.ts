@@ -138,7 +138,9 @@ export function streamRows(groups: readonly StreamGroup[], sizing: RowSizing): S
     pending.push(group);
     if (naturalWidth(pending, target) >= width) close(true);
   }
-  close(false);
+  const last = pending[0];
+  // A last row nearly full is filled like the others; a short one keeps its height.
+  close(last !== undefined && naturalWidth(pending, wanted(isQuad(last))) >= width * 0.75);
   return rows;
 }
 
