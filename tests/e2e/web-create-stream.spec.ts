@@ -111,6 +111,10 @@ test('a result opens in a view over Create; the arrows step through the stream, 
   for (const size of SIZES) {
     await freshCreate(page, studio.url, size);
     const first = openButtons().first();
+    // On hover: the prompt over the job, the next steps over the result.
+    await first.hover();
+    await expect(results().getByRole('listitem').first().locator('.result-caption')).toHaveCSS('opacity', '1');
+    await screenshots('create-hover', size);
     await first.click();
     const view = viewer();
     await expect(view).toBeVisible();
