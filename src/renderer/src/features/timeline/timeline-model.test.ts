@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { AccountBalance, BatchView, JobView } from '../../../../shared/contract';
 import { budgetLeft, durationParts, jobActions, jobTiming, mergeTimeline, openByDefault, timelineRows, type BatchJobsPart } from './timeline-model';
+import { jobView } from '../../../../shared/contract/test-support';
 
 const batch = (id: string, createdAt: number, over: Partial<BatchView> = {}): BatchView => ({
   id,
@@ -16,42 +17,7 @@ const batch = (id: string, createdAt: number, over: Partial<BatchView> = {}): Ba
   ...over,
 });
 
-const job = (id: string, createdAt: number, over: Partial<JobView> = {}): JobView => ({
-  id,
-  batchId: null,
-  position: 0,
-  variantId: 'image.gen-image-2.task',
-  model: 'gen-image-2',
-  prompt: id,
-  request: {},
-  state: 'queued',
-  attempts: 0,
-  errorMessage: null,
-  errorCode: null,
-  gatewayMessage: null,
-  createdAt,
-  updatedAt: createdAt,
-  submittedAt: null,
-  startedAt: null,
-  finishedAt: null,
-  taskId: null,
-  progress: null,
-  assetIds: [],
-  thumbPath: null,
-  answerStyle: null,
-  rawAnswer: null,
-  revisedPrompt: null,
-  creditsSpent: null,
-  creditsMeasured: false,
-  preset: null,
-  overdueSince: null,
-  characters: [],
-  waitingFor: null,
-  waitingMessage: null,
-  retryAt: null,
-  resultValidUntil: null,
-  ...over,
-});
+const job = jobView;
 
 const ids = (entries: ReturnType<typeof mergeTimeline>['entries']): string[] => entries.map((e) => (e.kind === 'batch' ? e.batch.id : e.job.id));
 

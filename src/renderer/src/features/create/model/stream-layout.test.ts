@@ -1,43 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { AssetView, JobView } from '../../../../../shared/contract';
 import { groupAspect, jobGroups, stepFrom, streamRows, viewOrder, wantedRowHeight, type StreamGroup } from './stream-layout';
+import { jobView } from '../../../../../shared/contract/test-support';
 
-const job = (id: string, createdAt: number, over: Partial<JobView> = {}): JobView => ({
-  id,
-  batchId: null,
-  position: 0,
-  variantId: 'image.gen-image-2.direct',
-  model: 'gen-image-2',
-  prompt: id,
-  request: {},
-  state: 'done',
-  attempts: 0,
-  errorMessage: null,
-  errorCode: null,
-  gatewayMessage: null,
-  createdAt,
-  updatedAt: createdAt,
-  submittedAt: null,
-  startedAt: null,
-  finishedAt: null,
-  taskId: null,
-  progress: null,
-  assetIds: [],
-  thumbPath: null,
-  answerStyle: null,
-  rawAnswer: null,
-  revisedPrompt: null,
-  creditsSpent: null,
-  creditsMeasured: false,
-  preset: null,
-  overdueSince: null,
-  characters: [],
-  waitingFor: null,
-  waitingMessage: null,
-  retryAt: null,
-  resultValidUntil: null,
-  ...over,
-});
+const job = (id: string, createdAt: number, over: Partial<JobView> = {}): JobView =>
+  jobView(id, createdAt, { variantId: 'image.gen-image-2.direct', state: 'done', ...over });
 
 const asset = (id: string, width: number, height: number): AssetView => ({
   id,
