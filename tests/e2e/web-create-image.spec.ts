@@ -55,8 +55,8 @@ test('text to image: the prompt, the variant options, Ctrl+Enter, and the result
   await expect(page.getByLabel('Prompt', { exact: true })).toHaveValue('a red fox in the snow');
   const item = recent(page).getByRole('listitem', { name: /a red fox in the snow · Done/ });
   await expect(item).toBeVisible({ timeout: 30_000 });
-  // The result's thumbnail, loaded, opens it in the gallery.
-  await expect(item.getByRole('link', { name: 'Open “a red fox in the snow” in the gallery' })).toBeVisible();
+  // The result's thumbnail, loaded, opens it over Create.
+  await expect(item.getByRole('button', { name: 'Open “a red fox in the snow”' })).toBeVisible();
   await expect.poll(() => item.locator('img').evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
   const [asset] = await assetsWith(page, 'red fox');
   expect(asset).toMatchObject({ variantId: 'image.gen-image-2.direct', width: 1280, height: 720 });
@@ -209,7 +209,9 @@ test('an edit with two dropped references and a painted mask: the mask is a PNG 
   // Reuse: another model and prompt first, then the result's recipe fills the form again.
   await chooseModel(page, /^Nova 3\.1 Flash/);
   await prompt.fill('something else');
-  await item.getByRole('button', { name: 'Reuse these settings' }).click();
+  // Reuse, from the result opened over Create.
+  await item.getByRole('button', { name: /^Open “repaint the lower right corner/ }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Reuse these settings' }).click();
   await expect(page).toHaveURL(new RegExp(`reuse=${asset.id}`));
   await expect(page.getByRole('button', { name: /^Model Image 2/ })).toBeVisible();
   await expect(page.getByRole('radio', { name: 'Edit', exact: true })).toBeChecked();
@@ -226,7 +228,7 @@ test('an edit with two dropped references and a painted mask: the mask is a PNG 
   await expect(tray.getByRole('list').getByRole('listitem').nth(2)).toContainText(`${width}×${height}`);
   // Or dragged from the strip (as from the gallery) onto the tray; a tall window shows both at once.
   await page.setViewportSize({ width: 1440, height: 2000 });
-  await item.getByRole('link', { name: /^Open “repaint the lower right corner/ }).dragTo(tray);
+  await item.getByRole('button', { name: /^Open “repaint the lower right corner/ }).dragTo(tray);
   await expect(tray).toContainText('4 of 16');
 });
 

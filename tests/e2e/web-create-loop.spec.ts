@@ -100,14 +100,18 @@ for (const size of SIZES) {
     await expect.poll(() => done.locator('img').evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
     // The same card, in the same place: newest first, at the top of Results.
     expect((await done.boundingBox())?.y).toBeCloseTo(queuedAt?.y ?? Number.NaN, 0);
-    // The next step in one click.
-    for (const action of ['Use as a reference', 'Re-roll: the same recipe again', 'Vary: the same prompt with this as the reference', 'Add to favourites']) {
+    // The next step in one click: on the result, and all of them in the view over Create.
+    for (const action of ['Vary: the same prompt with this as the reference', 'Add to favourites']) {
       await expect(done.getByRole('button', { name: action })).toBeVisible();
     }
-    await expect(done.getByRole('link', { name: `Open “${words}” in the gallery` })).toBeVisible();
+    await done.getByRole('button', { name: `Open “${words}”` }).click();
+    const view = page.getByRole('dialog', { name: words });
+    for (const action of ['Use as reference', 'Re-roll', 'Vary (subtle)', 'Favourite']) await expect(view.getByRole('button', { name: action })).toBeVisible();
 
     // Re-roll: a second card for the same recipe, again at the top, again in view.
-    await done.getByRole('button', { name: 'Re-roll: the same recipe again' }).click();
+    await view.getByRole('button', { name: 'Re-roll' }).click();
+    await page.keyboard.press('Escape');
+    await expect(view).toBeHidden();
     await expect(results().getByRole('listitem', { name: `${words} · Done` })).toHaveCount(2, { timeout: 30_000 });
     await expect(results().getByRole('listitem').first()).toBeInViewport();
     await results()

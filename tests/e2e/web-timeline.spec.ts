@@ -88,6 +88,9 @@ test('the timeline shows a batch’s progress and a failed job’s message, in t
   await expect(list.getByRole('listitem', { name: 'a harbour in fog, charcoal' }).getByRole('link', { name: /Open the result/ })).toBeVisible();
   const notices = (): Promise<string[]> => page.evaluate(() => (window as unknown as { shownNotices: string[] }).shownNotices);
   await expect.poll(notices).toContain('Harbours at dusk finished | Done: 2. Without a result: 1.');
+  // Finished, but not as if all went well; and the values can be changed before trying again.
+  await expect(list.getByText('Finished with 1 failed', { exact: true })).toBeVisible();
+  await expect(failed.getByRole('link', { name: 'Edit and retry “a harbour at dusk, oil paint”' })).toBeVisible();
 
   // Retry is a new, paid submission; the job runs again and finishes.
   await failed.getByRole('button', { name: 'Retry “a harbour at dusk, oil paint”' }).click();

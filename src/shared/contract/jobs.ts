@@ -158,8 +158,11 @@ const createdKeyViewSchema = z.object({
 });
 export type CreatedKeyView = z.infer<typeof createdKeyViewSchema>;
 
-/** The next step from a result: its recipe again, with the result as the reference, or at a larger tier. */
-const rerunModeSchema = z.enum(['again', 'vary', 'larger']);
+/**
+ * The next step from a result: its recipe again, with the result as the reference (`vary`, a
+ * subtle change; `vary_strong`, the prompt also asking for a bolder one), or at a larger tier.
+ */
+const rerunModeSchema = z.enum(['again', 'vary', 'vary_strong', 'larger']);
 export type RerunMode = z.infer<typeof rerunModeSchema>;
 
 export const jobsRoutes = {

@@ -5,6 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AssetView, BatchView, JobView, KnownReferenceView } from '../../../src/shared/contract';
+import { STRONG_VARIATION } from '../../../src/main/core/jobs/recipe-rerun';
 import type { Studio } from '../../../src/main/core/studio';
 import { FAST_ENGINE, FAST_TASKS } from '../jobs/harness';
 import { callRoute, createTestStudio, until } from '../../helpers/studio';
@@ -61,6 +62,16 @@ describe('re-running a result', () => {
     // The reference is the library item itself, uploaded to the gateway under its own file name.
     const [known] = await call<KnownReferenceView[]>('uploads.describe', { urls: request.image_urls.map((item) => item.url) });
     expect(known).toMatchObject({ width: source.width, height: source.height, fileName: source.mediaPath.split('/').pop() });
+  });
+
+  it('vary strong: the result as the reference and the prompt asking, in words, for a bolder change', async () => {
+    const { batch } = await call<{ batch: BatchView }>('jobs.rerun_asset', { assetId: source.id, mode: 'vary_strong' });
+    const job = await finished(batch);
+    expect(batch.name).toBe('a harbour at dawn');
+    const request = job.request as { prompt: string; size: string; image_urls: { url: string }[] };
+    expect(request.prompt).toBe(`a harbour at dawn\n\n${STRONG_VARIATION}`);
+    expect(request).toMatchObject({ size: '1360x768' });
+    expect(request.image_urls).toHaveLength(1);
   });
 
   it('larger: the next tier at the same ratio (or the one asked for), with the result as the reference', async () => {

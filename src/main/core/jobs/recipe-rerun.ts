@@ -1,6 +1,6 @@
 /**
  * The next step from a result in one click: its recipe again, the same prompt with the result as
- * the reference ("vary"), or the recipe at a larger size tier with the result as the reference.
+ * the reference ("vary", subtle or strong), or the recipe at a larger size tier with the result as the reference.
  * Each becomes an ordinary one-job batch, so the catalog's rules, budgets and the queue apply.
  */
 import { atTier, largerTiers, recipeOnVariant, recipeValues, variantById, withReference } from '../../../shared/catalog';
@@ -23,6 +23,12 @@ export type UploadLibraryImage = (assetId: string) => Promise<string>;
 
 const NAME_LENGTH = 60;
 
+/**
+ * What a strong variation adds to the prompt. No model of the interface takes a variation
+ * strength, so the request says it in words, where the artist can read it in the new recipe.
+ */
+export const STRONG_VARIATION = 'Make a clearly different variation of the reference image: change the composition, pose, light and details, keep the subject.';
+
 /** The batch that re-runs `asset` in `mode`; `tier` picks the larger size (the next one by default). */
 export async function rerunBatch(asset: AssetView, mode: RerunMode, tier: string | undefined, upload: UploadLibraryImage): Promise<RerunBatch> {
   const entry = asset.variantId === null ? undefined : variantById(asset.variantId);
@@ -41,9 +47,12 @@ export async function rerunBatch(asset: AssetView, mode: RerunMode, tier: string
     if (!withReference(entry, values, 'https://placeholder.invalid/')) throw StudioFailure.of('rerun_no_reference');
     values = withReference(entry, values, await upload(asset.id)) ?? values;
   }
-  const prompt = typeof values.prompt === 'string' ? values.prompt : asset.prompt;
+  const given = typeof values.prompt === 'string' ? values.prompt : asset.prompt;
+  const prompt = mode === 'vary_strong' ? `${given.trim()}\n\n${STRONG_VARIATION}`.trim() : given;
+  if (mode === 'vary_strong') values = { ...values, prompt };
   return {
-    name: prompt.trim().slice(0, NAME_LENGTH) || asset.model,
+    // Named by the artist's own words, not the instruction added to them.
+    name: given.trim().slice(0, NAME_LENGTH) || asset.model,
     variantIds: [entry.id],
     prompts: [prompt],
     countPerPrompt: 1,

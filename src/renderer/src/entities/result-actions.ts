@@ -49,7 +49,13 @@ export function useResultActions() {
       // The new batch is known at once, so a screen that follows it (Create's results) shows its card before the first event.
       useJobsStore.getState().batchesReceived([answer.value.batch]);
       const words = { name: answer.value.batch.name, tier: tier ?? '' };
-      showToast(t(mode === 'again' ? 'resultActions.rerolling' : mode === 'vary' ? 'resultActions.varying' : 'resultActions.enlarging', words), 'success', {
+      const said = {
+        again: 'resultActions.rerolling',
+        vary: 'resultActions.varying',
+        vary_strong: 'stream.varyingStrong',
+        larger: 'resultActions.enlarging',
+      } as const;
+      showToast(t(said[mode], words), 'success', {
         action: { label: t('resultActions.follow'), run: () => void navigate(paths.batch(answer.value.batch.id)) },
       });
       return answer;
@@ -59,6 +65,8 @@ export function useResultActions() {
       reroll: (asset: AssetView) => rerun(asset, 'again'),
       /** The same prompt and settings with this result as the only reference. */
       vary: (asset: AssetView) => rerun(asset, 'vary'),
+      /** The same, with the prompt also asking in words for a bolder change (no model takes a strength). */
+      varyStrong: (asset: AssetView) => rerun(asset, 'vary_strong'),
       /** The recipe at a larger size tier with this result as the reference. */
       larger: (asset: AssetView, tier: string) => rerun(asset, 'larger', tier),
       /** Create, with this image as its first reference. */

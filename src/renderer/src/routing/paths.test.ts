@@ -31,10 +31,47 @@ describe('paths', () => {
   });
 
   it('carry "reuse the settings of", "use as reference", "remix" and "create a character" to Create', () => {
-    expect(parseCreateParams(searchOf(paths.create({ reuse: 'asset-1' })))).toEqual({ reuse: 'asset-1', reference: null, remix: null, character: null });
-    expect(parseCreateParams(searchOf(paths.create({ reference: 'asset-2' })))).toEqual({ reuse: null, reference: 'asset-2', remix: null, character: null });
-    expect(parseCreateParams(searchOf(paths.create({ remix: 'video-3' })))).toEqual({ reuse: null, reference: null, remix: 'video-3', character: null });
-    expect(parseCreateParams(searchOf(paths.create({ character: 'video-4' })))).toEqual({ reuse: null, reference: null, remix: null, character: 'video-4' });
+    expect(parseCreateParams(searchOf(paths.create({ reuse: 'asset-1' })))).toEqual({
+      reuse: 'asset-1',
+      reference: null,
+      remix: null,
+      character: null,
+      edit: null,
+      animate: null,
+      retry: null,
+    });
+    expect(parseCreateParams(searchOf(paths.create({ reference: 'asset-2' })))).toEqual({
+      reuse: null,
+      reference: 'asset-2',
+      remix: null,
+      character: null,
+      edit: null,
+      animate: null,
+      retry: null,
+    });
+    expect(parseCreateParams(searchOf(paths.create({ remix: 'video-3' })))).toEqual({
+      reuse: null,
+      reference: null,
+      remix: 'video-3',
+      character: null,
+      edit: null,
+      animate: null,
+      retry: null,
+    });
+    expect(parseCreateParams(searchOf(paths.create({ character: 'video-4' })))).toEqual({
+      reuse: null,
+      reference: null,
+      remix: null,
+      character: 'video-4',
+      edit: null,
+      animate: null,
+      retry: null,
+    });
+    expect(parseCreateParams(searchOf(paths.create({ edit: 'image-5', animate: 'image-6', retry: 'job-7' })))).toMatchObject({
+      edit: 'image-5',
+      animate: 'image-6',
+      retry: 'job-7',
+    });
     expect(paths.create()).toBe('/create');
   });
 });
@@ -55,7 +92,15 @@ describe('compare of chosen results', () => {
 describe('parsers', () => {
   it('drop a malformed field and keep the others', () => {
     expect(parseGalleryFilter(new URLSearchParams('kind=sculpture&from=yesterday&model=gen-image-2&fav=maybe'))).toEqual({ model: 'gen-image-2' });
-    expect(parseCreateParams(new URLSearchParams('reuse=%20%20'))).toEqual({ reuse: null, reference: null, remix: null, character: null });
+    expect(parseCreateParams(new URLSearchParams('reuse=%20%20'))).toEqual({
+      reuse: null,
+      reference: null,
+      remix: null,
+      character: null,
+      edit: null,
+      animate: null,
+      retry: null,
+    });
   });
 
   it('name the section of every address; unknown ones open Create', () => {

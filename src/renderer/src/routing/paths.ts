@@ -35,9 +35,15 @@ export interface CreateParams {
   remix: string | null;
   /** Open "create a character" from this finished video asset. */
   character: string | null;
+  /** Open the mask painter on this image, to edit it. */
+  edit: string | null;
+  /** Open image-to-video with this image as the first frame. */
+  animate: string | null;
+  /** Fill the form with this failed or canceled job's values and say why it ended, to change and send again. */
+  retry: string | null;
 }
 
-const createKeys = ['reuse', 'reference', 'remix', 'character'] as const satisfies readonly (keyof CreateParams)[];
+const createKeys = ['reuse', 'reference', 'remix', 'character', 'edit', 'animate', 'retry'] as const satisfies readonly (keyof CreateParams)[];
 
 /** Query-string names of the gallery filter; short, because they show in the address. */
 const galleryKeys = {
@@ -110,7 +116,7 @@ export function parseCreateParams(search: URLSearchParams): CreateParams {
     const parsed = id.safeParse(search.get(key));
     return parsed.success ? parsed.data : null;
   };
-  return { reuse: read('reuse'), reference: read('reference'), remix: read('remix'), character: read('character') };
+  return Object.fromEntries(createKeys.map((key) => [key, read(key)])) as Record<(typeof createKeys)[number], string | null>;
 }
 
 /** The results of `/gallery/compare?items=`: 2-4 distinct ids, or none when the list is malformed. */

@@ -22,3 +22,4 @@ export { TextField } from './TextField';
 export { ToastRegion } from './ToastRegion';
 export { showToast } from './toast-store';
 export { localShortcutModifier } from './shortcut-modifier';
+export { observeInnerWidth } from './observe-inner-width';

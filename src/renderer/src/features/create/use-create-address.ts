@@ -4,15 +4,16 @@ import { useLocation } from 'react-router';
 import type { AssetView } from '../../../../shared/contract';
 import { useCreateParams } from '../../routing/route-hooks';
 import { useAssetsStore } from '../../entities/assets-store';
-import { usePromptDraftStore } from '../../entities/prompt-draft-store';
 import { useErrorAlert } from '../../errors/alert-store';
 import { showToast } from '../../ui';
-import { imageFields, recipeToForm } from './model/form-values';
-import { isRemix, type ModelChoice } from './model/model-choices';
+import { studio } from '../../studio/studio-client';
+import { animateFrom, fillForRetry, fillFromRecipe, nameOf, openPainterOn } from './create-address-steps';
+import { imageFields } from './model/form-values';
+import type { ModelChoice } from './model/model-choices';
 import { useCreateStore } from './store/create-store';
 import { descriptionOf } from './store/form-slice';
 import { PARKED } from './store/references-slice';
-import { displayModelOf, remixesOfficially, variantById } from '../../../../shared/catalog';
+import { remixesOfficially } from '../../../../shared/catalog';
 
 /** The remix variant that applies to a finished video: the official one for official videos, else the model's own. */
 function remixChoiceFor(asset: AssetView, remixChoices: readonly ModelChoice[]): ModelChoice | undefined {
@@ -21,12 +22,12 @@ function remixChoiceFor(asset: AssetView, remixChoices: readonly ModelChoice[]):
   return applicable.find((choice) => choice.modelId === asset.model) ?? applicable[0];
 }
 
-const nameOf = (asset: AssetView): string => asset.mediaPath.split('/').pop() ?? asset.id;
-
 /**
- * Follows Create's address: `?reuse=` fills the form with a result's recipe, `?reference=` adds
- * a library image as a reference, `?remix=` opens the remix form for a finished video, and
- * `?character=` opens "create a character" from one. Each address is followed once.
+ * Follows Create's address: `?reuse=` fills the form with a result's recipe, `?retry=` with an
+ * ended job's and why it ended, `?edit=` opens the mask painter on an image, `?animate=` starts
+ * image-to-video from one, `?reference=` adds a library image as a reference, `?remix=` opens the
+ * remix form for a finished video, and `?character=` opens "create a character" from one. Each
+ * address is followed once.
  */
 export function useCreateAddress(ready: boolean, generateChoices: readonly ModelChoice[], remixChoices: readonly ModelChoice[]): void {
   const params = useCreateParams();
@@ -51,24 +52,22 @@ export function useCreateAddress(ready: boolean, generateChoices: readonly Model
       }
       if (params.reuse !== null) {
         const asset = await fetchAsset(params.reuse);
-        const description = descriptionOf(asset?.variantId ?? null);
-        const recipe = asset && description ? recipeToForm(description.variantId, asset.request, description) : undefined;
-        if (!asset || !description || !recipe) {
-          if (asset) showToast(t('create.address.noRecipe'), 'error');
-          return;
-        }
-        const entry = variantById(description.variantId);
-        // An edit (a mask, or a variant that only edits) reopens in edit mode.
-        const modes = displayModelOf(description.variantId)?.member.modes ?? ['create'];
-        const createMode = modes.includes('edit') && (recipe.maskUrl !== null || !modes.includes('create')) ? 'edit' : (modes[0] ?? 'create');
-        store.loadRecipe(description.variantId, recipe, entry && isRemix(entry) ? 'remix' : 'generate', createMode);
-        // The recipe's preset comes back with it (its text is already in the prompt).
-        usePromptDraftStore.getState().setPreset(asset.preset);
-        store.clearReferences();
-        store.discardMask();
-        store.setMaskRecipeUrl(recipe.maskUrl);
-        await Promise.all(Object.entries(recipe.references).map(([field, urls]) => store.addKnown(field, urls)));
-        showToast(t('create.address.reused'), 'success');
+        if (!asset) return;
+        if (!(await fillFromRecipe(asset.variantId, asset.request, asset.preset))) showToast(t('create.address.noRecipe'), 'error');
+        else showToast(t('create.address.reused'), 'success');
+      }
+      if (params.retry !== null) {
+        const answer = alert.track(await studio().call('jobs.get_jobs', { ids: [params.retry] }));
+        const job = answer.ok ? answer.value[0] : undefined;
+        if (job && !(await fillForRetry(job))) showToast(t('create.address.noRecipe'), 'error');
+      }
+      if (params.edit !== null) {
+        const asset = await fetchAsset(params.edit);
+        if (asset && (asset.kind !== 'image' || !(await openPainterOn(asset, generateChoices)))) showToast(t('stream.address.noEditor'), 'error');
+      }
+      if (params.animate !== null) {
+        const asset = await fetchAsset(params.animate);
+        if (asset && (asset.kind !== 'image' || !(await animateFrom(asset, generateChoices)))) showToast(t('stream.address.noAnimator'), 'error');
       }
       if (params.reference !== null) {
         const asset = await fetchAsset(params.reference);

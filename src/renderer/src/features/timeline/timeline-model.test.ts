@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { AccountBalance, BatchView, JobView } from '../../../../shared/contract';
 import { budgetLeft, durationParts, jobActions, jobTiming, mergeTimeline, openByDefault, timelineRows, type BatchJobsPart } from './timeline-model';
+import { jobView } from '../../../../shared/contract/test-support';
 
 const batch = (id: string, createdAt: number, over: Partial<BatchView> = {}): BatchView => ({
   id,
@@ -16,42 +17,7 @@ const batch = (id: string, createdAt: number, over: Partial<BatchView> = {}): Ba
   ...over,
 });
 
-const job = (id: string, createdAt: number, over: Partial<JobView> = {}): JobView => ({
-  id,
-  batchId: null,
-  position: 0,
-  variantId: 'image.gen-image-2.task',
-  model: 'gen-image-2',
-  prompt: id,
-  request: {},
-  state: 'queued',
-  attempts: 0,
-  errorMessage: null,
-  errorCode: null,
-  gatewayMessage: null,
-  createdAt,
-  updatedAt: createdAt,
-  submittedAt: null,
-  startedAt: null,
-  finishedAt: null,
-  taskId: null,
-  progress: null,
-  assetIds: [],
-  thumbPath: null,
-  answerStyle: null,
-  rawAnswer: null,
-  revisedPrompt: null,
-  creditsSpent: null,
-  creditsMeasured: false,
-  preset: null,
-  overdueSince: null,
-  characters: [],
-  waitingFor: null,
-  waitingMessage: null,
-  retryAt: null,
-  resultValidUntil: null,
-  ...over,
-});
+const job = jobView;
 
 const ids = (entries: ReturnType<typeof mergeTimeline>['entries']): string[] => entries.map((e) => (e.kind === 'batch' ? e.batch.id : e.job.id));
 
@@ -165,6 +131,7 @@ describe('time', () => {
     expect(jobActions(of({ state: 'running' }))).toEqual({
       cancel: true,
       retry: false,
+      editRetry: false,
       resolve: false,
       open: false,
       checkNow: false,
@@ -174,7 +141,16 @@ describe('time', () => {
     });
     expect(jobActions(of({ state: 'unknown' }))).toMatchObject({ resolve: true, cancel: false, lookUp: false });
     expect(jobActions(of({ state: 'done', assetIds: ['a'] }))).toMatchObject({ open: true, retry: false });
-    expect(jobActions(of({ state: 'expired' }))).toMatchObject({ retry: true });
+    expect(jobActions(of({ state: 'expired' }))).toMatchObject({ retry: true, editRetry: true });
+  });
+
+  it('does not resend a request the gateway refused for what it asked: it offers to edit it first', () => {
+    for (const errorCode of ['bad_request', 'invalid_request', 'prompt_blocked']) {
+      expect(jobActions(job('r', 1, { state: 'failed', errorCode }))).toMatchObject({ retry: false, editRetry: true });
+    }
+    // A failure on the gateway's side may succeed as it is.
+    expect(jobActions(job('t', 1, { state: 'failed', errorCode: 'task_failed' }))).toMatchObject({ retry: true, editRetry: true });
+    expect(jobActions(job('c', 1, { state: 'canceled', errorCode: 'canceled' }))).toMatchObject({ retry: true, editRetry: true });
   });
 
   it('offers "check now" and a new paid submission for a job still running past its usual time', () => {

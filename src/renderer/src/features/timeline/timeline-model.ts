@@ -5,6 +5,7 @@
  */
 import { variantById } from '../../../../shared/catalog';
 import type { AccountBalance, BatchView, JobView } from '../../../../shared/contract';
+import { isRequestFault } from '../../entities/job-fault';
 import { isActive, isBatchOpen, isCancelable, isOnGateway, isRetryable } from '../../../../shared/jobs/job-states';
 
 /** A loaded part of a paged list: its items so far and whether more follow. */
@@ -127,11 +128,14 @@ function waitingForKey(job: Pick<JobView, 'state' | 'waitingFor'>): boolean {
 
 /** Which actions a job offers in its state (`now` decides whether its result is still valid on the gateway). */
 export function jobActions(
-  job: Pick<JobView, 'state' | 'assetIds' | 'overdueSince' | 'variantId' | 'waitingFor' | 'retryAt' | 'resultValidUntil'>,
+  job: Pick<JobView, 'state' | 'errorCode' | 'assetIds' | 'overdueSince' | 'variantId' | 'waitingFor' | 'retryAt' | 'resultValidUntil'>,
   now: number = Date.now(),
 ): {
   cancel: boolean;
+  /** The same request again: not after a refusal of the request itself, which would only be refused again. */
   retry: boolean;
+  /** Create with the job's values and the reason, to change them and send again. */
+  editRetry: boolean;
   resolve: boolean;
   open: boolean;
   /** Poll its task at once, and send it again as a new (paid) job: offered once it runs past its usual time. */
@@ -146,7 +150,8 @@ export function jobActions(
   const findable = variantById(job.variantId)?.fields.some((field) => field.key === 'client_business_id') === true;
   return {
     cancel: isCancelable(job.state),
-    retry: isRetryable(job.state),
+    retry: isRetryable(job.state) && !isRequestFault(job),
+    editRetry: isRetryable(job.state),
     resolve: job.state === 'unknown',
     open: job.state === 'done' && job.assetIds.length > 0,
     checkNow: late || waitingForKey(job),

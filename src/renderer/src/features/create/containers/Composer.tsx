@@ -25,6 +25,7 @@ import type { BatchFlow } from '../use-batch-flow';
 import type { CreateForm } from '../use-create-form';
 import { usePasteReferences } from '../use-paste-references';
 import { usePromptDraft } from '../use-prompt-draft';
+import { RetryNote } from '../components/RetryNote';
 import { OptionsPanel } from './OptionsPanel';
 
 /** The token of an omni list's placeholders (`image` for `metadata.image_list`). */
@@ -53,6 +54,7 @@ export function Composer({ form, flow }: { form: CreateForm; flow: BatchFlow }) 
       estimate: s.estimate,
     })),
   );
+  const retryNote = useCreateStore((s) => s.retryNote);
   const mask = useCreateStore(useShallow((s) => ({ doc: s.maskDoc, upload: s.maskUpload, recipeUrl: s.maskRecipeUrl })));
   const batch = useCreateStore(
     useShallow((s) => ({ mode: s.mode, count: s.count, csv: s.csv, fanOut: s.fanOut, creditBudget: s.creditBudget, keyCredits: s.keyCredits })),
@@ -148,6 +150,7 @@ export function Composer({ form, flow }: { form: CreateForm; flow: BatchFlow }) 
         </div>
         <Slot name="create.prompt-tools" />
         <div data-field="prompt">
+          {retryNote && <RetryNote note={retryNote} onDismiss={() => store.setRetryNote(null)} />}
           <PromptEditor
             ref={editor}
             label={promptField?.label[locale] ?? t('create.prompt.label')}

@@ -1,4 +1,4 @@
-import { observeElementRect, useVirtualizer, type Virtualizer } from '@tanstack/react-virtual';
+import { useVirtualizer, type Virtualizer } from '@tanstack/react-virtual';
 import {
   useCallback,
   useEffect,
@@ -33,6 +33,7 @@ import { THUMBNAIL_ABANDONED } from '../model/thumbnail-queue';
 import { AssetTile, type TileWords } from './AssetTile';
 import type { TileAction } from './TileActions';
 import './AssetGrid.css';
+import { observeInnerWidth } from '../../../ui';
 
 export interface AssetGridProps {
   items: AssetView[];
@@ -97,13 +98,7 @@ export function AssetGrid(props: AssetGridProps) {
     paddingStart: PADDING,
     paddingEnd: PADDING - GAP,
     initialRect: FALLBACK,
-    observeElementRect: (instance, callback) =>
-      observeElementRect(instance, (rect) => {
-        const known = rect.width > 0 ? rect : FALLBACK;
-        // Inside the scroll bar: rows fill what is visible.
-        setWidth(Math.floor(instance.scrollElement?.clientWidth || known.width));
-        callback(known);
-      }),
+    observeElementRect: observeInnerWidth(FALLBACK, setWidth),
   });
   useEffect(() => virtualizer.measure(), [layout, virtualizer]);
 

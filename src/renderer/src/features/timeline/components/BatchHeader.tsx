@@ -37,6 +37,8 @@ export function BatchHeader({ batch, progress, budget, queuePaused, open, onTogg
   const named = { name: batch.name };
   const live = isBatchOpen(batch.status);
   const held = batch.status === 'active' && queuePaused && progress.waiting > 0;
+  // "Finished" alone would hide that some of it failed.
+  const finishedWithFailures = batch.status === 'done' && progress.failed > 0;
   const Chevron = open ? ChevronDown : ChevronRight;
   const counts = [
     t('timeline.batch.doneOf', { done: progress.done, total: progress.total }),
@@ -62,9 +64,11 @@ export function BatchHeader({ batch, progress, budget, queuePaused, open, onTogg
         {held ? (
           <Badge tone="warning">{t('timeline.batchStatus.held')}</Badge>
         ) : (
-          <Badge tone={statusTone[batch.status]}>{t(`timeline.batchStatus.${batch.status}`)}</Badge>
+          <Badge tone={finishedWithFailures ? 'warning' : statusTone[batch.status]}>
+            {finishedWithFailures ? t('stream.timeline.doneWithFailures', { count: progress.failed }) : t(`timeline.batchStatus.${batch.status}`)}
+          </Badge>
         )}
-        {progress.failed > 0 && <Badge tone="danger">{t('timeline.batch.failed', { count: progress.failed })}</Badge>}
+        {progress.failed > 0 && !finishedWithFailures && <Badge tone="danger">{t('timeline.batch.failed', { count: progress.failed })}</Badge>}
         {progress.unknown > 0 && <Badge tone="warning">{t('timeline.batch.unknown', { count: progress.unknown })}</Badge>}
         <div className="batch-actions">
           {onToggle !== null && (

@@ -8,6 +8,7 @@ import {
   ImageOff,
   KeyRound,
   LoaderCircle,
+  PencilLine,
   RefreshCw,
   RotateCcw,
   Search,
@@ -23,6 +24,7 @@ import { jobProblem, type JobStateView, type JobView } from '../../../../../shar
 import { isActive, isFailure } from '../../../../../shared/jobs/job-states';
 import { clockTime, jobWait } from '../../../entities/job-waiting';
 import { useLocale } from '../../../errors/use-error-wording';
+import { paths } from '../../../routing/paths';
 import { Badge, Button, ProgressBar, type BadgeTone } from '../../../ui';
 import { jobActions, stillRunningOnGateway, type JobTiming } from '../timeline-model';
 import { JobProblem } from './JobProblem';
@@ -219,6 +221,16 @@ export function JobRow({
           <Button size="sm" icon={Search} onClick={onLookUp} aria-label={t('timeline.job.lookUpNamed', named)}>
             {t('timeline.job.lookUp')}
           </Button>
+        )}
+        {actions.editRetry && (
+          <Link
+            className={`button button-sm ${actions.retry ? 'button-quiet' : 'button-secondary'}`}
+            to={paths.create({ retry: job.id })}
+            aria-label={t('stream.timeline.editRetryNamed', named)}
+          >
+            <PencilLine className="button-icon" aria-hidden="true" size={16} />
+            {t('stream.ended.editRetry')}
+          </Link>
         )}
         {actions.retry && (
           <Button
