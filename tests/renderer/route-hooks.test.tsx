@@ -64,6 +64,6 @@ describe('route hooks', () => {
 
   it('read "reuse the settings of" for Create', async () => {
     view = await renderRoutes(routes, paths.create({ reuse: 'asset-9' }));
-    expect(seen.create).toEqual({ reuse: 'asset-9', reference: null, remix: null, character: null });
+    expect(seen.create).toEqual({ reuse: 'asset-9', reference: null, remix: null, character: null, edit: null, animate: null, retry: null });
   });
 });
