@@ -147,7 +147,7 @@ export function startSha256(): StreamHash {
   const flush = (): void => {
     if (filled === 0) return;
     const bytes = filled === batch.byteLength ? batch : batch.slice(0, filled);
-    channel.send({ id: channel.id, bytes }, [bytes.buffer as ArrayBuffer]);
+    channel.send({ id: channel.id, bytes }, [bytes.buffer]);
     sent += filled;
     batch = new Uint8Array(BATCH_BYTES);
     filled = 0;
