@@ -43,4 +43,15 @@ describe('startSha256', () => {
     chunk.fill(0);
     await expect(hash.digest()).resolves.toBe(sha256(Buffer.from('first')));
   });
+
+  it('hashes one after another give each its own digest (the batches they reuse hold nothing of the last)', async () => {
+    const first = randomBytes(1_300_000);
+    const second = randomBytes(1_100_000);
+    await expect(hashInChunks(first, [65_536])).resolves.toBe(sha256(first));
+    const failed = startSha256();
+    await failed.update(randomBytes(600_000));
+    failed.discard();
+    await expect(hashInChunks(second, [65_536])).resolves.toBe(sha256(second));
+    await expect(hashInChunks(first.subarray(0, 5), [5])).resolves.toBe(sha256(first.subarray(0, 5)));
+  });
 });

@@ -21,8 +21,11 @@ const BATCH_BYTES = 512 * 1024;
 /** Bytes handed over but not yet hashed beyond which `update` asks the caller to wait (memory stays flat). */
 const MOST_OUTSTANDING = 8 * BATCH_BYTES;
 
+/** Batches the worker has given back, filled again by the next hashes. */
+const spareBatches: Uint8Array<ArrayBuffer>[] = [];
+
 type ToWorker = { id: number; bytes: Uint8Array } | { id: number; end: true } | { id: number; drop: true };
-type FromWorker = { id: number; hashed: number } | { id: number; sha256: string } | { id: number; error: string };
+type FromWorker = { id: number; hashed: number; bytes: Uint8Array<ArrayBuffer> } | { id: number; sha256: string } | { id: number; error: string };
 
 // CommonJS run with `eval`, so the same text works from sources, the bundle and the packed app.
 const WORKER_SOURCE = String.raw`
@@ -40,7 +43,8 @@ parentPort.on('message', (message) => {
     }
     hash.sha.update(message.bytes);
     hash.hashed += message.bytes.byteLength;
-    parentPort.postMessage({ id: message.id, hashed: hash.hashed });
+    // The batch goes back to be filled again: no new memory per batch on either side.
+    parentPort.postMessage({ id: message.id, hashed: hash.hashed, bytes: message.bytes }, [message.bytes.buffer]);
   } catch (error) {
     hashes.delete(message.id);
     parentPort.postMessage({ id: message.id, error: String(error) });
@@ -89,8 +93,10 @@ class HashWorker {
     worker.on('message', (message: FromWorker) => {
       const listener = this.listeners.get(message.id);
       if (listener === undefined) return;
-      if ('hashed' in message) listener.onHashed(message.hashed);
-      else if ('sha256' in message) listener.onDigest(message.sha256);
+      if ('hashed' in message) {
+        if (message.bytes.byteLength === BATCH_BYTES && spareBatches.length < MOST_OUTSTANDING / BATCH_BYTES + 2) spareBatches.push(message.bytes);
+        listener.onHashed(message.hashed);
+      } else if ('sha256' in message) listener.onDigest(message.sha256);
       else listener.onError(new Error(`hashing failed: ${message.error}`));
     });
     const lost = (error: Error): void => {
@@ -142,15 +148,27 @@ export function startSha256(): StreamHash {
   });
   if (channel === undefined) return inlineHash();
 
-  let batch = new Uint8Array(BATCH_BYTES);
+  const freshBatch = (): Uint8Array<ArrayBuffer> => spareBatches.pop() ?? new Uint8Array(BATCH_BYTES);
+  let batch = freshBatch();
   let filled = 0;
   const flush = (): void => {
     if (filled === 0) return;
-    const bytes = filled === batch.byteLength ? batch : batch.slice(0, filled);
-    channel.send({ id: channel.id, bytes }, [bytes.buffer]);
     sent += filled;
-    batch = new Uint8Array(BATCH_BYTES);
+    if (filled < BATCH_BYTES) {
+      // The tail of a transfer: a copy of its size crosses, the batch stays for the next.
+      channel.send({ id: channel.id, bytes: batch.slice(0, filled) });
+    } else {
+      channel.send({ id: channel.id, bytes: batch }, [batch.buffer]);
+      batch = freshBatch();
+    }
     filled = 0;
+  };
+  let givenBack = false;
+  /** The batch in hand goes back to the spares once this hash needs no more (once: two hashes must never share one). */
+  const giveBack = (): void => {
+    if (givenBack) return;
+    givenBack = true;
+    if (spareBatches.length < MOST_OUTSTANDING / BATCH_BYTES + 2) spareBatches.push(batch);
   };
   const behind = (): Promise<void> | undefined => {
     if (failure !== undefined) return Promise.reject(failure);
@@ -181,10 +199,12 @@ export function startSha256(): StreamHash {
       if (failure !== undefined) return Promise.reject(failure);
       const digest = new Promise<string>((resolve, reject) => (finished = { resolve, reject }));
       flush();
+      giveBack();
       channel.send({ id: channel.id, end: true });
       return digest;
     },
     discard: () => {
+      giveBack();
       channel.send({ id: channel.id, drop: true });
       channel.close();
     },
