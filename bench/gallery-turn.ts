@@ -82,7 +82,7 @@ async function watchNetwork(
   };
 }
 
-export const pause = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
+const pause = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** 200 wheel steps of 900 px, one every 16 ms (as long as the browser takes each), over the grid. */
 async function wheelScroll(page: Page, steps: number, sample: () => Promise<void>): Promise<void> {
