@@ -179,7 +179,7 @@ export async function run(context: BenchContext): Promise<Table[]> {
         figures: downloads,
         notes: [
           `throughput = bytes / median transfer time (${each}, ${repeats} transfers each); peak memory = the highest resident memory sampled every 5 ms minus the process's at start`,
-          'ResultFetcher checks the address against the public-address policy, counts against the size cap and hashes (SHA-256) as it streams; raw = undici stream() to createWriteStream, nothing checked',
+          'ResultFetcher checks the address against the public-address policy, counts against the size cap and hashes (SHA-256) as it streams, the hash on a worker thread (the chunks copied across in 512 KB batches); raw = undici stream() to createWriteStream, nothing checked',
           "memory flat in file size: the fetcher's peak at 4x the file should stay within 1.5x its peak at the smaller one",
         ],
       },
@@ -190,7 +190,7 @@ export async function run(context: BenchContext): Promise<Table[]> {
           `throughput = bytes / median upload time (${each}, ${sized(context, 5, 3)} uploads each; the upload cache is emptied between them)`,
           'uploadFile reads the image header (type, pixels), hashes the file for the upload cache, then streams it as multipart; raw = undici FormData with openAsBlob, POSTed',
           'both are answered by the same simulator, which decodes each upload: its time is in both',
-          'uploadFile reads the file twice: once to hash it (the upload cache must know the bytes before deciding to send them), once to send it; the hash costs about 15-40 ms per 10 MB here',
+          'uploadFile reads the file twice: once to hash it (the upload cache must know the bytes before deciding to send them; on the hashing worker, beside the header read), once to send it',
         ],
       },
     ];

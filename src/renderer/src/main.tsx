@@ -7,6 +7,7 @@ import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { createStudioClient } from '../../shared/contract/client';
 import { loadStudio, subscribeToMainEvents } from './app/main-events';
+import { featureModules } from './app/modules';
 import { createAppRouter } from './app/router';
 import { connectStudio } from './studio/studio-client';
 import { initI18n, resolveLanguage } from './i18n';
@@ -28,6 +29,8 @@ async function start(): Promise<void> {
       <RouterProvider router={router} />
     </StrictMode>,
   );
+  // The pages an artist goes to next get ready while the first one loads (the Gallery's first screen, say).
+  for (const module of featureModules) module.warm?.();
   await loadStudio();
 }
 

@@ -4,7 +4,6 @@
  * streamed from disk as multipart, and remembered by content hash so the same file is uploaded
  * once per gateway scope.
  */
-import { createHash } from 'node:crypto';
 import { createReadStream, openAsBlob } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { basename } from 'node:path';
@@ -13,6 +12,7 @@ import type { ErrorParams, ErrorReason } from '../../../shared/contract';
 import { UPLOAD_MAX_PIXELS } from '../../../shared/contract/uploads';
 import { UPLOAD_LIMITS, uploadRecordSchema } from '../../../shared/gateway/uploads';
 import { imageLibrary } from '../media/image-library';
+import { startSha256 } from '../sha256-stream';
 import { decodeAnswer } from './decode';
 import type { GatewayHttp, GatewayRequest } from './http';
 import { InvalidRequestError } from './invalid-request';
@@ -67,10 +67,14 @@ function megabytes(bytes: number): string {
   return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
 }
 
+/** The file's SHA-256, read in large chunks and hashed off this thread while its header is read. */
 async function sha256Of(path: string): Promise<string> {
-  const hash = createHash('sha256');
-  for await (const chunk of createReadStream(path)) hash.update(chunk as Buffer);
-  return hash.digest('hex');
+  const hash = startSha256();
+  for await (const chunk of createReadStream(path, { highWaterMark: 1024 * 1024 })) {
+    const behind = hash.update(chunk as Buffer);
+    if (behind) await behind;
+  }
+  return hash.digest();
 }
 
 /**
@@ -91,6 +95,9 @@ export async function inspectImageFile(path: string, displayName: string = basen
       limitMegabytes: toMegabytes(UPLOAD_LIMITS.maxBytes),
     });
   }
+  // Started beside the header: the upload cache must know the bytes before anything is sent.
+  const hashed = sha256Of(path);
+  void hashed.catch(() => undefined);
   // The header only: the pixel count is checked below with a clearer message than the decoder gives.
   const metadata = await imageLibrary()(path, { limitInputPixels: false })
     .metadata()
@@ -114,7 +121,7 @@ export async function inspectImageFile(path: string, displayName: string = basen
     );
   }
   return {
-    sha256: await sha256Of(path),
+    sha256: await hashed,
     size,
     mimeType,
     width: metadata.width,

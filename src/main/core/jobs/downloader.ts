@@ -11,7 +11,6 @@
 import { createHash } from 'node:crypto';
 import { access, mkdir, open, rename, rm, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
-import type { VariantEntry } from '../../../shared/catalog';
 import type { GatewayClient } from '../gateway/client';
 import { createLogger } from '../log';
 import type { FileModes } from '../private-files';
@@ -27,19 +26,16 @@ import {
   type AssetKind,
   type LibraryDatabase,
 } from '../library';
-import { getJob, recordPoll, transitionJob, updateJob, type Job, type JobWaitingFor } from './store';
+import { getJob, transitionJob, type Job } from './store';
 import { latestTask } from './engine-queries';
 import type { EngineEvents } from './events';
 import { entryOf, recipeOf } from './job-request';
-import { withAnyKey } from './key-fallback';
-import { KEY_WAIT_MS } from './poller';
-import { RESULT_LIFETIME_MS, resultValidUntil } from './result-validity';
-import type { NormalizedTask } from '../../../shared/gateway/task-record';
-import { refusedForTheKey } from '../gateway/gateway-error';
+import { noAddressMessage, planResults, type PlannedResult, type ResultPlan } from './download-plan';
+import { storeWithRetries } from './download-retry';
 import { InvalidMediaError } from '../media/media-info';
 import type { MediaInspector } from '../media/media-inspector';
 import { ResultFetchError, type ResultFetcher, type ResultSource } from './result-fetch';
-import type { ResultStaging, StagedResult } from './staging';
+import type { ResultStaging } from './staging';
 import type { WorkTracker } from './work-tracker';
 import { abortedWith, sleep, type Clock } from '../lifecycle/clock';
 import { DisposableStore } from '../lifecycle/disposable';
@@ -85,28 +81,6 @@ export interface DownloaderDeps {
   /** Modes of the folders and files it writes. */
   modes: FileModes;
   clock: Clock;
-}
-
-interface ResultPlan {
-  /** The task the results belong to; null for direct answers. */
-  taskId: string | null;
-  createdAt: number;
-  expiresAt: number | null;
-  /** Until when the results can be fetched (the address's expiry, else 24 hours); null for results already on disk. */
-  validUntil: number | null;
-  items: { index: number; sources: ResultSource[] }[];
-  /** Staging file to remove once the job is finished. */
-  staged: { jobId: string } | { taskId: string } | null;
-  /** The task record gave no address: the only source is the gateway's content route. */
-  addressless: boolean;
-}
-
-/** Where the task normaliser looks for result addresses (task-record.ts), for messages. */
-const ADDRESS_PLACES = 'result.data[].url, data.result_url, result_url, url, video_url, metadata';
-
-function noAddressMessage(taskId: string, content: string | undefined): string {
-  const tail = content === undefined ? 'and this model has no content route to fetch it from.' : `and the content route gave nothing either (${content}).`;
-  return `Task ${taskId} completed, but the gateway gave no address for its result: the record has none (looked in ${ADDRESS_PLACES}), ${tail}`;
 }
 
 /** A stable asset id per result, so a retried download lands on the same path and row. */
@@ -188,7 +162,7 @@ export class ResultDownloader {
     const job = getJob(db, jobId);
     if (!job || job.state !== 'downloading') return;
     const entry = entryOf(job);
-    const plan = await this.planOf(job, entry);
+    const plan = await planResults(db, this.deps.staging, job, entry);
     if ('failure' in plan) {
       this.finish(job, 'failed', { errorCode: plan.failure.code, errorMessage: plan.failure.message }, null);
       return;
@@ -242,138 +216,32 @@ export class ResultDownloader {
     if (plan?.staged) void this.deps.staging.remove(plan.staged).catch(() => undefined);
   }
 
-  /** Where the job's results come from: its completed task, or its staged direct answer. */
-  private async planOf(job: Job, entry: VariantEntry | undefined): Promise<ResultPlan | { failure: { code: string; message: string } }> {
-    const noResult = (message: string) => ({ failure: { code: 'no_result', message } });
-    const task = latestTask(this.deps.db, job.id);
-    if (task) {
-      if (task.state !== 'completed') return noResult(`The task ${task.id} has not completed, so there is nothing to download.`);
-      const staged = await this.deps.staging.read({ taskId: task.id });
-      const content: ResultSource | undefined = entry?.contentPathTemplate ? { kind: 'content', entry, taskId: task.id } : undefined;
-      let items: ResultPlan['items'];
-      let addressless = false;
-      if (task.resultUrls.length > 0) {
-        items = task.resultUrls.map((url, index) => ({ index, sources: [{ kind: 'url', url }, ...(index === 0 && content ? [content] : [])] }));
-      } else if (staged && staged.results.length > 0) {
-        items = staged.results.map((result, index) => ({ index, sources: sourcesOfStaged(this.deps.staging, result) }));
-      } else if (content) {
-        items = [{ index: 0, sources: [content] }];
-        addressless = true;
-      } else {
-        return { failure: { code: 'no_result_address', message: noAddressMessage(task.id, undefined) } };
-      }
-      const validUntil = resultValidUntil(task);
-      return {
-        taskId: task.id,
-        createdAt: task.createdAt,
-        expiresAt: task.expiresAt,
-        validUntil,
-        items,
-        staged: staged ? { taskId: task.id } : null,
-        addressless,
-      };
-    }
-    const staged = await this.deps.staging.read({ jobId: job.id });
-    if (!staged) {
-      return noResult('The image data of this direct answer was lost before it could be saved (the app stopped while writing it).');
-    }
-    const items = staged.results.map((result, index) => ({ index, sources: sourcesOfStaged(this.deps.staging, result) }));
-    const validUntil = staged.receivedAt + RESULT_LIFETIME_MS;
-    return { taskId: null, createdAt: staged.receivedAt, expiresAt: null, validUntil, items, staged: { jobId: job.id }, addressless: false };
-  }
-
   /**
-   * Stores one result, trying its sources in turn, and again with back-off while a failure may
-   * pass, until the result's address expires. Throws the last failure when none may pass.
+   * Stores one result unless it is in the library already (row and file), trying until its
+   * address expires (`download-retry.ts`).
    */
-  private async storeWithRetries(job: Job, plan: ResultPlan, item: ResultPlan['items'][number], kind: AssetKind): Promise<void> {
+  private async storeWithRetries(job: Job, plan: ResultPlan, item: PlannedResult, kind: AssetKind): Promise<void> {
     const { db, libraryRoot } = this.deps;
     const existing = findAssetByResult(db, { taskId: plan.taskId, jobId: job.id, resultIndex: item.index });
     if (existing && (await exists(resolveInLibrary(libraryRoot, existing.filePath)))) return;
-    let lastError: ResultFetchError | undefined;
-    let keyIndex = 0;
-    let justRefreshed = false;
-    for (let round = 0; ; round++) {
-      let mayPass = false;
-      let refusedByHost = false;
-      let keyRefused = false;
-      for (const source of item.sources) {
-        try {
-          await this.store(job, plan, item.index, source, kind, keyIndex);
-          if (round > 0) this.stopWaiting(job);
-          return;
-        } catch (error) {
-          lastError = toFetchError(error, this.signal);
-          if (lastError.reason === 'canceled') throw lastError;
-          refusedByHost ||= lastError.reason === 'refused';
-          keyRefused ||= lastError.reason === 'key';
-          mayPass ||= lastError.reason === 'transient' || lastError.reason === 'refused' || lastError.reason === 'key';
-        }
-      }
-      if (!mayPass || lastError === undefined) throw lastError ?? new ResultFetchError('The result has no source to download from.', 'permanent');
-      if (plan.validUntil !== null && this.deps.clock.now() >= plan.validUntil) throw expiredOnGateway(plan.validUntil, lastError);
-      if (keyRefused) keyIndex += 1;
-      let waitingFor: JobWaitingFor = keyRefused ? 'key' : 'download';
-      if (refusedByHost && plan.taskId !== null) {
-        const fresh = await this.freshAddress(job, plan, item);
-        if (fresh === 'key') waitingFor = 'key';
-        else if (fresh === 'fresh' && !justRefreshed) {
-          // A fresh address is tried at once, but only once in a row: a host that refuses every address waits like any failure.
-          justRefreshed = true;
-          continue;
-        }
-        if (plan.validUntil !== null && this.deps.clock.now() >= plan.validUntil) throw expiredOnGateway(plan.validUntil, lastError);
-      }
-      justRefreshed = false;
-      const now = this.deps.clock.now();
-      const backoff = Math.min(this.deps.limits.retryDelayMs * 2 ** Math.min(round, 30), this.deps.limits.maxRetryDelayMs);
-      const retryAt = Math.min(now + (waitingFor === 'key' ? Math.max(backoff, KEY_WAIT_MS) : backoff), plan.validUntil ?? Number.MAX_SAFE_INTEGER);
-      this.startWaiting(job, waitingFor, lastError.message, retryAt);
-      log.info(`job ${job.id}, result ${item.index}: ${lastError.message}; trying again in ${Math.round((retryAt - now) / 1000)} s`);
-      await this.pauseUntil(job.id, retryAt);
-      if (this.stopped) throw lastError;
-    }
-  }
-
-  /**
-   * Reads the task again for a fresh address after the result host refused the one it had.
-   * `fresh`: a new address (or expiry) was recorded; `same`: the gateway gives the same one;
-   * `key`: every key the studio holds was refused; `unavailable`: the gateway did not answer.
-   */
-  private async freshAddress(job: Job, plan: ResultPlan, item: ResultPlan['items'][number]): Promise<'fresh' | 'same' | 'key' | 'unavailable'> {
-    const task = latestTask(this.deps.db, job.id);
-    if (!task) return 'unavailable';
-    let record: NormalizedTask;
-    try {
-      record = await withAnyKey(this.deps, job, (client) => client.tasks.pollPath(task.pollRoute, task.family, { signal: this.signal }));
-    } catch (error) {
-      if (this.isStopped()) return 'unavailable';
-      return refusedForTheKey(error) ? 'key' : 'unavailable';
-    }
-    const url = record.resultUrls[item.index];
-    const expiresAt = record.expiresAt === undefined ? task.expiresAt : record.expiresAt * 1000;
-    const known = task.resultUrls[item.index];
-    if (url === undefined || (url === known && expiresAt === task.expiresAt)) return 'same';
-    const resultUrls = task.resultUrls.map((old, index) => record.resultUrls[index] ?? old);
-    recordPoll(this.deps.db, task.id, { resultUrls, expiresAt });
-    plan.expiresAt = expiresAt;
-    plan.validUntil = expiresAt ?? this.deps.clock.now() + RESULT_LIFETIME_MS;
-    item.sources = item.sources.map((source) => (source.kind === 'url' && source.url === known ? { kind: 'url', url } : source));
-    log.info(`job ${job.id}, result ${item.index}: the gateway gave a fresh address`);
-    return 'fresh';
-  }
-
-  /** The job shows why its download waits and when it tries again (kept across restarts). */
-  private startWaiting(job: Job, waitingFor: JobWaitingFor, message: string, retryAt: number): void {
-    const current = getJob(this.deps.db, job.id);
-    const since = current?.waitingFor === waitingFor ? {} : { waitingSince: this.deps.clock.now() };
-    updateJob(this.deps.db, job.id, ['downloading'], { waitingFor, waitingMessage: message, retryAt, ...since });
-    this.deps.events.jobsChanged(job.id);
-  }
-
-  private stopWaiting(job: Job): void {
-    updateJob(this.deps.db, job.id, ['downloading'], { waitingFor: null, waitingMessage: null, waitingSince: null, retryAt: null });
-    this.deps.events.jobsChanged(job.id);
+    await storeWithRetries(
+      {
+        db,
+        events: this.deps.events,
+        clock: this.deps.clock,
+        clientFor: this.deps.clientFor,
+        otherKeys: this.deps.otherKeys,
+        retryDelayMs: this.deps.limits.retryDelayMs,
+        maxRetryDelayMs: this.deps.limits.maxRetryDelayMs,
+        signal: () => this.signal,
+        isStopped: () => this.isStopped(),
+        store: (source, keyIndex) => this.store(job, plan, item.index, source, kind, keyIndex),
+        pauseUntil: (jobId, at) => this.pauseUntil(jobId, at),
+      },
+      job,
+      plan,
+      item,
+    );
   }
 
   /** Waits until `at`, or until someone asks to try now ("Download again", "Check now", a new key). */
@@ -492,24 +360,4 @@ async function keepHead(source: string, target: string, mode: number): Promise<b
   } catch {
     return false;
   }
-}
-
-function sourcesOfStaged(staging: ResultStaging, result: StagedResult): ResultSource[] {
-  const sources: ResultSource[] = [];
-  if (result.file !== undefined) sources.push({ kind: 'file', path: staging.fileOf(result.file) });
-  if (result.b64 !== undefined && result.b64 !== '') sources.push({ kind: 'b64', data: result.b64 });
-  if (result.url !== undefined && result.url !== '') sources.push({ kind: 'url', url: result.url });
-  return sources;
-}
-
-/** The end of a result whose address expired while it could not be fetched. */
-function expiredOnGateway(validUntil: number | null, last: ResultFetchError): ResultFetchError {
-  const when = validUntil === null ? '' : ` on ${new Date(validUntil).toISOString()}`;
-  return new ResultFetchError(`The result expired on the gateway${when} before it could be downloaded. Last problem: ${last.message}`, 'expired');
-}
-
-function toFetchError(error: unknown, signal: AbortSignal): ResultFetchError {
-  if (error instanceof ResultFetchError) return error;
-  if (signal.aborted) return new ResultFetchError('The download was stopped.', 'canceled');
-  return new ResultFetchError(error instanceof Error ? error.message : String(error), 'permanent');
 }

@@ -6,7 +6,6 @@
  * checked against the declared length first and again while streaming. Counts and hashes on the
  * way, and says whether a failure is worth another try or means the result has expired.
  */
-import { createHash } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
 import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -19,6 +18,7 @@ import type { GatewayClient } from '../gateway/client';
 import { GatewayError, refusedForTheKey } from '../gateway/gateway-error';
 import type { NetworkSettings } from '../gateway/network';
 import { PRIVATE_MODES } from '../private-files';
+import { startSha256, type StreamHash } from '../sha256-stream';
 
 export type ResultSource =
   | { kind: 'url'; url: string }
@@ -86,8 +86,8 @@ function headerText(value: string | string[] | undefined): string | undefined {
   return Array.isArray(value) ? value[0] : value;
 }
 
-/** A pass-through that hashes and counts, failing once `maxBytes` is exceeded. */
-function meter(maxBytes: number, into: { bytes: number; hash: ReturnType<typeof createHash> }): Transform {
+/** A pass-through that counts and hands each chunk to the hash, failing once `maxBytes` is exceeded. */
+function meter(maxBytes: number, into: { bytes: number; hash: StreamHash }): Transform {
   return new Transform({
     transform(chunk: Buffer, _encoding, callback) {
       into.bytes += chunk.length;
@@ -95,8 +95,10 @@ function meter(maxBytes: number, into: { bytes: number; hash: ReturnType<typeof 
         callback(new TooLarge());
         return;
       }
-      into.hash.update(chunk);
-      callback(null, chunk);
+      // The hash runs on a worker; it asks for a pause only when it has fallen far behind.
+      const behind = into.hash.update(chunk);
+      if (behind === undefined) callback(null, chunk);
+      else behind.then(() => callback(null, chunk), callback);
     },
   });
 }
@@ -156,17 +158,20 @@ export class ResultFetcher {
         : source.kind === 'file'
           ? this.openFile(source.path)
           : await this.openContent(source, options);
-    const into = { bytes: 0, hash: createHash('sha256') };
+    const into = { bytes: 0, hash: startSha256() };
+    let sha256: string;
     try {
       await pipeline(body, meter(options.maxBytes, into), createWriteStream(target, { mode }), { signal: options.signal });
+      sha256 = await into.hash.digest();
     } catch (error) {
+      into.hash.discard();
       if (options.signal.aborted) throw new ResultFetchError('The download was stopped.', 'canceled');
       if (error instanceof TooLarge)
         throw new ResultFetchError(`The result is larger than the ${megabytes(options.maxBytes)} the studio accepts for it.`, 'permanent');
       throw new ResultFetchError(`The download broke off after ${into.bytes} bytes (${describe(error)}).`, 'transient');
     }
     if (into.bytes === 0) throw new ResultFetchError('The result address answered with an empty file.', 'transient');
-    return { bytes: into.bytes, sha256: into.hash.digest('hex'), declaredType };
+    return { bytes: into.bytes, sha256, declaredType };
   }
 
   private async decode(data: string, target: string, mode: number, maxBytes: number): Promise<Fetched> {

@@ -51,6 +51,8 @@ export interface FeatureModule {
   events?: EventHandlers;
   /** Parts it shows in other features' pages (load them with React's `lazy`). */
   slots?: Partial<Record<SlotName, ComponentType>>;
+  /** Readies its main page while the studio opens on another (code, first data); called once at start, waited for by nothing. */
+  warm?: () => void;
 }
 
 /** The child path of a pattern of `routing/paths` (`/gallery/asset/:assetId` -> `gallery/asset/:assetId`). */

@@ -6,6 +6,7 @@ import { loadFirstPage, queryKey, usePagedQueriesStore } from '../../entities/pa
 import { parseGalleryFilter, paths, patterns } from '../../routing/paths';
 import { childPath, type FeatureModule } from '../../studio/feature-module';
 import { useGalleryStore } from './gallery-store';
+import { warmGallery } from './warm-gallery';
 
 const page = () => import('./GalleryPage').then((module) => ({ Component: module.GalleryPage }));
 /**
@@ -44,6 +45,7 @@ export const galleryModule: FeatureModule = {
     { path: childPath(patterns.compareResults), lazy: page },
   ],
   nav: { to: paths.gallery(), label: 'nav.gallery', icon: Images },
+  warm: () => warmGallery(page),
   events: {
     'library.added': libraryChanged,
     'library.changed': libraryChanged,
