@@ -10,7 +10,7 @@ import enShell from './en/shell.json';
 import zhCatalog from './zh-CN/catalog.json';
 import zhReasons from './zh-CN/reasons.json';
 import zhShell from './zh-CN/shell.json';
-import { translatorFor, type Translate } from './translate';
+import { say, translatorFor, type Translate, type Words } from './translate';
 
 /** The texts of one language that main and shared code produce keys for, by namespace. */
 export type SharedResources = typeof english;
@@ -45,3 +45,16 @@ export function sharedTranslator(language: LocaleId): Translate {
 
 /** English words, for logs, thrown errors' messages and the command line. */
 export const inEnglish: Translate = (key, params) => sharedTranslator('en')(key, params);
+
+/** Words in English, for logs, thrown errors' messages and the command line. */
+export function sayInEnglish(words: Words): string {
+  return say(words, inEnglish);
+}
+
+/** A language the studio ships, or a translator of one (the window's i18next, a pseudo-locale in tests). */
+export type Reader = LocaleId | Translate;
+
+/** The translator a reader stands for. */
+export function translatorOf(reader: Reader): Translate {
+  return typeof reader === 'string' ? sharedTranslator(reader) : reader;
+}

@@ -44,7 +44,9 @@ export function translatorFor(tree: ResourceTree, language: string): Translate {
     const plural = typeof count === 'number' ? (lookup(tree, `${key}_${plurals.select(count)}`) ?? lookup(tree, `${key}_other`)) : undefined;
     const text = plural ?? lookup(tree, key);
     if (text === undefined) return key;
-    return text.replace(/\{\{\s*(\w+)\s*\}\}/g, (_whole, name: string) => {
+    // As i18next: a placeholder without a value stays as it is; one given as null reads as nothing.
+    return text.replace(/\{\{\s*(\w+)\s*\}\}/g, (whole, name: string) => {
+      if (!Object.hasOwn(params, name)) return whole;
       const value = params[name];
       return typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean' ? String(value) : '';
     });

@@ -33,7 +33,7 @@ export function batchJobsFrom(input: Omit<CreateBatchInput, 'values'> & { values
     });
   } catch (err) {
     if (err instanceof TemplateError) {
-      throw err.bound ? StudioFailure.of(err.bound.reason, err.bound.params) : StudioFailure.of('template_invalid', { detail: err.message });
+      throw StudioFailure.of(err.fault.reason, err.fault.params);
     }
     throw err;
   }

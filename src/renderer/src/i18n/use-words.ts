@@ -1,0 +1,18 @@
+import { useCallback } from 'react';
+import { useTranslation } from 'react-i18next';
+import { say, type Translate, type Words } from '../../../shared/i18n/translate';
+
+/**
+ * The window's translator in the shape shared code takes: keys that main and the catalog name at
+ * run time (a reason, a field label) are not known to i18next's typed keys, hence the one cast.
+ */
+export function useTranslate(): Translate {
+  const { t } = useTranslation();
+  return useCallback<Translate>((key, params) => (t as unknown as Translate)(key, params), [t]);
+}
+
+/** Says words from shared code (catalog labels, reasons) in the window's language. */
+export function useSay(): (words: Words) => string {
+  const translate = useTranslate();
+  return useCallback((words) => say(words, translate), [translate]);
+}
