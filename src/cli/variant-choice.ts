@@ -9,6 +9,7 @@
  * must name one with `"variant"`.
  */
 import { CATALOG, channelPreference, findVariants, variantById, type RequestIssue, type VariantEntry, type WireBody } from '../shared/catalog';
+import { sayInEnglish } from '../shared/i18n/locales';
 
 /** What the choice looks at besides the variants' own rules. */
 export interface LineShape {
@@ -53,7 +54,8 @@ function suggestedGenImage(shape: LineShape): { id: string; why: string } {
 }
 
 function usually(entry: VariantEntry): string {
-  return channelPreference(entry)?.label.en.toLowerCase() ?? 'answered in an unknown style';
+  const channel = channelPreference(entry);
+  return channel === undefined ? 'answered in an unknown style' : sayInEnglish(channel.label).toLowerCase();
 }
 
 function genImageVariant(

@@ -2,6 +2,7 @@ import type { Condition, LocalizedText, SizeField, VariantEntry } from './types'
 import { extractMentions, placeholderProblems } from './prompt-syntax';
 import { conditionHolds, getPath, isSet, shown } from './wire-path';
 import { isOpenValue } from './field-schema';
+import { inBothLanguages } from '../i18n/locales';
 
 /** A problem that blocks the request; `path` is the wire path it concerns. */
 export interface RequestIssue {
@@ -110,7 +111,7 @@ export function ruleWarnings(entry: VariantEntry, body: unknown): RequestWarning
   const warnings: RequestWarning[] = [];
   for (const rule of entry.rules) {
     if (rule.kind === 'warning' && rule.when.every((condition) => conditionHolds(body, condition))) {
-      warnings.push({ path: rule.when[0]?.field ?? '', message: rule.message });
+      warnings.push({ path: rule.when[0]?.field ?? '', message: inBothLanguages(rule.message) });
     }
     if (rule.kind === 'placeholders') {
       const prompt = getPath(body, rule.prompt);

@@ -67,3 +67,8 @@ export function say(words: Words, translate: Translate): string {
 export function message(key: TextKey, params?: Readonly<Record<string, WordParam>>): Message {
   return params === undefined ? { key } : { key, params };
 }
+
+/** Text shown as it is (a model id, a size) where words are expected. */
+export function literal(text: string): Message {
+  return { key: 'catalog.literal', params: { text } };
+}

@@ -4,6 +4,7 @@
  * at once before anything is stored.
  */
 import { parse as parseCsv } from 'csv-parse/sync';
+import { sayInEnglish } from '../../../shared/i18n/locales';
 import { planBatch } from '../../../shared/batch/plan';
 import { TemplateError } from '../../../shared/batch/template';
 import { validateRequest, variantById, type FormValues } from '../../../shared/catalog';
@@ -46,7 +47,7 @@ export function batchJobsFrom(input: Omit<CreateBatchInput, 'values'> & { values
     const values: FormValues = { ...valuesOf(job.variantId), prompt: job.prompt };
     const checked = validateRequest(entry, values);
     if (!checked.ok) {
-      problems.push(`job ${index + 1} (${entry.label.en}): ${checked.issues.map((i) => i.message).join('; ')}`);
+      problems.push(`job ${index + 1} (${sayInEnglish(entry.label)}): ${checked.issues.map((i) => i.message).join('; ')}`);
       continue;
     }
     const pathParams = Object.fromEntries(entry.fields.filter((f) => f.in === 'path').map((f) => [f.key, pathValue(values[f.key])]));

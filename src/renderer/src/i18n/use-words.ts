@@ -1,3 +1,4 @@
+import i18next from 'i18next';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { say, type Translate, type Words } from '../../../shared/i18n/translate';
@@ -15,4 +16,16 @@ export function useTranslate(): Translate {
 export function useSay(): (words: Words) => string {
   const translate = useTranslate();
   return useCallback((words) => say(words, translate), [translate]);
+}
+
+const currentTranslate: Translate = (key, params) => (i18next.t as unknown as Translate)(key, params);
+
+/**
+ * Says words in the window's current language without a hook, for helpers called while a
+ * component renders (the component follows the language through `useTranslation`).
+ */
+export function sayWords(words: Words): string;
+export function sayWords(words: Words | undefined): string | undefined;
+export function sayWords(words: Words | undefined): string | undefined {
+  return words === undefined ? undefined : say(words, currentTranslate);
 }

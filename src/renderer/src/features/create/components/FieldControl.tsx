@@ -5,6 +5,7 @@ import { chineseTerm } from '../../../i18n/glossary';
 import { Field, SegmentedControl, Select, Switch, TextField } from '../../../ui';
 import { ObjectListControl } from './ObjectListControl';
 import { SizePicker } from './SizePicker';
+import { sayWords } from '../../../i18n/use-words';
 
 export interface FieldControlProps {
   field: FormFieldDescription;
@@ -28,13 +29,13 @@ function text(value: unknown): string {
 /** One option of the model's form, with the control its kind asks for. */
 export function FieldControl({ field, value, locale, error, onChange }: FieldControlProps) {
   const { t } = useTranslation();
-  const label = field.label[locale];
-  const help = field.help?.[locale];
+  const label = sayWords(field.label);
+  const help = sayWords(field.help);
   const shown = value === undefined || value === '' ? field.default : value;
 
   switch (field.control) {
     case 'select': {
-      const choices = (field.choices ?? []).map((choice) => ({ value: String(choice.value), label: `${choice.label[locale]}${suffix(field, locale)}` }));
+      const choices = (field.choices ?? []).map((choice) => ({ value: String(choice.value), label: `${sayWords(choice.label)}${suffix(field, locale)}` }));
       const unset = !field.required && field.default === undefined ? [{ value: '', label: t('create.options.gatewayDefault') }] : [];
       const original = (picked: string): unknown => field.choices?.find((choice) => String(choice.value) === picked)?.value;
       const options = [...unset, ...choices];
@@ -113,7 +114,7 @@ export function FieldControl({ field, value, locale, error, onChange }: FieldCon
                 checked={chosen.includes(choice.value)}
                 onChange={(event) => onChange(event.target.checked ? [...chosen, choice.value] : chosen.filter((item) => item !== choice.value))}
               />
-              <span>{choice.label[locale]}</span>
+              <span>{sayWords(choice.label)}</span>
             </label>
           ))}
           {help && <p className="field-help">{help}</p>}
@@ -127,10 +128,10 @@ export function FieldControl({ field, value, locale, error, onChange }: FieldCon
 }
 
 /** Public addresses, one per line (reference videos are not uploaded: the gateway fetches them). */
-function AddressList({ field, value, locale, error, onChange }: FieldControlProps) {
+function AddressList({ field, value, error, onChange }: FieldControlProps) {
   const [draft, setDraft] = useState(Array.isArray(value) ? value.join('\n') : '');
   return (
-    <Field label={field.label[locale]} help={field.help?.[locale]} error={error} className="option-field">
+    <Field label={sayWords(field.label)} help={sayWords(field.help)} error={error} className="option-field">
       {(control) => (
         <textarea
           {...control}

@@ -1,6 +1,8 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { FormFieldDescription, Locale, LocalizedText } from '../../../../../shared/catalog';
+import type { Words } from '../../../../../shared/i18n/translate';
+import { sayWords } from '../../../i18n/use-words';
 import { FieldControl } from './FieldControl';
 
 export interface OptionsFormProps {
@@ -10,7 +12,7 @@ export interface OptionsFormProps {
   locale: Locale;
   onChange: (key: string, value: unknown) => void;
   /** The variant's cross-field rules in words, under the advanced options. */
-  rules: readonly LocalizedText[];
+  rules: readonly Words[];
   /** A control of the form itself among the advanced ones (the model's version). */
   advancedExtra?: ReactNode;
 }
@@ -52,9 +54,11 @@ export function OptionsForm({ fields, values, errors, locale, onChange, rules, a
       )}
       {rules.length > 0 && (
         <ul className="options-rules">
-          {rules.map((rule) => (
-            <li key={rule.en}>{rule[locale]}</li>
-          ))}
+          {rules
+            .map((rule) => sayWords(rule))
+            .map((text) => (
+              <li key={text}>{text}</li>
+            ))}
         </ul>
       )}
     </div>

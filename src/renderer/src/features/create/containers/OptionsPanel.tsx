@@ -8,6 +8,7 @@ import { waitsForAttempt } from '../model/form-problems';
 import { entryRuns, entryVersions, resolveChoice } from '../model/model-choices';
 import { useCreateStore } from '../store/create-store';
 import type { CreateForm } from '../use-create-form';
+import { sayWords } from '../../../i18n/use-words';
 
 /**
  * The chosen model's options, in the form: how it runs where there is a choice, its options from
@@ -40,7 +41,7 @@ export function OptionsPanel({ form, attempted }: { form: CreateForm; attempted:
         value={selected.key}
         options={versions.map((choice) => ({
           value: choice.key,
-          label: choice.versionNote ? `${choice.modelId} · ${choice.versionNote[locale]}` : choice.modelId,
+          label: choice.versionNote ? `${choice.modelId} · ${sayWords(choice.versionNote)}` : choice.modelId,
         }))}
         onChange={(key) => {
           const picked = versions.find((choice) => choice.key === key);
@@ -62,10 +63,10 @@ export function OptionsPanel({ form, attempted }: { form: CreateForm; attempted:
             flow="nowrap"
             label={t('create.options.runs')}
             value={selected.runs}
-            options={runs.map((value) => ({ value, label: RUN_WORDS[value].label[locale] }))}
+            options={runs.map((value) => ({ value, label: sayWords(RUN_WORDS[value].label) }))}
             onChange={(value) => choose({ runs: value })}
           />
-          <p className="field-help">{RUN_WORDS[selected.runs].help[locale]}</p>
+          <p className="field-help">{sayWords(RUN_WORDS[selected.runs].help)}</p>
         </div>
       )}
       <OptionsForm fields={fields} values={values} errors={errors} locale={locale} rules={description.rules} onChange={setValue} advancedExtra={version} />
@@ -76,16 +77,16 @@ export function OptionsPanel({ form, attempted }: { form: CreateForm; attempted:
           <dd className="mono">{selected?.modelId ?? description.modelIds[0]}</dd>
           <dt>{t('create.options.variant')}</dt>
           <dd>
-            {(selected?.variantLabel ?? description.label)[locale]} <span className="mono">({description.variantId})</span>
+            {sayWords(selected?.variantLabel ?? description.label)} <span className="mono">({description.variantId})</span>
           </dd>
           <dt>{t('create.options.about')}</dt>
-          <dd>{description.help[locale]}</dd>
+          <dd>{sayWords(description.help)}</dd>
           {description.channel && (
             <>
               <dt>{t('create.options.channel')}</dt>
               <dd>
-                {description.channel.label[locale]}
-                {description.channel.note ? ` ${description.channel.note[locale]}` : ''}
+                {sayWords(description.channel.label)}
+                {description.channel.note ? ` ${sayWords(description.channel.note)}` : ''}
               </dd>
             </>
           )}

@@ -3,7 +3,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useShallow } from 'zustand/react/shallow';
-import { SPEED_WORDS, displayModelOf, memberFor, parseGenericId, variantById, type Locale } from '../../../../../shared/catalog';
+import { SPEED_WORDS, displayModelOf, memberFor, parseGenericId, variantById } from '../../../../../shared/catalog';
 import type { AssetView, TypicalDurationView } from '../../../../../shared/contract';
 import { useAssetsStore } from '../../../entities/assets-store';
 import { useCharactersStore } from '../../../entities/characters-store';
@@ -13,7 +13,6 @@ import { useJobsStore } from '../../../entities/jobs-store';
 import { useResultActions, type RerunAnswer } from '../../../entities/result-actions';
 import { useHeldEntities } from '../../../entities/retention';
 import { useErrorAlert } from '../../../errors/alert-store';
-import { useLocale } from '../../../errors/use-error-wording';
 import { paths } from '../../../routing/paths';
 import { studio } from '../../../studio/studio-client';
 import { showToast } from '../../../ui';
@@ -21,12 +20,13 @@ import { ResultCard } from '../components/ResultCard';
 import { resultItems } from '../model/result-items';
 import { useCreateStore } from '../store/create-store';
 import './ResultStream.css';
+import { sayWords } from '../../../i18n/use-words';
 
 const SHOWN = 60;
 
 /** A job's model in words when it is none of the models as artists know them: a remix by its catalog name, an unknown model by its id. */
-function modelLabel(variantId: string, modelId: string, locale: Locale): string {
-  return parseGenericId(variantId) ? modelId : (variantById(variantId)?.label[locale] ?? modelId);
+function modelLabel(variantId: string, modelId: string): string {
+  return parseGenericId(variantId) ? modelId : (sayWords(variantById(variantId)?.label) ?? modelId);
 }
 
 /** Ticks once a second while `running`, for the cards' remaining times. */
@@ -47,7 +47,6 @@ function useNow(running: boolean): number {
  */
 export function ResultStream({ sending }: { sending: boolean }) {
   const { t } = useTranslation();
-  const locale = useLocale();
   const navigate = useNavigate();
   const alert = useErrorAlert();
   const actions = useResultActions();
@@ -144,14 +143,14 @@ export function ResultStream({ sending }: { sending: boolean }) {
           {items.map((item) => {
             const { job } = item;
             const display = displayModelOf(job.variantId);
-            const speed = display ? SPEED_WORDS[display.member.speed][locale] : null;
+            const speed = display ? sayWords(SPEED_WORDS[display.member.speed]) : null;
             const typicalMs = typical.find((entry) => entry.variantId === job.variantId)?.medianMs ?? null;
             const queued = queuedFor(job.variantId, job.model);
             return (
               <ResultCard
                 key={item.key}
                 item={item}
-                modelName={display?.model.name[locale] ?? modelLabel(job.variantId, job.model, locale)}
+                modelName={sayWords(display?.model.name) ?? modelLabel(job.variantId, job.model)}
                 characterName={characterOf(job.taskId)}
                 timing={jobTiming(job, typicalMs, now)}
                 usualSpeed={speed}

@@ -4,6 +4,7 @@
  * catalog's own schema) before anything is sent; these only make the form say it first.
  */
 import { isHttpUrl, type FormFieldDescription, type LocalizedText, type Unit } from '../../../../../shared/catalog';
+import { inBothLanguages } from '../../../../../shared/i18n/locales';
 import { chineseTerm } from '../../../i18n/glossary';
 
 export const t = (en: string, zh: string): LocalizedText => ({ en, 'zh-CN': zh });
@@ -27,7 +28,8 @@ function toNumber(value: unknown): number | undefined {
 
 function choiceList(field: FormFieldDescription): LocalizedText {
   const choices = field.choices ?? [];
-  return t(choices.map((c) => c.label.en).join(', '), choices.map((c) => c.label['zh-CN']).join('、'));
+  const labels = choices.map((c) => inBothLanguages(c.label));
+  return t(labels.map((l) => l.en).join(', '), labels.map((l) => l['zh-CN']).join('、'));
 }
 
 const ID = /^[A-Za-z0-9_.:-]+$/;

@@ -3,6 +3,7 @@
  * cross-field rules worded in both languages, then the catalog's own validation of the request
  * for anything else (the same check main makes before sending), all keyed by field.
  */
+import { inBothLanguages } from '../../../../../shared/i18n/locales';
 import {
   buildRequestBody,
   extractPlaceholders,
@@ -46,7 +47,8 @@ const PENDING = 'https://pending.invalid/';
 export const FORM_WIDE = '_form';
 
 function labelOf(description: FormDescription, key: string): LocalizedText {
-  return description.fields.find((field) => field.key === key)?.label ?? t(key, key);
+  const label = description.fields.find((field) => field.key === key)?.label;
+  return label === undefined ? t(key, key) : inBothLanguages(label);
 }
 
 function ruleProblem(description: FormDescription, rule: Rule, body: unknown, prompt: string): [string, LocalizedText] | undefined {

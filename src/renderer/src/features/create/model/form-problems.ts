@@ -4,6 +4,7 @@
  * "Required" and an empty prompt wait until the artist tries to submit.
  */
 import type { FormDescription, Locale, LocalizedText } from '../../../../../shared/catalog';
+import { inBothLanguages } from '../../../../../shared/i18n/locales';
 import { FORM_WIDE } from './form-check';
 import { imageFields, maskField, optionFields } from './form-values';
 
@@ -36,7 +37,7 @@ export function formProblems(
     seen.add(field.key);
     const message = fields[field.key];
     if (!message || (!attempted && waitsForAttempt(message))) continue;
-    problems.push({ key: field.key, label: field.control === 'prompt' ? options.promptLabel : field.label[locale], message: message[locale] });
+    problems.push({ key: field.key, label: field.control === 'prompt' ? options.promptLabel : inBothLanguages(field.label)[locale], message: message[locale] });
   }
   // A rule that names a field the form does not show belongs to the form as a whole.
   for (const [key, message] of Object.entries(fields)) {
