@@ -1,4 +1,6 @@
 import type { FieldSpec, ImageField, MaskField, MediaListField, SizeField, VariantEntry } from './types';
+import { inBothLanguages } from '../i18n/locales';
+import { message } from '../i18n/translate';
 import type { RequestIssue, RequestWarning } from './rules';
 import type { FormValues } from './request-body';
 import { UPLOAD_LIMITS } from './limits';
@@ -100,17 +102,16 @@ export function validateReferences(
       if (target && (file.width !== target.width || file.height !== target.height)) {
         warnings.push({
           path: field.key,
-          message: {
-            en: `The image is ${file.width}x${file.height ?? '?'} but the video is ${target.width}x${target.height}; it should match.`,
-            'zh-CN': `图片为 ${file.width}x${file.height ?? '?'}，视频为 ${target.width}x${target.height}，两者应一致。`,
-          },
+          message: inBothLanguages(
+            message('catalog.checks.imageSizeMismatch', { image: `${file.width}x${file.height ?? '?'}`, video: `${target.width}x${target.height}` }),
+          ),
         });
       }
     }
     if (field.type === 'image-list' && field.usesOnlyFirst && own.length > 1) {
       warnings.push({
         path: field.key,
-        message: { en: 'Only the first image is used; the others are not sent on.', 'zh-CN': '仅使用第一张图片，其余图片不会被转发。' },
+        message: inBothLanguages('catalog.checks.onlyFirstImage'),
       });
     }
   }

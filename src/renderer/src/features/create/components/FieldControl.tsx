@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { FormFieldDescription, Locale } from '../../../../../shared/catalog';
-import { chineseTerm } from '../../../i18n/glossary';
 import { Field, SegmentedControl, Select, Switch, TextField } from '../../../ui';
 import { ObjectListControl } from './ObjectListControl';
 import { SizePicker } from './SizePicker';
@@ -16,10 +15,9 @@ export interface FieldControlProps {
   onChange: (value: unknown) => void;
 }
 
-const UNIT_SUFFIX = { seconds: { en: ' s', 'zh-CN': ` ${chineseTerm('seconds')}` }, images: { en: '', 'zh-CN': '' }, tokens: { en: '', 'zh-CN': '' } } as const;
-
-function suffix(field: FormFieldDescription, locale: Locale): string {
-  return field.unit === undefined ? '' : UNIT_SUFFIX[field.unit][locale];
+/** The unit after a choice ("5 s"); counts of images and tokens need none. */
+function suffix(field: FormFieldDescription): string {
+  return field.unit === 'seconds' ? ` ${sayWords('catalog.units.seconds')}` : '';
 }
 
 function text(value: unknown): string {
@@ -35,7 +33,7 @@ export function FieldControl({ field, value, locale, error, onChange }: FieldCon
 
   switch (field.control) {
     case 'select': {
-      const choices = (field.choices ?? []).map((choice) => ({ value: String(choice.value), label: `${sayWords(choice.label)}${suffix(field, locale)}` }));
+      const choices = (field.choices ?? []).map((choice) => ({ value: String(choice.value), label: `${sayWords(choice.label)}${suffix(field)}` }));
       const unset = !field.required && field.default === undefined ? [{ value: '', label: t('create.options.gatewayDefault') }] : [];
       const original = (picked: string): unknown => field.choices?.find((choice) => String(choice.value) === picked)?.value;
       const options = [...unset, ...choices];
@@ -68,7 +66,7 @@ export function FieldControl({ field, value, locale, error, onChange }: FieldCon
     case 'integer':
     case 'number': {
       const range = field.range;
-      const hint = range ? t('create.options.range', { min: range.min, max: range.max, unit: suffix(field, locale) }) : undefined;
+      const hint = range ? t('create.options.range', { min: range.min, max: range.max, unit: suffix(field) }) : undefined;
       return (
         <TextField
           className="option-field option-number"
