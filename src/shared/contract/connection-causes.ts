@@ -7,7 +7,7 @@
 import { z } from 'zod';
 import type { TextKey } from '../i18n/translate';
 
-export const CONNECTION_CAUSES = [
+const CONNECTION_CAUSES = [
   'address_not_found',
   'refused',
   'tls',

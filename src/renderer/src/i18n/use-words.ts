@@ -12,12 +12,6 @@ export function useTranslate(): Translate {
   return useCallback<Translate>((key, params) => (t as unknown as Translate)(key, params), [t]);
 }
 
-/** Says words from shared code (catalog labels, reasons) in the window's language. */
-export function useSay(): (words: Words) => string {
-  const translate = useTranslate();
-  return useCallback((words) => say(words, translate), [translate]);
-}
-
 const currentTranslate: Translate = (key, params) => (i18next.t as unknown as Translate)(key, params);
 
 /**
