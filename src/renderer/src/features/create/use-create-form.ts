@@ -13,7 +13,7 @@ import { useCreateStore } from './store/create-store';
 import { descriptionOf } from './store/form-slice';
 import { maskUrlOf } from './store/mask-slice';
 import { liveItems, type ReferenceItem } from './store/references-slice';
-import { t } from './model/field-checks';
+import { inBothLanguages } from '../../../../shared/i18n/locales';
 
 export interface CreateForm {
   locale: Locale;
@@ -103,10 +103,7 @@ export function useCreateForm(): CreateForm {
           ok: false,
           fields: {
             ...check.fields,
-            [maskField(description)?.key ?? FORM_WIDE]: t(
-              'The mask was painted on another image; paint it again or remove it',
-              '蒙版是在另一张图片上绘制的，请重新绘制或移除',
-            ),
+            [maskField(description)?.key ?? FORM_WIDE]: inBothLanguages('catalog.checks.maskOnOtherImage'),
           },
         };
       if (painted && mask.maskUpload.state === 'failed')
@@ -115,14 +112,14 @@ export function useCreateForm(): CreateForm {
           ok: false,
           fields: {
             ...check.fields,
-            [maskField(description)?.key ?? FORM_WIDE]: t('The mask could not be uploaded; open the painter and try again', '蒙版上传失败，请打开绘制器重试'),
+            [maskField(description)?.key ?? FORM_WIDE]: inBothLanguages('catalog.checks.maskUploadFailed'),
           },
         };
       if (painted && mask.maskUpload.state === 'idle')
         check = {
           ...check,
           ok: false,
-          fields: { ...check.fields, [maskField(description)?.key ?? FORM_WIDE]: t('Finish the mask with “Use this mask”', '请点击“使用此蒙版”完成蒙版') },
+          fields: { ...check.fields, [maskField(description)?.key ?? FORM_WIDE]: inBothLanguages('catalog.checks.maskUnfinished') },
         };
     }
     return {
