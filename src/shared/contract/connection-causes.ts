@@ -7,17 +7,7 @@
 import { z } from 'zod';
 import type { TextKey } from '../i18n/translate';
 
-const CONNECTION_CAUSES = [
-  'address_not_found',
-  'refused',
-  'tls',
-  'timeout',
-  'unreachable',
-  'wrong_key',
-  'wrong_base_path',
-  'no_key',
-  'gateway_error',
-] as const;
+const CONNECTION_CAUSES = ['address_not_found', 'refused', 'tls', 'timeout', 'unreachable', 'wrong_key', 'wrong_base_path', 'no_key', 'gateway_error'] as const;
 const connectionCauseSchema = z.enum(CONNECTION_CAUSES);
 export type ConnectionCause = z.infer<typeof connectionCauseSchema>;
 
