@@ -5,6 +5,7 @@
  */
 import { parseArgs } from 'node:util';
 import { gatewayAddressProblem } from '../shared/contract/gateway-address';
+import { sayInEnglish } from '../shared/i18n/locales';
 
 /** Exit codes of the CLI. */
 export const EXIT = {
@@ -103,7 +104,7 @@ function parseGateway(text: string | undefined): string | undefined {
   if (url.username !== '' || url.password !== '') throw new UsageError(KEY_MESSAGE);
   // The key goes with every request: plain http only to this computer.
   const problem = gatewayAddressProblem(text);
-  if (problem !== undefined) throw new UsageError(`--gateway: ${problem.en}`);
+  if (problem !== undefined) throw new UsageError(`--gateway: ${sayInEnglish(problem)}`);
   return text.replace(/\/+$/, '');
 }
 

@@ -10,6 +10,7 @@
  */
 import { CATALOG, channelPreference, findVariants, variantById, type VariantEntry, type WireBody } from '../shared/catalog';
 import type { RequestIssue } from '../main/core/gateway/invalid-request';
+import { sayInEnglish } from '../shared/i18n/locales';
 
 /** What the choice looks at besides the variants' own rules. */
 export interface LineShape {
@@ -54,7 +55,8 @@ function suggestedGenImage(shape: LineShape): { id: string; why: string } {
 }
 
 function usually(entry: VariantEntry): string {
-  return channelPreference(entry)?.label.en.toLowerCase() ?? 'answered in an unknown style';
+  const channel = channelPreference(entry);
+  return channel === undefined ? 'answered in an unknown style' : sayInEnglish(channel.label).toLowerCase();
 }
 
 function genImageVariant(

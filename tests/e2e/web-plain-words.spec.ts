@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
-import { DISPLAY_MODELS, MODE_WORDS } from '../../src/shared/catalog';
+import { DISPLAY_MODELS, MODE_WORDS } from '../../src/shared/catalog/display-models';
+import { sayInEnglish } from '../../src/shared/i18n/locales';
 import { callStudio, chooseModel, chooseSegment, freshCreate, openStudioPage } from './support/create-flow';
 import { FAST_DEMO_ENV, startWebMode, type WebModeStudio } from './support/web-mode';
 
@@ -54,15 +55,15 @@ test('Create, for every model family and what it does, its options opened, speak
   expect(modelIds.length).toBeGreaterThan(10);
   await freshCreate(page, studio.url);
   for (const model of DISPLAY_MODELS) {
-    await chooseModel(page, new RegExp(`^${model.name.en.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\w.])`));
-    await expect(page.getByRole('button', { name: new RegExp(`^Model ${model.name.en}`) })).toBeVisible();
+    await chooseModel(page, new RegExp(`^${sayInEnglish(model.name).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\w.])`));
+    await expect(page.getByRole('button', { name: new RegExp(`^Model ${sayInEnglish(model.name)}`) })).toBeVisible();
     const modes = [...new Set(model.members.flatMap((member) => member.modes))];
     for (const mode of modes) {
-      if (modes.length > 1) await chooseSegment(page, 'What to do', MODE_WORDS[mode].en);
+      if (modes.length > 1) await chooseSegment(page, 'What to do', sayInEnglish(MODE_WORDS[mode]));
       // The options an artist may open are theirs too; only "Technical details" stays closed.
       const more = page.locator('details.options-advanced:not([open]) > summary');
       if ((await more.count()) > 0) await more.click();
-      expect(await systemWordsOnScreen(), `${model.name.en}, ${mode}`).toEqual([]);
+      expect(await systemWordsOnScreen(), `${sayInEnglish(model.name)}, ${mode}`).toEqual([]);
     }
   }
 });

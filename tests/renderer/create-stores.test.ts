@@ -1,4 +1,5 @@
 import { crc32, deflateSync } from 'node:zlib';
+import { sayInEnglish } from '../../src/shared/i18n/locales';
 import sharp from 'sharp';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { entryModes, pickerEntries, resolveChoice } from '../../src/renderer/src/features/create/model/model-choices';
@@ -41,9 +42,9 @@ const png = async (width: number, height: number): Promise<Uint8Array<ArrayBuffe
 describe('Create’s slices, on the real studio core and the demo gateway', () => {
   it('offers every image and video model of the gateway once, as artists know it: how each way runs inside the entry, unknown models with the generic form', () => {
     const entries = pickerEntries(useCreateStore.getState().models, 'generate');
-    const names = entries.map((entry) => entry.name.en);
+    const names = entries.map((entry) => sayInEnglish(entry.name));
     expect(new Set(names).size).toBe(names.length);
-    const image2 = entries.find((entry) => entry.name.en === 'Image 2');
+    const image2 = entries.find((entry) => sayInEnglish(entry.name) === 'Image 2');
     if (!image2) throw new Error('no Image 2 entry');
     // Its three variants are ways of running and modes inside one entry.
     expect(image2.choices.map((choice) => [choice.variantId, choice.runs])).toEqual(
@@ -56,8 +57,8 @@ describe('Create’s slices, on the real studio core and the demo gateway', () =
     expect(entryModes(image2)).toEqual(['create', 'edit']);
     // Editing starts on the way that returns the edited image.
     expect(resolveChoice(image2, { mode: 'edit' })?.choice.variantId).toBe('image.gen-image-2.task');
-    const lumen = entries.filter((entry) => entry.name.en.startsWith('lumen-'));
-    expect(lumen.map((entry) => [entry.name.en, entry.kind, entry.generic])).toEqual(
+    const lumen = entries.filter((entry) => sayInEnglish(entry.name).startsWith('lumen-'));
+    expect(lumen.map((entry) => [sayInEnglish(entry.name), entry.kind, entry.generic])).toEqual(
       expect.arrayContaining([
         ['lumen-image-1', 'image', true],
         ['lumen-video-1', 'video', true],
@@ -75,7 +76,7 @@ describe('Create’s slices, on the real studio core and the demo gateway', () =
     const after = useCreateStore.getState();
     expect(after.prompt).toBe('a lighthouse in fog');
     expect(after.values.quality).toBeUndefined();
-    expect(after.leftBehind.map((label) => label.en)).toEqual(expect.arrayContaining(['Quality']));
+    expect(after.leftBehind.map(sayInEnglish)).toEqual(expect.arrayContaining(['Quality']));
     // Back again: the prompt is still there.
     form.chooseModel({ variantId: 'image.gen-image-2.task', modelId: 'gen-image-2' });
     expect(useCreateStore.getState().prompt).toBe('a lighthouse in fog');

@@ -2,16 +2,11 @@
 // name a folder by itself (what `atelier-media:` serves follows the library folder).
 import { dialog, type BrowserWindow, type OpenDialogOptions } from 'electron';
 import type { LibraryFolderChooser } from '../core/settings/library-folder';
-import type { ShellLanguage } from './shell-text';
-
-const TITLES: Record<ShellLanguage, { title: string; button: string }> = {
-  en: { title: 'Choose the library folder', button: 'Use this folder' },
-  'zh-CN': { title: '选择作品库文件夹', button: '使用此文件夹' },
-};
+import { shellText, type ShellLanguage } from './shell-text';
 
 /** The dialog's options: folders only, starting in the folder in use. */
 function libraryFolderDialogOptions(language: ShellLanguage, current: string): OpenDialogOptions {
-  const text = TITLES[language];
+  const text = shellText(language).libraryFolder;
   return { title: text.title, buttonLabel: text.button, defaultPath: current, properties: ['openDirectory', 'createDirectory', 'dontAddToRecent'] };
 }
 

@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { shellLanguage, shellText } from './shell-text';
+import { SHARED_RESOURCES } from '../../shared/i18n/locales';
+import { plainWords, PSEUDO_LOCALE, pseudoTree } from '../../shared/i18n/pseudo-locale';
+import { translatorFor } from '../../shared/i18n/translate';
+import { trayMenuTemplate } from './menus';
+import { shellLanguage, shellText, shellTextFrom, startupDialogText } from './shell-text';
 
 /** The shape of a text table: every key, nested, with functions named as such. */
 function shape(value: unknown): unknown {
@@ -30,5 +34,36 @@ describe('the texts the shell shows itself', () => {
     expect(en.tray.tooltip(1)).toBe('Atelier: 1 job running');
     expect(en.background.body(2)).toMatch(/^2 jobs are still running/);
     expect(en.batchFinished('Cats', 1, 0)).toEqual({ title: '“Cats” is finished', body: '1 result is in the library.' });
+  });
+});
+
+describe('the shell in a language made up from English', () => {
+  const pseudo = shellTextFrom(translatorFor(pseudoTree(SHARED_RESOURCES.en), PSEUDO_LOCALE));
+  const actions = { show: () => undefined, quit: () => undefined };
+
+  /** Every text of the table: its strings, and what each of its functions says for sample values. */
+  function allTexts(): string[] {
+    const strings = (value: unknown): string[] =>
+      typeof value === 'string' ? [value] : typeof value === 'object' && value !== null ? Object.values(value).flatMap(strings) : [];
+    const { tray, background, quitting, native, sandbox, startup } = pseudo;
+    return [
+      ...strings(pseudo),
+      ...[0, 1, 3].flatMap((n) => [tray.tooltip(n), background.body(n), background.minimisedBody(n), quitting.submissions(n, 10), quitting.resume(n)]),
+      ...[pseudo.batchFinished('', 3, 0), pseudo.batchFinished('', 2, 1), pseudo.updateReady('2'), pseudo.updateAvailable('2')].flatMap(strings),
+      native.message({ kind: 'abi-mismatch', builtFor: 1, needs: 2, cause: '' }, false, ''),
+      native.message({ kind: 'missing', cause: '' }, true, ''),
+      sandbox.message('appimage'),
+      sandbox.message('switch'),
+      ...Object.values(startup.what).map((what) => what('')),
+      startup.details('', '/'),
+    ];
+  }
+
+  it('leaves no English or Chinese word in the tray menu, the application menu or a dialog', () => {
+    const tray = trayMenuTemplate(pseudo, 3, actions).flatMap((item) => (item.label === undefined ? [] : [item.label]));
+    expect(tray.length).toBeGreaterThan(2);
+    expect(tray.flatMap(plainWords)).toEqual([]);
+    expect(allTexts().flatMap(plainWords)).toEqual([]);
+    expect(startupDialogText(pseudo.startup, { kind: 'database-locked', path: undefined, cause: '' }, undefined).message).toMatch(/^⟦/);
   });
 });

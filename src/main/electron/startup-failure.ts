@@ -27,15 +27,18 @@ export async function startupStep<T>(step: StartupStep, path: string, run: () =>
   }
 }
 
-export type StartupProblemKind =
-  | 'settings-damaged'
-  | 'settings-unreadable'
-  | 'data-folder-unwritable'
-  | 'library-unwritable'
-  | 'database-locked'
-  | 'database-damaged'
-  | 'database-too-new'
-  | 'unknown';
+export const STARTUP_PROBLEM_KINDS = [
+  'settings-damaged',
+  'settings-unreadable',
+  'data-folder-unwritable',
+  'library-unwritable',
+  'database-locked',
+  'database-damaged',
+  'database-too-new',
+  'unknown',
+] as const;
+
+export type StartupProblemKind = (typeof STARTUP_PROBLEM_KINDS)[number];
 
 export interface StartupProblem {
   kind: StartupProblemKind;

@@ -1,5 +1,14 @@
 import { MAX_EXPANDED_BATCH_CHARS, MAX_PROMPT_CHARS, MAX_TEMPLATE_COLUMN_REFERENCES } from '../contract/limits';
-import { combinationCount, countColumnReferences, expandTemplate, measureExpansion, parseTemplate, templateColumns, TemplateError } from './template';
+import {
+  combinationCount,
+  countColumnReferences,
+  expandTemplate,
+  measureExpansion,
+  parseTemplate,
+  templateColumns,
+  TemplateError,
+  type TemplateProblem,
+} from './template';
 
 /** The most jobs one batch may hold; beyond it an artist almost certainly made a typo in a template. */
 export const MAX_BATCH_JOBS = 5000;
@@ -27,6 +36,10 @@ export interface PlannedJob {
   repeat: number;
 }
 
+function invalid(problem: TemplateProblem, more: Record<string, string> = {}): TemplateError {
+  return new TemplateError({ reason: 'template_invalid', params: { problem, ...more } });
+}
+
 /**
  * Expands a batch description into its jobs, or throws a TemplateError saying what to fix. The
  * size of the result (job count, longest prompt, characters stored) is measured first, so a
@@ -34,38 +47,26 @@ export interface PlannedJob {
  */
 export function planBatch(source: BatchSource): PlannedJob[] {
   if (!Number.isInteger(source.countPerPrompt) || source.countPerPrompt < 1) {
-    throw new TemplateError('The count per prompt must be a whole number of at least 1');
+    throw invalid('count_invalid');
   }
-  if (source.variantIds.length === 0) throw new TemplateError('Choose at least one model');
+  if (source.variantIds.length === 0) throw invalid('no_models');
   const literal = (source.prompts ?? []).map((p) => p.trim()).filter(Boolean);
   const measured = measureSource(source, literal);
-  if (measured.prompts === 0) throw new TemplateError('The batch has no prompt');
+  if (measured.prompts === 0) throw invalid('no_prompt');
   const jobsPerPrompt = source.countPerPrompt * source.variantIds.length;
   const total = measured.prompts * jobsPerPrompt;
   if (total > MAX_BATCH_JOBS) {
-    throw new TemplateError(`This batch would make ${total} jobs; the limit is ${MAX_BATCH_JOBS}. Split it or lower the count.`, {
-      reason: 'batch_too_many_jobs',
-      params: { jobs: total, limit: MAX_BATCH_JOBS },
-    });
+    throw new TemplateError({ reason: 'batch_too_many_jobs', params: { jobs: total, limit: MAX_BATCH_JOBS } });
   }
   if (measured.longest > MAX_PROMPT_CHARS) {
-    throw new TemplateError(
-      `A prompt of this batch would be ${measured.longest} characters long; the limit is ${MAX_PROMPT_CHARS}. Shorten the template or the CSV values.`,
-      {
-        reason: 'batch_prompt_too_long',
-        params: { chars: measured.longest, limit: MAX_PROMPT_CHARS },
-      },
-    );
+    throw new TemplateError({ reason: 'batch_prompt_too_long', params: { chars: measured.longest, limit: MAX_PROMPT_CHARS } });
   }
   const stored = measured.totalChars * jobsPerPrompt + total * (source.perJobChars ?? 0);
   if (stored > MAX_EXPANDED_BATCH_CHARS) {
-    throw new TemplateError(
-      `This batch would store ${stored} characters of prompts and options; the limit is ${MAX_EXPANDED_BATCH_CHARS}. Split it into smaller batches or shorten the prompts.`,
-      { reason: 'batch_too_large', params: { chars: stored, limit: MAX_EXPANDED_BATCH_CHARS } },
-    );
+    throw new TemplateError({ reason: 'batch_too_large', params: { chars: stored, limit: MAX_EXPANDED_BATCH_CHARS } });
   }
   const prompts = [...literal, ...expandSourceTemplate(source)];
-  if (prompts.length === 0) throw new TemplateError('The batch has no prompt');
+  if (prompts.length === 0) throw invalid('no_prompt');
   return prompts.flatMap((prompt, promptIndex) =>
     source.variantIds.flatMap((variantId) => Array.from({ length: source.countPerPrompt }, (_, repeat) => ({ prompt, variantId, promptIndex, repeat }))),
   );
@@ -81,24 +82,18 @@ function measureSource(source: BatchSource, literal: readonly string[]): { promp
   if (source.template === undefined || source.template.trim() === '') return size;
   const references = countColumnReferences(source.template);
   if (references > MAX_TEMPLATE_COLUMN_REFERENCES) {
-    throw new TemplateError(`The template has ${references} {{column}} references; the limit is ${MAX_TEMPLATE_COLUMN_REFERENCES}.`, {
-      reason: 'template_too_many_references',
-      params: { references, limit: MAX_TEMPLATE_COLUMN_REFERENCES },
-    });
+    throw new TemplateError({ reason: 'template_too_many_references', params: { references, limit: MAX_TEMPLATE_COLUMN_REFERENCES } });
   }
   const parts = parseTemplate(source.template);
   const columns = templateColumns(parts);
   const rows = source.rows ?? [];
   if (columns.length > 0 && rows.length === 0) {
-    throw new TemplateError(`The template uses ${columns.map((c) => `{{${c}}}`).join(', ')} but no CSV rows were given`);
+    throw invalid('columns_without_rows', { columns: columns.map((c) => `{{${c}}}`).join(', ') });
   }
   const perRow = combinationCount(parts);
   if (perRow * Math.max(rows.length, 1) > MAX_BATCH_JOBS) {
     const prompts = perRow * Math.max(rows.length, 1);
-    throw new TemplateError(`The template makes ${prompts} prompts; the limit is ${MAX_BATCH_JOBS}`, {
-      reason: 'template_too_many_prompts',
-      params: { prompts, limit: MAX_BATCH_JOBS },
-    });
+    throw new TemplateError({ reason: 'template_too_many_prompts', params: { prompts, limit: MAX_BATCH_JOBS } });
   }
   for (const row of columns.length > 0 ? rows : [{}]) {
     const measured = measureExpansion(parts, row);
@@ -116,6 +111,6 @@ function expandSourceTemplate(source: BatchSource): string[] {
   const rows = source.rows ?? [];
   const header = new Set(Object.keys(rows[0] ?? {}));
   const missing = columns.filter((c) => !header.has(c));
-  if (missing.length > 0) throw new TemplateError(`The CSV has no column ${missing.map((c) => `"${c}"`).join(', ')}`);
+  if (missing.length > 0) throw invalid('csv_missing_columns', { columns: missing.map((c) => `"${c}"`).join(', ') });
   return (columns.length > 0 ? rows : [{}]).flatMap((row) => expandTemplate(parts, row)).filter(Boolean);
 }

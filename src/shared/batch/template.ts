@@ -3,24 +3,54 @@
  * `{{column}}` takes a value from a CSV row. A backslash escapes a brace: `\{` is a literal `{`.
  */
 
+import { inEnglish } from '../i18n/locales';
+
 export type TemplatePart = { kind: 'text'; text: string } | { kind: 'choice'; options: string[] } | { kind: 'column'; name: string };
 
-/** A bound of the batch that was broken, for the studio to word it in the user's language. */
-export interface BatchBound {
-  reason: 'template_too_many_references' | 'template_too_many_prompts' | 'batch_too_many_jobs' | 'batch_prompt_too_long' | 'batch_too_large';
-  params: Record<string, number>;
+/** Why a template cannot be read or a batch planned: each has its text at `reasons.template.<problem>`. */
+const TEMPLATE_PROBLEMS = [
+  'column_unclosed',
+  'column_empty',
+  'choice_unclosed',
+  'choice_single',
+  'brace_unopened',
+  'csv_missing_columns',
+  'columns_without_rows',
+  'count_invalid',
+  'no_models',
+  'no_prompt',
+] as const;
+
+export type TemplateProblem = (typeof TEMPLATE_PROBLEMS)[number];
+
+export function isTemplateProblem(value: unknown): value is TemplateProblem {
+  return typeof value === 'string' && (TEMPLATE_PROBLEMS as readonly string[]).includes(value);
 }
 
-/** A template or batch that cannot be planned; `bound` is set when it is only too large. */
+/**
+ * What is wrong with a template or batch, for the studio to word in the user's language: a broken
+ * bound of the batch (its own reason), or a `template_invalid` problem.
+ */
+export type TemplateFault =
+  | {
+      reason: 'template_too_many_references' | 'template_too_many_prompts' | 'batch_too_many_jobs' | 'batch_prompt_too_long' | 'batch_too_large';
+      params: Record<string, number>;
+    }
+  | { reason: 'template_invalid'; params: { problem: TemplateProblem } & Record<string, string | number> };
+
+/** A template or batch that cannot be planned; its message is the English wording, for logs. */
 export class TemplateError extends Error {
   override name = 'TemplateError';
 
-  constructor(
-    message: string,
-    readonly bound?: BatchBound,
-  ) {
-    super(message);
+  constructor(readonly fault: TemplateFault) {
+    const params: Record<string, string | number> = { ...fault.params, column: '{{column}}', open: '{{', close: '}}' };
+    super(inEnglish(fault.reason === 'template_invalid' ? `reasons.template.${fault.params.problem}` : `reasons.errors.${fault.reason}`, params));
   }
+}
+
+/** A template problem at a position (counted from 1). */
+function problemAt(problem: TemplateProblem, index: number, more: Record<string, string> = {}): TemplateError {
+  return new TemplateError({ reason: 'template_invalid', params: { problem, position: index + 1, ...more } });
 }
 
 /** Splits a template into text, alternatives and CSV columns; throws a TemplateError naming the position. */
@@ -39,27 +69,27 @@ export function parseTemplate(template: string): TemplatePart[] {
       i += 2;
     } else if (template.startsWith('{{', i)) {
       const end = template.indexOf('}}', i + 2);
-      if (end < 0) throw new TemplateError(`"{{" at position ${i + 1} is never closed with "}}"`);
+      if (end < 0) throw problemAt('column_unclosed', i);
       const name = template.slice(i + 2, end).trim();
-      if (!name) throw new TemplateError(`Empty column name at position ${i + 1}`);
+      if (!name) throw problemAt('column_empty', i);
       flush();
       parts.push({ kind: 'column', name });
       i = end + 2;
     } else if (ch === '{') {
       const end = template.indexOf('}', i + 1);
-      if (end < 0) throw new TemplateError(`"{" at position ${i + 1} is never closed with "}"`);
+      if (end < 0) throw problemAt('choice_unclosed', i);
       const options = template
         .slice(i + 1, end)
         .split('|')
         .map((o) => o.trim());
       if (options.length < 2) {
-        throw new TemplateError(`"{${options[0] ?? ''}}" at position ${i + 1} needs alternatives like {a|b}, or use {{column}}`);
+        throw problemAt('choice_single', i, { choice: `{${options[0] ?? ''}}` });
       }
       flush();
       parts.push({ kind: 'choice', options });
       i = end + 1;
     } else if (ch === '}') {
-      throw new TemplateError(`"}" at position ${i + 1} has no opening "{"`);
+      throw problemAt('brace_unopened', i);
     } else {
       text += ch;
       i += 1;
@@ -117,7 +147,7 @@ export function expandTemplate(parts: TemplatePart[], row: Readonly<Record<strin
     if (part.kind === 'text') prompts = prompts.map((p) => p + part.text);
     else if (part.kind === 'column') {
       const value = Object.hasOwn(row, part.name) ? row[part.name] : undefined;
-      if (value === undefined) throw new TemplateError(`The CSV has no column "${part.name}"`);
+      if (value === undefined) throw new TemplateError({ reason: 'template_invalid', params: { problem: 'csv_missing_columns', columns: `"${part.name}"` } });
       prompts = prompts.map((p) => p + value);
     } else prompts = prompts.flatMap((p) => part.options.map((o) => p + o));
   }

@@ -1,15 +1,17 @@
 import { describe, expect, it } from 'vitest';
+import { inBothLanguages } from '../i18n/locales';
 import { DISPLAY_MODELS, displayModelOf, memberFor, modesOf } from './display-models';
 import { CATALOG, variantById } from './registry';
 
 describe('the models as artists know them', () => {
   it('names each model once, in both languages, with a line on what it is good at', () => {
-    const names = DISPLAY_MODELS.map((model) => model.name.en);
+    const names = DISPLAY_MODELS.map((model) => inBothLanguages(model.name).en);
     expect(new Set(names).size).toBe(names.length);
     for (const model of DISPLAY_MODELS) {
       for (const text of [model.name, model.goodAt, ...model.searchWords]) {
-        expect(text.en.trim(), model.id).not.toBe('');
-        expect(text['zh-CN'].trim(), model.id).not.toBe('');
+        const { en, 'zh-CN': zh } = inBothLanguages(text);
+        expect(en.trim(), model.id).not.toBe(text);
+        expect(zh.trim(), model.id).not.toBe(text);
       }
     }
   });

@@ -4,8 +4,7 @@
  * The picker, the form's mode and "how it runs" choices, the "Version" option and the search by
  * what a model does all come from here; the variants themselves stay the catalog's entries.
  */
-import { t } from './labels';
-import type { LocalizedText } from './types';
+import type { TextKey } from '../i18n/translate';
 
 /** What the artist is doing: making something new, editing images, or filming their characters. */
 export type CreateMode = 'create' | 'edit' | 'characters';
@@ -23,62 +22,60 @@ export interface DisplayMember {
   runs: RunStyle;
   speed: SpeedWord;
   /** What sets this variant apart among versions of the same mode and run style (`1080p`). */
-  versionNote?: LocalizedText;
+  versionNote?: TextKey;
 }
 
 export interface DisplayModel {
   id: string;
   kind: 'image' | 'video';
-  name: LocalizedText;
+  name: TextKey;
   /** One line on what it is good at. */
-  goodAt: LocalizedText;
+  goodAt: TextKey;
   icon: ModelIcon;
   /** What a search should find it by, beside its name and ids: what it does. */
-  searchWords: readonly LocalizedText[];
+  searchWords: readonly TextKey[];
   /** For each mode, the first member that serves it is the default. */
   members: readonly [DisplayMember, ...DisplayMember[]];
 }
 
-export const SPEED_WORDS: Readonly<Record<SpeedWord, LocalizedText>> = {
-  seconds: t('Ready in seconds', '几秒出结果'),
-  minute: t('About a minute', '约 1 分钟'),
-  minutes: t('A few minutes', '需要几分钟'),
+export const SPEED_WORDS: Readonly<Record<SpeedWord, TextKey>> = {
+  seconds: 'catalog.speed.seconds',
+  minute: 'catalog.speed.minute',
+  minutes: 'catalog.speed.minutes',
 };
 
-export const MODE_WORDS: Readonly<Record<CreateMode, LocalizedText>> = {
-  create: t('Create', '生成'),
-  edit: t('Edit', '编辑'),
-  characters: t('With my characters', '使用我的角色'),
+export const MODE_WORDS: Readonly<Record<CreateMode, TextKey>> = {
+  create: 'catalog.modes.create',
+  edit: 'catalog.modes.edit',
+  characters: 'catalog.modes.characters',
 };
 
-export const RUN_WORDS: Readonly<Record<RunStyle, { label: LocalizedText; help: LocalizedText }>> = {
+export const RUN_WORDS: Readonly<Record<RunStyle, { label: TextKey; help: TextKey }>> = {
   instant: {
-    label: t('Right away', '立即返回'),
-    help: t('The result comes back with the answer, usually in seconds.', '结果随应答一起返回，通常只需几秒。'),
+    label: 'catalog.runs.instant.label',
+    help: 'catalog.runs.instant.help',
   },
   queued: {
-    label: t('Queued', '排队生成'),
-    help: t('Waits its turn and takes longer; the studio follows it and saves the result.', '排队等待，耗时更长；工作室会跟进并保存结果。'),
+    label: 'catalog.runs.queued.label',
+    help: 'catalog.runs.queued.help',
   },
 };
-
-const w = t;
 
 export const DISPLAY_MODELS: readonly DisplayModel[] = [
   {
     id: 'image-2',
     kind: 'image',
-    name: t('Image 2', 'Image 2'),
-    goodAt: t('Faithful to the prompt and to text in the picture; edits with a painted mask.', '忠实还原提示词和画面文字；可用蒙版局部重绘。'),
+    name: 'catalog.models.image-2.name',
+    goodAt: 'catalog.models.image-2.goodAt',
     icon: 'image',
     searchWords: [
-      w('text to image', '文生图'),
-      w('edit', '编辑'),
-      w('mask', '蒙版'),
-      w('inpaint', '局部重绘'),
-      w('poster', '海报'),
-      w('lettering', '文字'),
-      w('reference', '参考图'),
+      'catalog.searchWords.textToImage',
+      'catalog.searchWords.edit',
+      'catalog.searchWords.mask',
+      'catalog.searchWords.inpaint',
+      'catalog.searchWords.poster',
+      'catalog.searchWords.lettering',
+      'catalog.searchWords.reference',
     ],
     members: [
       { variantId: 'image.gen-image-2.direct', modes: ['create'], runs: 'instant', speed: 'seconds' },
@@ -89,19 +86,32 @@ export const DISPLAY_MODELS: readonly DisplayModel[] = [
   {
     id: 'nova-3.1-flash',
     kind: 'image',
-    name: t('Nova 3.1 Flash', 'Nova 3.1 Flash'),
-    goodAt: t('Quick drafts and edits; can look things up on the web.', '快速出草图和修改；可联网搜索参考。'),
+    name: 'catalog.models.nova-3.1-flash.name',
+    goodAt: 'catalog.models.nova-3.1-flash.goodAt',
     icon: 'image-fast',
-    searchWords: [w('fast', '快速'), w('draft', '草图'), w('edit', '编辑'), w('web search', '联网搜索'), w('reference', '参考图')],
+    searchWords: [
+      'catalog.searchWords.fast',
+      'catalog.searchWords.draft',
+      'catalog.searchWords.edit',
+      'catalog.searchWords.webSearch',
+      'catalog.searchWords.reference',
+    ],
     members: [{ variantId: 'image.nova-3.1-flash-image', modes: ['create'], runs: 'instant', speed: 'seconds' }],
   },
   {
     id: 'nova-3-pro',
     kind: 'image',
-    name: t('Nova 3 Pro', 'Nova 3 Pro'),
-    goodAt: t('Detailed, high-quality images and portraits; long prompts welcome.', '细节丰富的高质量图片和人像；适合长提示词。'),
+    name: 'catalog.models.nova-3-pro.name',
+    goodAt: 'catalog.models.nova-3-pro.goodAt',
     icon: 'image-detail',
-    searchWords: [w('portrait', '人像'), w('detail', '细节'), w('high quality', '高质量'), w('long prompt', '长提示词'), w('edit', '编辑'), w('4K', '4K')],
+    searchWords: [
+      'catalog.searchWords.portrait',
+      'catalog.searchWords.detail',
+      'catalog.searchWords.highQuality',
+      'catalog.searchWords.longPrompt',
+      'catalog.searchWords.edit',
+      'catalog.searchWords.n4k',
+    ],
     members: [
       { variantId: 'image.nova-3-pro-image', modes: ['create'], runs: 'instant', speed: 'seconds' },
       { variantId: 'image.nova-3-pro-image.official', modes: ['create'], runs: 'queued', speed: 'minute' },
@@ -110,13 +120,10 @@ export const DISPLAY_MODELS: readonly DisplayModel[] = [
   {
     id: 'vid-2',
     kind: 'video',
-    name: t('Vid 2', 'Vid 2'),
-    goodAt: t(
-      'Text or an image to video, 4 to 12 s, landscape or portrait; your characters by @name.',
-      '文字或图片生成视频，4 至 12 秒，横屏或竖屏；可用 @名字 请出你的角色。',
-    ),
+    name: 'catalog.models.vid-2.name',
+    goodAt: 'catalog.models.vid-2.goodAt',
     icon: 'video',
-    searchWords: [w('text to video', '文生视频'), w('image to video', '图生视频'), w('portrait', '竖屏'), w('characters', '角色')],
+    searchWords: ['catalog.searchWords.textToVideo', 'catalog.searchWords.imageToVideo', 'catalog.searchWords.portrait2', 'catalog.searchWords.characters'],
     members: [
       { variantId: 'video.vid-2.official', modes: ['create'], runs: 'queued', speed: 'minutes' },
       { variantId: 'video.vid-2.character', modes: ['characters'], runs: 'queued', speed: 'minutes' },
@@ -125,52 +132,65 @@ export const DISPLAY_MODELS: readonly DisplayModel[] = [
   {
     id: 'vid-2-vvip',
     kind: 'video',
-    name: t('Vid 2 VVIP', 'Vid 2 VVIP'),
-    goodAt: t('Up to 4 takes at once, styles such as anime or comic, storyboards and @characters.', '一次最多 4 个版本，动漫、漫画等风格，故事板和 @角色。'),
+    name: 'catalog.models.vid-2-vvip.name',
+    goodAt: 'catalog.models.vid-2-vvip.goodAt',
     icon: 'video-character',
-    searchWords: [w('characters', '角色'), w('styles', '风格'), w('anime', '动漫'), w('comic', '漫画'), w('storyboard', '故事板'), w('takes', '多个版本')],
+    searchWords: [
+      'catalog.searchWords.characters',
+      'catalog.searchWords.styles',
+      'catalog.searchWords.anime',
+      'catalog.searchWords.comic',
+      'catalog.searchWords.storyboard',
+      'catalog.searchWords.takes',
+    ],
     members: [{ variantId: 'video.vid-2-vvip', modes: ['create'], runs: 'queued', speed: 'minutes' }],
   },
   {
     id: 'clip-3',
     kind: 'video',
-    name: t('Clip 3', 'Clip 3'),
-    goodAt: t('Video led by 1 to 4 reference images, 5 to 15 s.', '由 1 至 4 张参考图引导的视频，5 至 15 秒。'),
+    name: 'catalog.models.clip-3.name',
+    goodAt: 'catalog.models.clip-3.goodAt',
     icon: 'video-frames',
-    searchWords: [w('image to video', '图生视频'), w('reference', '参考图'), w('1080p', '1080p')],
+    searchWords: ['catalog.searchWords.imageToVideo', 'catalog.searchWords.reference', 'catalog.searchWords.n1080p'],
     members: [
-      { variantId: 'video.clip3-720p', modes: ['create'], runs: 'queued', speed: 'minutes', versionNote: t('720p', '720p') },
-      { variantId: 'video.clip3-1080p', modes: ['create'], runs: 'queued', speed: 'minutes', versionNote: t('1080p', '1080p') },
+      { variantId: 'video.clip3-720p', modes: ['create'], runs: 'queued', speed: 'minutes', versionNote: 'catalog.searchWords.n720p' },
+      { variantId: 'video.clip3-1080p', modes: ['create'], runs: 'queued', speed: 'minutes', versionNote: 'catalog.searchWords.n1080p' },
     ],
   },
   {
     id: 'clip-o3',
     kind: 'video',
-    name: t('Clip O3', 'Clip O3'),
-    goodAt: t('Video from reference images, 5 or 15 s.', '由参考图生成视频，5 秒或 15 秒。'),
+    name: 'catalog.models.clip-o3.name',
+    goodAt: 'catalog.models.clip-o3.goodAt',
     icon: 'video-frames',
-    searchWords: [w('image to video', '图生视频'), w('reference', '参考图'), w('1080p', '1080p')],
+    searchWords: ['catalog.searchWords.imageToVideo', 'catalog.searchWords.reference', 'catalog.searchWords.n1080p'],
     members: [
-      { variantId: 'video.clip-o3-720p', modes: ['create'], runs: 'queued', speed: 'minutes', versionNote: t('720p', '720p') },
-      { variantId: 'video.clip-o3-1080p', modes: ['create'], runs: 'queued', speed: 'minutes', versionNote: t('1080p', '1080p') },
+      { variantId: 'video.clip-o3-720p', modes: ['create'], runs: 'queued', speed: 'minutes', versionNote: 'catalog.searchWords.n720p' },
+      { variantId: 'video.clip-o3-1080p', modes: ['create'], runs: 'queued', speed: 'minutes', versionNote: 'catalog.searchWords.n1080p' },
     ],
   },
   {
     id: 'clip-3.0-turbo',
     kind: 'video',
-    name: t('Clip 3.0 Turbo', 'Clip 3.0 Turbo'),
-    goodAt: t('Fast video from text; an image becomes the first frame.', '快速文生视频；图片可作为首帧。'),
+    name: 'catalog.models.clip-3.0-turbo.name',
+    goodAt: 'catalog.models.clip-3.0-turbo.goodAt',
     icon: 'video-fast',
-    searchWords: [w('fast', '快速'), w('text to video', '文生视频'), w('first frame', '首帧')],
+    searchWords: ['catalog.searchWords.fast', 'catalog.searchWords.textToVideo', 'catalog.searchWords.firstFrame'],
     members: [{ variantId: 'video.clip-3.0-turbo', modes: ['create'], runs: 'queued', speed: 'minute' }],
   },
   {
     id: 'clip-v3-omni',
     kind: 'video',
-    name: t('Clip V3 Omni', 'Clip V3 Omni'),
-    goodAt: t('Combines images, a reference video and sound in one video.', '把图片、参考视频和声音融合成一段视频。'),
+    name: 'catalog.models.clip-v3-omni.name',
+    goodAt: 'catalog.models.clip-v3-omni.goodAt',
     icon: 'video-sound',
-    searchWords: [w('video with sound', '有声视频'), w('sound', '声音'), w('audio', '音频'), w('reference video', '参考视频'), w('image to video', '图生视频')],
+    searchWords: [
+      'catalog.searchWords.videoWithSound',
+      'catalog.searchWords.sound',
+      'catalog.searchWords.audio',
+      'catalog.searchWords.referenceVideo',
+      'catalog.searchWords.imageToVideo',
+    ],
     members: [{ variantId: 'video.clip-v3-omni', modes: ['create'], runs: 'queued', speed: 'minutes' }],
   },
 ];

@@ -1,4 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { sayInEnglish, sharedTranslator } from '../i18n/locales';
+import { literal, say, type Words } from '../i18n/translate';
+
+const inEnglish = (words: Words | undefined): string | undefined => (words === undefined ? undefined : sayInEnglish(words));
+const inChinese = (words: Words | undefined): string | undefined => (words === undefined ? undefined : say(words, sharedTranslator('zh-CN')));
 import { describeForm } from './form';
 import { CATALOG, variantById } from './registry';
 
@@ -32,15 +37,16 @@ describe('describeForm', () => {
   });
 
   it('says which channel a variant usually reaches', () => {
-    expect(form('image.gen-image-2.task').channel).toMatchObject({ usually: 'queued', label: { en: 'Usually queued' } });
-    expect(form('image.gen-image-2.direct').channel?.note?.['zh-CN']).toMatch(/由网关而非请求决定/);
+    expect(form('image.gen-image-2.task').channel).toMatchObject({ usually: 'queued' });
+    expect(inEnglish(form('image.gen-image-2.task').channel?.label)).toBe('Usually queued');
+    expect(inChinese(form('image.gen-image-2.direct').channel?.note)).toMatch(/由网关而非请求决定/);
     expect(form('image.generic:flux-9').channel).toBeUndefined();
   });
 
   it('describes sizes by tier with pixel values', () => {
     const size = form('image.gen-image-2.task').fields.find((field) => field.key === 'size');
     expect(size?.sizes?.wire).toBe('ratio');
-    expect(size?.sizes?.tierLabel?.en).toBe('Resolution');
+    expect(inEnglish(size?.sizes?.tierLabel)).toBe('Resolution');
     const fourK = size?.sizes?.tiers.find((tier) => tier.tier === '4K');
     expect(fourK?.options.map((o) => o.ratio)).toEqual(['16:9', '9:16', '2:1', '1:2', '21:9', '9:21']);
     expect(fourK?.options[0]).toEqual({
@@ -48,7 +54,7 @@ describe('describeForm', () => {
       ratio: '16:9',
       width: 3840,
       height: 2160,
-      label: { en: '16:9 · 3840×2160', 'zh-CN': '16:9 · 3840×2160' },
+      label: literal('16:9 · 3840×2160'),
     });
     expect(form('image.gen-image-2.direct').fields.find((f) => f.key === 'size')?.sizes?.allowAuto).toBe(true);
   });
@@ -83,9 +89,9 @@ describe('describeForm', () => {
     expect(fields.find((f) => f.key === 'metadata.thinkingConfig.thinkingBudget')?.range).toEqual({ min: 0, max: 24_576, step: 1, unit: 'tokens' });
     expect(fields.find((f) => f.key === 'metadata.safetySettings')?.items?.map((item) => item.key)).toEqual(['category', 'threshold']);
     const mode = form('video.clip-v3-omni').fields.find((f) => f.key === 'mode');
-    expect(mode?.choices).toEqual([
-      { value: 'std', label: { en: 'Standard (720p)', 'zh-CN': '标准（720P）' } },
-      { value: 'pro', label: { en: 'Pro (1080p)', 'zh-CN': '专业（1080P）' } },
+    expect(mode?.choices?.map((choice) => [choice.value, inEnglish(choice.label), inChinese(choice.label)])).toEqual([
+      ['std', 'Standard (720p)', '标准（720P）'],
+      ['pro', 'Pro (1080p)', '专业（1080P）'],
     ]);
     expect(
       form('video.vid-2-vvip')
@@ -104,13 +110,13 @@ describe('describeForm', () => {
         { token: 'element', list: 'metadata.element_list', example: '<<<element_1>>>' },
       ],
     });
-    expect(omni.rules.map((r) => r.en)).toEqual([
+    expect(omni.rules.map(inEnglish)).toEqual([
       'Sound and Reference video cannot be used together.',
       'Refer to list items in the prompt as <<<image_N>>>, <<<video_N>>>, <<<element_N>>>, numbered from 1 in list order; nothing is inserted automatically.',
     ]);
-    expect(omni.rules[0]?.['zh-CN']).toBe('「音频」和「参考视频」不能同时使用。');
-    expect(form('video.vid-2.character').rules.map((r) => r.en)).toEqual(['Mention at least one character as @username, or give Character task id.']);
-    expect(form('image.gen-image-2.edit').rules.map((r) => r.en)).toEqual([
+    expect(inChinese(omni.rules[0])).toBe('「音频」和「参考视频」不能同时使用。');
+    expect(form('video.vid-2.character').rules.map(inEnglish)).toEqual(['Mention at least one character as @username, or give Character task id.']);
+    expect(form('image.gen-image-2.edit').rules.map(inEnglish)).toEqual([
       'The mask needs Images to edit: a PNG with transparency, exactly the size of the first image.',
     ]);
     expect(form('video.remix.vid-2').fields.find((f) => f.key === 'video_id')?.text).toEqual({ format: 'id', idPrefix: 'task_', segmentSeconds: undefined });

@@ -1,5 +1,6 @@
-import type { FieldSpec, LocalizedText, ResponseStyle, SizeChoice, TextFormat, Unit, VariantEntry, VariantKind } from './types';
-import { LABELS, t } from './labels';
+import type { FieldSpec, ResponseStyle, SizeChoice, TextFormat, Unit, VariantEntry, VariantKind } from './types';
+import { literal, message, type Message, type Words } from '../i18n/translate';
+import { LABELS } from './labels';
 import { effectiveFileLimits } from './references';
 import { channelPreference, type ChannelView } from './registry';
 
@@ -21,7 +22,7 @@ type FormControl =
 
 interface FormChoice {
   value: string | number;
-  label: LocalizedText;
+  label: Words;
 }
 
 interface FormSizeOption {
@@ -30,14 +31,14 @@ interface FormSizeOption {
   ratio: string;
   width?: number;
   height?: number;
-  label: LocalizedText;
+  label: Words;
 }
 
 export interface FormFieldDescription {
   key: string;
   control: FormControl;
-  label: LocalizedText;
-  help?: LocalizedText;
+  label: Words;
+  help?: Words;
   required: boolean;
   advanced: boolean;
   default?: unknown;
@@ -50,7 +51,7 @@ export interface FormFieldDescription {
   /** `autoKeepsTier`: the tier is sent apart, so `auto` is chosen at a tier (`{tier, ratio: 'auto'}`). */
   sizes?: {
     wire: 'pixels' | 'ratio';
-    tierLabel?: LocalizedText;
+    tierLabel?: Words;
     allowAuto: boolean;
     autoKeepsTier: boolean;
     tiers: { tier: string; options: FormSizeOption[] }[];
@@ -77,20 +78,19 @@ export interface FormDescription {
   variantId: string;
   kind: VariantKind;
   modelIds: readonly string[];
-  label: LocalizedText;
-  help: LocalizedText;
+  label: Words;
+  help: Words;
   /** The documented answer style; only usual, the gateway's answer decides (see `channel`). */
   response: ResponseStyle;
   /** The channel requests usually reach ("Usually direct" / "Usually queued") and why only usually. */
   channel: ChannelView | undefined;
   fields: FormFieldDescription[];
   /** Cross-field rules in words, for the form's footnotes. */
-  rules: LocalizedText[];
+  rules: Words[];
 }
 
-function sizeLabel(ratio: string, width?: number, height?: number): LocalizedText {
-  const text = width === undefined || height === undefined ? ratio : `${ratio} · ${width}×${height}`;
-  return t(text, text);
+function sizeLabel(ratio: string, width?: number, height?: number): Words {
+  return literal(width === undefined || height === undefined ? ratio : `${ratio} · ${width}×${height}`);
 }
 
 function describeField(entry: VariantEntry, field: FieldSpec): FormFieldDescription {
@@ -120,7 +120,7 @@ function describeField(entry: VariantEntry, field: FieldSpec): FormFieldDescript
         control: 'select',
         default: field.default,
         unit: field.unit,
-        choices: field.values.map((value) => ({ value, label: field.choiceLabels?.[String(value)] ?? t(String(value), String(value)) })),
+        choices: field.values.map((value) => ({ value, label: field.choiceLabels?.[String(value)] ?? literal(String(value)) })),
       };
     case 'integer':
       return { ...base, control: 'integer', default: field.default, unit: field.unit, range: { min: field.min, max: field.max, step: 1, unit: field.unit } };
@@ -188,64 +188,60 @@ function describeField(entry: VariantEntry, field: FieldSpec): FormFieldDescript
       return {
         ...base,
         control: 'search-tools',
-        choices: field.searchTypes.map((value) => ({ value, label: t(value.replace('_', ' '), value === 'web_search' ? '网页搜索' : '图片搜索') })),
+        choices: field.searchTypes.map((value) => ({ value, label: `catalog.searchTools.${value}` })),
       };
   }
 }
 
-function labelOf(entry: VariantEntry, key: string): LocalizedText {
-  return entry.fields.find((field) => field.key === key)?.label ?? t(key, key);
+function labelOf(entry: VariantEntry, key: string): Words {
+  return entry.fields.find((field) => field.key === key)?.label ?? literal(key);
 }
 
-function describeRules(entry: VariantEntry): LocalizedText[] {
-  const texts: LocalizedText[] = [];
+/**
+ * Items as one list in the reader's language: `names` quotes each in Chinese ("A, B" / "「A」、「B」"),
+ * `tokens` does not. The texts exist for lists of one to four items.
+ */
+function listOf(kind: 'names' | 'tokens', items: readonly Message[]): Message {
+  return { key: `catalog.rules.${kind}${items.length}`, params: Object.fromEntries(items.map((item, i) => [`item${i}`, item])) };
+}
+
+function describeRules(entry: VariantEntry): Words[] {
+  const texts: Words[] = [];
+  const label = (key: string): Message => {
+    const words = labelOf(entry, key);
+    return typeof words === 'string' ? message(words) : words;
+  };
   for (const field of entry.fields) {
-    if (field.type === 'mask') {
-      const ref = labelOf(entry, field.referenceField);
-      texts.push(
-        t(
-          `The mask needs ${ref.en}: a PNG with transparency, exactly the size of the first image.`,
-          `蒙版需要「${ref['zh-CN']}」：带透明通道的 PNG，尺寸与第一张图片完全一致。`,
-        ),
-      );
-    }
+    if (field.type === 'mask') texts.push(message('catalog.rules.maskNeeds', { reference: label(field.referenceField) }));
   }
   for (const rule of entry.rules) {
     switch (rule.kind) {
       case 'exclusive': {
-        const [a, b] = rule.fields.map((key) => labelOf(entry, key));
-        if (a && b) texts.push(t(`${a.en} and ${b.en} cannot be used together.`, `「${a['zh-CN']}」和「${b['zh-CN']}」不能同时使用。`));
+        const [a, b] = rule.fields;
+        texts.push(message('catalog.rules.exclusive', { a: label(a), b: label(b) }));
         break;
       }
-      case 'requires': {
-        const [a, b] = [labelOf(entry, rule.field), labelOf(entry, rule.needs)];
-        texts.push(t(`${a.en} needs ${b.en}.`, `「${a['zh-CN']}」需要先设置「${b['zh-CN']}」。`));
+      case 'requires':
+        texts.push(message('catalog.rules.requires', { a: label(rule.field), b: label(rule.needs) }));
         break;
-      }
-      case 'exactly-one': {
-        const labels = rule.fields.map((key) => labelOf(entry, key));
-        texts.push(
-          t(`Give exactly one of: ${labels.map((l) => l.en).join(', ')}.`, `以下各项只能填写一项：${labels.map((l) => `「${l['zh-CN']}」`).join('、')}。`),
-        );
+      case 'exactly-one':
+        texts.push(message('catalog.rules.exactlyOne', { fields: listOf('names', rule.fields.map(label)) }));
         break;
-      }
       case 'placeholders':
         texts.push(
-          t(
-            `Refer to list items in the prompt as ${rule.tokens.map((x) => `<<<${x.token}_N>>>`).join(', ')}, numbered from 1 in list order; nothing is inserted automatically.`,
-            `在提示词中用 ${rule.tokens.map((x) => `<<<${x.token}_N>>>`).join('、')} 引用列表项，按列表顺序从 1 编号；不会自动插入。`,
-          ),
+          message('catalog.rules.placeholders', {
+            tokens: listOf(
+              'tokens',
+              rule.tokens.map((x) => literal(`<<<${x.token}_N>>>`)),
+            ),
+          }),
         );
         break;
-      case 'mentions': {
-        const alt = rule.requiredUnless === undefined ? undefined : labelOf(entry, rule.requiredUnless);
+      case 'mentions':
         texts.push(
-          alt
-            ? t(`Mention at least one character as @username, or give ${alt.en}.`, `至少用 @用户名 提及一个角色，或填写「${alt['zh-CN']}」。`)
-            : t('Characters are mentioned as @username.', '用 @用户名 提及角色。'),
+          rule.requiredUnless === undefined ? 'catalog.rules.mentions' : message('catalog.rules.mentionsOr', { alternative: label(rule.requiredUnless) }),
         );
         break;
-      }
       case 'warning':
         break;
     }
@@ -264,7 +260,7 @@ export function describeForm(entry: VariantEntry): FormDescription {
       required: true,
       advanced: false,
       default: entry.modelIds[0],
-      choices: entry.modelIds.map((id) => ({ value: id, label: t(id, id) })),
+      choices: entry.modelIds.map((id) => ({ value: id, label: literal(id) })),
     });
   }
   return {

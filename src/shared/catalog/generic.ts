@@ -1,5 +1,6 @@
 import type { VariantEntry } from './types';
-import { HELP, LABELS, t } from './labels';
+import { literal } from '../i18n/translate';
+import { HELP, LABELS } from './labels';
 import { UPLOAD_LIMITS } from './limits';
 
 export type GenericModelType = 'image' | 'video';
@@ -34,8 +35,8 @@ export function genericEntry(modelId: string, type: GenericModelType): VariantEn
     return {
       ...common,
       kind: 'image',
-      label: t(modelId, modelId),
-      help: t('A model this studio has no form for: common image options only.', '本工作室没有专用表单的模型：仅提供常用图片选项。'),
+      label: literal(modelId),
+      help: 'catalog.fields.aModelThisStudioHasNo',
       path: '/v1/images/generations',
       response: 'detect',
       poll: { pathTemplate: '/v1/images/generations/{task_id}', recordShape: 'generation-task', cadence: 'image' },
@@ -46,7 +47,7 @@ export function genericEntry(modelId: string, type: GenericModelType): VariantEn
           key: 'size',
           label: LABELS.size,
           maxLength: 32,
-          help: t('As the model expects it, e.g. 1024x1024 or 16:9.', '按模型要求填写，例如 1024x1024 或 16:9。'),
+          help: 'catalog.fields.asTheModelExpectsItE',
         },
         { type: 'integer', key: 'n', label: LABELS.count, min: 1, max: 10, unit: 'images' },
         references,
@@ -56,8 +57,8 @@ export function genericEntry(modelId: string, type: GenericModelType): VariantEn
   return {
     ...common,
     kind: 'video',
-    label: t(modelId, modelId),
-    help: t('A model this studio has no form for: common video options only.', '本工作室没有专用表单的模型：仅提供常用视频选项。'),
+    label: literal(modelId),
+    help: 'catalog.fields.aModelThisStudioHasNo2',
     path: '/v1/videos/generations',
     response: 'task',
     poll: { pathTemplate: '/v1/videos/generations/{task_id}', recordShape: 'generation-task', cadence: 'video' },

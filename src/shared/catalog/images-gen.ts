@@ -1,5 +1,5 @@
 import type { ChannelPreference, EnumField, FieldSpec, IntegerField, PromptField, Rule, SizeField, VariantEntry } from './types';
-import { HELP, LABELS, t } from './labels';
+import { HELP, LABELS } from './labels';
 import { MB, PNG_JPEG, PNG_ONLY } from './limits';
 import { GEN_IMAGE_DIRECT_TIERS, GEN_IMAGE_TASK_TIERS } from './sizes';
 
@@ -13,7 +13,7 @@ const quality: EnumField = {
   help: HELP.quality,
   values: ['low', 'medium', 'high'],
   default: 'high',
-  choiceLabels: { low: t('Low (draft)', '低（草稿）'), medium: t('Medium', '中'), high: t('High', '高') },
+  choiceLabels: { low: 'catalog.fields.lowDraft', medium: 'catalog.fields.medium', high: 'catalog.fields.high' },
 };
 
 const outputFormat: EnumField = {
@@ -31,14 +31,11 @@ const count: IntegerField = { type: 'integer', key: 'n', label: LABELS.count, mi
 const atMostFourImages: Rule = {
   kind: 'warning',
   when: [{ field: 'n', above: 4 }],
-  message: t('At most 4 images come back per request, whatever the number asked.', '无论设置多少，每次请求最多返回 4 张图片。'),
+  message: 'catalog.fields.atMost4ImagesComeBack',
 };
 
 // How the gateway picks the direct or the task channel of this model is not shown.
-const channelNote = t(
-  'The gateway, not the request, decides which channel serves it; the studio follows whichever answer comes back, direct or queued.',
-  '由网关而非请求决定使用哪个渠道；无论直接返回还是排队处理，工作室都会跟进返回的结果。',
-);
+const channelNote = 'catalog.fields.theGatewayNotTheRequestDecides';
 const usuallyDirect: ChannelPreference = { usually: 'direct', note: channelNote };
 const usuallyQueued: ChannelPreference = { usually: 'queued', note: channelNote };
 
@@ -59,7 +56,7 @@ const promptA: PromptField = { type: 'prompt', key: 'prompt', label: LABELS.prom
 // Sent in the interface's examples; allowed values are not shown, so they are accepted, not offered.
 const directHidden: readonly FieldSpec[] = [
   { type: 'enum', key: 'resolution', label: LABELS.resolution, values: ['1K', '2K', '4K'], hidden: true },
-  { type: 'enum', key: 'response_format', label: t('Response format', '返回格式'), values: ['b64_json', 'url'], hidden: true },
+  { type: 'enum', key: 'response_format', label: 'catalog.fields.responseFormat', values: ['b64_json', 'url'], hidden: true },
 ];
 
 const directCommon: readonly FieldSpec[] = [promptA, directSize, quality, outputFormat, count, ...directHidden];
@@ -69,8 +66,8 @@ export const genImageDirect: VariantEntry = {
   id: 'image.gen-image-2.direct',
   kind: 'image',
   modelIds: ['gen-image-2'],
-  label: t('Image 2 (direct)', 'Image 2（直出）'),
-  help: t('Usually returns the image in the same request. Reference images guide style and content.', '通常在同一请求中直接返回图片。参考图可引导风格和内容。'),
+  label: 'catalog.fields.image2Direct',
+  help: 'catalog.fields.usuallyReturnsTheImageInThe',
   method: 'POST',
   path: IMAGE_PATH,
   response: 'direct',
@@ -98,11 +95,8 @@ export const genImageEdit: VariantEntry = {
   id: 'image.gen-image-2.edit',
   kind: 'image',
   modelIds: ['gen-image-2'],
-  label: t('Image 2 (edit)', 'Image 2（编辑）'),
-  help: t(
-    'Edits the given images; add a mask to repaint only part of the first image. The direct channel answers with a summary of the result only; the queued one with the images.',
-    '编辑给定图片；添加蒙版可只重绘第一张图片的一部分。直出渠道只返回结果摘要，排队渠道返回图片。',
-  ),
+  label: 'catalog.fields.image2Edit',
+  help: 'catalog.fields.editsTheGivenImagesAddA',
   method: 'POST',
   path: IMAGE_PATH,
   response: 'summary',
@@ -132,11 +126,8 @@ export const genImageTask: VariantEntry = {
   id: 'image.gen-image-2.task',
   kind: 'image',
   modelIds: ['gen-image-2'],
-  label: t('Image 2 (official, queued)', 'Image 2（官方，排队）'),
-  help: t(
-    'Usually runs as a task on the official channel: up to 16 reference images, 1K/2K/4K, JPEG compression.',
-    '通常在官方渠道以任务方式运行：最多 16 张参考图，支持 1K/2K/4K 与 JPEG 压缩。',
-  ),
+  label: 'catalog.fields.image2OfficialQueued',
+  help: 'catalog.fields.usuallyRunsAsATaskOn',
   method: 'POST',
   path: IMAGE_PATH,
   response: 'task',
@@ -144,7 +135,7 @@ export const genImageTask: VariantEntry = {
   // 4K at high quality can take up to 130 s; the interface advises waiting at least 180 s.
   poll: { ...IMAGE_POLL, deadlineMs: 300_000 },
   fields: [
-    { type: 'prompt', key: 'prompt', label: LABELS.prompt, required: true, help: t('Chinese or English.', '中文或英文均可。') },
+    { type: 'prompt', key: 'prompt', label: LABELS.prompt, required: true, help: 'catalog.fields.chineseOrEnglish' },
     {
       // Optional for the gateway (default 1:1); the form sends the ratio it shows.
       type: 'size',
@@ -167,7 +158,7 @@ export const genImageTask: VariantEntry = {
       min: 0,
       max: 100,
       default: 100,
-      help: t('JPEG only. 0 is the lowest compression, 100 the highest.', '仅 JPEG。0 为最低压缩，100 为最高压缩。'),
+      help: 'catalog.fields.jpegOnly0IsTheLowest',
       onlyWhen: { field: 'output_format', equals: 'jpeg' },
       advanced: true,
     },
@@ -193,7 +184,7 @@ export const genImageTask: VariantEntry = {
       // Other values are "not shown" by the interface: sent, with a warning.
       othersMatching: '^[a-z][a-z_-]*$',
       advanced: true,
-      help: t('A transparent background comes back as auto: the image is opaque.', '透明背景会按自动处理：图片不透明。'),
+      help: 'catalog.fields.aTransparentBackgroundComesBackAs',
     },
   ],
   rules: [
@@ -201,7 +192,7 @@ export const genImageTask: VariantEntry = {
     {
       kind: 'warning',
       when: [{ field: 'background', equals: 'transparent' }],
-      message: t('A transparent background is downgraded to auto: the image will be opaque.', '透明背景会被降级为自动：输出图片不透明。'),
+      message: 'catalog.fields.aTransparentBackgroundIsDowngradedTo',
     },
     {
       kind: 'warning',
@@ -209,7 +200,7 @@ export const genImageTask: VariantEntry = {
         { field: 'resolution', equals: '4K' },
         { field: 'quality', equals: 'high' },
       ],
-      message: t('4K at high quality can take up to 130 seconds.', '4K 高质量最长可能需要 130 秒。'),
+      message: 'catalog.fields.n4kAtHighQualityCanTake',
     },
   ],
 };

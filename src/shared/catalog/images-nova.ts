@@ -1,5 +1,5 @@
 import type { EnumField, MediaListField, SizeField, VariantEntry } from './types';
-import { HELP, LABELS, t } from './labels';
+import { HELP, LABELS } from './labels';
 import { JPEG_PNG_WEBP, MB } from './limits';
 import { NOVA_OFFICIAL_TIERS, NOVA_PIXEL_TIERS } from './sizes';
 
@@ -39,8 +39,8 @@ export const novaFlash: VariantEntry = {
   kind: 'image',
   // The interface's default first; its examples use the id without `-preview`.
   modelIds: ['nova-3.1-flash-image-preview', 'nova-3.1-flash-image'],
-  label: t('Nova 3.1 Flash Image', 'Nova 3.1 Flash 图像'),
-  help: t('Fast image generation and editing with optional web and image search.', '快速生成和编辑图片，可选网页与图片搜索增强。'),
+  label: 'catalog.fields.nova31FlashImage',
+  help: 'catalog.fields.fastImageGenerationAndEditingWith',
   method: 'POST',
   path: IMAGE_PATH,
   response: 'direct',
@@ -52,15 +52,15 @@ export const novaFlash: VariantEntry = {
     {
       type: 'search-tools',
       key: 'tools',
-      label: t('Search enhancement', '搜索增强'),
+      label: 'catalog.fields.searchEnhancement',
       advanced: true,
-      help: t('Let the model look things up on the web or in image search.', '允许模型进行网页或图片搜索。'),
+      help: 'catalog.fields.letTheModelLookThingsUp',
       toolType: 'external_search',
       searchTypes: ['web_search', 'image_search'],
     },
     // "pass 1"; Base64 is the only documented answer format.
     singleImageCount,
-    { type: 'enum', key: 'response_format', label: t('Response format', '返回格式'), values: ['b64_json'], hidden: true },
+    { type: 'enum', key: 'response_format', label: 'catalog.fields.responseFormat', values: ['b64_json'], hidden: true },
   ],
   rules: [],
 };
@@ -70,8 +70,8 @@ export const novaPro: VariantEntry = {
   id: 'image.nova-3-pro-image',
   kind: 'image',
   modelIds: ['nova-3-pro-image-preview', 'nova-3-pro-image'],
-  label: t('Nova 3 Pro Image', 'Nova 3 Pro 图像'),
-  help: t('High-quality images and edits; long prompts are fine.', '高质量图片生成与编辑；支持长提示词。'),
+  label: 'catalog.fields.nova3ProImage',
+  help: 'catalog.fields.highQualityImagesAndEditsLong',
   method: 'POST',
   path: IMAGE_PATH,
   response: 'direct',
@@ -81,7 +81,7 @@ export const novaPro: VariantEntry = {
       key: 'prompt',
       label: LABELS.prompt,
       required: true,
-      help: t('The upstream limit is 65,536 tokens; there is no character limit.', '上游上限为 65,536 个 token，没有字符数限制。'),
+      help: 'catalog.fields.theUpstreamLimitIs65536',
     },
     novaPixelSize,
     novaReferenceUrls,
@@ -94,10 +94,10 @@ export const novaPro: VariantEntry = {
 const personGeneration: EnumField = {
   type: 'enum',
   key: 'metadata.personGeneration',
-  label: t('People in images', '人物生成'),
+  label: 'catalog.fields.peopleInImages',
   advanced: true,
   values: ['ALLOW_ALL', 'ALLOW_ADULT', 'ALLOW_NONE'],
-  choiceLabels: { ALLOW_ALL: t('Allow all', '全部允许'), ALLOW_ADULT: t('Adults only', '仅成人'), ALLOW_NONE: t('No people', '不生成人物') },
+  choiceLabels: { ALLOW_ALL: 'catalog.fields.allowAll', ALLOW_ADULT: 'catalog.fields.adultsOnly', ALLOW_NONE: 'catalog.fields.noPeople' },
 };
 
 const HARM_CATEGORIES = ['HARM_CATEGORY_HATE_SPEECH', 'HARM_CATEGORY_DANGEROUS_CONTENT', 'HARM_CATEGORY_SEXUALLY_EXPLICIT', 'HARM_CATEGORY_HARASSMENT'];
@@ -108,11 +108,8 @@ export const novaOfficial: VariantEntry = {
   id: 'image.nova-3-pro-image.official',
   kind: 'image',
   modelIds: ['nova-3-pro-image-preview-official'],
-  label: t('Nova 3 Pro Image (official, queued)', 'Nova 3 Pro 图像（官方，排队）'),
-  help: t(
-    'Runs as a task: up to 14 reference images, 1K/2K/4K, fine-grained model options.',
-    '以任务方式运行：最多 14 张参考图，支持 1K/2K/4K 与细粒度模型参数。',
-  ),
+  label: 'catalog.fields.nova3ProImageOfficialQueued',
+  help: 'catalog.fields.runsAsATaskUpTo',
   method: 'POST',
   path: IMAGE_PATH,
   response: 'task',
@@ -154,12 +151,12 @@ export const novaOfficial: VariantEntry = {
       item: { shape: 'string' },
       acceptsDataUrl: false,
     },
-    { type: 'number', key: 'metadata.temperature', label: t('Temperature', '温度'), min: 0, max: 2, step: 0.1, advanced: true },
-    { type: 'number', key: 'metadata.topP', label: t('Top P', 'Top P'), min: 0, max: 1, step: 0.05, default: 0.95, advanced: true },
+    { type: 'number', key: 'metadata.temperature', label: 'catalog.fields.temperature', min: 0, max: 2, step: 0.1, advanced: true },
+    { type: 'number', key: 'metadata.topP', label: 'catalog.fields.topP', min: 0, max: 1, step: 0.05, default: 0.95, advanced: true },
     {
       type: 'integer',
       key: 'metadata.maxOutputTokens',
-      label: t('Max output tokens', '最大输出 token'),
+      label: 'catalog.fields.maxOutputTokens',
       min: 1,
       max: 32_768,
       default: 32_768,
@@ -173,12 +170,12 @@ export const novaOfficial: VariantEntry = {
       label: LABELS.outputFormat,
       advanced: true,
       values: ['image/png', 'image/jpeg', 'image/webp'],
-      choiceLabels: { 'image/png': t('PNG', 'PNG'), 'image/jpeg': t('JPEG', 'JPEG'), 'image/webp': t('WebP', 'WebP') },
+      choiceLabels: { 'image/png': 'catalog.fields.png', 'image/jpeg': 'catalog.fields.jpeg', 'image/webp': 'catalog.fields.webp' },
     },
     {
       type: 'integer',
       key: 'metadata.imageOutputOptions.compressionQuality',
-      label: t('JPEG quality', 'JPEG 质量'),
+      label: 'catalog.fields.jpegQuality',
       min: 0,
       max: 100,
       advanced: true,
@@ -187,28 +184,28 @@ export const novaOfficial: VariantEntry = {
     {
       type: 'integer',
       key: 'metadata.thinkingConfig.thinkingBudget',
-      label: t('Thinking budget', '思考预算'),
+      label: 'catalog.fields.thinkingBudget',
       min: 0,
       max: 24_576,
       unit: 'tokens',
       advanced: true,
-      help: t('Leave empty to let the model decide.', '留空则由模型决定。'),
+      help: 'catalog.fields.leaveEmptyToLetTheModel',
     },
     {
       type: 'enum',
       key: 'metadata.thinkingConfig.thinkingLevel',
-      label: t('Thinking level', '思考等级'),
+      label: 'catalog.fields.thinkingLevel',
       values: ['MINIMAL', 'LOW', 'MEDIUM', 'HIGH'],
       advanced: true,
     },
     {
       type: 'object-list',
       key: 'metadata.safetySettings',
-      label: t('Safety settings', '安全设置'),
+      label: 'catalog.fields.safetySettings',
       advanced: true,
       itemFields: [
-        { type: 'enum', key: 'category', label: t('Category', '类别'), values: HARM_CATEGORIES, required: true },
-        { type: 'enum', key: 'threshold', label: t('Threshold', '阈值'), values: HARM_THRESHOLDS, required: true },
+        { type: 'enum', key: 'category', label: 'catalog.fields.category', values: HARM_CATEGORIES, required: true },
+        { type: 'enum', key: 'threshold', label: 'catalog.fields.threshold', values: HARM_THRESHOLDS, required: true },
       ],
     },
   ],

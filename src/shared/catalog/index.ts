@@ -37,7 +37,6 @@ export type { WireBody } from './wire-path';
 export { priceKeyOf } from './price-key';
 export { recipeValues, recipeOnVariant, withReference, largerTiers, atTier } from './recipe-values';
 export {
-  DISPLAY_MODELS,
   SPEED_WORDS,
   MODE_WORDS,
   RUN_WORDS,

@@ -4,31 +4,34 @@
  */
 import { displayModelOf } from './display-models';
 import { findVariants, variantById } from './registry';
-import type { Locale } from './types';
+import { translatorOf, type Reader } from '../i18n/locales';
+import { say } from '../i18n/translate';
 
 /**
  * The model as the picker names it: by the variant that made the result (when it serves that model id), else by any
  * variant serving the model id, else the id itself.
  */
-export function modelNameOf(modelId: string, locale: Locale, variantId?: string | null): string {
+export function modelNameOf(modelId: string, reader: Reader, variantId?: string | null): string {
+  const translate = translatorOf(reader);
   const serving = variantId ? variantById(variantId)?.modelIds.includes(modelId) : false;
-  const byVariant = serving && variantId ? displayModelOf(variantId)?.model.name[locale] : undefined;
-  if (byVariant !== undefined) return byVariant;
+  const byVariant = serving && variantId ? displayModelOf(variantId)?.model.name : undefined;
+  if (byVariant !== undefined) return translate(byVariant);
   for (const entry of findVariants(modelId)) {
-    const display = displayModelOf(entry.id)?.model.name[locale];
-    if (display !== undefined) return display;
+    const display = displayModelOf(entry.id)?.model.name;
+    if (display !== undefined) return translate(display);
   }
   return modelId;
 }
 
 /** What a variant is called in the catalog ("Image 2 (official, queued)"), else its id. */
-export function variantNameOf(variantId: string, locale: Locale): string {
-  return variantById(variantId)?.label[locale] ?? variantId;
+export function variantNameOf(variantId: string, reader: Reader): string {
+  const label = variantById(variantId)?.label;
+  return label === undefined ? variantId : say(label, translatorOf(reader));
 }
 
 /** Names for models shown side by side (filter choices, compare columns): the gateway's id beside a name two of them share. */
-export function distinctModelNames(modelIds: readonly string[], locale: Locale): Map<string, string> {
-  const named = [...new Set(modelIds)].map((model) => [model, modelNameOf(model, locale)] as const);
+export function distinctModelNames(modelIds: readonly string[], reader: Reader): Map<string, string> {
+  const named = [...new Set(modelIds)].map((model) => [model, modelNameOf(model, reader)] as const);
   const uses = new Map<string, number>();
   for (const [, name] of named) uses.set(name, (uses.get(name) ?? 0) + 1);
   return new Map(named.map(([model, name]) => [model, (uses.get(name) ?? 0) > 1 && name !== model ? `${name} (${model})` : name]));

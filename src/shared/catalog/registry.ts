@@ -1,4 +1,5 @@
-import type { LocalizedText, PollSpec, VariantEntry } from './types';
+import type { Words } from '../i18n/translate';
+import type { PollSpec, VariantEntry } from './types';
 import { genImageDirect, genImageEdit, genImageTask } from './images-gen';
 import { novaFlash, novaOfficial, novaPro } from './images-nova';
 import { clipEntries, vidOfficial } from './video-singular';
@@ -109,8 +110,8 @@ export function taskPollPath(entry: VariantEntry, taskId: string): string {
 /** A variant's usual channel as the studio shows it; undefined when nothing is known (generic image entries). */
 export interface ChannelView {
   usually: 'direct' | 'queued';
-  label: LocalizedText;
-  note: LocalizedText | undefined;
+  label: Words;
+  note: Words | undefined;
 }
 
 /** The channel a variant's requests usually reach: its declared preference, or what its documented answer implies. */

@@ -1,3 +1,5 @@
+import type { Words } from '../i18n/translate';
+
 /**
  * What the catalog's request check can find, as reason codes with parameters. No words live
  * here: the renderer words each code from its locale files, main from its own English table.
@@ -77,8 +79,8 @@ export interface RequestNotice {
   code: NoticeCode;
   field: string;
   params: ProblemParams;
-  /** The note of a `warning` rule of the variant (its own words, in every language). */
-  note?: Readonly<Record<'en' | 'zh-CN', string>>;
+  /** The note of a `warning` rule of the variant (a key of the locale files). */
+  note?: Words;
 }
 
 /** A problem found by a single check, before it knows the field it belongs to. */

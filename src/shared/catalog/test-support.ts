@@ -5,6 +5,7 @@ import type { FormValues } from './request-body';
 import { checkRequest, checkWireRequest } from './request-check';
 import type { RequestNotice, RequestProblem } from './request-problems';
 import { variantById } from './registry';
+import { sayInEnglish } from '../i18n/locales';
 
 /** The catalog variant with this id; throws when the catalog has none, so a typo fails loudly. */
 export function entry(id: string) {
@@ -38,7 +39,7 @@ export type RejectCase = [string, FormValues, RegExp];
 /** A notice as a test reads it: a variant's own note in English, else `field: code {params}`. */
 export function noteText(notice: RequestNotice | undefined): string {
   if (notice === undefined) return '';
-  return notice.note ? notice.note.en : shown(notice);
+  return notice.note ? sayInEnglish(notice.note) : shown(notice);
 }
 
 /** The problems of a hand-written wire body (no path parameters), each as `field: code {params}`. */

@@ -4,8 +4,13 @@
  * drives request validation in main, the form in the renderer and the CLI.
  */
 
+import type { Words } from '../i18n/translate';
+
 export type Locale = 'en' | 'zh-CN';
-/** Text in every language the studio ships; the renderer picks one. */
+/**
+ * Text in English and Chinese built in code, which the request checks still give (their messages
+ * move to the locale files with them); the catalog's own texts are keys (`Words`).
+ */
 export type LocalizedText = Readonly<Record<Locale, string>>;
 
 export type VariantKind = 'image' | 'video' | 'character';
@@ -42,8 +47,8 @@ export type Condition = { field: string; is: 'set' } | { field: string; equals: 
 interface FieldBase {
   /** Wire path in the body (`metadata.n`), or the parameter name when `in` is `path`. */
   key: string;
-  label: LocalizedText;
-  help?: LocalizedText;
+  label: Words;
+  help?: Words;
   /** Always present in the request (the default is sent when the user gives nothing). */
   required?: boolean;
   /** Not required by the gateway, but the default is sent when the user gives nothing. */
@@ -89,7 +94,7 @@ export interface EnumField extends FieldBase {
    */
   othersMatching?: string;
   default?: string | number;
-  choiceLabels?: Readonly<Record<string, LocalizedText>>;
+  choiceLabels?: Readonly<Record<string, Words>>;
   unit?: Unit;
 }
 
@@ -135,7 +140,7 @@ export interface SizeField extends FieldBase {
   wire: 'pixels' | 'ratio';
   /** Wire path of the tier, when the tier is sent separately (`resolution`). */
   tierKey?: string;
-  tierLabel?: LocalizedText;
+  tierLabel?: Words;
   tiers: readonly SizeTier[];
   allowAuto: boolean;
   default: SizeChoice;
@@ -224,7 +229,7 @@ export type Rule =
   | { kind: 'exactly-one'; fields: readonly string[] }
   | { kind: 'placeholders'; prompt: string; tokens: readonly PlaceholderToken[] }
   | { kind: 'mentions'; prompt: string; requiredUnless?: string }
-  | { kind: 'warning'; when: readonly Condition[]; message: LocalizedText };
+  | { kind: 'warning'; when: readonly Condition[]; message: Words };
 
 /**
  * The channel a variant's requests usually reach. Only a preference: the gateway's answer
@@ -233,7 +238,7 @@ export type Rule =
 export interface ChannelPreference {
   usually: 'direct' | 'queued';
   /** Why this is only what usually happens (the interface leaves the choice to the gateway). */
-  note?: LocalizedText;
+  note?: Words;
 }
 
 export interface VariantEntry {
@@ -242,8 +247,8 @@ export interface VariantEntry {
   kind: VariantKind;
   /** Model ids this variant serves; the first is the default sent as `model`. */
   modelIds: readonly [string, ...string[]];
-  label: LocalizedText;
-  help: LocalizedText;
+  label: Words;
+  help: Words;
   method: 'POST';
   /** Endpoint path; may contain path parameters such as `{video_id}`. */
   path: string;

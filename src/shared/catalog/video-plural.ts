@@ -1,5 +1,5 @@
 import type { FieldSpec, VariantEntry } from './types';
-import { HELP, LABELS, t } from './labels';
+import { HELP, LABELS } from './labels';
 import { UPLOAD_LIMITS, VIDEO_MIME_TYPES } from './limits';
 import { PLURAL_VIDEO_TASK } from './video-plural-route';
 
@@ -19,8 +19,8 @@ export const clipTurbo: VariantEntry = {
   id: 'video.clip-3.0-turbo',
   kind: 'video',
   modelIds: ['clip-3.0-turbo'],
-  label: t('Clip 3.0 Turbo', 'Clip 3.0 Turbo'),
-  help: t('Fast video; a reference image becomes the first frame.', '快速视频；参考图作为首帧。'),
+  label: 'catalog.fields.clip30Turbo',
+  help: 'catalog.fields.fastVideoAReferenceImageBecomes',
   ...PLURAL_VIDEO_TASK,
   fields: [
     { type: 'prompt', key: 'prompt', label: LABELS.prompt, required: true },
@@ -29,7 +29,7 @@ export const clipTurbo: VariantEntry = {
       key: 'reference_images',
       label: LABELS.firstFrame,
       usesOnlyFirst: true,
-      help: t('Only the first image is used, as the first frame; there is no last frame.', '仅使用第一张图片作为首帧；不支持尾帧。'),
+      help: 'catalog.fields.onlyTheFirstImageIsUsed',
       minCount: 0,
       maxBytes: UPLOAD_LIMITS.maxBytes,
       mimeTypes: UPLOAD_LIMITS.mimeTypes,
@@ -44,7 +44,7 @@ export const clipTurbo: VariantEntry = {
       label: LABELS.aspectRatio,
       values: ['16:9', '9:16', '1:1'],
       default: '16:9',
-      help: t('Text-to-video only; ignored when a first-frame image is given.', '仅用于文生视频；提供首帧图片时忽略。'),
+      help: 'catalog.fields.textToVideoOnlyIgnoredWhen',
     },
     { type: 'boolean', key: 'watermark', label: LABELS.watermark, default: false, advanced: true },
   ],
@@ -52,7 +52,7 @@ export const clipTurbo: VariantEntry = {
     {
       kind: 'warning',
       when: [{ field: 'reference_images', above: 1 }],
-      message: t('Only the first reference image is used; the others are not sent on.', '仅使用第一张参考图，其余图片不会被转发。'),
+      message: 'catalog.fields.onlyTheFirstReferenceImageIs',
     },
     {
       kind: 'warning',
@@ -60,7 +60,7 @@ export const clipTurbo: VariantEntry = {
         { field: 'reference_images', is: 'set' },
         { field: 'aspect_ratio', is: 'set' },
       ],
-      message: t('The aspect ratio is ignored for image-to-video.', '图生视频时会忽略画面比例。'),
+      message: 'catalog.fields.theAspectRatioIsIgnoredFor',
     },
   ],
 };
@@ -70,11 +70,8 @@ export const clipOmni: VariantEntry = {
   id: 'video.clip-v3-omni',
   kind: 'video',
   modelIds: ['clip-v3-omni'],
-  label: t('Clip V3 Omni', 'Clip V3 Omni'),
-  help: t(
-    'Combine images, a reference video and saved elements; refer to them in the prompt as <<<image_1>>>, <<<video_1>>>, <<<element_1>>>.',
-    '组合图片、参考视频和已保存的主体；在提示词中用 <<<image_1>>>、<<<video_1>>>、<<<element_1>>> 引用。',
-  ),
+  label: 'catalog.fields.clipV3Omni',
+  help: 'catalog.fields.combineImagesAReferenceVideoAnd',
   ...PLURAL_VIDEO_TASK,
   fields: [
     {
@@ -83,15 +80,15 @@ export const clipOmni: VariantEntry = {
       label: LABELS.prompt,
       required: true,
       syntax: 'placeholders',
-      help: t('Placeholders are numbered from 1 in list order; nothing is inserted automatically.', '占位符按列表顺序从 1 开始编号；不会自动插入。'),
+      help: 'catalog.fields.placeholdersAreNumberedFrom1In',
     },
     {
       type: 'enum',
       key: 'mode',
-      label: t('Mode', '模式'),
+      label: 'catalog.fields.mode',
       values: ['std', 'pro'],
       default: 'std',
-      choiceLabels: { std: t('Standard (720p)', '标准（720P）'), pro: t('Pro (1080p)', '专业（1080P）') },
+      choiceLabels: { std: 'catalog.fields.standard720p', pro: 'catalog.fields.pro1080p' },
     },
     durationRange(3, 15, 5),
     // "common 16:9, 9:16, 1:1": the interface does not close the list.
@@ -99,9 +96,9 @@ export const clipOmni: VariantEntry = {
     {
       type: 'boolean',
       key: 'audio',
-      label: t('Sound', '音频'),
+      label: 'catalog.fields.sound',
       default: false,
-      help: t('Generate a video with sound (billed as Sound). Not with a reference video.', '生成带声音的视频（按音频计费），不能与参考视频同时使用。'),
+      help: 'catalog.fields.generateAVideoWithSoundBilled',
     },
     {
       type: 'image-list',
@@ -117,8 +114,8 @@ export const clipOmni: VariantEntry = {
     {
       type: 'video-list',
       key: 'video_list',
-      label: t('Reference video', '参考视频'),
-      help: t('At most one public video address (billed as Video).', '最多一个公开视频地址（按视频计费）。'),
+      label: 'catalog.fields.referenceVideo',
+      help: 'catalog.fields.atMostOnePublicVideoAddress',
       minCount: 0,
       maxCount: 1,
       mimeTypes: VIDEO_MIME_TYPES,
@@ -128,21 +125,18 @@ export const clipOmni: VariantEntry = {
     {
       type: 'object-list',
       key: 'metadata.element_list',
-      label: t('Elements', '主体'),
+      label: 'catalog.fields.elements',
       advanced: true,
-      help: t(
-        'Saved subject or character references, as the gateway defines them (e.g. {"element_id": 123}).',
-        '已保存的主体或角色引用，格式由网关定义（例如 {"element_id": 123}）。',
-      ),
+      help: 'catalog.fields.savedSubjectOrCharacterReferencesAs',
     },
     { type: 'boolean', key: 'metadata.watermark', label: LABELS.watermark, advanced: true },
     {
       type: 'text',
       key: 'client_business_id',
-      label: t('Business id', '业务 ID'),
+      label: 'catalog.fields.businessId',
       maxLength: 128,
       advanced: true,
-      help: t('Stored with the task; the task can later be looked up by it.', '随任务保存，之后可用它查询任务。'),
+      help: 'catalog.fields.storedWithTheTaskTheTask',
     },
   ],
   rules: [

@@ -1,5 +1,6 @@
 import type { FieldSpec, PollSpec, VariantEntry } from './types';
-import { LABELS, t } from './labels';
+import { message } from '../i18n/translate';
+import { LABELS } from './labels';
 
 const REMIX_PATH = '/v1/videos/{video_id}/remix';
 // The interface polls both remix variants on the plural route.
@@ -9,9 +10,9 @@ const CONTENT_PATH = '/v1/videos/{task_id}/content';
 const remixPrompt: FieldSpec = {
   type: 'prompt',
   key: 'prompt',
-  label: t('Change', '修改内容'),
+  label: 'catalog.fields.change',
   required: true,
-  help: t('One precise, focused change to the video.', '对视频做一个精确、聚焦的修改。'),
+  help: 'catalog.fields.onePreciseFocusedChangeToThe',
 };
 
 interface RemixModel {
@@ -37,7 +38,7 @@ function remixEntry({ model, name, durations }: RemixModel): VariantEntry {
       required: true,
       format: 'id',
       idPrefix: 'task_',
-      help: t('Id of a finished video task of this account (task_...).', '本账户已完成视频任务的 ID（task_...）。'),
+      help: 'catalog.fields.idOfAFinishedVideoTask',
     },
     remixPrompt,
   ];
@@ -48,7 +49,7 @@ function remixEntry({ model, name, durations }: RemixModel): VariantEntry {
       label: LABELS.duration,
       values: durations,
       unit: 'seconds',
-      help: model === 'vid-2-pro' ? t('15 seconds is HD.', '15 秒为高清。') : undefined,
+      help: model === 'vid-2-pro' ? 'catalog.fields.n15SecondsIsHd' : undefined,
     });
   }
   fields.push({
@@ -56,14 +57,14 @@ function remixEntry({ model, name, durations }: RemixModel): VariantEntry {
     key: 'aspect_ratio',
     label: LABELS.aspectRatio,
     values: ['16:9', '9:16', '1:1'],
-    help: t('16:9 is recommended.', '推荐 16:9。'),
+    help: 'catalog.fields.n169IsRecommended',
   });
   return {
     id: `video.remix.${model}`,
     kind: 'video',
     modelIds: [model],
-    label: t(`Remix · ${name}`, `改编 · ${name}`),
-    help: t('Change one thing in a finished video.', '修改已完成视频中的一处内容。'),
+    label: message('catalog.fields.remixOf', { name }),
+    help: 'catalog.fields.changeOneThingInAFinished',
     method: 'POST',
     path: REMIX_PATH,
     response: 'task',
@@ -82,8 +83,8 @@ export const remixOfficial: VariantEntry = {
   id: 'video.remix.official',
   kind: 'video',
   modelIds: ['vid-2-official'],
-  label: t('Remix · Vid 2 official', '改编 · Vid 2 官方'),
-  help: t('Change one thing in a video made with the official model.', '修改官方模型生成的视频中的一处内容。'),
+  label: 'catalog.fields.remixVid2Official',
+  help: 'catalog.fields.changeOneThingInAVideo',
   method: 'POST',
   path: REMIX_PATH,
   response: 'task',
@@ -97,7 +98,7 @@ export const remixOfficial: VariantEntry = {
       label: LABELS.videoId,
       required: true,
       format: 'id',
-      help: t('Id of a finished official video.', '已完成的官方视频 ID。'),
+      help: 'catalog.fields.idOfAFinishedOfficialVideo',
     },
     remixPrompt,
   ],

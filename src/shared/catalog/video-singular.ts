@@ -1,5 +1,6 @@
 import type { SizeTier, VariantEntry } from './types';
-import { HELP, LABELS, t } from './labels';
+import { literal } from '../i18n/translate';
+import { HELP, LABELS } from './labels';
 import { UPLOAD_LIMITS } from './limits';
 import { VIDEO_1080P_TIERS, VIDEO_720P_TIERS } from './sizes';
 
@@ -11,8 +12,8 @@ export const vidOfficial: VariantEntry = {
   kind: 'video',
   // `vid2` is the id of the interface's examples.
   modelIds: ['vid-2-official', 'vid-2', 'vid2-pro', 'vid2'],
-  label: t('Vid 2 (official)', 'Vid 2（官方）'),
-  help: t('Text-to-video or image-to-video in 4, 8 or 12 seconds, landscape or portrait.', '文生视频或图生视频，时长 4、8 或 12 秒，横屏或竖屏。'),
+  label: 'catalog.fields.vid2Official',
+  help: 'catalog.fields.textToVideoOrImageTo',
   method: 'POST',
   path: '/v1/video/generations',
   response: 'task',
@@ -24,7 +25,7 @@ export const vidOfficial: VariantEntry = {
       key: 'prompt',
       label: LABELS.prompt,
       required: true,
-      help: t('One purpose: shot, subject, action, scene, light and camera motion.', '围绕一个目的描述：镜头、主体、动作、场景、光线和运镜。'),
+      help: 'catalog.fields.onePurposeShotSubjectActionScene',
     },
     { type: 'enum', key: 'duration', label: LABELS.duration, help: HELP.duration, values: [4, 8, 12], default: 4, unit: 'seconds' },
     {
@@ -42,7 +43,7 @@ export const vidOfficial: VariantEntry = {
       key: 'input_reference',
       label: LABELS.inputReference,
       matchesSizeOf: 'size',
-      help: t('Image-to-video: the image should have the chosen size.', '图生视频：图片尺寸应与所选尺寸一致。'),
+      help: 'catalog.fields.imageToVideoTheImageShould',
       // No formats given for video references: whatever the upload endpoint takes, GIF included.
       maxBytes: UPLOAD_LIMITS.maxBytes,
       mimeTypes: UPLOAD_LIMITS.mimeTypes,
@@ -73,8 +74,8 @@ function clipEntry({ model, name, tiers, durations }: ClipModel): VariantEntry {
     id: `video.${model}`,
     kind: 'video',
     modelIds: [model],
-    label: t(name, name),
-    help: t('Image-guided video from 1 to 4 reference images.', '基于 1 到 4 张参考图生成视频。'),
+    label: literal(name),
+    help: 'catalog.fields.imageGuidedVideoFrom1To',
     method: 'POST',
     path: '/v1/video/generations',
     response: 'task',

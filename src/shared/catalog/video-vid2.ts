@@ -1,5 +1,5 @@
 import type { FieldSpec, TextField, VariantEntry } from './types';
-import { HELP, LABELS, t } from './labels';
+import { HELP, LABELS } from './labels';
 import { UPLOAD_LIMITS } from './limits';
 import { CHARACTER_POLL, PLURAL_VIDEO_PATH, PLURAL_VIDEO_POLL, PLURAL_VIDEO_TASK, VIDEO_CONTENT_PATH } from './video-plural-route';
 
@@ -8,43 +8,40 @@ const mentionPrompt: FieldSpec = { type: 'prompt', key: 'prompt', label: LABELS.
 const characterUrl: TextField = {
   type: 'text',
   key: 'metadata.character_url',
-  label: t('Character reference video', '角色参考视频'),
+  label: 'catalog.fields.characterReferenceVideo',
   format: 'url-or-id',
   advanced: true,
-  help: t(
-    'Address of a video to extract a character from (the output is 1 second shorter), or a character task id.',
-    '用于提取角色的视频地址（输出会缩短 1 秒），或角色任务 ID。',
-  ),
+  help: 'catalog.fields.addressOfAVideoToExtract',
 };
 
 const characterTimestamps: TextField = {
   type: 'text',
   key: 'metadata.character_timestamps',
-  label: t('Character segment', '角色片段'),
+  label: 'catalog.fields.characterSegment',
   format: 'time-segment',
   segmentSeconds: 2,
   advanced: true,
-  help: t('A 2-second segment of the reference video, written start,end in seconds (e.g. 3,5).', '参考视频中 2 秒的片段，格式为 开始,结束（秒），例如 3,5。'),
+  help: 'catalog.fields.a2SecondSegmentOfThe',
 };
 
 const characterFromTask: TextField = {
   type: 'text',
   key: 'metadata.character_from_task',
-  label: t('Character from video task', '从视频任务提取角色'),
+  label: 'catalog.fields.characterFromVideoTask',
   format: 'id',
   advanced: true,
-  help: t('Task id of a finished video to extract a character from.', '从已完成视频的任务 ID 中提取角色。'),
+  help: 'catalog.fields.taskIdOfAFinishedVideo',
 };
 
-const SHORTER_OUTPUT = t('Using a character reference video or segment makes the output 1 second shorter.', '使用角色参考视频或片段时，输出视频会缩短 1 秒。');
+const SHORTER_OUTPUT = 'catalog.fields.usingACharacterReferenceVideoOr';
 
 /** First video model, VVIP tier: fixed duration tiers, variants, styles, storyboard and characters. */
 export const vidVvip: VariantEntry = {
   id: 'video.vid-2-vvip',
   kind: 'video',
   modelIds: ['vid-2-vvip'],
-  label: t('Vid 2 VVIP', 'Vid 2 VVIP'),
-  help: t('Up to 4 variants per request, styles, storyboard and @character mentions.', '每次最多 4 个版本，支持风格、故事板和 @角色 引用。'),
+  label: 'catalog.fields.vid2Vvip',
+  help: 'catalog.fields.upTo4VariantsPerRequest',
   ...PLURAL_VIDEO_TASK,
   // A request that asks for a character may be answered with a video, a character task or both.
   poll: {
@@ -76,34 +73,34 @@ export const vidVvip: VariantEntry = {
     {
       type: 'enum',
       key: 'metadata.style',
-      label: t('Style', '风格'),
+      label: 'catalog.fields.style',
       values: ['thanksgiving', 'comic', 'news', 'selfie', 'nostalgic', 'anime'],
       choiceLabels: {
-        thanksgiving: t('Thanksgiving', '感恩节'),
-        comic: t('Comic', '漫画'),
-        news: t('News', '新闻'),
-        selfie: t('Selfie', '自拍'),
-        nostalgic: t('Nostalgic', '怀旧'),
-        anime: t('Anime', '动漫'),
+        thanksgiving: 'catalog.fields.thanksgiving',
+        comic: 'catalog.fields.comic',
+        news: 'catalog.fields.news',
+        selfie: 'catalog.fields.selfie',
+        nostalgic: 'catalog.fields.nostalgic',
+        anime: 'catalog.fields.anime',
       },
     },
-    { type: 'boolean', key: 'thumbnail', label: t('Thumbnail', '缩略图'), help: t('Also generate a thumbnail.', '同时生成缩略图。'), advanced: true },
-    { type: 'boolean', key: 'metadata.storyboard', label: t('Storyboard', '故事板'), advanced: true },
+    { type: 'boolean', key: 'thumbnail', label: 'catalog.fields.thumbnail', help: 'catalog.fields.alsoGenerateAThumbnail', advanced: true },
+    { type: 'boolean', key: 'metadata.storyboard', label: 'catalog.fields.storyboard', advanced: true },
     { type: 'boolean', key: 'metadata.watermark', label: LABELS.watermark, default: false, advanced: true },
     {
       type: 'boolean',
       key: 'metadata.private',
-      label: t('Private', '私密'),
+      label: 'catalog.fields.private',
       default: false,
       advanced: true,
-      help: t('Not published; a private video cannot be remixed.', '不公开；私密视频无法被改编。'),
+      help: 'catalog.fields.notPublishedAPrivateVideoCannot',
     },
     characterUrl,
     characterTimestamps,
     {
       type: 'boolean',
       key: 'metadata.character_create',
-      label: t('Create a character from the result', '从结果创建角色'),
+      label: 'catalog.fields.createACharacterFromTheResult',
       default: false,
       advanced: true,
     },
@@ -115,7 +112,7 @@ export const vidVvip: VariantEntry = {
     {
       kind: 'warning',
       when: [{ field: 'metadata.private', equals: true }],
-      message: t('A private video cannot be remixed later.', '私密视频之后无法被改编。'),
+      message: 'catalog.fields.aPrivateVideoCannotBeRemixed',
     },
   ],
 };
@@ -125,16 +122,16 @@ export const vidCharacterUse: VariantEntry = {
   id: 'video.vid-2.character',
   kind: 'video',
   modelIds: ['vid-2'],
-  label: t('Vid 2 with characters', 'Vid 2 角色视频'),
-  help: t('Put created characters in a video by writing @username in the prompt.', '在提示词中写 @用户名，让已创建的角色出现在视频中。'),
+  label: 'catalog.fields.vid2WithCharacters',
+  help: 'catalog.fields.putCreatedCharactersInAVideo',
   ...PLURAL_VIDEO_TASK,
   fields: [
     mentionPrompt,
     {
       ...characterUrl,
       format: 'id',
-      label: t('Character task id', '角色任务 ID'),
-      help: t('Instead of @username: the id of the character creation task.', '代替 @用户名：角色创建任务的 ID。'),
+      label: 'catalog.fields.characterTaskId',
+      help: 'catalog.fields.insteadOfUsernameTheIdOf',
     },
   ],
   rules: [{ kind: 'mentions', prompt: 'prompt', requiredUnless: 'metadata.character_url' }],
@@ -150,11 +147,8 @@ export const characterCreate: VariantEntry = {
   id: 'character.vid-2-vvip.create',
   kind: 'character',
   modelIds: ['vid-2-vvip'],
-  label: t('Create a character', '创建角色'),
-  help: t(
-    'Extract a character from a finished video task or from a 2-second segment of a video; use it later as @username.',
-    '从已完成的视频任务或视频中 2 秒的片段提取角色；之后可用 @用户名 引用。',
-  ),
+  label: 'catalog.fields.createACharacter',
+  help: 'catalog.fields.extractACharacterFromAFinished',
   method: 'POST',
   path: PLURAL_VIDEO_PATH,
   response: 'task',
@@ -164,12 +158,12 @@ export const characterCreate: VariantEntry = {
     {
       type: 'prompt',
       key: 'prompt',
-      label: t('Description', '描述'),
+      label: 'catalog.fields.description',
       required: true,
-      help: t('Who the character is, in a few words.', '用几句话描述这个角色。'),
+      help: 'catalog.fields.whoTheCharacterIsInA',
     },
     { ...characterFromTask, advanced: false },
-    { ...characterUrl, format: 'http-url', advanced: false, help: t('Public address of the source video.', '源视频的公开地址。') },
+    { ...characterUrl, format: 'http-url', advanced: false, help: 'catalog.fields.publicAddressOfTheSourceVideo' },
     { ...characterTimestamps, advanced: false },
   ],
   rules: [

@@ -29,7 +29,7 @@ export type AccountBalance = z.infer<typeof accountBalanceSchema>;
 
 const createTokenInputSchema = z
   .object({
-    name: z.string().trim().min(1, inputMessages.keyName.en).max(50, inputMessages.keyNameLength.en),
+    name: z.string().trim().min(1, inputMessages.keyName.key).max(50, inputMessages.keyNameLength.key),
     /** Spending cap in credits; absent or 0 means no remaining quota unless `unlimited`. */
     remainCredits: z.number().min(0).optional(),
     unlimited: z.boolean().optional(),

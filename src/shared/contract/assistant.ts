@@ -81,7 +81,7 @@ export const startReplyInputSchema = z
     conversationId: idSchema.nullish(),
     model: z.string().trim().min(1).max(200),
     action: assistantActionSchema,
-    text: z.string().max(MAX_ASSISTANT_TEXT, inputMessages.assistantTextTooLong.en),
+    text: z.string().max(MAX_ASSISTANT_TEXT, inputMessages.assistantTextTooLong.key),
     /** `improve`: the variant whose rules and limits the assistant is told. */
     variantId: z.string().min(1).max(200).optional(),
     /** `expand`: how many prompts. */
@@ -97,8 +97,9 @@ export const startReplyInputSchema = z
   .strict()
   .superRefine((input, ctx) => {
     const hasImage = input.imageBytes !== undefined || input.imageAssetId !== undefined;
-    if (input.action === 'describe' && !hasImage) ctx.addIssue({ code: 'custom', path: ['imageBytes'], message: inputMessages.assistantNeedsImage.en });
-    if (input.action !== 'describe' && input.text.trim() === '') ctx.addIssue({ code: 'custom', path: ['text'], message: inputMessages.assistantNeedsText.en });
+    if (input.action === 'describe' && !hasImage) ctx.addIssue({ code: 'custom', path: ['imageBytes'], message: inputMessages.assistantNeedsImage.key });
+    if (input.action !== 'describe' && input.text.trim() === '')
+      ctx.addIssue({ code: 'custom', path: ['text'], message: inputMessages.assistantNeedsText.key });
   });
 export type StartReplyInput = z.input<typeof startReplyInputSchema>;
 
@@ -119,7 +120,7 @@ export type PresetPlacement = z.infer<typeof presetPlacementSchema>;
 /** Options a preset sets, by the catalog's field keys (as the Create form keeps them). */
 const presetValuesSchema = z
   .record(z.string().max(200), z.unknown())
-  .refine((values) => JSON.stringify(values).length <= 16_000, inputMessages.presetOptionsTooLarge.en);
+  .refine((values) => JSON.stringify(values).length <= 16_000, inputMessages.presetOptionsTooLarge.key);
 
 /** A named style: text put before or after the prompt, and options of the form. */
 const presetSchema = z.object({
@@ -139,8 +140,8 @@ export const presetDraftSchema = z
   .object({
     /** Absent to create a new preset. */
     id: idSchema.optional(),
-    name: z.string().trim().min(1, inputMessages.presetName.en).max(80, inputMessages.presetNameLength.en),
-    text: z.string().max(4000, inputMessages.presetTextTooLong.en),
+    name: z.string().trim().min(1, inputMessages.presetName.key).max(80, inputMessages.presetNameLength.key),
+    text: z.string().max(4000, inputMessages.presetTextTooLong.key),
     placement: presetPlacementSchema,
     values: presetValuesSchema.default({}),
     variantId: z.string().min(1).max(200).nullable().default(null),

@@ -27,25 +27,25 @@ const valuesProblemMessages = {
 /** A batch as the Create page describes it; main plans, validates and stores every job before any is sent. */
 export const createBatchInputSchema = z
   .object({
-    name: z.string().trim().min(1, inputMessages.batchName.en).max(120),
+    name: z.string().trim().min(1, inputMessages.batchName.key).max(120),
     /** Catalog variant ids; several fan every prompt out for side-by-side comparison. */
-    variantIds: z.array(z.string().min(1).max(200)).min(1, inputMessages.batchModels.en).max(12),
+    variantIds: z.array(z.string().min(1).max(200)).min(1, inputMessages.batchModels.key).max(12),
     prompts: z
-      .array(z.string().max(MAX_PROMPT_CHARS, inputMessages.promptTooLong.en))
-      .max(MAX_BATCH_PROMPTS, inputMessages.tooManyPrompts.en)
-      .refine((list) => list.reduce((sum, p) => sum + p.length, 0) <= MAX_BATCH_PROMPTS_CHARS, inputMessages.promptsTooLong.en)
+      .array(z.string().max(MAX_PROMPT_CHARS, inputMessages.promptTooLong.key))
+      .max(MAX_BATCH_PROMPTS, inputMessages.tooManyPrompts.key)
+      .refine((list) => list.reduce((sum, p) => sum + p.length, 0) <= MAX_BATCH_PROMPTS_CHARS, inputMessages.promptsTooLong.key)
       .optional(),
     /** `{a|b}` alternatives and `{{column}}` values from `csv`. */
     template: z
       .string()
-      .max(MAX_TEMPLATE_CHARS, inputMessages.templateTooLong.en)
-      .refine((text) => (text.match(/\{\{/g)?.length ?? 0) <= MAX_TEMPLATE_COLUMN_REFERENCES, inputMessages.templateTooManyReferences.en)
+      .max(MAX_TEMPLATE_CHARS, inputMessages.templateTooLong.key)
+      .refine((text) => (text.match(/\{\{/g)?.length ?? 0) <= MAX_TEMPLATE_COLUMN_REFERENCES, inputMessages.templateTooManyReferences.key)
       .optional(),
     /** CSV text with a header row, for `{{column}}` in the template. */
     csv: z
       .string()
-      .max(MAX_CSV_BYTES, inputMessages.csvTooLarge.en)
-      .refine((text) => utf8Length(text) <= MAX_CSV_BYTES, inputMessages.csvTooLarge.en)
+      .max(MAX_CSV_BYTES, inputMessages.csvTooLarge.key)
+      .refine((text) => utf8Length(text) <= MAX_CSV_BYTES, inputMessages.csvTooLarge.key)
       .optional(),
     countPerPrompt: z.number().int().min(1).max(100),
     /** Options applied to every job, keyed by wire path (`size`, `metadata.n`, `image_urls`, ...). */
@@ -54,7 +54,7 @@ export const createBatchInputSchema = z
       .default({})
       .superRefine((values, ctx) => {
         const problem = jsonBoundsProblem(values, MAX_BATCH_VALUES_CHARS);
-        if (problem !== undefined) ctx.addIssue({ code: 'custom', message: valuesProblemMessages[problem].en });
+        if (problem !== undefined) ctx.addIssue({ code: 'custom', message: valuesProblemMessages[problem].key });
       }),
     /**
      * Options of each model of a fan-out, by variant id, where they differ (each model has its
@@ -65,9 +65,9 @@ export const createBatchInputSchema = z
       .optional()
       .superRefine((byVariant, ctx) => {
         if (byVariant === undefined) return;
-        if (Object.keys(byVariant).length > 12) ctx.addIssue({ code: 'custom', message: inputMessages.fanOutModels.en });
+        if (Object.keys(byVariant).length > 12) ctx.addIssue({ code: 'custom', message: inputMessages.fanOutModels.key });
         const problem = jsonBoundsProblem(byVariant, MAX_BATCH_VALUES_CHARS);
-        if (problem !== undefined) ctx.addIssue({ code: 'custom', message: valuesProblemMessages[problem].en });
+        if (problem !== undefined) ctx.addIssue({ code: 'custom', message: valuesProblemMessages[problem].key });
       }),
     /** Stop submitting when the remaining credits would fall below this floor. */
     creditBudget: z.number().positive().optional(),

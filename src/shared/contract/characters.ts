@@ -36,12 +36,12 @@ export const charactersRoutes = {
         /** `<start>,<end>` seconds of the reference video, two seconds apart. */
         segment: z
           .string()
-          .regex(/^\d+(\.\d+)?,\d+(\.\d+)?$/, inputMessages.characterSegment.en)
+          .regex(/^\d+(\.\d+)?,\d+(\.\d+)?$/, inputMessages.characterSegment.key)
           .optional(),
       })
       .strict()
       .refine((v) => [v.fromTaskId, v.videoUrl, v.fromAssetId].filter((source) => source !== undefined).length === 1, {
-        message: inputMessages.characterSource.en,
+        message: inputMessages.characterSource.key,
       }),
     output: jobViewSchema,
   }),

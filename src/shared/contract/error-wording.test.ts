@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { errorReasons } from './error-reasons';
+import { LOCALE_IDS, SHARED_RESOURCES, sharedTranslator } from '../i18n/locales';
+import { PSEUDO_LOCALE, pseudoTree } from '../i18n/pseudo-locale';
+import { say, translatorFor } from '../i18n/translate';
+import { codeWords, errorReasons, reasonWords, type ErrorReason } from './error-reasons';
+import { errorCodes } from './errors';
 import { errorFor, errorText, wordError, wordIssue } from './error-wording';
 import { inputMessages } from './input-messages';
 
@@ -19,20 +23,30 @@ const sampleParams = {
 };
 
 describe('error reasons', () => {
-  it('word every reason in English and Chinese without leaking a missing parameter', () => {
-    for (const [reason, entry] of Object.entries(errorReasons)) {
-      for (const params of [sampleParams, {}]) {
-        const words = entry.words(params);
-        expect(words.en.trim(), reason).not.toBe('');
-        expect(words['zh-CN'].trim(), reason).not.toBe('');
-        expect(`${words.en} ${words['zh-CN']}`, reason).not.toMatch(/undefined|null|\[object/);
-      }
+  /** A value for every placeholder any reason's text names. */
+  const everyParam = Object.fromEntries([...JSON.stringify(SHARED_RESOURCES.en.reasons).matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((m) => [m[1] ?? '', '7']));
+  const readers = [
+    ...LOCALE_IDS.map((id) => [id, sharedTranslator(id)] as const),
+    ['pseudo', translatorFor(pseudoTree(SHARED_RESOURCES.en), PSEUDO_LOCALE)] as const,
+  ];
+
+  it.each(readers)('word every reason and every code in %s, with every parameter filled in', (_name, translate) => {
+    const reasonTexts = Object.keys(errorReasons).flatMap((reason) =>
+      [{ ...everyParam, ...sampleParams }, everyParam, { ...everyParam, insecure: true, tiers: '', refusal: 'not_found', problem: 'choice_single' }].map(
+        (params) => say(reasonWords(reason as ErrorReason, params), translate),
+      ),
+    );
+    const codeTexts = errorCodes.map((code) => say(codeWords(code), translate));
+    for (const text of [...reasonTexts, ...codeTexts]) {
+      expect(text.trim()).not.toBe('');
+      expect(text).not.toMatch(/^reasons\.|undefined|null|\[object/);
+      expect(text.replaceAll('{{column}}', '')).not.toMatch(/\{\{/);
     }
   });
 
-  it('give each of the studio’s field messages a distinct English text, the key of its translation', () => {
-    const english = Object.values(inputMessages).map((m) => m.en);
-    expect(new Set(english).size).toBe(english.length);
+  it('give each of the studio’s field messages its own key', () => {
+    const keys = Object.values(inputMessages).map((m) => m.key);
+    expect(new Set(keys).size).toBe(keys.length);
   });
 });
 
@@ -62,9 +76,9 @@ describe('wordError', () => {
     expect(wordError(errorFor('gateway_error', { case: null, kind: 'timeout' }), 'zh-CN').summary).toBe('网关没有及时回复。');
   });
 
-  it('keeps main’s English message for an error with only a code, and says what the code means in Chinese', () => {
+  it('says what the code means for an error with only a code, in either language', () => {
     const error = { code: 'not_found' as const, message: 'That thing went away.' };
-    expect(wordError(error, 'en').summary).toBe('That thing went away.');
+    expect(wordError(error, 'en').summary).toBe('That item no longer exists.');
     expect(wordError(error, 'zh-CN').summary).toBe('该项目已不存在。');
   });
 
@@ -72,7 +86,7 @@ describe('wordError', () => {
     const error = {
       ...errorFor('invalid_fields'),
       issues: [
-        { path: ['name'], message: inputMessages.profileName.en, code: 'too_small', params: { minimum: 1, origin: 'string' } },
+        { path: ['name'], message: inputMessages.profileName.key, code: 'too_small', params: { minimum: 1, origin: 'string' } },
         { path: ['description'], message: 'Too small: expected string to have >=3 characters', code: 'too_small', params: { minimum: 3, origin: 'string' } },
         { path: ['metadata', 'n'], message: 'n: at most 4 images' },
       ],
@@ -82,11 +96,7 @@ describe('wordError', () => {
       { path: 'description', text: '至少 3 个字符' },
       { path: 'metadata.n', text: 'n: at most 4 images' },
     ]);
-    expect(wordError(error, 'en').issues.map((i) => i.text)).toEqual([
-      'Give the profile a name',
-      'Too small: expected string to have >=3 characters',
-      'n: at most 4 images',
-    ]);
+    expect(wordError(error, 'en').issues.map((i) => i.text)).toEqual(['Give the profile a name', 'At least 3 characters', 'n: at most 4 images']);
   });
 
   it('wordIssue falls back on main’s text where it knows nothing better', () => {

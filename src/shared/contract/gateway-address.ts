@@ -3,7 +3,7 @@
  * that origin and never sent anywhere else. Plain `http:` would show the key to anyone on the
  * path, so it is accepted only for this computer's own addresses.
  */
-import type { LocalizedText } from '../catalog/types';
+import type { Message } from '../i18n/translate';
 import { inputMessages } from './input-messages';
 
 /** The WHATWG URL class every runtime of the studio has (Node, browsers); shared code sees no platform types. */
@@ -19,11 +19,8 @@ function isLoopbackHostname(hostname: string): boolean {
   return /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host);
 }
 
-/**
- * Why a gateway address may not carry a key (one of the studio's field messages, in both
- * languages), or undefined when it may.
- */
-export function gatewayAddressProblem(address: string): LocalizedText | undefined {
+/** Why a gateway address may not carry a key (one of the studio's field messages), or undefined when it may. */
+export function gatewayAddressProblem(address: string): Message | undefined {
   let url: { protocol: string; hostname: string };
   try {
     url = new URL(address);

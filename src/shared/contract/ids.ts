@@ -12,5 +12,5 @@ const ID_PATTERN = /^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$/;
 /** A gateway task id (`task_…`, `video_…`): the studio's id characters plus `.` and `:`, up to 128. */
 const TASK_ID_PATTERN = /^[A-Za-z0-9][A-Za-z0-9_.:-]{0,127}$/;
 
-export const idSchema = z.string().regex(ID_PATTERN, inputMessages.invalidId.en);
-export const taskIdSchema = z.string().regex(TASK_ID_PATTERN, inputMessages.invalidTaskId.en);
+export const idSchema = z.string().regex(ID_PATTERN, inputMessages.invalidId.key);
+export const taskIdSchema = z.string().regex(TASK_ID_PATTERN, inputMessages.invalidTaskId.key);

@@ -1,6 +1,7 @@
-import type { Locale } from '../catalog/types';
+import { inEnglish, translatorOf, type Reader } from '../i18n/locales';
+import { say } from '../i18n/translate';
 import type { StudioError } from './define';
-import { errorReasons } from './error-reasons';
+import { errorReasons, reasonWords } from './error-reasons';
 import { wordError } from './error-wording';
 import type { JobView } from './jobs';
 import { jobReasonOf } from './job-reasons';
@@ -19,7 +20,7 @@ export function jobProblem(job: JobProblemSource): StudioError | null {
   const definition = errorReasons[reason];
   return {
     code: definition.code,
-    message: job.errorMessage ?? definition.words(params).en,
+    message: job.errorMessage ?? say(reasonWords(reason, params), inEnglish),
     reason,
     params,
     ...(job.gatewayMessage?.trim() ? { gatewayMessage: job.gatewayMessage } : {}),
@@ -30,13 +31,14 @@ export function jobProblem(job: JobProblemSource): StudioError | null {
  * A job's problem as one line (the command line): the explanation, the gateway's own words, and
  * the engine's account when it adds something. Null when the job has nothing to report.
  */
-export function jobProblemText(job: JobProblemSource, language: Locale = 'en'): string | null {
+export function jobProblemText(job: JobProblemSource, reader: Reader = 'en'): string | null {
+  const translate = translatorOf(reader);
   const problem = jobProblem(job);
   if (problem === null) return null;
-  const { summary, gatewayText } = wordError(problem, language);
+  const { summary, gatewayText } = wordError(problem, translate);
   const lines = [summary];
-  if (gatewayText !== null) lines.push(language === 'en' ? `Gateway said: ${gatewayText}` : `网关原文：${gatewayText}`);
+  if (gatewayText !== null) lines.push(translate('reasons.lines.gatewaySaid', { text: gatewayText }));
   const details = job.errorMessage?.trim();
-  if (details && details !== summary && details !== gatewayText) lines.push(language === 'en' ? `Details: ${details}` : `详情：${details}`);
+  if (details && details !== summary && details !== gatewayText) lines.push(translate('reasons.lines.details', { text: details }));
   return lines.join(' ');
 }

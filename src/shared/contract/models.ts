@@ -1,7 +1,12 @@
 import { z } from 'zod';
+import type { Message } from '../i18n/translate';
 import { defineRoute } from './define';
 
-const localizedTextSchema = z.object({ en: z.string(), 'zh-CN': z.string() });
+/** Words of the locale files (`src/shared/i18n/translate.ts`): a key, or a key with placeholder values. */
+const messageSchema: z.ZodType<Message> = z.lazy(() =>
+  z.object({ key: z.string(), params: z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null(), messageSchema])).optional() }),
+);
+const localizedTextSchema = z.union([z.string(), messageSchema]);
 
 /** One way to call a model: a catalog variant, or a generic form for models the catalog does not know. */
 const modelVariantSchema = z.object({

@@ -49,11 +49,11 @@ const gatewayUrl = z
     z
       .url({
         protocol: /^https?$/,
-        message: inputMessages.gatewayAddress.en,
+        message: inputMessages.gatewayAddress.key,
       })
       .superRefine((value, ctx) => {
         const problem = gatewayAddressProblem(value);
-        if (problem !== undefined) ctx.addIssue({ code: 'custom', message: problem.en });
+        if (problem !== undefined) ctx.addIssue({ code: 'custom', message: problem.key });
       }),
   );
 
@@ -70,7 +70,7 @@ const profileDraftSchema = z
   .object({
     /** Absent to create a new profile. */
     id: idSchema.optional(),
-    name: z.string().trim().min(1, inputMessages.profileName.en).max(80, inputMessages.profileNameLength.en),
+    name: z.string().trim().min(1, inputMessages.profileName.key).max(80, inputMessages.profileNameLength.key),
     /** https, or http on this computer only; changing its origin (scheme, host, port) clears the key. */
     baseUrl: gatewayUrl,
   })
@@ -95,7 +95,7 @@ export const settingsRoutes = {
   'profiles.save': defineRoute({ input: profileDraftSchema, output: profileSchema }),
   'profiles.delete': defineRoute({ input: profileId, output: z.object({ deleted: z.boolean() }) }),
   'profiles.set_api_key': defineRoute({
-    input: z.object({ id: idSchema, apiKey: z.string().trim().min(8, inputMessages.apiKeyTooShort.en).max(512) }).strict(),
+    input: z.object({ id: idSchema, apiKey: z.string().trim().min(8, inputMessages.apiKeyTooShort.key).max(512) }).strict(),
     output: profileSchema,
   }),
   'profiles.clear_api_key': defineRoute({ input: profileId, output: profileSchema }),

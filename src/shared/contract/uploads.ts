@@ -12,7 +12,7 @@ export const UPLOAD_MAX_BYTES = 10 * 1024 * 1024;
  * hostile file (a decompression bomb) may cost.
  */
 export const UPLOAD_MAX_PIXELS = 100_000_000;
-const tooLarge = inputMessages.uploadTooLarge.en;
+const tooLarge = inputMessages.uploadTooLarge.key;
 
 /** Bytes that Base64 text decodes to (without decoding it). */
 function base64DecodedLength(text: string): number {

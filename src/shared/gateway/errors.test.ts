@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { GatewayErrorBody } from './errors';
+import type { GatewayErrorBody, GatewayErrorCase } from './errors';
 import { isAccountFailure, parseGatewayErrorBody } from './errors';
-import { ERROR_CASE_SUMMARIES } from './error-cases';
+import { LOCALE_IDS, sharedTranslator } from '../i18n/locales';
+import { ERROR_CASE_RETRY_LATER, gatewayCaseWords } from './error-cases';
 
 interface Case {
   name: string;
@@ -162,10 +163,12 @@ describe('parseGatewayErrorBody', () => {
     expect(parseGatewayErrorBody(status, body)).toEqual(expected);
   });
 
-  it('has a summary in both languages for every known case', () => {
-    for (const summary of Object.values(ERROR_CASE_SUMMARIES)) {
-      expect(summary.en.length).toBeGreaterThan(0);
-      expect(summary['zh-CN'].length).toBeGreaterThan(0);
+  it('has a summary in every language for every known case', () => {
+    for (const language of LOCALE_IDS) {
+      const t = sharedTranslator(language);
+      for (const knownCase of Object.keys(ERROR_CASE_RETRY_LATER) as GatewayErrorCase[]) {
+        expect(t(gatewayCaseWords(knownCase)), `${language} ${knownCase}`).not.toBe(gatewayCaseWords(knownCase));
+      }
     }
   });
 

@@ -5,6 +5,8 @@ import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Envelope } from '../../../src/shared/contract';
+import { sayInEnglish, sharedTranslator } from '../../../src/shared/i18n/locales';
+import { say, type Words } from '../../../src/shared/i18n/translate';
 import { createStudio, type Studio } from '../../../src/main/core/studio';
 import { testStudioPlatform } from '../../helpers/studio';
 import { startTestGateway, writeImage, type TestGateway } from './harness';
@@ -58,7 +60,7 @@ interface ModelRow {
     id: string;
     kind: string;
     generic: boolean;
-    channel: { usually: string; label: { en: string; 'zh-CN': string }; note: { en: string } | null } | null;
+    channel: { usually: string; label: Words; note: Words | null } | null;
   }[];
 }
 
@@ -79,12 +81,14 @@ describe('models.list', () => {
   it('shows the channel each gen-image-2 variant usually reaches, and that the gateway decides', async () => {
     const { models } = await call<{ models: ModelRow[] }>('models.list');
     const variants = models.find((model) => model.id === 'gen-image-2')?.variants ?? [];
-    expect(variants.map((variant) => [variant.id, variant.channel?.usually, variant.channel?.label['zh-CN']])).toEqual([
-      ['image.gen-image-2.direct', 'direct', '通常直接返回'],
-      ['image.gen-image-2.edit', 'direct', '通常直接返回'],
-      ['image.gen-image-2.task', 'queued', '通常排队处理'],
-    ]);
-    for (const variant of variants) expect(variant.channel?.note?.en).toMatch(/decides which channel serves it/);
+    expect(variants.map((variant) => [variant.id, variant.channel?.usually, variant.channel && say(variant.channel.label, sharedTranslator('zh-CN'))])).toEqual(
+      [
+        ['image.gen-image-2.direct', 'direct', '通常直接返回'],
+        ['image.gen-image-2.edit', 'direct', '通常直接返回'],
+        ['image.gen-image-2.task', 'queued', '通常排队处理'],
+      ],
+    );
+    for (const variant of variants) expect(variant.channel?.note && sayInEnglish(variant.channel.note)).toMatch(/decides which channel serves it/);
   });
 
   it('lists the demo gateway’s models the catalog does not know, each with its generic variant', async () => {

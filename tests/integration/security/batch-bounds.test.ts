@@ -56,7 +56,7 @@ describe('batch size is measured before the template is expanded', () => {
       ok: false,
       error: { code: 'invalid_input', message: expect.stringMatching(/at most 64 \{\{column\}\} references/) as unknown },
     });
-    expect(chinese(answer)).toContain('最多可有 64 处 {{列名}} 引用');
+    expect(chinese(answer)).toContain('最多可有 64 处 {{column}}（列名）引用');
     expect(await batchCount()).toBe(before);
   });
 

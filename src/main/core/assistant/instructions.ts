@@ -4,6 +4,7 @@
  * taken from the catalog so "improve" writes a prompt that variant accepts.
  */
 import type { FieldSpec, VariantEntry } from '../../../shared/catalog';
+import { sayInEnglish } from '../../../shared/i18n/locales';
 import type { AssistantAction } from '../../../shared/contract';
 
 export interface InstructionContext {
@@ -31,11 +32,11 @@ function limitOf(field: FieldSpec): string | undefined {
   const unit = 'unit' in field && field.unit === 'seconds' ? ' seconds' : '';
   switch (field.type) {
     case 'enum':
-      return `${field.label.en}: ${field.values.join(', ')}${unit}`;
+      return `${sayInEnglish(field.label)}: ${field.values.join(', ')}${unit}`;
     case 'integer':
-      return `${field.label.en}: ${field.min} to ${field.max}${unit}`;
+      return `${sayInEnglish(field.label)}: ${field.min} to ${field.max}${unit}`;
     case 'image-list':
-      return `${field.label.en}: up to ${field.maxCount ?? 'several'} images${field.usesOnlyFirst === true ? ' (only the first is used)' : ''}`;
+      return `${sayInEnglish(field.label)}: up to ${field.maxCount ?? 'several'} images${field.usesOnlyFirst === true ? ' (only the first is used)' : ''}`;
     default:
       return undefined;
   }
@@ -44,7 +45,7 @@ function limitOf(field: FieldSpec): string | undefined {
 /** The variant's rules and limits as the assistant is told them. */
 export function variantBrief(variant: VariantEntry): string {
   const prompt = variant.fields.find((field) => field.type === 'prompt');
-  const lines = [`Model variant: ${variant.label.en} (${variant.kind}). ${variant.help.en}`];
+  const lines = [`Model variant: ${sayInEnglish(variant.label)} (${variant.kind}). ${sayInEnglish(variant.help)}`];
   if (prompt?.type === 'prompt' && prompt.maxLength !== undefined) lines.push(`The prompt may be at most ${prompt.maxLength} characters.`);
   if (prompt?.type === 'prompt' && prompt.syntax === 'placeholders') {
     const tokens = variant.rules.flatMap((rule) => (rule.kind === 'placeholders' ? rule.tokens.map((token) => `<<<${token.token}_N>>>`) : []));

@@ -1,4 +1,5 @@
-import { ERROR_CASE_SUMMARIES, FAILURE_KIND_SUMMARIES, type GatewayFailureKind } from '../../../shared/gateway/error-cases';
+import { failureKindWords, gatewayCaseWords, type GatewayFailureKind } from '../../../shared/gateway/error-cases';
+import { inEnglish } from '../../../shared/i18n/locales';
 import type { GatewayErrorCase, GatewayErrorShape } from '../../../shared/gateway/errors';
 
 /** What went wrong, at the level the app reacts to. */
@@ -69,7 +70,7 @@ export class GatewayError extends Error {
   readonly rawAnswer: string | undefined;
 
   constructor(init: GatewayErrorInit) {
-    const summary = init.summary ?? (init.knownCase ? ERROR_CASE_SUMMARIES[init.knownCase].en : FAILURE_KIND_SUMMARIES[init.kind].en);
+    const summary = init.summary ?? inEnglish(init.knownCase ? gatewayCaseWords(init.knownCase) : failureKindWords(init.kind));
     super(describe(summary, init), init.cause === undefined ? undefined : { cause: init.cause });
     this.name = 'GatewayError';
     this.kind = init.kind;

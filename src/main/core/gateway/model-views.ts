@@ -44,16 +44,16 @@ function variantView(entry: VariantEntry): ModelVariant {
   return {
     id: entry.id,
     kind: entry.kind,
-    label: { en: entry.label.en, 'zh-CN': entry.label['zh-CN'] },
-    help: { en: entry.help.en, 'zh-CN': entry.help['zh-CN'] },
+    label: entry.label,
+    help: entry.help,
     generic: entry.generic === true,
     channel:
       channel === undefined
         ? null
         : {
             usually: channel.usually,
-            label: { en: channel.label.en, 'zh-CN': channel.label['zh-CN'] },
-            note: channel.note === undefined ? null : { en: channel.note.en, 'zh-CN': channel.note['zh-CN'] },
+            label: channel.label,
+            note: channel.note ?? null,
           },
   };
 }

@@ -2,7 +2,7 @@
  * Turns what the wire gives (error answers of every shape, HTTP-200 account failures, transport
  * exceptions) into `GatewayError`s. The body parsing itself is shared (`parseGatewayErrorBody`).
  */
-import { ERROR_CASE_SUMMARIES } from '../../../shared/gateway/error-cases';
+import { ERROR_CASE_RETRY_LATER } from '../../../shared/gateway/error-cases';
 import { parseGatewayErrorBody } from '../../../shared/gateway/errors';
 import { GatewayError, type GatewayErrorKind } from './gateway-error';
 import { redactSecrets } from './redact';
@@ -36,7 +36,7 @@ export function errorFromAnswer(site: RequestSite, status: number, body: unknown
   const account = status < 300;
   const knownCase = parsed.knownCase;
   let retryable: boolean;
-  if (account) retryable = knownCase ? ERROR_CASE_SUMMARIES[knownCase].retryLater : false;
+  if (account) retryable = knownCase ? ERROR_CASE_RETRY_LATER[knownCase] : false;
   else if (knownCase === 'model_not_found' || knownCase === 'insufficient_quota') retryable = false;
   else retryable = status === 408 || status === 425 || status === 429 || status >= 500;
   return new GatewayError({

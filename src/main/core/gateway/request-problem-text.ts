@@ -2,6 +2,7 @@
  * English for the catalog's request problems, for logs, the command line and the `message` of a
  * refused request. The renderer words the same codes from its locale files.
  */
+import { sayInEnglish } from '../../../shared/i18n/locales';
 import type { NoticeCode, ProblemCode, ProblemParams, RequestNotice, RequestProblem } from '../../../shared/catalog';
 
 type Words = (p: ProblemParams, field: string) => string;
@@ -82,5 +83,5 @@ const NOTICE_ENGLISH: Readonly<Record<NoticeCode, NoticeWords>> = {
 
 /** One warning in English: a variant's own note as it wrote it, else the code's words. */
 export function noticeText(notice: RequestNotice): string {
-  return notice.note ? notice.note.en : NOTICE_ENGLISH[notice.code](notice.params, notice.field);
+  return notice.note ? sayInEnglish(notice.note) : NOTICE_ENGLISH[notice.code](notice.params, notice.field);
 }

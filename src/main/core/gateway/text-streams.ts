@@ -7,7 +7,7 @@
  * whole text.
  */
 import { parseGatewayErrorBody } from '../../../shared/gateway/errors';
-import { ERROR_CASE_SUMMARIES } from '../../../shared/gateway/error-cases';
+import { ERROR_CASE_RETRY_LATER } from '../../../shared/gateway/error-cases';
 import { isRecord } from '../../../shared/gateway/lenient';
 import { GatewayError } from './gateway-error';
 import type { GatewayHttp, GatewayRequest, StreamAnswer } from './http';
@@ -92,7 +92,7 @@ function streamError(req: GatewayRequest, body: unknown): GatewayError {
     shape: parsed.shape,
     knownCase,
     summary: knownCase ? undefined : 'The gateway reported an error in the middle of the answer.',
-    retryable: knownCase ? ERROR_CASE_SUMMARIES[knownCase].retryLater : true,
+    retryable: knownCase ? ERROR_CASE_RETRY_LATER[knownCase] : true,
     mayHaveReachedServer: true,
     outcomeUnknown: false,
   });

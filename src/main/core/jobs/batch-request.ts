@@ -4,6 +4,7 @@
  * at once before anything is stored.
  */
 import { parse as parseCsv } from 'csv-parse/sync';
+import { sayInEnglish } from '../../../shared/i18n/locales';
 import { planBatch } from '../../../shared/batch/plan';
 import { TemplateError } from '../../../shared/batch/template';
 import { checkRequest, variantById, type FormValues } from '../../../shared/catalog';
@@ -34,7 +35,7 @@ export function batchJobsFrom(input: Omit<CreateBatchInput, 'values'> & { values
     });
   } catch (err) {
     if (err instanceof TemplateError) {
-      throw err.bound ? StudioFailure.of(err.bound.reason, err.bound.params) : StudioFailure.of('template_invalid', { detail: err.message });
+      throw StudioFailure.of(err.fault.reason, err.fault.params);
     }
     throw err;
   }
@@ -57,10 +58,14 @@ export function batchJobsFrom(input: Omit<CreateBatchInput, 'values'> & { values
  * The refusal of a batch whose jobs break their variant's limits: the first problems in English
  * for logs, and each one's code and values (with its job's number) for the renderer to word.
  */
+/** A variant's name in English, for logs and the command line. */
+function variantLabel(variantId: string): string {
+  const entry = variantById(variantId);
+  return entry === undefined ? variantId : sayInEnglish(entry.label);
+}
+
 export function batchInvalid(jobs: readonly JobProblems[]): StudioFailure {
-  const lines = jobs.map(
-    (job) => `job ${job.index + 1} (${variantById(job.variantId)?.label.en ?? job.variantId}): ${job.problems.map(problemText).join('; ')}`,
-  );
+  const lines = jobs.map((job) => `job ${job.index + 1} (${variantLabel(job.variantId)}): ${job.problems.map(problemText).join('; ')}`);
   const more = lines.length > MAX_LISTED_PROBLEMS ? `\n…and ${lines.length - MAX_LISTED_PROBLEMS} more` : '';
   const issues = jobs.slice(0, MAX_LISTED_PROBLEMS).flatMap((job) =>
     job.problems.map((problem) => ({

@@ -213,7 +213,7 @@ async function translate<T>(action: () => T | Promise<T>): Promise<T> {
   } catch (err) {
     if (err instanceof JobActionError) {
       const code = err.code === 'not_found' ? 'not_found' : err.code === 'invalid_state' ? 'conflict' : 'invalid_input';
-      throw StudioFailure.of('job_action_refused', { detail: err.message }, { code });
+      throw StudioFailure.of('job_action_refused', { detail: err.message, refusal: err.code }, { code });
     }
     if (err instanceof BatchValidationError) throw batchInvalid(err.problems);
     throw err;

@@ -1,4 +1,5 @@
-import { errorReasons, type ErrorCode, type ErrorParams, type ErrorReason, type InputIssue, type StudioError } from '../../../shared/contract';
+import { errorReasons, reasonWords, type ErrorCode, type ErrorParams, type ErrorReason, type InputIssue, type StudioError } from '../../../shared/contract';
+import { sayInEnglish } from '../../../shared/i18n/locales';
 
 /** What a failure may carry besides its reason and parameters. */
 export interface FailureExtras {
@@ -29,7 +30,7 @@ export class StudioFailure extends Error {
   /** A failure for a known reason: the code and the English message come from `errorReasons`. */
   static of(reason: ErrorReason, params: ErrorParams = {}, extras: FailureExtras = {}): StudioFailure {
     const definition = errorReasons[reason];
-    const failure = new StudioFailure(extras.code ?? definition.code, extras.message ?? definition.words(params).en);
+    const failure = new StudioFailure(extras.code ?? definition.code, extras.message ?? sayInEnglish(reasonWords(reason, params)));
     failure.reason = reason;
     failure.params = params;
     failure.gatewayMessage = extras.gatewayMessage;

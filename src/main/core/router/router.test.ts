@@ -57,7 +57,7 @@ describe('router', () => {
       error: {
         code: 'invalid_input',
         reason: 'invalid_fields',
-        issues: [{ path: ['apiKey'], message: 'That key looks too short', code: 'too_small', params: { minimum: 8, origin: 'string' } }],
+        issues: [{ path: ['apiKey'], message: 'reasons.inputs.apiKeyTooShort', code: 'too_small', params: { minimum: 8, origin: 'string' } }],
       },
     });
     // One shape only: the issues, not a second list of the same problems.

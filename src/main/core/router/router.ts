@@ -9,6 +9,7 @@ import {
   type ErrorParams,
   type InputIssue,
   type StudioError,
+  wordIssue,
 } from '../../../shared/contract';
 import { StudioFailure } from './failure';
 import { createLogger } from '../log';
@@ -77,7 +78,8 @@ function toInputIssue(issue: z.core.$ZodIssue): InputIssue {
   return { path: issue.path.map(String), message: issue.message, code: issue.code, params };
 }
 
+/** An issue in English for the error's message (logs, the command line); ours carry a key. */
 function describeIssue(issue: z.core.$ZodIssue): string {
   const where = issue.path.length > 0 ? `${issue.path.map(String).join('.')}: ` : '';
-  return `${where}${issue.message}`;
+  return `${where}${wordIssue(toInputIssue(issue), 'en')}`;
 }

@@ -6,11 +6,11 @@
 import { realpath } from 'node:fs/promises';
 import { basename, dirname, isAbsolute, join, normalize, sep } from 'node:path';
 import { inputMessages } from '../../../shared/contract/input-messages';
-import type { LocalizedText } from '../../../shared/catalog/types';
+import type { Message } from '../../../shared/i18n/translate';
 import { hasDeceptiveCharacters } from '../terminal-text';
 
 /** Why a proposed folder cannot be asked about, or undefined when it can. */
-export function proposedFolderProblem(path: string): LocalizedText | undefined {
+export function proposedFolderProblem(path: string): Message | undefined {
   if (hasDeceptiveCharacters(path)) return inputMessages.libraryDirPlainCharacters;
   if (!isAbsolute(path)) return inputMessages.libraryDirAbsolute;
   if (normalize(path) !== path || path.split(sep).includes('..')) return inputMessages.libraryDirNormalised;

@@ -11,7 +11,8 @@ import {
   type SettingsPatch,
   inputMessages,
 } from '../../../shared/contract';
-import type { LocalizedText } from '../../../shared/catalog/types';
+import { sayInEnglish } from '../../../shared/i18n/locales';
+import type { Message } from '../../../shared/i18n/translate';
 import type { EventBus } from '../events/event-bus';
 import { createLogger } from '../log';
 import { StudioFailure } from '../router/failure';
@@ -119,7 +120,7 @@ export class SettingsService {
     }
     const problem = gatewayAddressProblem(draft.baseUrl);
     if (problem !== undefined) {
-      throw StudioFailure.of('invalid_fields', {}, { message: `baseUrl: ${problem.en}`, issues: [{ path: ['baseUrl'], message: problem.en }] });
+      throw StudioFailure.of('invalid_fields', {}, { message: `baseUrl: ${sayInEnglish(problem)}`, issues: [{ path: ['baseUrl'], message: problem.key }] });
     }
     const clash = [...profiles.values()].find((p) => p.name === draft.name && p.id !== draft.id);
     if (clash) throw StudioFailure.of('profile_name_taken', { name: draft.name });
@@ -275,7 +276,7 @@ function stripSlash(url: string): string {
 }
 
 /** Refuses a proposed library folder with the field's message, when there is one. */
-function refuseProposal(problem: LocalizedText | undefined): void {
+function refuseProposal(problem: Message | undefined): void {
   if (problem === undefined) return;
-  throw StudioFailure.of('invalid_fields', {}, { message: `proposed: ${problem.en}`, issues: [{ path: ['proposed'], message: problem.en }] });
+  throw StudioFailure.of('invalid_fields', {}, { message: `proposed: ${sayInEnglish(problem)}`, issues: [{ path: ['proposed'], message: problem.key }] });
 }

@@ -1,20 +1,21 @@
 import { describe, expect, it } from 'vitest';
 import { errorFor, inputMessages } from '../../../shared/contract';
+import { sharedTranslator } from '../../../shared/i18n/locales';
 import { fieldErrorsOf } from './field-errors';
 
 const invalid = {
   ...errorFor('invalid_fields'),
   issues: [
-    { path: ['baseUrl'], message: inputMessages.gatewayAddress.en, code: 'invalid_format' },
+    { path: ['baseUrl'], message: inputMessages.gatewayAddress.key, code: 'invalid_format' },
     { path: ['baseUrl'], message: 'Must start with http' },
-    { path: ['name'], message: inputMessages.profileName.en, code: 'too_small', params: { minimum: 1, origin: 'string' } },
+    { path: ['name'], message: inputMessages.profileName.key, code: 'too_small', params: { minimum: 1, origin: 'string' } },
   ],
 };
 
 describe('fieldErrorsOf', () => {
   it('keeps the first message of each field, in the user’s language', () => {
-    expect(fieldErrorsOf(invalid, 'en')).toEqual({ baseUrl: inputMessages.gatewayAddress.en, name: 'Give the profile a name' });
-    expect(fieldErrorsOf(invalid, 'zh-CN')).toEqual({ baseUrl: inputMessages.gatewayAddress['zh-CN'], name: '请为配置起个名字' });
+    expect(fieldErrorsOf(invalid, 'en')).toEqual({ baseUrl: sharedTranslator('en')(inputMessages.gatewayAddress.key), name: 'Give the profile a name' });
+    expect(fieldErrorsOf(invalid, 'zh-CN')).toEqual({ baseUrl: sharedTranslator('zh-CN')(inputMessages.gatewayAddress.key), name: '请为配置起个名字' });
   });
 
   it('puts a name clash on the named field and ignores errors that concern no field', () => {

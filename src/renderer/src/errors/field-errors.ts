@@ -1,4 +1,4 @@
-import type { Locale } from '../../../shared/catalog/types';
+import type { Reader } from '../../../shared/i18n/locales';
 import { wordError, type StudioError } from '../../../shared/contract';
 
 /** Messages per input field, worded in the user's language. */
@@ -8,8 +8,8 @@ export type FieldErrors = Partial<Record<string, string>>;
  * Which fields main rejected, so a form can show each message beside its field: the first
  * problem of each top-level field, and a name clash on `nameField`.
  */
-export function fieldErrorsOf(error: StudioError, language: Locale, nameField = 'name'): FieldErrors {
-  const wording = wordError(error, language);
+export function fieldErrorsOf(error: StudioError, reader: Reader, nameField = 'name'): FieldErrors {
+  const wording = wordError(error, reader);
   if (error.code === 'conflict') return { [nameField]: wording.summary };
   if (error.code !== 'invalid_input') return {};
   const errors: FieldErrors = {};

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { Locale } from '../../../shared/catalog/types';
 import { wordError, type ErrorWording, type StudioError } from '../../../shared/contract';
+import { useTranslate } from '../i18n/use-words';
 
 /** The UI language as the shared wording knows it. */
 export function useLocale(): Locale {
@@ -10,5 +11,5 @@ export function useLocale(): Locale {
 
 /** An error worded in the current UI language (re-worded when the language changes). */
 export function useErrorWording(error: StudioError): ErrorWording {
-  return wordError(error, useLocale());
+  return wordError(error, useTranslate());
 }

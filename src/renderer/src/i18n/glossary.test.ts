@@ -1,9 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { CATALOG, DISPLAY_MODELS, MODE_WORDS, RUN_WORDS, SPEED_WORDS, type LocalizedText } from '../../../shared/catalog';
-import { CONNECTION_CAUSE_WORDS, errorReasons } from '../../../shared/contract';
-import en from './en.json';
-import zhCN from './zh-CN.json';
 import { glossaryProblems } from './glossary';
+import { WINDOW_RESOURCES } from './index';
 
 /** Every leaf of a resource tree as `a.b.c` -> text. */
 function leaves(tree: unknown, prefix = ''): Map<string, string> {
@@ -16,36 +13,12 @@ function leaves(tree: unknown, prefix = ''): Map<string, string> {
   return out;
 }
 
-/** Every text of a catalog entry or display model (labels, help, choices, rule messages), found by shape. */
-function texts(value: unknown, found: LocalizedText[] = []): LocalizedText[] {
-  if (Array.isArray(value)) value.forEach((item) => texts(item, found));
-  else if (value !== null && typeof value === 'object') {
-    const record = value as Record<string, unknown>;
-    if (typeof record.en === 'string' && typeof record['zh-CN'] === 'string') found.push(record as LocalizedText);
-    else Object.values(record).forEach((item) => texts(item, found));
-  }
-  return found;
-}
-
 describe('one Chinese term per concept', () => {
-  it('holds in every text of the window', () => {
-    const chinese = leaves(zhCN);
-    const problems = [...leaves(en)].flatMap(([key, english]) => glossaryProblems(english, chinese.get(key) ?? '', key).map((problem) => `${key}: ${problem}`));
-    expect(problems).toEqual([]);
-  });
-
-  it('holds in the model catalog, the models as artists know them, and the connection causes', () => {
-    const all = [...texts(CATALOG), ...texts(DISPLAY_MODELS), ...texts([SPEED_WORDS, MODE_WORDS, RUN_WORDS, CONNECTION_CAUSE_WORDS])];
-    expect(all.length).toBeGreaterThan(200);
-    const problems = all.flatMap((text) => glossaryProblems(text.en, text['zh-CN']).map((problem) => `${text.en}: ${problem}`));
-    expect(problems).toEqual([]);
-  });
-
-  it('holds in the errors main gives, as the window and the command line word them', () => {
-    // Every parameter reads as a number, so "{count} characters" is worded as it will be.
-    const anyParams = new Proxy({}, { get: () => 0 });
-    const worded = Object.values(errorReasons).map((reason) => reason.words(anyParams));
-    const problems = worded.flatMap((text) => glossaryProblems(text.en, text['zh-CN']).map((problem) => `${text.en}: ${problem}`));
+  it('holds in every text of the window and of the shared locale files (catalog, reasons, shell)', () => {
+    const chinese = leaves(WINDOW_RESOURCES['zh-CN']);
+    const problems = [...leaves(WINDOW_RESOURCES.en)].flatMap(([key, english]) =>
+      glossaryProblems(english, chinese.get(key) ?? '', key).map((problem) => `${key}: ${problem}`),
+    );
     expect(problems).toEqual([]);
   });
 

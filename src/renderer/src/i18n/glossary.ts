@@ -24,7 +24,7 @@ const GLOSSARY = {
   prompt: { english: /\bprompts?\b/i, chinese: '提示词', avoid: ['提示语', '描述词'] },
   referenceImage: { english: /\breference images?\b/i, chinese: '参考图', avoid: ['参照图'] },
   // Not the letters of a text ("up to 50 characters", "no character limit").
-  character: { english: /(?<!\d\s)\bcharacters?\b(?!\s+limit)/i, chinese: '角色', avoid: [] },
+  character: { english: /(?<!\d\s)\bcharacters?\b(?!\s+limit)/i, chinese: '角色', avoid: [], otherSense: ['reasons.inputs.libraryDirPlainCharacters'] },
   credits: { english: /\bcredits?\b/i, chinese: '积分', avoid: ['点数'] },
   board: { english: /\bboards?\b/i, chinese: '看板', avoid: ['画板', '收藏夹'] },
   favourite: { english: /\bfavourites?\b/i, chinese: '收藏', avoid: ['喜欢'] },

@@ -1,21 +1,31 @@
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import type { Settings } from '../../../shared/contract';
+import { SHARED_RESOURCES, type LocaleId } from '../../../shared/i18n/locales';
 import en from './en.json';
 import zhCN from './zh-CN.json';
 
 /** The languages the studio is written in. */
-export type UiLanguage = 'en' | 'zh-CN';
+export type UiLanguage = LocaleId;
+
+/**
+ * The window's own texts together with the shared ones (catalog, reasons, shell), which main and
+ * shared code name by key; the namespaces of the two never overlap.
+ */
+export const WINDOW_RESOURCES = {
+  en: { ...en, ...SHARED_RESOURCES.en },
+  'zh-CN': { ...zhCN, ...SHARED_RESOURCES['zh-CN'] },
+} as const satisfies Record<UiLanguage, unknown>;
 
 const resources = {
-  en: { translation: en },
-  'zh-CN': { translation: zhCN },
+  en: { translation: WINDOW_RESOURCES.en },
+  'zh-CN': { translation: WINDOW_RESOURCES['zh-CN'] },
 } as const;
 
 declare module 'i18next' {
   interface CustomTypeOptions {
     // English is the reference: a key missing there is a type error everywhere.
-    resources: { translation: typeof en };
+    resources: { translation: typeof WINDOW_RESOURCES.en };
   }
 }
 

@@ -5,7 +5,7 @@ import { useShallow } from 'zustand/react/shallow';
 import type { CreatedTokenView } from '../../../../shared/contract';
 import { useErrorAlert } from '../../errors/alert-store';
 import { fieldErrorsOf } from '../../errors/field-errors';
-import { useLocale } from '../../errors/use-error-wording';
+import { useTranslate } from '../../i18n/use-words';
 import { Button, Page, Skeleton, showToast } from '../../ui';
 import { useProfilesStore } from '../../entities/profiles-store';
 import { settingsSelectors, useSettingsStore } from '../../entities/settings-store';
@@ -23,7 +23,7 @@ import { StudioKeys } from './components/StudioKeys';
 export function AccountPage() {
   const { t, i18n } = useTranslation();
   const alert = useErrorAlert();
-  const locale = useLocale();
+  const translate = useTranslate();
   const { balance, balanceAt } = useBalanceStore(useShallow((s) => ({ balance: s.balance, balanceAt: s.balanceAt })));
   const { spend, models, studioKeys } = useAccountStore(useShallow((s) => ({ spend: s.spend, models: s.models, studioKeys: s.studioKeys })));
   const activeProfileId = useSettingsStore(settingsSelectors.activeProfileId);
@@ -54,7 +54,7 @@ export function AccountPage() {
       void useAccountStore.getState().loadStudioKeys();
       return null;
     }
-    const fields = fieldErrorsOf(answer.error, locale);
+    const fields = fieldErrorsOf(answer.error, translate);
     if (Object.keys(fields).length === 0) alert.track(answer);
     return fields;
   };
@@ -63,7 +63,7 @@ export function AccountPage() {
     const profiles = useProfilesStore.getState();
     const saved = await profiles.save({ name, baseUrl });
     if (!saved.ok) {
-      const fields = fieldErrorsOf(saved.error, locale);
+      const fields = fieldErrorsOf(saved.error, translate);
       if (Object.keys(fields).length === 0) alert.track(saved);
       return fields;
     }

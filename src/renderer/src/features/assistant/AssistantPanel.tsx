@@ -1,5 +1,5 @@
 import { History, SquarePen, X } from 'lucide-react';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useShallow } from 'zustand/react/shallow';
 import { displayModelOf, variantById } from '../../../../shared/catalog';
@@ -19,10 +19,11 @@ import { remembered } from './remembered';
 import { useReplyActions } from './use-reply-actions';
 import { useStickToEnd } from './use-stick-to-end';
 import './AssistantPanel.css';
+import { sayWords } from '../../i18n/use-words';
 
 /** The model as the picker names it ("Image 2"), not the variant behind it. */
-function modelName(variantId: string, locale: 'en' | 'zh-CN'): string | null {
-  return displayModelOf(variantId)?.model.name[locale] ?? variantById(variantId)?.label[locale] ?? null;
+function modelName(variantId: string): string | null {
+  return sayWords(displayModelOf(variantId)?.model.name) ?? sayWords(variantById(variantId)?.label) ?? null;
 }
 
 /**
@@ -58,7 +59,7 @@ function AssistantPanel() {
   const log = useRef<HTMLOListElement>(null);
   const actions = useReplyActions(setError);
   const store = useAssistantStore.getState();
-  const variantLabel = useMemo(() => (variantId ? modelName(variantId, locale) : null), [variantId, locale]);
+  const variantLabel = variantId ? modelName(variantId) : null;
   const streaming = state.messages.some((message) => message.status === 'streaming');
   const lastText = state.messages.at(-1)?.text.length ?? 0;
   const lastStatus = state.messages.at(-1)?.status;
@@ -85,7 +86,7 @@ function AssistantPanel() {
   const hasText = actions.sourceText.trim() !== '';
   const turnLabel = (action: string, messageVariant: string | null): string | null => {
     if (action === 'improve') {
-      const label = messageVariant ? modelName(messageVariant, locale) : null;
+      const label = messageVariant ? modelName(messageVariant) : null;
       return label ? t('assistant.turn.improveFor', { variant: label }) : t('assistant.turn.improve');
     }
     if (action === 'translate') return t('assistant.turn.translate');

@@ -14,6 +14,7 @@ import { MenuButton } from './components/MenuButton';
 import { PresetDialog, type PresetDialogStart } from './components/PresetDialog';
 import { applyPresetText, removePresetText } from './model/preset-text';
 import './PromptTools.css';
+import { sayWords } from '../../i18n/use-words';
 
 /**
  * Beside Create's prompt box: the prompt history, the style presets (apply one, save the form as
@@ -43,7 +44,7 @@ function PromptTools() {
     const answer = await usePromptHistoryStore.getState().search(query, order);
     return answer.ok ? answer.value : [];
   }, []);
-  const modelOf = (entry: HistoryEntry): string => (entry.variantId ? variantById(entry.variantId)?.label[locale] : undefined) ?? entry.model;
+  const modelOf = (entry: HistoryEntry): string => (entry.variantId ? sayWords(variantById(entry.variantId)?.label) : undefined) ?? entry.model;
   const dateOf = (time: number): string => new Date(time).toLocaleDateString(locale, { month: 'short', day: 'numeric', year: 'numeric' });
 
   /** Takes the preset in use out of the prompt and puts `next` in (or none). */

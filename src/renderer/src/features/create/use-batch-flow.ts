@@ -62,7 +62,7 @@ export function useBatchFlow(form: CreateForm): BatchFlow {
           { key: 'batch.creditBudget', label: t('create.batch.creditBudget'), message: errors.creditBudget },
           { key: 'batch.keyCredits', label: t('create.batch.keyCredits'), message: errors.keyCredits },
         ],
-        { attempted, locale: form.locale, promptLabel: t('create.prompt.label') },
+        { attempted, promptLabel: t('create.prompt.label') },
       ),
     [form, errors, t],
   );

@@ -5,7 +5,7 @@ import { useShallow } from 'zustand/react/shallow';
 import type { Envelope, Profile, ProfileDraft } from '../../../../shared/contract';
 import { useErrorAlert } from '../../errors/alert-store';
 import { fieldErrorsOf, type FieldErrors } from '../../errors/field-errors';
-import { useLocale } from '../../errors/use-error-wording';
+import { useTranslate } from '../../i18n/use-words';
 import { Button } from '../../ui';
 import { ProfileEditor } from './components/ProfileEditor';
 import { ProfileList } from './components/ProfileList';
@@ -17,7 +17,7 @@ type NoticeKey = 'editor.saved' | 'editor.deleted' | 'apiKey.saved' | 'apiKey.cl
 /** Gateway profiles: the list, and an editor for one profile (or a new one) at a time. */
 export function ProfilesSection() {
   const { t } = useTranslation();
-  const locale = useLocale();
+  const translate = useTranslate();
   const profiles = useProfilesStore((s) => s.profiles);
   const actions = useProfilesStore(
     useShallow((s) => ({ save: s.save, remove: s.remove, setApiKey: s.setApiKey, clearApiKey: s.clearApiKey, testConnection: s.testConnection })),
@@ -35,7 +35,7 @@ export function ProfilesSection() {
   /** Shows a failure in the alert and returns what to show beside the fields; null on success. */
   const outcome = (answer: Envelope<Profile>, nameField?: string): FieldErrors | null => {
     alert.track(answer);
-    return answer.ok ? null : fieldErrorsOf(answer.error, locale, nameField);
+    return answer.ok ? null : fieldErrorsOf(answer.error, translate, nameField);
   };
 
   const save = async (draft: ProfileDraft) => {

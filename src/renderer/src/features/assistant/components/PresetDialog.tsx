@@ -7,6 +7,7 @@ import { fieldErrorsOf } from '../../../errors/field-errors';
 import { ErrorMessage } from '../../../errors/ErrorMessage';
 import { Button, Dialog, IconButton, SegmentedControl, TextField } from '../../../ui';
 import './PresetDialog.css';
+import { sayWords } from '../../../i18n/use-words';
 
 /** What the dialog opens on: the list of presets, or the form (a new preset from Create's form, or one to edit). */
 export type PresetDialogStart = { view: 'list' } | { view: 'form'; preset: Preset | null };
@@ -25,9 +26,9 @@ export interface PresetDialogProps {
   onClose: () => void;
 }
 
-function optionLabel(variantId: string | null, key: string, locale: Locale): string {
+function optionLabel(variantId: string | null, key: string): string {
   const field = variantId ? variantById(variantId)?.fields.find((candidate) => candidate.key === key) : undefined;
-  return field?.label[locale] ?? key;
+  return sayWords(field?.label) ?? key;
 }
 
 /** A preset's options, or (for a new one) the options chosen in the form. */
@@ -159,12 +160,12 @@ export function PresetDialog({ open, start, presets, formValues, formVariantId, 
             {Object.entries(values).map(([key, value]) => (
               <p key={key} className="preset-option">
                 <span>
-                  {optionLabel(variantId, key, locale)}: <strong>{shown(value)}</strong>
+                  {optionLabel(variantId, key)}: <strong>{shown(value)}</strong>
                 </span>
                 <IconButton
                   size="sm"
                   icon={Trash2}
-                  label={t('assistant.presets.removeOption', { option: optionLabel(variantId, key, locale) })}
+                  label={t('assistant.presets.removeOption', { option: optionLabel(variantId, key) })}
                   onClick={() => setValues((current) => Object.fromEntries(Object.entries(current).filter(([other]) => other !== key)))}
                 />
               </p>

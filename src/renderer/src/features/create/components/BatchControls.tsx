@@ -5,6 +5,7 @@ import { IconButton, SegmentedControl, TextField } from '../../../ui';
 import { TemplatePreviewList } from './TemplatePreviewList';
 import type { ModelChoice } from '../model/model-choices';
 import type { CsvFile, PromptMode } from '../store/batch-slice';
+import { sayWords } from '../../../i18n/use-words';
 
 /** Data rows of a CSV (its header row aside; blank lines are not rows). */
 const csvRowCount = (text: string): number => Math.max(0, text.split('\n').filter((line) => line.trim() !== '').length - 1);
@@ -40,7 +41,7 @@ const MAX_COUNT = 100;
  * optional credit budget or a key capped for this batch.
  */
 export function BatchControls(props: BatchControlsProps) {
-  const { mode, count, csv, usesColumns, fanOutChoices, fanOut, creditBudget, keyCredits, locale, errors } = props;
+  const { mode, count, csv, usesColumns, fanOutChoices, fanOut, creditBudget, keyCredits, errors } = props;
   const { t } = useTranslation();
   const readCsv = async (file: File | undefined): Promise<void> => {
     if (file) props.onCsv({ name: file.name, text: await file.text() });
@@ -106,7 +107,7 @@ export function BatchControls(props: BatchControlsProps) {
             {fanOutChoices.map((choice) => (
               <label key={choice.key} className="check-option">
                 <input type="checkbox" checked={fanOut.includes(choice.key)} onChange={() => props.onToggleFanOut(choice.key)} />
-                <span>{choice.label[locale]}</span>
+                <span>{sayWords(choice.label)}</span>
               </label>
             ))}
           </fieldset>

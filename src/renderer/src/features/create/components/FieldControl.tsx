@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { FormFieldDescription, Locale } from '../../../../../shared/catalog';
-import { chineseTerm } from '../../../i18n/glossary';
 import { Field, SegmentedControl, Select, Switch, TextField } from '../../../ui';
 import { ObjectListControl } from './ObjectListControl';
 import { SizePicker } from './SizePicker';
+import { sayWords } from '../../../i18n/use-words';
 
 export interface FieldControlProps {
   field: FormFieldDescription;
@@ -15,10 +15,9 @@ export interface FieldControlProps {
   onChange: (value: unknown) => void;
 }
 
-const UNIT_SUFFIX = { seconds: { en: ' s', 'zh-CN': ` ${chineseTerm('seconds')}` }, images: { en: '', 'zh-CN': '' }, tokens: { en: '', 'zh-CN': '' } } as const;
-
-function suffix(field: FormFieldDescription, locale: Locale): string {
-  return field.unit === undefined ? '' : UNIT_SUFFIX[field.unit][locale];
+/** The unit after a choice ("5 s"); counts of images and tokens need none. */
+function suffix(field: FormFieldDescription): string {
+  return field.unit === 'seconds' ? ` ${sayWords('catalog.units.seconds')}` : '';
 }
 
 function text(value: unknown): string {
@@ -28,13 +27,13 @@ function text(value: unknown): string {
 /** One option of the model's form, with the control its kind asks for. */
 export function FieldControl({ field, value, locale, error, onChange }: FieldControlProps) {
   const { t } = useTranslation();
-  const label = field.label[locale];
-  const help = field.help?.[locale];
+  const label = sayWords(field.label);
+  const help = sayWords(field.help);
   const shown = value === undefined || value === '' ? field.default : value;
 
   switch (field.control) {
     case 'select': {
-      const choices = (field.choices ?? []).map((choice) => ({ value: String(choice.value), label: `${choice.label[locale]}${suffix(field, locale)}` }));
+      const choices = (field.choices ?? []).map((choice) => ({ value: String(choice.value), label: `${sayWords(choice.label)}${suffix(field)}` }));
       const unset = !field.required && field.default === undefined ? [{ value: '', label: t('create.options.gatewayDefault') }] : [];
       const original = (picked: string): unknown => field.choices?.find((choice) => String(choice.value) === picked)?.value;
       const options = [...unset, ...choices];
@@ -67,7 +66,7 @@ export function FieldControl({ field, value, locale, error, onChange }: FieldCon
     case 'integer':
     case 'number': {
       const range = field.range;
-      const hint = range ? t('create.options.range', { min: range.min, max: range.max, unit: suffix(field, locale) }) : undefined;
+      const hint = range ? t('create.options.range', { min: range.min, max: range.max, unit: suffix(field) }) : undefined;
       return (
         <TextField
           className="option-field option-number"
@@ -113,7 +112,7 @@ export function FieldControl({ field, value, locale, error, onChange }: FieldCon
                 checked={chosen.includes(choice.value)}
                 onChange={(event) => onChange(event.target.checked ? [...chosen, choice.value] : chosen.filter((item) => item !== choice.value))}
               />
-              <span>{choice.label[locale]}</span>
+              <span>{sayWords(choice.label)}</span>
             </label>
           ))}
           {help && <p className="field-help">{help}</p>}
@@ -127,10 +126,10 @@ export function FieldControl({ field, value, locale, error, onChange }: FieldCon
 }
 
 /** Public addresses, one per line (reference videos are not uploaded: the gateway fetches them). */
-function AddressList({ field, value, locale, error, onChange }: FieldControlProps) {
+function AddressList({ field, value, error, onChange }: FieldControlProps) {
   const [draft, setDraft] = useState(Array.isArray(value) ? value.join('\n') : '');
   return (
-    <Field label={field.label[locale]} help={field.help?.[locale]} error={error} className="option-field">
+    <Field label={sayWords(field.label)} help={sayWords(field.help)} error={error} className="option-field">
       {(control) => (
         <textarea
           {...control}

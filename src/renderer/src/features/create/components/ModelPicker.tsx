@@ -19,6 +19,7 @@ import { SPEED_WORDS, type Locale, type ModelIcon } from '../../../../../shared/
 import { Dialog } from '../../../ui';
 import { filterEntries, type ModelChoice, type PickerEntry } from '../model/model-choices';
 import './ModelPicker.css';
+import { sayWords } from '../../../i18n/use-words';
 
 export interface ModelPickerProps {
   entries: readonly PickerEntry[];
@@ -58,7 +59,7 @@ function ModelGlyph({ entry }: { entry: Pick<PickerEntry, 'icon' | 'kind'> }) {
  * the gateway's models as artists know them (one entry each, images then videos, each with what it
  * is good at and how long it takes). Arrow keys move, Enter chooses, Escape closes.
  */
-export function ModelPicker({ entries, entry, selected, locale, onChoose, status }: ModelPickerProps) {
+export function ModelPicker({ entries, entry, selected, onChoose, status }: ModelPickerProps) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   const [query, setQuery] = useState('');
@@ -98,7 +99,7 @@ export function ModelPicker({ entries, entry, selected, locale, onChoose, status
       choose(flat[active]);
     }
   };
-  const speed = selected?.speed ? SPEED_WORDS[selected.speed][locale] : null;
+  const speed = selected?.speed ? sayWords(SPEED_WORDS[selected.speed]) : null;
 
   return (
     <>
@@ -106,7 +107,7 @@ export function ModelPicker({ entries, entry, selected, locale, onChoose, status
         {entry && <ModelGlyph entry={entry} />}
         <span className="model-trigger-text">
           <span className="model-trigger-label">{t('create.model.label')}</span>
-          <span className="model-trigger-name">{entry ? entry.name[locale] : status === 'loading' ? t('create.model.loading') : t('create.model.none')}</span>
+          <span className="model-trigger-name">{entry ? sayWords(entry.name) : status === 'loading' ? t('create.model.loading') : t('create.model.none')}</span>
         </span>
         {speed && (
           <span className="chip model-trigger-speed" aria-hidden="true">
@@ -115,7 +116,7 @@ export function ModelPicker({ entries, entry, selected, locale, onChoose, status
         )}
         <ChevronDown size={16} aria-hidden="true" className="model-trigger-icon" />
       </button>
-      {entry && <p className="model-good-at">{entry.goodAt[locale]}</p>}
+      {entry && <p className="model-good-at">{sayWords(entry.goodAt)}</p>}
       <Dialog open={open} title={t('create.model.choose')} onClose={() => setOpen(false)} closeLabel={t('editor.close')} size="wide">
         <div className="model-search">
           <Search size={16} aria-hidden="true" />
@@ -151,7 +152,7 @@ export function ModelPicker({ entries, entry, selected, locale, onChoose, status
                     id={`${listId}-${index}`}
                     data-index={index}
                     role="option"
-                    aria-label={candidate.name[locale]}
+                    aria-label={sayWords(candidate.name)}
                     aria-describedby={`${listId}-${index}-help`}
                     aria-selected={candidate.id === entry?.id}
                     className={`model-option${index === active ? ' model-option-active' : ''}`}
@@ -161,12 +162,12 @@ export function ModelPicker({ entries, entry, selected, locale, onChoose, status
                     <ModelGlyph entry={candidate} />
                     <span className="model-option-text">
                       <span className="model-option-head">
-                        <span className="model-option-name">{candidate.name[locale]}</span>
-                        {fastest && <span className="model-option-speed">{SPEED_WORDS[fastest][locale]}</span>}
+                        <span className="model-option-name">{sayWords(candidate.name)}</span>
+                        {fastest && <span className="model-option-speed">{sayWords(SPEED_WORDS[fastest])}</span>}
                         {candidate.generic && <span className="model-option-speed">{t('create.model.genericNote')}</span>}
                       </span>
                       <span className="model-option-help" id={`${listId}-${index}-help`}>
-                        {candidate.goodAt[locale]}
+                        {sayWords(candidate.goodAt)}
                       </span>
                     </span>
                     {candidate.id === entry?.id && <Sparkles size={14} aria-hidden="true" className="model-option-current" />}

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { FormFieldDescription, Locale } from '../../../../../shared/catalog';
 import { Button, Field, IconButton, Select } from '../../../ui';
+import { sayWords } from '../../../i18n/use-words';
 
 export interface ObjectListControlProps {
   field: FormFieldDescription;
@@ -22,7 +23,7 @@ export function ObjectListControl(props: ObjectListControlProps) {
   return props.field.items ? <RowsControl {...props} items={props.field.items} /> : <JsonLinesControl {...props} />;
 }
 
-function RowsControl({ field, value, locale, error, onChange, items }: ObjectListControlProps & { items: FormFieldDescription[] }) {
+function RowsControl({ field, value, error, onChange, items }: ObjectListControlProps & { items: FormFieldDescription[] }) {
   const { t } = useTranslation();
   const rows: Row[] = Array.isArray(value) ? (value as Row[]) : [];
   const max = field.range?.max;
@@ -30,15 +31,15 @@ function RowsControl({ field, value, locale, error, onChange, items }: ObjectLis
   const blank = (): Row => Object.fromEntries(items.map((item) => [item.key, item.choices?.[0]?.value ?? '']));
   return (
     <fieldset className="option-field object-rows">
-      <legend className="field-legend">{field.label[locale]}</legend>
+      <legend className="field-legend">{sayWords(field.label)}</legend>
       {rows.map((row, index) => (
         <div key={index} className="object-row">
           {items.map((item) => (
             <Select
               key={item.key}
-              label={item.label[locale]}
+              label={sayWords(item.label)}
               value={typeof row[item.key] === 'string' || typeof row[item.key] === 'number' ? String(row[item.key]) : ''}
-              options={(item.choices ?? []).map((choice) => ({ value: String(choice.value), label: choice.label[locale] }))}
+              options={(item.choices ?? []).map((choice) => ({ value: String(choice.value), label: sayWords(choice.label) }))}
               onChange={(picked) => update(rows.map((other, i) => (i === index ? { ...other, [item.key]: picked } : other)))}
             />
           ))}
@@ -53,13 +54,13 @@ function RowsControl({ field, value, locale, error, onChange, items }: ObjectLis
       <Button size="sm" icon={Plus} disabled={max !== undefined && rows.length >= max} onClick={() => update([...rows, blank()])}>
         {t('create.options.addRow')}
       </Button>
-      {field.help && <p className="field-help">{field.help[locale]}</p>}
+      {field.help && <p className="field-help">{sayWords(field.help)}</p>}
       {error && <p className="field-error">{error}</p>}
     </fieldset>
   );
 }
 
-function JsonLinesControl({ field, value, locale, error, onChange }: ObjectListControlProps) {
+function JsonLinesControl({ field, value, error, onChange }: ObjectListControlProps) {
   const { t } = useTranslation();
   const [draft, setDraft] = useState(Array.isArray(value) ? value.map((item) => JSON.stringify(item)).join('\n') : '');
   const [unreadable, setUnreadable] = useState(false);
@@ -82,8 +83,8 @@ function JsonLinesControl({ field, value, locale, error, onChange }: ObjectListC
   };
   return (
     <Field
-      label={field.label[locale]}
-      help={field.help?.[locale] ?? t('create.options.jsonLines')}
+      label={sayWords(field.label)}
+      help={sayWords(field.help) ?? t('create.options.jsonLines')}
       error={error ?? (unreadable ? t('create.options.jsonUnreadable') : undefined)}
       className="option-field"
     >

@@ -1,6 +1,8 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { FormFieldDescription, Locale, LocalizedText } from '../../../../../shared/catalog';
+import type { FormFieldDescription, Locale } from '../../../../../shared/catalog';
+import type { Words } from '../../../../../shared/i18n/translate';
+import { sayWords } from '../../../i18n/use-words';
 import { FieldControl } from './FieldControl';
 
 export interface OptionsFormProps {
@@ -11,7 +13,7 @@ export interface OptionsFormProps {
   locale: Locale;
   onChange: (key: string, value: unknown) => void;
   /** The variant's cross-field rules in words, under the advanced options. */
-  rules: readonly LocalizedText[];
+  rules: readonly Words[];
   /** A control of the form itself among the advanced ones (the model's version). */
   advancedExtra?: ReactNode;
 }
@@ -47,9 +49,11 @@ export function OptionsForm({ fields, values, errors, locale, onChange, rules, a
       )}
       {rules.length > 0 && (
         <ul className="options-rules">
-          {rules.map((rule) => (
-            <li key={rule.en}>{rule[locale]}</li>
-          ))}
+          {rules
+            .map((rule) => sayWords(rule))
+            .map((text) => (
+              <li key={text}>{text}</li>
+            ))}
         </ul>
       )}
     </div>

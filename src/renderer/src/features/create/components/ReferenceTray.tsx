@@ -8,6 +8,7 @@ import { ErrorMessage } from '../../../errors/ErrorMessage';
 import { IconButton } from '../../../ui';
 import type { ReferenceItem } from '../store/references-slice';
 import { REFERENCE_FIELD_ATTRIBUTE } from '../use-paste-references';
+import { sayWords } from '../../../i18n/use-words';
 
 const REF_DRAG_TYPE = 'application/x-atelier-reference';
 
@@ -40,7 +41,7 @@ const fileSize = (bytes: number, mime: string): string => `${(bytes / (1024 * 10
 function fittedNote(item: ReferenceItem, locale: Locale, t: TFunction): string | undefined {
   if (item.fitted === null) return undefined;
   const { from, variantId } = item.fitted;
-  const model = displayModelOf(variantId)?.model.name[locale] ?? variantById(variantId)?.label[locale] ?? variantId;
+  const model = sayWords(displayModelOf(variantId)?.model.name) ?? sayWords(variantById(variantId)?.label) ?? variantId;
   const sizes = { model, from: fileSize(from.size, from.mimeType), to: fileSize(item.bytes, item.mime) };
   const sameSize = from.width === item.width && from.height === item.height;
   if (sameSize || from.width === null || from.height === null || item.width === null || item.height === null) return t('create.refs.fittedSameSize', sizes);
@@ -58,7 +59,7 @@ export function ReferenceTray(props: ReferenceTrayProps) {
   const { t } = useTranslation();
   const id = useId();
   const [over, setOver] = useState(false);
-  const label = field.label[locale];
+  const label = sayWords(field.label);
   const limits = field.files;
   const max = field.control === 'image' ? 1 : limits?.maxCount;
   const types = (limits?.mimeTypes ?? []).map((mime) => mime.replace(/^\w+\//, '').toUpperCase()).join(', ');

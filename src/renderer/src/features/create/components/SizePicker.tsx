@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { FormFieldDescription, Locale } from '../../../../../shared/catalog';
+import { sayWords } from '../../../i18n/use-words';
 
 type SizeValue = { tier: string; ratio: string } | 'auto';
 
@@ -27,7 +28,7 @@ function RatioShape({ ratio }: { ratio: string }) {
  * Size: the tier (1K, 2K, 4K, 720p…) and the ratios it offers, each with its shape and pixel
  * size, as radio groups; `auto` where the model allows it.
  */
-export function SizePicker({ field, value, locale, onChange, error }: SizePickerProps) {
+export function SizePicker({ field, value, onChange, error }: SizePickerProps) {
   const { t } = useTranslation();
   const name = useId();
   const sizes = field.sizes;
@@ -52,9 +53,9 @@ export function SizePicker({ field, value, locale, onChange, error }: SizePicker
   const tierChecked = (name: string): boolean => (current !== 'auto' || (autoAtTier && sizes.autoKeepsTier)) && name === tier?.tier;
   return (
     <fieldset className="size-picker" aria-invalid={error ? true : undefined}>
-      <legend className="field-legend">{field.label[locale]}</legend>
+      <legend className="field-legend">{sayWords(field.label)}</legend>
       {sizes.tiers.length > 1 && (
-        <div className="segmented-track size-tiers" role="radiogroup" aria-label={sizes.tierLabel?.[locale] ?? t('create.size.tier')}>
+        <div className="segmented-track size-tiers" role="radiogroup" aria-label={sayWords(sizes.tierLabel) ?? t('create.size.tier')}>
           {sizes.tiers.map((candidate) => (
             <label key={candidate.tier} className="segmented-option">
               <input type="radio" name={`${name}-tier`} checked={tierChecked(candidate.tier)} onChange={() => pickTier(candidate.tier)} />

@@ -27,6 +27,7 @@ import { usePasteReferences } from '../use-paste-references';
 import { usePromptDraft } from '../use-prompt-draft';
 import { RetryNote } from '../components/RetryNote';
 import { OptionsPanel } from './OptionsPanel';
+import { sayWords } from '../../../i18n/use-words';
 
 /** The token of an omni list's placeholders (`image` for `metadata.image_list`). */
 function placeholderToken(description: CreateForm['description'], field: FormFieldDescription): string | undefined {
@@ -114,8 +115,8 @@ export function Composer({ form, flow }: { form: CreateForm; flow: BatchFlow }) 
     description?.response === 'summary'
       ? { onQueue: queued && queued.choice.runs === 'queued' ? () => store.chooseModel(queued.choice, queued.mode) : null }
       : null;
-  const nameOf = (variantId: string): string => form.choices.find((choice) => choice.variantId === variantId)?.label[locale] ?? variantId;
-  const runsOn = [selected?.label[locale] ?? '', ...form.fanOutTargets.map((target) => nameOf(target.description.variantId))].filter(Boolean);
+  const nameOf = (variantId: string): string => sayWords(form.choices.find((choice) => choice.variantId === variantId)?.label) ?? variantId;
+  const runsOn = [sayWords(selected?.label) ?? '', ...form.fanOutTargets.map((target) => nameOf(target.description.variantId))].filter(Boolean);
 
   return (
     <section className="composer" aria-label={t('create.composer')}>
@@ -137,13 +138,13 @@ export function Composer({ form, flow }: { form: CreateForm; flow: BatchFlow }) 
               flow="nowrap"
               label={t('create.mode.label')}
               value={createMode}
-              options={modes.map((mode) => ({ value: mode, label: MODE_WORDS[mode][locale] }))}
+              options={modes.map((mode) => ({ value: mode, label: sayWords(MODE_WORDS[mode]) }))}
               onChange={chooseMode}
             />
           )}
           {leftBehind.length > 0 && (
             <p className="carry-note" role="status">
-              <span>{t('create.model.leftBehind', { options: leftBehind.map((label) => label[locale]).join(locale === 'zh-CN' ? '、' : ', ') })}</span>
+              <span>{t('create.model.leftBehind', { options: leftBehind.map((label) => sayWords(label)).join(locale === 'zh-CN' ? '、' : ', ') })}</span>
               <IconButton size="sm" label={t('alert.dismiss')} icon={X} onClick={store.forgetLeftBehind} />
             </p>
           )}
@@ -153,7 +154,7 @@ export function Composer({ form, flow }: { form: CreateForm; flow: BatchFlow }) 
           {retryNote && <RetryNote note={retryNote} onDismiss={() => store.setRetryNote(null)} />}
           <PromptEditor
             ref={editor}
-            label={promptField?.label[locale] ?? t('create.prompt.label')}
+            label={sayWords(promptField?.label) ?? t('create.prompt.label')}
             value={prompt}
             onChange={(text) => {
               draft.typed();
@@ -162,7 +163,7 @@ export function Composer({ form, flow }: { form: CreateForm; flow: BatchFlow }) 
             onRecall={draft.recall}
             placeholder={placeholder}
             // Without a length limit the catalog speaks of the upstream's tokens; an artist only needs to know long is fine.
-            help={promptField && promptField.maxLength === undefined ? t('plainWords.promptLong') : promptField?.help?.[locale]}
+            help={promptField && promptField.maxLength === undefined ? t('plainWords.promptLong') : sayWords(promptField?.help)}
             error={fieldError('prompt')}
             characters={mentions ? form.characters : undefined}
             mediaUrl={(path) => studio().mediaUrl(path)}
@@ -173,7 +174,7 @@ export function Composer({ form, flow }: { form: CreateForm; flow: BatchFlow }) 
           imageFields(description).map((field, index) => {
             const token = placeholderToken(description, field);
             // In edit mode the first images are the ones being edited.
-            const shown = index === 0 && createMode === 'edit' ? { ...field, label: { ...field.label, [locale]: t('create.mode.editImages') } } : field;
+            const shown = index === 0 && createMode === 'edit' ? { ...field, label: 'create.mode.editImages' } : field;
             return (
               <div key={field.key} data-field={field.key}>
                 <ReferenceTray

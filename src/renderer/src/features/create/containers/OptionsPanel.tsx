@@ -9,6 +9,7 @@ import { optionFields } from '../model/form-values';
 import { entryRuns, entryVersions, resolveChoice } from '../model/model-choices';
 import { useCreateStore } from '../store/create-store';
 import type { CreateForm } from '../use-create-form';
+import { sayWords } from '../../../i18n/use-words';
 
 /**
  * The chosen model's options, in the form: how it runs where there is a choice, its options from
@@ -16,14 +17,14 @@ import type { CreateForm } from '../use-create-form';
  * studio knows of the variant (ids, channel) behind a "Technical details" disclosure.
  */
 export function OptionsPanel({ form, attempted }: { form: CreateForm; attempted: boolean }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const { values, purpose, setValue } = useCreateStore(useShallow((s) => ({ values: s.values, purpose: s.purpose, setValue: s.setValue })));
   const { description, locale, check, selected, entry, createMode } = form;
   if (!description) return null;
   // In a remix the source video is chosen already; it is not an option to type.
   const fields = optionFields(description)
     .filter((field) => !(purpose === 'remix' && field.key === 'video_id' && values.video_id !== undefined))
-    .map((field) => inArtistWords(field, (key, lng) => i18n.getFixedT(lng)(key)));
+    .map(inArtistWords);
   const errors = Object.fromEntries(Object.entries(check.fields).flatMap(([key, message]) => (attempted || !message.waits ? [[key, message.text]] : [])));
   const runs = entry ? entryRuns(entry, createMode) : [];
   const versions = entry && selected ? entryVersions(entry, createMode, selected.runs) : [];
@@ -48,7 +49,9 @@ export function OptionsPanel({ form, attempted }: { form: CreateForm; attempted:
         value={selected.key}
         options={versions.map((choice) => ({
           value: choice.key,
-          label: [versionNames.get(choice.modelId) ?? choice.modelId, choice.versionNote?.[locale]].filter(Boolean).join(' · '),
+          label: [versionNames.get(choice.modelId) ?? choice.modelId, choice.versionNote ? sayWords(choice.versionNote) : undefined]
+            .filter(Boolean)
+            .join(' · '),
         }))}
         onChange={(key) => {
           const picked = versions.find((choice) => choice.key === key);
@@ -70,10 +73,10 @@ export function OptionsPanel({ form, attempted }: { form: CreateForm; attempted:
             flow="nowrap"
             label={t('create.options.runs')}
             value={selected.runs}
-            options={runs.map((value) => ({ value, label: RUN_WORDS[value].label[locale] }))}
+            options={runs.map((value) => ({ value, label: sayWords(RUN_WORDS[value].label) }))}
             onChange={(value) => choose({ runs: value })}
           />
-          <p className="field-help">{RUN_WORDS[selected.runs].help[locale]}</p>
+          <p className="field-help">{sayWords(RUN_WORDS[selected.runs].help)}</p>
         </div>
       )}
       <OptionsForm fields={fields} values={values} errors={errors} locale={locale} rules={description.rules} onChange={setValue} advancedExtra={version} />
@@ -84,16 +87,16 @@ export function OptionsPanel({ form, attempted }: { form: CreateForm; attempted:
           <dd className="mono">{selected?.modelId ?? description.modelIds[0]}</dd>
           <dt>{t('create.options.variant')}</dt>
           <dd>
-            {(selected?.variantLabel ?? description.label)[locale]} <span className="mono">({description.variantId})</span>
+            {sayWords(selected?.variantLabel ?? description.label)} <span className="mono">({description.variantId})</span>
           </dd>
           <dt>{t('create.options.about')}</dt>
-          <dd>{description.help[locale]}</dd>
+          <dd>{sayWords(description.help)}</dd>
           {description.channel && (
             <>
               <dt>{t('create.options.channel')}</dt>
               <dd>
-                {description.channel.label[locale]}
-                {description.channel.note ? ` ${description.channel.note[locale]}` : ''}
+                {sayWords(description.channel.label)}
+                {description.channel.note ? ` ${sayWords(description.channel.note)}` : ''}
               </dd>
             </>
           )}

@@ -3,7 +3,7 @@ import { Sparkles } from 'lucide-react';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useShallow } from 'zustand/react/shallow';
-import { SPEED_WORDS, displayModelOf, parseGenericId, variantById, type Locale } from '../../../../../shared/catalog';
+import { SPEED_WORDS, displayModelOf, parseGenericId, variantById } from '../../../../../shared/catalog';
 import type { AssetView, TypicalDurationView } from '../../../../../shared/contract';
 import { isPending } from '../../../../../shared/jobs/job-states';
 import { useAssetsStore } from '../../../entities/assets-store';
@@ -11,7 +11,6 @@ import { useCharactersStore } from '../../../entities/characters-store';
 import { jobTiming } from '../../../entities/job-timing';
 import { useJobsStore } from '../../../entities/jobs-store';
 import { useHeldEntities } from '../../../entities/retention';
-import { useLocale } from '../../../errors/use-error-wording';
 import { studio } from '../../../studio/studio-client';
 import { ResultCard } from '../components/ResultCard';
 import type { ResultViewerActions } from '../components/ResultViewerPanel';
@@ -19,6 +18,7 @@ import { jobGroups, streamRows, viewOrder, wantedRowHeight, type JobGroup, type 
 import { useCreateStore } from '../store/create-store';
 import { useStreamActions } from '../use-stream-actions';
 import { ResultViewer } from './ResultViewer';
+import { sayWords } from '../../../i18n/use-words';
 import './ResultStream.css';
 import { observeInnerWidth } from '../../../ui';
 
@@ -29,8 +29,8 @@ const GAP = 8;
 const FALLBACK = { width: 800, height: 700 };
 
 /** A job's model in words when it is none of the models as artists know them: a remix by its catalog name, an unknown model by its id. */
-function modelLabel(variantId: string, modelId: string, locale: Locale): string {
-  return parseGenericId(variantId) ? modelId : (variantById(variantId)?.label[locale] ?? modelId);
+function modelLabel(variantId: string, modelId: string): string {
+  return parseGenericId(variantId) ? modelId : (sayWords(variantById(variantId)?.label) ?? modelId);
 }
 
 /** Ticks once a second while `running`, for the cards' remaining times. */
@@ -102,7 +102,6 @@ function useTypicalDurations(groups: readonly JobGroup[]): readonly TypicalDurat
  */
 export function ResultStream({ sending }: { sending: boolean }) {
   const { t } = useTranslation();
-  const locale = useLocale();
   const groups = useStreamGroups();
   const characters = useCharactersStore((s) => s.characters);
   const typical = useTypicalDurations(groups);
@@ -179,10 +178,10 @@ export function ResultStream({ sending }: { sending: boolean }) {
         key={group.key}
         group={group}
         size={size}
-        modelName={display?.model.name[locale] ?? modelLabel(job.variantId, job.model, locale)}
+        modelName={sayWords(display?.model.name) ?? modelLabel(job.variantId, job.model)}
         characterName={characterOf(job.taskId)}
         timing={jobTiming(job, typicalMs, now)}
-        usualSpeed={display ? SPEED_WORDS[display.member.speed][locale] : null}
+        usualSpeed={display ? sayWords(SPEED_WORDS[display.member.speed]) : null}
         canRunQueued={actions.queuedFor(job.variantId, job.model) !== undefined}
         resultStillValid={job.resultValidUntil !== null && now < job.resultValidUntil}
         mediaUrl={(path) => studio().mediaUrl(path)}

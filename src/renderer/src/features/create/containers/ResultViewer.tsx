@@ -2,7 +2,7 @@ import { useEffect, useId, useLayoutEffect, useRef } from 'react';
 import { displayModelOf } from '../../../../../shared/catalog';
 import type { AssetView } from '../../../../../shared/contract';
 import { nextSteps } from '../../../entities/result-actions';
-import { useLocale } from '../../../errors/use-error-wording';
+import { sayWords } from '../../../i18n/use-words';
 import { studio } from '../../../studio/studio-client';
 import { ResultViewerPanel, type ResultViewerActions } from '../components/ResultViewerPanel';
 import { stepFrom } from '../model/stream-layout';
@@ -27,7 +27,6 @@ const typing = (target: EventTarget | null): boolean =>
  * the focus where it was; the arrow keys step through the stream.
  */
 export function ResultViewer({ asset, order, position, onStep, onClose, actions }: ResultViewerProps) {
-  const locale = useLocale();
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
 
@@ -75,7 +74,7 @@ export function ResultViewer({ asset, order, position, onStep, onClose, actions 
         titleId={titleId}
         position={position}
         mediaSrc={studio().mediaUrl(asset.mediaPath)}
-        modelName={display?.model.name[locale] ?? asset.model}
+        modelName={sayWords(display?.model.name) ?? asset.model}
         actions={actions}
         onBack={onClose}
         onStep={step}

@@ -2,7 +2,7 @@
  * The renderer's own words for catalog fields whose labels and help speak the gateway's language
  * (task ids). The catalog stays as the interface describes it; the form shows these instead.
  */
-import type { FormFieldDescription, LocalizedText } from '../../../../../shared/catalog';
+import type { FormFieldDescription } from '../../../../../shared/catalog';
 
 /** The i18n keys these words live under. */
 export type ArtistWordKey =
@@ -23,10 +23,9 @@ function artistWordsOf(field: FormFieldDescription): ArtistWords | null {
   return null;
 }
 
-/** The field as the form shows it: the renderer's words where the catalog's are the gateway's, in both languages. */
-export function inArtistWords(field: FormFieldDescription, translate: (key: ArtistWordKey, locale: 'en' | 'zh-CN') => string): FormFieldDescription {
+/** The field as the form shows it: the renderer's words (keys of its locale files) where the catalog's are the gateway's. */
+export function inArtistWords(field: FormFieldDescription): FormFieldDescription {
   const words = artistWordsOf(field);
   if (!words) return field;
-  const both = (key: ArtistWordKey): LocalizedText => ({ en: translate(key, 'en'), 'zh-CN': translate(key, 'zh-CN') });
-  return { ...field, ...(words.label === null ? {} : { label: both(words.label) }), help: both(words.help) };
+  return { ...field, ...(words.label === null ? {} : { label: words.label }), help: words.help };
 }

@@ -3,7 +3,8 @@
  * the field it belongs to, for the list beside Generate (links to the fields) and for the focus.
  * What is missing (a required value, the prompt) waits until the artist tries to submit.
  */
-import type { FormDescription, Locale } from '../../../../../shared/catalog';
+import type { FormDescription } from '../../../../../shared/catalog';
+import { sayWords } from '../../../i18n/use-words';
 import { FORM_WIDE } from './form-check';
 import { imageFields, maskField, optionFields } from './form-values';
 
@@ -24,9 +25,9 @@ export function formProblems(
   description: FormDescription | undefined,
   fields: Readonly<Record<string, WordedProblem>>,
   batch: readonly { key: string; label: string; message: string | undefined }[],
-  options: { attempted: boolean; locale: Locale; promptLabel: string },
+  options: { attempted: boolean; promptLabel: string },
 ): FormProblem[] {
-  const { attempted, locale } = options;
+  const { attempted } = options;
   const ordered = description
     ? [description.fields.find((field) => field.control === 'prompt'), ...imageFields(description), maskField(description), ...optionFields(description)]
     : [];
@@ -37,7 +38,7 @@ export function formProblems(
     seen.add(field.key);
     const message = fields[field.key];
     if (!message || (!attempted && message.waits)) continue;
-    problems.push({ key: field.key, label: field.control === 'prompt' ? options.promptLabel : field.label[locale], message: message.text });
+    problems.push({ key: field.key, label: field.control === 'prompt' ? options.promptLabel : sayWords(field.label), message: message.text });
   }
   // A rule that names a field the form does not show belongs to the form as a whole.
   for (const [key, message] of Object.entries(fields)) {

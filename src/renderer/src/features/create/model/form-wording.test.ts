@@ -33,7 +33,7 @@ describe('the words of the request check', () => {
   it('names fields by their labels and keeps a variant’s own note as it wrote it', () => {
     const t = i18n.getFixedT('zh-CN');
     expect(wordIssue(t, { code: 'exclusive', params: { other: 'audio' } }, description, 'zh-CN')).toBe('不能与「音频」同时使用');
-    const note = { en: 'A note.', 'zh-CN': '一条说明。' };
-    expect(wordNotice(t, { code: 'declared', field: '', params: {}, note }, description, 'zh-CN')).toBe('一条说明。');
+    const note = 'plainWords.promptLong';
+    expect(wordNotice(t, { code: 'declared', field: '', params: {}, note }, description, 'zh-CN')).toBe('支持长提示词。');
   });
 });

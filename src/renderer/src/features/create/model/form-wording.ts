@@ -4,15 +4,20 @@
  */
 import type { TFunction } from 'i18next';
 import type { FormDescription, Locale, ProblemParams, RequestNotice } from '../../../../../shared/catalog';
+import { say, type Translate, type Words } from '../../../../../shared/i18n/translate';
 import type { FormIssue } from './form-check';
 
-function labelOf(description: FormDescription, key: string, locale: Locale): string {
-  return description.fields.find((field) => field.key === key)?.label[locale] ?? key;
+/** Words (a key of the locale files) said with the form's translator. */
+const sayWith = (t: TFunction, words: Words): string => say(words, t as unknown as Translate);
+
+function labelOf(description: FormDescription, key: string, t: TFunction): string {
+  const label = description.fields.find((field) => field.key === key)?.label;
+  return label === undefined ? key : sayWith(t, label);
 }
 
 /** The values as worded: field keys as labels, a unit in words, derived values some texts show. */
 function wordedParams(t: TFunction, params: ProblemParams, description: FormDescription, locale: Locale): Record<string, string | number> {
-  const label = (value: string | number | undefined): string => (value === undefined ? '' : labelOf(description, String(value), locale));
+  const label = (value: string | number | undefined): string => (value === undefined ? '' : labelOf(description, String(value), t));
   const unit = params.unit === 'seconds' || params.unit === 'images' || params.unit === 'tokens' ? t(`requestChecks.units.${params.unit}`) : '';
   const separator = locale === 'zh-CN' ? '、' : ', ';
   const allowed = params.allowed === undefined ? '' : String(params.allowed).split(', ').map(label).join(separator);
@@ -39,8 +44,8 @@ export function wordIssue(t: TFunction, issue: FormIssue, description: FormDescr
 
 /** A note on the request (it does not block it) in the artist's language; a variant's own note as it wrote it. */
 export function wordNotice(t: TFunction, notice: RequestNotice, description: FormDescription, locale: Locale): string {
-  if (notice.note) return notice.note[locale];
-  const params = { ...wordedParams(t, notice.params, description, locale), field: labelOf(description, notice.field, locale) };
+  if (notice.note) return sayWith(t, notice.note);
+  const params = { ...wordedParams(t, notice.params, description, locale), field: labelOf(description, notice.field, t) };
   switch (notice.code) {
     case 'ignored_unless':
       return t(

@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildRequestBody, describeForm, variantById, type FormDescription, type Locale } from '../../../../../shared/catalog';
 import type { ModelView } from '../../../../../shared/contract';
+import { sayInEnglish } from '../../../../../shared/i18n/locales';
 import i18next from 'i18next';
 import en from '../../../i18n/en.json';
 import zhCN from '../../../i18n/zh-CN.json';
@@ -203,10 +204,10 @@ describe('the model picker', () => {
       variants: ['image.gen-image-2.direct', 'image.gen-image-2.edit'].map((id) => ({
         id,
         kind: 'image',
-        label: { en: id, 'zh-CN': id },
-        help: { en: '', 'zh-CN': '' },
+        label: { key: 'catalog.literal', params: { text: id } },
+        help: { key: 'catalog.literal', params: { text: '' } },
         generic: false,
-        channel: { usually: 'direct', label: { en: 'Usually direct', 'zh-CN': '通常直接返回' }, note: null },
+        channel: { usually: 'direct', label: 'catalog.channels.direct', note: null },
       })),
     },
     {
@@ -218,8 +219,8 @@ describe('the model picker', () => {
       variants: ['video.vid-2.character', 'video.remix.vid-2'].map((id) => ({
         id,
         kind: 'video',
-        label: { en: id, 'zh-CN': id },
-        help: { en: '', 'zh-CN': '' },
+        label: { key: 'catalog.literal', params: { text: id } },
+        help: { key: 'catalog.literal', params: { text: '' } },
         generic: false,
         channel: null,
       })),
@@ -234,8 +235,8 @@ describe('the model picker', () => {
         {
           id: 'video.generic:lumen-video-1',
           kind: 'video',
-          label: { en: 'lumen-video-1', 'zh-CN': 'lumen-video-1' },
-          help: { en: '', 'zh-CN': '' },
+          label: { key: 'catalog.literal', params: { text: 'lumen-video-1' } },
+          help: { key: 'catalog.literal', params: { text: '' } },
           generic: true,
           channel: null,
         },
@@ -245,12 +246,12 @@ describe('the model picker', () => {
 
   it('lists one entry per model as artists know it, each saying what it does; remixes start from a video', () => {
     const entries = pickerEntries(models, 'generate');
-    expect(entries.map((entry) => entry.name.en)).toEqual(['Image 2', 'Vid 2', 'lumen-video-1']);
+    expect(entries.map((entry) => sayInEnglish(entry.name))).toEqual(['Image 2', 'Vid 2', 'lumen-video-1']);
     expect(entries[0]?.choices.map((c) => c.variantId)).toEqual(['image.gen-image-2.direct', 'image.gen-image-2.edit']);
     const choices = modelChoices(models, 'generate');
-    expect(choices[0]?.chips.map((c) => c.en)).toEqual(['Text to image', 'Up to 4 references']);
-    expect(choices[1]?.chips.map((c) => c.en)).toContain('Edit · mask');
-    expect(choices.find((c) => c.generic)?.chips.map((c) => c.en)).toContain('Generic form');
+    expect(choices[0]?.chips.map(sayInEnglish)).toEqual(['Text to image', 'Up to 4 references']);
+    expect(choices[1]?.chips.map(sayInEnglish)).toContain('Edit · mask');
+    expect(choices.find((c) => c.generic)?.chips.map(sayInEnglish)).toContain('Generic form');
     expect(modelChoices(models, 'remix').map((c) => c.variantId)).toEqual(['video.remix.vid-2']);
     expect(filterEntries(entries, '蒙版').map((entry) => entry.id)).toEqual(['image-2']);
   });

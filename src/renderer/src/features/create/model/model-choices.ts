@@ -12,7 +12,6 @@ import {
   type CreateMode,
   type FieldSpec,
   type ImageField,
-  type LocalizedText,
   type MediaListField,
   type ModelIcon,
   type RunStyle,
@@ -20,8 +19,8 @@ import {
   type VariantEntry,
 } from '../../../../../shared/catalog';
 import type { ModelVariant, ModelView } from '../../../../../shared/contract';
-
-const t = (en: string, zh: string): LocalizedText => ({ en, 'zh-CN': zh });
+import { LOCALE_IDS, sharedTranslator } from '../../../../../shared/i18n/locales';
+import { message, say, type Words } from '../../../../../shared/i18n/translate';
 
 /** One way to call a model: a model id and a catalog variant. */
 export interface ModelChoice {
@@ -33,18 +32,18 @@ export interface ModelChoice {
   /** The picker entry it belongs to. */
   entryId: string;
   /** The model's name as the artist knows it ("Image 2"). */
-  label: LocalizedText;
+  label: Words;
   /** The catalog variant's own name and help, for the details. */
-  variantLabel: LocalizedText;
-  help: LocalizedText;
+  variantLabel: Words;
+  help: Words;
   /** What it does, in a few words each (text-to-image, edit, durations, references). */
-  chips: LocalizedText[];
+  chips: Words[];
   modes: readonly CreateMode[];
   /** Null where nothing is known (a generic image model). */
   runs: RunStyle | null;
   speed: SpeedWord | null;
   /** What sets it apart among the versions of its entry (`1080p`). */
-  versionNote: LocalizedText | undefined;
+  versionNote: Words | undefined;
   generic: boolean;
 }
 
@@ -52,8 +51,8 @@ export interface ModelChoice {
 export interface PickerEntry {
   id: string;
   kind: 'image' | 'video';
-  name: LocalizedText;
-  goodAt: LocalizedText;
+  name: Words;
+  goodAt: Words;
   icon: ModelIcon | 'generic';
   /** Lower-cased text a search looks in: names, what it does, model ids. */
   searchText: string;
@@ -67,44 +66,45 @@ export function isRemix(entry: Pick<VariantEntry, 'path'>): boolean {
   return entry.path.includes('/remix');
 }
 
-function durationChip(entry: VariantEntry): LocalizedText | undefined {
+function durationChip(entry: VariantEntry): Words | undefined {
   const field = describeForm(entry).fields.find((candidate) => candidate.key === 'duration');
   if (!field) return undefined;
   if (field.choices) {
     const values = field.choices.map((choice) => String(choice.value));
-    return t(`${values.join(' · ')} s`, `${values.join(' · ')} 秒`);
+    return message('catalog.chips.seconds', { seconds: values.join(' · ') });
   }
-  return field.range ? t(`${field.range.min}–${field.range.max} s`, `${field.range.min}–${field.range.max} 秒`) : undefined;
+  return field.range ? message('catalog.chips.seconds', { seconds: `${field.range.min}–${field.range.max}` }) : undefined;
 }
 
 /** What a variant does, in chips. */
-function variantChips(entry: VariantEntry): LocalizedText[] {
-  const chips: LocalizedText[] = [];
+function variantChips(entry: VariantEntry): Words[] {
+  const chips: Words[] = [];
   const lists = entry.fields.filter((field: FieldSpec): field is MediaListField | ImageField => field.type === 'image-list' || field.type === 'image');
   const required = lists.find((field) => field.required || (field.type === 'image-list' && field.minCount > 0));
   const hasMask = entry.fields.some((field) => field.type === 'mask');
   if (entry.kind === 'image') {
-    if (required) chips.push(hasMask ? t('Edit · mask', '编辑 · 蒙版') : t('Edit', '编辑'));
-    else chips.push(t('Text to image', '文生图'));
-    if (!required && hasMask) chips.push(t('Mask', '蒙版'));
+    if (required) chips.push(hasMask ? 'catalog.chips.editMask' : 'catalog.chips.edit');
+    else chips.push('catalog.chips.textToImage');
+    if (!required && hasMask) chips.push('catalog.chips.mask');
   } else {
-    chips.push(required ? t('Image to video', '图生视频') : lists.length > 0 ? t('Text or image to video', '文生/图生视频') : t('Text to video', '文生视频'));
+    chips.push(required ? 'catalog.chips.imageToVideo' : lists.length > 0 ? 'catalog.chips.textOrImageToVideo' : 'catalog.chips.textToVideo');
     const duration = durationChip(entry);
     if (duration) chips.push(duration);
-    if (entry.fields.some((field) => field.key === 'audio')) chips.push(t('Sound', '声音'));
+    if (entry.fields.some((field) => field.key === 'audio')) chips.push('catalog.chips.sound');
   }
   const max = Math.max(0, ...lists.map((field) => (field.type === 'image' ? 1 : (field.maxCount ?? 0))));
-  if (max > 0) chips.push(t(`Up to ${max} reference${max === 1 ? '' : 's'}`, `最多 ${max} 张参考图`));
-  if (entry.rules.some((rule) => rule.kind === 'placeholders')) chips.push(t('Omni references', '全能参考'));
-  if (entry.fields.some((field) => field.type === 'prompt' && field.syntax === 'mentions')) chips.push(t('@characters', '@角色'));
-  if (entry.fields.some((field) => field.type === 'search-tools')) chips.push(t('Web search', '联网搜索'));
-  if (entry.generic) chips.push(t('Generic form', '通用表单'));
+  if (max > 0) chips.push(message('catalog.chips.references', { count: max }));
+  if (entry.rules.some((rule) => rule.kind === 'placeholders')) chips.push('catalog.chips.omniReferences');
+  if (entry.fields.some((field) => field.type === 'prompt' && field.syntax === 'mentions')) chips.push('catalog.chips.characters');
+  if (entry.fields.some((field) => field.type === 'search-tools')) chips.push('catalog.chips.webSearch');
+  if (entry.generic) chips.push('catalog.chips.genericForm');
   return chips;
 }
 
-const words = (texts: readonly LocalizedText[]): string =>
+/** What a search finds an entry by: its words in every language the studio ships. */
+const words = (texts: readonly Words[]): string =>
   texts
-    .flatMap((text) => [text.en, text['zh-CN']])
+    .flatMap((text) => LOCALE_IDS.map((id) => say(text, sharedTranslator(id))))
     .join(' ')
     .toLowerCase();
 

@@ -1,5 +1,6 @@
 import type { StateCreator } from 'zustand';
-import { describeForm, variantById, type CreateMode, type FormDescription, type LocalizedText } from '../../../../../shared/catalog';
+import { describeForm, variantById, type CreateMode, type FormDescription } from '../../../../../shared/catalog';
+import type { Words } from '../../../../../shared/i18n/translate';
 import type { RecipeForm } from '../model/form-values';
 
 type CreatePurpose = 'generate' | 'remix';
@@ -38,7 +39,7 @@ export interface FormSlice {
   /** What the artist chose, by field key; controls show defaults for the rest. */
   values: Record<string, unknown>;
   /** Options left behind by the last switch of model (their labels), for a short note. */
-  leftBehind: LocalizedText[];
+  leftBehind: Words[];
   setPrompt: (prompt: string) => void;
   forgetLeftBehind: () => void;
   setValue: (key: string, value: unknown) => void;

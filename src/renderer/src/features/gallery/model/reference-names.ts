@@ -3,6 +3,7 @@
  * model's form ("Reference images 2", "Mask"), not the request's path (`image_urls[2].url`).
  */
 import { variantById, type Locale } from '../../../../../shared/catalog';
+import { sayWords } from '../../../i18n/use-words';
 
 /** `image_urls[2].url` → `image_urls` and 2; `mask_url` → itself and no number. */
 export function splitReferencePath(path: string): { key: string; index: number | null } {
@@ -14,6 +15,6 @@ export function splitReferencePath(path: string): { key: string; index: number |
 export function referenceName(path: string, variantId: string | null, locale: Locale, fallback: string): string {
   const { key, index } = splitReferencePath(path);
   const field = variantId ? variantById(variantId)?.fields.find((candidate) => candidate.key === key) : undefined;
-  const label = field?.label[locale] ?? fallback;
+  const label = sayWords(field?.label) ?? fallback;
   return index === null ? label : `${label} ${index}`;
 }

@@ -1,9 +1,9 @@
 import { CircleCheck, CircleX, Plug } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CONNECTION_CAUSE_WORDS, type ConnectionTest as Outcome, type Envelope } from '../../../../../shared/contract';
+import { connectionCauseWords, type ConnectionTest as Outcome, type Envelope } from '../../../../../shared/contract';
 import { ErrorMessage } from '../../../errors/ErrorMessage';
-import { useLocale } from '../../../errors/use-error-wording';
+import { useTranslate } from '../../../i18n/use-words';
 import { Button } from '../../../ui';
 
 /**
@@ -13,7 +13,7 @@ import { Button } from '../../../ui';
  */
 export function ConnectionTest({ onTest }: { onTest: () => Promise<Envelope<Outcome>> }) {
   const { t } = useTranslation();
-  const locale = useLocale();
+  const translate = useTranslate();
   const [busy, setBusy] = useState(false);
   const [answer, setAnswer] = useState<Envelope<Outcome> | null>(null);
   const result = answer?.ok ? answer.value : null;
@@ -44,7 +44,7 @@ export function ConnectionTest({ onTest }: { onTest: () => Promise<Envelope<Outc
           <>
             <p className="connection-failed">
               <CircleX size={16} aria-hidden="true" />
-              {CONNECTION_CAUSE_WORDS[result.cause][locale]}
+              {translate(connectionCauseWords(result.cause))}
             </p>
             {(result.status !== null || result.detail) && (
               <p className="field-help">
