@@ -1,13 +1,16 @@
 import i18next from 'i18next';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { describeForm, NOTICE_CODES, PROBLEM_CODES, variantById, type RequestNotice } from '../../../../../shared/catalog';
-import en from '../../../i18n/en.json';
-import zhCN from '../../../i18n/zh-CN.json';
+import { WINDOW_RESOURCES } from '../../../i18n';
 import { wordIssue, wordNotice } from './form-wording';
 
 const i18n = i18next.createInstance();
 beforeAll(async () => {
-  await i18n.init({ resources: { en: { translation: en }, 'zh-CN': { translation: zhCN } }, lng: 'en', interpolation: { escapeValue: false } });
+  await i18n.init({
+    resources: { en: { translation: WINDOW_RESOURCES.en }, 'zh-CN': { translation: WINDOW_RESOURCES['zh-CN'] } },
+    lng: 'en',
+    interpolation: { escapeValue: false },
+  });
 });
 
 const entry = variantById('video.clip-v3-omni');

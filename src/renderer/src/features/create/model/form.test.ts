@@ -3,8 +3,7 @@ import { buildRequestBody, describeForm, variantById, type FormDescription, type
 import type { ModelView } from '../../../../../shared/contract';
 import { sayInEnglish } from '../../../../../shared/i18n/locales';
 import i18next from 'i18next';
-import en from '../../../i18n/en.json';
-import zhCN from '../../../i18n/zh-CN.json';
+import { WINDOW_RESOURCES } from '../../../i18n';
 import { checkForm, type FormCheck, type FormInput } from './form-check';
 import { wordIssue } from './form-wording';
 import { carryOver, recipeToForm, requestValues } from './form-values';
@@ -111,7 +110,11 @@ const input = (id: string, patch: Partial<FormInput> = {}): FormInput => ({
 
 const i18n = i18next.createInstance();
 beforeAll(async () => {
-  await i18n.init({ resources: { en: { translation: en }, 'zh-CN': { translation: zhCN } }, lng: 'en', interpolation: { escapeValue: false } });
+  await i18n.init({
+    resources: { en: { translation: WINDOW_RESOURCES.en }, 'zh-CN': { translation: WINDOW_RESOURCES['zh-CN'] } },
+    lng: 'en',
+    interpolation: { escapeValue: false },
+  });
 });
 
 /** The form's problem of one field, worded in a language from the locale files. */

@@ -3,7 +3,8 @@
  * model's form ("Reference images 2", "Mask"), not the request's path (`image_urls[2].url`).
  */
 import { variantById, type Locale } from '../../../../../shared/catalog';
-import { sayWords } from '../../../i18n/use-words';
+import { sharedTranslator } from '../../../../../shared/i18n/locales';
+import { say } from '../../../../../shared/i18n/translate';
 
 /** `image_urls[2].url` → `image_urls` and 2; `mask_url` → itself and no number. */
 export function splitReferencePath(path: string): { key: string; index: number | null } {
@@ -15,6 +16,6 @@ export function splitReferencePath(path: string): { key: string; index: number |
 export function referenceName(path: string, variantId: string | null, locale: Locale, fallback: string): string {
   const { key, index } = splitReferencePath(path);
   const field = variantId ? variantById(variantId)?.fields.find((candidate) => candidate.key === key) : undefined;
-  const label = sayWords(field?.label) ?? fallback;
+  const label = field ? say(field.label, sharedTranslator(locale)) : fallback;
   return index === null ? label : `${label} ${index}`;
 }
