@@ -12,6 +12,8 @@ const ONE_PAGE = 60;
 
 let studio: WebModeStudio;
 let page: Page;
+/** The `limit` of every page the studio asked main for. */
+const limits: number[] = [];
 
 // One studio for the file: the second test goes on from the scrolled library of the first.
 test.describe.configure({ mode: 'serial' });
@@ -20,6 +22,12 @@ test.beforeAll(async ({ browser }) => {
   studio = await startWebMode();
   seedLibrary(studio.dataDir, ITEMS);
   page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+  // Counted from the launch: the studio readies the Gallery's first page while Create loads.
+  page.on('request', (request) => {
+    if (!request.url().endsWith('/api/invoke/library.list_assets')) return;
+    const body = request.postDataJSON() as { input?: { limit?: number } } | null;
+    limits.push(body?.input?.limit ?? Number.POSITIVE_INFINITY);
+  });
   await page.goto(studio.launchUrl);
 });
 test.afterAll(async () => {
@@ -32,14 +40,6 @@ test.afterAll(async () => {
 
 test(`scrolls a library of ${ITEMS_TEXT} items to the end with the DOM bounded and one page per request`, async () => {
   test.setTimeout(120_000);
-  const limits: number[] = [];
-  const isPageRequest = (url: string): boolean => url.endsWith('/api/invoke/library.list_assets');
-  page.on('request', (request) => {
-    if (!isPageRequest(request.url())) return;
-    const body = request.postDataJSON() as { input?: { limit?: number } } | null;
-    limits.push(body?.input?.limit ?? Number.POSITIVE_INFINITY);
-  });
-
   await page.goto(`${studio.url}/#/gallery`);
   const grid = page.getByRole('grid', { name: 'Results' });
   await expect(grid.getByRole('gridcell', { name: new RegExp(`^seeded prompt ${String(ITEMS - 1)} · `) })).toBeVisible();

@@ -37,6 +37,8 @@ export function wordIssue(t: TFunction, issue: FormIssue, description: FormDescr
     case 'mask_failed':
     case 'mask_unfinished':
       return t(`requestChecks.form.${issue.code}`, params);
+    case 'out_of_range':
+      return t(issue.params.whole === 1 ? 'requestChecks.problems.out_of_range_whole' : 'requestChecks.problems.out_of_range', params);
     default:
       return t(`requestChecks.problems.${issue.code}`, params);
   }
