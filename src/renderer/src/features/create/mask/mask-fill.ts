@@ -3,8 +3,7 @@
  * its feather is a band of `feather` pixels centred on the outline in which coverage eases from
  * full (inside) to none (outside), so half the band lies inside the shape and half outside.
  */
-import { fillOutline, type MaskFill, type MaskPoint } from './mask-model';
-import type { Coverage } from './mask-raster';
+import { fillOutline, type Coverage, type MaskFill, type MaskPoint } from './mask-model';
 
 /** A rectangle of coverage pixels. */
 interface PixelRect {

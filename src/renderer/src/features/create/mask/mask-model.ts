@@ -168,3 +168,11 @@ export function screenToImage(
   const top = (box.height - doc.height * fit) / 2;
   return { x: (point.x - view.panX - left * view.zoom) / scale, y: (point.y - view.panY - top * view.zoom) / scale };
 }
+
+/** A mask in pixels: coverage 255 means "repaint", 0 means "keep". */
+export interface Coverage {
+  width: number;
+  height: number;
+  /** One byte per pixel, row by row: 0 keep … 255 repaint. */
+  data: Uint8ClampedArray;
+}

@@ -4,14 +4,9 @@
  * 255 means "repaint", 0 means "keep".
  */
 import { distanceToSegment, paintFill } from './mask-fill';
-import type { MaskDocument, MaskEdit, MaskPoint, MaskStroke } from './mask-model';
+import type { Coverage, MaskDocument, MaskEdit, MaskPoint, MaskStroke } from './mask-model';
 
-export interface Coverage {
-  width: number;
-  height: number;
-  /** One byte per pixel, row by row: 0 keep … 255 repaint. */
-  data: Uint8ClampedArray;
-}
+export type { Coverage } from './mask-model';
 
 /** How strongly a brush of radius `r` covers a point at `distance` from its centre line. */
 export function brushFalloff(distance: number, radius: number, hardness: number): number {
