@@ -7,11 +7,6 @@
 import type { Words } from '../i18n/translate';
 
 export type Locale = 'en' | 'zh-CN';
-/**
- * Text in English and Chinese built in code, which the request checks still give (their messages
- * move to the locale files with them); the catalog's own texts are keys (`Words`).
- */
-export type LocalizedText = Readonly<Record<Locale, string>>;
 
 export type VariantKind = 'image' | 'video' | 'character';
 /** `detect`: not known in advance (generic entries); classify the answer by its shape. */

@@ -5,8 +5,7 @@
 import type { FormFieldDescription } from '../../../../../shared/catalog';
 
 /** The i18n keys these words live under. */
-export type ArtistWordKey =
-  `plainWords.${'characterReference' | 'characterReferenceHelp' | 'characterVideoHelp' | 'characterFromVideo' | 'characterFromVideoHelp'}`;
+type ArtistWordKey = `plainWords.${'characterReference' | 'characterReferenceHelp' | 'characterVideoHelp' | 'characterFromVideo' | 'characterFromVideoHelp'}`;
 
 /** The keys of a field's label (null: keep the catalog's) and help. */
 interface ArtistWords {
