@@ -1,8 +1,15 @@
 import { expect, test, type Page } from '@playwright/test';
 import { DISPLAY_MODELS, MODE_WORDS } from '../../src/shared/catalog/display-models';
-import { sayInEnglish } from '../../src/shared/i18n/locales';
+import { readFileSync } from 'node:fs';
+import { say, translatorFor, type ResourceTree, type Words } from '../../src/shared/i18n/translate';
 import { callStudio, chooseModel, chooseSegment, freshCreate, openStudioPage } from './support/create-flow';
 import { FAST_DEMO_ENV, startWebMode, type WebModeStudio } from './support/web-mode';
+
+// The catalog's English words, read as a file: Playwright loads specs as ES modules, where importing
+// JSON needs an import attribute that the studio's own bundlers do without.
+const catalogWords = JSON.parse(readFileSync(new URL('../../src/shared/i18n/en/catalog.json', import.meta.url), 'utf8')) as ResourceTree;
+const inEnglish = translatorFor({ catalog: catalogWords }, 'en');
+const sayInEnglish = (words: Words): string => say(words, inEnglish);
 
 // The words of the gateway and of the request, which an artist should meet at most behind "Technical details".
 const SYSTEM_WORDS: readonly RegExp[] = [

@@ -132,8 +132,8 @@ describe('field limits in both languages', () => {
   it('refuses a duration outside the allowed set or range, saying what is allowed', () => {
     expect(valueSaid('video.clip3-720p', 'duration', 8)).toBe('Choose one of: 5, 10, 15 seconds');
     expect(valueSaid('video.clip3-720p', 'duration', 8, 'zh-CN')).toBe('请选择：5、10、15（秒）');
-    expect(valueSaid('video.clip-3.0-turbo', 'duration', '20')).toBe('Choose a number from 3 to 15 seconds');
-    expect(valueSaid('video.clip-3.0-turbo', 'duration', '20', 'zh-CN')).toBe('请输入 3 到 15 之间的数字（秒）');
+    expect(valueSaid('video.clip-3.0-turbo', 'duration', '20')).toBe('Choose a whole number from 3 to 15 seconds');
+    expect(valueSaid('video.clip-3.0-turbo', 'duration', '20', 'zh-CN')).toBe('请输入 3 到 15 之间的整数（秒）');
     expect(valueSaid('video.clip-3.0-turbo', 'duration', '7')).toBeUndefined();
     expect(valueSaid('video.clip-3.0-turbo', 'duration', '7.5')).toBe('Enter a whole number');
   });
