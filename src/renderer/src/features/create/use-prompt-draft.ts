@@ -26,6 +26,10 @@ function apply(command: DraftCommand, editor: PromptEditorHandle | null, descrip
       store.setMode('lines');
       store.setPrompt(command.lines.join('\n'));
       return;
+    case 'template':
+      store.setMode('template');
+      store.setPrompt(command.text);
+      return;
     case 'values': {
       // Only what the chosen model takes, within its limits.
       if (!description) return;
