@@ -101,6 +101,7 @@ export function HistoryDialog({ open, onClose, load, onChoose, dateOf, modelOf, 
                 <span className="history-text">
                   <span className="history-prompt">
                     {entry.isTemplate && <span className="history-template-badge">{t('historyTemplates.badge')}</span>}
+                    {entry.isTemplate && ' '}
                     {entry.prompt}
                   </span>
                   <span className="history-meta">
