@@ -1,6 +1,7 @@
 /**
  * Prompt history and style presets beside Create's prompt box, in web mode: Up in the empty
- * prompt recalls the last prompt, the history picker searches in English and Chinese, a preset
+ * prompt recalls the last prompt, the history picker searches in English and Chinese and shows what
+ * each prompt made (a template listed once, put back in template mode), a preset
  * saved from the form is applied from its menu, and the result it makes names the preset in its
  * recipe, which reuse brings back. Screens of the history, the presets, the menu and the recipe in both
  * languages and themes go to `test-results/assistant/`.
@@ -8,7 +9,7 @@
 import { mkdirSync } from 'node:fs';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import type { AssetDetail, AssetView } from '../../src/shared/contract';
-import { callStudio, dismissToasts, freshCreate, openStudioPage } from './support/create-flow';
+import { callStudio, chooseSegment, dismissToasts, freshCreate, openStudioPage } from './support/create-flow';
 import { FAST_DEMO_ENV, startWebMode, type WebModeStudio } from './support/web-mode';
 
 let studio: WebModeStudio;
@@ -169,4 +170,38 @@ test('presets are edited and deleted from their list', async () => {
   await back.getByRole('button', { name: 'Delete Noir' }).click();
   await expect(back.getByText(/No preset yet/)).toBeVisible();
   await back.getByRole('button', { name: 'Close' }).click();
+});
+
+test('the history shows what each prompt made, and lists a template once, which it puts back in template mode', async () => {
+  await freshCreate(page, studio.url);
+  await chooseSegment(page, 'Prompts', 'Template');
+  await promptBox().fill('a {jade|amber} teapot');
+  await generate(/a (jade|amber) teapot/);
+  await freshCreate(page, studio.url);
+  await chooseSegment(page, 'Prompts', 'One prompt');
+
+  await tools().getByRole('button', { name: 'History' }).click();
+  const history = page.getByRole('dialog', { name: 'Prompt history' });
+  await history.getByLabel('Search prompts').fill('teapot');
+  const template = history.getByRole('button', { name: /^Template a \{jade\|amber\} teapot / });
+  await expect(template).toBeVisible();
+  // Listed once by its template, not by the prompts it expanded to.
+  await expect(history.getByRole('button', { name: /a (jade|amber) teapot/ })).toHaveCount(0);
+  for (const entry of [template, history.getByRole('button', { name: /^a copper teapot on a windowsill / })]) {
+    const thumbnail = entry.locator('img');
+    await expect(thumbnail).toHaveAttribute('loading', 'lazy');
+    await expect.poll(() => thumbnail.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0)).toBe(true);
+  }
+  await template.click();
+  await expect(history).toBeHidden();
+  await expect(promptBox()).toHaveValue('a {jade|amber} teapot');
+  await expect(page.getByRole('group', { name: 'Prompts' }).getByRole('radio', { name: 'Template', exact: true })).toBeChecked();
+
+  // Up in the empty prompt recalls it as a template too.
+  await freshCreate(page, studio.url);
+  await chooseSegment(page, 'Prompts', 'One prompt');
+  await promptBox().focus();
+  await promptBox().press('ArrowUp');
+  await expect(promptBox()).toHaveValue('a {jade|amber} teapot');
+  await expect(page.getByRole('group', { name: 'Prompts' }).getByRole('radio', { name: 'Template', exact: true })).toBeChecked();
 });

@@ -105,12 +105,17 @@ export type StartReplyInput = z.input<typeof startReplyInputSchema>;
 
 /** A prompt the studio has sent, as the history lists it. */
 const historyEntrySchema = z.object({
+  /** The prompt, or the template of a batch made from one. */
   prompt: z.string(),
+  /** True when `prompt` is a template (`{a|b}` alternatives, `{{column}}` values), put back in template mode. */
+  isTemplate: z.boolean(),
   /** The model of its latest use. */
   model: z.string(),
   variantId: z.string().nullable(),
   uses: z.number().int(),
   lastUsedAt: z.number(),
+  /** The library path of the newest result's picture, for `studio().mediaUrl`; null when it made none. */
+  thumbPath: z.string().nullable(),
 });
 export type HistoryEntry = z.infer<typeof historyEntrySchema>;
 

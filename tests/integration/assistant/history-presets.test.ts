@@ -1,6 +1,6 @@
 /**
  * Prompt history from what the library keeps (searchable in English and Chinese, recent or
- * frequent, with the model of the latest use), and style presets: saved, renamed, refused when a
+ * frequent, with the model of the latest use and a thumbnail, a template batch listed once), and style presets: saved, renamed, refused when a
  * name is taken, told to every window, and recorded in the recipe of each result made with one
  * (job, asset, asset detail, sidecar), and in the result of running that recipe again.
  */
@@ -54,6 +54,14 @@ describe('prompt history', () => {
     const chinese = await harness.call<HistoryEntry[]>('prompts.list_history', { query: '橘猫' });
     expect(chinese.map((entry) => entry.prompt)).toEqual(['奔跑的橘猫在雪地里']);
     expect(await harness.call('prompts.list_history', { query: 'zebra' })).toEqual([]);
+  });
+
+  it('shows a thumbnail of the newest result of each prompt, and lists a template batch once by its template', async () => {
+    const [kettle] = await harness.call<HistoryEntry[]>('prompts.list_history', { query: 'copper kettle' });
+    expect(kettle?.thumbPath).toEqual(expect.any(String));
+    await finishedBatch({ template: 'a {jade|amber} teapot' });
+    const teapots = await harness.call<HistoryEntry[]>('prompts.list_history', { query: 'teapot' });
+    expect(teapots).toEqual([expect.objectContaining({ prompt: 'a {jade|amber} teapot', isTemplate: true, uses: 2, thumbPath: expect.any(String) })]);
   });
 });
 

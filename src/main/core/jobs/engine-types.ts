@@ -81,6 +81,8 @@ export interface CreateBatchInput {
   state?: 'queued' | 'draft';
   /** The style preset the batch was made with; every job and result records it in its recipe. */
   preset?: PresetRef | null;
+  /** The `{a|b}` / `{{column}}` template the prompts were expanded from, which the history lists once. */
+  template?: string | null;
 }
 
 /** The problems of one job of a batch, by its place in the batch. */

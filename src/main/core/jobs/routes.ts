@@ -49,6 +49,8 @@ export function jobsHandlers(deps: JobsRouteDeps): Pick<RouteHandlers, JobsRoute
         ...(input.dedicatedKeyCredits === undefined ? {} : { dedicatedKey: { credits: input.dedicatedKeyCredits, name: input.name } }),
         state: input.draft ? 'draft' : 'queued',
         preset: input.preset ?? null,
+        // Only a template that expands to prompts is one; plain prompts are listed as they are.
+        template: (input.prompts ?? []).length === 0 && input.template?.trim() ? input.template : null,
       });
       return { batch: batchOrFail(batch.id), jobCount: jobs.length };
     });

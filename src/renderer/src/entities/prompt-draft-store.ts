@@ -25,6 +25,7 @@ export type DraftCommand =
   | { kind: 'replace'; text: string }
   | { kind: 'insert'; text: string }
   | { kind: 'lines'; lines: readonly string[] }
+  | { kind: 'template'; text: string }
   | { kind: 'values'; values: Readonly<Record<string, unknown>> };
 
 interface PromptDraftState {

@@ -65,7 +65,7 @@ export function toBatch(row: BatchRow): Batch {
 }
 
 /** Creates an active batch. */
-export function createBatch(db: LibraryDatabase, input: { id?: string; name: string; options?: BatchOptions }): Batch {
+export function createBatch(db: LibraryDatabase, input: { id?: string; name: string; options?: BatchOptions; template?: string | null }): Batch {
   const now = db.now();
   const batch: Batch = {
     id: input.id ?? randomUUID(),
@@ -76,11 +76,12 @@ export function createBatch(db: LibraryDatabase, input: { id?: string; name: str
     createdAt: now,
     updatedAt: now,
   };
-  db.prepare('INSERT INTO batches (id, name, status, options, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?)').run(
+  db.prepare('INSERT INTO batches (id, name, status, options, template, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?)').run(
     batch.id,
     batch.name,
     batch.status,
     JSON.stringify(batch.options),
+    input.template ?? null,
     now,
     now,
   );

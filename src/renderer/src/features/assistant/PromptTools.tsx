@@ -8,6 +8,7 @@ import { usePromptDraftStore } from '../../entities/prompt-draft-store';
 import { usePromptHistoryStore } from '../../entities/prompt-history-store';
 import { useLocale } from '../../errors/use-error-wording';
 import { Button, IconButton, showToast } from '../../ui';
+import { studio } from '../../studio/studio-client';
 import { useAssistantStore } from './assistant-store';
 import { HistoryDialog } from './components/HistoryDialog';
 import { MenuButton } from './components/MenuButton';
@@ -96,10 +97,11 @@ function PromptTools() {
         load={loadHistory}
         dateOf={dateOf}
         modelOf={modelOf}
+        mediaUrl={(path) => studio().mediaUrl(path)}
         onChoose={(entry) => {
           setHistoryOpen(false);
-          usePromptDraftStore.getState().send({ kind: 'replace', text: entry.prompt });
-          showToast(t('assistant.history.used'), 'success');
+          usePromptDraftStore.getState().send(entry.isTemplate ? { kind: 'template', text: entry.prompt } : { kind: 'replace', text: entry.prompt });
+          showToast(entry.isTemplate ? t('historyTemplates.used') : t('assistant.history.used'), 'success');
         }}
       />
       <PresetDialog

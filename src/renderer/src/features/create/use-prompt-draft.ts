@@ -26,6 +26,10 @@ function apply(command: DraftCommand, editor: PromptEditorHandle | null, descrip
       store.setMode('lines');
       store.setPrompt(command.lines.join('\n'));
       return;
+    case 'template':
+      store.setMode('template');
+      store.setPrompt(command.text);
+      return;
     case 'values': {
       // Only what the chosen model takes, within its limits.
       if (!description) return;
@@ -60,7 +64,11 @@ export function usePromptDraft(
     const showing = history.recall.index >= 0 && history.recent[history.recall.index]?.prompt === value;
     if (!showing && (value !== '' || direction === 'newer')) return false;
     void history.step(direction, value).then((text) => {
-      if (text !== undefined) useCreateStore.getState().setPrompt(text);
+      if (text === undefined) return;
+      const create = useCreateStore.getState();
+      // A template comes back as a template; a plain prompt read in template mode is itself.
+      if (usePromptHistoryStore.getState().recent.some((entry) => entry.isTemplate && entry.prompt === text)) create.setMode('template');
+      create.setPrompt(text);
     });
     return true;
   }, []);

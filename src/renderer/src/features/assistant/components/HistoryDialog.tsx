@@ -13,12 +13,17 @@ export interface HistoryDialogProps {
   dateOf: (time: number) => string;
   /** The name of the model an entry was last used with, as the artist knows it. */
   modelOf: (entry: HistoryEntry) => string;
+  /** The address of a library file, for the thumbnails of results. */
+  mediaUrl: (path: string) => string;
 }
 
 const SEARCH_DELAY_MS = 200;
 
-/** Every prompt sent before, newest or most used first, searched in English or Chinese. */
-export function HistoryDialog({ open, onClose, load, onChoose, dateOf, modelOf }: HistoryDialogProps) {
+/**
+ * Every prompt sent before, newest or most used first, searched in English or Chinese, each with a
+ * thumbnail of its newest result; a template is listed once and marked as one.
+ */
+export function HistoryDialog({ open, onClose, load, onChoose, dateOf, modelOf, mediaUrl }: HistoryDialogProps) {
   const { t } = useTranslation();
   const [query, setQuery] = useState('');
   const [order, setOrder] = useState<'recent' | 'frequent'>('recent');
@@ -74,7 +79,7 @@ export function HistoryDialog({ open, onClose, load, onChoose, dateOf, modelOf }
       ) : (
         <ul className="history-list" aria-label={t('assistant.history.title')}>
           {entries.map((entry) => (
-            <li key={entry.prompt}>
+            <li key={`${entry.isTemplate ? 'template' : 'prompt'}:${entry.prompt}`}>
               <button
                 type="button"
                 className="history-entry"
@@ -87,9 +92,21 @@ export function HistoryDialog({ open, onClose, load, onChoose, dateOf, modelOf }
                   next.querySelector('button')?.focus();
                 }}
               >
-                <span className="history-prompt">{entry.prompt}</span>
-                <span className="history-meta">
-                  {t('assistant.history.meta', { count: entry.uses, model: modelOf(entry), date: dateOf(entry.lastUsedAt) })}
+                {/* The prompt beside it says what it shows, so the picture is not read out again. */}
+                {entry.thumbPath === null ? (
+                  <span className="history-thumb history-thumb-empty" aria-hidden="true" />
+                ) : (
+                  <img className="history-thumb" src={mediaUrl(entry.thumbPath)} alt="" loading="lazy" decoding="async" />
+                )}
+                <span className="history-text">
+                  <span className="history-prompt">
+                    {entry.isTemplate && <span className="history-template-badge">{t('historyTemplates.badge')}</span>}
+                    {entry.isTemplate && ' '}
+                    {entry.prompt}
+                  </span>
+                  <span className="history-meta">
+                    {t('assistant.history.meta', { count: entry.uses, model: modelOf(entry), date: dateOf(entry.lastUsedAt) })}
+                  </span>
                 </span>
               </button>
             </li>
