@@ -76,6 +76,31 @@ describe('usePagedQuery over the library', () => {
     expect(requests.map((r) => r.cursor === null)).toEqual([true, false, false]);
   });
 
+  it('abandons the page a list was loading once a search replaces it, and loads it again when the list comes back', async () => {
+    main.seedAssets(130);
+    await show({});
+    // Main holds the next page back, as it does behind other calls right after fast scrolling.
+    let releasePage: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (releasePage = resolve));
+    const dispatch = main.studio.router.dispatch.bind(main.studio.router);
+    main.studio.router.dispatch = async (route, input) => {
+      if (route === 'library.list_assets' && (input as { cursor: unknown }).cursor !== null) await held;
+      return dispatch(route, input);
+    };
+    const browsing = queryKey(assetPages, {});
+    latest.loadMore();
+    await until(() => expect(usePagedQueriesStore.getState().queries[browsing]?.loadingMore).toBe(true));
+
+    await show({ text: 'nothing matches this' }); // the search: the browsing list has no viewer now
+    expect(usePagedQueriesStore.getState().queries[browsing]?.loadingMore).toBe(false);
+    await settle(() => releasePage()); // main answers the abandoned page after all: nobody takes it
+    expect(usePagedQueriesStore.getState().queries[browsing]?.ids).toHaveLength(60);
+
+    await show({}); // back to browsing: the page is asked for again
+    latest.loadMore();
+    await until(() => expect(latest.items).toHaveLength(120));
+  });
+
   it('keys each filter apart, and shows a filter seen before at once from what it loaded', async () => {
     main.seedAssets(5, (i) => (i % 2 === 0 ? { kind: 'video', mime: 'video/mp4' } : {}));
     await show({ kind: 'video' });

@@ -10,7 +10,7 @@ import { listNames } from './retention';
 export const assetPages: PagedSource<LibraryFilter, AssetView> = {
   name: listNames.assets,
   pageSize: 60,
-  fetchPage: (filter, cursor, limit) => studio().call('library.list_assets', { ...filter, cursor, limit }),
+  fetchPage: (filter, cursor, limit, signal) => studio().call('library.list_assets', { ...filter, cursor, limit }, signal),
   remember: (assets) => useAssetsStore.getState().assetsReceived(assets),
   useItems: (ids) => useAssetsStore(useShallow((state) => pick(state.assets, ids))),
   matches: (filter, asset) => {

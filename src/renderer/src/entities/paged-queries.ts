@@ -16,7 +16,8 @@ export interface PagedSource<F, T extends { id: string }> {
   /** Names the list in query keys, e.g. `library.assets`. */
   name: string;
   pageSize: number;
-  fetchPage(filter: F, cursor: string | null, limit: number): Promise<Envelope<Page<T>>>;
+  /** `signal` abandons a next page nobody will see any more (`abandonPageLoad`). */
+  fetchPage(filter: F, cursor: string | null, limit: number, signal?: AbortSignal): Promise<Envelope<Page<T>>>;
   /** Puts fetched items into their entity cache. */
   remember(items: readonly T[]): void;
   /** A hook reading items by id from their entity cache (skips ids it lacks). */
@@ -118,6 +119,18 @@ export async function loadFirstPage<F, T extends { id: string }>(source: PagedSo
   source.remember(answer.value.items);
 }
 
+/** The next-page load underway of each list, to abandon once nobody shows the list. */
+const nextPageLoads = new Map<string, AbortController>();
+
+/**
+ * Abandons the next-page load of a list nobody shows any more (`query-lifetime.ts`). After fast
+ * scrolling the gallery still waits for pages the wheel asked for; a search typed then must not
+ * wait behind them for the window's connections and for main, which answers them in order.
+ */
+export function abandonPageLoad(key: string): void {
+  nextPageLoads.get(key)?.abort();
+}
+
 /** Loads the page after the last one; does nothing while a load runs or when there is no further page. */
 export async function loadNextPage<F, T extends { id: string }>(source: PagedSource<F, T>, filter: F): Promise<void> {
   const key = queryKey(source, filter);
@@ -125,7 +138,16 @@ export async function loadNextPage<F, T extends { id: string }>(source: PagedSou
   if (!start || start.status !== 'ready' || start.loadingMore || start.nextCursor === null) return;
   const { generation, nextCursor } = start;
   update(key, (query) => query && { ...query, loadingMore: true, error: null });
-  const answer = await source.fetchPage(filter, nextCursor, source.pageSize);
+  const abandon = new AbortController();
+  nextPageLoads.set(key, abandon);
+  const answer = await source.fetchPage(filter, nextCursor, source.pageSize, abandon.signal).finally(() => {
+    if (nextPageLoads.get(key) === abandon) nextPageLoads.delete(key);
+  });
+  if (abandon.signal.aborted) {
+    // Left as it was before: the next page is asked for again if the list is shown again.
+    update(key, (query) => query && { ...query, loadingMore: false });
+    return;
+  }
   if (read(key)?.generation !== generation) return;
   if (!answer.ok) {
     update(key, (query) => query && { ...query, loadingMore: false, error: answer.error });

@@ -4,7 +4,7 @@
  * at most `maxIdle` of them wait at any time (the least recently left go first). Dropped lists no
  * longer hold their items, so the entity caches can let those go too (`entities/retention.ts`).
  */
-import { usePagedQueriesStore } from './paged-queries';
+import { abandonPageLoad, usePagedQueriesStore } from './paged-queries';
 
 /** Timers and time, replaceable by tests that move time themselves. */
 export interface QueryClock {
@@ -73,6 +73,7 @@ export function viewQuery(key: string): () => void {
       return;
     }
     viewers.delete(key);
+    abandonPageLoad(key);
     idleSince.set(key, lifetime.clock.now());
     // Past the cap, the lists left longest ago go now.
     drop([...idleSince.keys()].slice(0, Math.max(0, idleSince.size - lifetime.maxIdle)));

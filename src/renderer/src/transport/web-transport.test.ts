@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { errorFor } from '../../../shared/contract';
 import { createWebTransport } from './web-transport';
 
 type FetchCall = { url: string; init: RequestInit | undefined };
@@ -76,6 +77,22 @@ describe('web transport: invoke', () => {
 });
 
 describe('web transport: files', () => {
+  it('drops the request of an abandoned call and answers with an error envelope', async () => {
+    // A studio that never answers: as the browser's fetch does, the request ends only when its signal aborts.
+    let requestSignal: AbortSignal | undefined;
+    const fetch: typeof globalThis.fetch = (_url, init) =>
+      new Promise((_resolve, reject) => {
+        requestSignal = init?.signal ?? undefined;
+        requestSignal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')));
+      });
+    const abandon = new AbortController();
+    const answer = createWebTransport({ fetch }).invoke('library.list_assets', { cursor: 'next' }, abandon.signal);
+    expect(requestSignal?.aborted).toBe(false);
+    abandon.abort();
+    expect(await answer).toEqual({ ok: false, error: errorFor('studio_unreachable') });
+    expect(requestSignal?.aborted).toBe(true);
+  });
+
   it('sends bytes as a multipart file part, never as Base64 inside JSON, with the other fields as JSON', async () => {
     const { calls, fetch } = answering(() => Response.json({ ok: true, value: {} }));
     const bytes = new Uint8Array([137, 80, 78, 71, 1, 2, 3]);

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { Envelope, StudioError } from '../../../shared/contract';
 import { errorFor, studioErrorSchema } from '../../../shared/contract';
-import { encodeLibraryPath, type StudioTransport } from '../../../shared/contract/client';
+import { encodeLibraryPath, type CallSignal, type StudioTransport } from '../../../shared/contract/client';
 
 /** Platform pieces the web transport needs; injectable so tests can stand in for the browser. */
 export interface WebTransportOptions {
@@ -65,11 +65,20 @@ export function createWebTransport(options: WebTransportOptions = {}): StudioTra
   let stream: EventSource | undefined;
   let listenerCount = 0;
 
-  async function invoke(route: string, input: unknown): Promise<Envelope<unknown>> {
+  async function invoke(route: string, input: unknown, signal?: CallSignal): Promise<Envelope<unknown>> {
     let response: Response;
     try {
       const { body, headers } = requestBody(input);
-      response = await fetchImpl(`${baseUrl}/api/invoke/${encodeURIComponent(route)}`, { method: 'POST', headers, body, credentials: 'same-origin' });
+      const abandon = new AbortController();
+      if (signal?.aborted) abandon.abort();
+      signal?.addEventListener('abort', () => abandon.abort(), { once: true });
+      response = await fetchImpl(`${baseUrl}/api/invoke/${encodeURIComponent(route)}`, {
+        method: 'POST',
+        headers,
+        body,
+        credentials: 'same-origin',
+        signal: abandon.signal,
+      });
     } catch {
       return { ok: false, error: errorFor('studio_unreachable') };
     }
