@@ -23,6 +23,7 @@ import { jobWaiting } from './022_job_waiting';
 import { facetJournal } from './023_facet_journal';
 import { sidecarRestoreUnfinished } from './024_sidecar_restore_unfinished';
 import { jobPathParams } from './025_job_path_params';
+import { savedMasks } from './026_saved_masks';
 import type { Migration } from './migration';
 
 export type { Migration } from './migration';
@@ -54,6 +55,7 @@ export const migrations: readonly Migration[] = [
   facetJournal,
   sidecarRestoreUnfinished,
   jobPathParams,
+  savedMasks,
 ];
 
 /** The schema version a library has once every migration ran (the last one's number). */
