@@ -141,6 +141,7 @@ export const errorReasons = {
   mask_not_png: { code: 'invalid_input' },
   mask_too_large: { code: 'invalid_input' },
   mask_not_saved: { code: 'storage_error' },
+  mask_not_found: { code: 'not_found' },
   // The desktop app
   asset_trash_failed: { code: 'storage_error' },
   desktop_preferences_not_saved: { code: 'storage_error' },

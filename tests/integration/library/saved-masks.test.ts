@@ -1,11 +1,11 @@
 // Saved masks: the PNG kept in the library folder and its row in the real SQLite file, checked
 // before it is written, served by the same check as every library file, and kept across a restart.
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, symlinkSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { SavedMaskView } from '../../../src/shared/contract';
+import type { SavedMaskView, UploadedImageView } from '../../../src/shared/contract';
 import { resolveLibraryMedia } from '../../../src/main/core/library/media-file';
 import type { Studio } from '../../../src/main/core/studio';
 import { callRoute, createTestStudio } from '../../helpers/studio';
@@ -91,5 +91,19 @@ describe('saved masks', () => {
     expect(existsSync(join(libraryDir, first.filePath))).toBe(false);
     expect((await callRoute<SavedMaskView[]>(studio, 'masks.list_masks', {})).map((mask) => mask.name)).toEqual(['second']);
     expect(await callRoute(studio, 'masks.delete_mask', { id: first.id })).toEqual({ deleted: false });
+  });
+
+  it('uploads a saved mask to the demo gateway as it was saved, and says when it is gone', async () => {
+    const { studio, libraryDir } = await open();
+    const png = await maskPng(32, 24);
+    const saved = await callRoute<SavedMaskView>(studio, 'masks.save_mask', { name: 'door', bytes: png.toString('base64') });
+    const uploaded = await callRoute<UploadedImageView>(studio, 'uploads.add_saved_mask', { maskId: saved.id });
+    expect(uploaded).toMatchObject({ mimeType: 'image/png', width: 32, height: 24 });
+    const served = await fetch(uploaded.url);
+    expect(Buffer.from(await served.arrayBuffer()).equals(png)).toBe(true);
+
+    rmSync(join(libraryDir, saved.filePath));
+    const missing = await studio.router.dispatch('uploads.add_saved_mask', { maskId: saved.id });
+    expect(missing.ok ? null : missing.error).toMatchObject({ code: 'not_found', reason: 'mask_not_found' });
   });
 });

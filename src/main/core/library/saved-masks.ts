@@ -46,6 +46,8 @@ interface SavedMaskRow {
   created_at: number;
 }
 
+const selectMasks = 'SELECT id, name, width, height, file_path, created_at FROM saved_masks';
+
 const toView = (row: SavedMaskRow): SavedMaskView => ({
   id: row.id,
   name: row.name,
@@ -57,10 +59,13 @@ const toView = (row: SavedMaskRow): SavedMaskView => ({
 
 /** Every saved mask, newest first. */
 export function listSavedMasks(library: LibraryService): SavedMaskView[] {
-  return library.db
-    .prepare<[], SavedMaskRow>('SELECT id, name, width, height, file_path, created_at FROM saved_masks ORDER BY created_at DESC, id DESC')
-    .all()
-    .map(toView);
+  return library.db.prepare<[], SavedMaskRow>(`${selectMasks} ORDER BY created_at DESC, id DESC`).all().map(toView);
+}
+
+/** One saved mask by id, or undefined. */
+export function getSavedMask(library: LibraryService, id: string): SavedMaskView | undefined {
+  const row = library.db.prepare<[string], SavedMaskRow>(`${selectMasks} WHERE id = ?`).get(id);
+  return row && toView(row);
 }
 
 /** Checks and keeps a mask PNG under `name`: the file first, then its row, so a row never points at nothing. */
@@ -84,11 +89,11 @@ export async function saveMask(library: LibraryService, name: string, png: Buffe
 
 /** Forgets a saved mask and removes its file; false when there was none by that id. */
 export async function deleteSavedMask(library: LibraryService, id: string): Promise<boolean> {
-  const row = library.db.prepare<[string], SavedMaskRow>('SELECT id, name, width, height, file_path, created_at FROM saved_masks WHERE id = ?').get(id);
-  if (row === undefined) return false;
+  const mask = getSavedMask(library, id);
+  if (mask === undefined) return false;
   library.db.prepare('DELETE FROM saved_masks WHERE id = ?').run(id);
   // The entry itself is not followed: a link put there is removed as the link.
-  const file = resolveLibraryEntry(library.root, row.file_path);
+  const file = resolveLibraryEntry(library.root, mask.filePath);
   if (file !== undefined) await rm(file, { force: true });
   return true;
 }
