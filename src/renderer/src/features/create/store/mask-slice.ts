@@ -115,7 +115,7 @@ export const createMaskSlice: StateCreator<MaskSlice> = (set, get) => {
     },
     saveMask: async (name) => {
       const doc = get().maskDoc;
-      if (!doc) return;
+      if (!doc || doc.edits.length === 0) return;
       set({ savedMaskWork: { state: 'busy', error: null } });
       const png = await exportMaskPng(doc);
       const answer = await studio().call('masks.save_mask', { name, bytes: png.slice().buffer });
