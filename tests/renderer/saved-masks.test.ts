@@ -29,6 +29,9 @@ describe('saved masks in the painter', () => {
     const [saved, ...others] = store().savedMasks;
     expect(others).toEqual([]);
     expect(saved).toMatchObject({ name: 'left half', width: 20, height: 10 });
+    // Painting on makes it another mask than the one saved: the painter stops saying it was saved.
+    store().editMask({ kind: 'invert' });
+    expect(store().savedMaskWork.state).toBe('idle');
 
     await store().applySavedMask(saved?.id ?? '');
     const state = store();

@@ -13,7 +13,7 @@ import { writeFileAtomic } from './library-files';
 import { libraryFolderToWrite, resolveLibraryEntry } from './media-file';
 import type { LibraryService } from './library-service';
 
-export const MASKS_FOLDER = '.masks';
+const MASKS_FOLDER = '.masks';
 
 const log = createLogger('saved-masks');
 
@@ -22,7 +22,7 @@ const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0
 const PNG_END = Buffer.from([0, 0, 0, 0, 0x49, 0x45, 0x4e, 0x44, 0xae, 0x42, 0x60, 0x82]);
 
 /** The pixel size of a PNG read from its header; throws `mask_not_png` or `mask_too_large`. */
-export function maskPngSize(png: Buffer): { width: number; height: number } {
+function maskPngSize(png: Buffer): { width: number; height: number } {
   const whole =
     png.length >= PNG_SIGNATURE.length + 25 + PNG_END.length &&
     png.subarray(0, 8).equals(PNG_SIGNATURE) &&

@@ -62,7 +62,8 @@ const noWork: SavedMaskWork = { state: 'idle', error: null };
 export const createMaskSlice: StateCreator<MaskSlice> = (set, get) => {
   const change = (next: (doc: MaskDocument) => MaskDocument): void => {
     const doc = get().maskDoc;
-    if (doc) set({ maskDoc: next(doc), maskUpload: idle });
+    // A changed mask is no longer the one just saved.
+    if (doc) set({ maskDoc: next(doc), maskUpload: idle, savedMaskWork: noWork });
   };
   return {
     maskEditing: false,
@@ -82,6 +83,7 @@ export const createMaskSlice: StateCreator<MaskSlice> = (set, get) => {
         maskView: fittedView,
         brush: same ? brush : { ...brush, size: Math.round(Math.max(8, Math.min(width, height) / 12)) },
         maskUpload: same ? maskUpload : idle,
+        savedMaskWork: noWork,
       });
     },
     closeMask: () => set({ maskEditing: false }),
