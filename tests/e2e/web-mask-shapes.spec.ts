@@ -102,6 +102,13 @@ test('a rectangle and a feathered lasso make the mask the gateway gets; a first 
     { width: 1024, height: 700 },
   ]);
 
+  // Kept for later under the image's name; a mask of this image's size can be chosen again.
+  const saved = painter.getByRole('region', { name: 'Saved masks' });
+  await expect(saved.getByRole('textbox', { name: 'Mask name' })).toHaveValue('wall');
+  await saved.getByRole('button', { name: 'Save mask' }).click();
+  await expect(saved.getByRole('status')).toHaveText('Mask saved.');
+  await expect(saved.getByRole('button', { name: 'wall (640×480)' })).toBeEnabled();
+
   await painter.getByRole('button', { name: 'Use this mask' }).click();
   await expect(painter).toBeHidden();
   await expect(page.getByText(/^Mask ready/)).toBeVisible();

@@ -24,6 +24,7 @@ import { SidecarRestore } from './library/sidecar-restore';
 import { recordCreatedKey } from './library/created-keys';
 import { LibraryService } from './library/library-service';
 import { libraryHandlers } from './library/routes';
+import { savedMaskHandlers } from './library/saved-mask-routes';
 import { createLogger } from './log';
 import { locateFfmpeg, type FfmpegTool } from './media/ffmpeg-locator';
 import { frameHandlers } from './media/frame-still';
@@ -173,6 +174,7 @@ export function createStudio(platform: StudioPlatform): Studio {
     ...accountHandlers(gateway, bus, (key) => recordCreatedKey(library.db, key)),
     ...uploads,
     ...libraryHandlers(() => library, bus),
+    ...savedMaskHandlers(() => library),
     'library.sidecar_restore_status': () => sidecarRestore.status(),
     ...frameHandlers({ library: () => library, video, bus }),
     ...jobsHandlers({

@@ -137,6 +137,11 @@ export const errorReasons = {
   conversation_not_found: { code: 'not_found' },
   preset_not_found: { code: 'not_found' },
   preset_name_taken: { code: 'conflict' },
+  // Saved masks
+  mask_not_png: { code: 'invalid_input' },
+  mask_too_large: { code: 'invalid_input' },
+  mask_not_saved: { code: 'storage_error' },
+  mask_not_found: { code: 'not_found' },
   // The desktop app
   asset_trash_failed: { code: 'storage_error' },
   desktop_preferences_not_saved: { code: 'storage_error' },

@@ -10,6 +10,7 @@ import { jobsEvents, jobsRoutes } from './jobs';
 import { charactersEvents, charactersRoutes } from './characters';
 import { desktopEvents, desktopRoutes } from './desktop';
 import { assistantEvents, assistantRoutes } from './assistant';
+import { masksRoutes } from './masks';
 
 export * from './define';
 export * from './errors';
@@ -33,6 +34,7 @@ export * from './job-reasons';
 export * from './job-problems';
 export * from './desktop';
 export * from './assistant';
+export * from './masks';
 
 /** Every route of the studio contract, by name. Later domains add their tables here. */
 export const routes = {
@@ -46,6 +48,7 @@ export const routes = {
   ...charactersRoutes,
   ...desktopRoutes,
   ...assistantRoutes,
+  ...masksRoutes,
 } satisfies Record<string, RouteDefinition>;
 
 /** Every event main may push to the renderer, by name. */

@@ -87,6 +87,8 @@ export const uploadsRoutes = {
   'uploads.add': defineRoute({ input: addUploadInputSchema, output: uploadedImageSchema }),
   /** Uploads an image of the library (a result used as a reference); its bytes never leave main. */
   'uploads.add_asset': defineRoute({ input: z.object({ assetId: idSchema, fitFor: fitForSchema.optional() }).strict(), output: uploadedImageSchema }),
+  /** Uploads a saved mask (`masks.save_mask`) to send with a request; its bytes never leave main. */
+  'uploads.add_saved_mask': defineRoute({ input: z.object({ maskId: idSchema }).strict(), output: uploadedImageSchema }),
   /** What the studio knows of these addresses from its own uploads to the gateway in use; unknown ones are left out. */
   'uploads.describe': defineRoute({
     input: z.object({ urls: z.array(z.string().min(1).max(4096)).max(MAX_DESCRIBED_REFERENCES) }).strict(),

@@ -37,6 +37,7 @@ describe('library database migrations', () => {
       'jobs',
       'presets',
       'queue_state',
+      'saved_masks',
       'sidecar_restore_unfinished',
       'tasks',
       'text_model_styles',

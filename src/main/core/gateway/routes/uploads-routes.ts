@@ -2,6 +2,7 @@ import { rm } from 'node:fs/promises';
 import { UPLOAD_MAX_PIXELS, type UploadedImageView } from '../../../../shared/contract';
 import type { LibraryService } from '../../library/library-service';
 import { resolveLibraryFile } from '../../library/media-file';
+import { getSavedMask } from '../../library/saved-masks';
 import { imageLibrary } from '../../media/image-library';
 import type { SqliteUploadCache } from '../../library/upload-cache';
 import type { RouteHandlers } from '../../router/router';
@@ -49,7 +50,7 @@ export interface UploadRouteDeps {
   cache: SqliteUploadCache;
 }
 
-type UploadRoutes = 'uploads.add' | 'uploads.add_asset' | 'uploads.describe';
+type UploadRoutes = 'uploads.add' | 'uploads.add_asset' | 'uploads.add_saved_mask' | 'uploads.describe';
 
 /**
  * `uploads.add`: the dropped file's bytes are written to this launch's private staging folder,
@@ -57,7 +58,8 @@ type UploadRoutes = 'uploads.add' | 'uploads.add_asset' | 'uploads.describe';
  * readable to the end), fitted to the limits of the model field it is for when it is over them
  * (re-encoded and scaled; the original is only read), and only then uploaded, or found already uploaded by content hash, to
  * the gateway in use. A refused file answers `invalid_input` naming the problem; nothing is sent.
- * `uploads.add_asset` does the same for an image of the library, read where it lies.
+ * `uploads.add_asset` does the same for an image of the library, read where it lies, and
+ * `uploads.add_saved_mask` for a saved mask (`.masks/<id>.png`), sent as it was saved.
  * Each upload keeps its preview and the name of its file (a library item's own file name) in the
  * cache. `uploads.describe` answers from the cache alone: it never fetches an address.
  */
@@ -121,6 +123,18 @@ export function uploadsHandlers({ gateway, staging, library, cache }: UploadRout
         throw StudioFailure.of('asset_file_missing');
       }
       return upload(path, fileName, fitFor);
+    },
+    'uploads.add_saved_mask': async ({ maskId }) => {
+      const service = library();
+      const mask = getSavedMask(service, maskId);
+      if (!mask) throw StudioFailure.of('mask_not_found');
+      let path: string;
+      try {
+        path = resolveLibraryFile(service.root, mask.filePath).path;
+      } catch {
+        throw StudioFailure.of('mask_not_found');
+      }
+      return upload(path, 'mask.png', undefined);
     },
     'uploads.describe': ({ urls }) =>
       withGatewayFailures(async () => {

@@ -24,6 +24,7 @@ import { facetJournal } from './023_facet_journal';
 import { sidecarRestoreUnfinished } from './024_sidecar_restore_unfinished';
 import { jobPathParams } from './025_job_path_params';
 import { batchTemplate } from './026_batch_template';
+import { savedMasks } from './027_saved_masks';
 import type { Migration } from './migration';
 
 export type { Migration } from './migration';
@@ -56,6 +57,7 @@ export const migrations: readonly Migration[] = [
   sidecarRestoreUnfinished,
   jobPathParams,
   batchTemplate,
+  savedMasks,
 ];
 
 /** The schema version a library has once every migration ran (the last one's number). */

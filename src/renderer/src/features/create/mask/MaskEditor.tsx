@@ -1,5 +1,5 @@
 import { Brush, Eraser, FlipHorizontal2, Maximize, Redo2, Trash2, Undo2, X, ZoomIn, ZoomOut } from 'lucide-react';
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { StudioError } from '../../../../../shared/contract';
 import { ErrorMessage } from '../../../errors/ErrorMessage';
@@ -36,6 +36,8 @@ export interface MaskEditorProps {
   onView: (view: MaskView) => void;
   onClose: () => void;
   onApply: () => void;
+  /** Shown under the painter's actions: saving the mask and choosing a saved one. */
+  children?: ReactNode;
 }
 
 /**
@@ -46,7 +48,8 @@ export interface MaskEditorProps {
  * Space + drag pans.
  */
 export function MaskEditor(props: MaskEditorProps) {
-  const { open, doc, imageUrl, imageName, brush, firstImageOnly, view, busy, error, onEdit, onUndo, onRedo, onBrush, onView, onClose, onApply } = props;
+  const { open, doc, imageUrl, imageName, brush, firstImageOnly, view, busy, error, onEdit, onUndo, onRedo, onBrush, onView, onClose, onApply, children } =
+    props;
   const { t } = useTranslation();
   const dialog = useRef<HTMLDialogElement>(null);
   const titleId = useId();
@@ -205,6 +208,7 @@ export function MaskEditor(props: MaskEditorProps) {
           </Button>
         </div>
       </footer>
+      {children}
     </dialog>
   );
 }

@@ -1,5 +1,5 @@
 import type { StateCreator } from 'zustand';
-import type { Envelope, StudioError, UploadedImageView } from '../../../../../shared/contract';
+import type { Envelope, SavedMaskView, StudioError, UploadedImageView } from '../../../../../shared/contract';
 import { studio } from '../../../studio/studio-client';
 import { exportMaskPng } from '../mask/mask-export';
 import { applyEdit, emptyMask, fittedView, redo, undo, type MaskDocument, type MaskBrush, type MaskEdit, type MaskView } from '../mask/mask-model';
@@ -7,6 +7,12 @@ import { applyEdit, emptyMask, fittedView, redo, undo, type MaskDocument, type M
 interface MaskUpload {
   state: 'idle' | 'uploading' | 'ready' | 'failed';
   url: string | null;
+  error: StudioError | null;
+}
+
+/** Saving the painted mask, or using or deleting a saved one: the last outcome, shown in the painter. */
+interface SavedMaskWork {
+  state: 'idle' | 'busy' | 'saved' | 'failed';
   error: StudioError | null;
 }
 
@@ -38,15 +44,26 @@ export interface MaskSlice {
   /** Forgets the mask (painted or from a recipe). */
   discardMask: () => void;
   setMaskRecipeUrl: (url: string | null) => void;
+  /** Masks saved in the library, newest first (loaded when the painter opens). */
+  savedMasks: SavedMaskView[];
+  savedMaskWork: SavedMaskWork;
+  loadSavedMasks: () => Promise<void>;
+  /** Keeps the painted mask in the library under `name`; the painting stays as it is. */
+  saveMask: (name: string) => Promise<void>;
+  /** Uploads a saved mask and sends it with the requests, in place of the painted one; closes the painter. */
+  applySavedMask: (id: string) => Promise<void>;
+  deleteSavedMask: (id: string) => Promise<void>;
 }
 
 const idle: MaskUpload = { state: 'idle', url: null, error: null };
+const noWork: SavedMaskWork = { state: 'idle', error: null };
 
 /** The inpainting mask of the first reference image, with its painter's tools and undo history. */
 export const createMaskSlice: StateCreator<MaskSlice> = (set, get) => {
   const change = (next: (doc: MaskDocument) => MaskDocument): void => {
     const doc = get().maskDoc;
-    if (doc) set({ maskDoc: next(doc), maskUpload: idle });
+    // A changed mask is no longer the one just saved.
+    if (doc) set({ maskDoc: next(doc), maskUpload: idle, savedMaskWork: noWork });
   };
   return {
     maskEditing: false,
@@ -66,6 +83,7 @@ export const createMaskSlice: StateCreator<MaskSlice> = (set, get) => {
         maskView: fittedView,
         brush: same ? brush : { ...brush, size: Math.round(Math.max(8, Math.min(width, height) / 12)) },
         maskUpload: same ? maskUpload : idle,
+        savedMaskWork: noWork,
       });
     },
     closeMask: () => set({ maskEditing: false }),
@@ -91,6 +109,33 @@ export const createMaskSlice: StateCreator<MaskSlice> = (set, get) => {
     },
     discardMask: () => set({ maskDoc: null, maskReferenceId: null, maskUpload: idle, maskRecipeUrl: null, maskEditing: false }),
     setMaskRecipeUrl: (maskRecipeUrl) => set({ maskRecipeUrl }),
+    savedMasks: [],
+    savedMaskWork: noWork,
+    loadSavedMasks: async () => {
+      const answer = await studio().call('masks.list_masks', {});
+      set(answer.ok ? { savedMasks: answer.value } : { savedMaskWork: { state: 'failed', error: answer.error } });
+    },
+    saveMask: async (name) => {
+      const doc = get().maskDoc;
+      if (!doc || doc.edits.length === 0) return;
+      set({ savedMaskWork: { state: 'busy', error: null } });
+      const png = await exportMaskPng(doc);
+      const answer = await studio().call('masks.save_mask', { name, bytes: png.slice().buffer });
+      if (!answer.ok) return set({ savedMaskWork: { state: 'failed', error: answer.error } });
+      set({ savedMasks: [answer.value, ...get().savedMasks], savedMaskWork: { state: 'saved', error: null } });
+    },
+    applySavedMask: async (maskId) => {
+      set({ savedMaskWork: { state: 'busy', error: null } });
+      const answer = await studio().call('uploads.add_saved_mask', { maskId });
+      if (!answer.ok) return set({ savedMaskWork: { state: 'failed', error: answer.error } });
+      // Sent as it was saved, like a recipe's mask: painting again starts a new mask.
+      set({ maskDoc: null, maskReferenceId: null, maskUpload: idle, maskRecipeUrl: answer.value.url, maskEditing: false, savedMaskWork: noWork });
+    },
+    deleteSavedMask: async (id) => {
+      const answer = await studio().call('masks.delete_mask', { id });
+      if (!answer.ok) return set({ savedMaskWork: { state: 'failed', error: answer.error } });
+      set({ savedMasks: get().savedMasks.filter((mask) => mask.id !== id), savedMaskWork: noWork });
+    },
   };
 };
 

@@ -1,0 +1,29 @@
+import { describe, expect, it } from 'vitest';
+import type { SavedMaskView } from '../../../../../shared/contract';
+import { defaultMaskName, savedMaskChoices } from './saved-mask-choices';
+
+const mask = (id: string, width: number, height: number): SavedMaskView => ({ id, name: id, width, height, filePath: `.masks/${id}.png`, createdAt: 0 });
+
+describe('saved masks offered for an image', () => {
+  it('offers only the masks of the image’s exact size, first, and lists the others as not fitting', () => {
+    const masks = [mask('wide', 1024, 768), mask('sky', 800, 600), mask('tall', 768, 1024), mask('door', 800, 600)];
+    const choices = savedMaskChoices(masks, { width: 800, height: 600 });
+    expect(choices.map((choice) => [choice.id, choice.fits])).toEqual([
+      ['sky', true],
+      ['door', true],
+      ['wide', false],
+      ['tall', false],
+    ]);
+    // The same pixels turned sideways are another size.
+    expect(savedMaskChoices([mask('tall', 768, 1024)], { width: 1024, height: 768 })[0]?.fits).toBe(false);
+    expect(savedMaskChoices([], { width: 1, height: 1 })).toEqual([]);
+  });
+
+  it('names a new mask after its image, without the extension', () => {
+    expect(defaultMaskName('sunset beach.png')).toBe('sunset beach');
+    expect(defaultMaskName('photo.2024.jpeg')).toBe('photo.2024');
+    expect(defaultMaskName('雪中的狐狸.webp')).toBe('雪中的狐狸');
+    expect(defaultMaskName('.png')).toBe('mask');
+    expect(defaultMaskName('x'.repeat(200) + '.png')).toHaveLength(80);
+  });
+});
