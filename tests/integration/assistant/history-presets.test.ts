@@ -61,7 +61,9 @@ describe('prompt history', () => {
     expect(kettle?.thumbPath).toEqual(expect.any(String));
     await finishedBatch({ template: 'a {jade|amber} teapot' });
     const teapots = await harness.call<HistoryEntry[]>('prompts.list_history', { query: 'teapot' });
-    expect(teapots).toEqual([expect.objectContaining({ prompt: 'a {jade|amber} teapot', isTemplate: true, uses: 2, thumbPath: expect.any(String) })]);
+    expect(teapots).toEqual([
+      expect.objectContaining({ prompt: 'a {jade|amber} teapot', isTemplate: true, uses: 2, thumbPath: expect.any(String) as unknown }),
+    ]);
   });
 });
 
