@@ -76,15 +76,16 @@ export function createBatch(db: LibraryDatabase, input: { id?: string; name: str
     createdAt: now,
     updatedAt: now,
   };
-  db.prepare('INSERT INTO batches (id, name, status, options, template, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?)').run(
+  db.prepare('INSERT INTO batches (id, name, status, options, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?)').run(
     batch.id,
     batch.name,
     batch.status,
     JSON.stringify(batch.options),
-    input.template ?? null,
     now,
     now,
   );
+  // Named only when there is one, so the statement also suits a library from before templates were kept (tests of old versions).
+  if (input.template != null) db.prepare('UPDATE batches SET template = ? WHERE id = ?').run(input.template, batch.id);
   return batch;
 }
 
