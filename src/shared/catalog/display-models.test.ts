@@ -1,15 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { inBothLanguages } from '../i18n/locales';
+import { sayInEnglish, sharedTranslator } from '../i18n/locales';
+import { say } from '../i18n/translate';
 import { DISPLAY_MODELS, displayModelOf, memberFor, modesOf } from './display-models';
 import { CATALOG, variantById } from './registry';
 
 describe('the models as artists know them', () => {
   it('names each model once, in both languages, with a line on what it is good at', () => {
-    const names = DISPLAY_MODELS.map((model) => inBothLanguages(model.name).en);
+    const names = DISPLAY_MODELS.map((model) => sayInEnglish(model.name));
     expect(new Set(names).size).toBe(names.length);
     for (const model of DISPLAY_MODELS) {
       for (const text of [model.name, model.goodAt, ...model.searchWords]) {
-        const { en, 'zh-CN': zh } = inBothLanguages(text);
+        const [en, zh] = [sayInEnglish(text), say(text, sharedTranslator('zh-CN'))];
         expect(en.trim(), model.id).not.toBe(text);
         expect(zh.trim(), model.id).not.toBe(text);
       }

@@ -58,11 +58,3 @@ export type Reader = LocaleId | Translate;
 export function translatorOf(reader: Reader): Translate {
   return typeof reader === 'string' ? sharedTranslator(reader) : reader;
 }
-
-/**
- * Words said in both shipped languages, for the request checks that still hand the window
- * `{en, zh-CN}` pairs; it goes when their messages move to the locale files.
- */
-export function inBothLanguages(words: Words): Readonly<Record<'en' | 'zh-CN', string>> {
-  return { en: say(words, sharedTranslator('en')), 'zh-CN': say(words, sharedTranslator('zh-CN')) };
-}
