@@ -57,6 +57,12 @@ function startChild(jobs: EngineJobInput[]): { exited: Promise<number | null>; o
   return { exited, output: () => output };
 }
 
+/**
+ * How long the engine may take to settle after a restart: a video's facts and poster come from
+ * ffmpeg in WebAssembly, whose first use in a process compiles it, which takes a while on a busy machine.
+ */
+const IDLE_MS = 60_000;
+
 async function until(what: string, check: () => boolean | Promise<boolean>, timeoutMs = 20_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (!(await check())) {
@@ -79,7 +85,7 @@ function allJobs(): Job[] {
 async function restartAndCheck(expectedJobs: number): Promise<{ engine: JobEngine; unknownAtRestart: string[] }> {
   const engine = bench.engine();
   const report = await engine.start();
-  await engine.waitForIdle({ timeoutMs: 20_000 });
+  await engine.waitForIdle({ timeoutMs: IDLE_MS });
   const jobs = allJobs();
   expect(jobs).toHaveLength(expectedJobs);
   for (const job of jobs) expect(['done', 'unknown'], `${job.variantId}: ${job.state} ${job.errorMessage ?? ''}`).toContain(job.state);
@@ -95,7 +101,7 @@ async function restartAndCheck(expectedJobs: number): Promise<{ engine: JobEngin
 
   // The user resubmits, knowingly, what may or may not have been sent.
   for (const id of unknown) engine.commands.resolveUnknown(id, 'resubmit');
-  await engine.waitForIdle({ timeoutMs: 20_000 });
+  await engine.waitForIdle({ timeoutMs: IDLE_MS });
   for (const job of allJobs()) expect(job.state, `${job.variantId}: ${job.errorMessage ?? ''}`).toBe('done');
   expect((await bench.stats()).totalSubmissions).toBeLessThanOrEqual(expectedJobs + unknown.length);
 
@@ -112,7 +118,7 @@ async function restartAndCheck(expectedJobs: number): Promise<{ engine: JobEngin
   return { engine, unknownAtRestart: report.unknown };
 }
 
-describe('a batch survives its process being killed', () => {
+describe('a batch survives its process being killed', { timeout: 180_000 }, () => {
   it('between the submission reaching the gateway and its task id being recorded', async () => {
     bench = await startBench();
     await bench.addFault({ kind: 'latency', ms: 1_000, route: 'POST /v1/images/generations', count: 1 });
@@ -148,13 +154,13 @@ describe('a batch survives its process being killed', () => {
     const engine = bench.engine({ reconcile: { graceMs: 1_000, intervalMs: 50 } });
     const report = await engine.start();
     expect(report.unknown).toHaveLength(1);
-    await engine.waitForIdle({ timeoutMs: 20_000 });
+    await engine.waitForIdle({ timeoutMs: IDLE_MS });
     // Killed before the gateway handled it: the look-ups find nothing, and nothing is sent without the artist.
     const [job] = allJobs();
     expect(job?.state, job?.errorMessage ?? '').toBe('unknown');
     expect((await bench.stats()).submissions['clip-v3-omni'] ?? 0).toBe(0);
     engine.commands.resolveUnknown(job?.id ?? '', 'resubmit');
-    await engine.waitForIdle({ timeoutMs: 20_000 });
+    await engine.waitForIdle({ timeoutMs: IDLE_MS });
     expect(allJobs()[0]?.state).toBe('done');
     expect((await bench.stats()).submissions['clip-v3-omni']).toBe(1);
     expect(mediaFilesIn(bench.root)).toHaveLength(1);
