@@ -29,6 +29,7 @@ function apply(command: DraftCommand, editor: PromptEditorHandle | null, descrip
     case 'template':
       store.setMode('template');
       store.setPrompt(command.text);
+      if (command.csv) store.setCsv(command.csv);
       return;
     case 'values': {
       // Only what the chosen model takes, within its limits.
