@@ -54,7 +54,7 @@ export interface MaskBrush {
  * A saved mask loaded into the painter: it replaces what is painted, stretched over the whole
  * image (its shape matches; its size may not). Painting on it is ordinary edits after it.
  */
-export interface MaskLoad {
+interface MaskLoad {
   kind: 'load';
   /** The saved mask's name, said in the painter. */
   name: string;
