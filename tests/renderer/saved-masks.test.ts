@@ -11,19 +11,14 @@ import { studioPerFile } from './studio-harness';
 const perFile = studioPerFile({ connect: false });
 const store = useCreateStore.getState;
 
+/** Paints a hard rectangle between two corners, in image pixels. */
+const paintRect = (from: { x: number; y: number }, to: { x: number; y: number }): void =>
+  store().editMask({ kind: 'fill', tool: 'brush', shape: 'rect', feather: 0, points: [from, to] });
+
 /** Paints the left half of a `width` x `height` image and saves it under `name`; returns its id. */
 async function saveLeftHalf(name: string, width: number, height: number): Promise<string> {
   store().openMask({ id: `painted-${name}`, width, height });
-  store().editMask({
-    kind: 'fill',
-    tool: 'brush',
-    shape: 'rect',
-    feather: 0,
-    points: [
-      { x: 0, y: 0 },
-      { x: width / 2, y: height },
-    ],
-  });
+  paintRect({ x: 0, y: 0 }, { x: width / 2, y: height });
   await store().saveMask(name);
   expect(store().savedMaskWork).toEqual({ state: 'saved', error: null });
   const saved = store().savedMasks.find((mask) => mask.name === name);
@@ -55,16 +50,7 @@ describe('saved masks in the painter', () => {
     expect(painted()).toEqual(Array.from({ length: 10 }, () => '##########..........'));
 
     // Edited after loading (the top right corner too), then used: the gateway gets the edited mask.
-    store().editMask({
-      kind: 'fill',
-      tool: 'brush',
-      shape: 'rect',
-      feather: 0,
-      points: [
-        { x: 15, y: 0 },
-        { x: 20, y: 2 },
-      ],
-    });
+    paintRect({ x: 15, y: 0 }, { x: 20, y: 2 });
     expect(store().savedMaskWork.state).toBe('idle');
     expect(painted().slice(0, 3)).toEqual(['##########.....#####', '##########.....#####', '##########..........']);
     const answer = await store().applyMask();
