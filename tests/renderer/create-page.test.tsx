@@ -2,6 +2,7 @@
 import sharp from 'sharp';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { appRoutes } from '../../src/renderer/src/app/router';
+import { usePromptHistoryStore } from '../../src/renderer/src/entities/prompt-history-store';
 import { useCreateStore } from '../../src/renderer/src/features/create/store/create-store';
 import { button, click, field, renderRoutes, settle, type, until, type Rendered } from './dom';
 import { studioPerFile } from './studio-harness';
@@ -134,6 +135,16 @@ describe('a template reused from the history', () => {
     expect(useCreateStore.getState()).toMatchObject({ mode: 'template', prompt: template, csv: { name: 'kites.csv' } });
     expect(page.container.textContent).toContain('with its CSV kites.csv (2 rows)');
     expect(previewPrompts()).toEqual(['a red kite over the sea', 'a sky blue kite over the hills']);
+  });
+
+  it('comes back with its CSV when recalled with Up in the empty prompt box', async () => {
+    const template = 'a {{colour}} boat on the {{water}}';
+    await sendTemplate(template, 'colour,water\nyellow,lake\n', 'boats.csv');
+    // The new batch makes the recent prompts stale: Up reads them again.
+    await until(() => expect(usePromptHistoryStore.getState().fresh).toBe(false));
+    await settle(() => prompt().dispatchEvent(new KeyboardEvent('keydown', { key: 'ArrowUp', bubbles: true })));
+    await until(() => expect(useCreateStore.getState()).toMatchObject({ mode: 'template', prompt: template, csv: { name: 'boats.csv' } }));
+    await until(() => expect(previewPrompts()).toEqual(['a yellow boat on the lake']));
   });
 
   it('says when the CSV was too large to keep, and leaves the CSV to be chosen again', async () => {
