@@ -7,6 +7,7 @@ import { defineEvent, defineRoute } from './define';
 import { studioErrorSchema } from './errors';
 import { idSchema } from './ids';
 import { inputMessages } from './input-messages';
+import { MAX_TEMPLATE_CHARS } from './limits';
 import { plainString } from './plain-text';
 import { fileBytesSchema } from './uploads';
 
@@ -209,6 +210,17 @@ export const assistantRoutes = {
       })
       .strict(),
     output: z.array(historyEntrySchema),
+  }),
+  /**
+   * The CSV a template's newest batch was filled from, to give the template back whole: `csv` when
+   * it was kept, `notKept` (its name and size) when it was too large to keep; both null when none.
+   */
+  'prompts.template_csv': defineRoute({
+    input: z.object({ template: z.string().min(1).max(MAX_TEMPLATE_CHARS) }).strict(),
+    output: z.object({
+      csv: z.object({ name: z.string().nullable(), text: z.string() }).nullable(),
+      notKept: z.object({ name: z.string().nullable(), bytes: z.number().int(), limit: z.number().int() }).nullable(),
+    }),
   }),
   'prompts.list_presets': defineRoute({ input: z.object({}).strict(), output: z.array(presetSchema) }),
   'prompts.save_preset': defineRoute({ input: presetDraftSchema, output: presetSchema }),

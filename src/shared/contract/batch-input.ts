@@ -47,6 +47,8 @@ export const createBatchInputSchema = z
       .max(MAX_CSV_BYTES, inputMessages.csvTooLarge.key)
       .refine((text) => utf8Length(text) <= MAX_CSV_BYTES, inputMessages.csvTooLarge.key)
       .optional(),
+    /** The CSV's file name, kept with it for the history. */
+    csvName: z.string().trim().min(1).max(255).optional(),
     countPerPrompt: z.number().int().min(1).max(100),
     /** Options applied to every job, keyed by wire path (`size`, `metadata.n`, `image_urls`, ...). */
     values: z

@@ -166,7 +166,15 @@ const rerunModeSchema = z.enum(['again', 'vary', 'vary_strong', 'larger']);
 export type RerunMode = z.infer<typeof rerunModeSchema>;
 
 export const jobsRoutes = {
-  'jobs.create_batch': defineRoute({ input: createBatchInputSchema, output: z.object({ batch: batchViewSchema, jobCount: z.number().int() }) }),
+  'jobs.create_batch': defineRoute({
+    input: createBatchInputSchema,
+    output: z.object({
+      batch: batchViewSchema,
+      jobCount: z.number().int(),
+      /** Set when the template's CSV was too large to keep for the history: it ran, but reusing the template will need it chosen again. */
+      csvNotKept: z.object({ bytes: z.number().int(), limit: z.number().int() }).optional(),
+    }),
+  }),
   'jobs.rerun_asset': defineRoute({
     input: z.object({ assetId: idSchema, mode: rerunModeSchema, tier: z.string().min(1).max(20).optional() }).strict(),
     output: z.object({ batch: batchViewSchema, jobCount: z.number().int() }),

@@ -17,6 +17,12 @@ export const MAX_TEMPLATE_COLUMN_REFERENCES = 64;
 /** Bytes (UTF-8) of a batch's CSV text. */
 export const MAX_CSV_BYTES = 4 * 1024 * 1024;
 
+/**
+ * Bytes (UTF-8) of a template's CSV that a batch keeps for the history to give back. Larger ones
+ * still run; the batch keeps only their name and size, and says so.
+ */
+export const MAX_KEPT_CSV_BYTES = 256 * 1024;
+
 /** Data rows of a batch's CSV: each row makes at least one job, and a batch holds at most this many. */
 export const MAX_CSV_ROWS = 5000;
 

@@ -36,5 +36,10 @@ export const masksRoutes = {
       .strict(),
     output: savedMaskViewSchema,
   }),
+  /** A saved mask's PNG as Base64, for the painter to load, view and edit it (any transport carries text). */
+  'masks.read_mask': defineRoute({
+    input: z.object({ id: idSchema }).strict(),
+    output: z.object({ id: z.string(), name: z.string(), width: z.number().int(), height: z.number().int(), pngBase64: z.base64() }),
+  }),
   'masks.delete_mask': defineRoute({ input: z.object({ id: idSchema }).strict(), output: z.object({ deleted: z.boolean() }) }),
 };

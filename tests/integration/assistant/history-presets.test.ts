@@ -65,6 +65,47 @@ describe('prompt history', () => {
       expect.objectContaining({ prompt: 'a {jade|amber} teapot', isTemplate: true, uses: 2, thumbPath: expect.any(String) as unknown }),
     ]);
   });
+
+  it('gives a {{column}} template back with the CSV of its newest batch, and keeps only the name of one too large to keep', async () => {
+    const template = 'a {{colour}} kite over the {{place}}';
+    const csv = 'colour,place\nred,sea\n"blue, deep",hills\n';
+    const created = await harness.call<{ csvNotKept?: unknown }>('jobs.create_batch', {
+      name: 'kites',
+      variantIds: ['image.nova-3.1-flash-image'],
+      template,
+      csv,
+      csvName: 'kites.csv',
+      countPerPrompt: 1,
+      values: {},
+      draft: true,
+    });
+    expect(created.csvNotKept).toBeUndefined();
+    const [entry] = await harness.call<HistoryEntry[]>('prompts.list_history', { query: 'kite' });
+    expect(entry).toMatchObject({ prompt: template, isTemplate: true, uses: 2 });
+    expect(await harness.call('prompts.template_csv', { template })).toEqual({ csv: { name: 'kites.csv', text: csv }, notKept: null });
+
+    // Three rows with long notes: over what a batch keeps. It still runs, and both ends say the CSV was not kept.
+    const notes = 'n'.repeat(100 * 1024);
+    const large = `colour,place,notes\ngreen,park,${notes}\ngold,dunes,${notes}\ngrey,harbour,${notes}\n`;
+    const again = await harness.call<{ jobCount: number; csvNotKept?: unknown }>('jobs.create_batch', {
+      name: 'kites again',
+      variantIds: ['image.nova-3.1-flash-image'],
+      template,
+      csv: large,
+      csvName: 'long notes.csv',
+      countPerPrompt: 1,
+      values: {},
+      draft: true,
+    });
+    expect(again).toMatchObject({ jobCount: 3, csvNotKept: { bytes: large.length, limit: 256 * 1024 } });
+    expect(await harness.call('prompts.template_csv', { template })).toEqual({
+      csv: null,
+      notKept: { name: 'long notes.csv', bytes: large.length, limit: 256 * 1024 },
+    });
+    // A template without columns, or never sent, has no CSV.
+    expect(await harness.call('prompts.template_csv', { template: 'a {jade|amber} teapot' })).toEqual({ csv: null, notKept: null });
+    expect(await harness.call('prompts.template_csv', { template: 'never sent {{x}}' })).toEqual({ csv: null, notKept: null });
+  });
 });
 
 describe('style presets', () => {

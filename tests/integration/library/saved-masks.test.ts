@@ -50,6 +50,20 @@ describe('saved masks', () => {
     studios.splice(0);
     const again = await open(dataDir);
     expect(await callRoute<SavedMaskView[]>(again.studio, 'masks.list_masks', {})).toEqual([saved]);
+    // The painter reads it back byte for byte, to load it again.
+    const read = await callRoute<{ name: string; width: number; height: number; pngBase64: string }>(again.studio, 'masks.read_mask', { id: saved.id });
+    expect(read).toMatchObject({ id: saved.id, name: 'Sky', width: 64, height: 48 });
+    expect(Buffer.from(read.pngBase64, 'base64').equals(png)).toBe(true);
+  });
+
+  it('says a saved mask is gone when its row or its file is', async () => {
+    const { studio, libraryDir } = await open();
+    const saved = await callRoute<SavedMaskView>(studio, 'masks.save_mask', { name: 'door', bytes: (await maskPng(8, 8)).toString('base64') });
+    rmSync(join(libraryDir, '.masks', `${saved.id}.png`));
+    for (const id of [saved.id, 'no-such-mask']) {
+      const answer = await studio.router.dispatch('masks.read_mask', { id });
+      expect(answer.ok ? answer.value : answer.error).toMatchObject({ code: 'not_found', reason: 'mask_not_found' });
+    }
   });
 
   it('refuses what is not a whole PNG or is too large, in words the artist reads, and writes nothing', async () => {

@@ -1,5 +1,5 @@
 import type { EventBus } from '../events/event-bus';
-import type { LibraryDatabase } from '../library';
+import { templateCsvOf, type LibraryDatabase } from '../library';
 import { listPromptHistory } from '../library/prompt-history';
 import type { RouteHandlers } from '../router/router';
 import { StudioFailure } from '../router/failure';
@@ -25,6 +25,7 @@ export function promptToolHandlers(assistant: AssistantService, db: () => Librar
     },
     'assistant.delete_conversation': ({ id }) => ({ deleted: deleteConversation(db(), id) }),
     'prompts.list_history': (query) => listPromptHistory(db(), query),
+    'prompts.template_csv': ({ template }) => templateCsvOf(db(), template),
     'prompts.list_presets': () => listPresets(db()),
     'prompts.save_preset': (draft) => {
       const preset = savePreset(db(), draft);

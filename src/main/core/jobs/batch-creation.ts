@@ -57,7 +57,13 @@ export async function createBatch(deps: BatchCreationDeps, input: CreateBatchInp
   const state = input.state ?? 'queued';
   const preset = input.preset ?? null;
   db.transaction(() => {
-    insertBatch(db, { id: batchId, name: input.name, options: { ...options, unfinished: true }, template: input.template ?? null });
+    insertBatch(db, {
+      id: batchId,
+      name: input.name,
+      options: { ...options, unfinished: true },
+      template: input.template ?? null,
+      templateCsv: input.templateCsv ?? null,
+    });
     setBatchStatus(db, batchId, 'paused');
   });
   const jobs: Job[] = [];

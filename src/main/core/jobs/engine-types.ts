@@ -8,7 +8,7 @@ import type { FfmpegSource, VideoTools } from '../media/video-tools';
 import { problemText } from '../gateway/request-problem-text';
 import type { FileModes } from '../private-files';
 import type { PresetRef } from '../../../shared/contract';
-import type { LibraryDatabase } from '../library';
+import type { LibraryDatabase, TemplateCsv } from '../library';
 import type { BatchOptions, BatchWithCost } from './store';
 import type { Vault } from '../vault/vault';
 import type { DedicatedKeyRequest } from './batch-keys';
@@ -83,6 +83,8 @@ export interface CreateBatchInput {
   preset?: PresetRef | null;
   /** The `{a|b}` / `{{column}}` template the prompts were expanded from, which the history lists once. */
   template?: string | null;
+  /** The CSV the template's `{{column}}` values came from, kept for the history (see `csvToKeep`). */
+  templateCsv?: TemplateCsv | null;
 }
 
 /** The problems of one job of a batch, by its place in the batch. */

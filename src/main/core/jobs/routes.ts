@@ -1,5 +1,5 @@
 import type { BatchView, CharacterView, CreateBatchInput, JobView, QueueView } from '../../../shared/contract';
-import { InvalidCursorError, type StoredCharacter } from '../library';
+import { csvToKeep, InvalidCursorError, type StoredCharacter } from '../library';
 import { creditsPerDay } from './store';
 import type { LibraryService } from '../library/library-service';
 import { StudioFailure } from '../router/failure';
@@ -41,6 +41,10 @@ export function jobsHandlers(deps: JobsRouteDeps): Pick<RouteHandlers, JobsRoute
   const createBatch = (input: CreateBatchInput & { values: Record<string, unknown> }) =>
     translate(async () => {
       const jobs = batchJobsFrom(input);
+      // Only a template that expands to prompts is one; plain prompts are listed as they are.
+      const template = (input.prompts ?? []).length === 0 && input.template?.trim() ? input.template : null;
+      const templateCsv = template !== null && input.csv !== undefined ? { name: input.csvName ?? null, text: input.csv } : null;
+      const kept = templateCsv && csvToKeep(templateCsv);
       const { batch } = await engine().commands.createBatch({
         name: input.name,
         profileId: deps.activeProfileId(),
@@ -49,10 +53,11 @@ export function jobsHandlers(deps: JobsRouteDeps): Pick<RouteHandlers, JobsRoute
         ...(input.dedicatedKeyCredits === undefined ? {} : { dedicatedKey: { credits: input.dedicatedKeyCredits, name: input.name } }),
         state: input.draft ? 'draft' : 'queued',
         preset: input.preset ?? null,
-        // Only a template that expands to prompts is one; plain prompts are listed as they are.
-        template: (input.prompts ?? []).length === 0 && input.template?.trim() ? input.template : null,
+        template,
+        templateCsv,
       });
-      return { batch: batchOrFail(batch.id), jobCount: jobs.length };
+      const csvNotKept = kept && 'bytes' in kept ? { csvNotKept: { bytes: kept.bytes, limit: kept.limit } } : {};
+      return { batch: batchOrFail(batch.id), jobCount: jobs.length, ...csvNotKept };
     });
 
   return {

@@ -3,6 +3,7 @@
 export { LibraryDatabase, type LibraryDatabaseOptions } from './library-database';
 export { SchemaTooNewError } from './migrations/migrate';
 export { parseJsonColumn, parseJsonValueColumn } from './json-column';
+export { csvToKeep, templateCsvOf, type TemplateCsv } from './template-csv';
 export { redactRequest, type JsonValue } from './redact';
 export { buildMatchQuery } from './search-text';
 export * from './assets';

@@ -4,13 +4,13 @@
  * The bytes come from the renderer, so they are checked to be a whole PNG of a sensible size first.
  */
 import { randomUUID } from 'node:crypto';
-import { rm } from 'node:fs/promises';
+import { readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { SAVED_MASK_MAX_SIDE, type SavedMaskView } from '../../../shared/contract';
 import { createLogger } from '../log';
 import { StudioFailure } from '../router/failure';
 import { writeFileAtomic } from './library-files';
-import { libraryFolderToWrite, resolveLibraryEntry } from './media-file';
+import { libraryFolderToWrite, resolveLibraryEntry, resolveLibraryFile } from './media-file';
 import type { LibraryService } from './library-service';
 
 const MASKS_FOLDER = '.masks';
@@ -66,6 +66,18 @@ export function listSavedMasks(library: LibraryService): SavedMaskView[] {
 export function getSavedMask(library: LibraryService, id: string): SavedMaskView | undefined {
   const row = library.db.prepare<[string], SavedMaskRow>(`${selectMasks} WHERE id = ?`).get(id);
   return row && toView(row);
+}
+
+/** A saved mask with its PNG's bytes, for the painter to load; `mask_not_found` when its row or its file is gone. */
+export async function readSavedMask(library: LibraryService, id: string): Promise<SavedMaskView & { png: Buffer }> {
+  const mask = getSavedMask(library, id);
+  if (mask === undefined) throw StudioFailure.of('mask_not_found');
+  try {
+    return { ...mask, png: await readFile(resolveLibraryFile(library.root, mask.filePath).path) };
+  } catch (error) {
+    log.warn(`mask not read: ${error instanceof Error ? error.message : String(error)}`);
+    throw StudioFailure.of('mask_not_found');
+  }
 }
 
 /** Checks and keeps a mask PNG under `name`: the file first, then its row, so a row never points at nothing. */

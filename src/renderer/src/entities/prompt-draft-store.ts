@@ -25,7 +25,8 @@ export type DraftCommand =
   | { kind: 'replace'; text: string }
   | { kind: 'insert'; text: string }
   | { kind: 'lines'; lines: readonly string[] }
-  | { kind: 'template'; text: string }
+  /** A template, with the CSV its `{{column}}` values came from when the history kept it. */
+  | { kind: 'template'; text: string; csv?: { name: string; text: string } | undefined }
   | { kind: 'values'; values: Readonly<Record<string, unknown>> };
 
 interface PromptDraftState {

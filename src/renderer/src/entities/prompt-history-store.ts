@@ -1,5 +1,5 @@
 import { create } from 'zustand';
-import type { Envelope, HistoryEntry } from '../../../shared/contract';
+import type { Envelope, HistoryEntry, RouteOutput } from '../../../shared/contract';
 import { studio } from '../studio/studio-client';
 import { NOT_RECALLING, recallStep, type RecallState } from './prompt-recall';
 
@@ -21,6 +21,8 @@ interface PromptHistoryState {
   stopRecall: () => void;
   /** A search or a list for the history picker (not cached: it changes with every prompt sent). */
   search: (query: string, order: 'recent' | 'frequent') => Promise<Envelope<HistoryEntry[]>>;
+  /** The CSV a template was last filled from, to give it back with the template. */
+  templateCsv: (template: string) => Promise<Envelope<RouteOutput<'prompts.template_csv'>>>;
 }
 
 /** Prompt history: what the library keeps of every prompt sent. */
@@ -50,4 +52,5 @@ export const usePromptHistoryStore = create<PromptHistoryState>()((set, get) => 
     if (get().recall.index >= 0) set({ recall: NOT_RECALLING });
   },
   search: (query, order) => studio().call('prompts.list_history', { ...(query.trim() === '' ? {} : { query }), order, limit: 100 }),
+  templateCsv: (template) => studio().call('prompts.template_csv', { template }),
 }));

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import { jobStates, type BatchStatus, type JobState } from '../../../../shared/jobs/job-states';
-import { parseJsonColumn, type LibraryDatabase } from '../../library';
+import { csvToKeep, parseJsonColumn, type LibraryDatabase, type TemplateCsv } from '../../library';
 
 /** What a batch asks of the queue. The dedicated key is referenced by its token id, never stored. */
 const batchOptionsSchema = z.object({
@@ -65,7 +65,10 @@ export function toBatch(row: BatchRow): Batch {
 }
 
 /** Creates an active batch. */
-export function createBatch(db: LibraryDatabase, input: { id?: string; name: string; options?: BatchOptions; template?: string | null }): Batch {
+export function createBatch(
+  db: LibraryDatabase,
+  input: { id?: string; name: string; options?: BatchOptions; template?: string | null; templateCsv?: TemplateCsv | null },
+): Batch {
   const now = db.now();
   const batch: Batch = {
     id: input.id ?? randomUUID(),
@@ -86,6 +89,8 @@ export function createBatch(db: LibraryDatabase, input: { id?: string; name: str
   );
   // Named only when there is one, so the statement also suits a library from before templates were kept (tests of old versions).
   if (input.template != null) db.prepare('UPDATE batches SET template = ? WHERE id = ?').run(input.template, batch.id);
+  if (input.template != null && input.templateCsv != null)
+    db.prepare('UPDATE batches SET template_csv = ? WHERE id = ?').run(JSON.stringify(csvToKeep(input.templateCsv)), batch.id);
   return batch;
 }
 

@@ -25,6 +25,7 @@ import { sidecarRestoreUnfinished } from './024_sidecar_restore_unfinished';
 import { jobPathParams } from './025_job_path_params';
 import { batchTemplate } from './026_batch_template';
 import { savedMasks } from './027_saved_masks';
+import { batchTemplateCsv } from './028_batch_template_csv';
 import type { Migration } from './migration';
 
 export type { Migration } from './migration';
@@ -58,6 +59,7 @@ export const migrations: readonly Migration[] = [
   jobPathParams,
   batchTemplate,
   savedMasks,
+  batchTemplateCsv,
 ];
 
 /** The schema version a library has once every migration ran (the last one's number). */

@@ -10,6 +10,7 @@ import { useLocale } from '../../errors/use-error-wording';
 import { Button, IconButton, showToast } from '../../ui';
 import { studio } from '../../studio/studio-client';
 import { useAssistantStore } from './assistant-store';
+import { reuseHistoryEntry } from './reuse-history';
 import { HistoryDialog } from './components/HistoryDialog';
 import { MenuButton } from './components/MenuButton';
 import { PresetDialog, type PresetDialogStart } from './components/PresetDialog';
@@ -100,8 +101,13 @@ function PromptTools() {
         mediaUrl={(path) => studio().mediaUrl(path)}
         onChoose={(entry) => {
           setHistoryOpen(false);
-          usePromptDraftStore.getState().send(entry.isTemplate ? { kind: 'template', text: entry.prompt } : { kind: 'replace', text: entry.prompt });
-          showToast(entry.isTemplate ? t('historyTemplates.used') : t('assistant.history.used'), 'success');
+          void reuseHistoryEntry(entry).then((outcome) => {
+            if (outcome.kind === 'prompt') showToast(t('assistant.history.used'), 'success');
+            else if (outcome.kind === 'templateWithoutCsv')
+              showToast(t('historyTemplates.csvNotKept', { name: outcome.name ?? 'CSV', limit: outcome.limitKb, column: '{{column}}' }), 'info');
+            else if (outcome.csv) showToast(t('historyTemplates.usedWithCsv', outcome.csv), 'success');
+            else showToast(t('historyTemplates.used'), 'success');
+          });
         }}
       />
       <PresetDialog

@@ -80,6 +80,7 @@ export function useBatchFlow(form: CreateForm): BatchFlow {
       mode: batch.mode,
       count: batch.count,
       csv: batch.csv?.text ?? null,
+      csvName: batch.csv?.name ?? null,
       fanOut: form.fanOutTargets,
       creditBudget: positiveNumber(batch.creditBudget),
       keyCredits: positiveNumber(batch.keyCredits),
@@ -117,6 +118,8 @@ export function useBatchFlow(form: CreateForm): BatchFlow {
     store.setAttempted(false);
     // The card in the results shows it; the note is for screen readers and a glance.
     showToast(t('create.submit.queued', { count: answer.value.jobCount }), 'success');
+    const notKept = answer.value.csvNotKept;
+    if (notKept) showToast(t('create.batch.csvNotKept', { size: Math.ceil(notKept.bytes / 1024), limit: notKept.limit / 1024 }), 'info');
   }, [ready, snapshot, busy, alert, problemsFor, hasPrompt, t]);
 
   return { submit, busy, attempted: state.attempted, errors, problems, ready };

@@ -29,6 +29,7 @@ function apply(command: DraftCommand, editor: PromptEditorHandle | null, descrip
     case 'template':
       store.setMode('template');
       store.setPrompt(command.text);
+      if (command.csv) store.setCsv(command.csv);
       return;
     case 'values': {
       // Only what the chosen model takes, within its limits.
@@ -36,6 +37,14 @@ function apply(command: DraftCommand, editor: PromptEditorHandle | null, descrip
       for (const [key, value] of Object.entries(carryOver(command.values, description).values)) store.setValue(key, value);
     }
   }
+}
+
+/** Puts back the CSV a recalled template was last filled from, unless the box moved on while it was read. */
+async function recallCsv(template: string): Promise<void> {
+  const answer = await usePromptHistoryStore.getState().templateCsv(template);
+  const create = useCreateStore.getState();
+  const csv = answer.ok ? answer.value.csv : null;
+  if (csv && create.prompt === template && create.mode === 'template') create.setCsv({ name: csv.name ?? 'template.csv', text: csv.text });
 }
 
 export function usePromptDraft(
@@ -66,9 +75,11 @@ export function usePromptDraft(
     void history.step(direction, value).then((text) => {
       if (text === undefined) return;
       const create = useCreateStore.getState();
-      // A template comes back as a template; a plain prompt read in template mode is itself.
-      if (usePromptHistoryStore.getState().recent.some((entry) => entry.isTemplate && entry.prompt === text)) create.setMode('template');
+      // A template comes back as a template, with its CSV when one was kept; a plain prompt read in template mode is itself.
+      const isTemplate = usePromptHistoryStore.getState().recent.some((entry) => entry.isTemplate && entry.prompt === text);
+      if (isTemplate) create.setMode('template');
       create.setPrompt(text);
+      if (isTemplate) void recallCsv(text);
     });
     return true;
   }, []);

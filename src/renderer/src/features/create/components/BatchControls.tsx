@@ -96,7 +96,7 @@ export function BatchControls(props: BatchControlsProps) {
             </label>
           )}
           {errors.csv && <p className="field-error">{errors.csv}</p>}
-          <TemplatePreviewList template={props.template} csvRows={csv ? csvRowCount(csv.text) : null} />
+          <TemplatePreviewList template={props.template} csvRows={csv ? csvRowCount(csv.text) : null} csvText={csv?.text ?? null} />
         </div>
       )}
       {fanOutChoices.length > 0 && (

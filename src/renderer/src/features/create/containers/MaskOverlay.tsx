@@ -58,11 +58,9 @@ export function MaskOverlay({ form }: { form: CreateForm }) {
         image={size}
         defaultName={defaultMaskName(reference.name)}
         canSave={mask.doc.edits.length > 0}
-        busy={mask.work.state === 'busy'}
-        saved={mask.work.state === 'saved'}
-        error={mask.work.error}
+        work={mask.work}
         onSave={(name) => void store.saveMask(name)}
-        onUse={(id) => void store.applySavedMask(id)}
+        onLoad={(id) => void store.loadSavedMask(id)}
         onDelete={(id) => void store.deleteSavedMask(id)}
       />
     </MaskEditor>

@@ -50,7 +50,19 @@ export interface MaskBrush {
   feather: number;
 }
 
-export type MaskEdit = MaskStroke | MaskFill | { kind: 'clear' } | { kind: 'invert' };
+/**
+ * A saved mask loaded into the painter: it replaces what is painted, stretched over the whole
+ * image (its shape matches; its size may not). Painting on it is ordinary edits after it.
+ */
+interface MaskLoad {
+  kind: 'load';
+  /** The saved mask's name, said in the painter. */
+  name: string;
+  /** The saved mask at its own pixel size. */
+  mask: Coverage;
+}
+
+export type MaskEdit = MaskStroke | MaskFill | MaskLoad | { kind: 'clear' } | { kind: 'invert' };
 
 export interface MaskDocument {
   /** Pixel size of the image the mask belongs to; the export has exactly this size. */

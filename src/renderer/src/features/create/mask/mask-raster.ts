@@ -62,9 +62,35 @@ export function paintStroke(target: Coverage, stroke: MaskStroke, scale = 1): vo
   }
 }
 
+/**
+ * Puts `source` over the whole of `target` (in place), resampled bilinearly: a saved mask of the
+ * same shape and another size still lands where it was painted, with soft edges kept soft.
+ */
+export function stretchCoverage(target: Coverage, source: Coverage): void {
+  const sx = source.width / target.width;
+  const sy = source.height / target.height;
+  const at = (x: number, y: number): number => source.data[y * source.width + x] ?? 0;
+  for (let y = 0; y < target.height; y++) {
+    const fy = Math.min(source.height - 1, Math.max(0, (y + 0.5) * sy - 0.5));
+    const y0 = Math.floor(fy);
+    const y1 = Math.min(source.height - 1, y0 + 1);
+    const wy = fy - y0;
+    for (let x = 0; x < target.width; x++) {
+      const fx = Math.min(source.width - 1, Math.max(0, (x + 0.5) * sx - 0.5));
+      const x0 = Math.floor(fx);
+      const x1 = Math.min(source.width - 1, x0 + 1);
+      const wx = fx - x0;
+      const top = at(x0, y0) * (1 - wx) + at(x1, y0) * wx;
+      const bottom = at(x0, y1) * (1 - wx) + at(x1, y1) * wx;
+      target.data[y * target.width + x] = top * (1 - wy) + bottom * wy;
+    }
+  }
+}
+
 /** Applies one edit to `target` in place. */
 export function applyToCoverage(target: Coverage, edit: MaskEdit, scale = 1): void {
   if (edit.kind === 'stroke') paintStroke(target, edit, scale);
+  else if (edit.kind === 'load') stretchCoverage(target, edit.mask);
   else if (edit.kind === 'fill') paintFill(target, edit, scale);
   else if (edit.kind === 'clear') target.data.fill(0);
   else for (let i = 0; i < target.data.length; i++) target.data[i] = 255 - (target.data[i] ?? 0);

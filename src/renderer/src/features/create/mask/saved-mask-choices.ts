@@ -1,12 +1,24 @@
 /**
- * Which saved masks can be used on the image being masked. The gateway wants the mask at exactly
- * the first image's pixel size, so only masks of that size can be chosen; the others are still
- * listed, with their size, so the artist sees why they are not offered.
+ * Which saved masks can be loaded on the image being masked. The gateway wants the mask at exactly
+ * the first image's pixel size: a mask of the image's shape is scaled to it when loaded, one of
+ * another shape would be stretched out of place, so it is refused (listed with its size, saying why).
  */
 import { SAVED_MASK_NAME_MAX, type SavedMaskView } from '../../../../../shared/contract';
 
 export interface SavedMaskChoice extends SavedMaskView {
+  /** Of the image's shape: it can be loaded (scaled when `scaled`). */
   fits: boolean;
+  /** Of the image's shape but another size: loading scales it to the image. */
+  scaled: boolean;
+}
+
+/** How far two shapes (width over height) may differ and still be one: a pixel of rounding on a small side. */
+const SHAPE_TOLERANCE = 0.01;
+
+/** True when a mask of `mask`'s size can be stretched over `image` without moving what it marks. */
+export function sameShape(mask: Size, image: Size): boolean {
+  const ratio = (mask.width / mask.height) * (image.height / image.width);
+  return Math.abs(ratio - 1) <= SHAPE_TOLERANCE;
 }
 
 interface Size {
@@ -16,7 +28,10 @@ interface Size {
 
 /** The saved masks for an image of `image`'s size: those that fit first, each group in the order given (newest first). */
 export function savedMaskChoices(masks: readonly SavedMaskView[], image: Size): SavedMaskChoice[] {
-  const choices = masks.map((mask) => ({ ...mask, fits: mask.width === image.width && mask.height === image.height }));
+  const choices = masks.map((mask) => {
+    const fits = sameShape(mask, image);
+    return { ...mask, fits, scaled: fits && (mask.width !== image.width || mask.height !== image.height) };
+  });
   return [...choices.filter((choice) => choice.fits), ...choices.filter((choice) => !choice.fits)];
 }
 

@@ -25,6 +25,8 @@ export interface ComposerSnapshot {
   mode: PromptMode;
   count: number;
   csv: string | null;
+  /** The CSV's file name, kept with the batch so the history gives the template back with it. */
+  csvName?: string | null | undefined;
   fanOut: readonly FanOutTarget[];
   creditBudget?: number | undefined;
   keyCredits?: number | undefined;
@@ -84,6 +86,7 @@ export function createInput(snapshot: ComposerSnapshot): CreateBatchInput {
   return {
     ...estimateInput(snapshot),
     name: batchName(snapshot.prompt),
+    ...(snapshot.mode === 'template' && snapshot.csv !== null && snapshot.csvName ? { csvName: snapshot.csvName } : {}),
     ...(snapshot.creditBudget === undefined ? {} : { creditBudget: snapshot.creditBudget }),
     ...(snapshot.keyCredits === undefined ? {} : { dedicatedKeyCredits: snapshot.keyCredits }),
   };

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { csvFirstRows } from './csv-rows';
 import { templatePreview } from './template-preview';
 
 describe('the preview of a batch template', () => {
@@ -15,6 +16,24 @@ describe('the preview of a batch template', () => {
     const preview = templatePreview('{{animal}} in {snow|rain}');
     expect(preview.prompts).toEqual(['{{animal}} in snow', '{{animal}} in rain']);
     expect(preview.columns).toEqual(['animal']);
+  });
+
+  it('fills the columns with the CSV’s first rows, row by row as main does', () => {
+    const rows = csvFirstRows('animal,colour\nfox,red\n\n"owl, snowy", white \n', 50);
+    expect(rows).toEqual([
+      { animal: 'fox', colour: 'red' },
+      { animal: 'owl, snowy', colour: 'white' },
+    ]);
+    expect(templatePreview('a {{colour}} {{animal}} in {snow|rain}', 50, rows).prompts).toEqual([
+      'a red fox in snow',
+      'a red fox in rain',
+      'a white owl, snowy in snow',
+      'a white owl, snowy in rain',
+    ]);
+    expect(templatePreview('{{animal}} {a|b}', 3, rows).prompts).toEqual(['fox a', 'fox b', 'owl, snowy a']);
+    // A CSV without the template's column, or one that cannot be read, leaves the names showing.
+    expect(templatePreview('{{size}} {{animal}}', 50, rows).prompts).toEqual(['{{size}} {{animal}}']);
+    expect(csvFirstRows('a,b\n"unclosed,1\n', 50)).toEqual([]);
   });
 
   it('lists the first prompts of a large template and counts them all', () => {

@@ -1,5 +1,5 @@
 import type { StateCreator } from 'zustand';
-import type { BatchView, CostEstimate, CreateBatchInput, Envelope, EstimateCostInput, StudioError } from '../../../../../shared/contract';
+import type { CostEstimate, CreateBatchInput, Envelope, EstimateCostInput, RouteOutput, StudioError } from '../../../../../shared/contract';
 import { studio } from '../../../studio/studio-client';
 import type { PromptMode } from '../model/batch-input';
 
@@ -36,7 +36,7 @@ export interface BatchSlice {
    * the jobs with a known cost: when it grows, the same question is asked again.
    */
   requestEstimate: (input: EstimateCostInput, priced?: number) => Promise<void>;
-  submitBatch: (input: CreateBatchInput) => Promise<Envelope<{ batch: BatchView; jobCount: number }>>;
+  submitBatch: (input: CreateBatchInput) => Promise<Envelope<RouteOutput<'jobs.create_batch'>>>;
 }
 
 /** Batch controls of the Create screen, the estimate before submitting, and submitting. */

@@ -2,7 +2,20 @@ import type { StateCreator } from 'zustand';
 import type { Envelope, SavedMaskView, StudioError, UploadedImageView } from '../../../../../shared/contract';
 import { studio } from '../../../studio/studio-client';
 import { exportMaskPng } from '../mask/mask-export';
-import { applyEdit, emptyMask, fittedView, redo, undo, type MaskDocument, type MaskBrush, type MaskEdit, type MaskView } from '../mask/mask-model';
+import { decodeMaskPng, MaskPngUnreadable } from '../mask/png-decode';
+import { sameShape } from '../mask/saved-mask-choices';
+import {
+  applyEdit,
+  emptyMask,
+  fittedView,
+  redo,
+  undo,
+  type Coverage,
+  type MaskDocument,
+  type MaskBrush,
+  type MaskEdit,
+  type MaskView,
+} from '../mask/mask-model';
 
 interface MaskUpload {
   state: 'idle' | 'uploading' | 'ready' | 'failed';
@@ -10,10 +23,12 @@ interface MaskUpload {
   error: StudioError | null;
 }
 
-/** Saving the painted mask, or using or deleting a saved one: the last outcome, shown in the painter. */
-interface SavedMaskWork {
-  state: 'idle' | 'busy' | 'saved' | 'failed';
+/** Saving the painted mask, or loading or deleting a saved one: the last outcome, shown in the painter. */
+export interface SavedMaskWork {
+  state: 'idle' | 'busy' | 'saved' | 'loaded' | 'refused' | 'failed';
   error: StudioError | null;
+  /** The saved mask last loaded or refused, at its own size, and why it was refused. */
+  mask?: { name: string; width: number; height: number; refused?: 'otherShape' | 'unreadable' };
 }
 
 export interface MaskSlice {
@@ -50,8 +65,11 @@ export interface MaskSlice {
   loadSavedMasks: () => Promise<void>;
   /** Keeps the painted mask in the library under `name`; the painting stays as it is. */
   saveMask: (name: string) => Promise<void>;
-  /** Uploads a saved mask and sends it with the requests, in place of the painted one; closes the painter. */
-  applySavedMask: (id: string) => Promise<void>;
+  /**
+   * Loads a saved mask into the painter in place of what is painted, scaled to the image when it
+   * has the image's shape (refused, saying so, when not), to be viewed, edited and then used.
+   */
+  loadSavedMask: (id: string) => Promise<void>;
   deleteSavedMask: (id: string) => Promise<void>;
 }
 
@@ -124,12 +142,30 @@ export const createMaskSlice: StateCreator<MaskSlice> = (set, get) => {
       if (!answer.ok) return set({ savedMaskWork: { state: 'failed', error: answer.error } });
       set({ savedMasks: [answer.value, ...get().savedMasks], savedMaskWork: { state: 'saved', error: null } });
     },
-    applySavedMask: async (maskId) => {
+    loadSavedMask: async (id) => {
       set({ savedMaskWork: { state: 'busy', error: null } });
-      const answer = await studio().call('uploads.add_saved_mask', { maskId });
+      const answer = await studio().call('masks.read_mask', { id });
       if (!answer.ok) return set({ savedMaskWork: { state: 'failed', error: answer.error } });
-      // Sent as it was saved, like a recipe's mask: painting again starts a new mask.
-      set({ maskDoc: null, maskReferenceId: null, maskUpload: idle, maskRecipeUrl: answer.value.url, maskEditing: false, savedMaskWork: noWork });
+      const { name, width, height, pngBase64 } = answer.value;
+      const refuse = (refused: 'otherShape' | 'unreadable') =>
+        set({ savedMaskWork: { state: 'refused', error: null, mask: { name, width, height, refused } } });
+      let mask: Coverage;
+      try {
+        mask = await decodeMaskPng(Uint8Array.from(atob(pngBase64), (char) => char.charCodeAt(0)));
+      } catch (error) {
+        if (error instanceof MaskPngUnreadable) return refuse('unreadable');
+        throw error;
+      }
+      // Measured against the painting as it is now: it may have changed while the mask was read.
+      const doc = get().maskDoc;
+      if (!doc) return set({ savedMaskWork: noWork });
+      if (!sameShape(mask, doc)) return refuse('otherShape');
+      set({
+        maskDoc: applyEdit(doc, { kind: 'load', name, mask }),
+        maskUpload: idle,
+        maskRecipeUrl: null,
+        savedMaskWork: { state: 'loaded', error: null, mask: { name, width, height } },
+      });
     },
     deleteSavedMask: async (id) => {
       const answer = await studio().call('masks.delete_mask', { id });
