@@ -63,7 +63,8 @@ function startChild(jobs: EngineJobInput[]): { exited: Promise<number | null>; o
  */
 const IDLE_MS = 60_000;
 
-async function until(what: string, check: () => boolean | Promise<boolean>, timeoutMs = 20_000): Promise<void> {
+/** A deadline that catches a hang: a child's start (its bundle, its library) took over 20 s on a machine loaded twentyfold. */
+async function until(what: string, check: () => boolean | Promise<boolean>, timeoutMs = 60_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (!(await check())) {
     if (Date.now() > deadline) throw new Error(`timed out waiting until ${what}`);
