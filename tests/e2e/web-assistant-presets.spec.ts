@@ -9,23 +9,14 @@
 import { mkdirSync } from 'node:fs';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import type { AssetDetail, AssetView } from '../../src/shared/contract';
-import { callStudio, chooseSegment, dismissToasts, freshCreate, openStudioPage } from './support/create-flow';
-import { FAST_DEMO_ENV, startWebMode, type WebModeStudio } from './support/web-mode';
+import { callStudio, chooseSegment, dismissToasts, freshCreate } from './support/create-flow';
+import { FAST_DEMO_ENV, type WebModeStudio } from './support/web-mode';
+import { openStudioForFile } from './support/studio-per-file';
 
 let studio: WebModeStudio;
 let page: Page;
 test.describe.configure({ mode: 'serial' });
-test.beforeAll(async ({ browser }) => {
-  studio = await startWebMode(undefined, { env: FAST_DEMO_ENV });
-  page = await openStudioPage(browser, studio.launchUrl);
-});
-test.afterAll(async () => {
-  try {
-    await page.close();
-  } finally {
-    await studio.stop();
-  }
-});
+openStudioForFile({ env: FAST_DEMO_ENV }, (open) => ({ studio, page } = open));
 
 const promptBox = (): Locator => page.getByRole('textbox', { name: 'Prompt', exact: true });
 const tools = (): Locator => page.getByRole('group', { name: 'Prompt tools' });

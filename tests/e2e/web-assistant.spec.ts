@@ -7,23 +7,14 @@
  */
 import { mkdirSync } from 'node:fs';
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { callStudio, dismissToasts, dropFiles, freshCreate, openStudioPage, quarteredPng } from './support/create-flow';
-import { FAST_DEMO_ENV, startWebMode, type WebModeStudio } from './support/web-mode';
+import { callStudio, dismissToasts, dropFiles, freshCreate, quarteredPng } from './support/create-flow';
+import { FAST_DEMO_ENV, type WebModeStudio } from './support/web-mode';
+import { openStudioForFile } from './support/studio-per-file';
 
 let studio: WebModeStudio;
 let page: Page;
 test.describe.configure({ mode: 'serial' });
-test.beforeAll(async ({ browser }) => {
-  studio = await startWebMode(undefined, { env: FAST_DEMO_ENV, demoAdmin: true });
-  page = await openStudioPage(browser, studio.launchUrl);
-});
-test.afterAll(async () => {
-  try {
-    await page.close();
-  } finally {
-    await studio.stop();
-  }
-});
+openStudioForFile({ env: FAST_DEMO_ENV, demoAdmin: true }, (open) => ({ studio, page } = open));
 
 const panel = (): Locator => page.getByRole('complementary', { name: 'Prompt assistant' });
 

@@ -1,22 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import { expect, test, type Page } from '@playwright/test';
 import sharp from 'sharp';
-import { chooseModel, chooseSegment, dropFiles, freshCreate, openStudioPage } from './support/create-flow';
-import { FAST_DEMO_ENV, startWebMode, type WebModeStudio } from './support/web-mode';
+import { chooseModel, chooseSegment, dropFiles, freshCreate } from './support/create-flow';
+import { FAST_DEMO_ENV, type WebModeStudio } from './support/web-mode';
+import { openStudioForFile } from './support/studio-per-file';
 
 let studio: WebModeStudio;
 let page: Page;
-test.beforeAll(async ({ browser }) => {
-  studio = await startWebMode(undefined, { env: FAST_DEMO_ENV });
-  page = await openStudioPage(browser, studio.launchUrl);
-});
-test.afterAll(async () => {
-  try {
-    await page.close();
-  } finally {
-    await studio.stop();
-  }
-});
+openStudioForFile({ env: FAST_DEMO_ENV }, (open) => ({ studio, page } = open));
 
 test('a 4 MB PNG dropped to edit with Image 2 right away is fitted to its 2 MB, the tile says so, and the edit is made', async () => {
   await freshCreate(page, studio.url);

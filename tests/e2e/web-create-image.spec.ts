@@ -3,7 +3,6 @@ import sharp from 'sharp';
 import {
   callStudio,
   freshCreate,
-  openStudioPage,
   chooseModel,
   chooseSegment,
   dropFiles,
@@ -12,23 +11,14 @@ import {
   screenshotLooks,
   type TestFile,
 } from './support/create-flow';
-import { FAST_DEMO_ENV, startWebMode, type WebModeStudio } from './support/web-mode';
+import { FAST_DEMO_ENV, type WebModeStudio } from './support/web-mode';
+import { openStudioForFile } from './support/studio-per-file';
 
 // One studio for the file: each test builds on a fresh form, and the library only grows.
 let studio: WebModeStudio;
 let page: Page;
 test.describe.configure({ mode: 'serial' });
-test.beforeAll(async ({ browser }) => {
-  studio = await startWebMode(undefined, { env: FAST_DEMO_ENV, demoAdmin: true });
-  page = await openStudioPage(browser, studio.launchUrl);
-});
-test.afterAll(async () => {
-  try {
-    await page.close();
-  } finally {
-    await studio.stop();
-  }
-});
+openStudioForFile({ env: FAST_DEMO_ENV, demoAdmin: true }, (open) => ({ studio, page } = open));
 
 interface Asset {
   id: string;

@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
-import { chooseSegment, freshCreate, openStudioPage, screenshotLooks } from './support/create-flow';
-import { startWebMode, type WebModeStudio } from './support/web-mode';
+import { chooseSegment, freshCreate, screenshotLooks } from './support/create-flow';
+import type { WebModeStudio } from './support/web-mode';
+import { openStudioForFile } from './support/studio-per-file';
 
 /**
  * Create before a submission, while its jobs run and with their results, in both languages and
@@ -12,17 +13,7 @@ const TASK_MS = 600_000;
 let studio: WebModeStudio;
 let page: Page;
 test.describe.configure({ mode: 'serial' });
-test.beforeAll(async ({ browser }) => {
-  studio = await startWebMode(undefined, { env: { ATELIER_DEMO_TASK_MS: String(TASK_MS) }, demoAdmin: true });
-  page = await openStudioPage(browser, studio.launchUrl);
-});
-test.afterAll(async () => {
-  try {
-    await page.close();
-  } finally {
-    await studio.stop();
-  }
-});
+openStudioForFile({ env: { ATELIER_DEMO_TASK_MS: String(TASK_MS) }, demoAdmin: true }, (open) => ({ studio, page } = open));
 
 const SIZES = [
   { width: 1440, height: 900 },

@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
-import { callStudio, chooseModel, chooseSegment, dropFiles, freshCreate, openStudioPage, quarteredPng, screenshotLooks } from './support/create-flow';
-import { FAST_DEMO_ENV, startWebMode, type WebModeStudio } from './support/web-mode';
+import { callStudio, chooseModel, chooseSegment, dropFiles, freshCreate, quarteredPng, screenshotLooks } from './support/create-flow';
+import { FAST_DEMO_ENV, type WebModeStudio } from './support/web-mode';
+import { openStudioForFile } from './support/studio-per-file';
 
 /**
  * The artist's loop on Create, at a laptop's window and a small one: each submission appears in
@@ -10,17 +11,7 @@ import { FAST_DEMO_ENV, startWebMode, type WebModeStudio } from './support/web-m
 let studio: WebModeStudio;
 let page: Page;
 test.describe.configure({ mode: 'serial' });
-test.beforeAll(async ({ browser }) => {
-  studio = await startWebMode(undefined, { env: FAST_DEMO_ENV });
-  page = await openStudioPage(browser, studio.launchUrl);
-});
-test.afterAll(async () => {
-  try {
-    await page.close();
-  } finally {
-    await studio.stop();
-  }
-});
+openStudioForFile({ env: FAST_DEMO_ENV }, (open) => ({ studio, page } = open));
 
 const SIZES = [
   { width: 1440, height: 900 },

@@ -1,7 +1,8 @@
 import { mkdirSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
-import { callStudio, chooseModel, dismissToasts, freshCreate, openStudioPage } from './support/create-flow';
-import { FAST_DEMO_ENV, startWebMode, type WebModeStudio } from './support/web-mode';
+import { callStudio, chooseModel, dismissToasts, freshCreate } from './support/create-flow';
+import { FAST_DEMO_ENV, type WebModeStudio } from './support/web-mode';
+import { openStudioForFile } from './support/studio-per-file';
 
 /**
  * Create as a stream, at a laptop's window and a small one: results grouped by job fill the space
@@ -11,17 +12,7 @@ import { FAST_DEMO_ENV, startWebMode, type WebModeStudio } from './support/web-m
 let studio: WebModeStudio;
 let page: Page;
 test.describe.configure({ mode: 'serial', timeout: 240_000 });
-test.beforeAll(async ({ browser }) => {
-  studio = await startWebMode(undefined, { env: FAST_DEMO_ENV, demoAdmin: true });
-  page = await openStudioPage(browser, studio.launchUrl);
-});
-test.afterAll(async () => {
-  try {
-    await page.close();
-  } finally {
-    await studio.stop();
-  }
-});
+openStudioForFile({ env: FAST_DEMO_ENV, demoAdmin: true }, (open) => ({ studio, page } = open));
 
 const SIZES = [
   { width: 1440, height: 900 },

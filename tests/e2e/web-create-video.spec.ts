@@ -1,31 +1,12 @@
 import { expect, test, type Page } from '@playwright/test';
-import {
-  callStudio,
-  dismissToasts,
-  freshCreate,
-  openStudioPage,
-  chooseModel,
-  dropFiles,
-  pasteFiles,
-  quarteredPng,
-  screenshotLooks,
-} from './support/create-flow';
-import { FAST_DEMO_ENV, startWebMode, type WebModeStudio } from './support/web-mode';
+import { callStudio, dismissToasts, freshCreate, chooseModel, dropFiles, pasteFiles, quarteredPng, screenshotLooks } from './support/create-flow';
+import { FAST_DEMO_ENV, type WebModeStudio } from './support/web-mode';
+import { openStudioForFile } from './support/studio-per-file';
 
 let studio: WebModeStudio;
 let page: Page;
 test.describe.configure({ mode: 'serial' });
-test.beforeAll(async ({ browser }) => {
-  studio = await startWebMode(undefined, { env: FAST_DEMO_ENV });
-  page = await openStudioPage(browser, studio.launchUrl);
-});
-test.afterAll(async () => {
-  try {
-    await page.close();
-  } finally {
-    await studio.stop();
-  }
-});
+openStudioForFile({ env: FAST_DEMO_ENV }, (open) => ({ studio, page } = open));
 
 interface Job {
   prompt: string;

@@ -1,32 +1,13 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import sharp from 'sharp';
-import {
-  callStudio,
-  chooseModel,
-  chooseSegment,
-  dropFiles,
-  fetchBytes,
-  freshCreate,
-  openStudioPage,
-  quarteredPng,
-  screenshotLooks,
-} from './support/create-flow';
-import { FAST_DEMO_ENV, startWebMode, type WebModeStudio } from './support/web-mode';
+import { callStudio, chooseModel, chooseSegment, dropFiles, fetchBytes, freshCreate, quarteredPng, screenshotLooks } from './support/create-flow';
+import { FAST_DEMO_ENV, type WebModeStudio } from './support/web-mode';
+import { openStudioForFile } from './support/studio-per-file';
 
 let studio: WebModeStudio;
 let page: Page;
 test.describe.configure({ mode: 'serial' });
-test.beforeAll(async ({ browser }) => {
-  studio = await startWebMode(undefined, { env: FAST_DEMO_ENV });
-  page = await openStudioPage(browser, studio.launchUrl);
-});
-test.afterAll(async () => {
-  try {
-    await page.close();
-  } finally {
-    await studio.stop();
-  }
-});
+openStudioForFile({ env: FAST_DEMO_ENV }, (open) => ({ studio, page } = open));
 
 /** Drags the pointer through `points` (fractions of `box`), pressed from the first to the last. */
 async function drag(points: readonly (readonly [number, number])[], box: { x: number; y: number; width: number; height: number }): Promise<void> {

@@ -2,8 +2,9 @@ import { expect, test, type Page } from '@playwright/test';
 import { DISPLAY_MODELS, MODE_WORDS } from '../../src/shared/catalog/display-models';
 import { readFileSync } from 'node:fs';
 import { say, translatorFor, type ResourceTree, type Words } from '../../src/shared/i18n/translate';
-import { callStudio, chooseModel, chooseSegment, freshCreate, openStudioPage } from './support/create-flow';
-import { FAST_DEMO_ENV, startWebMode, type WebModeStudio } from './support/web-mode';
+import { callStudio, chooseModel, chooseSegment, freshCreate } from './support/create-flow';
+import { FAST_DEMO_ENV, type WebModeStudio } from './support/web-mode';
+import { openStudioForFile } from './support/studio-per-file';
 
 // The catalog's English words, read as a file: Playwright loads specs as ES modules, where importing
 // JSON needs an import attribute that the studio's own bundlers do without.
@@ -34,19 +35,11 @@ let studio: WebModeStudio;
 let page: Page;
 let modelIds: string[] = [];
 test.describe.configure({ mode: 'serial' });
-test.beforeAll(async ({ browser }) => {
-  studio = await startWebMode(undefined, { env: FAST_DEMO_ENV });
-  page = await openStudioPage(browser, studio.launchUrl);
+openStudioForFile({ env: FAST_DEMO_ENV }, async (open) => {
+  ({ studio, page } = open);
   // Every id the gateway lists (image, video and text models): none is shown raw.
   const listed = await callStudio<{ models: { id: string }[] }>(page, 'models.list', {});
   modelIds = listed.models.map((model) => model.id);
-});
-test.afterAll(async () => {
-  try {
-    await page.close();
-  } finally {
-    await studio.stop();
-  }
 });
 
 /** What the window shows now (closed disclosures and hidden parts are not shown text), and the system words in it. */

@@ -1,20 +1,11 @@
 import { expect, test, type Page } from '@playwright/test';
-import { chooseSegment, freshCreate, openStudioPage } from './support/create-flow';
-import { FAST_DEMO_ENV, startWebMode, type WebModeStudio } from './support/web-mode';
+import { chooseSegment, freshCreate } from './support/create-flow';
+import { FAST_DEMO_ENV, type WebModeStudio } from './support/web-mode';
+import { openStudioForFile } from './support/studio-per-file';
 
 let studio: WebModeStudio;
 let page: Page;
-test.beforeAll(async ({ browser }) => {
-  studio = await startWebMode(undefined, { env: FAST_DEMO_ENV });
-  page = await openStudioPage(browser, studio.launchUrl);
-});
-test.afterAll(async () => {
-  try {
-    await page.close();
-  } finally {
-    await studio.stop();
-  }
-});
+openStudioForFile({ env: FAST_DEMO_ENV }, (open) => ({ studio, page } = open));
 
 test('a template’s prompts can be read before sending, and an unclosed brace is said', async () => {
   await freshCreate(page, studio.url);

@@ -1,7 +1,8 @@
 import { mkdirSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
-import { callStudio, chooseSegment, dismissToasts, freshCreate, openStudioPage } from './support/create-flow';
-import { startWebMode, type WebModeStudio } from './support/web-mode';
+import { callStudio, chooseSegment, dismissToasts, freshCreate } from './support/create-flow';
+import type { WebModeStudio } from './support/web-mode';
+import { openStudioForFile } from './support/studio-per-file';
 
 /**
  * Paid work that waits rather than fails: a task whose key the gateway refuses while it is there
@@ -15,14 +16,7 @@ const SPENT = '该令牌额度已用尽';
 let studio: WebModeStudio;
 let page: Page;
 test.describe.configure({ mode: 'serial' });
-test.beforeAll(async ({ browser }) => {
-  studio = await startWebMode(undefined, { env: { ATELIER_DEMO_TASK_MS: String(TASK_MS) }, demoAdmin: true });
-  page = await openStudioPage(browser, studio.launchUrl);
-});
-test.afterAll(async () => {
-  await page.close();
-  await studio.stop();
-});
+openStudioForFile({ env: { ATELIER_DEMO_TASK_MS: String(TASK_MS) }, demoAdmin: true }, (open) => ({ studio, page } = open));
 
 const admin = () => {
   if (!studio.demoAdmin) throw new Error('no demo gateway admin');

@@ -60,7 +60,16 @@ function nativeFolder(): string {
   return dir;
 }
 
-async function pack(env: Record<string, string> = {}, extraArgs: string[] = []): Promise<string> {
+interface Packed {
+  /** The unpacked app (`linux-unpacked`), also when packing failed after electron-builder laid it out. */
+  app: string;
+  /** What electron-builder printed (its own checks say what they found). */
+  log: string;
+  /** Whether electron-builder ended without an error. */
+  ok: boolean;
+}
+
+async function pack(env: Record<string, string> = {}, extraArgs: string[] = []): Promise<Packed> {
   const output = scratchFolder('atelier-dist-');
   const packing = run(
     join(root, 'node_modules/.bin/electron-builder'),
@@ -69,21 +78,36 @@ async function pack(env: Record<string, string> = {}, extraArgs: string[] = []):
   );
   // Killed with the test worker should the test's deadline cut it off (tests/helpers/processes.ts).
   endWithThisProcess(packing.child);
-  const { stdout, stderr } = await packing;
-  packLog = `${stdout}${stderr}`;
-  return join(output, 'linux-unpacked');
+  const app = join(output, 'linux-unpacked');
+  return packing.then(
+    ({ stdout, stderr }) => ({ app, log: `${stdout}${stderr}`, ok: true }),
+    (error: unknown) => {
+      const { stdout = '', stderr = '' } = error as { stdout?: string; stderr?: string };
+      return { app, log: `${stdout}${stderr}`, ok: false };
+    },
+  );
 }
 
-/** What the last pack printed (its own checks say what they found). */
-let packLog = '';
-
+/**
+ * A pack of a configuration that leaves a native library inside the archive (the unpack list before
+ * it was derived: only ffmpeg, so libvips stayed in app.asar), given an update feed. Packing is the
+ * slowest step of this file, so the one pack answers two questions: electron-builder writes the feed
+ * in its own after-pack step, which runs before ours, whose native check then refuses the app.
+ */
+let misconfigured: Promise<Packed>;
 let app: string;
 let archive: string[];
+/** What the pack of the app printed (its own checks say what they found). */
+let packLog: string;
 
 beforeAll(async () => {
   if (!existsSync(join(root, 'out/main/index.js'))) throw new Error('Run "npm run build" before the packaging check.');
   delete process.env.ATELIER_UPDATE_URL;
-  app = await pack();
+  // Both packs at once: each waits on the disk and its child processes much of the time.
+  misconfigured = pack({ ATELIER_UPDATE_URL: 'https://updates.example.com/atelier' }, ['-c.asarUnpack=node_modules/@ffmpeg-installer/**']);
+  const packed = await pack();
+  if (!packed.ok) throw new Error(`electron-builder failed:\n${packed.log}`);
+  ({ app, log: packLog } = packed);
   archive = listPackage(join(app, 'resources/app.asar'), { isPack: false }).map((entry) => entry.replaceAll('\\', '/'));
 }, 300_000);
 
@@ -280,22 +304,16 @@ describe('the packed app started without the sandbox', () => {
 
 describe('a configuration that leaves a native library inside the archive', () => {
   it('fails to pack, naming the library and what needs it (the check that caught the app dying at start-up)', async () => {
-    // The unpack list before it was derived: only ffmpeg, so libvips stayed in app.asar.
-    const failure = await pack({}, ['-c.asarUnpack=node_modules/@ffmpeg-installer/**']).then(
-      () => undefined,
-      (error: unknown) => error as { stdout?: string; stderr?: string },
-    );
-    expect(failure).toBeDefined();
-    expect(`${failure?.stdout ?? ''}${failure?.stderr ?? ''}`).toMatch(
-      /libvips-cpp\.so[\d.]* is inside app\.asar[\s\S]*sharp-linux-x64[^\n]*needs libraries that are not found: libvips-cpp/,
-    );
+    const { ok, log } = await misconfigured;
+    expect(ok).toBe(false);
+    expect(log).toMatch(/libvips-cpp\.so[\d.]* is inside app\.asar[\s\S]*sharp-linux-x64[^\n]*needs libraries that are not found: libvips-cpp/);
   }, 180_000);
 });
 
 describe('an update feed given at packaging', () => {
   it('is written into the app for electron-updater', async () => {
-    const withFeed = await pack({ ATELIER_UPDATE_URL: 'https://updates.example.com/atelier' });
-    const feed = readFileSync(join(withFeed, 'resources/app-update.yml'), 'utf8');
+    const withFeed = await misconfigured;
+    const feed = readFileSync(join(withFeed.app, 'resources/app-update.yml'), 'utf8');
     expect(feed).toContain('provider: generic');
     expect(feed).toContain('url: https://updates.example.com/atelier');
   }, 180_000);

@@ -32,10 +32,14 @@ export const FAST_DEMO_ENV = { ATELIER_DEMO_TASK_MS: '600', ATELIER_POLL_INTERVA
  * `demoAdmin` sets the test-only variable that makes it print the demo gateway's admin token;
  * `env` adds variables (or overrides `FAST_DEMO_ENV`).
  */
-export async function startWebMode(
-  dataDir = mkdtempSync(join(tmpdir(), 'atelier-e2e-')),
-  options: { demoAdmin?: boolean; env?: Record<string, string>; console?: boolean } = {},
-): Promise<WebModeStudio> {
+/** How `startWebMode` starts the studio. */
+export interface WebModeOptions {
+  demoAdmin?: boolean;
+  env?: Record<string, string>;
+  console?: boolean;
+}
+
+export async function startWebMode(dataDir = mkdtempSync(join(tmpdir(), 'atelier-e2e-')), options: WebModeOptions = {}): Promise<WebModeStudio> {
   const child = spawn(process.execPath, [join(root, 'out/main/web.js'), '--no-open', '--port', '0', '--data-dir', dataDir], {
     cwd: root,
     env: {

@@ -21,6 +21,7 @@ afterAll(async () => {
 });
 
 describe('atelier batch: Ctrl-C and resume', () => {
+  // Two runs of the CLI, six jobs one at a time at the slowest polling: a minute was not enough on a machine loaded twentyfold.
   it('stops submitting on SIGINT and the same command resumes without resubmitting', async () => {
     const file = await writeJobs(join(folder.dir, 'long.jsonl'), [
       { model: 'clip-3.0-turbo', prompt: 'rain on a window', duration: 3, count: 4 },
@@ -61,7 +62,7 @@ describe('atelier batch: Ctrl-C and resume', () => {
     const stats = await sim.stats();
     expect(stats.submissions['clip-3.0-turbo']).toBe(4);
     expect(stats.submissions['gen-image-2']).toBe(2);
-  });
+  }, 120_000);
 
   it('a submission whose answer was lost ends unknown (exit 1) and no rerun resends it', async () => {
     await sim.addFault({ kind: 'drop-connection', phase: 'after-request-read', route: 'POST /v1/videos/generations', count: 1 });

@@ -2,6 +2,7 @@
  * Property tests of the gateway client against hostile answers: wrong types in every field, huge
  * strings, deep nesting, invalid UTF-8, cut-off JSON, any status. Every call ends, promptly, in a
  * value or a typed GatewayError: never another kind of error (a crash in the app) and never a hang.
+ * `npm test` tries 12 answers a call (new ones each run); `npm run test:faults` (ATELIER_FAULT_TABLE=full) tries 40.
  */
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -20,6 +21,9 @@ interface Answer {
   type: string;
   body: Buffer;
 }
+
+/** Answers tried for each call: a sample in `npm test`, more with the fault table's full run. */
+const RUNS_PER_CALL = process.env.ATELIER_FAULT_TABLE === 'full' ? 40 : 12;
 
 let answer: Answer = { status: 200, type: 'application/json', body: Buffer.from('{}') };
 let server: RecordingServer;
@@ -184,7 +188,7 @@ describe('the gateway client under hostile answers', () => {
             }
           },
         ),
-        { numRuns: 40 },
+        { numRuns: RUNS_PER_CALL },
       );
     },
     180_000,

@@ -9,7 +9,7 @@ import type { Json } from './media-harness';
 let sim: MediaSim;
 
 beforeAll(async () => {
-  sim = await MediaSim.start();
+  sim = await MediaSim.startWithFixtureVideos();
 });
 afterAll(() => sim.close());
 

@@ -12,7 +12,7 @@ let square: string;
 const clipUrl = 'https://cdn.example.com/clips/reference.mp4';
 
 beforeAll(async () => {
-  sim = await MediaSim.start();
+  sim = await MediaSim.startWithFixtureVideos();
   portrait = await sim.uploadUrl(await png(90, 160));
   square = await sim.uploadUrl(await png(64, 64));
 });

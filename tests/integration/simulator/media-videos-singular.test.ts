@@ -12,7 +12,7 @@ let landscape: string;
 let small: string;
 
 beforeAll(async () => {
-  sim = await MediaSim.start();
+  sim = await MediaSim.startWithFixtureVideos();
   landscape = await sim.uploadUrl(await png(1280, 720));
   small = await sim.uploadUrl(await png(64, 64));
 });

@@ -11,7 +11,7 @@ let still: string;
 const referenceClip = 'https://cdn.example.com/people/actor.mp4';
 
 beforeAll(async () => {
-  sim = await MediaSim.start();
+  sim = await MediaSim.startWithFixtureVideos();
   still = await sim.uploadUrl(await png(64, 36));
 });
 afterAll(() => sim.close());
