@@ -19,6 +19,7 @@ import {
   findCharacterByUsername,
   listCharacters,
   namesInUse,
+  requestCharacterName,
   saveCharacter,
   setCharacterName,
   takeRequestedCharacterName,
@@ -97,6 +98,11 @@ export class CharacterService {
   checkName(name: string, ownId?: string): void {
     const problem = characterNameProblem(name, namesInUse(this.deps.db), ownId);
     if (problem !== null) throw StudioFailure.of(problem, { name });
+  }
+
+  /** Keeps the name asked for the character `jobId` makes (checked first with `checkName`); it is given when the character arrives. */
+  requestName(jobId: string, name: string): void {
+    requestCharacterName(this.deps.db, jobId, name);
   }
 
   /** Gives a character a name, or takes its name away (null); says so to the window. */

@@ -1,5 +1,5 @@
 import type { BatchView, CharacterView, CreateBatchInput, JobView, QueueView } from '../../../shared/contract';
-import { csvToKeep, InvalidCursorError, requestCharacterName, type StoredCharacter } from '../library';
+import { csvToKeep, InvalidCursorError, type StoredCharacter } from '../library';
 import { creditsPerDay } from './store';
 import type { LibraryService } from '../library/library-service';
 import { StudioFailure } from '../router/failure';
@@ -128,7 +128,7 @@ export function jobsHandlers(deps: JobsRouteDeps): Pick<RouteHandlers, JobsRoute
         else if (fromTaskId !== undefined) source = { fromTaskId };
         else source = { videoUrl: videoUrl ?? '', ...(segment === undefined ? {} : { segment }) };
         const job = engine().commands.enqueue({ ...characterCreationJob(source, description), profileId: deps.activeProfileId() });
-        if (name !== undefined) requestCharacterName(deps.library().db, job.id, name);
+        if (name !== undefined) engine().characters.requestName(job.id, name);
         return jobOrFail(job.id);
       }),
     'characters.rename': ({ id, name }) => {
