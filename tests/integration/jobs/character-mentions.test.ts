@@ -89,7 +89,9 @@ describe('a character mentioned by the name the artist gave it', () => {
   });
 
   const sentPrompts = (): string[] =>
-    recorder.sent.filter((sent) => sent.method === 'POST' && sent.body.startsWith('{')).map((sent) => String((JSON.parse(sent.body) as { prompt?: unknown }).prompt));
+    recorder.sent
+      .filter((sent) => sent.method === 'POST' && sent.body.startsWith('{'))
+      .map((sent) => String((JSON.parse(sent.body) as { prompt?: unknown }).prompt));
 
   it('sends @username to the gateway and keeps @name in the job and its result', async () => {
     const written = '@vesper rides through the rain, then @vesper waves.';

@@ -67,7 +67,9 @@ describe('naming a character', () => {
     const before = (await call<{ items: JobView[] }>('jobs.list_jobs', {})).items.length;
     const taken = await refusal('characters.create', { description: 'Another Mira', name: 'MIRA', fromTaskId: sourceTaskId });
     expect(taken.reason).toBe('character_name_taken');
-    expect(taken.en).toBe('The name "MIRA" is taken: another character is called that, or has it as its gateway username (names are compared ignoring case). Choose another.');
+    expect(taken.en).toBe(
+      'The name "MIRA" is taken: another character is called that, or has it as its gateway username (names are compared ignoring case). Choose another.',
+    );
     expect(taken.zh).toMatch(/^名字“MIRA”已被占用/);
     expect((await call<{ items: JobView[] }>('jobs.list_jobs', {})).items).toHaveLength(before);
   });

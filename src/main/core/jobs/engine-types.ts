@@ -2,7 +2,15 @@
  * What the job engine is given: its options, the jobs and batches to create, and the check of
  * every job against its catalog variant before anything is stored.
  */
-import { checkWireRequest, promptAsSent, variantById, type NamedCharacter, type RequestProblem, type VariantEntry, type WireBody } from '../../../shared/catalog';
+import {
+  checkWireRequest,
+  promptAsSent,
+  variantById,
+  type NamedCharacter,
+  type RequestProblem,
+  type VariantEntry,
+  type WireBody,
+} from '../../../shared/catalog';
 import type { GatewayClient } from '../gateway/client';
 import type { FfmpegSource, VideoTools } from '../media/video-tools';
 import { problemText } from '../gateway/request-problem-text';

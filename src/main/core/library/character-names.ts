@@ -40,7 +40,9 @@ export function takeRequestedCharacterName(db: LibraryDatabase, jobId: string): 
 export function namesInUse(db: LibraryDatabase): NamedCharacter[] {
   const characters = namedCharacters(db);
   const asked = db
-    .prepare<[], { job_id: string; name: string; state: JobState }>('SELECT r.job_id, r.name, j.state FROM character_name_requests r JOIN jobs j ON j.id = r.job_id')
+    .prepare<[], { job_id: string; name: string; state: JobState }>(
+      'SELECT r.job_id, r.name, j.state FROM character_name_requests r JOIN jobs j ON j.id = r.job_id',
+    )
     .all()
     .filter((row) => !isTerminal(row.state));
   return [...characters, ...asked.map((row) => ({ id: `job:${row.job_id}`, username: '', name: row.name }))];
