@@ -127,6 +127,7 @@ describe('a character mentioned by the name the artist gave it', () => {
     const before = await runOne(engine, { variantId: WITH_CHARACTERS, body: bodyOf(WITH_CHARACTERS, { prompt: 'close-up of @vesper' }) });
     const character = engine.characters.findByUsername(username);
     engine.characters.rename(character?.id ?? '', 'nova');
+    expect(engine.characters.unknownMentions(`@nova, @${username}, @vesper`)).toEqual(['vesper']);
 
     const stored = engine.queries.job(before.id);
     expect(stored?.prompt).toBe('close-up of @vesper');

@@ -11,13 +11,14 @@
  * task is asked on the video route and on `/v1/characters_tasks/{id}` (task-completion.ts), and
  * whatever each yields is kept.
  */
-import { characterNameProblem, extractMentions, type WireBody } from '../../../shared/catalog';
+import { characterNameProblem, extractMentions, usernameMeant, type WireBody } from '../../../shared/catalog';
 import { getPath } from '../../../shared/catalog/wire-path';
 import type { NormalizedTask } from '../../../shared/gateway/task-record';
 import { characterPosterPath } from '../library/character-posters';
 import {
   findCharacterByUsername,
   listCharacters,
+  namedCharacters,
   namesInUse,
   requestCharacterName,
   saveCharacter,
@@ -128,8 +129,9 @@ export class CharacterService {
     return findCharacterByUsername(this.deps.db, username);
   }
 
-  /** `@username` mentions of a prompt that the registry does not know (the gateway would refuse them). */
+  /** Mentions of a prompt that name no character, by username or name (the gateway would refuse them). */
   unknownMentions(prompt: string): string[] {
-    return extractMentions(prompt).filter((username) => findCharacterByUsername(this.deps.db, username) === undefined);
+    const characters = namedCharacters(this.deps.db);
+    return extractMentions(prompt).filter((mention) => usernameMeant(mention, characters) === undefined);
   }
 }
