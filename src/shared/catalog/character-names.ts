@@ -11,7 +11,7 @@
 import { isMentionName, replaceMentions } from './prompt-syntax';
 
 /** Longest name an artist may give a character. */
-export const CHARACTER_NAME_MAX = 40;
+const CHARACTER_NAME_MAX = 40;
 
 /** What the name rules read of a character. */
 export interface NamedCharacter {

@@ -30,16 +30,8 @@ export {
 } from './request-problems';
 export { validateReferences, type ReferenceFile } from './references';
 export { describeForm, type FormDescription, type FormFieldDescription } from './form';
-export { extractMentions, isMentionName } from './prompt-syntax';
-export {
-  CHARACTER_NAME_MAX,
-  characterNameProblem,
-  mentionOf,
-  promptAsSent,
-  usernameMeant,
-  type CharacterNameProblem,
-  type NamedCharacter,
-} from './character-names';
+export { extractMentions } from './prompt-syntax';
+export { characterNameProblem, mentionOf, promptAsSent, usernameMeant, type NamedCharacter } from './character-names';
 export { isHttpUrl } from './field-schema';
 export { POLL_CADENCES, type PollCadence } from './limits';
 export type { WireBody } from './wire-path';

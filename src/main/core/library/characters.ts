@@ -19,7 +19,7 @@ export interface StoredCharacter {
 export type NewCharacter = Omit<StoredCharacter, 'name' | 'createdAt' | 'displayName' | 'sourceTaskId' | 'profilePictureUrl' | 'profileId'> &
   Partial<Pick<StoredCharacter, 'createdAt' | 'displayName' | 'sourceTaskId' | 'profilePictureUrl' | 'profileId'>>;
 
-export interface CharacterRow {
+interface CharacterRow {
   id: string;
   username: string;
   name: string | null;
@@ -30,7 +30,7 @@ export interface CharacterRow {
   created_at: number;
 }
 
-export function toCharacter(row: CharacterRow): StoredCharacter {
+function toCharacter(row: CharacterRow): StoredCharacter {
   return {
     id: row.id,
     username: row.username,
