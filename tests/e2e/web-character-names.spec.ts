@@ -1,20 +1,11 @@
 import { expect, test, type Page } from '@playwright/test';
-import { callStudio, chooseModel, dismissToasts, freshCreate, openStudioPage } from './support/create-flow';
-import { FAST_DEMO_ENV, startWebMode, type WebModeStudio } from './support/web-mode';
+import { callStudio, chooseModel, dismissToasts, freshCreate } from './support/create-flow';
+import { openStudioForFile } from './support/studio-per-file';
+import { FAST_DEMO_ENV, type WebModeStudio } from './support/web-mode';
 
 let studio: WebModeStudio;
 let page: Page;
-test.beforeAll(async ({ browser }) => {
-  studio = await startWebMode(undefined, { env: FAST_DEMO_ENV });
-  page = await openStudioPage(browser, studio.launchUrl);
-});
-test.afterAll(async () => {
-  try {
-    await page.close();
-  } finally {
-    await studio.stop();
-  }
-});
+openStudioForFile({ env: FAST_DEMO_ENV }, (open) => ({ studio, page } = open));
 
 interface Character {
   id: string;
