@@ -2,7 +2,8 @@
  * The Create form and main judge a request the same way: generated prompts and options go through
  * the form's check and through main's (batch creation, the engine's intake, the submitter's last
  * look before sending), and both accept or both refuse, for the same reasons. Mentions that once
- * split them (`a@b`, `@name`, a lone `@` at the end) are always among the prompts.
+ * split them (`a@b`, `@name`, a lone `@` at the end) are always among the prompts, and so is a
+ * character's own name (`@mira`), which main sends as its gateway username.
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
@@ -43,7 +44,7 @@ function mainVerdict(input: FormInput): Verdict {
   }
   const entry = variantById(input.description.variantId);
   if (!entry) throw new Error('catalog');
-  for (const job of prepareJobs(jobs)) {
+  for (const job of prepareJobs(jobs, NAMED)) {
     try {
       generation.prepareRequest(entry, wireRequestOf(job));
     } catch (error) {
@@ -54,7 +55,10 @@ function mainVerdict(input: FormInput): Verdict {
   return { accepted: true, codes: [] };
 }
 
-const MENTION_PIECES = ['a@b', '@name', '@', 'see @mira_1a2b', 'mail x@y.z', '@a.b.', '(@hero)', '@@twice', '@_', ' '];
+/** A character the artist named: prompts say `@mira`, the gateway gets `@lumi_ca03`. */
+const NAMED = [{ id: 'ch_1', username: 'lumi_ca03', name: 'mira' }];
+
+const MENTION_PIECES = ['a@b', '@name', '@', 'see @mira_1a2b', 'mail x@y.z', '@a.b.', '(@hero)', '@@twice', '@_', ' ', '@mira', 'with @mira.'];
 const prompts = fc
   .tuple(fc.array(fc.constantFrom(...MENTION_PIECES), { maxLength: 4 }), fc.string({ maxLength: 12 }), fc.boolean())
   // Every prompt is built from the pieces; half of them end with a lone `@`.

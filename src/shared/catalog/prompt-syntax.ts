@@ -22,6 +22,17 @@ export function extractMentions(prompt: string): string[] {
   return [...new Set([...prompt.matchAll(MENTION)].map((match) => match[1] ?? ''))];
 }
 
+/** The prompt with each `@name` mention replaced by what `replace` makes of its name (`@` included); everything else kept as it is. */
+export function replaceMentions(prompt: string, replace: (name: string) => string): string {
+  return prompt.replace(MENTION, (_whole, name: string) => replace(name));
+}
+
+/** True when `name` is, whole, what a mention may name: `@name` in a prompt mentions exactly it. */
+export function isMentionName(name: string): boolean {
+  const [match] = [...`@${name}`.matchAll(MENTION)];
+  return match?.index === 0 && match[1] === name;
+}
+
 /** Problems of the placeholders of a prompt against the lengths of their lists. */
 export function placeholderProblems(
   prompt: string,

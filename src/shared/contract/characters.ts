@@ -11,6 +11,8 @@ import { jobViewSchema } from './jobs';
 const characterViewSchema = z.object({
   id: z.string(),
   username: z.string(),
+  /** The artist's name for it: prompts say `@name`, the gateway gets `@username`. */
+  name: z.string().nullable(),
   displayName: z.string().nullable(),
   sourceTaskId: z.string().nullable(),
   profilePictureUrl: z.string().nullable(),
@@ -20,12 +22,17 @@ const characterViewSchema = z.object({
 });
 export type CharacterView = z.infer<typeof characterViewSchema>;
 
+/** A name as typed; main checks it against the library's names and answers with the reason when it cannot be given. */
+const characterNameSchema = z.string().trim().min(1).max(200);
+
 export const charactersRoutes = {
   'characters.list': defineRoute({ input: z.object({}).strict(), output: z.array(characterViewSchema) }),
   'characters.create': defineRoute({
     input: z
       .object({
         description: z.string().trim().min(1).max(2000),
+        /** The name prompts will mention it by (the rules: `characterNameProblem`); absent: its gateway username. */
+        name: characterNameSchema.optional(),
         fromTaskId: taskIdSchema.optional(),
         /** A finished video of the library: its gateway address with `segment`, or its task as a whole. */
         fromAssetId: idSchema.optional(),
@@ -44,6 +51,11 @@ export const charactersRoutes = {
         message: inputMessages.characterSource.key,
       }),
     output: jobViewSchema,
+  }),
+  /** Names a character, or takes its name away (null): prompts then mention it by its gateway username. */
+  'characters.rename': defineRoute({
+    input: z.object({ id: z.string().min(1).max(200), name: characterNameSchema.nullable() }).strict(),
+    output: characterViewSchema,
   }),
 };
 

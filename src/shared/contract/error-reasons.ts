@@ -87,6 +87,9 @@ export const errorReasons = {
   deletion_not_found: { code: 'not_found' },
   board_name_taken: { code: 'conflict' },
   profile_name_taken: { code: 'conflict' },
+  character_name_taken: { code: 'conflict' },
+  character_name_invalid: { code: 'invalid_input' },
+  character_not_found: { code: 'not_found' },
   job_action_refused: {
     code: 'conflict',
     words: (p) =>

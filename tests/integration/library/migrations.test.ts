@@ -26,6 +26,7 @@ describe('library database migrations', () => {
       'batches',
       'board_items',
       'boards',
+      'character_name_requests',
       'characters',
       'conversation_messages',
       'conversations',

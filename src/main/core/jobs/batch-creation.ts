@@ -7,8 +7,9 @@
  * at the next start (`deleteUnfinishedBatches`).
  */
 import { randomUUID } from 'node:crypto';
+import type { NamedCharacter } from '../../../shared/catalog';
 import { setImmediate as nextTurn } from 'node:timers/promises';
-import { recordCreatedKey, type LibraryDatabase } from '../library';
+import { namedCharacters, recordCreatedKey, type LibraryDatabase } from '../library';
 import { jobDeadlineMs, keyLifetimeMs, type BatchKeys, type MintedKey } from './batch-keys';
 import { BatchValidationError, prepareJobs, type CreateBatchInput, type JobEngineOptions, type PreparedJob } from './engine-types';
 import type { EngineEvents } from './events';
@@ -38,7 +39,7 @@ export interface BatchCreationDeps {
 export async function createBatch(deps: BatchCreationDeps, input: CreateBatchInput): Promise<{ batch: Batch; jobs: Job[] }> {
   const { db, keys, options: engine } = deps;
   const profileId = input.profileId ?? null;
-  const prepared = await prepareInTurns(input.jobs);
+  const prepared = await prepareInTurns(input.jobs, namedCharacters(db));
   let options: BatchOptions = input.options ?? {};
   const batchId = randomUUID();
   let key: MintedKey | undefined;
@@ -99,13 +100,13 @@ export async function createBatch(deps: BatchCreationDeps, input: CreateBatchInp
 }
 
 /** `prepareJobs` a slice at a time; every problem of every slice is reported, numbered in the whole batch. */
-async function prepareInTurns(inputs: CreateBatchInput['jobs']): Promise<PreparedJob[]> {
+async function prepareInTurns(inputs: CreateBatchInput['jobs'], characters: readonly NamedCharacter[]): Promise<PreparedJob[]> {
   const prepared: PreparedJob[] = [];
   const problems: BatchValidationError['problems'][number][] = [];
   for (let start = 0; start < inputs.length; start += JOBS_PER_TURN) {
     if (start > 0) await nextTurn();
     try {
-      prepared.push(...prepareJobs(inputs.slice(start, start + JOBS_PER_TURN)));
+      prepared.push(...prepareJobs(inputs.slice(start, start + JOBS_PER_TURN), characters));
     } catch (error) {
       if (!(error instanceof BatchValidationError)) throw error;
       problems.push(...error.problems.map((problem) => ({ ...problem, index: problem.index + start })));

@@ -11,13 +11,28 @@
  * task is asked on the video route and on `/v1/characters_tasks/{id}` (task-completion.ts), and
  * whatever each yields is kept.
  */
-import { extractMentions, type WireBody } from '../../../shared/catalog';
+import { characterNameProblem, extractMentions, usernameMeant, type WireBody } from '../../../shared/catalog';
 import { getPath } from '../../../shared/catalog/wire-path';
 import type { NormalizedTask } from '../../../shared/gateway/task-record';
 import { characterPosterPath } from '../library/character-posters';
-import { findCharacterByUsername, listCharacters, saveCharacter, type LibraryDatabase, type StoredCharacter } from '../library';
+import {
+  findCharacterByUsername,
+  listCharacters,
+  namedCharacters,
+  namesInUse,
+  requestCharacterName,
+  saveCharacter,
+  setCharacterName,
+  takeRequestedCharacterName,
+  type LibraryDatabase,
+  type StoredCharacter,
+} from '../library';
+import { createLogger } from '../log';
+import { StudioFailure } from '../router/failure';
 import type { Job } from './store';
 import type { EngineEvents } from './events';
+
+const log = createLogger('characters');
 
 /** The catalog variant that creates characters. */
 const CHARACTER_VARIANT_ID = 'character.vid-2-vvip.create';
@@ -54,8 +69,11 @@ export interface CharacterServiceDeps {
 export class CharacterService {
   constructor(private readonly deps: CharacterServiceDeps) {}
 
-  /** Saves the characters of a finished character task; returns them (empty when it carried none). */
-  record(task: NormalizedTask, source: { taskId: string; profileId: string | null }): StoredCharacter[] {
+  /**
+   * Saves the characters of a finished character task; returns them (empty when it carried none).
+   * The first of them gets the name asked for when its job was made, if that name is still free.
+   */
+  record(task: NormalizedTask, source: { taskId: string; profileId: string | null; jobId?: string }): StoredCharacter[] {
     const saved = task.characters.map((character) =>
       saveCharacter(this.deps.db, {
         id: character.id,
@@ -66,8 +84,35 @@ export class CharacterService {
         profileId: source.profileId,
       }),
     );
+    const [first] = saved;
+    const asked = first && source.jobId !== undefined ? takeRequestedCharacterName(this.deps.db, source.jobId) : undefined;
+    if (first && asked !== undefined && first.name === null) {
+      const problem = characterNameProblem(asked, namesInUse(this.deps.db), first.id);
+      if (problem === null) saved[0] = setCharacterName(this.deps.db, first.id, asked) ?? first;
+      else log.warn(`character ${first.id}: the name asked for it could not be given (${problem}); it keeps @${first.username}`);
+    }
     if (saved.length > 0) this.deps.events.emit({ type: 'characters.changed', characters: this.list() });
     return saved;
+  }
+
+  /** Refuses a name a new or renamed character cannot have (`characterNameProblem`), as the artist reads it. */
+  checkName(name: string, ownId?: string): void {
+    const problem = characterNameProblem(name, namesInUse(this.deps.db), ownId);
+    if (problem !== null) throw StudioFailure.of(problem, { name });
+  }
+
+  /** Keeps the name asked for the character `jobId` makes (checked first with `checkName`); it is given when the character arrives. */
+  requestName(jobId: string, name: string): void {
+    requestCharacterName(this.deps.db, jobId, name);
+  }
+
+  /** Gives a character a name, or takes its name away (null); says so to the window. */
+  rename(id: string, name: string | null): StoredCharacter {
+    if (name !== null) this.checkName(name, id);
+    const renamed = setCharacterName(this.deps.db, id, name);
+    if (!renamed) throw StudioFailure.of('character_not_found');
+    this.deps.events.emit({ type: 'characters.changed', characters: this.list() });
+    return renamed;
   }
 
   /** Known characters, newest first (optionally of one gateway profile). */
@@ -84,8 +129,9 @@ export class CharacterService {
     return findCharacterByUsername(this.deps.db, username);
   }
 
-  /** `@username` mentions of a prompt that the registry does not know (the gateway would refuse them). */
+  /** Mentions of a prompt that name no character, by username or name (the gateway would refuse them). */
   unknownMentions(prompt: string): string[] {
-    return extractMentions(prompt).filter((username) => findCharacterByUsername(this.deps.db, username) === undefined);
+    const characters = namedCharacters(this.deps.db);
+    return extractMentions(prompt).filter((mention) => usernameMeant(mention, characters) === undefined);
   }
 }

@@ -2,7 +2,15 @@
  * What the job engine is given: its options, the jobs and batches to create, and the check of
  * every job against its catalog variant before anything is stored.
  */
-import { checkWireRequest, variantById, type RequestProblem, type WireBody } from '../../../shared/catalog';
+import {
+  checkWireRequest,
+  promptAsSent,
+  variantById,
+  type NamedCharacter,
+  type RequestProblem,
+  type VariantEntry,
+  type WireBody,
+} from '../../../shared/catalog';
 import type { GatewayClient } from '../gateway/client';
 import type { FfmpegSource, VideoTools } from '../media/video-tools';
 import { problemText } from '../gateway/request-problem-text';
@@ -114,8 +122,19 @@ export interface PreparedJob {
   prompt: string;
 }
 
-/** Checks every job with the catalog's request check; throws BatchValidationError listing all problems. */
-export function prepareJobs(inputs: readonly EngineJobInput[]): PreparedJob[] {
+/** The body as it is sent: where the variant's prompt takes mentions, each character's name becomes `@username`. */
+function withUsernames(entry: VariantEntry, body: WireBody, characters: readonly NamedCharacter[]): WireBody {
+  const prompt = entry.fields.find((field) => field.type === 'prompt' && field.syntax === 'mentions');
+  const written = prompt === undefined ? undefined : body[prompt.key];
+  return prompt === undefined || typeof written !== 'string' ? body : { ...body, [prompt.key]: promptAsSent(written, characters) };
+}
+
+/**
+ * Checks every job with the catalog's request check; throws BatchValidationError listing all
+ * problems. Each job keeps its prompt as written and its body as it is sent, with the names of
+ * `characters` made `@username` (so a later rename changes nothing already asked for).
+ */
+export function prepareJobs(inputs: readonly EngineJobInput[], characters: readonly NamedCharacter[] = []): PreparedJob[] {
   const problems: JobProblems[] = [];
   const prepared = inputs.map((input, index): PreparedJob => {
     const entry = variantById(input.variantId);
@@ -124,7 +143,7 @@ export function prepareJobs(inputs: readonly EngineJobInput[]): PreparedJob[] {
       return { variantId: input.variantId, model: '', request: {}, pathParams: {}, prompt: '' };
     }
     const model = typeof input.body.model === 'string' && input.body.model.trim() !== '' ? input.body.model : entry.modelIds[0];
-    const request = { pathParams: { ...input.pathParams }, body: { ...input.body, model } };
+    const request = { pathParams: { ...input.pathParams }, body: withUsernames(entry, { ...input.body, model }, characters) };
     const checked = checkWireRequest(entry, request);
     if (checked.problems.length > 0) problems.push({ index, variantId: input.variantId, problems: checked.problems });
     const prompt = input.prompt ?? (typeof input.body.prompt === 'string' ? input.body.prompt : '');

@@ -5,6 +5,7 @@
  * on it; what a command answers is read back from the library.
  */
 import { isActive, isOnGateway } from '../../../shared/jobs/job-states';
+import { namedCharacters } from '../library';
 import type { Clock } from '../lifecycle/clock';
 import { createBatch, type BatchCreationDeps } from './batch-creation';
 import type { ResultDownloader } from './downloader';
@@ -41,7 +42,7 @@ export class JobCommands {
   /** Queues one job outside any batch. */
   enqueue(input: EngineJobInput & { profileId?: string | null }): Job {
     const { db, events } = this.deps;
-    const [prepared] = prepareJobs([input]);
+    const [prepared] = prepareJobs([input], namedCharacters(db));
     if (!prepared) throw new BatchValidationError([]);
     const job = insertJob(db, { ...prepared, profileId: input.profileId ?? null, state: 'queued' });
     events.emit({ type: 'job.added', jobId: job.id });

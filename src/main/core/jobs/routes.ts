@@ -119,15 +119,22 @@ export function jobsHandlers(deps: JobsRouteDeps): Pick<RouteHandlers, JobsRoute
       engine()
         .characters.list()
         .map((character) => toCharacterView(character, engine().characters.posterOf(character))),
-    'characters.create': ({ description, fromTaskId, fromAssetId, videoUrl, segment }) =>
+    'characters.create': ({ description, name, fromTaskId, fromAssetId, videoUrl, segment }) =>
       translate(() => {
+        // A name that cannot be given is refused before anything is paid for.
+        if (name !== undefined) engine().characters.checkName(name);
         let source: CharacterSource;
         if (fromAssetId !== undefined) source = characterSourceFromAsset(deps.library().db, fromAssetId, segment);
         else if (fromTaskId !== undefined) source = { fromTaskId };
         else source = { videoUrl: videoUrl ?? '', ...(segment === undefined ? {} : { segment }) };
         const job = engine().commands.enqueue({ ...characterCreationJob(source, description), profileId: deps.activeProfileId() });
+        if (name !== undefined) engine().characters.requestName(job.id, name);
         return jobOrFail(job.id);
       }),
+    'characters.rename': ({ id, name }) => {
+      const character = engine().characters.rename(id, name);
+      return toCharacterView(character, engine().characters.posterOf(character));
+    },
   };
 }
 
@@ -206,6 +213,7 @@ export function toCharacterView(character: StoredCharacter, posterPath: string |
     posterPath,
     id: character.id,
     username: character.username,
+    name: character.name,
     displayName: character.displayName,
     sourceTaskId: character.sourceTaskId,
     profilePictureUrl: character.profilePictureUrl,

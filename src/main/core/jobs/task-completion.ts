@@ -67,7 +67,7 @@ export class TaskCompletion {
 
   /** Stores what one answer carries that exists nowhere else: characters, and Base64 results. */
   private async keep(job: Job, task: Task, record: NormalizedTask): Promise<void> {
-    if (record.characters.length > 0) this.deps.characters.record(record, { taskId: task.id, profileId: job.profileId });
+    if (record.characters.length > 0) this.deps.characters.record(record, { taskId: task.id, profileId: job.profileId, jobId: job.id });
     if (record.resultUrls.length === 0 && record.resultB64.length > 0 && (await this.deps.staging.read({ taskId: task.id })) === undefined) {
       await this.deps.staging.write({ taskId: task.id }, { receivedAt: this.deps.db.now(), results: record.resultB64.map((b64) => ({ b64 })) });
     }

@@ -176,7 +176,9 @@ export function insertAsset(db: LibraryDatabase, input: NewAsset): { asset: Asse
       presetToColumn(input.preset),
     );
     writeTags(db, id, input.tags ?? []);
-    writeAssetCharacters(db, id, input.prompt ?? '');
+    // The characters are those the gateway was asked for: the sent prompt says `@username` where the artist wrote a name.
+    const sentPrompt = (input.request as { prompt?: unknown } | undefined)?.prompt;
+    writeAssetCharacters(db, id, typeof sentPrompt === 'string' ? sentPrompt : (input.prompt ?? ''));
     return { asset: getAssetOrThrow(db, id), inserted: true };
   });
 }

@@ -5,6 +5,8 @@ export interface StoredCharacter {
   /** The gateway's character id. */
   id: string;
   username: string;
+  /** The artist's own name for it (prompts say `@name`; the gateway gets `@username`), if any. */
+  name: string | null;
   displayName: string | null;
   /** The character task (or video task) it was extracted from. */
   sourceTaskId: string | null;
@@ -14,12 +16,13 @@ export interface StoredCharacter {
   createdAt: number;
 }
 
-export type NewCharacter = Omit<StoredCharacter, 'createdAt' | 'displayName' | 'sourceTaskId' | 'profilePictureUrl' | 'profileId'> &
+export type NewCharacter = Omit<StoredCharacter, 'name' | 'createdAt' | 'displayName' | 'sourceTaskId' | 'profilePictureUrl' | 'profileId'> &
   Partial<Pick<StoredCharacter, 'createdAt' | 'displayName' | 'sourceTaskId' | 'profilePictureUrl' | 'profileId'>>;
 
 interface CharacterRow {
   id: string;
   username: string;
+  name: string | null;
   display_name: string | null;
   source_task_id: string | null;
   profile_picture_url: string | null;
@@ -31,6 +34,7 @@ function toCharacter(row: CharacterRow): StoredCharacter {
   return {
     id: row.id,
     username: row.username,
+    name: row.name,
     displayName: row.display_name,
     sourceTaskId: row.source_task_id,
     profilePictureUrl: row.profile_picture_url,
@@ -41,11 +45,14 @@ function toCharacter(row: CharacterRow): StoredCharacter {
 
 /**
  * Stores a character, or refreshes it when the gateway reports it again (same id). A username
- * now held by another id is taken over: the gateway is the authority on who `@username` is.
+ * now held by another id is taken over: the gateway is the authority on who `@username` is. So
+ * is another character's name equal to it (ignoring case): that name is released, since a
+ * mention is read as a username first.
  */
 export function saveCharacter(db: LibraryDatabase, input: NewCharacter): StoredCharacter {
   return db.transaction(() => {
     db.prepare('DELETE FROM characters WHERE username = ? AND id <> ?').run(input.username, input.id);
+    db.prepare('UPDATE characters SET name = NULL WHERE name = ? COLLATE NOCASE AND id <> ?').run(input.username, input.id);
     const sql = `INSERT INTO characters (id, username, display_name, source_task_id, profile_picture_url, profile_id, created_at)
                  VALUES (?, ?, ?, ?, ?, ?, ?)
                  ON CONFLICT (id) DO UPDATE SET username = excluded.username,
@@ -68,7 +75,7 @@ export function saveCharacter(db: LibraryDatabase, input: NewCharacter): StoredC
   });
 }
 
-function getCharacter(db: LibraryDatabase, id: string): StoredCharacter | undefined {
+export function getCharacter(db: LibraryDatabase, id: string): StoredCharacter | undefined {
   const row = db.prepare<[string], CharacterRow>('SELECT * FROM characters WHERE id = ?').get(id);
   return row && toCharacter(row);
 }

@@ -10,6 +10,7 @@ export * from './assets';
 export * from './asset-query';
 export * from './asset-listing';
 export * from './characters';
+export * from './character-names';
 export { tokenIdSchema } from './legacy-engine-state';
 export * from './created-keys';
 export * from './upload-cache';

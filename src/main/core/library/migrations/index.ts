@@ -26,6 +26,7 @@ import { jobPathParams } from './025_job_path_params';
 import { batchTemplate } from './026_batch_template';
 import { savedMasks } from './027_saved_masks';
 import { batchTemplateCsv } from './028_batch_template_csv';
+import { characterNames } from './029_character_names';
 import type { Migration } from './migration';
 
 export type { Migration } from './migration';
@@ -60,6 +61,7 @@ export const migrations: readonly Migration[] = [
   batchTemplate,
   savedMasks,
   batchTemplateCsv,
+  characterNames,
 ];
 
 /** The schema version a library has once every migration ran (the last one's number). */

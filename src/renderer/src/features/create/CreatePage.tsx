@@ -6,6 +6,7 @@ import { useAppInfoStore } from '../../entities/app-info-store';
 import { Slot } from '../../studio/slots';
 import { Button, Page } from '../../ui';
 import { CharacterCreator } from './containers/CharacterCreator';
+import { CharacterRenamer } from './containers/CharacterRenamer';
 import { Composer } from './containers/Composer';
 import { MaskOverlay } from './containers/MaskOverlay';
 import { ResultStream } from './containers/ResultStream';
@@ -88,6 +89,7 @@ export function CreatePage() {
       </Page>
       <MaskOverlay form={form} />
       <CharacterCreator />
+      <CharacterRenamer />
     </div>
   );
 }

@@ -7,6 +7,7 @@ import { useCharactersStore } from '../../entities/characters-store';
 import { useLocale } from '../../errors/use-error-wording';
 import type { FanOutTarget } from './model/batch-input';
 import { FORM_WIDE, checkForm, waitsForAttempt, type FormCheck, type FormIssue } from './model/form-check';
+import { mentionNames } from './model/prompt-mentions';
 import { wordIssue, wordNotice } from './model/form-wording';
 import type { WordedProblem } from './model/form-problems';
 import { imageFields, maskField } from './model/form-values';
@@ -127,7 +128,7 @@ export function useCreateForm(): CreateForm {
         files,
         maskUrl,
         maskPending: painted,
-        characters: characters.map((c) => c.username),
+        characters: mentionNames(characters),
         typing: !attempted,
       });
       const masked = maskIssue(maskStale, painted, mask.maskUpload.state);

@@ -1,16 +1,19 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isHttpUrl } from '../../../../../shared/catalog';
+import { isHttpUrl, type NamedCharacter } from '../../../../../shared/catalog';
 import type { AssetView, StudioError } from '../../../../../shared/contract';
 import { ErrorMessage } from '../../../errors/ErrorMessage';
 import { Button, Dialog, SegmentedControl, Select, TextField } from '../../../ui';
 import type { CharacterRequest } from '../store/character-slice';
+import { CharacterNameField, characterNameError } from './CharacterNameField';
 import { SegmentScrubber } from './SegmentScrubber';
 import './CharacterDialog.css';
 
 export interface CharacterDialogProps {
   open: boolean;
   videos: readonly AssetView[];
+  /** The library's characters: a new one's name must not repeat theirs. */
+  characters: readonly NamedCharacter[];
   initialAssetId: string | null;
   mediaUrl: (libraryPath: string) => string;
   onClose: () => void;
@@ -42,12 +45,13 @@ export function CharacterDialog(props: CharacterDialogProps) {
   );
 }
 
-function CharacterForm({ videos, initialAssetId, mediaUrl, onClose, onCreate }: CharacterDialogProps) {
+function CharacterForm({ videos, characters, initialAssetId, mediaUrl, onClose, onCreate }: CharacterDialogProps) {
   const { t } = useTranslation();
   const [kind, setKind] = useState<'library' | 'address'>(initialAssetId !== null || videos.length > 0 ? 'library' : 'address');
   const [picked, setPicked] = useState(initialAssetId ?? '');
   const [url, setUrl] = useState('');
   const [description, setDescription] = useState('');
+  const [name, setName] = useState('');
   const [useSegment, setUseSegment] = useState(true);
   const [start, setStart] = useState(0);
   const [length, setLength] = useState('10');
@@ -64,6 +68,7 @@ function CharacterForm({ videos, initialAssetId, mediaUrl, onClose, onCreate }: 
     description: description.trim() === '' ? t('create.character.needDescription') : undefined,
     source: kind === 'library' ? (video ? undefined : t('create.character.needVideo')) : isHttpUrl(url.trim()) ? undefined : t('create.character.needAddress'),
     length: kind === 'address' && !(Number(length) >= SEGMENT) ? t('create.character.needLength', { seconds: SEGMENT }) : undefined,
+    name: characterNameError(t, name, characters),
   };
   const segmenting = kind === 'address' || useSegment;
 
@@ -73,7 +78,8 @@ function CharacterForm({ videos, initialAssetId, mediaUrl, onClose, onCreate }: 
     setBusy(true);
     const segment = segmenting ? `${start},${Math.round((start + SEGMENT) * 10) / 10}` : undefined;
     const source = kind === 'library' ? { kind, assetId } : { kind, url: url.trim() };
-    const refused = await onCreate({ description: description.trim(), source, ...(segment === undefined ? {} : { segment }) });
+    const named = name.trim() === '' ? {} : { name: name.trim() };
+    const refused = await onCreate({ description: description.trim(), ...named, source, ...(segment === undefined ? {} : { segment }) });
     setBusy(false);
     setError(refused);
     if (!refused) onClose();
@@ -158,6 +164,7 @@ function CharacterForm({ videos, initialAssetId, mediaUrl, onClose, onCreate }: 
           error={shown(problems.description)}
           onChange={setDescription}
         />
+        <CharacterNameField value={name} onChange={setName} characters={characters} tried={tried} />
         {error && <ErrorMessage error={error} />}
       </div>
       <div className="dialog-actions">

@@ -1,6 +1,7 @@
 import { UserRound } from 'lucide-react';
 import { forwardRef, useId, useImperativeHandle, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { mentionOf } from '../../../../../shared/catalog';
 import type { CharacterView } from '../../../../../shared/contract';
 import { completeMention, mentionAt, suggestCharacters } from '../model/prompt-mentions';
 import { insertAtCursor } from '../model/prompt-placeholders';
@@ -65,7 +66,8 @@ export const PromptEditor = forwardRef<PromptEditorHandle, PromptEditorProps>(fu
 
   const choose = (character: CharacterView | undefined): void => {
     if (!character || !mention) return;
-    const next = completeMention(value, mention.start, caret, character.username);
+    // Named characters are written by their name; the request sends `@username`.
+    const next = completeMention(value, mention.start, caret, mentionOf(character));
     setActive(0);
     place(next.text, next.caret);
   };
@@ -141,7 +143,8 @@ export const PromptEditor = forwardRef<PromptEditorHandle, PromptEditorProps>(fu
                 {character.posterPath && mediaUrl ? <img src={mediaUrl(character.posterPath)} alt="" /> : <UserRound size={18} />}
               </span>
               <span className="mention-text">
-                <span className="mention-name">@{character.username}</span>
+                <span className="mention-name">@{mentionOf(character)}</span>
+                {character.name !== null && <span className="mention-display">{t('create.prompt.mentionUsername', { username: character.username })}</span>}
                 {character.displayName && <span className="mention-display">{character.displayName}</span>}
               </span>
             </li>

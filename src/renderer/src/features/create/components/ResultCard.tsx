@@ -1,6 +1,7 @@
 import type { CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
 import { jobWait } from '../../../entities/job-waiting';
+import { Button } from '../../../ui';
 import type { JobTiming } from '../../../entities/job-timing';
 import type { JobGroup } from '../model/stream-layout';
 import { JobEnded, type JobEndedActions } from './JobEnded';
@@ -14,8 +15,10 @@ export interface ResultCardProps extends ResultStepActions, JobEndedActions {
   size: { width: number; height: number };
   /** The model's name in the UI language. */
   modelName: string;
-  /** For a character job: the character's `@username` once it is in the registry. */
+  /** For a character job: what prompts mention the character by (its name, else its username) once it is in the registry. */
   characterName: string | null;
+  /** For a character job whose character is in the registry: opens "Rename". */
+  onRenameCharacter?: (() => void) | undefined;
   timing: JobTiming;
   /** How long the model usually takes, in words, when there is no better estimate. */
   usualSpeed: string | null;
@@ -71,6 +74,11 @@ export function ResultCard(props: ResultCardProps) {
         <p className="result-state">
           <span>{modelName}</span> · <span>{state}</span>
         </p>
+        {characterName && props.onRenameCharacter && (
+          <Button size="sm" variant="quiet" onClick={props.onRenameCharacter}>
+            {t('create.character.rename', { name: characterName })}
+          </Button>
+        )}
       </div>
     </li>
   );

@@ -2,6 +2,7 @@ import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useShallow } from 'zustand/react/shallow';
 import { useAssetsStore } from '../../../entities/assets-store';
+import { useCharactersStore } from '../../../entities/characters-store';
 import { useJobsStore } from '../../../entities/jobs-store';
 import { useHeldEntities } from '../../../entities/retention';
 import { studio } from '../../../studio/studio-client';
@@ -16,6 +17,7 @@ export function CharacterCreator() {
     useShallow((s) => ({ open: s.characterOpen, initialAssetId: s.characterAssetId, videos: s.characterVideos })),
   );
 
+  const characters = useCharactersStore(useShallow((s) => Object.values(s.characters)));
   const initial = useAssetsStore((s) => (initialAssetId === null ? undefined : s.assets[initialAssetId]));
   useHeldEntities('assets', initialAssetId === null ? [] : [initialAssetId]);
 
@@ -33,6 +35,7 @@ export function CharacterCreator() {
     <CharacterDialog
       open={open}
       videos={offered}
+      characters={characters}
       initialAssetId={initialAssetId}
       mediaUrl={(path) => studio().mediaUrl(path)}
       onClose={() => useCreateStore.getState().hideCharacter()}

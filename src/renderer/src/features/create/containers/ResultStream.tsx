@@ -3,8 +3,8 @@ import { Sparkles } from 'lucide-react';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useShallow } from 'zustand/react/shallow';
-import { SPEED_WORDS, displayModelOf, parseGenericId, variantById } from '../../../../../shared/catalog';
-import type { AssetView, TypicalDurationView } from '../../../../../shared/contract';
+import { SPEED_WORDS, displayModelOf, mentionOf, parseGenericId, variantById } from '../../../../../shared/catalog';
+import type { AssetView, CharacterView, TypicalDurationView } from '../../../../../shared/contract';
 import { isPending } from '../../../../../shared/jobs/job-states';
 import { useAssetsStore } from '../../../entities/assets-store';
 import { useCharactersStore } from '../../../entities/characters-store';
@@ -139,8 +139,8 @@ export function ResultStream({ sending }: { sending: boolean }) {
     scrollRef.current?.scrollTo({ top: 0, behavior: 'smooth' });
   }, [first]);
 
-  const characterOf = (taskId: string | null): string | null =>
-    taskId === null ? null : (Object.values(characters).find((c) => c.sourceTaskId === taskId)?.username ?? null);
+  const characterOf = (taskId: string | null): CharacterView | undefined =>
+    taskId === null ? undefined : Object.values(characters).find((c) => c.sourceTaskId === taskId);
   const open = (asset: AssetView): void => setViewing(asset.id);
   // Steps that change the form close the view, so the artist sees the form they changed.
   const viewerActions = useMemo((): ResultViewerActions => {
@@ -173,13 +173,15 @@ export function ResultStream({ sending }: { sending: boolean }) {
     const { job } = group;
     const display = displayModelOf(job.variantId);
     const typicalMs = typical.find((entry) => entry.variantId === job.variantId)?.medianMs ?? null;
+    const character = characterOf(job.taskId);
     return (
       <ResultCard
         key={group.key}
         group={group}
         size={size}
         modelName={sayWords(display?.model.name) ?? modelLabel(job.variantId, job.model)}
-        characterName={characterOf(job.taskId)}
+        characterName={character ? mentionOf(character) : null}
+        onRenameCharacter={character ? () => useCreateStore.getState().showRename(character.id) : undefined}
         timing={jobTiming(job, typicalMs, now)}
         usualSpeed={display ? sayWords(SPEED_WORDS[display.member.speed]) : null}
         canRunQueued={actions.queuedFor(job.variantId, job.model) !== undefined}

@@ -2,7 +2,7 @@
  * `@character` mentions while typing: which mention the caret is in, completing it, and which
  * mentions of a prompt the registry does not know (the gateway would refuse them).
  */
-import { extractMentions } from '../../../../../shared/catalog';
+import { extractMentions, mentionOf } from '../../../../../shared/catalog';
 import type { CharacterView } from '../../../../../shared/contract';
 
 /** The mention being typed at the caret: where its `@` is and what follows it so far. */
@@ -14,7 +14,7 @@ export function mentionAt(text: string, caret: number): { start: number; query: 
   return { start: caret - query.length - 1, query };
 }
 
-/** Replaces the mention at `start` (up to the caret) with `@username ` and puts the caret after it. */
+/** Replaces the mention at `start` (up to the caret) with `@username ` (a character's name or username) and puts the caret after it. */
 export function completeMention(text: string, start: number, caret: number, username: string): { text: string; caret: number } {
   const rest = text.slice(caret).replace(/^[A-Za-z0-9_.]*/, '');
   const insert = `@${username}${rest.startsWith(' ') ? '' : ' '}`;
@@ -22,23 +22,28 @@ export function completeMention(text: string, start: number, caret: number, user
   return { text: text.slice(0, start) + insert + rest, caret: start + insert.length + (rest.startsWith(' ') ? 1 : 0) };
 }
 
-/** Characters whose username or display name matches what was typed, best matches first. */
+/** Characters whose name, username or display name matches what was typed, best matches first. */
 export function suggestCharacters(characters: readonly CharacterView[], query: string, limit = 8): CharacterView[] {
   const q = query.toLowerCase();
   const rank = (character: CharacterView): number => {
-    const name = character.username.toLowerCase();
+    const names = [character.name ?? '', character.username].map((name) => name.toLowerCase());
     const display = (character.displayName ?? '').toLowerCase();
-    if (name.startsWith(q)) return 0;
+    if (names.some((name) => name.startsWith(q))) return 0;
     if (display.startsWith(q)) return 1;
-    if (name.includes(q) || display.includes(q)) return 2;
+    if (names.some((name) => name.includes(q)) || display.includes(q)) return 2;
     return 3;
   };
   return characters
     .map((character) => ({ character, rank: rank(character) }))
     .filter(({ rank: r }) => r < 3)
-    .sort((a, b) => a.rank - b.rank || a.character.username.localeCompare(b.character.username))
+    .sort((a, b) => a.rank - b.rank || mentionOf(a.character).localeCompare(mentionOf(b.character)))
     .slice(0, limit)
     .map(({ character }) => character);
+}
+
+/** What a prompt may mention the characters by: each one's username, and its name when it has one. */
+export function mentionNames(characters: readonly CharacterView[]): string[] {
+  return characters.flatMap((character) => (character.name === null ? [character.username] : [character.username, character.name]));
 }
 
 /**

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { CharacterView } from '../../../../../shared/contract';
-import { completeMention, mentionAt, suggestCharacters, unknownMentions } from './prompt-mentions';
+import { completeMention, mentionAt, mentionNames, suggestCharacters, unknownMentions } from './prompt-mentions';
 import { insertAtCursor, placeholderText, renumberPlaceholders } from './prompt-placeholders';
 
 describe('omni placeholders', () => {
@@ -28,9 +28,10 @@ describe('omni placeholders', () => {
   });
 });
 
-const character = (username: string, displayName: string | null = null): CharacterView => ({
+const character = (username: string, displayName: string | null = null, name: string | null = null): CharacterView => ({
   id: `char_${username}`,
   username,
+  name,
   displayName,
   sourceTaskId: null,
   profilePictureUrl: null,
@@ -71,5 +72,20 @@ describe('@character mentions', () => {
     expect(unknownMentions('@ghost meets @ves', ['vesper'], true)).toEqual(['ghost']);
     // Once the artist submits, the last word counts too.
     expect(unknownMentions('a duet with @ves', ['vesper'])).toEqual(['ves']);
+  });
+
+  it('know named characters by their name and their username, and suggest them by name', () => {
+    const named = [character('lumi_ca03', 'Mira, a dancer', 'mira'), character('kai_77aa')];
+    expect(mentionNames(named)).toEqual(['lumi_ca03', 'mira', 'kai_77aa']);
+    expect(unknownMentions('@mira meets @lumi_ca03 and @kai_77aa', mentionNames(named))).toEqual([]);
+    expect(suggestCharacters(named, 'mi').map((c) => c.username)).toEqual(['lumi_ca03']);
+    expect(suggestCharacters(named, 'lumi').map((c) => c.username)).toEqual(['lumi_ca03']);
+    // Sorted by what the prompt will say: @kai_77aa before @mira.
+    expect(suggestCharacters(named, '').map((c) => c.username)).toEqual(['kai_77aa', 'lumi_ca03']);
+  });
+
+  it('after a rename, know the new name and no longer the old one', () => {
+    const renamed = [character('lumi_ca03', null, 'vesper')];
+    expect(unknownMentions('@mira and @vesper', mentionNames(renamed))).toEqual(['mira']);
   });
 });

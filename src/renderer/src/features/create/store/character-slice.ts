@@ -1,5 +1,5 @@
 import type { StateCreator } from 'zustand';
-import type { AssetView, Envelope, JobView } from '../../../../../shared/contract';
+import type { AssetView, CharacterView, Envelope, JobView } from '../../../../../shared/contract';
 import { studio } from '../../../studio/studio-client';
 
 /** Where a new character comes from. */
@@ -7,6 +7,8 @@ type CharacterSourceChoice = { kind: 'library'; assetId: string } | { kind: 'add
 
 export interface CharacterRequest {
   description: string;
+  /** The name prompts will mention it by; absent: its gateway username. */
+  name?: string;
   source: CharacterSourceChoice;
   /** `<start>,<end>` seconds, two apart; absent: the whole video (library videos only). */
   segment?: string;
@@ -23,6 +25,12 @@ export interface CharacterSlice {
   loadCharacterVideos: () => Promise<Envelope<{ items: AssetView[] }>>;
   /** Starts the character task; the recent strip follows it to the registry. */
   createCharacter: (request: CharacterRequest) => Promise<Envelope<JobView>>;
+  /** The character whose name is being changed, if any. */
+  renamingCharacterId: string | null;
+  showRename: (characterId: string) => void;
+  hideRename: () => void;
+  /** Gives a character a name, or takes it away (null). */
+  renameCharacter: (characterId: string, name: string | null) => Promise<Envelope<CharacterView>>;
 }
 
 /** "Create a character": from a finished video of the library or a video address. */
@@ -38,10 +46,15 @@ export const createCharacterSlice: StateCreator<CharacterSlice> = (set) => ({
     if (answer.ok) set({ characterVideos: answer.value.items.filter((video) => video.taskId !== null) });
     return answer;
   },
-  createCharacter: ({ description, source, segment }) =>
+  createCharacter: ({ description, name, source, segment }) =>
     studio().call('characters.create', {
       description,
+      ...(name === undefined ? {} : { name }),
       ...(source.kind === 'library' ? { fromAssetId: source.assetId } : { videoUrl: source.url }),
       ...(segment === undefined ? {} : { segment }),
     }),
+  renamingCharacterId: null,
+  showRename: (characterId) => set({ renamingCharacterId: characterId }),
+  hideRename: () => set({ renamingCharacterId: null }),
+  renameCharacter: (characterId, name) => studio().call('characters.rename', { id: characterId, name }),
 });
