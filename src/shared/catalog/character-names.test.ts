@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { characterNameProblem, promptAsSent, usernameMeant, type NamedCharacter } from './character-names';
+import { characterNameProblem, promptAsSent, promptAsWritten, usernameMeant, type NamedCharacter } from './character-names';
 
 const mira: NamedCharacter = { id: 'ch_1', username: 'lumi_ca03', name: 'mira' };
 const kai: NamedCharacter = { id: 'ch_2', username: 'kai_77f1', name: 'Kai.Dancer' };
@@ -43,6 +43,20 @@ describe('a prompt as the gateway gets it', () => {
     const clash = [{ id: 'ch_9', username: 'mira', name: null }, mira];
     expect(usernameMeant('mira', clash)).toBe('mira');
     expect(promptAsSent('@mira', clash)).toBe('@mira');
+  });
+});
+
+describe('a sent prompt read back as the artist writes it', () => {
+  it('names each character by its current name, and leaves unnamed characters, e-mail addresses and unknown mentions alone', () => {
+    const sent = '@lumi_ca03 and @kai_77f1 meet @zed_0b9e; mail lumi_ca03@example.com, ask @ghost';
+    expect(promptAsWritten(sent, characters)).toBe('@mira and @Kai.Dancer meet @zed_0b9e; mail lumi_ca03@example.com, ask @ghost');
+  });
+
+  it('follows a rename made after the prompt was sent, and goes back out as the same usernames', () => {
+    const renamed = [{ ...mira, name: 'vesper' }, kai, plain];
+    const written = promptAsWritten('@lumi_ca03 dances', renamed);
+    expect(written).toBe('@vesper dances');
+    expect(promptAsSent(written, renamed)).toBe('@lumi_ca03 dances');
   });
 });
 

@@ -51,6 +51,15 @@ export function promptAsSent(prompt: string, characters: readonly NamedCharacter
   return replaceMentions(prompt, (mention) => `@${usernameMeant(mention, characters) ?? mention}`);
 }
 
+/**
+ * The prompt as the artist would write it today: every `@username` of a named character becomes
+ * `@name`, its current name. A recipe holds the prompt as it was sent, so a result made again or
+ * reused still names its characters as the artist does, even after a rename.
+ */
+export function promptAsWritten(prompt: string, characters: readonly NamedCharacter[]): string {
+  return replaceMentions(prompt, (mention) => `@${characters.find((character) => character.username === mention)?.name ?? mention}`);
+}
+
 /** What a character is mentioned as: its name when it has one, else its username. */
 export function mentionOf(character: Pick<NamedCharacter, 'username' | 'name'>): string {
   return character.name ?? character.username;

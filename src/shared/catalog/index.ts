@@ -31,7 +31,7 @@ export {
 export { validateReferences, type ReferenceFile } from './references';
 export { describeForm, type FormDescription, type FormFieldDescription } from './form';
 export { extractMentions } from './prompt-syntax';
-export { characterNameProblem, mentionOf, promptAsSent, usernameMeant, type NamedCharacter } from './character-names';
+export { characterNameProblem, mentionOf, promptAsSent, promptAsWritten, usernameMeant, type NamedCharacter } from './character-names';
 export { isHttpUrl } from './field-schema';
 export { POLL_CADENCES, type PollCadence } from './limits';
 export type { WireBody } from './wire-path';

@@ -3,7 +3,7 @@
  * the reference ("vary", subtle or strong), or the recipe at a larger size tier with the result as the reference.
  * Each becomes an ordinary one-job batch, so the catalog's rules, budgets and the queue apply.
  */
-import { atTier, largerTiers, recipeOnVariant, recipeValues, variantById, withReference } from '../../../shared/catalog';
+import { atTier, largerTiers, promptAsWritten, recipeOnVariant, recipeValues, variantById, withReference, type NamedCharacter } from '../../../shared/catalog';
 import type { AssetView, JobView, PresetRef, RerunMode } from '../../../shared/contract';
 import { StudioFailure } from '../router/failure';
 
@@ -74,4 +74,14 @@ export function rerunJobBatch(job: Pick<JobView, 'variantId' | 'request' | 'prom
   const values: Record<string, unknown> = { ...recipeOnVariant(from, to, job.request), model: job.model };
   const prompt = typeof values.prompt === 'string' ? values.prompt : job.prompt;
   return { name: prompt.trim().slice(0, NAME_LENGTH) || job.model, variantIds: [to.id], prompts: [prompt], countPerPrompt: 1, values };
+}
+
+/**
+ * `batch` with its prompt as the artist writes it: a recipe holds the prompt as sent, so each
+ * `@username` of a named character becomes its current name (sent as `@username` again).
+ */
+export function withNamesWritten(batch: RerunBatch, characters: readonly NamedCharacter[]): RerunBatch {
+  const prompt = promptAsWritten(batch.prompts[0], characters);
+  const values = typeof batch.values.prompt === 'string' ? { ...batch.values, prompt: promptAsWritten(batch.values.prompt, characters) } : batch.values;
+  return { ...batch, prompts: [prompt], values };
 }

@@ -11,7 +11,7 @@ import { BatchValidationError, type BatchDetail, type JobEngine } from './engine
 import type { JobDetail } from './events';
 import { JobActionError } from './job-actions';
 import { recipeOf } from './job-request';
-import { rerunBatch, rerunJobBatch, type UploadLibraryImage } from './recipe-rerun';
+import { rerunBatch, rerunJobBatch, withNamesWritten, type RerunBatch, type UploadLibraryImage } from './recipe-rerun';
 
 type JobsRoutes = Extract<keyof RouteHandlers, `jobs.${string}` | `characters.${string}`>;
 
@@ -60,10 +60,13 @@ export function jobsHandlers(deps: JobsRouteDeps): Pick<RouteHandlers, JobsRoute
       return { batch: batchOrFail(batch.id), jobCount: jobs.length, ...csvNotKept };
     });
 
+  // A re-run's history names characters as the artist does now, not by the usernames sent.
+  const createRerun = (batch: RerunBatch) => createBatch(withNamesWritten(batch, engine().characters.list()));
+
   return {
     'jobs.create_batch': (input) => createBatch(input),
-    'jobs.rerun_asset': async ({ assetId, mode, tier }) => createBatch(await rerunBatch(deps.library().get(assetId), mode, tier, deps.uploadLibraryImage)),
-    'jobs.rerun_job': ({ jobId, variantId }) => createBatch(rerunJobBatch(jobOrFail(jobId), variantId)),
+    'jobs.rerun_asset': async ({ assetId, mode, tier }) => createRerun(await rerunBatch(deps.library().get(assetId), mode, tier, deps.uploadLibraryImage)),
+    'jobs.rerun_job': ({ jobId, variantId }) => createRerun(rerunJobBatch(jobOrFail(jobId), variantId)),
     'jobs.estimate_cost': (input) => engine().queries.estimateCost(batchJobsFrom({ ...input, name: 'estimate' }), deps.activeProfileId()),
     'jobs.start_batch': ({ id }) => translate(() => (engine().commands.enqueueBatch(id), batchOrFail(id))),
     'jobs.get_batch': ({ id }) => batchOrFail(id),

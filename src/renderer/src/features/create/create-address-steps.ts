@@ -5,7 +5,8 @@
  */
 import type { AssetView, JobView, PresetRef } from '../../../../shared/contract';
 import { jobProblem } from '../../../../shared/contract';
-import { displayModelOf, variantById } from '../../../../shared/catalog';
+import { displayModelOf, promptAsWritten, variantById } from '../../../../shared/catalog';
+import { useCharactersStore } from '../../entities/characters-store';
 import { usePromptDraftStore } from '../../entities/prompt-draft-store';
 import { imageFields, maskField, recipeToForm } from './model/form-values';
 import { isRemix, type ModelChoice } from './model/model-choices';
@@ -16,8 +17,10 @@ import { descriptionOf } from './store/form-slice';
 export async function fillFromRecipe(variantId: string | null, request: unknown, preset: PresetRef | null): Promise<boolean> {
   const store = useCreateStore.getState();
   const description = descriptionOf(variantId);
-  const recipe = description ? recipeToForm(description.variantId, request, description) : undefined;
-  if (!description || !recipe) return false;
+  const sent = description ? recipeToForm(description.variantId, request, description) : undefined;
+  if (!description || !sent) return false;
+  // The recipe holds the prompt as sent: its characters come back by the names the artist uses now.
+  const recipe = { ...sent, prompt: promptAsWritten(sent.prompt, Object.values(useCharactersStore.getState().characters)) };
   const entry = variantById(description.variantId);
   // An edit (a mask, or a variant that only edits) reopens in edit mode.
   const modes = displayModelOf(description.variantId)?.member.modes ?? ['create'];
