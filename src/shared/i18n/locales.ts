@@ -6,21 +6,23 @@
  */
 import enCatalog from './en/catalog.json';
 import enReasons from './en/reasons.json';
+import enRequestChecks from './en/requestChecks.json';
 import enShell from './en/shell.json';
 import zhCatalog from './zh-CN/catalog.json';
 import zhReasons from './zh-CN/reasons.json';
+import zhRequestChecks from './zh-CN/requestChecks.json';
 import zhShell from './zh-CN/shell.json';
 import { say, translatorFor, type Translate, type Words } from './translate';
 
 /** The texts of one language that main and shared code produce keys for, by namespace. */
 export type SharedResources = typeof english;
 
-const english = { catalog: enCatalog, reasons: enReasons, shell: enShell };
+const english = { catalog: enCatalog, reasons: enReasons, requestChecks: enRequestChecks, shell: enShell };
 
 /** The shared texts of every language; English is the reference (and the fallback). */
 export const SHARED_RESOURCES = {
   en: english,
-  'zh-CN': { catalog: zhCatalog, reasons: zhReasons, shell: zhShell },
+  'zh-CN': { catalog: zhCatalog, reasons: zhReasons, requestChecks: zhRequestChecks, shell: zhShell },
 } as const satisfies Record<string, SharedResources>;
 
 export type LocaleId = keyof typeof SHARED_RESOURCES;
