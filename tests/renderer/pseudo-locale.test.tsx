@@ -12,10 +12,10 @@ let page: Rendered | undefined;
 /**
  * Words a page may show as they are: the product's and models' names, the demo gateway's model ids
  * (`lumen-video-1`), file formats and units, a key's name, and each language named in itself in the
- * language picker ("简体中文").
+ * language picker ("English", "简体中文").
  * Anything else left unaccented came from code rather than the locale files.
  */
-const NOT_WORDS = new Set(['Atelier', 'Image', 'Vid', 'Pro', 'VIP', 'PNG', 'JPEG', 'png', 'jpeg', 'webp', 'gif', 'px', 'Ctrl', '中文', '简体中文']);
+const NOT_WORDS = new Set(['Atelier', 'Image', 'Vid', 'Pro', 'VIP', 'PNG', 'JPEG', 'png', 'jpeg', 'webp', 'gif', 'px', 'Ctrl', 'English', '中文', '简体中文']);
 
 /** Folder paths (the library folder), media types (`image/png`) and the demo gateway's model ids are data, not words. */
 const PATHS = /(?:^|\s)\/[^\s]*|\b[a-z]+\/[\w.+-]+|\blumen-[a-z]+-\d+/g;

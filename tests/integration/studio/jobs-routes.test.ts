@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorText, wordError, type AssetView, type BatchView, type CostEstimate, type EventName, type JobView } from '../../../src/shared/contract';
-import { SHARED_RESOURCES } from '../../../src/shared/i18n/locales';
+import { ENGLISH_TEXTS } from '../../../src/shared/i18n/locales';
 import { plainWords, PSEUDO_LOCALE, pseudoTree } from '../../../src/shared/i18n/pseudo-locale';
 import { translatorFor } from '../../../src/shared/i18n/translate';
 import type { Studio } from '../../../src/main/core/studio';
@@ -94,7 +94,7 @@ describe('jobs through the studio contract, on the demo gateway', () => {
       const chinese = wordError(result.error, 'zh-CN');
       expect(chinese.summary).toBe('批次中有 1 个请求不符合模型的限制：');
       expect(chinese.issues.map((issue) => issue.text)).toEqual(['第 1 个请求（Image 2（直出））：参考图：最多 4 项（现在 5 项）']);
-      const pseudo = wordError(result.error, translatorFor(pseudoTree(SHARED_RESOURCES.en), PSEUDO_LOCALE));
+      const pseudo = wordError(result.error, translatorFor(pseudoTree(ENGLISH_TEXTS), PSEUDO_LOCALE));
       expect([pseudo.summary, ...pseudo.issues.map((issue) => issue.text)].flatMap(plainWords)).toEqual([]);
     }
     expect(await call<{ items: BatchView[] }>('jobs.list_batches', {}).then((page) => page.items)).toHaveLength(before);
