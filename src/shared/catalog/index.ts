@@ -15,7 +15,7 @@ export {
   channelPreference,
 } from './registry';
 export { parseGenericId } from './generic';
-export { distinctModelNames, modelNameOf, variantNameOf } from './model-names';
+export { modelNameOf, variantNameOf } from './model-names';
 export { buildRequestBody, buildRequestPath, sizeChoiceOf, type FormValues } from './request-body';
 export { PendingReference } from './pending-reference';
 export { checkRequest, checkWireRequest, requestPath, type RequestCheck, type WireRequest } from './request-check';
