@@ -21,7 +21,7 @@ import { Link } from 'react-router';
 import { modelNameOf, variantNameOf } from '../../../../../shared/catalog';
 import { friendlyModelName } from '../../../entities/model-names';
 import type { AssetDetail, AssetView } from '../../../../../shared/contract';
-import { useLocale } from '../../../errors/use-error-wording';
+import { useTranslate } from '../../../i18n/use-words';
 import type { NextSteps } from '../../../entities/result-actions';
 import { paths } from '../../../routing/paths';
 import { Badge, Button } from '../../../ui';
@@ -73,10 +73,11 @@ function technicalIds(asset: AssetView): { term: 'gallery.detail.taskId' | 'gall
 /** Beside the picture: the prompt, what to do with the result, and every part of the recipe that made it. */
 export function RecipePanel({ asset, detail, canReveal, fileUrl, boardNames, locale, ...on }: RecipePanelProps) {
   const { t } = useTranslation();
-  const catalogLocale = useLocale();
+  // The catalog's names in the window's language, whichever it is.
+  const reader = useTranslate();
   // Named as the picker names it: by the variant that made it, else by the model id's words.
-  const byVariant = modelNameOf(asset.model, catalogLocale, asset.variantId);
-  const modelName = byVariant !== asset.model ? byVariant : friendlyModelName(asset.model, catalogLocale);
+  const byVariant = modelNameOf(asset.model, reader, asset.variantId);
+  const modelName = byVariant !== asset.model ? byVariant : friendlyModelName(asset.model, reader);
   const job = detail?.job ?? null;
   const times = job ? jobDurations(job) : null;
   const credits = job?.creditsSpent ?? null;
@@ -175,15 +176,15 @@ export function RecipePanel({ asset, detail, canReveal, fileUrl, boardNames, loc
         <h2 className="recipe-heading">{t('gallery.detail.details')}</h2>
         <dl className="recipe-list">
           <Row term={t('gallery.detail.model')}>{modelName}</Row>
-          {asset.variantId && <Row term={t('gallery.detail.variant')}>{variantNameOf(asset.variantId, catalogLocale)}</Row>}
+          {asset.variantId && <Row term={t('gallery.detail.variant')}>{variantNameOf(asset.variantId, reader)}</Row>}
           {asset.preset && <Row term={t('assistant.recipePreset')}>{asset.preset.name}</Row>}
           {asset.width !== null && asset.height !== null && <Row term={t('gallery.detail.size')}>{`${asset.width} × ${asset.height}`}</Row>}
-          {asset.durationMs !== null && <Row term={t('gallery.detail.duration')}>{formatDuration(asset.durationMs)}</Row>}
+          {asset.durationMs !== null && <Row term={t('gallery.detail.duration')}>{formatDuration(asset.durationMs, reader)}</Row>}
           <Row term={t('gallery.detail.file')}>{`${asset.mime} · ${formatBytes(asset.bytes)}`}</Row>
           <Row term={t('gallery.detail.created')}>{new Date(asset.createdAt).toLocaleString(locale)}</Row>
-          {times?.queued != null && <Row term={t('gallery.detail.queued')}>{formatDuration(times.queued)}</Row>}
-          {times?.generating != null && <Row term={t('gallery.detail.generating')}>{formatDuration(times.generating)}</Row>}
-          {times?.total != null && <Row term={t('gallery.detail.total')}>{formatDuration(times.total)}</Row>}
+          {times?.queued != null && <Row term={t('gallery.detail.queued')}>{formatDuration(times.queued, reader)}</Row>}
+          {times?.generating != null && <Row term={t('gallery.detail.generating')}>{formatDuration(times.generating, reader)}</Row>}
+          {times?.total != null && <Row term={t('gallery.detail.total')}>{formatDuration(times.total, reader)}</Row>}
           <Row term={t('gallery.detail.credits')}>
             {credits === null
               ? t('gallery.detail.unknown')
@@ -211,7 +212,7 @@ export function RecipePanel({ asset, detail, canReveal, fileUrl, boardNames, loc
       <section aria-label={t('gallery.detail.parameters')}>
         <details className="recipe-technical">
           <summary className="recipe-heading">{t('plainWords.technicalDetails')}</summary>
-          <table className="recipe-table">
+          <table className="recipe-table" translate="no">
             <tbody>
               {/* The gateway's and the studio's own ids, as a support request would name them. */}
               {technicalIds(asset).map((row) => (
