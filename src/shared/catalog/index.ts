@@ -28,7 +28,7 @@ export {
   type RequestProblem,
   type RequestNotice,
 } from './request-problems';
-export { fieldLabelOf, isProblemCode, wordNotice, wordProblem, type ProblemToWord } from './problem-wording';
+export { fieldLabelOf, isProblemCode, wordNotice, wordProblem } from './problem-wording';
 export { validateReferences, type ReferenceFile } from './references';
 export { describeForm, type FormDescription, type FormFieldDescription } from './form';
 export { extractMentions } from './prompt-syntax';

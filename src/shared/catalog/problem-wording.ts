@@ -8,7 +8,7 @@ import type { FormDescription } from './form';
 import { PROBLEM_CODES, type ProblemCode, type ProblemParams, type RequestNotice } from './request-problems';
 
 /** A problem as the check finds it: its code and values. */
-export interface ProblemToWord {
+interface ProblemToWord {
   code: ProblemCode;
   params: ProblemParams;
 }
