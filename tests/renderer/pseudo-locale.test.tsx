@@ -132,7 +132,7 @@ describe('the window in a language made up from English', () => {
     expect(plainOn(page.container)).toEqual([]);
   });
 
-  it('shows the assistant and the prompt history over Create with no English or Chinese word left', async () => {
+  it('shows the assistant, the prompt history and the style presets over Create with no English or Chinese word left', async () => {
     page = await renderRoutes(appRoutes, '/create');
     await until(() => expect(page?.container.querySelector('.model-trigger-name')).not.toBeNull());
     // The prompt tools and the assistant are loaded when first shown.
@@ -145,9 +145,21 @@ describe('the window in a language made up from English', () => {
     await until(() => expect(document.querySelector('dialog[open] .history-controls')).not.toBeNull());
     await until(() => expect(document.querySelector('dialog[open] .history-list, dialog[open] .history-note')).not.toBeNull());
     expect(plainOn(document.body)).toEqual([]);
+    await settle(() => document.querySelector<HTMLDialogElement>('dialog[open]')?.close());
+
+    // The style presets: the menu, then the dialog that lists and makes them.
+    await click(button(document.body, i18next.t('assistant.tools.presets')));
+    expect(plainOn(document.body)).toEqual([]);
+    const manage = [...document.querySelectorAll<HTMLElement>('[role="menuitem"]')].find(
+      (item) => item.textContent === i18next.t('assistant.tools.managePresets'),
+    );
+    if (!manage) throw new Error('no way to manage presets');
+    await click(manage);
+    await until(() => expect(document.querySelector('dialog[open] .preset-note, dialog[open] .preset-list')).not.toBeNull());
+    expect(plainOn(document.body)).toEqual([]);
   });
 
-  it('shows a result on Create and the gallery’s detail view with no English or Chinese word left', async () => {
+  it('shows a result on Create, the gallery’s detail view and Compare with no English or Chinese word left', async () => {
     fakeLayout();
     page = await renderRoutes(appRoutes, '/create');
     const prompt = (): HTMLTextAreaElement | null => page?.container.querySelector('textarea') ?? null;
@@ -172,6 +184,15 @@ describe('the window in a language made up from English', () => {
     const assetId = listed.ok ? listed.value.items[0]?.id : undefined;
     page = await renderRoutes(appRoutes, `/gallery/asset/${assetId ?? ''}`);
     await until(() => expect(page?.container.textContent).toContain('å ļåñŧéŕñ'));
+    expect(plainOn(page.container)).toEqual([]);
+    page.unmount();
+
+    // Compare, with the result made on Create beside it.
+    const both = await studio.main.client.call('library.list_assets', { limit: 50 });
+    const ids = both.ok ? both.value.items.filter((asset) => asset.prompt === 'å ļåñŧéŕñ' || asset.prompt === 'å þåþéŕ ƀöåŧ').map((asset) => asset.id) : [];
+    expect(ids).toHaveLength(2);
+    page = await renderRoutes(appRoutes, `/gallery/compare?items=${ids.join(',')}`);
+    await until(() => expect(page?.container.querySelectorAll('[role="columnheader"]')).toHaveLength(2));
     expect(plainOn(page.container)).toEqual([]);
   });
 });
