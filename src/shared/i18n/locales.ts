@@ -29,7 +29,7 @@ export function sharedTexts(language: LocaleId): ResourceTree {
 /** English's shared texts: the reference every other language has the keys of. */
 export const ENGLISH_TEXTS: SharedResources = LANGUAGES[0].texts;
 
-/** A language named in itself ("English", "简体中文"), as the language picker lists it. */
+/** A language named in itself (`language.nativeName` of its own texts), as the language picker lists it. */
 export function nativeNameOf(language: LocaleId): string {
   return translatorFor(sharedTexts(language), language)('language.nativeName');
 }
