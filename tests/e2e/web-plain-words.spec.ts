@@ -112,3 +112,26 @@ test('Settings, Account with its restricted-key form, and the gallery filters sp
   await expect(filters.getByRole('button', { name: /^Nova 3 Pro · Standard \(1\)/ })).toBeVisible();
   expect(await systemWordsOnScreen()).toEqual([]);
 });
+
+test('a result’s detail and Compare name the models as the picker does, the ids only behind “Technical details”', async () => {
+  const listed = await callStudio<{ items: { id: string; model: string; prompt: string }[] }>(page, 'library.list_assets', { limit: 50 });
+  const lanterns = listed.items.filter((asset) => asset.prompt === 'a lantern by the sea');
+  expect(new Set(lanterns.map((asset) => asset.model)).size).toBe(2);
+  const [first, second] = lanterns;
+  if (!first || !second) throw new Error('the lanterns of the gallery test are missing');
+
+  await page.goto(`${studio.url}/#/gallery/asset/${first.id}`);
+  const details = page.getByRole('complementary', { name: 'Details' });
+  await expect(details.getByText('Nova 3 Pro', { exact: true })).toBeVisible();
+  expect(await systemWordsOnScreen()).toEqual([]);
+  // Opened, the technical details give the request as sent, with the gateway's own model id.
+  await details.getByText('Technical details').click();
+  await expect(details.getByRole('row', { name: `model ${first.model}`, exact: true })).toBeVisible();
+
+  await page.goto(`${studio.url}/#/gallery/compare?items=${first.id},${second.id}`);
+  const columns = page.getByRole('columnheader');
+  await expect(columns).toHaveCount(2);
+  await expect(columns.filter({ hasText: 'Nova 3 Pro · Official' })).toHaveCount(1);
+  await expect(columns.filter({ hasText: 'Nova 3 Pro · Standard' })).toHaveCount(1);
+  expect(await systemWordsOnScreen()).toEqual([]);
+});

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SHARED_RESOURCES } from '../../shared/i18n/locales';
+import { ENGLISH_TEXTS } from '../../shared/i18n/locales';
 import { plainWords, PSEUDO_LOCALE, pseudoTree } from '../../shared/i18n/pseudo-locale';
 import { translatorFor } from '../../shared/i18n/translate';
 import { trayMenuTemplate } from './menus';
@@ -38,7 +38,7 @@ describe('the texts the shell shows itself', () => {
 });
 
 describe('the shell in a language made up from English', () => {
-  const pseudo = shellTextFrom(translatorFor(pseudoTree(SHARED_RESOURCES.en), PSEUDO_LOCALE));
+  const pseudo = shellTextFrom(translatorFor(pseudoTree(ENGLISH_TEXTS), PSEUDO_LOCALE));
   const actions = { show: () => undefined, quit: () => undefined };
 
   /** Every text of the table: its strings, and what each of its functions says for sample values. */

@@ -3,7 +3,7 @@
 import type { NativeProblem } from './native-binding';
 import type { SandboxRefusal } from './sandbox-policy';
 import { STARTUP_PROBLEM_KINDS, type StartupProblem, type StartupProblemKind } from './startup-failure';
-import { isLocaleId, sharedTranslator, type LocaleId } from '../../shared/i18n/locales';
+import { isLocaleId, matchLocale, sharedTranslator, type LocaleId } from '../../shared/i18n/locales';
 import type { Translate } from '../../shared/i18n/translate';
 
 export type ShellLanguage = LocaleId;
@@ -11,7 +11,7 @@ export type ShellLanguage = LocaleId;
 /** The settings' language, with `system` resolved against the operating system's locale. */
 export function shellLanguage(setting: string | undefined, systemLocale: string): ShellLanguage {
   if (isLocaleId(setting)) return setting;
-  return systemLocale.toLowerCase().startsWith('zh') ? 'zh-CN' : 'en';
+  return matchLocale(systemLocale);
 }
 
 export interface ShellText {

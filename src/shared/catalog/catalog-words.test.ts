@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { LOCALE_IDS, SHARED_RESOURCES, sharedTranslator } from '../i18n/locales';
+import { LOCALE_IDS, ENGLISH_TEXTS, sharedTranslator } from '../i18n/locales';
 import { plainWords, PSEUDO_LOCALE, pseudoTree } from '../i18n/pseudo-locale';
 import { say, translatorFor, type Translate, type Words } from '../i18n/translate';
 import { DISPLAY_MODELS, MODE_WORDS, RUN_WORDS, SPEED_WORDS } from './display-models';
@@ -33,7 +33,7 @@ describe('the catalog’s words', () => {
   });
 
   it('each come out in a made-up language, so none is written in code', () => {
-    const pseudo = translatorFor(pseudoTree(SHARED_RESOURCES.en), PSEUDO_LOCALE);
+    const pseudo = translatorFor(pseudoTree(ENGLISH_TEXTS), PSEUDO_LOCALE);
     // Ids and sizes shown as they are (model ids, "16:9 · 1024×1024") and model names are not words to translate.
     const withoutLiterals: Translate = (key, params) => (key === 'catalog.literal' ? '' : pseudo(key, params));
     const modelNames = new Set(['Vid', 'Pro', 'VIP']);

@@ -198,7 +198,7 @@ function labelOf(entry: VariantEntry, key: string): Words {
 }
 
 /**
- * Items as one list in the reader's language: `names` quotes each in Chinese ("A, B" / "「A」、「B」"),
+ * Items as one list in the reader's language: `names` quotes each where the language quotes names (Chinese corner brackets),
  * `tokens` does not. The texts exist for lists of one to four items.
  */
 function listOf(kind: 'names' | 'tokens', items: readonly Message[]): Message {

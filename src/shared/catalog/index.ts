@@ -15,19 +15,12 @@ export {
   channelPreference,
 } from './registry';
 export { parseGenericId } from './generic';
-export { distinctModelNames, modelNameOf, variantNameOf } from './model-names';
+export { modelNameOf, variantNameOf } from './model-names';
 export { buildRequestBody, buildRequestPath, sizeChoiceOf, type FormValues } from './request-body';
 export { PendingReference } from './pending-reference';
 export { checkRequest, checkWireRequest, requestPath, type RequestCheck, type WireRequest } from './request-check';
-export {
-  PROBLEM_CODES,
-  NOTICE_CODES,
-  type ProblemCode,
-  type NoticeCode,
-  type ProblemParams,
-  type RequestProblem,
-  type RequestNotice,
-} from './request-problems';
+export { PROBLEM_CODES, NOTICE_CODES, type ProblemCode, type ProblemParams, type RequestProblem, type RequestNotice } from './request-problems';
+export { fieldLabelOf, isProblemCode, wordNotice, wordProblem } from './problem-wording';
 export { validateReferences, type ReferenceFile } from './references';
 export { describeForm, type FormDescription, type FormFieldDescription } from './form';
 export { extractMentions } from './prompt-syntax';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { distinctModelNames, modelNameOf, variantNameOf } from './model-names';
+import { modelNameOf, variantNameOf } from './model-names';
 
 describe('the names a result is shown by', () => {
   it('names a model as the picker does, in both languages, by the variant that made it', () => {
@@ -20,10 +20,5 @@ describe('the names a result is shown by', () => {
     expect(variantNameOf('image.gen-image-2.task', 'en')).toBe('Image 2 (official, queued)');
     expect(variantNameOf('video.clip3-1080p', 'en')).toBe('Clip 3 · 1080p');
     expect(variantNameOf('no.such.variant', 'en')).toBe('no.such.variant');
-  });
-
-  it('tells apart two models of one name by their ids, and leaves the others as named', () => {
-    const names = distinctModelNames(['clip3-720p', 'clip3-1080p', 'gen-image-2', 'someones-new-model'], 'en');
-    expect([...names.values()]).toEqual(['Clip 3 (clip3-720p)', 'Clip 3 (clip3-1080p)', 'Image 2', 'someones-new-model']);
   });
 });

@@ -28,11 +28,3 @@ export function variantNameOf(variantId: string, reader: Reader): string {
   const label = variantById(variantId)?.label;
   return label === undefined ? variantId : say(label, translatorOf(reader));
 }
-
-/** Names for models shown side by side (filter choices, compare columns): the gateway's id beside a name two of them share. */
-export function distinctModelNames(modelIds: readonly string[], reader: Reader): Map<string, string> {
-  const named = [...new Set(modelIds)].map((model) => [model, modelNameOf(model, reader)] as const);
-  const uses = new Map<string, number>();
-  for (const [, name] of named) uses.set(name, (uses.get(name) ?? 0) + 1);
-  return new Map(named.map(([model, name]) => [model, (uses.get(name) ?? 0) > 1 && name !== model ? `${name} (${model})` : name]));
-}

@@ -72,7 +72,7 @@ export const NOTICE_CODES = [
   'declared',
 ] as const;
 
-export type NoticeCode = (typeof NOTICE_CODES)[number];
+type NoticeCode = (typeof NOTICE_CODES)[number];
 
 /** A warning: a code and its values; `declared` warnings carry the variant's own note. */
 export interface RequestNotice {

@@ -4,9 +4,11 @@
  * drives request validation in main, the form in the renderer and the CLI.
  */
 
+import type { LocaleId } from '../i18n/locales';
 import type { Words } from '../i18n/translate';
 
-export type Locale = 'en' | 'zh-CN';
+/** A language the studio ships (see `LANGUAGES`). */
+export type Locale = LocaleId;
 
 export type VariantKind = 'image' | 'video' | 'character';
 /** `detect`: not known in advance (generic entries); classify the answer by its shape. */

@@ -44,7 +44,8 @@ export const errorReasons = {
   csv_unreadable: { code: 'invalid_input' },
   batch_invalid: {
     code: 'invalid_input',
-    words: (p) => (text(p, 'problems') === '' ? 'reasons.errors.batch_invalid' : message('reasons.errors.batch_invalid_listed', p)),
+    // Each refused job's problems follow as the error's issues, worded from their codes.
+    words: (p) => (typeof p.count === 'number' ? message('reasons.errors.batch_invalid_listed', { count: p.count }) : 'reasons.errors.batch_invalid'),
   },
   input_unreadable: { code: 'invalid_input' },
   csv_too_many_rows: { code: 'invalid_input' },

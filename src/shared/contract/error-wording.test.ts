@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { LOCALE_IDS, SHARED_RESOURCES, sharedTranslator } from '../i18n/locales';
+import { LOCALE_IDS, ENGLISH_TEXTS, sharedTranslator } from '../i18n/locales';
 import { PSEUDO_LOCALE, pseudoTree } from '../i18n/pseudo-locale';
 import { say, translatorFor } from '../i18n/translate';
 import { codeWords, errorReasons, reasonWords, type ErrorReason } from './error-reasons';
@@ -24,10 +24,10 @@ const sampleParams = {
 
 describe('error reasons', () => {
   /** A value for every placeholder any reason's text names. */
-  const everyParam = Object.fromEntries([...JSON.stringify(SHARED_RESOURCES.en.reasons).matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((m) => [m[1] ?? '', '7']));
+  const everyParam = Object.fromEntries([...JSON.stringify(ENGLISH_TEXTS.reasons).matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((m) => [m[1] ?? '', '7']));
   const readers = [
     ...LOCALE_IDS.map((id) => [id, sharedTranslator(id)] as const),
-    ['pseudo', translatorFor(pseudoTree(SHARED_RESOURCES.en), PSEUDO_LOCALE)] as const,
+    ['pseudo', translatorFor(pseudoTree(ENGLISH_TEXTS), PSEUDO_LOCALE)] as const,
   ];
 
   it.each(readers)('word every reason and every code in %s, with every parameter filled in', (_name, translate) => {

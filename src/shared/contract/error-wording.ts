@@ -1,4 +1,5 @@
-import { say } from '../i18n/translate';
+import { describeForm, fieldLabelOf, isProblemCode, variantById, wordProblem, type FormDescription, type ProblemCode } from '../catalog';
+import { say, type Translate } from '../i18n/translate';
 import { inEnglish, translatorOf, type Reader } from '../i18n/locales';
 import type { StudioError } from './define';
 import { codeWords, errorReasons, isErrorReason, reasonWords, type ErrorReason } from './error-reasons';
@@ -49,11 +50,37 @@ function genericIssueWords(issue: InputIssue): { key: string; count?: number } |
  */
 export function wordIssue(issue: InputIssue, reader: Reader): string {
   const translate = translatorOf(reader);
+  if (isProblemCode(issue.code)) return wordRequestProblem(issue, issue.code, translate);
   const ours = knownInputMessage(issue.message);
   if (ours) return say(ours, translate);
   const generic = genericIssueWords(issue);
   if (generic === undefined) return issue.message;
   return translate(`reasons.issues.${generic.key}`, generic.count === undefined ? {} : { count: generic.count });
+}
+
+/** Labels a rejected request's fields by; an issue names its variant when it concerns one job of a batch. */
+function formOfVariant(variantId: unknown): FormDescription | undefined {
+  const entry = typeof variantId === 'string' ? variantById(variantId) : undefined;
+  return entry === undefined ? undefined : describeForm(entry);
+}
+
+/**
+ * A problem the catalog's request check found, worded from its code: the field by its label and,
+ * for a job of a batch, the job's number and model ahead of it.
+ */
+function wordRequestProblem(issue: InputIssue, code: ProblemCode, translate: Translate): string {
+  const { job, variant, ...params } = issue.params ?? {};
+  const description = formOfVariant(variant);
+  const values = Object.fromEntries(
+    Object.entries(params).filter((entry): entry is [string, string | number] => typeof entry[1] === 'string' || typeof entry[1] === 'number'),
+  );
+  const problem = wordProblem(translate, { code, params: values }, description);
+  const field = issue.path.join('.');
+  const onField = field === '' ? problem : translate('reasons.lines.fieldProblem', { field: fieldLabelOf(translate, field, description), problem });
+  if (typeof job !== 'number') return onField;
+  const entry = typeof variant === 'string' ? variantById(variant) : undefined;
+  const model = entry === undefined ? String(variant ?? '') : say(entry.label, translate);
+  return translate('reasons.lines.jobProblem', { job, model, problem: onField });
 }
 
 /**
@@ -72,7 +99,9 @@ export function wordError(error: StudioError, reader: Reader): ErrorWording {
 export function errorText(error: StudioError, reader: Reader = 'en'): string {
   const translate = translatorOf(reader);
   const { summary, gatewayText, issues } = wordError(error, translate);
-  const lines = [summary, ...issues.map((issue) => (issue.path ? `${issue.path}: ${issue.text}` : issue.text))];
+  // A request check's problem names its field by label already.
+  const named = (index: number): boolean => isProblemCode(error.issues?.[index]?.code);
+  const lines = [summary, ...issues.map((issue, index) => (issue.path && !named(index) ? `${issue.path}: ${issue.text}` : issue.text))];
   if (gatewayText !== null && gatewayText !== summary) lines.push(translate('reasons.lines.gatewaySaid', { text: gatewayText }));
   return lines.join('\n');
 }

@@ -4,6 +4,7 @@ import { defineEvent, defineRoute } from './define';
 import { gatewayAddressProblem } from './gateway-address';
 import { idSchema } from './ids';
 import { inputMessages } from './input-messages';
+import { LOCALE_IDS, type LocaleId } from '../i18n/locales';
 
 /** The most jobs the concurrency setting lets run at once. */
 export const MAX_CONCURRENCY = 12;
@@ -15,7 +16,8 @@ export function concurrencyLimits(concurrency: number | null): { maxActive: numb
   return concurrency === null ? { ...DEFAULT_CONCURRENCY } : { maxActive: concurrency, maxActivePerModel: concurrency };
 }
 
-const languageSchema = z.enum(['system', 'en', 'zh-CN']);
+// Every registered language; the cast only names the tuple z.enum needs, the values come from the list.
+const languageSchema = z.enum(['system', ...LOCALE_IDS] as ['system', ...LocaleId[]]);
 const themeSchema = z.enum(['system', 'light', 'dark']);
 
 export const settingsSchema = z.object({

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { LOCALE_IDS, SHARED_RESOURCES, sharedTranslator } from './locales';
+import { LOCALE_IDS, ENGLISH_TEXTS, sharedTexts, sharedTranslator } from './locales';
 import { pseudoText, pseudoTree } from './pseudo-locale';
 import { say, translatorFor, type ResourceTree } from './translate';
 
@@ -15,11 +15,11 @@ function leaves(tree: ResourceTree, prefix = ''): Map<string, string> {
 }
 
 const placeholders = (text: string): string[] => [...text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((m) => m[1] ?? '').sort();
-const english = leaves(SHARED_RESOURCES.en);
+const english = leaves(ENGLISH_TEXTS);
 
 describe('the shared locale files', () => {
   it.each(LOCALE_IDS)('%s has exactly the keys of English, each a non-empty text with the same placeholders', (locale) => {
-    const texts = leaves(SHARED_RESOURCES[locale]);
+    const texts = leaves(sharedTexts(locale));
     expect([...texts.keys()].sort()).toEqual([...english.keys()].sort());
     for (const [key, text] of texts) {
       expect(text.trim(), key).not.toBe('');
@@ -44,7 +44,7 @@ describe('translating', () => {
 
   it('keeps placeholders in the pseudo-locale and accents everything else', () => {
     expect(pseudoText('Atelier {{version}} is ready')).toBe('⟦Åŧéļîéŕ {{version}} îš ŕéåðý⟧');
-    const pseudo = translatorFor(pseudoTree(SHARED_RESOURCES.en), 'en-XA');
+    const pseudo = translatorFor(pseudoTree(ENGLISH_TEXTS), 'en-XA');
     expect(pseudo('shell.updateReady.title', { version: '2.0' })).toBe('⟦Åŧéļîéŕ 2.0 îš ŕéåðý⟧');
   });
 });

@@ -1,34 +1,49 @@
 /**
- * Every language the studio ships, with its texts: one folder per language under `src/shared/i18n`
- * and one JSON file per namespace. Main, the command line and the window all read these; the
- * window adds its own texts (`src/renderer/src/i18n`) to the same i18next resources.
- * A new language is a new folder of these files and one line in `SHARED_RESOURCES`.
+ * The languages the studio ships (`LANGUAGES`) as main, the command line and the window use them:
+ * which tags are languages, a translator over each one's shared texts, and the language a
+ * system or browser locale opens. The window adds its own texts to the same i18next resources.
  */
-import enCatalog from './en/catalog.json';
-import enReasons from './en/reasons.json';
-import enShell from './en/shell.json';
-import zhCatalog from './zh-CN/catalog.json';
-import zhReasons from './zh-CN/reasons.json';
-import zhShell from './zh-CN/shell.json';
-import { say, translatorFor, type Translate, type Words } from './translate';
+import { LANGUAGES, type Language } from './languages';
+import { say, translatorFor, type ResourceTree, type Translate, type Words } from './translate';
 
 /** The texts of one language that main and shared code produce keys for, by namespace. */
-export type SharedResources = typeof english;
+export type SharedResources = (typeof LANGUAGES)[0]['texts'];
 
-const english = { catalog: enCatalog, reasons: enReasons, shell: enShell };
+/** A language the studio ships, by its tag. */
+export type LocaleId = (typeof LANGUAGES)[number]['code'];
 
-/** The shared texts of every language; English is the reference (and the fallback). */
-export const SHARED_RESOURCES = {
-  en: english,
-  'zh-CN': { catalog: zhCatalog, reasons: zhReasons, shell: zhShell },
-} as const satisfies Record<string, SharedResources>;
+const languages: readonly Language[] = LANGUAGES;
 
-export type LocaleId = keyof typeof SHARED_RESOURCES;
-
-export const LOCALE_IDS = Object.keys(SHARED_RESOURCES) as LocaleId[];
+/** The tags of every language, English first. */
+export const LOCALE_IDS: readonly LocaleId[] = languages.map((language) => language.code as LocaleId);
 
 export function isLocaleId(value: unknown): value is LocaleId {
-  return typeof value === 'string' && Object.hasOwn(SHARED_RESOURCES, value);
+  return typeof value === 'string' && LOCALE_IDS.includes(value as LocaleId);
+}
+
+/** The shared texts of a language; English for one the studio does not ship. */
+export function sharedTexts(language: LocaleId): ResourceTree {
+  return (languages.find((entry) => entry.code === language) ?? LANGUAGES[0]).texts;
+}
+
+/** English's shared texts: the reference every other language has the keys of. */
+export const ENGLISH_TEXTS: SharedResources = LANGUAGES[0].texts;
+
+/** A language named in itself (`language.nativeName` of its own texts), as the language picker lists it. */
+export function nativeNameOf(language: LocaleId): string {
+  return translatorFor(sharedTexts(language), language)('language.nativeName');
+}
+
+/**
+ * The language a system or browser locale opens: the language with that exact tag, else one of
+ * the same primary language (any Chinese opens Simplified Chinese), else English.
+ */
+export function matchLocale(tag: string | undefined): LocaleId {
+  const wanted = tag?.toLowerCase() ?? '';
+  const primary = wanted.split('-')[0];
+  return (
+    LOCALE_IDS.find((code) => code.toLowerCase() === wanted) ?? LOCALE_IDS.find((code) => code.toLowerCase().split('-')[0] === primary) ?? LANGUAGES[0].code
+  );
 }
 
 const translators = new Map<string, Translate>();
@@ -37,7 +52,7 @@ const translators = new Map<string, Translate>();
 export function sharedTranslator(language: LocaleId): Translate {
   let translate = translators.get(language);
   if (!translate) {
-    translate = translatorFor(SHARED_RESOURCES[language], language);
+    translate = translatorFor(sharedTexts(language), language);
     translators.set(language, translate);
   }
   return translate;

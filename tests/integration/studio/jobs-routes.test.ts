@@ -1,7 +1,10 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AssetView, BatchView, CostEstimate, EventName, JobView } from '../../../src/shared/contract';
+import { errorText, wordError, type AssetView, type BatchView, type CostEstimate, type EventName, type JobView } from '../../../src/shared/contract';
+import { ENGLISH_TEXTS } from '../../../src/shared/i18n/locales';
+import { plainWords, PSEUDO_LOCALE, pseudoTree } from '../../../src/shared/i18n/pseudo-locale';
+import { translatorFor } from '../../../src/shared/i18n/translate';
 import type { Studio } from '../../../src/main/core/studio';
 import { FAST_ENGINE, FAST_TASKS } from '../jobs/harness';
 import { createTestStudio } from '../../helpers/studio';
@@ -81,8 +84,19 @@ describe('jobs through the studio contract, on the demo gateway', () => {
         ],
       },
     });
-    expect(result).toMatchObject({ ok: false, error: { code: 'invalid_input' } });
-    if (!result.ok) expect(result.error.message).toMatch(/job 1/);
+    expect(result).toMatchObject({ ok: false, error: { code: 'invalid_input', reason: 'batch_invalid' } });
+    if (!result.ok) {
+      expect(result.error.message).toMatch(/job 1/);
+      // Each refused job is worded from its code in the reader's language, English for the command line.
+      expect(errorText(result.error, 'en')).toBe(
+        '1 request of the batch breaks a limit of its model:\nRequest 1 (Image 2 (direct)): Reference images: At most 4 (now 5)',
+      );
+      const chinese = wordError(result.error, 'zh-CN');
+      expect(chinese.summary).toBe('批次中有 1 个请求不符合模型的限制：');
+      expect(chinese.issues.map((issue) => issue.text)).toEqual(['第 1 个请求（Image 2（直出））：参考图：最多 4 项（现在 5 项）']);
+      const pseudo = wordError(result.error, translatorFor(pseudoTree(ENGLISH_TEXTS), PSEUDO_LOCALE));
+      expect([pseudo.summary, ...pseudo.issues.map((issue) => issue.text)].flatMap(plainWords)).toEqual([]);
+    }
     expect(await call<{ items: BatchView[] }>('jobs.list_batches', {}).then((page) => page.items)).toHaveLength(before);
   });
 

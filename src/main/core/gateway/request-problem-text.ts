@@ -1,9 +1,10 @@
 /**
- * English for the catalog's request problems, for logs, the command line and the `message` of a
- * refused request. The renderer words the same codes from its locale files.
+ * English for the catalog's request problems, for logs and the `message` of a refused request
+ * (the window and the command line word the codes from the shared locale files), and the
+ * request's notes in English from those files.
  */
-import { sayInEnglish } from '../../../shared/i18n/locales';
-import type { NoticeCode, ProblemCode, ProblemParams, RequestNotice, RequestProblem } from '../../../shared/catalog';
+import { inEnglish } from '../../../shared/i18n/locales';
+import { wordNotice, type ProblemCode, type ProblemParams, type RequestNotice, type RequestProblem } from '../../../shared/catalog';
 
 type Words = (p: ProblemParams, field: string) => string;
 
@@ -60,28 +61,7 @@ export function problemText(problem: RequestProblem): string {
   return problem.field === '' ? words : `${problem.field}: ${words}`;
 }
 
-const CONDITION: Readonly<Record<string, (p: ProblemParams) => string>> = {
-  set: (p) => `${p.other} is set`,
-  equals: (p) => `${p.other} is ${p.value}`,
-  above: (p) => `${p.other} is above ${p.value}`,
-};
-
-type NoticeWords = (p: ProblemParams, field: string) => string;
-
-const NOTICE_ENGLISH: Readonly<Record<NoticeCode, NoticeWords>> = {
-  placeholder_unknown: (p) => `<<<${p.token}_${p.index}>>> is not a placeholder this model names (${p.allowed}); it stays in the prompt as text.`,
-  placeholder_unreferenced: (p) =>
-    `Item ${p.index} of ${p.list} is not referenced as <<<${p.token}_${p.index}>>> in the prompt; nothing is inserted automatically.`,
-  ignored_unless: (p, field) => `${field} is ignored unless ${CONDITION[String(p.condition)]?.(p) ?? String(p.other)}.`,
-  open_size: (p, field) =>
-    `${field} ${p.value} is not one of the sizes the interface lists; the model is said to support it, but the gateway may refuse it or use the nearest one.`,
-  open_value: (p, field) => `${field} ${p.value} is not one of the usual values (${p.allowed}); the gateway may refuse it or use the nearest one.`,
-  image_size_mismatch: (p) => `The image is ${p.value} but the video is ${p.limit}; it should match.`,
-  only_first_used: () => 'Only the first image is used; the others are not sent on.',
-  declared: () => '',
-};
-
-/** One warning in English: a variant's own note as it wrote it, else the code's words. */
+/** One warning in English, from the shared locale files as the window words it: a variant's own note as it wrote it, else the code's words. */
 export function noticeText(notice: RequestNotice): string {
-  return notice.note ? sayInEnglish(notice.note) : NOTICE_ENGLISH[notice.code](notice.params, notice.field);
+  return wordNotice(inEnglish, notice);
 }

@@ -8,7 +8,7 @@ import { sayInEnglish } from '../../../shared/i18n/locales';
 import { planBatch } from '../../../shared/batch/plan';
 import { TemplateError } from '../../../shared/batch/template';
 import { checkRequest, variantById, type FormValues } from '../../../shared/catalog';
-import { MAX_CSV_ROWS, type CreateBatchInput } from '../../../shared/contract';
+import { MAX_CSV_ROWS, reasonWords, type CreateBatchInput } from '../../../shared/contract';
 import { StudioFailure } from '../router/failure';
 import { problemText } from '../gateway/request-problem-text';
 import type { EngineJobInput, JobProblems } from './engine-types';
@@ -56,14 +56,9 @@ export function batchJobsFrom(input: Omit<CreateBatchInput, 'values'> & { values
 
 /**
  * The refusal of a batch whose jobs break their variant's limits: the first problems in English
- * for logs, and each one's code and values (with its job's number) for the renderer to word.
+ * for logs, and each one's code and values, with its job's number and variant, for whoever shows
+ * the error to word in the reader's language.
  */
-/** A variant's name in English, for logs and the command line. */
-function variantLabel(variantId: string): string {
-  const entry = variantById(variantId);
-  return entry === undefined ? variantId : sayInEnglish(entry.label);
-}
-
 export function batchInvalid(jobs: readonly JobProblems[]): StudioFailure {
   const lines = jobs.map((job) => `job ${job.index + 1} (${variantLabel(job.variantId)}): ${job.problems.map(problemText).join('; ')}`);
   const more = lines.length > MAX_LISTED_PROBLEMS ? `\n…and ${lines.length - MAX_LISTED_PROBLEMS} more` : '';
@@ -72,10 +67,21 @@ export function batchInvalid(jobs: readonly JobProblems[]): StudioFailure {
       path: problem.field === '' ? [] : problem.field.split('.'),
       message: problemText(problem),
       code: problem.code,
-      params: { ...problem.params, job: job.index + 1 },
+      params: { ...problem.params, job: job.index + 1, variant: job.variantId },
     })),
   );
-  return StudioFailure.of('batch_invalid', { count: lines.length, problems: lines.slice(0, MAX_LISTED_PROBLEMS).join('\n') + more }, { issues });
+  const summary = sayInEnglish(reasonWords('batch_invalid', { count: lines.length }));
+  return StudioFailure.of(
+    'batch_invalid',
+    { count: lines.length },
+    { issues, message: `${summary}\n${lines.slice(0, MAX_LISTED_PROBLEMS).join('\n')}${more}` },
+  );
+}
+
+/** A variant's name in English, for logs and the command line. */
+function variantLabel(variantId: string): string {
+  const entry = variantById(variantId);
+  return entry === undefined ? variantId : sayInEnglish(entry.label);
 }
 
 /** The CSV's rows by column name; more than MAX_CSV_ROWS rows are refused without reading further. */

@@ -3,7 +3,8 @@
  * (filters, key limits, the assistant's text models). The catalog names the models it knows;
  * any other id is read as words, without the channel words the gateway appends to its aliases.
  */
-import { modelNameOf, type Locale } from '../../../shared/catalog';
+import { modelNameOf } from '../../../shared/catalog';
+import type { Reader } from '../../../shared/i18n/locales';
 
 /** Id words that name the route to a model, not the model (`vid-2-official` is Vid 2). */
 const CHANNEL_WORDS = new Set(['official', 'direct', 'queued', 'queue']);
@@ -12,8 +13,8 @@ const tokensOf = (modelId: string): string[] => modelId.split(/[-_\s/]+/).filter
 const capitalised = (token: string): string => token.charAt(0).toUpperCase() + token.slice(1);
 
 /** The name of a model id: the catalog's, else the id's words capitalised (`gen-5.3-codex-official` → `Gen 5.3 Codex`). */
-export function friendlyModelName(modelId: string, locale: Locale): string {
-  const named = modelNameOf(modelId, locale);
+export function friendlyModelName(modelId: string, reader: Reader): string {
+  const named = modelNameOf(modelId, reader);
   if (named !== modelId) return named;
   const words = tokensOf(modelId).filter((token) => !CHANNEL_WORDS.has(token.toLowerCase()));
   return words.length === 0 ? modelId : words.map(capitalised).join(' ');
@@ -39,10 +40,10 @@ export interface ModelNameGroup {
 }
 
 /** Model ids grouped by the name an artist reads, in first-seen order, for lists that show several side by side. */
-export function groupByModelName(modelIds: readonly string[], locale: Locale): ModelNameGroup[] {
+export function groupByModelName(modelIds: readonly string[], reader: Reader): ModelNameGroup[] {
   const groups = new Map<string, string[]>();
   for (const modelId of new Set(modelIds)) {
-    const name = friendlyModelName(modelId, locale);
+    const name = friendlyModelName(modelId, reader);
     groups.set(name, [...(groups.get(name) ?? []), modelId]);
   }
   return [...groups].map(([name, ids]) => ({ name, members: ids.map((modelId) => ({ modelId, note: ids.length > 1 ? noteOf(modelId, ids) : null })) }));
@@ -55,9 +56,9 @@ export interface ModelNoteWords {
 }
 
 /** One label per id for lists that show several side by side: the name, and what sets it apart where names repeat. */
-export function modelLabels(modelIds: readonly string[], locale: Locale, words: ModelNoteWords): Map<string, string> {
+export function modelLabels(modelIds: readonly string[], reader: Reader, words: ModelNoteWords): Map<string, string> {
   const labels = new Map<string, string>();
-  for (const group of groupByModelName(modelIds, locale))
+  for (const group of groupByModelName(modelIds, reader))
     for (const { modelId, note } of group.members) {
       const apart =
         note === null

@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { isLocaleId } from '../../../shared/i18n/locales';
 import type { Locale } from '../../../shared/catalog/types';
 import { wordError, type ErrorWording, type StudioError } from '../../../shared/contract';
 import { useTranslate } from '../i18n/use-words';
@@ -6,7 +7,7 @@ import { useTranslate } from '../i18n/use-words';
 /** The UI language as the shared wording knows it. */
 export function useLocale(): Locale {
   const { i18n } = useTranslation();
-  return i18n.language === 'zh-CN' ? 'zh-CN' : 'en';
+  return isLocaleId(i18n.language) ? i18n.language : 'en';
 }
 
 /** An error worded in the current UI language (re-worded when the language changes). */

@@ -1,44 +1,45 @@
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import type { Settings } from '../../../shared/contract';
-import { SHARED_RESOURCES, type LocaleId } from '../../../shared/i18n/locales';
-import en from './en.json';
-import zhCN from './zh-CN.json';
+import type { ENGLISH_TEXTS } from '../../../shared/i18n/locales';
+import { LOCALE_IDS, matchLocale, sharedTexts, type LocaleId } from '../../../shared/i18n/locales';
+import type { ResourceTree } from '../../../shared/i18n/translate';
+import type en from './en.json';
 
 /** The languages the studio is written in. */
 export type UiLanguage = LocaleId;
 
-/**
- * The window's own texts together with the shared ones (catalog, reasons, shell), which main and
- * shared code name by key; the namespaces of the two never overlap.
- */
-export const WINDOW_RESOURCES = {
-  en: { ...en, ...SHARED_RESOURCES.en },
-  'zh-CN': { ...zhCN, ...SHARED_RESOURCES['zh-CN'] },
-} as const satisfies Record<UiLanguage, unknown>;
+/** The window's own texts of every language, found by file name (`<code>.json`) for each registered language. */
+const windowTexts = import.meta.glob<ResourceTree>('./*.json', { eager: true, import: 'default' });
 
-const resources = {
-  en: { translation: WINDOW_RESOURCES.en },
-  'zh-CN': { translation: WINDOW_RESOURCES['zh-CN'] },
-} as const;
+/** English's window texts with the shared ones: the reference every key is typed against. */
+type EnglishResources = typeof en & typeof ENGLISH_TEXTS;
+
+/**
+ * The window's own texts together with the shared ones (catalog, reasons, requestChecks, shell,
+ * language), which main and shared code name by key; the namespaces of the two never overlap.
+ * A text a language lacks falls back to English.
+ */
+export const WINDOW_RESOURCES: Readonly<Record<UiLanguage, EnglishResources>> = Object.fromEntries(
+  LOCALE_IDS.map((code) => [code, { ...windowTexts[`./${code}.json`], ...sharedTexts(code) }]),
+) as Record<UiLanguage, EnglishResources>;
 
 declare module 'i18next' {
   interface CustomTypeOptions {
     // English is the reference: a key missing there is a type error everywhere.
-    resources: { translation: typeof WINDOW_RESOURCES.en };
+    resources: { translation: EnglishResources };
   }
 }
 
-/** 'system' follows the browser's language: any Chinese variant opens Simplified Chinese, anything else English. */
+/** 'system' follows the browser's language: a language of the same family if the studio has one (any Chinese opens Simplified Chinese), else English. */
 export function resolveLanguage(setting: Settings['language'], browserLanguage: string | undefined): UiLanguage {
-  if (setting !== 'system') return setting;
-  return browserLanguage?.toLowerCase().startsWith('zh') ? 'zh-CN' : 'en';
+  return setting === 'system' ? matchLocale(browserLanguage) : setting;
 }
 
 /** Starts i18next in the given language; resources are bundled, so nothing is fetched. */
 export async function initI18n(language: UiLanguage): Promise<void> {
   await i18next.use(initReactI18next).init({
-    resources,
+    resources: Object.fromEntries(LOCALE_IDS.map((code) => [code, { translation: WINDOW_RESOURCES[code] }])),
     lng: language,
     fallbackLng: 'en',
     interpolation: { escapeValue: false }, // React escapes what it renders.

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import en from './en.json';
-import zhCN from './zh-CN.json';
-import { resolveLanguage } from './index';
+import { LOCALE_IDS } from '../../../shared/i18n/locales';
+import { resolveLanguage, WINDOW_RESOURCES } from './index';
 
 /** Every leaf of a resource tree as `a.b.c` -> text. */
 function leaves(tree: unknown, prefix = ''): Map<string, unknown> {
@@ -19,23 +18,23 @@ function leaves(tree: unknown, prefix = ''): Map<string, unknown> {
 const placeholders = (text: string): string[] => [...text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((m) => m[1] ?? '').sort();
 
 describe('translation resources', () => {
-  const english = leaves(en);
-  const chinese = leaves(zhCN);
+  const english = leaves(WINDOW_RESOURCES.en);
+  const others = LOCALE_IDS.filter((code) => code !== 'en').map((code) => [code, leaves(WINDOW_RESOURCES[code])] as const);
 
-  it('have exactly the same keys in English and Simplified Chinese', () => {
-    expect([...chinese.keys()].sort()).toEqual([...english.keys()].sort());
+  it.each(others)('have exactly the keys of English in %s (each registered language has its window file)', (_code, texts) => {
+    expect([...texts.keys()].sort()).toEqual([...english.keys()].sort());
   });
 
   it('hold only non-empty strings', () => {
-    for (const [key, text] of [...english, ...chinese]) {
+    for (const [key, text] of [english, ...others.map(([, texts]) => texts)].flatMap((texts) => [...texts])) {
       expect(typeof text, key).toBe('string');
       expect(String(text).trim(), key).not.toBe('');
     }
   });
 
-  it('use the same interpolation placeholders in both languages', () => {
+  it.each(others)('use the same interpolation placeholders as English in %s', (_code, texts) => {
     for (const [key, text] of english) {
-      expect(placeholders(String(chinese.get(key))), key).toEqual(placeholders(String(text)));
+      expect(placeholders(String(texts.get(key))), key).toEqual(placeholders(String(text)));
     }
   });
 });

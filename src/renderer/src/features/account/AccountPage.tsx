@@ -75,9 +75,7 @@ export function AccountPage() {
   };
 
   const updated =
-    balanceAt === null
-      ? null
-      : new Intl.DateTimeFormat(i18n.language === 'zh-CN' ? 'zh-CN' : 'en', { hour: '2-digit', minute: '2-digit', second: '2-digit' }).format(balanceAt);
+    balanceAt === null ? null : new Intl.DateTimeFormat(i18n.language, { hour: '2-digit', minute: '2-digit', second: '2-digit' }).format(balanceAt);
   return (
     <Page
       title={t('pages.account.title')}

@@ -137,12 +137,9 @@ export function useCreateForm(): CreateForm {
     const worded: WordedCheck = {
       ok: check.ok,
       fields: Object.fromEntries(
-        Object.entries(check.issues).map(([key, issue]) => [
-          key,
-          { text: description ? wordIssue(t, issue, description, locale) : '', waits: waitsForAttempt(issue) },
-        ]),
+        Object.entries(check.issues).map(([key, issue]) => [key, { text: description ? wordIssue(t, issue, description) : '', waits: waitsForAttempt(issue) }]),
       ),
-      notes: description ? check.notices.map((notice) => wordNotice(t, notice, description, locale)).filter((note) => note !== '') : [],
+      notes: description ? check.notices.map((notice) => wordNotice(t, notice, description)).filter((note) => note !== '') : [],
     };
     return {
       locale,

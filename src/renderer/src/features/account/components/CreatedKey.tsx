@@ -51,7 +51,9 @@ export function CreatedKey({ created, baseUrl, onSave, onDone }: CreatedKeyProps
         {t('account.created.warning')}
       </p>
       <div className="created-secret">
-        <code aria-label={t('account.created.secret')}>{created.key}</code>
+        <code aria-label={t('account.created.secret')} translate="no">
+          {created.key}
+        </code>
         <Button icon={Copy} onClick={() => void copy()}>
           {t('account.created.copy')}
         </Button>

@@ -17,7 +17,7 @@ export interface StudioKeysProps {
 export function StudioKeys({ keys }: StudioKeysProps) {
   const { t, i18n } = useTranslation();
   const money = useMoney();
-  const when = new Intl.DateTimeFormat(i18n.language === 'zh-CN' ? 'zh-CN' : 'en', { dateStyle: 'medium', timeStyle: 'short' });
+  const when = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
   if (keys === null) return null;
   if (keys.length === 0) return <p className="account-updated">{t('account.keys.empty')}</p>;
   return (

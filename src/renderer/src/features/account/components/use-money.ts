@@ -8,7 +8,7 @@ export function useMoney(): {
   day: (at: number) => string;
 } {
   const { i18n } = useTranslation();
-  const locale = i18n.language === 'zh-CN' ? 'zh-CN' : 'en';
+  const locale = i18n.language;
   const credits = new Intl.NumberFormat(locale, { maximumFractionDigits: 1 });
   const usd = new Intl.NumberFormat(locale, { style: 'currency', currency: 'USD' });
   const plain = new Intl.NumberFormat(locale, { maximumFractionDigits: 4 });

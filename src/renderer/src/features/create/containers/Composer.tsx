@@ -144,7 +144,7 @@ export function Composer({ form, flow }: { form: CreateForm; flow: BatchFlow }) 
           )}
           {leftBehind.length > 0 && (
             <p className="carry-note" role="status">
-              <span>{t('create.model.leftBehind', { options: leftBehind.map((label) => sayWords(label)).join(locale === 'zh-CN' ? '、' : ', ') })}</span>
+              <span>{t('create.model.leftBehind', { options: leftBehind.map((label) => sayWords(label)).join(t('requestChecks.listSeparator')) })}</span>
               <IconButton size="sm" label={t('alert.dismiss')} icon={X} onClick={store.forgetLeftBehind} />
             </p>
           )}

@@ -22,21 +22,21 @@ describe('the words of the request check', () => {
     for (const locale of ['en', 'zh-CN'] as const) {
       const t = i18n.getFixedT(locale);
       for (const code of PROBLEM_CODES) {
-        const text = wordIssue(t, { code, params: {} }, description, locale);
+        const text = wordIssue(t, { code, params: {} }, description);
         expect(text, `${locale} ${code}`).not.toBe(`requestChecks.problems.${code}`);
         expect(text.trim(), `${locale} ${code}`).not.toBe('');
       }
       for (const code of NOTICE_CODES.filter((notice) => notice !== 'declared')) {
         const notice: RequestNotice = { code, field: 'aspect_ratio', params: {} };
-        expect(wordNotice(t, notice, description, locale), `${locale} ${code}`).not.toMatch(/^requestChecks\./);
+        expect(wordNotice(t, notice, description), `${locale} ${code}`).not.toMatch(/^requestChecks\./);
       }
     }
   });
 
   it('names fields by their labels and keeps a variant’s own note as it wrote it', () => {
     const t = i18n.getFixedT('zh-CN');
-    expect(wordIssue(t, { code: 'exclusive', params: { other: 'audio' } }, description, 'zh-CN')).toBe('不能与「音频」同时使用');
+    expect(wordIssue(t, { code: 'exclusive', params: { other: 'audio' } }, description)).toBe('不能与「音频」同时使用');
     const note = 'plainWords.promptLong';
-    expect(wordNotice(t, { code: 'declared', field: '', params: {}, note }, description, 'zh-CN')).toBe('支持长提示词。');
+    expect(wordNotice(t, { code: 'declared', field: '', params: {}, note }, description)).toBe('支持长提示词。');
   });
 });

@@ -120,7 +120,7 @@ beforeAll(async () => {
 /** The form's problem of one field, worded in a language from the locale files. */
 function said(check: FormCheck, id: string, key: string, locale: Locale = 'en'): string | undefined {
   const issue = check.issues[key];
-  return issue && wordIssue(i18n.getFixedT(locale), issue, form(id), locale);
+  return issue && wordIssue(i18n.getFixedT(locale), issue, form(id));
 }
 
 /** The problem of one option value, checked the way the form checks it. */

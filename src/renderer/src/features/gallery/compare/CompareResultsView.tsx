@@ -3,12 +3,12 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useShallow } from 'zustand/react/shallow';
-import { distinctModelNames } from '../../../../../shared/catalog';
 import type { AssetView } from '../../../../../shared/contract';
 import { assetSelectors, useAssetsStore } from '../../../entities/assets-store';
 import { jobSelectors, useJobsStore } from '../../../entities/jobs-store';
 import { useResultActions } from '../../../entities/result-actions';
 import { useLocale } from '../../../errors/use-error-wording';
+import { modelLabels } from '../../../entities/model-names';
 import { useHeldEntities } from '../../../entities/retention';
 import { paths } from '../../../routing/paths';
 import { useCompareResults, useGalleryFilter } from '../../../routing/route-hooks';
@@ -50,9 +50,10 @@ export function CompareResultsView() {
   const shown = assets.filter((asset): asset is AssetView => asset !== undefined && !dropped.has(asset.id));
   const locale = useLocale();
   // A handful of results: named afresh at each render.
-  const modelNames = distinctModelNames(
+  const modelNames = modelLabels(
     shown.map((asset) => asset.model),
     locale,
+    { standard: t('plainWords.modelStandard'), official: t('plainWords.modelOfficial') },
   );
   const drop = async (id: string): Promise<void> => {
     const deleted = await actions.remove([id], (restored) => setDropped((current) => new Set([...current].filter((other) => !restored.includes(other)))));

@@ -2,8 +2,8 @@ import { ArrowLeft, Columns2 } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { distinctModelNames } from '../../../../../shared/catalog';
 import { useLocale } from '../../../errors/use-error-wording';
+import { modelLabels } from '../../../entities/model-names';
 import { useBatchId, useGalleryFilter } from '../../../routing/route-hooks';
 import { paths } from '../../../routing/paths';
 import { assetPages } from '../../../entities/asset-pages';
@@ -34,11 +34,13 @@ export function CompareView() {
   const locale = useLocale();
   const modelNames = useMemo(
     () =>
-      distinctModelNames(
+      // Names, never ids: ids of one name (an alias on another channel) say what sets them apart.
+      modelLabels(
         columns.map((column) => column.model),
         locale,
+        { standard: t('plainWords.modelStandard'), official: t('plainWords.modelOfficial') },
       ),
-    [columns, locale],
+    [columns, locale, t],
   );
   const modelName = (model: string | undefined): string => (model === undefined ? '' : (modelNames.get(model) ?? model));
   const [view, setView] = useState<SharedView>(sharedFit);

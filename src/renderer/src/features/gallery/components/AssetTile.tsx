@@ -1,7 +1,6 @@
 import { Check, Play, Star, Volume2, VolumeX } from 'lucide-react';
 import { memo, useLayoutEffect, useRef, useState, type DragEvent, type MouseEvent } from 'react';
 import type { AssetView } from '../../../../../shared/contract';
-import { formatDuration } from '../model/recipe';
 import { THUMBNAIL_ABANDONED, thumbnailQueue, type ThumbnailTurn } from '../model/thumbnail-queue';
 import { TileActions, type TileAction, type TileActionWords } from './TileActions';
 import './AssetTile.css';
@@ -9,6 +8,8 @@ import './AssetTile.css';
 /** Words for each tile and its parts, in the UI language (one object for the whole grid). */
 export interface TileWords {
   tile: (asset: AssetView) => string;
+  /** A video's length (`12 s`). */
+  duration: (ms: number) => string;
   video: string;
   noPoster: string;
   /** A thumbnail that did not load (its file is gone or unreadable). */
@@ -79,7 +80,7 @@ export const AssetTile = memo(function AssetTile(props: AssetTileProps) {
           {asset.kind === 'video' && (
             <span className="tile-badge" title={words.video}>
               <Play size={12} fill="currentColor" />
-              {asset.durationMs !== null && formatDuration(asset.durationMs)}
+              {asset.durationMs !== null && words.duration(asset.durationMs)}
               {asset.hasAudio === true && <Volume2 size={12} aria-label={words.sound} />}
               {asset.hasAudio === false && <VolumeX size={12} aria-label={words.silent} />}
             </span>

@@ -19,8 +19,9 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { modelNameOf, variantNameOf } from '../../../../../shared/catalog';
+import { friendlyModelName } from '../../../entities/model-names';
 import type { AssetDetail, AssetView } from '../../../../../shared/contract';
-import { useLocale } from '../../../errors/use-error-wording';
+import { useTranslate } from '../../../i18n/use-words';
 import type { NextSteps } from '../../../entities/result-actions';
 import { paths } from '../../../routing/paths';
 import { Badge, Button } from '../../../ui';
@@ -60,11 +61,23 @@ function Row({ term, children }: { term: string; children: ReactNode }) {
   );
 }
 
+/** The ids a result is known by at the gateway and in the studio, for "Technical details" (the request names the model's). */
+function technicalIds(asset: AssetView): { term: 'gallery.detail.taskId' | 'gallery.detail.jobId'; id: string }[] {
+  const ids = [
+    { term: 'gallery.detail.taskId', id: asset.taskId },
+    { term: 'gallery.detail.jobId', id: asset.jobId },
+  ] as const;
+  return ids.flatMap((row) => (row.id ? [{ term: row.term, id: row.id }] : []));
+}
+
 /** Beside the picture: the prompt, what to do with the result, and every part of the recipe that made it. */
 export function RecipePanel({ asset, detail, canReveal, fileUrl, boardNames, locale, ...on }: RecipePanelProps) {
   const { t } = useTranslation();
-  const catalogLocale = useLocale();
-  const modelName = modelNameOf(asset.model, catalogLocale, asset.variantId);
+  // The catalog's names in the window's language, whichever it is.
+  const reader = useTranslate();
+  // Named as the picker names it: by the variant that made it, else by the model id's words.
+  const byVariant = modelNameOf(asset.model, reader, asset.variantId);
+  const modelName = byVariant !== asset.model ? byVariant : friendlyModelName(asset.model, reader);
   const job = detail?.job ?? null;
   const times = job ? jobDurations(job) : null;
   const credits = job?.creditsSpent ?? null;
@@ -162,40 +175,21 @@ export function RecipePanel({ asset, detail, canReveal, fileUrl, boardNames, loc
       <section aria-label={t('gallery.detail.details')}>
         <h2 className="recipe-heading">{t('gallery.detail.details')}</h2>
         <dl className="recipe-list">
-          <Row term={t('gallery.detail.model')}>
-            {modelName}
-            {/* The gateway's own id too, as an API call or a support request would name it. */}
-            {modelName !== asset.model && (
-              <>
-                {' '}
-                <code className="recipe-model-id">{asset.model}</code>
-              </>
-            )}
-          </Row>
-          {asset.variantId && <Row term={t('gallery.detail.variant')}>{variantNameOf(asset.variantId, catalogLocale)}</Row>}
+          <Row term={t('gallery.detail.model')}>{modelName}</Row>
+          {asset.variantId && <Row term={t('gallery.detail.variant')}>{variantNameOf(asset.variantId, reader)}</Row>}
           {asset.preset && <Row term={t('assistant.recipePreset')}>{asset.preset.name}</Row>}
           {asset.width !== null && asset.height !== null && <Row term={t('gallery.detail.size')}>{`${asset.width} × ${asset.height}`}</Row>}
-          {asset.durationMs !== null && <Row term={t('gallery.detail.duration')}>{formatDuration(asset.durationMs)}</Row>}
+          {asset.durationMs !== null && <Row term={t('gallery.detail.duration')}>{formatDuration(asset.durationMs, reader)}</Row>}
           <Row term={t('gallery.detail.file')}>{`${asset.mime} · ${formatBytes(asset.bytes)}`}</Row>
           <Row term={t('gallery.detail.created')}>{new Date(asset.createdAt).toLocaleString(locale)}</Row>
-          {times?.queued != null && <Row term={t('gallery.detail.queued')}>{formatDuration(times.queued)}</Row>}
-          {times?.generating != null && <Row term={t('gallery.detail.generating')}>{formatDuration(times.generating)}</Row>}
-          {times?.total != null && <Row term={t('gallery.detail.total')}>{formatDuration(times.total)}</Row>}
+          {times?.queued != null && <Row term={t('gallery.detail.queued')}>{formatDuration(times.queued, reader)}</Row>}
+          {times?.generating != null && <Row term={t('gallery.detail.generating')}>{formatDuration(times.generating, reader)}</Row>}
+          {times?.total != null && <Row term={t('gallery.detail.total')}>{formatDuration(times.total, reader)}</Row>}
           <Row term={t('gallery.detail.credits')}>
             {credits === null
               ? t('gallery.detail.unknown')
               : t(job?.creditsMeasured ? 'gallery.detail.creditsMeasured' : 'gallery.detail.creditsEstimated', { credits: credits.toLocaleString(locale) })}
           </Row>
-          {asset.taskId && (
-            <Row term={t('gallery.detail.taskId')}>
-              <code>{asset.taskId}</code>
-            </Row>
-          )}
-          {asset.jobId && (
-            <Row term={t('gallery.detail.jobId')}>
-              <code>{asset.jobId}</code>
-            </Row>
-          )}
           {detail?.batch && (
             <Row term={t('gallery.detail.batch')}>
               <Link to={paths.gallery({ batchId: detail.batch.id })}>{detail.batch.name}</Link>
@@ -218,8 +212,17 @@ export function RecipePanel({ asset, detail, canReveal, fileUrl, boardNames, loc
       <section aria-label={t('gallery.detail.parameters')}>
         <details className="recipe-technical">
           <summary className="recipe-heading">{t('plainWords.technicalDetails')}</summary>
-          <table className="recipe-table">
+          <table className="recipe-table" translate="no">
             <tbody>
+              {/* The gateway's and the studio's own ids, as a support request would name them. */}
+              {technicalIds(asset).map((row) => (
+                <tr key={row.term}>
+                  <th scope="row">{t(row.term)}</th>
+                  <td>
+                    <code>{row.id}</code>
+                  </td>
+                </tr>
+              ))}
               {recipeRows(asset.request).map((row) => (
                 <tr key={row.key}>
                   <th scope="row">{row.key}</th>

@@ -1,7 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { compareBatch } from './compare';
 import { presetOf, presetStart } from './date-presets';
+import { translatorFor } from '../../../../../shared/i18n/translate';
+import en from '../../../i18n/en.json';
 import { formatBytes, formatDuration, jobDurations, recipeRows } from './recipe';
+
+const t = translatorFor(en, 'en');
 
 describe('recipe rows', () => {
   it('lists every parameter of the request, nested ones by path, the prompt apart', () => {
@@ -20,7 +24,7 @@ describe('recipe rows', () => {
   it('times the queue and the generation, and words durations and sizes', () => {
     expect(jobDurations({ createdAt: 0, submittedAt: 1500, finishedAt: 9500 })).toEqual({ queued: 1500, generating: 8000, total: 9500 });
     expect(jobDurations({ createdAt: 0, submittedAt: null, finishedAt: null })).toEqual({ queued: null, generating: null, total: null });
-    expect([formatDuration(850), formatDuration(12_400), formatDuration(185_000), formatDuration(3_720_000)]).toEqual([
+    expect([formatDuration(850, t), formatDuration(12_400, t), formatDuration(185_000, t), formatDuration(3_720_000, t)]).toEqual([
       '850 ms',
       '12 s',
       '3 min 05 s',

@@ -2,6 +2,7 @@
  * The recipe of a result as the detail view lists it: every parameter of the request that made
  * it, flattened to `path -> text` rows (nested options read `metadata.n`), and the job's timings.
  */
+import type { Translate } from '../../../../../shared/i18n/translate';
 
 export interface RecipeRow {
   /** Where the value sits in the request (`size`, `metadata.n`, `image_urls[2]`). */
@@ -43,14 +44,14 @@ export function jobDurations(job: JobTimes): { queued: number | null; generating
   return { queued: gap(job.createdAt, job.submittedAt), generating: gap(job.submittedAt, job.finishedAt), total: gap(job.createdAt, job.finishedAt) };
 }
 
-/** A duration as people read it: `850 ms`, `12.4 s`, `3 min 05 s`, `1 h 02 min`. */
-export function formatDuration(ms: number): string {
-  if (ms < 1000) return `${Math.round(ms)} ms`;
+/** A duration as people read it, in the window's words: `850 ms`, `12.4 s`, `3 min 05 s`, `1 h 02 min`. */
+export function formatDuration(ms: number, t: Translate): string {
+  if (ms < 1000) return t('time.milliseconds', { ms: Math.round(ms) });
   const seconds = ms / 1000;
-  if (seconds < 60) return `${seconds.toFixed(seconds < 10 ? 1 : 0)} s`;
+  if (seconds < 60) return t('time.seconds', { seconds: seconds.toFixed(seconds < 10 ? 1 : 0) });
   const minutes = Math.floor(seconds / 60);
-  if (minutes < 60) return `${minutes} min ${String(Math.round(seconds % 60)).padStart(2, '0')} s`;
-  return `${Math.floor(minutes / 60)} h ${String(minutes % 60).padStart(2, '0')} min`;
+  if (minutes < 60) return t('time.minutesSeconds', { minutes, seconds: String(Math.round(seconds % 60)).padStart(2, '0') });
+  return t('time.hoursMinutes', { hours: Math.floor(minutes / 60), minutes: String(minutes % 60).padStart(2, '0') });
 }
 
 /** A file size: `512 B`, `84 KB`, `3.2 MB`. */

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { Settings } from '../../../../../shared/contract';
+import { LOCALE_IDS, nativeNameOf } from '../../../../../shared/i18n/locales';
 import { Select } from '../../../ui';
 
 interface PreferencesFormProps {
@@ -23,8 +24,7 @@ export function PreferencesForm({ language, theme, onLanguage, onTheme }: Prefer
           options={[
             { value: 'system', label: t('preferences.system') },
             // Each language is named in itself, so it can be found whatever the current one is.
-            { value: 'en', label: t('preferences.english'), lang: 'en' },
-            { value: 'zh-CN', label: t('preferences.chinese'), lang: 'zh-CN' },
+            ...LOCALE_IDS.map((code) => ({ value: code, label: nativeNameOf(code), lang: code })),
           ]}
         />
         <Select

@@ -1,10 +1,10 @@
 import { useTranslation } from 'react-i18next';
 import { durationParts } from '../timeline-model';
 
-/** Durations and credit amounts in the UI language ("3 min 05 s", "3 分 5 秒"; "1,234.5"). */
+/** Durations and credit amounts in the UI language ("3 min 05 s", "1,234.5"), by its locale files and number formats. */
 export function useFormat(): { duration: (ms: number) => string; credits: (value: number) => string; time: (at: number) => string } {
   const { t, i18n } = useTranslation();
-  const locale = i18n.language === 'zh-CN' ? 'zh-CN' : 'en';
+  const locale = i18n.language;
   const number = new Intl.NumberFormat(locale, { maximumFractionDigits: 2 });
   const clock = new Intl.DateTimeFormat(locale, { month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit' });
   return {
