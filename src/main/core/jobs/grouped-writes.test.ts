@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { LibraryDatabase } from '../library';
-import { GroupedWrites } from './grouped-writes';
+import { GroupedWrites, WRITES_PER_GROUP } from './grouped-writes';
 
 describe('grouped writes of what polls learned', () => {
   let root: string;
@@ -93,5 +93,17 @@ describe('grouped writes of what polls learned', () => {
     const two = writes.run(() => db.prepare('INSERT INTO notes (text) VALUES (?)').run('b'));
     await expect(one).rejects.toThrow('EIO');
     await expect(two).rejects.toThrow('EIO');
+  });
+
+  it('a burst larger than a group is committed over the next turns, a group a turn, every write kept and in order', async () => {
+    const writes = new GroupedWrites(db, { durable: true });
+    const burst = Array.from({ length: WRITES_PER_GROUP * 2 + 3 }, (_, index) =>
+      writes.run(() => db.prepare('INSERT INTO notes (text) VALUES (?)').run(`answer ${index}`).changes),
+    );
+    // Queued after the first group's turn: it runs right behind it, before the next group's.
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(texts()).toHaveLength(WRITES_PER_GROUP);
+    await expect(Promise.all(burst)).resolves.toEqual(burst.map(() => 1));
+    expect(texts()).toEqual(burst.map((_, index) => `answer ${index}`));
   });
 });
