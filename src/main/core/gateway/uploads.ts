@@ -163,7 +163,7 @@ export class UploadsApi {
     const file: CheckedFile = { path, fileName, header, modifiedMs };
     // Counted before the cache is asked, so the same file added twice at once is hashed first the second time.
     const sizeSeen = this.sizesInFlight.has(header.size);
-    this.countInFlight(header.size, +1);
+    this.countInFlight(header.size, 1);
     try {
       if (sizeSeen || (await this.cache.holdsSize(this.scope, header.size))) {
         return await (
