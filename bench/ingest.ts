@@ -16,6 +16,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { GatewayClient } from '../src/main/core/gateway/client';
+import { GroupedWrites } from '../src/main/core/jobs/grouped-writes';
 import { ResultDownloader, DEFAULT_DOWNLOAD_LIMITS } from '../src/main/core/jobs/downloader';
 import { EngineEvents } from '../src/main/core/jobs/events';
 import { ResultFetcher } from '../src/main/core/jobs/result-fetch';
@@ -146,6 +147,7 @@ async function appIngest(folder: string, host: string, images: number, videos: n
     staging: new ResultStaging(libraryRoot),
     media: new MediaInspector(),
     fetcher,
+    writes: new GroupedWrites(db, { durable: true }),
     events: new EngineEvents(db),
     tracker,
     clock: systemClock,

@@ -1,7 +1,9 @@
 /**
  * One side of the transfers benchmark, run in a process of its own so its peak memory is its
  * own: `transfer-client.ts <job JSON>` does the transfers it is given, the app's way or the raw
- * way, and prints one JSON line: milliseconds of each transfer, the bytes moved, and the resident
+ * way, after one untimed transfer that loads what a first transfer loads (the hashing worker, the
+ * image library, undici's parser), and prints one JSON line: milliseconds and CPU milliseconds (all
+ * threads) of each transfer, the first transfer's milliseconds, the bytes moved, and the resident
  * memory when it started and the highest seen while it ran (sampled every 5 ms).
  */
 import './quiet';
@@ -23,6 +25,10 @@ export interface TransferJob {
 
 export interface TransferReport {
   ms: number[];
+  /** CPU time of each transfer, every thread of the process (the hashing worker's included). */
+  cpuMs: number[];
+  /** The untimed first transfer, in a fresh process. */
+  firstMs: number;
   bytes: number;
   startRssMB: number;
   peakRssMB: number;
@@ -90,18 +96,28 @@ async function main(): Promise<void> {
     peakRss = Math.max(peakRss, process.memoryUsage.rss());
   }, 5);
   const ms: number[] = [];
+  const cpuMs: number[] = [];
   let bytes = 0;
+  let firstMs = 0;
   try {
-    for (let i = 0; i < job.repeats; i++) {
+    for (let i = 0; i <= job.repeats; i++) {
       const started = process.hrtime.bigint();
+      const cpu = process.cpuUsage();
       bytes = await transfer();
-      ms.push(Number(process.hrtime.bigint() - started) / 1e6);
+      const used = process.cpuUsage(cpu);
+      const took = Number(process.hrtime.bigint() - started) / 1e6;
       peakRss = Math.max(peakRss, process.memoryUsage.rss());
+      if (i === 0) {
+        firstMs = took;
+        continue;
+      }
+      ms.push(took);
+      cpuMs.push((used.user + used.system) / 1000);
     }
   } finally {
     clearInterval(sampler);
   }
-  const report: TransferReport = { ms, bytes, startRssMB: startRss / MB, peakRssMB: peakRss / MB };
+  const report: TransferReport = { ms, cpuMs, firstMs, bytes, startRssMB: startRss / MB, peakRssMB: peakRss / MB };
   process.stdout.write(`${JSON.stringify(report)}\n`);
   // Pools and clients are left open: the process ends here.
   process.exit(0);

@@ -78,6 +78,10 @@ async function runClient(job: TransferJob): Promise<TransferReport> {
 interface Side {
   /** MB/s over the median transfer. */
   throughput: number;
+  /** Median CPU milliseconds of one transfer, all of the process's threads. */
+  cpuMs: number;
+  /** Median of the processes' untimed first transfers, ms. */
+  firstMs: number;
   /** Largest peak-minus-start resident memory of its processes, MB. */
   memoryMB: number;
 }
@@ -89,23 +93,36 @@ async function measurePair(raw: TransferJob, app: TransferJob, rounds: number): 
     reports.raw.push(await runClient(raw));
     reports.app.push(await runClient(app));
   }
+  const median = (values: number[]): number => values.sort((a, b) => a - b)[Math.floor((values.length - 1) / 2)] ?? Number.NaN;
   const side = (list: TransferReport[]): Side => {
-    const ms = list.flatMap((report) => report.ms).sort((a, b) => a - b);
-    const median = ms[Math.floor((ms.length - 1) / 2)] ?? Number.NaN;
     const bytes = list[0]?.bytes ?? 0;
-    return { throughput: bytes / MB / (median / 1000), memoryMB: Math.max(...list.map((report) => report.peakRssMB - report.startRssMB)) };
+    return {
+      throughput: bytes / MB / (median(list.flatMap((report) => report.ms)) / 1000),
+      cpuMs: median(list.flatMap((report) => report.cpuMs)),
+      firstMs: median(list.map((report) => report.firstMs)),
+      memoryMB: Math.max(...list.map((report) => report.peakRssMB - report.startRssMB)),
+    };
   };
   return { raw: side(reports.raw), app: side(reports.app) };
 }
 
 const speed = (label: string, value: number): { label: string; value: number; unit: string } => ({ label, value, unit: 'MB/s' });
 const memory = (label: string, value: number): { label: string; value: number; unit: string } => ({ label, value, unit: 'MB' });
+const millis = (label: string, value: number): { label: string; value: number; unit: string } => ({ label, value, unit: 'ms' });
+
+/** CPU per transfer and the first transfer in a fresh process, app beside raw (no target: what the throughput rows' time went on). */
+function costRows(what: string, app: Side, raw: Side): FigureRow[] {
+  return [
+    { figure: millis(`CPU per ${what}, all threads: app`, app.cpuMs), raw: millis('raw', raw.cpuMs) },
+    { figure: millis(`first ${what} in a fresh process: app`, app.firstMs), raw: millis('raw', raw.firstMs) },
+  ];
+}
 
 export async function run(context: BenchContext): Promise<Table[]> {
   const folder = mkdtempSync(join(tmpdir(), 'atelier-bench-transfers-'));
   const sim = await startSimulator({ rateLimit: { max: 1_000_000_000 } });
   const files = await fileServer(folder);
-  const rounds = sized(context, 3, 1);
+  const rounds = sized(context, 3, 2);
   const repeats = sized(context, 2, 2);
   try {
     // Still four times apart (memory flat in file size); halved with --quick to stay within its two minutes.
@@ -151,6 +168,8 @@ export async function run(context: BenchContext): Promise<Table[]> {
         raw: memory(`${small} MB`, downSmall.app.memoryMB),
         target: { ratioAtMost: 1.5 },
       },
+      ...costRows(`${large} MB download`, downLarge.app, downLarge.raw),
+      ...costRows(`${small} MB download`, downSmall.app, downSmall.raw),
     ];
     const mb = (bytes: number): string => (bytes / MB).toFixed(1);
     const uploads: FigureRow[] = [
@@ -171,14 +190,15 @@ export async function run(context: BenchContext): Promise<Table[]> {
         raw: memory(`${mb(quarterBytes)} MB`, upQuarter.app.memoryMB),
         target: { ratioAtMost: 1.5 },
       },
+      ...costRows(`${mb(referenceBytes)} MB upload`, upFull.app, upFull.raw),
     ];
-    const each = `${rounds} process${rounds === 1 ? '' : 'es'} per side, taking turns`;
+    const each = `${rounds} processes per side, taking turns`;
     return [
       {
         title: `Result download over loopback (${large} MB and ${small} MB of random bytes)`,
         figures: downloads,
         notes: [
-          `throughput = bytes / median transfer time (${each}, ${repeats} transfers each); peak memory = the highest resident memory sampled every 5 ms minus the process's at start`,
+          `throughput = bytes / median transfer time (${each}, ${repeats} timed transfers each after an untimed first one, whose time is its own row); CPU = process.cpuUsage over one transfer, the hashing worker included; peak memory = the highest resident memory sampled every 5 ms minus the process's at start`,
           'ResultFetcher checks the address against the public-address policy, counts against the size cap and hashes (SHA-256) as it streams, the hash on a worker thread (the chunks copied across in 512 KB batches); raw = undici stream() to createWriteStream, nothing checked',
           "memory flat in file size: the fetcher's peak at 4x the file should stay within 1.5x its peak at the smaller one",
         ],
@@ -187,10 +207,9 @@ export async function run(context: BenchContext): Promise<Table[]> {
         title: `Reference upload to the demo gateway (${mb(referenceBytes)} MB PNG)`,
         figures: uploads,
         notes: [
-          `throughput = bytes / median upload time (${each}, ${sized(context, 5, 3)} uploads each; the upload cache is emptied between them)`,
-          'uploadFile reads the image header (type, pixels), hashes the file for the upload cache, then streams it as multipart; raw = undici FormData with openAsBlob, POSTed',
+          `throughput = bytes / median upload time (${each}, ${sized(context, 5, 3)} timed uploads each after an untimed first one; the upload cache is emptied between them)`,
+          'uploadFile reads the image header (type, pixels), then streams the file as multipart while the hashing worker reads and hashes it; the last 256 KB wait for the hash, and a file the upload cache knows is dropped unfinished (a file of a size the cache holds is hashed before anything is sent); raw = undici FormData with openAsBlob, POSTed',
           'both are answered by the same simulator, which decodes each upload: its time is in both',
-          'uploadFile reads the file twice: once to hash it (the upload cache must know the bytes before deciding to send them; on the hashing worker, beside the header read), once to send it',
         ],
       },
     ];

@@ -1,6 +1,9 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { startSha256 } from './sha256-stream';
+import { sha256OfFile, startSha256 } from './sha256-stream';
 
 const sha256 = (bytes: Uint8Array): string => createHash('sha256').update(bytes).digest('hex');
 
@@ -53,5 +56,23 @@ describe('startSha256', () => {
     failed.discard();
     await expect(hashInChunks(second, [65_536])).resolves.toBe(sha256(second));
     await expect(hashInChunks(first.subarray(0, 5), [5])).resolves.toBe(sha256(first.subarray(0, 5)));
+  });
+});
+
+describe('sha256OfFile', () => {
+  it('gives the digest of files read on the worker, several at once beside a streamed hash, and fails for a missing one', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'atelier-sha256-'));
+    try {
+      const contents = [randomBytes(2_500_000), randomBytes(1), new Uint8Array()];
+      const paths = contents.map((_, index) => join(dir, `file-${index}`));
+      await Promise.all(paths.map((path, index) => writeFile(path, contents[index] ?? new Uint8Array())));
+      const streamed = randomBytes(900_000);
+      const [files, beside] = await Promise.all([Promise.all(paths.map((path) => sha256OfFile(path))), hashInChunks(streamed, [70_000])]);
+      expect(files).toEqual(contents.map(sha256));
+      expect(beside).toBe(sha256(streamed));
+      await expect(sha256OfFile(join(dir, 'missing'))).rejects.toThrow(/ENOENT/);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 });

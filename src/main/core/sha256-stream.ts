@@ -3,8 +3,10 @@
  * own thread only copies each chunk across (a memory copy, some ten times cheaper than hashing it),
  * so a file's identity costs its transfer no throughput. One worker per process, started by the
  * first hash and left unreferenced while no hash runs. Where no worker can start, hashes inline.
+ * A file on disk is read by the worker itself (`sha256OfFile`): nothing crosses but its path.
  */
 import { createHash, type Hash } from 'node:crypto';
+import { createReadStream } from 'node:fs';
 import { Worker } from 'node:worker_threads';
 
 /** A hash under way; its `update` answers a promise when the worker is behind (wait for it before the next chunk). */
@@ -24,16 +26,27 @@ const MOST_OUTSTANDING = 8 * BATCH_BYTES;
 /** Batches the worker has given back, filled again by the next hashes. */
 const spareBatches: Uint8Array<ArrayBuffer>[] = [];
 
-type ToWorker = { id: number; bytes: Uint8Array } | { id: number; end: true } | { id: number; drop: true };
+type ToWorker = { id: number; bytes: Uint8Array } | { id: number; end: true } | { id: number; drop: true } | { id: number; path: string };
 type FromWorker = { id: number; hashed: number; bytes: Uint8Array<ArrayBuffer> } | { id: number; sha256: string } | { id: number; error: string };
 
 // CommonJS run with `eval`, so the same text works from sources, the bundle and the packed app.
 const WORKER_SOURCE = String.raw`
 const { parentPort } = require('node:worker_threads');
 const { createHash } = require('node:crypto');
+const { createReadStream } = require('node:fs');
 const hashes = new Map();
+const fail = (id, error) => parentPort.postMessage({ id, error: String(error) });
+// A file read and hashed here, so the asking thread neither reads nor copies its bytes.
+const hashFile = (id, path) => {
+  const sha = createHash('sha256');
+  createReadStream(path, { highWaterMark: 1024 * 1024 })
+    .on('data', (chunk) => sha.update(chunk))
+    .on('end', () => parentPort.postMessage({ id, sha256: sha.digest('hex') }))
+    .on('error', (error) => fail(id, error));
+};
 parentPort.on('message', (message) => {
   try {
+    if (message.path !== undefined) return void hashFile(message.id, message.path);
     if (message.drop) return void hashes.delete(message.id);
     let hash = hashes.get(message.id);
     if (hash === undefined) hashes.set(message.id, (hash = { sha: createHash('sha256'), hashed: 0 }));
@@ -47,7 +60,7 @@ parentPort.on('message', (message) => {
     parentPort.postMessage({ id: message.id, hashed: hash.hashed, bytes: message.bytes }, [message.bytes.buffer]);
   } catch (error) {
     hashes.delete(message.id);
-    parentPort.postMessage({ id: message.id, error: String(error) });
+    fail(message.id, error);
   }
 });
 `;
@@ -121,6 +134,29 @@ function inlineHash(): StreamHash {
     digest: () => Promise.resolve(hash.digest('hex')),
     discard: () => undefined,
   };
+}
+
+/** The SHA-256 (hex) of a file, read and hashed on the shared worker (inline where none can start). */
+export function sha256OfFile(path: string): Promise<string> {
+  return new Promise<string>((resolve, reject) => {
+    const channel = shared.open({
+      onHashed: () => undefined,
+      onDigest: (sha256) => {
+        channel?.close();
+        resolve(sha256);
+      },
+      onError: (error) => {
+        channel?.close();
+        reject(error);
+      },
+    });
+    if (channel !== undefined) return channel.send({ id: channel.id, path });
+    const hash = createHash('sha256');
+    createReadStream(path, { highWaterMark: 1024 * 1024 })
+      .on('data', (chunk) => hash.update(chunk))
+      .on('end', () => resolve(hash.digest('hex')))
+      .on('error', reject);
+  });
 }
 
 /** Starts a SHA-256 of bytes to come, on the shared worker (inline where none can start). */

@@ -1,10 +1,12 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { createHash } from 'node:crypto';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { request } from 'undici';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { InvalidRequestError } from '../../../src/main/core/gateway/invalid-request';
+import { MemoryUploadCache } from '../../../src/main/core/gateway/upload-cache';
 import { LibraryDatabase, SqliteUploadCache } from '../../../src/main/core/library';
 import { startTestGateway, writeImage, type TestGateway } from './harness';
 
@@ -30,6 +32,12 @@ describe('uploads', () => {
     const path = await writeImage(dir, 'misnamed.jpg', { width: 64, height: 48, alpha: true });
     const uploaded = await gw.client().uploads.uploadFile(path);
     expect(uploaded).toMatchObject({ mimeType: 'image/png', width: 64, height: 48, hasAlpha: true, reused: false });
+    // The identity is the file's own SHA-256, though it was worked out while the bytes went out.
+    expect(uploaded.sha256).toBe(
+      createHash('sha256')
+        .update(await readFile(path))
+        .digest('hex'),
+    );
     expect(uploaded.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\//);
     const served = await request(uploaded.url);
     const meta = await sharp(Buffer.from(await served.body.arrayBuffer())).metadata();
@@ -88,6 +96,24 @@ describe('uploads', () => {
       await expect(attempt).rejects.toThrow(message);
     }
     expect(await gw.requests(UPLOAD)).toBe(0);
+  });
+
+  it('drops a send started while hashing, before its last bytes, when the hash finds the file already uploaded', async () => {
+    const path = await writeImage(dir, 'e.png', { width: 900, height: 900, seed: 5 });
+    const sha256 = createHash('sha256')
+      .update(await readFile(path))
+      .digest('hex');
+    // Another studio on the same library uploaded it after this one looked at the sizes it holds.
+    const cache = new (class extends MemoryUploadCache {
+      override holdsSize(): Promise<boolean> {
+        return Promise.resolve(false);
+      }
+    })();
+    const earlier = { url: 'http://127.0.0.1:9/earlier.png', mimeType: 'image/png', size: 0, width: 900, height: 900, fileId: 'file_earlier', uploadedAt: 1 };
+    await cache.put(gw.client().uploads.scope, sha256, earlier);
+    const uploaded = await gw.client({ uploadCache: cache }).uploads.uploadFile(path);
+    expect(uploaded).toMatchObject({ url: earlier.url, fileId: 'file_earlier', sha256, reused: true });
+    expect((await gw.stats()).responses[UPLOAD]?.['200']).toBeUndefined();
   });
 
   it('retries an upload whose connection dropped (uploads cost nothing)', async () => {

@@ -4,12 +4,13 @@
  * wrapper goes through `requestJson` or `openStream`; nothing else talks HTTP to the gateway.
  */
 import type { IncomingHttpHeaders } from 'node:http';
-import type { Readable } from 'node:stream';
-import { request, type Dispatcher, type FormData } from 'undici';
+import { Readable } from 'node:stream';
+import { request, type Dispatcher } from 'undici';
 import { sleep, systemClock, type Clock } from '../lifecycle/clock';
 import { createLogger } from '../log';
 import { GatewayError } from './gateway-error';
 import { answerTooLarge, errorFromAnswer, errorFromTransport, malformedAnswer, type RequestSite } from './normalise-error';
+import type { MultipartBody } from './multipart-body';
 import { gatewayDispatcherFor, processNetworkSettings, type NetworkSettings } from './network';
 import { answerExcerpt } from './raw-answer';
 import { redactSecrets, StreamRedactor } from './redact';
@@ -59,7 +60,7 @@ export interface GatewayRequest {
   /** JSON body. */
   json?: unknown;
   /** Multipart body, built afresh for every attempt. */
-  multipart?: () => FormData | Promise<FormData>;
+  multipart?: () => MultipartBody;
   /** How the key is presented; `x-api-key` is accepted by `/v1/messages` only. */
   auth?: 'bearer' | 'x-api-key';
   headers?: Record<string, string>;
@@ -201,12 +202,15 @@ export class GatewayHttp {
     // With no key at all, send no credentials rather than an empty one (the gateway says so clearly).
     if (this.apiKey !== '' && req.auth === 'x-api-key') headers['x-api-key'] = this.apiKey;
     else if (this.apiKey !== '') headers.authorization = `Bearer ${this.apiKey}`;
-    let body: string | FormData | undefined;
+    let body: string | Readable | undefined;
     if (req.json !== undefined) {
       headers['content-type'] = 'application/json';
       body = JSON.stringify(req.json);
     } else if (req.multipart) {
-      body = await req.multipart();
+      const form = req.multipart();
+      headers['content-type'] = form.contentType;
+      headers['content-length'] = String(form.contentLength);
+      body = Readable.from(form.body, { objectMode: false });
     }
     try {
       const response = await request(this.url(req), {

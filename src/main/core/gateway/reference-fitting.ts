@@ -7,7 +7,7 @@ import { effectiveFileLimits } from '../../../shared/catalog/references';
 import { fitReferenceImage } from '../media/reference-fit';
 import { planReferenceFit, type ReferenceLimits } from '../media/reference-fit-plan';
 import type { UploadStaging } from './upload-staging';
-import type { ImageFacts } from './uploads';
+import type { ImageHeader } from './uploads';
 
 /** The model field a reference is for. */
 export interface FitTarget {
@@ -35,7 +35,7 @@ export interface FittedReference {
  * them. Undefined when it fits as it is, or when it cannot be fitted (the usual checks then say
  * why it is refused).
  */
-export async function fitToTarget(path: string, facts: ImageFacts, target: FitTarget, staging: UploadStaging): Promise<FittedReference | undefined> {
+export async function fitToTarget(path: string, facts: ImageHeader, target: FitTarget, staging: UploadStaging): Promise<FittedReference | undefined> {
   const limits = referenceLimitsFor(target);
   if (limits === undefined || facts.width === undefined || facts.height === undefined) return undefined;
   const plan = planReferenceFit({ mimeType: facts.mimeType, size: facts.size, width: facts.width, height: facts.height, hasAlpha: facts.hasAlpha }, limits);

@@ -6,7 +6,7 @@
 import { basename } from 'node:path';
 import { validateReferences, type FormValues, type ReferenceFile, type VariantEntry } from '../../../shared/catalog';
 import { InvalidRequestError, issuesOf, type RequestIssue } from './invalid-request';
-import { inspectImageFile, type ImageFacts, type UploadedImage, type UploadsApi } from './uploads';
+import { checkImageFile, type ImageHeader, type UploadedImage, type UploadsApi } from './uploads';
 
 /** A local file meant for one field of a variant (`image_urls`, `mask_url`, `metadata.image_list`...). */
 export interface LocalReference {
@@ -32,7 +32,7 @@ export async function uploadReferences(
   options: { signal?: AbortSignal | undefined } = {},
 ): Promise<PreparedReferences> {
   const issues: RequestIssue[] = [];
-  const inspected: { file: LocalReference; facts: ImageFacts }[] = [];
+  const inspected: { file: LocalReference; facts: ImageHeader }[] = [];
   for (const file of files) {
     const field = entry.fields.find((candidate) => candidate.key === file.field);
     if (field?.type === 'video-list') {
@@ -40,7 +40,8 @@ export async function uploadReferences(
       continue;
     }
     try {
-      inspected.push({ file, facts: await inspectImageFile(file.path) });
+      // The header alone: the upload hashes the bytes as it sends them.
+      inspected.push({ file, facts: await checkImageFile(file.path) });
     } catch (error) {
       if (!(error instanceof InvalidRequestError)) throw error;
       issues.push(...error.issues.map((issue) => ({ path: file.field, message: `${file.field} (${basename(file.path)}): ${issue.message}` })));

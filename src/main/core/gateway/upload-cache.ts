@@ -21,6 +21,8 @@ export interface UploadCacheEntry {
 /** Upload records per gateway scope (profile + base URL) and content hash (sha256, hex). */
 export interface UploadCache {
   get(scope: string, sha256: string): Promise<UploadCacheEntry | undefined>;
+  /** Whether any upload of exactly this many bytes is remembered in the scope (a hit needs the same size). */
+  holdsSize(scope: string, size: number): Promise<boolean>;
   put(scope: string, sha256: string, entry: UploadCacheEntry): Promise<void>;
   /** Forgets one entry, e.g. when the gateway no longer serves its URL. */
   delete(scope: string, sha256: string): Promise<void>;
@@ -36,6 +38,11 @@ export class MemoryUploadCache implements UploadCache {
 
   get(scope: string, sha256: string): Promise<UploadCacheEntry | undefined> {
     return Promise.resolve(this.entries.get(keyOf(scope, sha256)));
+  }
+
+  holdsSize(scope: string, size: number): Promise<boolean> {
+    for (const [key, entry] of this.entries) if (entry.size === size && key.startsWith(keyOf(scope, ''))) return Promise.resolve(true);
+    return Promise.resolve(false);
   }
 
   put(scope: string, sha256: string, entry: UploadCacheEntry): Promise<void> {

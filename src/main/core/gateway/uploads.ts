@@ -4,29 +4,33 @@
  * streamed from disk as multipart, and remembered by content hash so the same file is uploaded
  * once per gateway scope.
  */
-import { createReadStream, openAsBlob } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { basename } from 'node:path';
-import { FormData } from 'undici';
+import type { z } from 'zod';
 import type { ErrorParams, ErrorReason } from '../../../shared/contract';
 import { UPLOAD_MAX_PIXELS } from '../../../shared/contract/uploads';
 import { UPLOAD_LIMITS, uploadRecordSchema } from '../../../shared/gateway/uploads';
 import { imageLibrary } from '../media/image-library';
-import { startSha256 } from '../sha256-stream';
+import { sha256OfFile } from '../sha256-stream';
 import { decodeAnswer } from './decode';
 import type { GatewayHttp, GatewayRequest } from './http';
 import { InvalidRequestError } from './invalid-request';
+import { multipartFileBody } from './multipart-body';
 import type { UploadCache } from './upload-cache';
 
-/** What the studio knows about a local image from its bytes. */
-export interface ImageFacts {
-  sha256: string;
+/** What the studio knows about a local image from its header, before its bytes are hashed. */
+export interface ImageHeader {
   /** Bytes. */
   size: number;
   mimeType: string;
   width: number | undefined;
   height: number | undefined;
   hasAlpha: boolean;
+}
+
+/** What the studio knows about a local image from its bytes. */
+export interface ImageFacts extends ImageHeader {
+  sha256: string;
 }
 
 export interface UploadedImage extends ImageFacts {
@@ -67,27 +71,21 @@ function megabytes(bytes: number): string {
   return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
 }
 
-/** The file's SHA-256, read in large chunks and hashed off this thread while its header is read. */
-async function sha256Of(path: string): Promise<string> {
-  const hash = startSha256();
-  for await (const chunk of createReadStream(path, { highWaterMark: 1024 * 1024 })) {
-    const behind = hash.update(chunk as Buffer);
-    if (behind) await behind;
-  }
-  return hash.digest();
-}
-
 /**
- * Reads a local image's facts and checks it against the upload limits (type by content, size).
- * Throws InvalidRequestError naming the file when it cannot be uploaded. `toBeFitted`: the
- * picture is to be fitted to a model's limits first, so its bytes may exceed the upload's (its
- * pixels may not).
+ * Reads a local image's header and checks it against the upload limits (type by content, size),
+ * without reading the rest of it. Throws InvalidRequestError naming the file when it cannot be
+ * uploaded. `toBeFitted`: the picture is to be fitted to a model's limits first, so its bytes
+ * may exceed the upload's (its pixels may not). `modifiedMs`: when the file was last changed.
  */
-export async function inspectImageFile(path: string, displayName: string = basename(path), options: { toBeFitted?: boolean } = {}): Promise<ImageFacts> {
+export async function checkImageFile(
+  path: string,
+  displayName: string = basename(path),
+  options: { toBeFitted?: boolean } = {},
+): Promise<ImageHeader & { modifiedMs: number }> {
   const target = `Upload of ${displayName}`;
   const refuse = (message: string, reason: ErrorReason, params: ErrorParams = {}): InvalidRequestError =>
     new InvalidRequestError(target, [{ path: 'file', message }], { reason, params: { file: displayName, ...params } });
-  const { size } = await stat(path);
+  const { size, mtimeMs } = await stat(path);
   if (size === 0) throw refuse('the file is empty', 'upload_empty');
   if (size > UPLOAD_LIMITS.maxBytes && options.toBeFitted !== true) {
     throw refuse(`the file is ${megabytes(size)}; the gateway accepts at most ${megabytes(UPLOAD_LIMITS.maxBytes)}`, 'upload_too_large', {
@@ -95,9 +93,6 @@ export async function inspectImageFile(path: string, displayName: string = basen
       limitMegabytes: toMegabytes(UPLOAD_LIMITS.maxBytes),
     });
   }
-  // Started beside the header: the upload cache must know the bytes before anything is sent.
-  const hashed = sha256Of(path);
-  void hashed.catch(() => undefined);
   // The header only: the pixel count is checked below with a clearer message than the decoder gives.
   const metadata = await imageLibrary()(path, { limitInputPixels: false })
     .metadata()
@@ -120,19 +115,32 @@ export async function inspectImageFile(path: string, displayName: string = basen
       },
     );
   }
-  return {
-    sha256: await hashed,
-    size,
-    mimeType,
-    width: metadata.width,
-    height: metadata.height,
-    hasAlpha: metadata.hasAlpha,
-  };
+  return { size, mimeType, width: metadata.width, height: metadata.height, hasAlpha: metadata.hasAlpha, modifiedMs: mtimeMs };
+}
+
+/** A local image's header checked (as `checkImageFile`) and its bytes hashed, the hash read on the worker beside the header. */
+export async function inspectImageFile(path: string, displayName: string = basename(path), options: { toBeFitted?: boolean } = {}): Promise<ImageFacts> {
+  const hashed = sha256OfFile(path);
+  void hashed.catch(() => undefined);
+  const { modifiedMs: _modifiedMs, ...header } = await checkImageFile(path, displayName, options);
+  return { ...header, sha256: await hashed };
+}
+
+type UploadRecord = z.infer<typeof uploadRecordSchema>;
+
+/** A local file as checked, to be sent. */
+interface CheckedFile {
+  path: string;
+  fileName: string;
+  header: ImageHeader;
+  modifiedMs: number;
 }
 
 /** Uploads for one gateway scope (profile + base URL), deduplicated by content hash. */
 export class UploadsApi {
   private readonly inFlight = new Map<string, Promise<UploadedImage>>();
+  /** Sizes of the uploads under way: a file of one of these sizes may be one of them. */
+  private readonly sizesInFlight = new Map<number, number>();
 
   constructor(
     private readonly http: GatewayHttp,
@@ -141,18 +149,31 @@ export class UploadsApi {
     readonly scope: string,
   ) {}
 
-  /** Uploads a file from disk, or returns the address of the identical file uploaded before. */
+  /**
+   * Uploads a file from disk, or returns the address of the identical file uploaded before.
+   * A file whose size no earlier upload has cannot be one of them: its bytes go out while its
+   * hash is worked out, the last of them held back until the hash has cleared them. Any other
+   * file is hashed first and sent only when the cache does not know it.
+   */
   async uploadFile(path: string, options: UploadOptions = {}): Promise<UploadedImage> {
     const fileName = options.fileName ?? basename(path);
-    const facts = await inspectImageFile(path, fileName);
-    const cached = await this.cache.get(this.scope, facts.sha256);
-    if (cached) return { ...facts, url: cached.url, fileId: cached.fileId, reused: true };
-    // The same bytes added twice at once are uploaded once.
-    const pending = this.inFlight.get(facts.sha256);
-    if (pending) return { ...(await pending), reused: true };
-    const upload = this.send(path, fileName, facts, options).finally(() => this.inFlight.delete(facts.sha256));
-    this.inFlight.set(facts.sha256, upload);
-    return upload;
+    const hashed = sha256OfFile(path);
+    void hashed.catch(() => undefined);
+    const { modifiedMs, ...header } = await checkImageFile(path, fileName);
+    const file: CheckedFile = { path, fileName, header, modifiedMs };
+    // Counted before the cache is asked, so the same file added twice at once is hashed first the second time.
+    const sizeSeen = this.sizesInFlight.has(header.size);
+    this.countInFlight(header.size, 1);
+    try {
+      if (sizeSeen || (await this.cache.holdsSize(this.scope, header.size))) {
+        return await (
+          await this.decide(hashed, header, () => this.send(file, options))
+        ).image;
+      }
+      return await this.sendWhileHashing(file, hashed, options);
+    } finally {
+      this.countInFlight(header.size, -1);
+    }
   }
 
   /** Forgets a cached upload (e.g. when the gateway stopped serving its address). */
@@ -160,31 +181,86 @@ export class UploadsApi {
     await this.cache.delete(this.scope, sha256);
   }
 
-  private async send(path: string, fileName: string, facts: ImageFacts, options: UploadOptions): Promise<UploadedImage> {
+  /** Sends the file as its hash is worked out; the send's last bytes wait for the hash's verdict, and a known file's send is dropped unfinished. */
+  private async sendWhileHashing(file: CheckedFile, hashed: Promise<string>, options: UploadOptions): Promise<UploadedImage> {
+    const dropped = new AbortController();
+    const signal = options.signal === undefined ? dropped.signal : AbortSignal.any([options.signal, dropped.signal]);
+    let clear = (): void => undefined;
+    let refuse = (_error: Error): void => undefined;
+    const cleared = new Promise<void>((resolve, reject) => ((clear = resolve), (refuse = reject)));
+    void cleared.catch(() => undefined);
+    const sending = this.send(file, { ...options, signal }, () => cleared);
+    void sending.catch(() => undefined);
+    const drop = (reason: Error): void => {
+      refuse(reason);
+      dropped.abort(reason);
+    };
+    let decided: { sent: boolean; image: Promise<UploadedImage> };
+    try {
+      decided = await this.decide(hashed, file.header, () => sending);
+    } catch (error) {
+      drop(error instanceof Error ? error : new Error(String(error)));
+      throw error;
+    }
+    if (decided.sent) clear();
+    else drop(new Error('the same bytes were uploaded before'));
+    return decided.image;
+  }
+
+  /**
+   * Once the file is hashed: the earlier upload it matches (cached, or under way), or `send`
+   * started and remembered. Looked up and claimed in one turn, so the same bytes are sent once.
+   */
+  private async decide(
+    hashed: Promise<string>,
+    header: ImageHeader,
+    send: () => Promise<UploadRecord>,
+  ): Promise<{ sent: boolean; image: Promise<UploadedImage> }> {
+    const facts: ImageFacts = { ...header, sha256: await hashed };
+    const cached = await this.cache.get(this.scope, facts.sha256);
+    if (cached) return { sent: false, image: Promise.resolve({ ...facts, url: cached.url, fileId: cached.fileId, reused: true }) };
+    const pending = this.inFlight.get(facts.sha256);
+    if (pending) return { sent: false, image: pending.then((image) => ({ ...image, reused: true })) };
+    const upload = send()
+      .then(async (record) => {
+        const uploaded: UploadedImage = { ...facts, url: record.data.url, fileId: record.data.id, reused: false };
+        await this.cache.put(this.scope, facts.sha256, {
+          url: uploaded.url,
+          mimeType: facts.mimeType,
+          size: facts.size,
+          width: facts.width,
+          height: facts.height,
+          fileId: uploaded.fileId,
+          uploadedAt: Date.now(),
+        });
+        return uploaded;
+      })
+      .finally(() => this.inFlight.delete(facts.sha256));
+    this.inFlight.set(facts.sha256, upload);
+    return { sent: true, image: upload };
+  }
+
+  private countInFlight(size: number, by: 1 | -1): void {
+    const count = (this.sizesInFlight.get(size) ?? 0) + by;
+    if (count > 0) this.sizesInFlight.set(size, count);
+    else this.sizesInFlight.delete(size);
+  }
+
+  private async send(file: CheckedFile, options: UploadOptions, beforeLastBytes?: () => Promise<void>): Promise<UploadRecord> {
+    const { path, fileName, header, modifiedMs } = file;
     const req: GatewayRequest = {
       method: 'POST',
       path: '/v1/uploads/images',
-      multipart: async () => {
-        const form = new FormData();
-        form.append('file', await openAsBlob(path, { type: facts.mimeType }), fileName);
-        form.append('purpose', options.purpose ?? 'generation');
-        return form;
-      },
+      multipart: () =>
+        multipartFileBody(
+          { field: 'file', path, fileName, mimeType: header.mimeType, size: header.size, modifiedMs },
+          { purpose: options.purpose ?? 'generation' },
+          beforeLastBytes,
+        ),
       // An upload costs nothing: a duplicate after a lost answer is harmless, so it retries like a GET.
       retry: 'idempotent',
       signal: options.signal,
     };
-    const record = decodeAnswer(uploadRecordSchema, req, await this.http.requestJson(req));
-    const uploaded: UploadedImage = { ...facts, url: record.data.url, fileId: record.data.id, reused: false };
-    await this.cache.put(this.scope, facts.sha256, {
-      url: uploaded.url,
-      mimeType: facts.mimeType,
-      size: facts.size,
-      width: facts.width,
-      height: facts.height,
-      fileId: uploaded.fileId,
-      uploadedAt: Date.now(),
-    });
-    return uploaded;
+    return decodeAnswer(uploadRecordSchema, req, await this.http.requestJson(req));
   }
 }

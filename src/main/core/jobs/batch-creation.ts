@@ -26,7 +26,7 @@ import {
 } from './store';
 
 /** Jobs checked or stored in one turn of the event loop: a few milliseconds of work on a busy machine. */
-export const JOBS_PER_TURN = 10;
+export const JOBS_PER_TURN = 5;
 
 export interface BatchCreationDeps {
   db: LibraryDatabase;

@@ -28,6 +28,7 @@ import {
 } from '../library';
 import { getJob, transitionJob, type Job } from './store';
 import { latestTask } from './engine-queries';
+import type { GroupedWrites } from './grouped-writes';
 import type { EngineEvents } from './events';
 import { entryOf, recipeOf } from './job-request';
 import { noAddressMessage, planResults, type PlannedResult, type ResultPlan } from './download-plan';
@@ -75,6 +76,8 @@ export interface DownloaderDeps {
   staging: ResultStaging;
   media: MediaInspector;
   fetcher: ResultFetcher;
+  /** Where a result's row and a job's end are committed, on disk before anything goes on (durable). */
+  writes: GroupedWrites;
   events: EngineEvents;
   tracker: WorkTracker;
   limits: DownloadLimits;
@@ -164,7 +167,7 @@ export class ResultDownloader {
     const entry = entryOf(job);
     const plan = await planResults(db, this.deps.staging, job, entry);
     if ('failure' in plan) {
-      this.finish(job, 'failed', { errorCode: plan.failure.code, errorMessage: plan.failure.message }, null);
+      await this.finish(job, 'failed', { errorCode: plan.failure.code, errorMessage: plan.failure.message }, null);
       return;
     }
     const kind: AssetKind = entry?.kind === 'image' ? 'image' : 'video';
@@ -186,31 +189,36 @@ export class ResultDownloader {
     // A note made before the download (no character came with the video) stays on the finished job.
     const note = job.errorCode === 'character_missing' ? { errorCode: job.errorCode, errorMessage: job.errorMessage } : { errorCode: null, errorMessage: null };
     const characters = plan.taskId === null ? 0 : listCharactersOfTask(this.deps.db, plan.taskId).length;
-    if (problems.length === 0) this.finish(job, 'done', note, plan);
+    if (problems.length === 0) await this.finish(job, 'done', note, plan);
     else if (saved === 0 && characters > 0) {
       // The character the task made is in the registry: the job has a result, only the video is missing.
       const message = `The character was saved, but the video could not be: ${problems[0]?.message ?? ''}`;
-      this.finish(job, 'done', { errorCode: 'partial', errorMessage: message }, plan);
+      await this.finish(job, 'done', { errorCode: 'partial', errorMessage: message }, plan);
     } else if (plan.addressless && saved === 0 && !problems.some((problem) => problem.reason === 'expired')) {
       const message = noAddressMessage(plan.taskId ?? '', problems[0]?.message);
-      this.finish(job, 'failed', { errorCode: 'no_result_address', errorMessage: message }, plan);
+      await this.finish(job, 'failed', { errorCode: 'no_result_address', errorMessage: message }, plan);
     } else if (saved > 0) {
       const message = `${saved} of ${total} results were saved; the others could not be: ${problems[0]?.message ?? ''}`;
-      this.finish(job, 'done', { errorCode: 'partial', errorMessage: message }, plan);
+      await this.finish(job, 'done', { errorCode: 'partial', errorMessage: message }, plan);
     } else if (problems.some((problem) => problem.reason === 'expired')) {
       const expired = problems.find((problem) => problem.reason === 'expired');
       const message =
         expired?.message.startsWith('The result expired on the gateway') === true
           ? expired.message
           : `The result expired on the gateway before it could be downloaded. ${expired?.message ?? ''}`;
-      this.finish(job, 'expired', { errorCode: 'result_expired', errorMessage: message }, plan);
+      await this.finish(job, 'expired', { errorCode: 'result_expired', errorMessage: message }, plan);
     } else {
-      this.finish(job, 'failed', { errorCode: 'download_failed', errorMessage: problems[0]?.message ?? 'The result could not be downloaded.' }, plan);
+      await this.finish(job, 'failed', { errorCode: 'download_failed', errorMessage: problems[0]?.message ?? 'The result could not be downloaded.' }, plan);
     }
   }
 
-  private finish(job: Job, to: 'done' | 'failed' | 'expired', patch: { errorCode: string | null; errorMessage: string | null }, plan: ResultPlan | null): void {
-    const moved = transitionJob(this.deps.db, job.id, ['downloading'], to, patch);
+  private async finish(
+    job: Job,
+    to: 'done' | 'failed' | 'expired',
+    patch: { errorCode: string | null; errorMessage: string | null },
+    plan: ResultPlan | null,
+  ): Promise<void> {
+    const moved = await this.deps.writes.run(() => transitionJob(this.deps.db, job.id, ['downloading'], to, patch));
     this.deps.events.jobsChanged(job.id);
     if (!moved) return;
     if (plan?.staged) void this.deps.staging.remove(plan.staged).catch(() => undefined);
@@ -310,28 +318,30 @@ export class ResultDownloader {
       await rename(temporary, absolute);
       const thumbPath = thumbPathFor(filePath);
       const thumbed = await media.thumbnail(absolute, info.kind, resolveInLibrary(libraryRoot, thumbPath), this.deps.modes);
-      const { asset, inserted } = insertAsset(db, {
-        id: assetId,
-        jobId: job.id,
-        taskId: plan.taskId,
-        resultIndex: index,
-        kind: info.kind,
-        filePath,
-        thumbPath: thumbed ? thumbPath : null,
-        mime: info.mime,
-        bytes: fetched.bytes,
-        width: info.width,
-        height: info.height,
-        durationMs: info.durationMs,
-        hasAudio: info.hasAudio ?? null,
-        sha256: fetched.sha256,
-        model: job.model,
-        variantId: job.variantId,
-        prompt: job.prompt,
-        request: recipeOf(job),
-        createdAt: plan.createdAt,
-        preset: job.preset,
-      });
+      const { asset, inserted } = await this.deps.writes.run(() =>
+        insertAsset(db, {
+          id: assetId,
+          jobId: job.id,
+          taskId: plan.taskId,
+          resultIndex: index,
+          kind: info.kind,
+          filePath,
+          thumbPath: thumbed ? thumbPath : null,
+          mime: info.mime,
+          bytes: fetched.bytes,
+          width: info.width,
+          height: info.height,
+          durationMs: info.durationMs,
+          hasAudio: info.hasAudio ?? null,
+          sha256: fetched.sha256,
+          model: job.model,
+          variantId: job.variantId,
+          prompt: job.prompt,
+          request: recipeOf(job),
+          createdAt: plan.createdAt,
+          preset: job.preset,
+        }),
+      );
       await writeAssetSidecar(libraryRoot, asset, this.deps.modes);
       if (inserted) events.emit({ type: 'library.added', asset });
     } finally {

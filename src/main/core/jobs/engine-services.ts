@@ -73,6 +73,8 @@ export function buildEngineServices(options: JobEngineOptions): EngineServices {
     sessionOnly: options.sessionOnlyKeys ?? (() => false),
   });
   const downloads = { ...DEFAULT_DOWNLOAD_LIMITS, ...options.downloads };
+  // Claims, task records, completions and results stored made in the same turn share one commit, flushed off the loop.
+  const durableWrites = new GroupedWrites(db, { durable: true });
   const fetcher = new ResultFetcher({
     headersTimeoutMs: downloads.headersTimeoutMs ?? 30_000,
     bodyTimeoutMs: downloads.bodyTimeoutMs ?? 60_000,
@@ -87,14 +89,13 @@ export function buildEngineServices(options: JobEngineOptions): EngineServices {
     staging,
     media: new MediaInspector({ ffmpeg: options.ffmpeg, ...(options.video ? { video: options.video } : {}) }),
     fetcher,
+    writes: durableWrites,
     events,
     tracker,
     limits: downloads,
     modes: options.fileModes ?? PRIVATE_MODES,
     clock,
   });
-  // Claims, task records and completions made in the same turn share one flushed commit.
-  const durableWrites = new GroupedWrites(db, { durable: true });
   const completion = new TaskCompletion({ db, writes: durableWrites, staging, characters, timings, onResultsReady: (jobId) => downloader.enqueue(jobId) });
   const poller = new TaskPoller({
     db,

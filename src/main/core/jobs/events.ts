@@ -19,7 +19,7 @@ const log = createLogger('job-engine');
  * Jobs read and sent out per turn of the event loop by the coalesced flush; more wait for the
  * next turn. Reading a thousand jobs that changed together took a few hundred milliseconds.
  */
-const JOBS_PER_FLUSH = 50;
+const JOBS_PER_FLUSH = 20;
 
 /** A job with what its latest task and the library know (the contract's `JobView` is made from it, field by field). */
 export interface JobDetail extends Job {

@@ -2,14 +2,20 @@
  * Writes committed a group at a time. Each ordinary commit of the library waits for the disk
  * (`synchronous = FULL`), so a few hundred polls or submissions answered in the same moment would
  * otherwise hold the event loop, and every window call with it, for one disk flush each. Writes
- * queued in the same turn of the event loop share one transaction (each in its own savepoint, so
- * one that throws takes nothing of the others with it); each caller's promise settles with its
+ * queued in the same turn of the event loop share one transaction, up to `WRITES_PER_GROUP` of
+ * them (the rest go in the next turns), each in its own savepoint, so one that throws takes
+ * nothing of the others with it; each caller's promise settles with its
  * write's result once the group is committed, so what it does next sees the write. `durable`
- * groups wait for the disk as every commit does (a job claimed before its paid POST, the task it
- * was given); the others do not, for what a power cut may take back without harm (what a poll
- * learned: the next poll learns it again).
+ * groups wait for the disk before their promises settle (a job claimed before its paid POST, the
+ * task it was given, a finished task's results), but off the event loop: the group is committed
+ * without a flush and the WAL is flushed in the thread pool (`flushToDisk`), so a slow disk holds
+ * the callers back, not every window and poll with them. The others do not wait, for what a
+ * power cut may take back without harm (what a poll learned: the next poll learns it again).
  */
 import type { LibraryDatabase } from '../library';
+
+/** Writes committed in one turn at most; the rest follow in the next turns, so a burst of answers never holds the loop long. */
+export const WRITES_PER_GROUP = 16;
 
 interface QueuedWrite {
   work: () => unknown;
@@ -18,7 +24,7 @@ interface QueuedWrite {
 }
 
 export class GroupedWrites {
-  private queued: QueuedWrite[] = [];
+  private readonly queued: QueuedWrite[] = [];
   private flushScheduled = false;
 
   constructor(
@@ -37,9 +43,9 @@ export class GroupedWrites {
   }
 
   private flush(): void {
-    this.flushScheduled = false;
-    const group = this.queued;
-    this.queued = [];
+    const group = this.queued.splice(0, WRITES_PER_GROUP);
+    if (this.queued.length > 0) setImmediate(() => this.flush());
+    else this.flushScheduled = false;
     const outcomes = new Map<QueuedWrite, { ok: true; value: unknown } | { ok: false; error: unknown }>();
     const writeAll = (): void => {
       for (const write of group) {
@@ -52,17 +58,23 @@ export class GroupedWrites {
     };
     try {
       if (!this.db.isOpen) throw new Error('The library database is closed.');
-      if (this.options.durable) this.db.transaction(writeAll);
-      else this.db.transactionWithoutFlush(writeAll);
+      this.db.transactionWithoutFlush(writeAll);
     } catch (error) {
       // The commit itself failed: nothing of the group was written.
       for (const write of group) write.reject(error);
       return;
     }
-    for (const write of group) {
-      const outcome = outcomes.get(write);
-      if (outcome?.ok === true) write.resolve(outcome.value);
-      else write.reject(outcome?.error);
-    }
+    const settle = (): void => {
+      for (const write of group) {
+        const outcome = outcomes.get(write);
+        if (outcome?.ok === true) write.resolve(outcome.value);
+        else write.reject(outcome?.error);
+      }
+    };
+    if (!this.options.durable) return settle();
+    // Nobody acts on a durable write (a paid POST, a result let go) before it is on disk.
+    this.db.flushToDisk().then(settle, (error: unknown) => {
+      for (const write of group) write.reject(error);
+    });
   }
 }

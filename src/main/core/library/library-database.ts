@@ -2,6 +2,7 @@ import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
 import type { Database as Connection, Statement } from 'better-sqlite3';
 import { createLogger } from '../log';
+import { DiskFlush } from './disk-flush';
 import { ensurePrivateDir, ensurePrivateFile, PRIVATE_MODES, tighten } from '../private-files';
 import { migrate, schemaVersion } from './migrations/migrate';
 import { migrations as allMigrations, type Migration } from './migrations';
@@ -29,6 +30,7 @@ export interface LibraryDatabaseOptions {
 export class LibraryDatabase {
   private readonly statements = new Map<string, Statement>();
   private readonly clock: () => number;
+  private readonly wal: DiskFlush | undefined;
 
   private constructor(
     /** The better-sqlite3 connection; table modules use `prepare` and `transaction` instead. */
@@ -37,6 +39,7 @@ export class LibraryDatabase {
     clock: () => number,
   ) {
     this.clock = clock;
+    this.wal = file === ':memory:' ? undefined : new DiskFlush(`${file}-wal`);
   }
 
   /** Opens (creating if needed) the database file and brings its schema up to date. */
@@ -108,6 +111,15 @@ export class LibraryDatabase {
     } finally {
       this.prepare('PRAGMA synchronous = FULL').run();
     }
+  }
+
+  /**
+   * Resolves once every commit made so far is on disk, waited for in the thread pool (an fsync
+   * of the WAL) rather than on the event loop: after `transactionWithoutFlush`, as durable as
+   * `transaction` once this resolves.
+   */
+  flushToDisk(): Promise<void> {
+    return this.wal?.flush() ?? Promise.resolve();
   }
 
   /** Closes the connection (and checkpoints the WAL). Safe to call twice. */

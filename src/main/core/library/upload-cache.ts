@@ -62,6 +62,15 @@ export class SqliteUploadCache implements UploadCache {
     });
   }
 
+  holdsSize(scope: string, size: number): Promise<boolean> {
+    return settle(
+      () =>
+        this.db
+          .prepare<[string, number], { found: number }>('SELECT 1 AS found FROM upload_cache WHERE profile_id = ? AND bytes = ? LIMIT 1')
+          .get(scope, size) !== undefined,
+    );
+  }
+
   /** Records (or replaces) the upload of this content in this scope. */
   put(scope: string, sha256: string, entry: UploadCacheEntry): Promise<void> {
     return settle(() => {

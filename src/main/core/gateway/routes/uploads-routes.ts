@@ -10,7 +10,7 @@ import { StudioFailure } from '../../router/failure';
 import type { GatewayService } from '../gateway-service';
 import type { UploadStaging } from '../upload-staging';
 import { fittedFileName, fitToTarget, type FitTarget } from '../reference-fitting';
-import { inspectImageFile } from '../uploads';
+import { checkImageFile } from '../uploads';
 import { toStudioFailure, withGatewayFailures } from './failures';
 
 const PREVIEW_EDGE = 320;
@@ -65,8 +65,9 @@ type UploadRoutes = 'uploads.add' | 'uploads.add_asset' | 'uploads.add_saved_mas
  */
 export function uploadsHandlers({ gateway, staging, library, cache }: UploadRouteDeps): Pick<RouteHandlers, UploadRoutes> {
   const upload = async (path: string, fileName: string, fitFor: FitTarget | undefined): Promise<UploadedImageView> => {
+    // The header alone: the upload hashes the bytes as it sends them.
     const inspect = (file: string, name: string, toBeFitted = false) =>
-      inspectImageFile(file, name, { toBeFitted }).catch((error: unknown) => {
+      checkImageFile(file, name, { toBeFitted }).catch((error: unknown) => {
         throw toStudioFailure(error);
       });
     // A library image over the upload's 10 MB may still be fitted under it.
@@ -81,7 +82,7 @@ export function uploadsHandlers({ gateway, staging, library, cache }: UploadRout
       return await withGatewayFailures(async () => {
         const { client } = await gateway.active();
         const image = await client.uploads.uploadFile(sent.path, { fileName: sent.fileName });
-        cache.setLocalFacts(client.uploads.scope, sentFacts.sha256, { preview, fileName: baseName(fileName) });
+        cache.setLocalFacts(client.uploads.scope, image.sha256, { preview, fileName: baseName(fileName) });
         return {
           url: image.url,
           mimeType: sentFacts.mimeType,
@@ -89,7 +90,7 @@ export function uploadsHandlers({ gateway, staging, library, cache }: UploadRout
           width: sentFacts.width ?? null,
           height: sentFacts.height ?? null,
           hasAlpha: sentFacts.hasAlpha,
-          sha256: sentFacts.sha256,
+          sha256: image.sha256,
           reused: image.reused,
           previewDataUrl: preview,
           fittedFrom: fitted === undefined ? null : { mimeType: facts.mimeType, size: facts.size, width: facts.width ?? null, height: facts.height ?? null },
