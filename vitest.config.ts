@@ -37,12 +37,25 @@ export default defineConfig({
           // The renderer against the real studio core (tests/renderer/studio-harness.ts), in a DOM.
           name: 'renderer',
           include: ['tests/renderer/**/*.test.ts', 'tests/renderer/**/*.test.tsx'],
+          exclude: ['tests/renderer/**/*.isolated.test.tsx'],
           environment: './tests/renderer/dom-environment.ts',
           env: FIXTURE_MEDIA,
           // Files share a worker's loaded modules (React, the renderer, the studio core): every file
           // starts its own studio and resets the stores between tests (tests/renderer/reset-stores.ts),
           // so importing them again per file (half this project's CPU time) bought nothing.
           isolate: false,
+          testTimeout: 30_000,
+          hookTimeout: 30_000,
+        },
+      },
+      {
+        test: {
+          // Renderer tests that replace a module (vi.mock) load everything afresh: a worker's shared
+          // modules would already hold the real one.
+          name: 'renderer-isolated',
+          include: ['tests/renderer/**/*.isolated.test.tsx'],
+          environment: './tests/renderer/dom-environment.ts',
+          env: FIXTURE_MEDIA,
           testTimeout: 30_000,
           hookTimeout: 30_000,
         },
