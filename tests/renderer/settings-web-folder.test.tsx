@@ -44,6 +44,8 @@ describe('settings page, the library folder and browsers in web mode', () => {
     expect(await studio.main.client.call('settings.get', {})).toMatchObject({ ok: true, value: { libraryDir: null } });
 
     await click(button(page.container, 'Use this folder'));
+    // Answered only once the terminal asks again: an answer before that would go to the first question.
+    await until(() => expect(terminal.asked).toEqual(['/srv/art', '/srv/art']));
     act(() => terminal.answer(true));
     await until(() => expect(section()).toContain('/srv/art will be used the next time the studio starts'));
   });
