@@ -2,13 +2,10 @@ import { readFile } from 'node:fs/promises';
 import { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { resolveLibraryMedia } from '../core/library/media-file';
+import { THUMBNAIL_NOT_SERVED as NOT_SERVED, THUMBNAILS_AT_ONCE, THUMBNAILS_ROUTE } from '../../shared/contract/thumbnails';
 
-/** The most thumbnails one request may ask for: a screen of the grid, with room to spare. */
-export const THUMBNAILS_AT_ONCE = 48;
 /** The largest file sent this way; anything bigger is no thumbnail and is left to `/media`. */
 const LARGEST_THUMBNAIL_BYTES = 1024 * 1024;
-/** The length written for a path that is not served (not found, outside the library, not a small picture). */
-export const NOT_SERVED = 0xffffffff;
 
 /**
  * `GET /media-thumbnails?path=<library path>&path=...`: a screen of thumbnails in one answer. A
@@ -20,7 +17,7 @@ export const NOT_SERVED = 0xffffffff;
  * (`NOT_SERVED` and no bytes for a path refused); `x-media-types` lists their types, comma-separated.
  */
 export function registerThumbnailsRoute(app: FastifyInstance, libraryRoot: () => string): void {
-  app.get<{ Querystring: { path?: string | string[] } }>('/media-thumbnails', (request, reply) => {
+  app.get<{ Querystring: { path?: string | string[] } }>(THUMBNAILS_ROUTE, (request, reply) => {
     const asked = request.query.path;
     const paths = asked === undefined ? [] : Array.isArray(asked) ? asked : [asked];
     if (paths.length === 0 || paths.length > THUMBNAILS_AT_ONCE) return reply.code(400).send(`Ask for 1 to ${THUMBNAILS_AT_ONCE} thumbnails.`);

@@ -9,7 +9,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Studio } from '../../../src/main/core/studio';
 import { startWebServer, type RunningWebServer } from '../../../src/main/web/server';
-import { NOT_SERVED, THUMBNAILS_AT_ONCE } from '../../../src/main/web/thumbnails-route';
+import { THUMBNAIL_NOT_SERVED as NOT_SERVED, THUMBNAILS_AT_ONCE } from '../../../src/shared/contract/thumbnails';
 import { createTestStudio } from '../../helpers/studio';
 
 let studio: Studio;
