@@ -1,5 +1,5 @@
 /**
- * Web mode's thumbnail loader: the tiles that ask in one render go together in one request to
+ * Web mode's thumbnail loader: the tiles that come into view together go in one request to
  * `/media-thumbnails` (a browser holds six connections per host over plain http, so thirty
  * thumbnails asked one by one arrive four or six at a time). Each picture is shown through an
  * object URL as soon as its bytes are in, and released when its tile leaves; a request whose tiles
@@ -21,8 +21,17 @@ export interface BatchedThumbnailsOptions {
   keptBytes?: number;
 }
 
+/**
+ * Tiles are sent once none has asked for this long (the grid has come to rest) or the first of
+ * them has waited `LONGEST_WAIT_MS`: while the wheel flies, a row mounts every frame and leaves
+ * the next, and a request for each would only be cancelled.
+ */
+const RESTING_MS = 20;
+const LONGEST_WAIT_MS = 200;
+
 interface Wanted {
   libraryPath: string;
+  askedAt: number;
   /** Null for a warm start's picture: kept in memory, shown to nobody. */
   show: ((url: string) => void) | null;
   /** `joined`: the same picture is already on its way for another (the warm start); it waits for that one. */
@@ -48,7 +57,7 @@ export function batchedThumbnails(options: BatchedThumbnailsOptions = {}): Thumb
   /** Pictures on their way, with whoever else waits for the same one. */
   const onTheirWay = new Map<string, Set<Wanted>>();
   let batches = 0;
-  let flushing = false;
+  let flushTimer: ReturnType<typeof setTimeout> | undefined;
 
   const keep = (libraryPath: string, blob: Blob): void => {
     const before = kept.get(libraryPath);
@@ -118,12 +127,13 @@ export function batchedThumbnails(options: BatchedThumbnailsOptions = {}): Thumb
         if (wanted.state === 'fetching') show(wanted, null);
       }
       batches -= 1;
-      flush();
+      scheduleFlush();
     }
   }
 
-  /** Sends what waits, one request a screen, once the tiles of this render have all asked. */
+  /** Sends what waits, a screen a request. */
   function flush(): void {
+    flushTimer = undefined;
     while (batches < batchesAtOnce && waiting.length > 0) {
       const group = waiting.splice(0, THUMBNAILS_AT_ONCE);
       const batch: Batch = { open: group.length, abort: new AbortController() };
@@ -135,17 +145,15 @@ export function batchedThumbnails(options: BatchedThumbnailsOptions = {}): Thumb
       void fetchBatch(group, batch);
     }
   }
-  const scheduleFlush = (): void => {
-    if (flushing) return;
-    flushing = true;
-    queueMicrotask(() => {
-      flushing = false;
-      flush();
-    });
-  };
+  function scheduleFlush(): void {
+    clearTimeout(flushTimer);
+    const oldest = waiting[0];
+    if (!oldest || batches >= batchesAtOnce) return;
+    flushTimer = setTimeout(flush, Math.max(0, Math.min(RESTING_MS, oldest.askedAt + LONGEST_WAIT_MS - performance.now())));
+  }
 
   const ask = (libraryPath: string, onShow: ((url: string) => void) | null): Wanted => {
-    const wanted: Wanted = { libraryPath, show: onShow, state: 'waiting' };
+    const wanted: Wanted = { libraryPath, askedAt: performance.now(), show: onShow, state: 'waiting' };
     const blob = kept.get(libraryPath);
     const joined = onTheirWay.get(libraryPath);
     if (blob) {
