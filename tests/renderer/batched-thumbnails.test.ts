@@ -38,12 +38,15 @@ afterAll(async () => {
   await studio.stop();
 });
 
-/** A window's loader with the session a browser holds, and the requests it made (their paths and whether they were cancelled). */
-function windowLoader() {
+/**
+ * A window's loader with the session a browser holds, and the requests it made (their paths and
+ * whether they were cancelled); `held` keeps each request from the server until it settles.
+ */
+function windowLoader(held: Promise<void> = Promise.resolve()) {
   const requests: { paths: string[]; signal: AbortSignal | undefined; done: Promise<unknown> }[] = [];
   const fetchWithSession: typeof fetch = (url, init) => {
     const paths = new URL(url instanceof Request ? url.url : url).searchParams.getAll('path');
-    const done = fetch(url, { ...init, headers: { authorization: `Bearer ${server.token}` } });
+    const done = held.then(() => fetch(url, { ...init, headers: { authorization: `Bearer ${server.token}` } }));
     requests.push({ paths, signal: init?.signal ?? undefined, done: done.catch(() => undefined) });
     return done;
   };
@@ -99,7 +102,8 @@ describe('the web window’s thumbnails, a screen a request', () => {
   });
 
   it('asks nothing for tiles that left before their screen was sent, and cancels a request whose tiles have all left', async () => {
-    const { loader, requests } = windowLoader();
+    let answer = (): void => undefined;
+    const { loader, requests } = windowLoader(new Promise<void>((resolve) => (answer = resolve)));
     const passing = [4, 5, 6].map((index) => tile(loader, pathOf(index)));
     for (const each of passing) each.claim.release();
     await Promise.resolve();
@@ -109,6 +113,7 @@ describe('the web window’s thumbnails, a screen a request', () => {
     await expect.poll(() => requests.length).toBe(1);
     for (const each of flown) each.claim.release();
     expect(requests[0]?.signal?.aborted).toBe(true);
+    answer();
     await requests[0]?.done;
     // Later tiles go in a request of their own; the ones that left were never shown anything.
     const next = tile(loader, pathOf(10));

@@ -22,12 +22,14 @@ export interface BatchedThumbnailsOptions {
 }
 
 /**
- * Tiles are sent once none has asked for this long (the grid has come to rest) or the first of
- * them has waited `LONGEST_WAIT_MS`: while the wheel flies, a row mounts every frame and leaves
- * the next, and a request for each would only be cancelled.
+ * Tiles are sent once a frame has passed without a new one (the grid has come to rest) or the
+ * first of them has waited `LONGEST_WAIT_MS`: while the wheel flies, a row mounts every frame and
+ * leaves the next, and a request for each would only be cancelled. A frame, not a fixed time: on
+ * a busy machine a frame takes 80 ms, and a shorter rest was found between every two of them.
  */
+const LONGEST_WAIT_MS = 500;
+/** Where there are no frames (a worker, tests on Node): how long the grid must stay still. */
 const RESTING_MS = 20;
-const LONGEST_WAIT_MS = 200;
 
 interface Wanted {
   libraryPath: string;
@@ -58,6 +60,8 @@ export function batchedThumbnails(options: BatchedThumbnailsOptions = {}): Thumb
   const onTheirWay = new Map<string, Set<Wanted>>();
   let batches = 0;
   let flushTimer: ReturnType<typeof setTimeout> | undefined;
+  let watchingFrames = false;
+  let askedThisFrame = false;
 
   const keep = (libraryPath: string, blob: Blob): void => {
     const before = kept.get(libraryPath);
@@ -133,7 +137,6 @@ export function batchedThumbnails(options: BatchedThumbnailsOptions = {}): Thumb
 
   /** Sends what waits, a screen a request. */
   function flush(): void {
-    flushTimer = undefined;
     while (batches < batchesAtOnce && waiting.length > 0) {
       const group = waiting.splice(0, THUMBNAILS_AT_ONCE);
       const batch: Batch = { open: group.length, abort: new AbortController() };
@@ -146,10 +149,24 @@ export function batchedThumbnails(options: BatchedThumbnailsOptions = {}): Thumb
     }
   }
   function scheduleFlush(): void {
-    clearTimeout(flushTimer);
-    const oldest = waiting[0];
-    if (!oldest || batches >= batchesAtOnce) return;
-    flushTimer = setTimeout(flush, Math.max(0, Math.min(RESTING_MS, oldest.askedAt + LONGEST_WAIT_MS - performance.now())));
+    if (typeof requestAnimationFrame !== 'function') {
+      clearTimeout(flushTimer);
+      const oldest = waiting[0];
+      if (oldest && batches < batchesAtOnce)
+        flushTimer = setTimeout(flush, Math.max(0, Math.min(RESTING_MS, oldest.askedAt + LONGEST_WAIT_MS - performance.now())));
+      return;
+    }
+    if (watchingFrames) return;
+    watchingFrames = true;
+    const everyFrame = (): void => {
+      const oldest = waiting[0];
+      const rested = !askedThisFrame || (oldest !== undefined && performance.now() - oldest.askedAt >= LONGEST_WAIT_MS);
+      askedThisFrame = false;
+      if (rested) flush();
+      watchingFrames = waiting.length > 0 && batches < batchesAtOnce;
+      if (watchingFrames) requestAnimationFrame(everyFrame);
+    };
+    requestAnimationFrame(everyFrame);
   }
 
   const ask = (libraryPath: string, onShow: ((url: string) => void) | null): Wanted => {
@@ -164,6 +181,7 @@ export function batchedThumbnails(options: BatchedThumbnailsOptions = {}): Thumb
       joined.add(wanted);
     } else {
       waiting.push(wanted);
+      askedThisFrame = true;
       scheduleFlush();
     }
     return wanted;
