@@ -33,8 +33,13 @@ const PROBE = String.raw`
     if (root.tagName === 'IMG') visibility.observe(root);
     if (root.querySelectorAll) for (const image of root.querySelectorAll('img')) visibility.observe(image);
   };
-  new MutationObserver((changes) => { for (const change of changes) for (const node of change.addedNodes) if (node.nodeType === 1) watchImages(node); })
-    .observe(document, { childList: true, subtree: true });
+  // A picture given its address after it came into view (the gallery's, once its screen's answer is in) is looked at again.
+  new MutationObserver((changes) => {
+    for (const change of changes) {
+      if (change.type === 'attributes') { visibility.unobserve(change.target); visibility.observe(change.target); }
+      else for (const node of change.addedNodes) if (node.nodeType === 1) watchImages(node);
+    }
+  }).observe(document, { childList: true, subtree: true, attributes: true, attributeFilter: ['src'] });
   document.addEventListener('input', (event) => { state.lastInputAt = event.timeStamp; }, true);
   // The first screen of thumbnails: every <img> of 'selector' in view complete and drawn, and at least one.
   const screenReady = (selector, cellsInclude) => {

@@ -164,7 +164,7 @@ export function scrollSearchTable(size: number, runs: readonly ScrollSearchRun[]
       ],
     }),
   );
-  const sum = (key: 'fetchedWhileScrolling' | 'pendingAtSearch' | 'staleFinishedAfter' | 'cancelled'): number =>
+  const sum = (key: 'fetchedWhileScrolling' | 'pendingAtSearch' | 'staleFinishedAfter' | 'cancelled' | 'requests'): number =>
     runs.reduce((total, run) => total + run[key], 0) / runs.length;
   return {
     title: `Gallery search right after fast scrolling (web mode, Chromium), ${size.toLocaleString('en-US')} items`,
@@ -175,6 +175,7 @@ export function scrollSearchTable(size: number, runs: readonly ScrollSearchRun[]
       figure('thumbnails of tiles scrolled past finishing after the word, per run', sum('staleFinishedAfter'), 'fetches'),
       figure('thumbnail fetches cancelled, per run', sum('cancelled'), 'fetches'),
       figure('thumbnails fetched while wheeling, per run', sum('fetchedWhileScrolling'), 'fetches'),
+      figure('thumbnail requests per run (a screen of thumbnails is one)', sum('requests'), 'requests'),
     ],
     notes: [
       `${String(runs.length)} runs, each in a fresh browser context (cold cache): first screen, ${String(SCROLL_SEARCH_STEPS)} wheel steps of 900 px one every 16 ms, then a Chinese word typed through an input method at once; raw: the fresh page's search (the table above), each figure beside its like (median, slowest)`,

@@ -22,8 +22,10 @@ export interface Side {
   grid: string;
   /** The tiles' pictures. */
   images: string;
-  /** A thumbnail's address. */
+  /** A thumbnail's address as a tile shows it (for thumbnails on screen). */
   isThumbnail: (url: string) => boolean;
+  /** The thumbnails a request fetches (the gallery asks for a screen in one), none for other requests. */
+  thumbnailsOf: (url: string) => string[];
 }
 
 /** How much each turn does. */
@@ -52,20 +54,23 @@ interface Network {
 /** Counts thumbnails fetched over the network (bytes on the wire) from the browser's own events. */
 async function watchNetwork(
   page: Page,
-  isThumbnail: (url: string) => boolean,
+  thumbnailsOf: (url: string) => string[],
 ): Promise<Network & { metrics: () => Promise<{ nodes: number; heapMb: number }> }> {
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Network.enable');
   await cdp.send('Performance.enable');
-  const urls = new Map<string, string>();
+  const asked = new Map<string, number>();
   let count = 0;
   let bytes = 0;
   cdp.on('Network.requestWillBeSent', (event) => {
-    if (isThumbnail(event.request.url)) urls.set(event.requestId, event.request.url);
+    const thumbnails = thumbnailsOf(event.request.url).length;
+    if (thumbnails > 0) asked.set(event.requestId, thumbnails);
   });
   cdp.on('Network.loadingFinished', (event) => {
-    if (!urls.delete(event.requestId)) return;
-    count += 1;
+    const thumbnails = asked.get(event.requestId);
+    if (thumbnails === undefined) return;
+    asked.delete(event.requestId);
+    count += thumbnails;
     bytes += event.encodedDataLength;
   });
   return {
@@ -102,7 +107,7 @@ export async function turn(browser: Browser, side: Side, plan: Plan): Promise<Tu
   try {
     const page = await context.newPage();
     await installProbe(page);
-    const network = await watchNetwork(page, side.isThumbnail);
+    const network = await watchNetwork(page, side.thumbnailsOf);
     await page.goto(side.url);
     const firstScreenMs = await firstScreenAt(page, side.images, 60_000);
     const grid = page.locator(side.grid).first();

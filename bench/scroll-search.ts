@@ -13,12 +13,13 @@ export interface ScrollSearchSide {
   storageState?: Awaited<ReturnType<BrowserContext['storageState']>>;
   grid: string;
   images: string;
-  isThumbnail: (url: string) => boolean;
+  /** The thumbnails (library paths) a request fetches; none for other requests. */
+  thumbnailsOf: (url: string) => string[];
 }
 
-/** One thumbnail fetch as the browser saw it, in ms from the committed word (negative: before). */
+/** One thumbnail fetch as the browser saw it (a request of a screen counts each of its thumbnails), in ms from the committed word (negative: before). */
 interface ThumbnailFetch {
-  url: string;
+  path: string;
   startedMs: number;
   endedMs: number | null;
   outcome: 'finished' | 'cancelled' | 'failed' | 'unfinished';
@@ -38,6 +39,8 @@ export interface ScrollSearchRun {
   /** Fetches of tiles scrolled past that finished after the word was committed. */
   staleFinishedAfter: number;
   cancelled: number;
+  /** Thumbnail requests sent in the run (a screen of thumbnails is one). */
+  requests: number;
   fetches: ThumbnailFetch[];
 }
 
@@ -47,23 +50,27 @@ const WHEEL_EVERY_MS = 16;
 const pause = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Records thumbnail fetches with the time each started and ended (ms on this process's clock). */
-async function recordFetches(page: Page, isThumbnail: (url: string) => boolean) {
+async function recordFetches(page: Page, thumbnailsOf: (url: string) => string[]) {
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Network.enable');
-  const fetches = new Map<string, { url: string; started: number; ended: number | null; outcome: ThumbnailFetch['outcome'] }>();
+  type Fetch = { path: string; started: number; ended: number | null; outcome: ThumbnailFetch['outcome'] };
+  const requests = new Map<string, Fetch[]>();
   cdp.on('Network.requestWillBeSent', (event) => {
-    if (isThumbnail(event.request.url))
-      fetches.set(event.requestId, { url: event.request.url, started: performance.now(), ended: null, outcome: 'unfinished' });
+    const paths = thumbnailsOf(event.request.url);
+    const started = performance.now();
+    if (paths.length > 0)
+      requests.set(
+        event.requestId,
+        paths.map((path) => ({ path, started, ended: null, outcome: 'unfinished' })),
+      );
   });
-  cdp.on('Network.loadingFinished', (event) => {
-    const fetch = fetches.get(event.requestId);
-    if (fetch) Object.assign(fetch, { ended: performance.now(), outcome: 'finished' });
-  });
-  cdp.on('Network.loadingFailed', (event) => {
-    const fetch = fetches.get(event.requestId);
-    if (fetch) Object.assign(fetch, { ended: performance.now(), outcome: event.canceled === true ? 'cancelled' : 'failed' });
-  });
-  return { cdp, all: () => [...fetches.values()] };
+  const end = (requestId: string, outcome: ThumbnailFetch['outcome']): void => {
+    const ended = performance.now();
+    for (const fetch of requests.get(requestId) ?? []) Object.assign(fetch, { ended, outcome });
+  };
+  cdp.on('Network.loadingFinished', (event) => end(event.requestId, 'finished'));
+  cdp.on('Network.loadingFailed', (event) => end(event.requestId, event.canceled === true ? 'cancelled' : 'failed'));
+  return { cdp, all: () => [...requests.values()].flat(), requests: () => requests.size };
 }
 
 /** One run: open, first screen, `steps` fast wheel steps, then the search typed at once. */
@@ -72,7 +79,7 @@ async function oneRun(browser: Browser, side: ScrollSearchSide, steps: number, t
   try {
     const page = await context.newPage();
     await installProbe(page);
-    const network = await recordFetches(page, side.isThumbnail);
+    const network = await recordFetches(page, side.thumbnailsOf);
     await page.goto(side.url);
     await firstScreenAt(page, side.images, 60_000);
     const box = await page.locator(side.grid).first().boundingBox();
@@ -111,11 +118,11 @@ async function oneRun(browser: Browser, side: ScrollSearchSide, steps: number, t
     if (ready === null) throw new Error(`the search for ${term.term} after scrolling showed no thumbnails within 30 s`);
     await pause(300);
     const fetches: ThumbnailFetch[] = network.all().map((fetch) => ({
-      url: fetch.url,
+      path: fetch.path,
       startedMs: fetch.started - committedAt,
       endedMs: fetch.ended === null ? null : fetch.ended - committedAt,
       outcome: fetch.outcome,
-      matching: [...matchingPaths].some((path) => decodeURIComponent(fetch.url).includes(path)),
+      matching: [...matchingPaths].some((path) => fetch.path.includes(path)),
     }));
     const before = fetches.filter((fetch) => fetch.startedMs < 0);
     return {
@@ -127,6 +134,7 @@ async function oneRun(browser: Browser, side: ScrollSearchSide, steps: number, t
       pendingAtSearch: before.filter((fetch) => fetch.endedMs === null || fetch.endedMs >= 0).length,
       staleFinishedAfter: fetches.filter((fetch) => !fetch.matching && fetch.outcome === 'finished' && (fetch.endedMs ?? -1) >= 0).length,
       cancelled: fetches.filter((fetch) => fetch.outcome === 'cancelled').length,
+      requests: network.requests(),
       fetches,
     };
   } finally {

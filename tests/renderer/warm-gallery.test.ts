@@ -2,7 +2,6 @@ import { beforeEach, describe, expect, it, onTestFinished } from 'vitest';
 import { assetPages } from '../../src/renderer/src/entities/asset-pages';
 import { useAssetsStore } from '../../src/renderer/src/entities/assets-store';
 import { queryKey, usePagedQueriesStore } from '../../src/renderer/src/entities/paged-queries';
-import { thumbnailQueue } from '../../src/renderer/src/features/gallery/model/thumbnail-queue';
 import { warmGallery } from '../../src/renderer/src/features/gallery/warm-gallery';
 import { eventually, studioPerFile, type RendererStudio } from './studio-harness';
 
@@ -20,7 +19,7 @@ async function newestIds(): Promise<string[]> {
 }
 
 describe('the Gallery readied while the studio opens on another page', () => {
-  it('loads its page code, holds its first page, and asks for that screen’s thumbnails in the queue’s turns', async () => {
+  it('loads its page code, holds its first page, and asks for that screen’s thumbnails through the thumbnail loader', async () => {
     const created = await main.client.call('jobs.create_batch', {
       name: 'Harbours',
       variantIds: ['image.nova-3.1-flash-image'],
@@ -60,13 +59,12 @@ describe('the Gallery readied while the studio opens on another page', () => {
     await expect(pageCode).resolves.toHaveProperty('GalleryPage');
     const key = queryKey(assetPages, {});
     await eventually(() => expect(usePagedQueriesStore.getState().queries[key]).toMatchObject({ status: 'ready', ids: expected }));
-    // Every thumbnail of that first page asked for, in the grid's order, through the queue (none left holding a turn).
+    // Every thumbnail of that first page asked for, in the grid's order (one request a picture without a web transport).
     const thumbnails = expected.map((id) => {
       const asset = useAssetsStore.getState().assets[id];
       return main.client.mediaUrl(asset?.thumbPath ?? asset?.mediaPath ?? '');
     });
     await eventually(() => expect(asked).toEqual(thumbnails));
-    expect(thumbnailQueue.queued).toBe(0);
   });
 
   it('leaves a first page the Gallery already asked for alone', async () => {

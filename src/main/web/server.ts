@@ -9,6 +9,7 @@ import { randomSessionHost, SessionGuard } from './session-guard';
 import type { LaunchListener, SessionTableOptions } from './sessions';
 import { registerEventStream } from './event-stream';
 import { registerMediaRoute } from './media';
+import { registerThumbnailsRoute } from './thumbnails-route';
 import { BinaryInputRefused, readBinaryInput, registerBinaryInput } from './binary-input';
 
 export interface WebServerOptions {
@@ -81,6 +82,7 @@ export async function startWebServer(options: WebServerOptions): Promise<Running
     return session === undefined ? () => undefined : guard.table.holdStream(session, end);
   });
   registerMediaRoute(app, () => options.studio.libraryRoot());
+  registerThumbnailsRoute(app, () => options.studio.libraryRoot());
 
   if (options.rendererDir !== undefined && existsSync(options.rendererDir)) {
     await app.register(fastifyStatic, { root: options.rendererDir, index: 'index.html' });

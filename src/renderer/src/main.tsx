@@ -10,13 +10,16 @@ import { loadStudio, subscribeToMainEvents } from './app/main-events';
 import { featureModules } from './app/modules';
 import { createAppRouter } from './app/router';
 import { connectStudio } from './studio/studio-client';
+import { connectThumbnails } from './studio/thumbnails';
 import { initI18n, resolveLanguage } from './i18n';
 import { startPreferenceEffects } from './preferences/apply-preferences';
-import { pickTransport } from './transport/pick-transport';
+import { pickThumbnails, pickTransport } from './transport/pick-transport';
 
 async function start(): Promise<void> {
-  const client = createStudioClient(pickTransport());
+  const transport = pickTransport();
+  const client = createStudioClient(transport);
   connectStudio(client);
+  connectThumbnails(pickThumbnails(transport));
   await initI18n(resolveLanguage('system', navigator.language));
   startPreferenceEffects();
   const router = createAppRouter();

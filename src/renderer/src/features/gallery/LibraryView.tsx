@@ -10,6 +10,7 @@ import { assetPages } from '../../entities/asset-pages';
 import { useResultActions } from '../../entities/result-actions';
 import { usePagedQuery } from '../../entities/use-paged-query';
 import { studio } from '../../studio/studio-client';
+import { thumbnails } from '../../studio/thumbnails';
 import { Button, EmptyState, Skeleton, localShortcutModifier } from '../../ui';
 import { AssetGrid } from './components/AssetGrid';
 import { BoardHeader } from './components/BoardHeader';
@@ -269,6 +270,7 @@ export function LibraryView() {
               label={t('gallery.gridLabel')}
               words={words}
               mediaUrl={(path) => studio().mediaUrl(path)}
+              thumbnails={thumbnails()}
               hasMore={query.hasMore}
               onLoadMore={query.loadMore}
               onSelect={select}

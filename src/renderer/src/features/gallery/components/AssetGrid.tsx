@@ -29,8 +29,8 @@ import {
   type Rect,
 } from '../model/justified-layout';
 import type { Selection, SelectionAction } from '../model/selection';
-import { THUMBNAIL_ABANDONED } from '../model/thumbnail-queue';
-import { AssetTile, type TileWords } from './AssetTile';
+import type { ThumbnailLoader } from '../../../transport/thumbnail-loader';
+import { AssetTile, THUMBNAIL_ABANDONED, type TileWords } from './AssetTile';
 import type { TileAction } from './TileActions';
 import './AssetGrid.css';
 import { observeInnerWidth } from '../../../ui';
@@ -45,6 +45,8 @@ export interface AssetGridProps {
   label: string;
   words: TileWords;
   mediaUrl: (path: string) => string;
+  /** Fetches the tiles' pictures (one loader per transport). */
+  thumbnails: ThumbnailLoader;
   hasMore: boolean;
   onLoadMore: () => void;
   onSelect: (action: SelectionAction) => void;
@@ -292,7 +294,9 @@ export function AssetGrid(props: AssetGridProps) {
                     height={row.height}
                     selected={selection.ids.has(asset.id)}
                     active={selection.active === asset.id}
+                    thumbPath={asset.thumbPath ?? asset.mediaPath}
                     thumbUrl={props.mediaUrl(asset.thumbPath ?? asset.mediaPath)}
+                    thumbnails={props.thumbnails}
                     mediaUrl={props.mediaUrl(asset.mediaPath)}
                     words={props.words}
                     onClick={onTileClick}

@@ -1,7 +1,7 @@
 import { Check, Play, Star, Volume2, VolumeX } from 'lucide-react';
 import { memo, useLayoutEffect, useRef, useState, type DragEvent, type MouseEvent } from 'react';
 import type { AssetView } from '../../../../../shared/contract';
-import { THUMBNAIL_ABANDONED, thumbnailQueue, type ThumbnailTurn } from '../model/thumbnail-queue';
+import type { ThumbnailClaim, ThumbnailLoader } from '../../../transport/thumbnail-loader';
 import { TileActions, type TileAction, type TileActionWords } from './TileActions';
 import './AssetTile.css';
 
@@ -30,8 +30,12 @@ export interface AssetTileProps {
   height: number;
   selected: boolean;
   active: boolean;
+  /** The library path of the tile's picture (its thumbnail, else the file itself), fetched by `thumbnails`. */
+  thumbPath: string;
+  /** The same picture's own address (a video's poster while it plays). */
   thumbUrl: string;
   mediaUrl: string;
+  thumbnails: ThumbnailLoader;
   words: TileWords;
   onClick: (event: MouseEvent, id: string) => void;
   onToggle: (id: string) => void;
@@ -70,7 +74,7 @@ export const AssetTile = memo(function AssetTile(props: AssetTileProps) {
       {noPoster || unreadable ? (
         <span className="tile-media tile-no-poster">{noPoster ? words.noPoster : words.noPicture}</span>
       ) : (
-        <TileThumbnail url={props.thumbUrl} onError={() => setFailedUrl(props.thumbUrl)} />
+        <TileThumbnail libraryPath={props.thumbPath} thumbnails={props.thumbnails} onError={() => setFailedUrl(props.thumbUrl)} />
       )}
       {asset.kind === 'video' && hovered && (
         <video className="tile-media tile-video" src={props.mediaUrl} poster={noPoster ? undefined : props.thumbUrl} muted loop autoPlay playsInline />
@@ -111,31 +115,34 @@ export const AssetTile = memo(function AssetTile(props: AssetTileProps) {
   );
 });
 
+/** The event a tile's picture sends when its tile leaves before it loaded (it will send neither load nor error). */
+export const THUMBNAIL_ABANDONED = 'thumbnail-abandoned';
+
 /**
- * A tile's picture, fetched in its turn (`thumbnailQueue`): a tile that leaves the grid before its
- * turn never fetches, and one whose picture is still on its way stops it, so what comes into view
- * next is not queued behind pictures nobody sees.
+ * A tile's picture, asked of the transport's loader when the tile comes into view and given back
+ * when it leaves: a tile that leaves before its picture came never shows it, and its fetch stops
+ * once nobody waits for it, so what comes into view next is not queued behind pictures nobody sees.
  */
-function TileThumbnail({ url, onError }: { url: string; onError: () => void }) {
+function TileThumbnail({ libraryPath, thumbnails, onError }: { libraryPath: string; thumbnails: ThumbnailLoader; onError: () => void }) {
   const imageRef = useRef<HTMLImageElement>(null);
   useLayoutEffect(() => {
     const image = imageRef.current;
     if (!image) return;
-    // Held here, not in a const: a picture already in the cache settles inside `request`, before it returns.
-    const held: { turn?: ThumbnailTurn; settled: boolean } = { settled: false };
+    // Held here, not in a const: a picture already in memory is shown inside `request`, before it returns.
+    const held: { claim?: ThumbnailClaim; settled: boolean } = { settled: false };
     const settled = (): void => {
       held.settled = true;
-      held.turn?.release();
+      held.claim?.settled();
     };
     image.addEventListener('load', settled);
     image.addEventListener('error', settled);
-    const turn = thumbnailQueue.request(() => {
+    const claim = thumbnails.request(libraryPath, (url) => {
       image.src = url;
-      // Already decoded (the cache): no fetch to wait for.
+      // Already decoded (the cache): no load to wait for.
       if (image.complete) settled();
     });
-    held.turn = turn;
-    if (held.settled) turn.release();
+    held.claim = claim;
+    if (held.settled) claim.settled();
     return () => {
       image.removeEventListener('load', settled);
       image.removeEventListener('error', settled);
@@ -144,8 +151,8 @@ function TileThumbnail({ url, onError }: { url: string; onError: () => void }) {
         image.removeAttribute('src');
         image.dispatchEvent(new Event(THUMBNAIL_ABANDONED));
       }
-      turn.release();
+      claim.release();
     };
-  }, [url]);
+  }, [libraryPath, thumbnails]);
   return <img ref={imageRef} className="tile-media" alt="" decoding="async" draggable={false} onError={onError} />;
 }

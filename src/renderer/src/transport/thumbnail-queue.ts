@@ -60,9 +60,3 @@ export class ThumbnailQueue {
     }
   }
 }
-
-/** The event a tile's picture sends when its tile leaves before it loaded (it will send neither load nor error). */
-export const THUMBNAIL_ABANDONED = 'thumbnail-abandoned';
-
-/** At most four thumbnails on their way: two of the browser's six connections stay free. */
-export const thumbnailQueue = new ThumbnailQueue(4);
