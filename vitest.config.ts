@@ -25,7 +25,7 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['src/**/*.test.ts', 'src/**/*.test.tsx', 'scripts/**/*.test.ts'],
+          include: ['src/**/*.test.ts', 'src/**/*.test.tsx', 'scripts/**/*.test.ts', 'bench/**/*.test.ts'],
           environment: 'node',
           // Files share a worker's loaded modules: importing them again for each file was four fifths of
           // this project's CPU time. No unit test mocks a module or keeps state in one.

@@ -2,7 +2,7 @@
  * `npm run bench` runs every benchmark; `npm run bench -- paging search` runs the named ones;
  * `--quick` runs a smaller version of each (under two minutes). Each figure is printed beside
  * its raw baseline and the ratio (and the target it should meet, where there is one); the run is
- * written to bench/results.json, plots to bench/plots/. Benchmark modules are loaded only when
+ * written to bench/results.json (in place of the same benchmarks' earlier figures), plots to bench/plots/. Benchmark modules are loaded only when
  * they run (after `quiet` has silenced the app's log).
  */
 import './quiet';
@@ -12,6 +12,7 @@ import { join, relative } from 'node:path';
 import type { BenchContext, BenchmarkModule } from './context';
 import { elapsedMs } from './measure';
 import { finishMachineFacts, machineFacts, recordTable, tallyTargets, type BenchmarkRecord, type RunRecord } from './results';
+import { mergeResults, readResultsFile } from './results-file';
 import { formatTable } from './table';
 
 interface BenchmarkEntry {
@@ -145,8 +146,12 @@ async function main(): Promise<number> {
     benchmarks: records,
     targets: tallyTargets(records),
   };
-  writeFileSync(RESULTS_FILE, `${JSON.stringify(run, null, 2)}\n`);
-  console.log(`targets: ${run.targets.met} met, ${run.targets.missed} missed${run.targets.missed > 0 ? `:\n  ${run.targets.missedList.join('\n  ')}` : ''}`);
+  // The file keeps the latest figures of every benchmark: this run replaces only its own.
+  const file = mergeResults(readResultsFile(RESULTS_FILE), run, Object.keys(benchmarks));
+  writeFileSync(RESULTS_FILE, `${JSON.stringify(file, null, 2)}\n`);
+  console.log(
+    `targets of this run: ${run.targets.met} met, ${run.targets.missed} missed${run.targets.missed > 0 ? `:\n  ${run.targets.missedList.join('\n  ')}` : ''}`,
+  );
   console.log(
     `done in ${seconds} s; written to ${relative(ROOT, RESULTS_FILE)}${records.some((record) => record.plots.length > 0) ? ` and ${relative(ROOT, PLOTS_FOLDER)}/` : ''}`,
   );

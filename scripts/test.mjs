@@ -24,7 +24,7 @@ const vitestJson = join(reports, 'vitest.json');
 
 /** The vitest projects, and which files are whose (for the counts of each). */
 const projects = [
-  { name: 'unit', owns: (file) => file.startsWith('src/') || file.startsWith('scripts/') },
+  { name: 'unit', owns: (file) => file.startsWith('src/') || file.startsWith('scripts/') || file.startsWith('bench/') },
   { name: 'renderer-isolated', owns: (file) => file.startsWith('tests/renderer/') && file.endsWith('.isolated.test.tsx') },
   { name: 'renderer', owns: (file) => file.startsWith('tests/renderer/') },
   { name: 'integration', owns: (file) => file.startsWith('tests/integration/') },
