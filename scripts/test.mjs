@@ -60,7 +60,8 @@ const stages = [
     // One retry: a test that fails and then passes counts as passed but is named in the summary ("only on a retry"),
     // so a load-dependent failure is seen and fixed without refusing the whole run.
     command: [bin('playwright'), ['test', '--reporter=list,json', '--retries=1']],
-    env: { PLAYWRIGHT_JSON_OUTPUT_NAME: join(reports, 'e2e.json') },
+    // The review screenshots are left to `npm run test:e2e` (tests/e2e/support/screenshots.ts): no test reads them.
+    env: { PLAYWRIGHT_JSON_OUTPUT_NAME: join(reports, 'e2e.json'), ATELIER_E2E_SCREENSHOTS: 'off' },
     counts: () => ({ 'end-to-end': playwrightCounts(readJson('e2e.json')) }),
     problems: () => playwrightProblems(readJson('e2e.json')),
   },

@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { startWebMode, type WebModeStudio } from './support/web-mode';
+import { saveScreenshot } from './support/screenshots';
 
 let studio: WebModeStudio;
 
@@ -112,9 +113,9 @@ async function screenshots(page: Page): Promise<void> {
         await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
         await expect(page.locator('html')).toHaveAttribute('lang', language);
         await page.getByRole('heading', { level: 1 }).scrollIntoViewIfNeeded();
-        await page.screenshot({ path: `test-results/screens/account-${width}-${language}-${theme}.png` });
+        await saveScreenshot(page, `test-results/screens/account-${width}-${language}-${theme}.png`);
         await page.locator('#account-keys').evaluate((heading) => heading.scrollIntoView({ block: 'start' }));
-        await page.screenshot({ path: `test-results/screens/account-${width}-${language}-${theme}-keys.png` });
+        await saveScreenshot(page, `test-results/screens/account-${width}-${language}-${theme}-keys.png`);
       }
     }
   }

@@ -12,6 +12,7 @@ import type { AssetDetail, AssetView } from '../../src/shared/contract';
 import { callStudio, chooseSegment, dismissToasts, freshCreate } from './support/create-flow';
 import { FAST_DEMO_ENV, type WebModeStudio } from './support/web-mode';
 import { openStudioForFile } from './support/studio-per-file';
+import { saveScreenshot } from './support/screenshots';
 
 let studio: WebModeStudio;
 let page: Page;
@@ -44,7 +45,7 @@ async function screenshots(name: string): Promise<void> {
     await callStudio(page, 'settings.update', look);
     await expect(page.locator('html')).toHaveAttribute('lang', look.language);
     await expect(page.locator('html')).toHaveAttribute('data-theme', look.theme);
-    await page.screenshot({ path: `${dir}/${name}-${look.language}-${look.theme}.png` });
+    await saveScreenshot(page, `${dir}/${name}-${look.language}-${look.theme}.png`);
   }
   await callStudio(page, 'settings.update', { language: 'en', theme: 'light' });
   await expect(page.locator('html')).toHaveAttribute('lang', 'en');

@@ -10,6 +10,7 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 import { callStudio, dismissToasts, dropFiles, freshCreate, quarteredPng } from './support/create-flow';
 import { FAST_DEMO_ENV, type WebModeStudio } from './support/web-mode';
 import { openStudioForFile } from './support/studio-per-file';
+import { saveScreenshot } from './support/screenshots';
 
 let studio: WebModeStudio;
 let page: Page;
@@ -50,7 +51,7 @@ async function screenshots(name: string, sizes: readonly { width: number; height
     await expect(page.locator('html')).toHaveAttribute('data-theme', look.theme);
     for (const size of sizes) {
       await page.setViewportSize(size);
-      await page.screenshot({ path: `${dir}/${name}-${look.language}-${look.theme}-${size.width}x${size.height}.png` });
+      await saveScreenshot(page, `${dir}/${name}-${look.language}-${look.theme}-${size.width}x${size.height}.png`);
     }
   }
   await callStudio(page, 'settings.update', { language: 'en', theme: 'light' });

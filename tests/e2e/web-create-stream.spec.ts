@@ -3,6 +3,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { callStudio, chooseModel, dismissToasts, freshCreate } from './support/create-flow';
 import { FAST_DEMO_ENV, type WebModeStudio } from './support/web-mode';
 import { openStudioForFile } from './support/studio-per-file';
+import { saveScreenshot } from './support/screenshots';
 
 /**
  * Create as a stream, at a laptop's window and a small one: results grouped by job fill the space
@@ -63,7 +64,7 @@ async function screenshots(name: string, size: { width: number; height: number }
     await callStudio(page, 'settings.update', look);
     await expect(page.locator('html')).toHaveAttribute('lang', look.language);
     await expect(page.locator('html')).toHaveAttribute('data-theme', look.theme);
-    await page.screenshot({ path: `${dir}/${name}-${look.language}-${look.theme}-${String(size.width)}x${String(size.height)}.png` });
+    await saveScreenshot(page, `${dir}/${name}-${look.language}-${look.theme}-${String(size.width)}x${String(size.height)}.png`);
   }
   await callStudio(page, 'settings.update', { language: 'en', theme: 'light' });
   await expect(page.locator('html')).toHaveAttribute('lang', 'en');

@@ -1,12 +1,13 @@
 import { expect, test, type Page } from '@playwright/test';
 import { callStudio, dismissToasts, freshCreate, chooseModel, dropFiles, pasteFiles, quarteredPng, screenshotLooks } from './support/create-flow';
-import { FAST_DEMO_ENV, type WebModeStudio } from './support/web-mode';
+import { FAST_DEMO_ENV, FIXTURE_MEDIA_ENV, type WebModeStudio } from './support/web-mode';
 import { openStudioForFile } from './support/studio-per-file';
 
 let studio: WebModeStudio;
 let page: Page;
 test.describe.configure({ mode: 'serial' });
-openStudioForFile({ env: FAST_DEMO_ENV }, (open) => ({ studio, page } = open));
+// What the videos show is not what this file checks (the form, mentions, characters, remixes): fixture media.
+openStudioForFile({ env: { ...FAST_DEMO_ENV, ...FIXTURE_MEDIA_ENV } }, (open) => ({ studio, page } = open));
 
 interface Job {
   prompt: string;

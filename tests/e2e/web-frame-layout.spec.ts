@@ -10,6 +10,7 @@ import type { Asset } from '../../src/main/core/library';
 import { seedLibraryAssets } from '../helpers/seed-assets';
 import { call } from './support/studio-calls';
 import { startWebMode, type WebModeStudio } from './support/web-mode';
+import { saveScreenshot } from './support/screenshots';
 
 const sizes = [
   { name: 'large', width: 1440, height: 900 },
@@ -221,7 +222,7 @@ for (const size of sizes) {
           await page.locator('summary', { hasText: text.create?.batch?.fanOut }).click();
           const assistant = page.getByRole('button', { name: text.assistant?.tools?.assistant, exact: true });
           if ((await assistant.getAttribute('aria-pressed')) !== 'true') await assistant.click();
-          await page.screenshot({ path: shot('create') });
+          await saveScreenshot(page, shot('create'));
 
           await page.goto(`${studio.url}/#/gallery`);
           await page.getByRole('grid').getByRole('gridcell').first().click();
@@ -229,13 +230,13 @@ for (const size of sizes) {
           const bar = page.getByRole('toolbar');
           await bar.getByRole('button').first().click();
           await expect(page.getByRole('region').locator('.toast').first()).toBeVisible();
-          await page.screenshot({ path: shot('gallery-toast') });
+          await saveScreenshot(page, shot('gallery-toast'));
           await bar.getByRole('button').first().click();
 
           await page.goto(`${studio.url}/#/gallery/compare?items=${[wide?.id, square?.id, video?.id].join(',')}`);
           await expect(page.getByRole('table').getByRole('columnheader')).toHaveCount(3);
           await dismissToasts();
-          await page.screenshot({ path: shot('compare') });
+          await saveScreenshot(page, shot('compare'));
         } finally {
           await call(page, 'settings.update', { language: 'en', theme: 'light' });
         }

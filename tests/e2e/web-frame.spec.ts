@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { startWebMode, type WebModeStudio } from './support/web-mode';
+import { saveScreenshot } from './support/screenshots';
 
 let studio: WebModeStudio;
 
@@ -92,10 +93,10 @@ test('screenshots of the frame and Settings, light and dark, English and Chinese
       await expect(page.locator('html')).toHaveAttribute('lang', language);
       await page.getByRole('navigation').getByRole('link').first().click();
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-      await page.screenshot({ path: `test-results/screens/frame-${language}-${theme}.png` });
+      await saveScreenshot(page, `test-results/screens/frame-${language}-${theme}.png`);
       await page.getByRole('navigation').getByRole('link').last().click();
       await expect(page.getByRole('radio').first()).toBeVisible();
-      await page.screenshot({ path: `test-results/screens/settings-${language}-${theme}.png` });
+      await saveScreenshot(page, `test-results/screens/settings-${language}-${theme}.png`);
     }
   }
 });
@@ -110,10 +111,10 @@ test('screenshots of the UI kit in both themes, with a toast and a dialog open',
     await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
     await page.getByRole('button', { name: 'Show a toast' }).click();
     await expect(page.getByRole('status').filter({ hasText: 'Batch queued' }).first()).toBeVisible();
-    await page.screenshot({ path: `test-results/screens/kit-${theme}.png` });
+    await saveScreenshot(page, `test-results/screens/kit-${theme}.png`);
     await page.getByRole('button', { name: 'Delete', exact: true }).click();
     await expect(page.getByRole('dialog', { name: 'Delete 3 items?' })).toBeVisible();
-    await page.screenshot({ path: `test-results/screens/kit-dialog-${theme}.png` });
+    await saveScreenshot(page, `test-results/screens/kit-dialog-${theme}.png`);
     await page.keyboard.press('Escape');
     await expect(page.getByRole('dialog')).toHaveCount(0);
   }

@@ -6,6 +6,7 @@ import { mkdirSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { call } from './support/studio-calls';
 import { startWebMode, type WebModeStudio } from './support/web-mode';
+import { saveScreenshot } from './support/screenshots';
 
 let studio: WebModeStudio;
 let page: Page;
@@ -294,7 +295,7 @@ test('compare takes two results from different batches; the winner becomes a fav
   await expect(table.getByRole('columnheader').filter({ hasText: 'a harbour at dawn' })).toHaveCount(1);
   await expect(table.getByRole('columnheader').filter({ hasText: 'dunes under a red moon' })).toHaveCount(1);
   mkdirSync('test-results/screens', { recursive: true });
-  await page.screenshot({ path: 'test-results/screens/compare-results-large-en-light.png' });
+  await saveScreenshot(page, 'test-results/screens/compare-results-large-en-light.png');
 
   const winner = table.getByRole('button', { name: /^Mark as the winner: .* · a harbour at dawn$/ });
   await winner.click();
@@ -320,7 +321,7 @@ test('a board is renamed, moved and deleted from its header; its results stay in
   await expect(header.getByRole('heading', { name: 'Coast' })).toBeVisible();
   await expect(header.getByText('2 items', { exact: true })).toBeVisible();
   await expect(grid().getByRole('gridcell')).toHaveCount(2);
-  await page.screenshot({ path: 'test-results/screens/board-large-en-light.png' });
+  await saveScreenshot(page, 'test-results/screens/board-large-en-light.png');
 
   await header.getByRole('button', { name: 'Rename board' }).click();
   const rename = page.getByRole('dialog', { name: 'Rename board' });

@@ -5,6 +5,7 @@ import { expect, test, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import { call } from './support/studio-calls';
 import { startWebMode, type WebModeStudio } from './support/web-mode';
+import { saveScreenshot } from './support/screenshots';
 
 let studio: WebModeStudio;
 let page: Page;
@@ -75,7 +76,7 @@ async function paintedMask(): Promise<string> {
 }
 
 const shot = async (name: string): Promise<void> => {
-  await page.screenshot({ path: `test-results/screens/demo-${name}.png` });
+  await saveScreenshot(page, `test-results/screens/demo-${name}.png`);
 };
 
 test('a demo gallery: text to image, an edit with a mask, a reference strip and a video poster', async () => {

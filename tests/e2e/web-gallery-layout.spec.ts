@@ -6,6 +6,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { call } from './support/studio-calls';
 import { seedLibrary } from './support/seed-library';
 import { startWebMode, type WebModeStudio } from './support/web-mode';
+import { saveScreenshot } from './support/screenshots';
 
 let studio: WebModeStudio;
 let page: Page;
@@ -76,7 +77,7 @@ test('a 16:9 and a 9:16 result keep their shape in the grid, within 2%', async (
     expect(picture.fit).toBe('cover');
   }
   mkdirSync('test-results/screens', { recursive: true });
-  await page.screenshot({ path: 'test-results/screens/gallery-shapes-large-en-light.png' });
+  await saveScreenshot(page, 'test-results/screens/gallery-shapes-large-en-light.png');
 });
 
 test('at 1440x900 at least 6 columns and 3 rows of results are in view with the default tile size', async () => {
@@ -148,6 +149,6 @@ test('at 1024x700 at least 4 columns are in view', async () => {
   // A narrow window starts with the panel folded.
   await expect(page.getByRole('button', { name: 'Filters', exact: true })).toHaveAttribute('aria-expanded', 'false');
   await expect.poll(async () => (await tilesInView()).widest).toBeGreaterThanOrEqual(4);
-  await page.screenshot({ path: 'test-results/screens/gallery-shapes-small-en-light.png' });
+  await saveScreenshot(page, 'test-results/screens/gallery-shapes-small-en-light.png');
   await page.setViewportSize({ width: 1440, height: 900 });
 });

@@ -5,6 +5,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { dismissToasts } from './support/create-flow';
 import { call } from './support/studio-calls';
 import { startWebMode, type WebModeStudio } from './support/web-mode';
+import { saveScreenshot } from './support/screenshots';
 
 let studio: WebModeStudio;
 let page: Page;
@@ -213,14 +214,14 @@ test('screenshots of gallery, detail and compare, light and dark, English and Ch
         // The pointer rests on a tile: its next steps show.
         await anyCells().nth(4).hover();
         await page.waitForLoadState('networkidle');
-        await page.screenshot({ path: `test-results/screens/gallery-${size}-${language}-${theme}.png` });
+        await saveScreenshot(page, `test-results/screens/gallery-${size}-${language}-${theme}.png`);
         if (size === 'small' && (language !== 'en' || theme !== 'light')) continue;
         await page.goto(`${studio.url}/#/gallery/asset/${batch?.id ?? ''}`);
         await expect(page.locator('.zoom-pane img')).toBeVisible();
-        await page.screenshot({ path: `test-results/screens/detail-${size}-${language}-${theme}.png` });
+        await saveScreenshot(page, `test-results/screens/detail-${size}-${language}-${theme}.png`);
         await page.goto(`${studio.url}/#/gallery/compare/${batch?.batchId ?? ''}`);
         await expect(page.locator('.compare-cell img')).toHaveCount(6);
-        await page.screenshot({ path: `test-results/screens/compare-${size}-${language}-${theme}.png` });
+        await saveScreenshot(page, `test-results/screens/compare-${size}-${language}-${theme}.png`);
       }
     }
   }

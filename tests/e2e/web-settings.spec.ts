@@ -4,6 +4,7 @@ import { expect, test } from '@playwright/test';
 import { addProfileWithKey, everythingThePageHolds, SECRET_KEY } from './support/profile-flow';
 import { readFolderText } from '../helpers/files';
 import { startWebMode, type WebModeStudio } from './support/web-mode';
+import { saveScreenshot } from './support/screenshots';
 
 let studio: WebModeStudio;
 
@@ -24,7 +25,7 @@ test('opens the studio frame in demo mode', async ({ page }) => {
   }
   await expect(page.getByText('Demo gateway', { exact: true })).toBeVisible();
   mkdirSync('.tmp/screenshots', { recursive: true });
-  await page.screenshot({ path: '.tmp/screenshots/web-app-frame.png' });
+  await saveScreenshot(page, '.tmp/screenshots/web-app-frame.png');
 });
 
 test('adds a profile with a key and lists it, the key never reaching the page, storage or any response', async ({ page }) => {

@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { fullChromium } from '../helpers/browsers';
 import { startWebMode, type WebModeStudio } from './support/web-mode';
+import { saveScreenshot } from './support/screenshots';
 
 // The headless shell reads Notification.permission as "denied" even once granted: notifications need the full browser.
 test.use({ launchOptions: fullChromium });
@@ -155,7 +156,7 @@ test('screenshots of the timeline, light and dark, English and Chinese, at two w
         await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
         await expect(page.locator('html')).toHaveAttribute('lang', language);
         await page.getByRole('heading', { level: 1 }).scrollIntoViewIfNeeded();
-        await page.screenshot({ path: `test-results/screens/timeline-${width}-${language}-${theme}.png` });
+        await saveScreenshot(page, `test-results/screens/timeline-${width}-${language}-${theme}.png`);
       }
     }
   }
@@ -169,7 +170,7 @@ test('screenshots of the timeline, light and dark, English and Chinese, at two w
   await expect(page.getByRole('heading', { name: 'Harbours at noon' })).toBeVisible();
   await expect(page.getByRole('listitem', { name: 'a harbour at night' })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Night ferries' })).toHaveCount(0);
-  await page.screenshot({ path: 'test-results/screens/timeline-batch-1440-en-light.png' });
+  await saveScreenshot(page, 'test-results/screens/timeline-batch-1440-en-light.png');
   await page.getByRole('link', { name: 'All batches' }).click();
   await expect(page.getByRole('heading', { name: 'Night ferries' })).toBeVisible();
 });

@@ -3,6 +3,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { callStudio, chooseSegment, dismissToasts, freshCreate } from './support/create-flow';
 import type { WebModeStudio } from './support/web-mode';
 import { openStudioForFile } from './support/studio-per-file';
+import { saveScreenshot } from './support/screenshots';
 
 /**
  * Paid work that waits rather than fails: a task whose key the gateway refuses while it is there
@@ -30,7 +31,7 @@ async function photograph(name: string): Promise<void> {
   for (const language of ['en', 'zh-CN'] as const) {
     await callStudio(page, 'settings.update', { language, theme: 'light' });
     await expect(page.locator('html')).toHaveAttribute('lang', language);
-    await page.screenshot({ path: `test-results/screens/${name}-${language}.png` });
+    await saveScreenshot(page, `test-results/screens/${name}-${language}.png`);
   }
   await callStudio(page, 'settings.update', { language: 'en', theme: 'light' });
   await expect(page.locator('html')).toHaveAttribute('lang', 'en');

@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import type { Browser, Locator, Page } from '@playwright/test';
 import { expect } from '@playwright/test';
 import sharp from 'sharp';
+import { saveScreenshot } from './screenshots';
 
 /** A file as a test hands it to the page. */
 export interface TestFile {
@@ -144,7 +145,7 @@ export async function screenshotLooks(
     for (const size of sizes) {
       await page.setViewportSize(size);
       await inView?.evaluate((element) => element.scrollIntoView({ block: 'end' }));
-      await page.screenshot({ path: `${dir}/${name}-${look.language}-${look.theme}-${size.width}x${size.height}.png` });
+      await saveScreenshot(page, `${dir}/${name}-${look.language}-${look.theme}-${size.width}x${size.height}.png`);
     }
   }
   await callStudio(page, 'settings.update', { language: 'en', theme: 'light' });

@@ -28,6 +28,13 @@ export interface WebModeStudio {
 export const FAST_DEMO_ENV = { ATELIER_DEMO_TASK_MS: '600', ATELIER_POLL_INTERVAL_MS: '1000' };
 
 /**
+ * Fixture media (docs/simulator.md) for specs that check forms and flows rather than what a result shows: flat
+ * pictures, and each video clip encoded once and kept across runs in `.tmp/e2e-fixture-clips` (its own folder: the
+ * integration tests empty theirs as they start). Encoding every video in WebAssembly was most of such a studio's CPU time.
+ */
+export const FIXTURE_MEDIA_ENV = { ATELIER_DEMO_MEDIA: 'fixture', ATELIER_DEMO_FIXTURE_CLIPS: join(root, '.tmp', 'e2e-fixture-clips') };
+
+/**
  * Starts the built web-mode entry (`out/main/web.js`) as a user would, on a fresh data folder.
  * `demoAdmin` sets the test-only variable that makes it print the demo gateway's admin token;
  * `env` adds variables (or overrides `FAST_DEMO_ENV`).
