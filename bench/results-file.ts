@@ -7,7 +7,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { tallyTargets, type BenchmarkRecord, type MachineFacts, type RunRecord } from './results';
 
 /** How a benchmark's figures were measured. */
-export interface RunFacts {
+interface RunFacts {
   machine: MachineFacts;
   quick: boolean;
   command: string;

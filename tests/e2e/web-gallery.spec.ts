@@ -78,8 +78,8 @@ test('the detail view shows the parameters of the request, the model and its tim
   const details = page.getByRole('complementary', { name: 'Details' });
   await expect(details.getByRole('term').filter({ hasText: 'Total time' })).toBeVisible();
   await expect(details.getByRole('definition').filter({ hasText: /^about \d+$|^\d+ charged$/ })).toBeVisible();
-  // The model and the way it ran as the artist knows them, with the gateway's model id beside the name.
-  await expect(details.getByRole('definition').filter({ hasText: /^Image 2 gen-image-2$/ })).toBeVisible();
+  // The model and the way it ran as the artist knows them; the gateway's model id is only in the request above.
+  await expect(details.getByRole('definition').filter({ hasText: /^Image 2$/ })).toBeVisible();
   await expect(details.getByRole('definition').filter({ hasText: 'Image 2 (direct)' })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Reuse settings' })).toHaveAttribute('href', /#\/create\?reuse=/);
 

@@ -48,10 +48,11 @@ describe('jobs through the studio contract, on the demo gateway', () => {
     expect(jobCount).toBe(4);
     const done = await until(
       () => call<{ items: BatchView[] }>('jobs.list_batches', {}).then((page) => page.items),
-      (batches) => batches.find((b) => b.id === batch.id)?.counts.done === 4,
+      // A batch's status follows its last job's end in a write of its own, so both are awaited.
+      (batches) => batches.some((b) => b.id === batch.id && b.counts.done === 4 && b.status === 'done'),
       'the batch to finish',
     );
-    expect(done.find((b) => b.id === batch.id)?.status).toBe('done');
+    expect(done.find((b) => b.id === batch.id)).toMatchObject({ status: 'done', counts: { done: 4 } });
 
     const jobs = await call<{ items: JobView[] }>('jobs.list_jobs', { batchId: batch.id }).then((page) => page.items);
     expect(jobs.map((j) => j.prompt).sort()).toEqual(['a fox in rain', 'a fox in rain', 'a fox in snow', 'a fox in snow']);
