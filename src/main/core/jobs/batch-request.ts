@@ -5,6 +5,7 @@
  */
 import { parse as parseCsv } from 'csv-parse/sync';
 import { sayInEnglish } from '../../../shared/i18n/locales';
+import { CSV_READING } from '../../../shared/batch/csv-reading';
 import { planBatch } from '../../../shared/batch/plan';
 import { TemplateError } from '../../../shared/batch/template';
 import { checkRequest, variantById, type FormValues } from '../../../shared/catalog';
@@ -88,7 +89,7 @@ function variantLabel(variantId: string): string {
 function readCsv(text: string): Record<string, string>[] {
   let rows: Record<string, string>[];
   try {
-    rows = parseCsv<Record<string, string>>(text, { columns: true, skip_empty_lines: true, trim: true, bom: true, to: MAX_CSV_ROWS + 1 });
+    rows = parseCsv<Record<string, string>>(text, { ...CSV_READING, to: MAX_CSV_ROWS + 1 });
   } catch (err) {
     throw StudioFailure.of('csv_unreadable', { detail: err instanceof Error ? err.message : String(err) });
   }
