@@ -20,7 +20,7 @@ function builtMetaPolicy(): string {
   return match[1];
 }
 
-test('the built page and both servers carry one policy that admits the media of each transport', async () => {
+test('the built page and both servers carry one policy that admits the media of each transport', { tag: '@smoke' }, async () => {
   const meta = parseContentSecurityPolicy(builtMetaPolicy());
   const electronHeader = parseContentSecurityPolicy(headerContentSecurityPolicy());
   const studio = await startWebMode();

@@ -24,7 +24,7 @@ test.describe('the packed desktop app', () => {
   test.skip(runtime === undefined, 'The Electron runtime is not installed on this machine (it cannot be downloaded here).');
   test.setTimeout(600_000);
 
-  test('starts with the default environment, makes a demo image, shows and exports it, and quits with a job queued', async () => {
+  test('starts with the default environment, makes a demo image, shows and exports it, and quits with a job queued', { tag: '@smoke' }, async () => {
     const executable = await packedExecutable(runtime ?? '');
     const studio = await launchPackedStudio(executable);
     const page = studio.window;

@@ -14,7 +14,7 @@ const runtime = electronRuntime();
 test.describe('the Electron shell', () => {
   test.skip(runtime === undefined, 'The Electron runtime is not installed on this machine (it cannot be downloaded here).');
 
-  test('starts with its library open, locked down, with the standard menu', async () => {
+  test('starts with its library open, locked down, with the standard menu', { tag: '@smoke' }, async () => {
     const { app, window, dataDir, libraryDir } = await launchElectronStudio(runtime ?? '');
     try {
       await expect(window.getByRole('navigation')).toBeVisible();

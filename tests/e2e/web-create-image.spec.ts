@@ -33,7 +33,7 @@ const assetsWith = async (page: Page, text: string): Promise<Asset[]> => (await 
 const recent = (page: Page) => page.getByRole('region', { name: 'Results' });
 const mediaUrl = (path: string): string => `${studio.url}/media/${path.split('/').map(encodeURIComponent).join('/')}`;
 
-test('text to image: the prompt, the variant options, Ctrl+Enter, and the result in the recent strip', async () => {
+test('text to image: the prompt, the variant options, Ctrl+Enter, and the result in the recent strip', { tag: '@smoke' }, async () => {
   await freshCreate(page, studio.url);
   await expect(page.getByRole('button', { name: /^Model Image 2/ })).toBeVisible();
   await page.getByRole('radio', { name: /^16:9/ }).check();

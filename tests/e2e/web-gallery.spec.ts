@@ -30,7 +30,7 @@ const grid = () => page.getByRole('grid', { name: 'Results' });
 const cells = () => grid().getByRole('gridcell');
 const filters = () => page.getByRole('complementary', { name: 'Filters' });
 
-test('results of a running batch appear in the gallery; search in English and Chinese and filters narrow it', async () => {
+test('results of a running batch appear in the gallery; search in English and Chinese and filters narrow it', { tag: '@smoke' }, async () => {
   await page.getByRole('navigation').getByRole('link', { name: 'Gallery' }).click();
   await expect(page.getByRole('heading', { name: 'No results yet' })).toBeVisible();
   // A fan-out batch: every prompt to two models, run while the gallery is open.

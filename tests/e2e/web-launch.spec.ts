@@ -25,7 +25,7 @@ function allCommandLines(): string {
   return lines.join('\n');
 }
 
-test('opens the browser on a private launch page: no secret on any command line, one use, then the studio', async ({ browser }) => {
+test('opens the browser on a private launch page: no secret on any command line, one use, then the studio', { tag: '@smoke' }, async ({ browser }) => {
   const work = mkdtempSync(join(tmpdir(), 'atelier-launch-'));
   const recorded = join(work, 'browser-args.txt');
   // Stands in for the user's browser: records what it was asked to open.
