@@ -180,6 +180,8 @@ export class UploadsApi {
     private readonly cache: UploadCache,
     /** Cache scope: uploads are reused only against the same gateway. */
     readonly scope: string,
+    /** Hashes a file that is hashed before it is sent (the shared worker; tests order decisions with their own). */
+    private readonly hashFile: (path: string) => Promise<string> = sha256OfFile,
   ) {}
 
   /**
@@ -194,12 +196,12 @@ export class UploadsApi {
     const file: CheckedFile = { path, fileName, header, modifiedMs };
     // Counted before the cache is asked, so the same file added twice at once is hashed first the second time.
     const sizeSeen = this.sizesInFlight.has(header.size);
-    const hashed = sizeSeen ? quietly(sha256OfFile(path)) : undefined;
+    const hashed = sizeSeen ? quietly(this.hashFile(path)) : undefined;
     this.countInFlight(header.size, 1);
     try {
       const decided = await this.inTurn(header.size, async () => {
         if (hashed !== undefined) return this.decide(hashed, header, () => this.send(file, options));
-        if (await this.cache.holdsSize(this.scope, header.size)) return this.decide(quietly(sha256OfFile(path)), header, () => this.send(file, options));
+        if (await this.cache.holdsSize(this.scope, header.size)) return this.decide(quietly(this.hashFile(path)), header, () => this.send(file, options));
         return this.sendWhileHashing(file, options);
       });
       return await decided.image;
