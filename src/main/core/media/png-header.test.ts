@@ -1,6 +1,6 @@
-import { crc32 } from 'node:zlib';
 import sharp, { type PngOptions } from 'sharp';
 import { describe, expect, it } from 'vitest';
+import { pngChunk } from '../../../../tests/helpers/png-chunks';
 import { parsePngHeader } from './png-header';
 
 /** A 9x7 picture, its channels given, as the image library writes it with `options`. */
@@ -8,15 +8,6 @@ async function png(channels: 1 | 2 | 3 | 4, options: PngOptions = {}, greyscale 
   const pixels = Buffer.alloc(9 * 7 * channels, 0x80);
   const image = sharp(pixels, { raw: { width: 9, height: 7, channels } });
   return (greyscale ? image.toColourspace('b-w') : image).png(options).toBuffer();
-}
-
-function chunk(type: string, data: Buffer): Buffer {
-  const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
-  const length = Buffer.alloc(4);
-  length.writeUInt32BE(data.byteLength);
-  const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(crc32(body));
-  return Buffer.concat([length, body, crc]);
 }
 
 /** `bytes` with a chunk put in right after the header chunk (signature 8 + IHDR 25 bytes). */
@@ -45,8 +36,8 @@ describe('PNG header', () => {
         .png()
         .toBuffer(),
       // A transparent colour (tRNS) on a greyscale and on an RGB picture: transparency without an alpha channel.
-      withChunk(await png(1, {}, true), chunk('tRNS', Buffer.from([0, 0x80]))),
-      withChunk(await png(3), chunk('tRNS', Buffer.from([0, 0x80, 0, 0x80, 0, 0x80]))),
+      withChunk(await png(1, {}, true), pngChunk('tRNS', Buffer.from([0, 0x80]))),
+      withChunk(await png(3), pngChunk('tRNS', Buffer.from([0, 0x80, 0, 0x80, 0, 0x80]))),
     ];
     for (const bytes of cases) expect(parsePngHeader(bytes)).toEqual(await libraryHeader(bytes));
     expect(cases.map((bytes) => parsePngHeader(bytes)?.hasAlpha)).toEqual([false, true, false, true, false, true, false, false, true, true]);
@@ -54,7 +45,7 @@ describe('PNG header', () => {
 
   it('leaves animated, damaged, cut short and non-PNG files to the image library', async () => {
     const plain = await png(3);
-    const animated = withChunk(plain, chunk('acTL', Buffer.from([0, 0, 0, 2, 0, 0, 0, 0])));
+    const animated = withChunk(plain, pngChunk('acTL', Buffer.from([0, 0, 0, 2, 0, 0, 0, 0])));
     const badChecksum = Buffer.from(plain);
     badChecksum[20] = (badChecksum[20] ?? 0) ^ 0xff;
     const jpeg = await sharp(Buffer.alloc(9 * 7 * 3), { raw: { width: 9, height: 7, channels: 3 } })
