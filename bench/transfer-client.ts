@@ -1,8 +1,8 @@
 /**
  * One side of the transfers benchmark, run in a process of its own so its peak memory is its
  * own: `transfer-client.ts <job JSON>` does the transfers it is given, the app's way or the raw
- * way, after one untimed transfer that loads what a first transfer loads (the hashing worker, the
- * image library, undici's parser), and prints one JSON line: milliseconds and CPU milliseconds (all
+ * way, after one untimed transfer that loads what a first transfer loads (undici's parser, and the
+ * hashing worker or the image library where that path uses them), and prints one JSON line: milliseconds and CPU milliseconds (all
  * threads) of each transfer, the first transfer's milliseconds, the bytes moved, and the resident
  * memory when it started and the highest seen while it ran (sampled every 5 ms).
  */

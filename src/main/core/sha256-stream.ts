@@ -1,9 +1,10 @@
 /**
- * SHA-256 of bytes as they stream past, worked out on a worker thread: a download or an upload's
- * own thread only copies each chunk across (a memory copy, some ten times cheaper than hashing it),
+ * SHA-256 of bytes as they stream past, worked out on a worker thread: a download's own thread
+ * only copies each chunk across (a memory copy, some ten times cheaper than hashing it),
  * so a file's identity costs its transfer no throughput. One worker per process, started by the
  * first hash and left unreferenced while no hash runs. Where no worker can start, hashes inline.
  * A file on disk is read by the worker itself (`sha256OfFile`): nothing crosses but its path.
+ * (A new upload hashes its 256 KB reads on its own thread instead: see `gateway/multipart-body.ts`.)
  */
 import { createHash, type Hash } from 'node:crypto';
 import { createReadStream } from 'node:fs';

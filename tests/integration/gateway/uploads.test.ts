@@ -7,6 +7,7 @@ import { request } from 'undici';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { InvalidRequestError } from '../../../src/main/core/gateway/invalid-request';
 import { MemoryUploadCache } from '../../../src/main/core/gateway/upload-cache';
+import { UploadsApi } from '../../../src/main/core/gateway/uploads';
 import { LibraryDatabase, SqliteUploadCache } from '../../../src/main/core/library';
 import { startTestGateway, writeImage, type TestGateway } from './harness';
 
@@ -114,6 +115,41 @@ describe('uploads', () => {
     const uploaded = await gw.client({ uploadCache: cache }).uploads.uploadFile(path);
     expect(uploaded).toMatchObject({ url: earlier.url, fileId: 'file_earlier', sha256, reused: true });
     expect((await gw.stats()).responses[UPLOAD]?.['200']).toBeUndefined();
+  });
+
+  it('sends the first of the same new file added twice at once, and the second reuses it, whichever is hashed first', async () => {
+    const path = await writeImage(dir, 'f.png', { width: 40, height: 40, seed: 6 });
+    const sha256 = createHash('sha256')
+      .update(await readFile(path))
+      .digest('hex');
+    const client = gw.client();
+    // The first upload waits for the cache's answer on sizes; the second's hash (it is hashed first) arrives before that answer.
+    let askedSizes = (): void => undefined;
+    const sizesAsked = new Promise<void>((resolve) => (askedSizes = resolve));
+    let answerSizes = (): void => undefined;
+    const cache = new (class extends MemoryUploadCache {
+      override async holdsSize(scope: string, size: number): Promise<boolean> {
+        askedSizes();
+        await new Promise<void>((resolve) => (answerSizes = resolve));
+        return super.holdsSize(scope, size);
+      }
+    })();
+    let askedHash = (): void => undefined;
+    const hashAsked = new Promise<void>((resolve) => (askedHash = resolve));
+    const hashFirst = (): Promise<string> => (askedHash(), Promise.resolve(sha256));
+    const uploads = new UploadsApi(client.http, cache, client.uploads.scope, hashFirst);
+
+    const first = uploads.uploadFile(path);
+    await sizesAsked;
+    const second = uploads.uploadFile(path);
+    await hashAsked;
+    // Everything the second upload can do with its hash in hand happens before the next turn of the loop.
+    await new Promise((resolve) => setImmediate(resolve));
+    answerSizes();
+    const [one, two] = await Promise.all([first, second]);
+    expect([one.reused, two.reused]).toEqual([false, true]);
+    expect(two.url).toBe(one.url);
+    expect(await gw.requests(UPLOAD)).toBe(1);
   });
 
   it('retries an upload whose connection dropped (uploads cost nothing)', async () => {

@@ -4,7 +4,6 @@
  * 10 MB, a decompression bomb and a file cut short are refused with a message saying so, and the
  * gateway never sees them.
  */
-import { crc32 } from 'node:zlib';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { wordError, type Profile } from '../../../src/shared/contract';
@@ -12,6 +11,7 @@ import type { Studio } from '../../../src/main/core/studio';
 import { startSimulator, type RunningSimulator } from '../../../src/simulator/server';
 import { FAST_TASKS, simAdmin, type StatsSnapshot } from '../../helpers/sim-admin';
 import { callRoute, createTestStudio } from '../../helpers/studio';
+import { pngChunk } from '../../helpers/png-chunks';
 
 let sim: RunningSimulator;
 let studio: Studio;
@@ -28,15 +28,6 @@ afterAll(async () => {
   await sim.close();
 });
 
-function chunk(type: string, data: Buffer): Buffer {
-  const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
-  const length = Buffer.alloc(4);
-  length.writeUInt32BE(data.length);
-  const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(crc32(body));
-  return Buffer.concat([length, body, crc]);
-}
-
 /** A small PNG whose header declares 40000 x 40000 pixels (1.6 gigapixels): a decompression bomb. */
 function pngBomb(): Buffer {
   const header = Buffer.alloc(13);
@@ -45,9 +36,9 @@ function pngBomb(): Buffer {
   header.set([8, 2, 0, 0, 0], 8);
   return Buffer.concat([
     Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', header),
-    chunk('IDAT', Buffer.alloc(64)),
-    chunk('IEND', Buffer.alloc(0)),
+    pngChunk('IHDR', header),
+    pngChunk('IDAT', Buffer.alloc(64)),
+    pngChunk('IEND', Buffer.alloc(0)),
   ]);
 }
 

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { appendFile, mkdtemp, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -42,13 +42,14 @@ describe('multipartFileBody', () => {
     expect(bytes.includes(Buffer.from(boundary))).toBe(false);
   });
 
-  it("holds the file's last bytes until it is cleared, and fails without them when the clearance is refused", async () => {
+  it("holds the file's last bytes until it is cleared, gives their hash, and fails without them when the clearance is refused", async () => {
     const bytes = randomBytes(600_000);
     let clear = (): void => undefined;
     const cleared = new Promise<void>((resolve) => (clear = resolve));
     let asked = (): void => undefined;
     const waiting = new Promise<void>((resolve) => (asked = resolve));
-    const form = multipartFileBody(await fileOf('held.png', bytes), {}, () => (asked(), cleared));
+    let hashOfRead = '';
+    const form = multipartFileBody(await fileOf('held.png', bytes), {}, (sha256) => ((hashOfRead = sha256), asked(), cleared));
     const iterator = form.body[Symbol.asyncIterator]();
     let given = 0;
     // Everything but the last read goes out without waiting.
@@ -59,6 +60,8 @@ describe('multipartFileBody', () => {
     await waiting;
     await Promise.resolve();
     expect(settled).toBe(false);
+    // The hash of every byte read, the held ones included, before those go out.
+    expect(hashOfRead).toBe(createHash('sha256').update(bytes).digest('hex'));
     expect(given).toBeLessThan(form.contentLength);
     clear();
     given += ((await next).value as Uint8Array).byteLength;

@@ -11,11 +11,12 @@ import type { ErrorParams, ErrorReason } from '../../../shared/contract';
 import { UPLOAD_MAX_PIXELS } from '../../../shared/contract/uploads';
 import { UPLOAD_LIMITS, uploadRecordSchema } from '../../../shared/gateway/uploads';
 import { imageLibrary } from '../media/image-library';
+import { readPngHeader } from '../media/png-header';
 import { sha256OfFile } from '../sha256-stream';
 import { decodeAnswer } from './decode';
 import type { GatewayHttp, GatewayRequest } from './http';
 import { InvalidRequestError } from './invalid-request';
-import { multipartFileBody } from './multipart-body';
+import { multipartFileBody, type BeforeLastBytes } from './multipart-body';
 import type { UploadCache } from './upload-cache';
 
 /** What the studio knows about a local image from its header, before its bytes are hashed. */
@@ -71,6 +72,26 @@ function megabytes(bytes: number): string {
   return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
 }
 
+/** What the checks need of an image's header. */
+interface HeaderFacts {
+  format: string;
+  width: number;
+  height: number;
+  pageHeight?: number | undefined;
+  pages?: number | undefined;
+  hasAlpha: boolean;
+}
+
+/**
+ * The header only: the pixel count is checked by the caller with a clearer message than the
+ * decoder gives. A plain PNG is read by hand, every other file by the image library.
+ */
+async function headerOf(path: string): Promise<HeaderFacts> {
+  const png = await readPngHeader(path);
+  if (png !== undefined) return { format: 'png', ...png };
+  return imageLibrary()(path, { limitInputPixels: false }).metadata();
+}
+
 /**
  * Reads a local image's header and checks it against the upload limits (type by content, size),
  * without reading the rest of it. Throws InvalidRequestError naming the file when it cannot be
@@ -93,12 +114,9 @@ export async function checkImageFile(
       limitMegabytes: toMegabytes(UPLOAD_LIMITS.maxBytes),
     });
   }
-  // The header only: the pixel count is checked below with a clearer message than the decoder gives.
-  const metadata = await imageLibrary()(path, { limitInputPixels: false })
-    .metadata()
-    .catch(() => {
-      throw refuse(`this is not an image the studio can read; ${ACCEPTED}`, 'upload_not_image');
-    });
+  const metadata = await headerOf(path).catch(() => {
+    throw refuse(`this is not an image the studio can read; ${ACCEPTED}`, 'upload_not_image');
+  });
   const mimeType = Object.hasOwn(MIME_BY_FORMAT, metadata.format) ? MIME_BY_FORMAT[metadata.format] : undefined;
   if (mimeType === undefined) {
     throw refuse(`${metadata.format.toUpperCase()} images are not accepted; ${ACCEPTED}`, 'upload_type_refused', { format: metadata.format.toUpperCase() });
@@ -120,13 +138,26 @@ export async function checkImageFile(
 
 /** A local image's header checked (as `checkImageFile`) and its bytes hashed, the hash read on the worker beside the header. */
 export async function inspectImageFile(path: string, displayName: string = basename(path), options: { toBeFitted?: boolean } = {}): Promise<ImageFacts> {
-  const hashed = sha256OfFile(path);
-  void hashed.catch(() => undefined);
+  const hashed = quietly(sha256OfFile(path));
   const { modifiedMs: _modifiedMs, ...header } = await checkImageFile(path, displayName, options);
   return { ...header, sha256: await hashed };
 }
 
 type UploadRecord = z.infer<typeof uploadRecordSchema>;
+
+/** `promise`, its failure left to whoever awaits it (none is reported as unhandled while nobody has yet). */
+function quietly<T>(promise: Promise<T>): Promise<T> {
+  void promise.catch(() => undefined);
+  return promise;
+}
+
+/** A promise settled from outside, at most once; its failure is quiet until awaited. */
+function settleable<T>(): { promise: Promise<T>; resolve: (value: T) => void; reject: (error: Error) => void } {
+  let resolve: (value: T) => void = () => undefined;
+  let reject: (error: Error) => void = () => undefined;
+  const promise = quietly(new Promise<T>((ok, fail) => ((resolve = ok), (reject = fail))));
+  return { promise, resolve, reject };
+}
 
 /** A local file as checked, to be sent. */
 interface CheckedFile {
@@ -141,36 +172,39 @@ export class UploadsApi {
   private readonly inFlight = new Map<string, Promise<UploadedImage>>();
   /** Sizes of the uploads under way: a file of one of these sizes may be one of them. */
   private readonly sizesInFlight = new Map<number, number>();
+  /** Per file size, the latest upload's decision to send or reuse: decisions of one size are made in turn. */
+  private readonly decisionsBySize = new Map<number, Promise<unknown>>();
 
   constructor(
     private readonly http: GatewayHttp,
     private readonly cache: UploadCache,
     /** Cache scope: uploads are reused only against the same gateway. */
     readonly scope: string,
+    /** Hashes a file that is hashed before it is sent (the shared worker; tests order decisions with their own). */
+    private readonly hashFile: (path: string) => Promise<string> = sha256OfFile,
   ) {}
 
   /**
    * Uploads a file from disk, or returns the address of the identical file uploaded before.
-   * A file whose size no earlier upload has cannot be one of them: its bytes go out while its
-   * hash is worked out, the last of them held back until the hash has cleared them. Any other
-   * file is hashed first and sent only when the cache does not know it.
+   * A file whose size no earlier upload has cannot be one of them: its bytes go out as they are
+   * hashed, the last of them held back until the hash has cleared them. Any other file is hashed
+   * first and sent only when the cache (or an upload of its size decided before it) does not know it.
    */
   async uploadFile(path: string, options: UploadOptions = {}): Promise<UploadedImage> {
     const fileName = options.fileName ?? basename(path);
-    const hashed = sha256OfFile(path);
-    void hashed.catch(() => undefined);
     const { modifiedMs, ...header } = await checkImageFile(path, fileName);
     const file: CheckedFile = { path, fileName, header, modifiedMs };
     // Counted before the cache is asked, so the same file added twice at once is hashed first the second time.
     const sizeSeen = this.sizesInFlight.has(header.size);
+    const hashed = sizeSeen ? quietly(this.hashFile(path)) : undefined;
     this.countInFlight(header.size, 1);
     try {
-      if (sizeSeen || (await this.cache.holdsSize(this.scope, header.size))) {
-        return await (
-          await this.decide(hashed, header, () => this.send(file, options))
-        ).image;
-      }
-      return await this.sendWhileHashing(file, hashed, options);
+      const decided = await this.inTurn(header.size, async () => {
+        if (hashed !== undefined) return this.decide(hashed, header, () => this.send(file, options));
+        if (await this.cache.holdsSize(this.scope, header.size)) return this.decide(quietly(this.hashFile(path)), header, () => this.send(file, options));
+        return this.sendWhileHashing(file, options);
+      });
+      return await decided.image;
     } finally {
       this.countInFlight(header.size, -1);
     }
@@ -181,32 +215,54 @@ export class UploadsApi {
     await this.cache.delete(this.scope, sha256);
   }
 
-  /** Sends the file as its hash is worked out; the send's last bytes wait for the hash's verdict, and a known file's send is dropped unfinished. */
-  private async sendWhileHashing(file: CheckedFile, hashed: Promise<string>, options: UploadOptions): Promise<UploadedImage> {
+  /**
+   * Runs `decision` once the earlier uploads of files of `size` have made theirs, so one that
+   * sends while hashing has claimed its bytes before a later one of the same size looks for them.
+   */
+  private inTurn<T>(size: number, decision: () => Promise<T>): Promise<T> {
+    const earlier = this.decisionsBySize.get(size) ?? Promise.resolve();
+    const mine = earlier.then(decision, decision);
+    const settled = mine.then(
+      () => undefined,
+      () => undefined,
+    );
+    this.decisionsBySize.set(size, settled);
+    void settled.then(() => {
+      if (this.decisionsBySize.get(size) === settled) this.decisionsBySize.delete(size);
+    });
+    return mine;
+  }
+
+  /** Sends the file as it is hashed; the send's last bytes wait for the hash's verdict, and a known file's send is dropped unfinished. */
+  private async sendWhileHashing(file: CheckedFile, options: UploadOptions): Promise<{ sent: boolean; image: Promise<UploadedImage> }> {
     const dropped = new AbortController();
     const signal = options.signal === undefined ? dropped.signal : AbortSignal.any([options.signal, dropped.signal]);
-    let clear = (): void => undefined;
-    let refuse = (_error: Error): void => undefined;
-    const cleared = new Promise<void>((resolve, reject) => ((clear = resolve), (refuse = reject)));
-    void cleared.catch(() => undefined);
-    const sending = this.send(file, { ...options, signal }, () => cleared);
-    void sending.catch(() => undefined);
+    const verdict = settleable<undefined>();
+    const digest = settleable<string>();
+    // Each attempt hashes what it reads; the first to read the whole file gives the hash, and a retry after the verdict waits for nothing.
+    const sending = quietly(
+      this.send(file, { ...options, signal }, (sha256) => {
+        digest.resolve(sha256);
+        return verdict.promise;
+      }),
+    );
+    // A send that fails before it has read the whole file leaves no hash to decide on: its error is the upload's.
+    void sending.catch((error: unknown) => digest.reject(error instanceof Error ? error : new Error(String(error))));
     const drop = (reason: Error): void => {
-      refuse(reason);
+      verdict.reject(reason);
       dropped.abort(reason);
     };
     let decided: { sent: boolean; image: Promise<UploadedImage> };
     try {
-      decided = await this.decide(hashed, file.header, () => sending);
+      decided = await this.decide(digest.promise, file.header, () => sending);
     } catch (error) {
       drop(error instanceof Error ? error : new Error(String(error)));
       throw error;
     }
-    if (decided.sent) clear();
+    if (decided.sent) verdict.resolve(undefined);
     else drop(new Error('the same bytes were uploaded before'));
-    return decided.image;
+    return decided;
   }
-
   /**
    * Once the file is hashed: the earlier upload it matches (cached, or under way), or `send`
    * started and remembered. Looked up and claimed in one turn, so the same bytes are sent once.
@@ -246,7 +302,7 @@ export class UploadsApi {
     else this.sizesInFlight.delete(size);
   }
 
-  private async send(file: CheckedFile, options: UploadOptions, beforeLastBytes?: () => Promise<void>): Promise<UploadRecord> {
+  private async send(file: CheckedFile, options: UploadOptions, beforeLastBytes?: BeforeLastBytes): Promise<UploadRecord> {
     const { path, fileName, header, modifiedMs } = file;
     const req: GatewayRequest = {
       method: 'POST',
