@@ -2,13 +2,15 @@
  * A library folder opened without its database (brought from another computer): the shared
  * library's 100,000 results (20,000 with --quick) written out as day folders of media files and
  * sidecars, then read back into a new database by `rebuildFromSidecars`, as the studio does in the
- * background. Timed: until the first page is in the database (the first day folder, newest first,
- * with its progress told) and the gallery's first page query answers, and in total. Raw baseline:
+ * background. Timed: until the first page is in the database (the first slice of the newest day
+ * folder, with its progress told) and the gallery's first page query answers, and in total; then
+ * the same first page from a copy of the newest folder whose files' times are all alike (as a plain
+ * copy leaves them), where it refines itself as the folder is read. Raw baseline:
  * reading the same files and nothing else (each day folder listed, each sidecar read and parsed,
  * each media file's size, each thumbnail looked for), the least any rebuild must do.
  */
 import { access, readdir, readFile, stat } from 'node:fs/promises';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { LibraryDatabase, listAssets, rebuildFromSidecars, sidecarOf, sidecarPathFor, thumbPathFor } from '../src/main/core/library';
@@ -21,15 +23,17 @@ import type { FigureRow, Table } from './table';
 const PAGE = 60;
 
 /** Writes every asset of the shared library as a media file (a few bytes) and its sidecar, in its day folder. */
-function writeLibraryFolder(root: string, size: number): { files: number; days: number } {
+function writeLibraryFolder(root: string, size: number): { files: number; days: number; newest: string } {
   const fixture = sharedLibrary(size);
   const days = new Set<string>();
   let cursor: string | null = null;
   let files = 0;
+  let newest = '';
   do {
     const page = listAssets(fixture.db, { limit: 200, cursor, order: 'oldest' });
     for (const asset of page.items) {
       const folder = dirname(asset.filePath);
+      newest = folder;
       if (!days.has(folder)) {
         mkdirSync(join(root, folder), { recursive: true });
         days.add(folder);
@@ -40,7 +44,7 @@ function writeLibraryFolder(root: string, size: number): { files: number; days: 
     }
     cursor = page.nextCursor;
   } while (cursor !== null);
-  return { files, days: days.size };
+  return { files, days: days.size, newest };
 }
 
 /** The raw cost: every file a rebuild has to read, read, and nothing written. */
@@ -76,33 +80,79 @@ async function readEverything(root: string): Promise<{ ms: number; sidecars: num
 interface Rebuilt {
   firstPageMs: number;
   firstPageItems: number;
+  /** The first page's ids as first answered. */
+  firstPage: string[];
+  /** When the newest day folder was whole in the database (all the first page waited for before slices). */
+  newestFolderMs: number;
+  /** Results told as belonging among those already in the database (`amongEarlier`), while the newest folder was read. */
+  toldAmongEarlier: Set<string>;
+  /** The first page once the newest day folder is whole: the final one. */
+  newestFolderPage: string[];
   totalMs: number;
   restored: number;
   /** Results back over time: [ms, results]. */
   progress: [number, number][];
 }
 
-/** The rebuild into a new database, as the studio runs it: time to the first page (queried as the gallery does) and in total. */
-async function rebuild(root: string, databaseFile: string): Promise<Rebuilt> {
+const pageIds = (db: LibraryDatabase): string[] => listAssets(db, { limit: PAGE }).items.map((asset) => asset.id);
+
+/**
+ * The rebuild into a new database, as the studio runs it: time to the first page (queried as the
+ * gallery does), to the newest day folder whole, and in total; `newestFolderOnly` stops there.
+ */
+async function rebuild(root: string, databaseFile: string, newestFolderOnly = false): Promise<Rebuilt> {
   const db = LibraryDatabase.open(databaseFile);
+  const stop = new AbortController();
   try {
     const started = process.hrtime.bigint();
     let firstPageMs = Number.NaN;
-    let firstPageItems = 0;
+    let newestFolderMs = Number.NaN;
+    let firstPage: string[] = [];
+    let newestFolderPage: string[] = [];
+    const toldAmongEarlier = new Set<string>();
     const progress: [number, number][] = [[0, 0]];
     const report = await rebuildFromSidecars(db, root, {
-      onProgress: ({ restored }) => {
+      signal: stop.signal,
+      onProgress: ({ restored, daysRead, amongEarlier }) => {
         if (Number.isNaN(firstPageMs)) {
-          firstPageItems = listAssets(db, { limit: PAGE }).items.length;
+          firstPage = pageIds(db);
           firstPageMs = elapsedMs(started);
+        }
+        if (Number.isNaN(newestFolderMs)) {
+          for (const id of amongEarlier) toldAmongEarlier.add(id);
+          if (daysRead > 0) {
+            newestFolderMs = elapsedMs(started);
+            newestFolderPage = pageIds(db);
+            if (newestFolderOnly) stop.abort();
+          }
         }
         progress.push([elapsedMs(started), restored]);
       },
     });
-    return { firstPageMs, firstPageItems, totalMs: elapsedMs(started), restored: report.restored, progress };
+    const totalMs = elapsedMs(started);
+    return {
+      firstPageMs,
+      firstPageItems: firstPage.length,
+      firstPage,
+      newestFolderMs,
+      toldAmongEarlier,
+      newestFolderPage,
+      totalMs,
+      restored: report.restored,
+      progress,
+    };
   } finally {
     db.close();
   }
+}
+
+/** Of the final first page, the results the first answer already had. */
+const finalInFirst = (rebuilt: Rebuilt): number => rebuilt.newestFolderPage.filter((id) => rebuilt.firstPage.includes(id)).length;
+
+/** Gives every file of the newest day folder one modification time, as a plain copy of the folder does. */
+function copiedTimes(root: string, folder: string): void {
+  const copiedAt = new Date();
+  for (const name of readdirSync(join(root, folder))) utimesSync(join(root, folder, name), copiedAt, copiedAt);
 }
 
 export async function run(context: BenchContext): Promise<Table[]> {
@@ -118,6 +168,9 @@ export async function run(context: BenchContext): Promise<Table[]> {
     const rebuilt = await rebuild(root, join(work, 'data', 'library.sqlite'));
     const rawAfter = await readEverything(root);
     const raw = (rawBefore.ms + rawAfter.ms) / 2;
+    // Last: the newest folder's times, which the first rebuild ordered by, made alike.
+    copiedTimes(root, written.newest);
+    const copied = await rebuild(root, join(work, 'copied', 'library.sqlite'), true);
     const plot = context.plot(
       'progress',
       timeSeriesPlot({
@@ -155,13 +208,16 @@ export async function run(context: BenchContext): Promise<Table[]> {
         title: `A library folder without its database: ${size.toLocaleString('en-US')} results read back from their sidecars`,
         rows: [],
         figures: [
-          figure('first page in the database (newest day folder)', rebuilt.firstPageMs, 'ms', raw, { atMost: 1000 }),
+          figure('first page in the database (first slice of the newest day folder)', rebuilt.firstPageMs, 'ms', raw, { atMost: 1000 }),
+          figure('the newest day folder whole in the database', rebuilt.newestFolderMs, 'ms', raw),
+          figure('first page in, the newest folder copied with its times alike (refined as the folder is read)', copied.firstPageMs, 'ms', raw),
           figure('every result in the database', rebuilt.totalMs, 'ms', raw, { ratioAtMost: 4 }),
           figure('results read back per second', rebuilt.restored / (rebuilt.totalMs / 1000), '/s', rawBefore.sidecars / (raw / 1000)),
         ],
         notes: [
           `${written.files.toLocaleString('en-US')} files (${String(written.days)} day folders of media files and sidecars) written in ${(writingMs / 1000).toFixed(1)} s, in the OS file cache for every pass; ${rebuilt.restored.toLocaleString('en-US')} results restored`,
-          `first page: after the newest day folder (${String(rebuilt.firstPageItems)} items in the gallery's first page query); the gallery shows it and the progress while the rest is read`,
+          `first page: after the first slice of the newest day folder, its files read newest written first (${String(rebuilt.firstPageItems)} items in the gallery's first page query, ${String(finalInFirst(rebuilt))} of them the final page's; ${String(rebuilt.toldAmongEarlier.size)} results read later told as belonging above); the gallery shows it and the progress while the rest is read`,
+          `copied with times alike: the folder read in name order; first page ${String(Math.round(copied.firstPageMs))} ms (${String(finalInFirst(copied))} of ${String(PAGE)} final), ${String(copied.toldAmongEarlier.size)} results told as belonging above while the folder was read, final page at ${String(Math.round(copied.newestFolderMs))} ms (the newest folder whole)`,
           `raw: listing each day folder, reading and parsing each sidecar, the size of each media file and looking for its thumbnail, nothing written (${String(Math.round(rawBefore.ms))} ms before the rebuild, ${String(Math.round(rawAfter.ms))} ms after)`,
           `progress over time: ${plot}`,
         ],

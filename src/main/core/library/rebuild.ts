@@ -1,12 +1,9 @@
-import { access, readdir, stat } from 'node:fs/promises';
-import { join } from 'node:path';
 import { getAsset, insertAsset } from './assets';
 import { jobExists } from './asset-origin';
 import type { LibraryDatabase } from './library-database';
-import { isTemporaryName, resolveInLibrary, thumbPathFor } from './library-files';
-import { readAssetSidecar, type AssetSidecar } from './sidecars';
+import { dayFolders, listDay, readSidecars, type Candidate, type ReadingReport } from './rebuild-reading';
 
-export interface RebuildReport {
+export interface RebuildReport extends ReadingReport {
   /** Sidecars found in dated folders. */
   scanned: number;
   /** Assets recreated from them. */
@@ -17,83 +14,23 @@ export interface RebuildReport {
   skipped: { path: string; reason: string }[];
 }
 
-const year = /^\d{4}$/;
-const twoDigits = /^\d{2}$/;
+/**
+ * The rebuild's first slice, read from the newest day folder, newest written first: two gallery
+ * pages, so the first page is in the database long before the folder (thousands of results) is.
+ */
+const FIRST_SLICE = 120;
+/** Every later slice: a transaction each, so a quit loses nothing read before it. */
+const SLICE = 1000;
 
-async function subfolders(path: string, pattern: RegExp): Promise<string[]> {
-  const entries = await readdir(path, { withFileTypes: true }).catch(() => []);
-  return entries
-    .filter((entry) => entry.isDirectory() && pattern.test(entry.name))
-    .map((entry) => entry.name)
-    .sort();
-}
-
-async function exists(path: string): Promise<boolean> {
-  return access(path).then(
-    () => true,
-    () => false,
-  );
-}
-
-interface Candidate {
-  sidecarPath: string;
-  sidecar: AssetSidecar;
-  filePath: string;
-  bytes: number;
-  thumbPath: string | null;
-}
-
-/** Sidecars of a day folder read at once: each waits on the disk, and one at a time left it idle. */
-const READ_AT_ONCE = 16;
-
-/** Reads one day folder: each `<id>.json` with its `<id>.<ext>` media file, in name order. */
-async function readDay(root: string, folder: string, report: RebuildReport): Promise<Candidate[]> {
-  const names = (await readdir(resolveInLibrary(root, folder))).filter((name) => !isTemporaryName(name));
-  const sidecars = names.filter((n) => n.endsWith('.json')).sort();
-  const read: (Candidate | undefined)[] = new Array<Candidate | undefined>(sidecars.length);
-  let next = 0;
-  const worker = async (): Promise<void> => {
-    for (let index = next++; index < sidecars.length; index = next++) read[index] = await readCandidate(root, folder, sidecars[index] ?? '', names, report);
-  };
-  await Promise.all(Array.from({ length: Math.min(READ_AT_ONCE, sidecars.length) }, worker));
-  return read.filter((candidate): candidate is Candidate => candidate !== undefined);
-}
-
-/** One sidecar and its media file; undefined (and the reason in `report`) when it cannot be used. */
-async function readCandidate(root: string, folder: string, name: string, names: readonly string[], report: RebuildReport): Promise<Candidate | undefined> {
-  const sidecarPath = `${folder}/${name}`;
-  report.scanned++;
-  const skip = (reason: string): void => void report.skipped.push({ path: sidecarPath, reason });
-  let sidecar: AssetSidecar;
-  try {
-    sidecar = await readAssetSidecar(resolveInLibrary(root, sidecarPath));
-  } catch (error) {
-    skip(error instanceof Error ? error.message : String(error));
-    return undefined;
-  }
-  if (`${sidecar.id}.json` !== name) {
-    skip(`its id ${sidecar.id} does not match its file name`);
-    return undefined;
-  }
-  const media = names.find((other) => other.startsWith(`${sidecar.id}.`) && other !== name);
-  if (media === undefined) {
-    skip('its media file is missing');
-    return undefined;
-  }
-  const filePath = `${folder}/${media}`;
-  const info = await stat(resolveInLibrary(root, filePath));
-  const thumbPath = thumbPathFor(filePath);
-  return { sidecarPath, sidecar, filePath, bytes: info.size, thumbPath: (await exists(resolveInLibrary(root, thumbPath))) ? thumbPath : null };
-}
-
-function restore(db: LibraryDatabase, candidate: Candidate, report: RebuildReport): void {
+/** Recreates one asset; true when it is in the database now and was not before. */
+function restore(db: LibraryDatabase, candidate: Candidate, report: RebuildReport): boolean {
   const { sidecar } = candidate;
   if (getAsset(db, sidecar.id)) {
     report.alreadyPresent++;
-    return;
+    return false;
   }
   try {
-    // A savepoint per asset: one bad row (say, a file path already taken) does not undo the day.
+    // A savepoint per asset: one bad row (say, a file path already taken) does not undo the slice.
     const { inserted } = db.transaction(() =>
       insertAsset(db, {
         ...sidecar,
@@ -107,54 +44,79 @@ function restore(db: LibraryDatabase, candidate: Candidate, report: RebuildRepor
     );
     if (inserted) report.restored++;
     else report.skipped.push({ path: candidate.sidecarPath, reason: 'another asset already holds this task result' });
+    return inserted;
   } catch (error) {
     report.skipped.push({ path: candidate.sidecarPath, reason: error instanceof Error ? error.message : String(error) });
+    return false;
   }
 }
 
+interface SortKey {
+  createdAt: number;
+  id: string;
+}
+
+/** The gallery's order, newest first: whether `a` comes before `b`. */
+const comesBefore = (a: SortKey, b: SortKey): boolean => a.createdAt > b.createdAt || (a.createdAt === b.createdAt && a.id > b.id);
+
+/** Writes one slice in one transaction; answers the ids restored that sort above results already in the database. */
+function commitSlice(db: LibraryDatabase, candidates: readonly Candidate[], report: RebuildReport): string[] {
+  return db.transaction(() => {
+    const oldest = db.prepare<[], SortKey>('SELECT created_at AS createdAt, id FROM assets ORDER BY created_at, id LIMIT 1').get();
+    const amongEarlier: string[] = [];
+    for (const candidate of candidates) {
+      if (!restore(db, candidate, report)) continue;
+      const key = { createdAt: Date.parse(candidate.sidecar.createdAt), id: candidate.sidecar.id };
+      if (oldest !== undefined && comesBefore(key, oldest)) amongEarlier.push(key.id);
+    }
+    return amongEarlier;
+  });
+}
+
 /** How far a rebuild has come: day folders read of those found, and results back so far. */
-interface RebuildProgress {
+export interface RebuildProgress {
   daysRead: number;
   days: number;
   scanned: number;
   restored: number;
+  /**
+   * Results of this slice that sort above others already in the database, not only after them: a
+   * window's list loaded since holds a place for them (the first page refining itself).
+   */
+  amongEarlier: string[];
 }
 
 export interface RebuildOptions {
-  /** After each day folder, once its results are in the database (the gallery can show them). */
+  /** After each slice, once its results are in the database (the gallery can show them). */
   onProgress?: (progress: RebuildProgress) => void;
-  /** Stops between day folders (the studio closing): what was read stays, a later start reads the rest. */
+  /** Stops between slices (the studio closing): what was read stays, a later start reads the rest. */
   signal?: AbortSignal;
-}
-
-/** The `YYYY/MM/DD` folders under `root`, newest first. */
-async function dayFolders(root: string): Promise<string[]> {
-  const days: string[] = [];
-  for (const y of (await subfolders(root, year)).reverse()) {
-    for (const m of (await subfolders(join(root, y), twoDigits)).reverse()) {
-      for (const d of (await subfolders(join(root, y, m), twoDigits)).reverse()) days.push(`${y}/${m}/${d}`);
-    }
-  }
-  return days;
 }
 
 /**
  * Recreates the asset rows (and so their search index and tags) from the sidecars under
  * `root`'s `YYYY/MM/DD` folders, e.g. after the database was lost. Assets already present are
- * left alone, so it is safe to run again. Writes one transaction per day folder, the newest day
- * first: the gallery's first page (newest first) is whole after the first folders, while the
- * rest is read.
+ * left alone, so it is safe to run again. Reads the newest day first, in slices of a transaction
+ * each: first FIRST_SLICE of the newest folder, its newest written first, so the gallery's first
+ * page is there at once (and exactly so when the folder kept its files' times); later slices put
+ * what sorts above it in its place (`amongEarlier`).
  */
 export async function rebuildFromSidecars(db: LibraryDatabase, root: string, options: RebuildOptions = {}): Promise<RebuildReport> {
   const report: RebuildReport = { scanned: 0, restored: 0, alreadyPresent: 0, skipped: [] };
   const days = await dayFolders(root);
-  for (const [index, day] of days.entries()) {
-    if (options.signal?.aborted === true) break;
-    const candidates = await readDay(root, day, report);
-    db.transaction(() => {
-      for (const candidate of candidates) restore(db, candidate, report);
-    });
-    options.onProgress?.({ daysRead: index + 1, days: days.length, scanned: report.scanned, restored: report.restored });
+  let sliceSize = FIRST_SLICE;
+  for (const [index, folder] of days.entries()) {
+    const day = await listDay(root, folder, index === 0);
+    let read = 0;
+    do {
+      if (options.signal?.aborted === true) return report;
+      const names = day.sidecars.slice(read, read + sliceSize);
+      read += names.length;
+      sliceSize = SLICE;
+      const amongEarlier = commitSlice(db, await readSidecars(root, day, names, report), report);
+      const daysRead = read < day.sidecars.length ? index : index + 1;
+      options.onProgress?.({ daysRead, days: days.length, scanned: report.scanned, restored: report.restored, amongEarlier });
+    } while (read < day.sidecars.length);
   }
   return report;
 }

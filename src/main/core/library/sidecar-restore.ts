@@ -1,16 +1,23 @@
 import type { SidecarRestoreView } from '../../../shared/contract';
 import type { EventBus } from '../events/event-bus';
 import { createLogger } from '../log';
+import { getAsset } from './assets';
 import type { LibraryDatabase } from './library-database';
-import { rebuildFromSidecars } from './rebuild';
+import { toAssetView } from './library-service';
+import { rebuildFromSidecars, type RebuildProgress } from './rebuild';
 
 const log = createLogger('library-restore');
+
+/** Results told in one `library.restored` event at most (a window asks main about 200 at once). */
+const TELL_AT_ONCE = 200;
 
 /**
  * Reads a library folder's results back from their sidecars (a folder brought from another
  * computer, or its database lost) while the studio runs: the gallery opens at once and fills,
- * newest day first, with the progress told to every window (`library.sidecar_restore`). A rebuild
- * stopped by quitting is marked unfinished in the database and goes on at the next start.
+ * newest day first, with the progress told to every window (`library.sidecar_restore`), and the
+ * results that belong among those already shown told as brought back (`library.restored`), so a
+ * first page shown early takes them in its place. A rebuild stopped by quitting is marked
+ * unfinished in the database and goes on at the next start.
  */
 export class SidecarRestore {
   private current: SidecarRestoreView | null = null;
@@ -49,20 +56,26 @@ export class SidecarRestore {
     await this.running;
   }
 
-  /** Stops between day folders and waits; the rest is read at the next start. */
+  /** Stops between slices and waits; the rest is read at the next start. */
   async stop(): Promise<void> {
     this.abort.abort();
     await this.running;
+  }
+
+  private tell(progress: RebuildProgress): void {
+    for (let start = 0; start < progress.amongEarlier.length; start += TELL_AT_ONCE) {
+      const assets = progress.amongEarlier.slice(start, start + TELL_AT_ONCE).flatMap((id) => getAsset(this.db, id) ?? []);
+      this.bus.emit('library.restored', assets.map(toAssetView));
+    }
+    this.current = { daysRead: progress.daysRead, days: progress.days, restored: progress.restored, finished: false };
+    this.bus.emit('library.sidecar_restore', this.current);
   }
 
   private async run(): Promise<void> {
     try {
       const report = await rebuildFromSidecars(this.db, this.root, {
         signal: this.abort.signal,
-        onProgress: (progress) => {
-          this.current = { daysRead: progress.daysRead, days: progress.days, restored: progress.restored, finished: false };
-          this.bus.emit('library.sidecar_restore', this.current);
-        },
+        onProgress: (progress) => this.tell(progress),
       });
       if (this.abort.signal.aborted) return;
       this.db.prepare('DELETE FROM sidecar_restore_unfinished').run();
