@@ -196,11 +196,11 @@ export function openTable(size: number, opened: readonly OpenToGallery[], galler
     figures: [
       figure("launch address to the Gallery's first thumbnails (median)", median(opened.map((one) => one.totalMs)), 'ms', bare, { atMost: 1000 }),
       figure("launch address to the Gallery's first thumbnails (slowest)", Math.max(...opened.map((one) => one.totalMs)), 'ms', bare, { atMost: 1000 }),
-      figure('launch address to the navigation shown (Create loaded), median', median(opened.map((one) => one.navigationMs)), 'ms'),
+      figure('launch address to the navigation shown (drawn while the first page loads), median', median(opened.map((one) => one.navigationMs)), 'ms'),
       figure("the Gallery's own address (with a session) to first thumbnails", direct, 'ms', bare),
     ],
     notes: [
-      `${String(opened.length)} runs, each a fresh browser context: the one-time launch address opened (code traded for a session, redirect to the studio's host name, Create loading), the Gallery chosen in the navigation as soon as it shows, until every thumbnail of its first screen is complete; raw: the bare grid's first screen of the same thumbnails`,
+      `${String(opened.length)} runs, each a fresh browser context: the one-time launch address opened (code traded for a session, redirect to the studio's host name, the window's code; the frame and its navigation are drawn while Create's page code loads), the Gallery chosen in the navigation as soon as it shows, until every thumbnail of its first screen is complete; raw: the bare grid's first screen of the same thumbnails`,
       `per run (ms): ${opened.map((one) => `${String(Math.round(one.totalMs))} (navigation at ${String(Math.round(one.navigationMs))})`).join(', ')}`,
     ],
   };

@@ -1,8 +1,9 @@
 /**
  * From opening the studio to the Gallery's first thumbnails, as an artist does it in web mode: a
  * fresh browser opens the one-time launch address (the code traded for a session, the redirect
- * to the studio's own host name, Create loading), then the Gallery is chosen in the navigation as
- * soon as it shows, until the Gallery's first screen of thumbnails is complete. (In Electron the
+ * to the studio's own host name, the window's code), then the Gallery is chosen in the navigation as
+ * soon as it shows (drawn while Create's page code loads), until the Gallery's first screen of
+ * thumbnails is complete. (In Electron the
  * same is measured from the window shown; not here, as its runtime cannot be installed.)
  */
 import type { Browser } from '@playwright/test';
@@ -13,7 +14,7 @@ const VIEWPORT = { width: 1440, height: 900 };
 export interface OpenToGallery {
   /** From asking for the launch address to the Gallery's first thumbnails complete. */
   totalMs: number;
-  /** From asking for the launch address to the navigation showing (Create loaded). */
+  /** From asking for the launch address to the navigation showing (the frame, drawn while the first page's code loads). */
   navigationMs: number;
 }
 

@@ -1,30 +1,42 @@
-import { createHashRouter, redirect, type RouteObject } from 'react-router';
+import { createHashRouter, replace, type RouteObject } from 'react-router';
 import { paths, patterns } from '../routing/paths';
 import { childPath } from '../studio/feature-module';
-import { App } from './App';
+import { App, REDIRECT_ONLY } from './App';
 import { featureModules } from './modules';
 import { PageCrash } from './PageCrash';
 
 /**
- * The route table: the frame around every page, and each feature's pages with the crash page as
- * their error element, so a crash in one page leaves the frame and the other pages working.
+ * A page of the frame: the crash page as its error element, so a crash in one page leaves the
+ * frame and the other pages working, and an empty busy page while the window's first page loads
+ * its code, so the frame and its navigation are drawn (and usable) before it is in.
  */
+const framed = (route: RouteObject): RouteObject => ({
+  ...route,
+  errorElement: <PageCrash />,
+  hydrateFallbackElement: <div className="page-loading" aria-busy="true" />,
+});
+
+/**
+ * Where the opening address (and an unknown one) goes: Create, in place of the address it came
+ * from. A loader's redirect, not a rendered <Navigate>: it belongs to its navigation, so an address
+ * the artist (or a link) chose meanwhile wins. In place, so the bare address leaves no history
+ * entry of its own: a page chosen before the redirect was done is one Back away from Create.
+ */
+const toCreate = { loader: () => replace(paths.create()), element: null, handle: REDIRECT_ONLY };
+
+/** The route table: the frame around every page, and each feature's pages. */
 export const appRoutes: RouteObject[] = [
   {
     path: '/',
     element: <App />,
     errorElement: <PageCrash />,
-    // Shown only while the first page's code loads (a local file: a moment).
-    hydrateFallbackElement: <div className="app-loading" aria-busy="true" />,
     children: [
-      // Redirects are loaders, not rendered <Navigate>s: a loader's redirect belongs to its navigation, so an address
-      // the artist (or a link) chose meanwhile wins, where a rendered one would fire later and send them back to Create.
-      { index: true, loader: () => redirect(paths.create()), element: null },
-      ...featureModules.flatMap((module) => module.routes.map((route): RouteObject => ({ ...route, errorElement: <PageCrash /> }))),
+      framed({ index: true, ...toCreate }),
+      ...featureModules.flatMap((module) => module.routes.map(framed)),
       // The UI kit's reference page, for the people building screens; not in the navigation.
-      { path: childPath(patterns.kit), lazy: () => import('../ui/KitShowcase').then((page) => ({ Component: page.KitShowcase })), errorElement: <PageCrash /> },
+      framed({ path: childPath(patterns.kit), lazy: () => import('../ui/KitShowcase').then((page) => ({ Component: page.KitShowcase })) }),
       // An address from an older version, or mistyped: open Create rather than nothing.
-      { path: '*', loader: () => redirect(paths.create()), element: null },
+      framed({ path: '*', ...toCreate }),
     ],
   },
 ];
