@@ -295,7 +295,7 @@ export class JobQueue {
     if (measured) await this.deps.costs.measure(job, client, signal, submit);
     else {
       await submit();
-      this.deps.costs.price(job.id);
+      await this.deps.costs.price(job.id);
     }
   }
 }
