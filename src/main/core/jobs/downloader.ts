@@ -56,7 +56,7 @@ export interface DownloadLimits {
 }
 
 export const DEFAULT_DOWNLOAD_LIMITS: DownloadLimits = {
-  maxParallel: 6,
+  maxParallel: 3,
   retryDelayMs: 1_000,
   maxRetryDelayMs: 10 * 60_000,
   maxImageBytes: 100 * 1024 * 1024,
