@@ -6,7 +6,7 @@
  */
 
 /** Work per turn that keeps the loop's delay well under the 20 ms a window call may wait. */
-export const TURN_BUDGET_MS = 4;
+const TURN_BUDGET_MS = 4;
 
 /** True once `budgetMs` has passed since the call that made it; the first item of a turn always runs. */
 export function turnBudget(budgetMs = TURN_BUDGET_MS): () => boolean {
