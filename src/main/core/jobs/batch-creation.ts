@@ -10,6 +10,7 @@ import { randomUUID } from 'node:crypto';
 import type { NamedCharacter } from '../../../shared/catalog';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { namedCharacters, recordCreatedKey, type LibraryDatabase } from '../library';
+import { turnBudget } from '../lifecycle/turn-budget';
 import { jobDeadlineMs, keyLifetimeMs, type BatchKeys, type MintedKey } from './batch-keys';
 import { BatchValidationError, prepareJobs, type CreateBatchInput, type JobEngineOptions, type PreparedJob } from './engine-types';
 import type { EngineEvents } from './events';
@@ -25,7 +26,7 @@ import {
   type Job,
 } from './store';
 
-/** Jobs checked or stored in one turn of the event loop: a few milliseconds of work on a busy machine. */
+/** Jobs checked or stored in one turn of the event loop at most; fewer once the turn's budget is spent (`turnBudget`). */
 export const JOBS_PER_TURN = 5;
 
 export interface BatchCreationDeps {
@@ -57,7 +58,7 @@ export async function createBatch(deps: BatchCreationDeps, input: CreateBatchInp
   }
   const state = input.state ?? 'queued';
   const preset = input.preset ?? null;
-  db.transaction(() => {
+  db.transactionWithoutFlush(() => {
     insertBatch(db, {
       id: batchId,
       name: input.name,
@@ -69,18 +70,14 @@ export async function createBatch(deps: BatchCreationDeps, input: CreateBatchInp
   });
   const jobs: Job[] = [];
   try {
-    for (let start = 0; start < prepared.length; start += JOBS_PER_TURN) {
-      if (start > 0) await nextTurn();
-      const slice = prepared.slice(start, start + JOBS_PER_TURN);
-      jobs.push(
-        ...insertJobs(
-          db,
-          slice.map((job) => ({ ...job, batchId, profileId, state, preset })),
-        ),
-      );
-    }
-    // The batch, its last job and its sealed key become visible together.
-    db.transaction(() => {
+    // Each turn's jobs are committed without a disk flush: until the batch is active a crash deletes them anyway.
+    await inTurns(
+      prepared,
+      (job) => jobs.push(...insertJobs(db, [{ ...job, batchId, profileId, state, preset }])),
+      (turn) => db.transactionWithoutFlush(turn),
+    );
+    // The batch, its last job and its sealed key become visible together, on disk before the batch is handed back.
+    db.transactionWithoutFlush(() => {
       setBatchOptions(db, batchId, options);
       setBatchStatus(db, batchId, 'active');
       if (key) {
@@ -88,6 +85,7 @@ export async function createBatch(deps: BatchCreationDeps, input: CreateBatchInp
         recordCreatedKey(db, key.listing);
       }
     });
+    await db.flushToDisk();
   } catch (error) {
     if (db.isOpen) deleteBatch(db, batchId);
     throw error;
@@ -103,17 +101,35 @@ export async function createBatch(deps: BatchCreationDeps, input: CreateBatchInp
 async function prepareInTurns(inputs: CreateBatchInput['jobs'], characters: readonly NamedCharacter[]): Promise<PreparedJob[]> {
   const prepared: PreparedJob[] = [];
   const problems: BatchValidationError['problems'][number][] = [];
-  for (let start = 0; start < inputs.length; start += JOBS_PER_TURN) {
-    if (start > 0) await nextTurn();
+  await inTurns(inputs, (input, index) => {
     try {
-      prepared.push(...prepareJobs(inputs.slice(start, start + JOBS_PER_TURN), characters));
+      prepared.push(...prepareJobs([input], characters));
     } catch (error) {
       if (!(error instanceof BatchValidationError)) throw error;
-      problems.push(...error.problems.map((problem) => ({ ...problem, index: problem.index + start })));
+      problems.push(...error.problems.map((problem) => ({ ...problem, index: problem.index + index })));
     }
-  }
+  });
   if (problems.length > 0) throw new BatchValidationError(problems);
   return prepared;
+}
+
+/**
+ * Runs `each` on `items` in order, up to JOBS_PER_TURN of them a turn of the event loop and fewer
+ * once the turn's budget is spent; `wrapTurn` wraps a turn's items (in one transaction).
+ */
+async function inTurns<T>(items: readonly T[], each: (item: T, index: number) => void, wrapTurn: (turn: () => void) => void = (turn) => turn()): Promise<void> {
+  let next = 0;
+  while (next < items.length) {
+    if (next > 0) await nextTurn();
+    const spent = turnBudget();
+    const end = Math.min(next + JOBS_PER_TURN, items.length);
+    wrapTurn(() => {
+      do {
+        each(items[next] as T, next);
+        next += 1;
+      } while (next < end && !spent());
+    });
+  }
 }
 
 function insertedBatch(db: LibraryDatabase, batchId: string): Batch {

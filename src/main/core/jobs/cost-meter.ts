@@ -14,6 +14,7 @@ import { createLogger } from '../log';
 import type { LibraryDatabase } from '../library';
 import { estimatedCost, getJob, setJobCost, type Job } from './store';
 import type { EngineEvents } from './events';
+import type { GroupedWrites } from './grouped-writes';
 import { entryOf, wireRequestOf } from './job-request';
 
 const log = createLogger('cost-meter');
@@ -45,6 +46,8 @@ export class CostMeter {
   constructor(
     private readonly db: LibraryDatabase,
     private readonly events: EngineEvents,
+    /** Where estimates are written: with what polls learned, one commit for the writes of a turn. */
+    private readonly writes: GroupedWrites,
   ) {}
 
   /** True while a measured submission is out (the queue holds every other submission back). */
@@ -76,16 +79,22 @@ export class CostMeter {
     }
   }
 
-  /** Prices a job the gateway accepted without measuring it, from its key's measured jobs. */
-  price(jobId: string): void {
-    const job = getJob(this.db, jobId);
-    if (!job || !isAccepted(job.state) || job.creditsMeasured) return;
-    const key = priceKeyOfJob(job);
-    if (key === null) return;
-    const estimate = this.estimateOf(key, job.profileId);
-    // A power cut that takes this estimate back leaves the job unpriced, nothing worse: no need to wait for the disk.
-    this.db.transactionWithoutFlush(() => setJobCost(this.db, job.id, { priceKey: key, credits: estimate?.credits ?? null, measured: false }));
-    if (estimate !== null) this.events.jobsChanged(job.id);
+  /**
+   * Prices a job the gateway accepted without measuring it, from its key's measured jobs. A power
+   * cut that takes the estimate back leaves the job unpriced, nothing worse: it shares a commit
+   * with other writes of the turn and does not wait for the disk.
+   */
+  async price(jobId: string): Promise<void> {
+    const priced = await this.writes.run(() => {
+      const job = getJob(this.db, jobId);
+      if (!job || !isAccepted(job.state) || job.creditsMeasured) return false;
+      const key = priceKeyOfJob(job);
+      if (key === null) return false;
+      const estimate = this.estimateOf(key, job.profileId);
+      setJobCost(this.db, job.id, { priceKey: key, credits: estimate?.credits ?? null, measured: false });
+      return estimate !== null;
+    });
+    if (priced) this.events.jobsChanged(jobId);
   }
 
   private record(job: Job, before: Balance, after: Balance | null): void {

@@ -75,6 +75,8 @@ export function buildEngineServices(options: JobEngineOptions): EngineServices {
   const downloads = { ...DEFAULT_DOWNLOAD_LIMITS, ...options.downloads };
   // Claims, task records, completions and results stored made in the same turn share one commit, flushed off the loop.
   const durableWrites = new GroupedWrites(db, { durable: true });
+  // What polls learned and cost estimates: a power cut may take them back without harm.
+  const lightWrites = new GroupedWrites(db, { durable: false });
   const fetcher = new ResultFetcher({
     headersTimeoutMs: downloads.headersTimeoutMs ?? 30_000,
     bodyTimeoutMs: downloads.bodyTimeoutMs ?? 60_000,
@@ -107,7 +109,7 @@ export function buildEngineServices(options: JobEngineOptions): EngineServices {
     tracker,
     completion,
     maxParallel: options.maxParallelPolls ?? DEFAULT_PARALLEL_POLLS,
-    writes: new GroupedWrites(db, { durable: false }),
+    writes: lightWrites,
     clock,
   });
   const reconciler = new UnknownReconciler({
@@ -141,7 +143,7 @@ export function buildEngineServices(options: JobEngineOptions): EngineServices {
     budgets,
     keys,
     submitter,
-    costs: new CostMeter(db, events),
+    costs: new CostMeter(db, events, lightWrites),
     limits: { ...DEFAULT_QUEUE_LIMITS, ...options.queue },
     retry,
     profileClient: async (profileId) => options.connectionFor(profileId),

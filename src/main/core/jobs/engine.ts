@@ -12,7 +12,7 @@ import { batchJobCounts, deleteUnfinishedBatches, getBatch, setBatchStatus } fro
 import type { CharacterService } from './characters';
 import { countJobsInStates, hasRunnableQueuedJobs } from './engine-queries';
 import type { JobEngineOptions } from './engine-types';
-import type { JobEngineListener } from './events';
+import type { FlushedBatches, JobEngineListener } from './events';
 import { JobCommands } from './job-commands';
 import { JobQueries } from './job-queries';
 import { recoverAfterRestart, type RecoveryReport } from './recovery';
@@ -51,8 +51,8 @@ export class JobEngine {
     this.characters = this.services.characters;
     this.queries = new JobQueries(this.db, queue);
     this.commands = new JobCommands({ ...this.services, db: this.db, options, checkIdle: () => this.checkIdle() });
-    events.onFlushed((batchIds) => {
-      this.settleBatches(batchIds);
+    events.onFlushed((changed) => {
+      this.settleBatches(changed);
       queue.pump();
       this.checkIdle();
     });
@@ -129,12 +129,13 @@ export class JobEngine {
    * goes out again, so a batch's counts and cost stay live while its jobs move (the timeline's
    * progress), not only when its status changes.
    */
-  private settleBatches(batchIds: ReadonlySet<string>): void {
+  private settleBatches({ batchIds, withEndedJobs }: FlushedBatches): void {
     if (!this.db.isOpen) return;
     for (const id of batchIds) {
       const batch = getBatch(this.db, id);
       if (!batch) continue;
-      if (isBatchOpen(batch.status) && batchOutcome(batchJobCounts(this.db, id)).finished) {
+      // Counting a thousand jobs at every flush held the loop: a batch only finishes when one of its jobs ends.
+      if (withEndedJobs.has(id) && isBatchOpen(batch.status) && batchOutcome(batchJobCounts(this.db, id)).finished) {
         setBatchStatus(this.db, batch.id, 'done');
         this.services.keys.forget(batch.id);
       }

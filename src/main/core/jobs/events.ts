@@ -4,7 +4,7 @@
  * studio forwards them to the contract's events (`jobs.changed`, `library.added`,
  * `account.balance`); the CLI prints them.
  */
-import { isOnGateway } from '../../../shared/jobs/job-states';
+import { isOnGateway, isTerminal } from '../../../shared/jobs/job-states';
 import type { Balance } from '../gateway/account';
 import { createLogger } from '../log';
 import type { BatchStatus } from '../../../shared/jobs/job-states';
@@ -12,12 +12,14 @@ import { listCharactersOfTask, listJobAssets, type Asset, type LibraryDatabase, 
 import { getBatch, getJob, type Job } from './store';
 import { latestTask } from './engine-queries';
 import { resultValidUntil } from './result-validity';
+import { turnBudget } from '../lifecycle/turn-budget';
 
 const log = createLogger('job-engine');
 
 /**
- * Jobs read and sent out per turn of the event loop by the coalesced flush; more wait for the
- * next turn. Reading a thousand jobs that changed together took a few hundred milliseconds.
+ * Jobs read and sent out per turn of the event loop by the coalesced flush, at most (fewer once
+ * the turn's budget is spent); more wait for the next turn. Reading a thousand jobs that changed
+ * together took a few hundred milliseconds.
  */
 const JOBS_PER_FLUSH = 20;
 
@@ -51,6 +53,12 @@ export type JobEngineEvent =
 
 export type JobEngineListener = (event: JobEngineEvent) => void;
 
+/** The batches of the jobs one flush sent out, and those of them with a job that ended (a batch can only finish then). */
+export interface FlushedBatches {
+  batchIds: ReadonlySet<string>;
+  withEndedJobs: ReadonlySet<string>;
+}
+
 /** The detail of one job, or undefined when it no longer exists. */
 export function jobDetail(db: LibraryDatabase, id: string): JobDetail | undefined {
   const job = getJob(db, id);
@@ -74,7 +82,7 @@ export class EngineEvents {
   private readonly listeners = new Set<JobEngineListener>();
   private readonly changedJobs = new Set<string>();
   private flushScheduled = false;
-  private readonly afterFlush: ((batchIds: ReadonlySet<string>) => void)[] = [];
+  private readonly afterFlush: ((changed: FlushedBatches) => void)[] = [];
 
   constructor(private readonly db: LibraryDatabase) {}
 
@@ -84,7 +92,7 @@ export class EngineEvents {
   }
 
   /** Called after every flush of job changes, with the batches of the jobs that changed. */
-  onFlushed(callback: (batchIds: ReadonlySet<string>) => void): void {
+  onFlushed(callback: (changed: FlushedBatches) => void): void {
     this.afterFlush.push(callback);
   }
 
@@ -120,18 +128,27 @@ export class EngineEvents {
     return this.flushScheduled || this.changedJobs.size > 0;
   }
 
-  /** Emits pending job changes now (at most `limit` of them; the rest go on the next turn). */
+  /** Emits pending job changes now (at most `limit` of them, fewer once the turn's budget is spent; the rest go on the next turns). */
   flush(limit = Number.POSITIVE_INFINITY): void {
     this.flushScheduled = false;
-    const batchIds = new Set<string>();
+    const changed = { batchIds: new Set<string>(), withEndedJobs: new Set<string>() };
     if (this.changedJobs.size > 0 && this.db.isOpen) {
-      const ids = [...this.changedJobs].slice(0, limit);
-      for (const id of ids) this.changedJobs.delete(id);
+      const spent = turnBudget();
+      const jobs: JobDetail[] = [];
+      for (const id of this.changedJobs) {
+        if (jobs.length >= limit || (jobs.length > 0 && spent())) break;
+        this.changedJobs.delete(id);
+        const job = jobDetail(this.db, id);
+        if (job) jobs.push(job);
+      }
       if (this.changedJobs.size > 0) this.scheduleFlush();
-      const jobs = ids.map((id) => jobDetail(this.db, id)).filter((job): job is JobDetail => job !== undefined);
-      for (const job of jobs) if (job.batchId !== null) batchIds.add(job.batchId);
+      for (const job of jobs) {
+        if (job.batchId === null) continue;
+        changed.batchIds.add(job.batchId);
+        if (isTerminal(job.state)) changed.withEndedJobs.add(job.batchId);
+      }
       if (jobs.length > 0) this.emit({ type: 'jobs.changed', jobs });
     }
-    for (const callback of this.afterFlush) callback(batchIds);
+    for (const callback of this.afterFlush) callback(changed);
   }
 }

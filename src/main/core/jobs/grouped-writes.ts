@@ -13,8 +13,9 @@
  * power cut may take back without harm (what a poll learned: the next poll learns it again).
  */
 import type { LibraryDatabase } from '../library';
+import { turnBudget } from '../lifecycle/turn-budget';
 
-/** Writes committed in one turn at most; the rest follow in the next turns, so a burst of answers never holds the loop long. */
+/** Writes committed in one turn at most (fewer once the turn's budget is spent); the rest follow in the next turns, so a burst of answers never holds the loop long. */
 export const WRITES_PER_GROUP = 16;
 
 interface QueuedWrite {
@@ -43,12 +44,17 @@ export class GroupedWrites {
   }
 
   private flush(): void {
-    const group = this.queued.splice(0, WRITES_PER_GROUP);
-    if (this.queued.length > 0) setImmediate(() => this.flush());
-    else this.flushScheduled = false;
+    const group: QueuedWrite[] = [];
     const outcomes = new Map<QueuedWrite, { ok: true; value: unknown } | { ok: false; error: unknown }>();
+    // Writes join the group until 16 are in or the turn's budget is spent; the rest wait for the next turn.
     const writeAll = (): void => {
-      for (const write of group) {
+      const spent = turnBudget();
+      // Writes queued by the group's own work wait for the next group, as they would have before.
+      const most = Math.min(WRITES_PER_GROUP, this.queued.length);
+      while (group.length < most && (group.length === 0 || !spent())) {
+        const write = this.queued.shift();
+        if (!write) break;
+        group.push(write);
         try {
           outcomes.set(write, { ok: true, value: this.db.transaction(write.work) });
         } catch (error) {
@@ -57,12 +63,18 @@ export class GroupedWrites {
       }
     };
     try {
-      if (!this.db.isOpen) throw new Error('The library database is closed.');
+      if (!this.db.isOpen) {
+        group.push(...this.queued.splice(0, WRITES_PER_GROUP));
+        throw new Error('The library database is closed.');
+      }
       this.db.transactionWithoutFlush(writeAll);
     } catch (error) {
       // The commit itself failed: nothing of the group was written.
       for (const write of group) write.reject(error);
       return;
+    } finally {
+      if (this.queued.length > 0) setImmediate(() => this.flush());
+      else this.flushScheduled = false;
     }
     const settle = (): void => {
       for (const write of group) {
