@@ -207,8 +207,8 @@ export async function run(context: BenchContext): Promise<Table[]> {
         title: `Result download over loopback (${large} MB and ${small} MB of random bytes)`,
         figures: downloads,
         notes: [
-          `throughput = bytes / median transfer time (${each}, ${repeats} timed transfers each after an untimed first one, whose time is its own row); CPU = process.cpuUsage over one transfer, the hashing worker included; peak memory = the highest resident memory sampled every 5 ms minus the process's at start`,
-          'ResultFetcher checks the address against the public-address policy, counts against the size cap and hashes (SHA-256) as it streams, the hash on a worker thread (the chunks copied across in 512 KB batches); raw = undici stream() to createWriteStream, nothing checked',
+          `throughput = bytes / median transfer time (${each}, ${repeats} timed transfers each after an untimed first one, whose time is its own row); CPU = process.cpuUsage over one transfer, every thread; peak memory = the highest resident memory sampled every 5 ms minus the process's at start`,
+          'ResultFetcher checks the address against the public-address policy, then undici stream() into one writable that counts each chunk against the size cap, hashes it (SHA-256, on the same thread) and writes it, chunks that arrive during a write gathered into one writev (1 MB held at most); raw = undici stream() to createWriteStream, nothing checked',
           "memory flat in file size: the fetcher's peak at 4x the file should stay within 1.5x its peak at the smaller one",
         ],
       },

@@ -6,19 +6,19 @@
  * checked against the declared length first and again while streaming. Counts and hashes on the
  * way, and says whether a failure is worth another try or means the result has expired.
  */
-import { createReadStream, createWriteStream } from 'node:fs';
-import { Transform, type Readable } from 'node:stream';
+import { createReadStream } from 'node:fs';
+import type { Readable, Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { Agent, interceptors, request, type Dispatcher } from 'undici';
+import { Agent, interceptors, stream, type Dispatcher } from 'undici';
 import { Base64TooLarge, writeBase64File } from './base64-file';
 import { gatewayOriginFor, publicOnlyConnector, RefusedAddressError, type AddressPolicy, type Resolver } from './result-addresses';
+import { ResultFileSink, TooLarge } from './result-file-sink';
 import { ProxyTunnels } from './result-proxy';
 import type { VariantEntry } from '../../../shared/catalog';
 import type { GatewayClient } from '../gateway/client';
 import { GatewayError, refusedForTheKey } from '../gateway/gateway-error';
 import type { NetworkSettings } from '../gateway/network';
 import { PRIVATE_MODES } from '../private-files';
-import { startSha256, type StreamHash } from '../sha256-stream';
 
 export type ResultSource =
   | { kind: 'url'; url: string }
@@ -75,8 +75,6 @@ export interface Fetched {
   declaredType: string | undefined;
 }
 
-class TooLarge extends Error {}
-
 interface Opened {
   body: Readable;
   declaredType: string | undefined;
@@ -84,23 +82,6 @@ interface Opened {
 
 function headerText(value: string | string[] | undefined): string | undefined {
   return Array.isArray(value) ? value[0] : value;
-}
-
-/** A pass-through that counts and hands each chunk to the hash, failing once `maxBytes` is exceeded. */
-function meter(maxBytes: number, into: { bytes: number; hash: StreamHash }): Transform {
-  return new Transform({
-    transform(chunk: Buffer, _encoding, callback) {
-      into.bytes += chunk.length;
-      if (into.bytes > maxBytes) {
-        callback(new TooLarge());
-        return;
-      }
-      // The hash runs on a worker; it asks for a pause only when it has fallen far behind.
-      const behind = into.hash.update(chunk);
-      if (behind === undefined) callback(null, chunk);
-      else behind.then(() => callback(null, chunk), callback);
-    },
-  });
 }
 
 function describe(error: unknown): string {
@@ -124,6 +105,31 @@ function declaredTooLarge(length: unknown, maxBytes: number): ResultFetchError |
 function refusedAddress(error: unknown): RefusedAddressError | undefined {
   for (let cause = error; cause instanceof Error; cause = cause.cause) if (cause instanceof RefusedAddressError) return cause;
   return undefined;
+}
+
+/** The result's address, relative ones resolved against the gateway; only http(s). */
+function resultAddress(url: string, baseUrl: string): URL {
+  let address: URL;
+  try {
+    address = new URL(url, `${baseUrl}/`);
+  } catch {
+    throw new ResultFetchError(`The result address "${url.slice(0, 80)}" is not a valid URL.`, 'permanent');
+  }
+  if (address.protocol !== 'http:' && address.protocol !== 'https:') {
+    throw new ResultFetchError(`The result address uses ${address.protocol}, not http(s).`, 'permanent');
+  }
+  return address;
+}
+
+/** Why a result host's answer other than 2xx failed: past the result's expiry a refusal means it has expired. */
+function refusal(status: number, options: FetchOptions): ResultFetchError {
+  const refused = status === 403 || status === 404 || status === 410;
+  if (refused && options.expiresAt !== null && options.now >= options.expiresAt) {
+    return new ResultFetchError(`The result address has expired (HTTP ${status}); the gateway no longer serves this result.`, 'expired');
+  }
+  if (refused) return new ResultFetchError(`The result host refused the address (HTTP ${status}).`, 'refused');
+  const transient = status === 408 || status === 425 || status === 429 || status >= 500;
+  return new ResultFetchError(`The result address answered HTTP ${status}.`, transient ? 'transient' : 'permanent');
 }
 
 const CONNECT_TIMEOUT_MS = 15_000;
@@ -152,26 +158,29 @@ export class ResultFetcher {
   async fetch(source: ResultSource, target: string, options: FetchOptions): Promise<Fetched> {
     const mode = options.mode ?? PRIVATE_MODES.file;
     if (source.kind === 'b64') return this.decode(source.data, target, mode, options.maxBytes);
-    const { body, declaredType } =
-      source.kind === 'url'
-        ? await this.openUrl(source.url, options)
-        : source.kind === 'file'
-          ? this.openFile(source.path)
-          : await this.openContent(source, options);
-    const into = { bytes: 0, hash: startSha256() };
+    // The file is made only once an answer says there are bytes to put in it.
+    let sink: ResultFileSink | undefined;
+    const openSink = (): ResultFileSink => (sink = new ResultFileSink(target, mode, options.maxBytes));
+    let declaredType: string | undefined;
     let sha256: string;
     try {
-      await pipeline(body, meter(options.maxBytes, into), createWriteStream(target, { mode }), { signal: options.signal });
-      sha256 = await into.hash.digest();
+      if (source.kind === 'url') declaredType = await this.streamUrl(source.url, openSink, options);
+      else {
+        const opened = source.kind === 'file' ? this.openFile(source.path) : await this.openContent(source, options);
+        declaredType = opened.declaredType;
+        await pipeline(opened.body, openSink(), { signal: options.signal });
+      }
+      sha256 = sink?.sha256() ?? '';
     } catch (error) {
-      into.hash.discard();
+      if (error instanceof ResultFetchError) throw error;
       if (options.signal.aborted) throw new ResultFetchError('The download was stopped.', 'canceled');
       if (error instanceof TooLarge)
         throw new ResultFetchError(`The result is larger than the ${megabytes(options.maxBytes)} the studio accepts for it.`, 'permanent');
-      throw new ResultFetchError(`The download broke off after ${into.bytes} bytes (${describe(error)}).`, 'transient');
+      throw new ResultFetchError(`The download broke off after ${sink?.bytes ?? 0} bytes (${describe(error)}).`, 'transient');
     }
-    if (into.bytes === 0) throw new ResultFetchError('The result address answered with an empty file.', 'transient');
-    return { bytes: into.bytes, sha256, declaredType };
+    const bytes = sink?.bytes ?? 0;
+    if (bytes === 0) throw new ResultFetchError('The result address answered with an empty file.', 'transient');
+    return { bytes, sha256, declaredType };
   }
 
   private async decode(data: string, target: string, mode: number, maxBytes: number): Promise<Fetched> {
@@ -195,47 +204,31 @@ export class ResultFetcher {
     return { body: createReadStream(path), declaredType: undefined };
   }
 
-  private async openUrl(url: string, options: FetchOptions): Promise<Opened> {
-    let address: URL;
-    try {
-      address = new URL(url, `${options.client.baseUrl}/`);
-    } catch {
-      throw new ResultFetchError(`The result address "${url.slice(0, 80)}" is not a valid URL.`, 'permanent');
-    }
-    if (address.protocol !== 'http:' && address.protocol !== 'https:') {
-      throw new ResultFetchError(`The result address uses ${address.protocol}, not http(s).`, 'permanent');
-    }
+  /**
+   * Streams the address's body straight into the sink `openSink` makes once a 2xx answer's headers
+   * are in (undici `stream`: no stream between the socket and the file); answers the declared type.
+   */
+  private async streamUrl(url: string, openSink: () => Writable, options: FetchOptions): Promise<string | undefined> {
+    const address = resultAddress(url, options.client.baseUrl);
     const dispatcher = this.dispatcherFor(options.client.baseUrl);
-    let response: Dispatcher.ResponseData;
+    const answer = { in: false };
+    let declaredType: string | undefined;
     try {
-      response = await request(address, { method: 'GET', dispatcher, signal: options.signal, headers: { accept: '*/*' } });
+      await stream(address, { method: 'GET', dispatcher, signal: options.signal, headers: { accept: '*/*' } }, ({ statusCode, headers }) => {
+        answer.in = true;
+        const failure = statusCode >= 200 && statusCode < 300 ? declaredTooLarge(headers['content-length'], options.maxBytes) : refusal(statusCode, options);
+        if (failure) throw failure;
+        declaredType = headerText(headers['content-type']);
+        return openSink();
+      });
     } catch (error) {
-      if (options.signal.aborted) throw new ResultFetchError('The download was stopped.', 'canceled');
+      // Once answered, the caller says what went wrong with the body.
+      if (answer.in || options.signal.aborted) throw error;
       const refused = refusedAddress(error);
       if (refused) throw new ResultFetchError(refused.message, 'permanent');
       throw new ResultFetchError(`Could not download the result (${describe(error)}).`, 'transient');
     }
-    const status = response.statusCode;
-    if (status >= 200 && status < 300) {
-      const tooLarge = declaredTooLarge(response.headers['content-length'], options.maxBytes);
-      if (tooLarge) {
-        response.body.destroy();
-        throw tooLarge;
-      }
-      return { body: response.body, declaredType: headerText(response.headers['content-type']) };
-    }
-    await response.body.dump().catch(() => undefined);
-    const pastExpiry = options.expiresAt !== null && options.now >= options.expiresAt;
-    if ((status === 403 || status === 404 || status === 410) && pastExpiry) {
-      throw new ResultFetchError(`The result address has expired (HTTP ${status}); the gateway no longer serves this result.`, 'expired');
-    }
-    if (status === 403 || status === 404 || status === 410) {
-      throw new ResultFetchError(`The result host refused the address (HTTP ${status}).`, 'refused');
-    }
-    if (status === 408 || status === 425 || status === 429 || status >= 500) {
-      throw new ResultFetchError(`The result address answered HTTP ${status}.`, 'transient');
-    }
-    throw new ResultFetchError(`The result address answered HTTP ${status}.`, 'permanent');
+    return declaredType;
   }
 
   private async openContent(source: Extract<ResultSource, { kind: 'content' }>, options: FetchOptions): Promise<Opened> {
