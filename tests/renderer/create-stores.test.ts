@@ -1,9 +1,10 @@
-import { crc32, deflateSync } from 'node:zlib';
+import { deflateSync } from 'node:zlib';
 import { sayInEnglish } from '../../src/shared/i18n/locales';
 import sharp from 'sharp';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { entryModes, pickerEntries, resolveChoice } from '../../src/renderer/src/features/create/model/model-choices';
 import { useCreateStore } from '../../src/renderer/src/features/create/store/create-store';
+import { pngChunk } from '../helpers/png-chunks';
 import { studioPerFile, type RendererStudio } from './studio-harness';
 
 const studio = studioPerFile({ connect: false });
@@ -16,20 +17,14 @@ beforeEach(async () => {
 
 /** A tiny PNG whose header declares a huge picture: a decompression bomb. */
 function bombPng(width: number, height: number): Uint8Array<ArrayBuffer> {
-  const chunk = (type: string, data: Buffer): Buffer => {
-    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-    const length = Buffer.alloc(4);
-    length.writeUInt32BE(data.length);
-    const crc = Buffer.alloc(4);
-    crc.writeUInt32BE(crc32(body));
-    return Buffer.concat([length, body, crc]);
-  };
   const header = Buffer.alloc(13);
   header.writeUInt32BE(width, 0);
   header.writeUInt32BE(height, 4);
   header.set([8, 0, 0, 0, 0], 8); // 8-bit greyscale
   const signature = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
-  return new Uint8Array(Buffer.concat([signature, chunk('IHDR', header), chunk('IDAT', deflateSync(Buffer.alloc(width + 1))), chunk('IEND', Buffer.alloc(0))]));
+  return new Uint8Array(
+    Buffer.concat([signature, pngChunk('IHDR', header), pngChunk('IDAT', deflateSync(Buffer.alloc(width + 1))), pngChunk('IEND', Buffer.alloc(0))]),
+  );
 }
 
 const png = async (width: number, height: number): Promise<Uint8Array<ArrayBuffer>> =>
