@@ -5,13 +5,13 @@
  * hashed, and a file the upload cache already knows is never sent whole.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { createReadStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
+import { open, stat } from 'node:fs/promises';
 
 /** A request body ready for the transport: its headers' values and its bytes. */
 export interface MultipartBody {
   contentType: string;
   contentLength: number;
+  /** Each chunk is read into a buffer used again a few chunks later: write it out (or copy it) before asking for the next. */
   body: AsyncIterable<Uint8Array>;
 }
 
@@ -26,8 +26,16 @@ export interface MultipartFile {
   modifiedMs: number;
 }
 
-/** Disk reads of this size keep a 10 MB upload to a few dozen writes with memory flat. */
+/** Disk reads of this size keep a 10 MB upload to a few dozen writes. */
 const READ_BYTES = 256 * 1024;
+/**
+ * Buffers read into in turn, so an upload touches 1 MB of new memory rather than its whole size
+ * (a new buffer a read cost 100 ms of page faults per 10 MB here, against 12 ms with reused ones).
+ * A buffer is read into again three reads after it was, by when it has left the socket: the
+ * transport asks for the next chunk only after a write over the socket's high-water mark (16-64
+ * KB, far below a read) has drained, and the body holds one chunk back while it reads the next.
+ */
+const BUFFERS = 4;
 
 /** A header value's quotes, as browsers write them (`"` and line breaks escaped). */
 function quoted(value: string): string {
@@ -41,14 +49,22 @@ export type BeforeLastBytes = (sha256: string) => Promise<void>;
 async function* fileBytes(file: MultipartFile, beforeLastBytes: BeforeLastBytes | undefined): AsyncGenerator<Uint8Array> {
   // Hashed here, on the bytes that go out: about 1 ms a MB on this thread, where a second read on a worker cost more.
   const hash = beforeLastBytes === undefined ? undefined : createHash('sha256');
+  const buffers = Array.from({ length: BUFFERS }, () => Buffer.allocUnsafeSlow(READ_BYTES));
   let read = 0;
   let held: Uint8Array | undefined;
-  for await (const chunk of createReadStream(file.path, { highWaterMark: READ_BYTES })) {
-    if (held !== undefined) yield held;
-    held = chunk as Buffer;
-    hash?.update(held);
-    read += held.byteLength;
-    if (read > file.size) break;
+  const handle = await open(file.path, 'r');
+  try {
+    for (let turn = 0; read <= file.size; turn++) {
+      const buffer = buffers[turn % BUFFERS] as Buffer;
+      const { bytesRead } = await handle.read(buffer, 0, READ_BYTES, read);
+      if (bytesRead === 0) break;
+      if (held !== undefined) yield held;
+      held = buffer.subarray(0, bytesRead);
+      hash?.update(held);
+      read += bytesRead;
+    }
+  } finally {
+    await handle.close();
   }
   const now = await stat(file.path);
   if (read !== file.size || now.size !== file.size || now.mtimeMs !== file.modifiedMs) {
