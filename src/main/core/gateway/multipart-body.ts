@@ -49,13 +49,14 @@ export type BeforeLastBytes = (sha256: string) => Promise<void>;
 async function* fileBytes(file: MultipartFile, beforeLastBytes: BeforeLastBytes | undefined): AsyncGenerator<Uint8Array> {
   // Hashed here, on the bytes that go out: about 1 ms a MB on this thread, where a second read on a worker cost more.
   const hash = beforeLastBytes === undefined ? undefined : createHash('sha256');
-  const buffers = Array.from({ length: BUFFERS }, () => Buffer.allocUnsafeSlow(READ_BYTES));
+  const buffers: Buffer[] = [];
   let read = 0;
   let held: Uint8Array | undefined;
   const handle = await open(file.path, 'r');
   try {
     for (let turn = 0; read <= file.size; turn++) {
-      const buffer = buffers[turn % BUFFERS] as Buffer;
+      // Made as needed: a small file takes one or two.
+      const buffer = (buffers[turn % BUFFERS] ??= Buffer.allocUnsafeSlow(READ_BYTES));
       const { bytesRead } = await handle.read(buffer, 0, READ_BYTES, read);
       if (bytesRead === 0) break;
       if (held !== undefined) yield held;
