@@ -31,9 +31,10 @@ const READ_BYTES = 256 * 1024;
 /**
  * Buffers read into in turn, so an upload touches 1 MB of new memory rather than its whole size
  * (a new buffer a read cost 100 ms of page faults per 10 MB here, against 12 ms with reused ones).
- * A buffer is read into again three reads after it was, by when it has left the socket: the
- * transport asks for the next chunk only after a write over the socket's high-water mark (16-64
- * KB, far below a read) has drained, and the body holds one chunk back while it reads the next.
+ * A buffer is read into again when the chunk read into it was handed out two chunks ago, by when
+ * it has left the socket: the transport asks for the next chunk only after a write over the
+ * socket's high-water mark (16-64 KB, far below a read) has drained. Four: the chunk going out,
+ * the one held back, the one being read, and one of slack.
  */
 const BUFFERS = 4;
 
@@ -50,21 +51,28 @@ async function* fileBytes(file: MultipartFile, beforeLastBytes: BeforeLastBytes 
   // Hashed here, on the bytes that go out: about 1 ms a MB on this thread, where a second read on a worker cost more.
   const hash = beforeLastBytes === undefined ? undefined : createHash('sha256');
   const buffers: Buffer[] = [];
+  const handle = await open(file.path, 'r');
+  // Made as needed: a small file takes one or two.
+  const readInto = (turn: number, at: number): Promise<{ bytesRead: number; buffer: Buffer }> =>
+    handle.read((buffers[turn % BUFFERS] ??= Buffer.allocUnsafeSlow(READ_BYTES)), 0, READ_BYTES, at);
   let read = 0;
   let held: Uint8Array | undefined;
-  const handle = await open(file.path, 'r');
+  // The next read runs while a chunk goes out, so the socket does not wait for the disk.
+  let reading: Promise<{ bytesRead: number; buffer: Buffer }> | undefined = readInto(0, 0);
   try {
-    for (let turn = 0; read <= file.size; turn++) {
-      // Made as needed: a small file takes one or two.
-      const buffer = (buffers[turn % BUFFERS] ??= Buffer.allocUnsafeSlow(READ_BYTES));
-      const { bytesRead } = await handle.read(buffer, 0, READ_BYTES, read);
+    for (let turn = 1; reading !== undefined; turn++) {
+      const { bytesRead, buffer } = await reading;
+      reading = undefined;
       if (bytesRead === 0) break;
-      if (held !== undefined) yield held;
-      held = buffer.subarray(0, bytesRead);
-      hash?.update(held);
       read += bytesRead;
+      if (read <= file.size) reading = readInto(turn, read);
+      const chunk = buffer.subarray(0, bytesRead);
+      hash?.update(chunk);
+      if (held !== undefined) yield held;
+      held = chunk;
     }
   } finally {
+    await reading?.catch(() => undefined);
     await handle.close();
   }
   const now = await stat(file.path);
