@@ -1,6 +1,6 @@
 /**
- * Image uploads (`POST /v1/uploads/images`): the file is checked by content (the image library
- * reads its real format and pixel size) and against the 10 MB cap before anything is sent,
+ * Image uploads (`POST /v1/uploads/images`): the file is checked by content (its header gives its
+ * real format and pixel size) and against the 10 MB cap before anything is sent,
  * streamed from disk as multipart, and remembered by content hash so the same file is uploaded
  * once per gateway scope.
  */
