@@ -94,7 +94,9 @@ export function listRunnableJobs(db: LibraryDatabase, options: { now?: number; l
     `SELECT ${columns} FROM jobs j INDEXED BY jobs_queued_in_order WHERE j.batch_id IS ? AND ${due} ORDER BY j.position, j.seq LIMIT ?`,
   );
   const rows = inOrder.all(null, now, limit);
-  const activeBatches = db.prepare<[], { id: string }>(`SELECT id FROM batches INDEXED BY batches_active_by_age WHERE status = 'active' ORDER BY created_at, id`);
+  const activeBatches = db.prepare<[], { id: string }>(
+    `SELECT id FROM batches INDEXED BY batches_active_by_age WHERE status = 'active' ORDER BY created_at, id`,
+  );
   for (const { id } of activeBatches.all()) {
     if (rows.length >= limit) break;
     rows.push(...inOrder.all(id, now, limit - rows.length));
