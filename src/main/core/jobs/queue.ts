@@ -35,6 +35,7 @@ import type { WorkTracker } from './work-tracker';
 import { abortedWith, type Clock } from '../lifecycle/clock';
 import { DisposableStore } from '../lifecycle/disposable';
 import { RunOnceScheduler } from '../lifecycle/scheduler';
+import { turnBudget } from '../lifecycle/turn-budget';
 
 const log = createLogger('queue');
 
@@ -42,6 +43,7 @@ const log = createLogger('queue');
  * Jobs launched in one turn of the event loop. Each launch reads its job and builds its request
  * at once; a thousand in one turn held the loop (and every window call) for most of a second,
  * and 16 still took 15-30 ms of a turn on a busy machine (each launch's first steps run in the same turn).
+ * Fewer once the turn's budget is spent (`turnBudget`).
  */
 const LAUNCHES_PER_TURN = 8;
 /** Queued jobs read per turn (each row parsed): enough to find those to launch past jobs held back by a model's or a batch's cap. */
@@ -203,9 +205,10 @@ export class JobQueue {
     // When every slot is taken there is nothing to read; a finishing job pumps again.
     const candidates = total >= limits.maxActive ? [] : listRunnableJobs(db, { now, limit: CANDIDATES_PER_TURN });
     let launched = 0;
+    const spent = turnBudget();
     for (const job of candidates) {
       if (total >= limits.maxActive) break;
-      if (launched >= LAUNCHES_PER_TURN) {
+      if (launched >= LAUNCHES_PER_TURN || (launched > 0 && spent())) {
         this.pump();
         break;
       }

@@ -81,19 +81,27 @@ export function listJobsInStates(db: LibraryDatabase, states: readonly JobState[
  * canceled batches and jobs waiting for `next_attempt_at` are left out.
  */
 export function listRunnableJobs(db: LibraryDatabase, options: { now?: number; limit?: number } = {}): Job[] {
-  const sql = `
-    SELECT ${jobColumns
-      .split(', ')
-      .map((c) => `j.${c}`)
-      .join(', ')} FROM jobs j LEFT JOIN batches b ON b.id = j.batch_id
-    WHERE j.state = 'queued' AND (j.next_attempt_at IS NULL OR j.next_attempt_at <= ?)
-      AND (j.batch_id IS NULL OR b.status = 'active')
-    ORDER BY j.batch_id IS NOT NULL, b.created_at, j.batch_id, j.position, j.seq
-    LIMIT ?`;
-  return db
-    .prepare<[number, number], JobRow>(sql)
-    .all(options.now ?? db.now(), options.limit ?? 100)
-    .map(toJob);
+  const now = options.now ?? db.now();
+  const limit = options.limit ?? 100;
+  const columns = jobColumns
+    .split(', ')
+    .map((c) => `j.${c}`)
+    .join(', ');
+  const due = `j.state = 'queued' AND (j.next_attempt_at IS NULL OR j.next_attempt_at <= ?)`;
+  // Each walk follows a partial index in the queue's order (migration 030) and stops at the limit:
+  // sorting every queued job at each call cost 2-4 ms a turn with a batch of 1,000 queued.
+  const inOrder = db.prepare<[string | null, number, number], JobRow>(
+    `SELECT ${columns} FROM jobs j INDEXED BY jobs_queued_in_order WHERE j.batch_id IS ? AND ${due} ORDER BY j.position, j.seq LIMIT ?`,
+  );
+  const rows = inOrder.all(null, now, limit);
+  const activeBatches = db.prepare<[], { id: string }>(
+    `SELECT id FROM batches INDEXED BY batches_active_by_age WHERE status = 'active' ORDER BY created_at, id`,
+  );
+  for (const { id } of activeBatches.all()) {
+    if (rows.length >= limit) break;
+    rows.push(...inOrder.all(id, now, limit - rows.length));
+  }
+  return rows.map(toJob);
 }
 
 /**

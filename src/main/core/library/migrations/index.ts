@@ -27,6 +27,7 @@ import { batchTemplate } from './026_batch_template';
 import { savedMasks } from './027_saved_masks';
 import { batchTemplateCsv } from './028_batch_template_csv';
 import { characterNames } from './029_character_names';
+import { queueOrderIndexes } from './030_queue_order_indexes';
 import type { Migration } from './migration';
 
 export type { Migration } from './migration';
@@ -62,6 +63,7 @@ export const migrations: readonly Migration[] = [
   savedMasks,
   batchTemplateCsv,
   characterNames,
+  queueOrderIndexes,
 ];
 
 /** The schema version a library has once every migration ran (the last one's number). */
