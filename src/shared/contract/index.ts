@@ -20,6 +20,7 @@ export * from './connection-causes';
 export * from './limits';
 export * from './error-reasons';
 export * from './error-wording';
+export * from './error-summary';
 export * from './input-messages';
 export * from './app';
 export * from './settings';
