@@ -27,6 +27,7 @@ export * from './settings';
 export * from './models';
 export * from './account';
 export * from './uploads';
+export * from './library-filter';
 export * from './library';
 export * from './jobs';
 export * from './batch-input';

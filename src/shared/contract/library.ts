@@ -2,11 +2,9 @@ import { z } from 'zod';
 import { defineEvent, defineRoute } from './define';
 import { studioErrorSchema } from './errors';
 import { idSchema } from './ids';
-import { assetKindSchema, libraryFilterSchema, type LibraryFilter } from './library-filter';
+import { assetKindSchema, libraryFilterSchema } from './library-filter';
 import { presetRefSchema } from './assistant';
 import { plainString } from './plain-text';
-
-export { libraryFilterSchema, type LibraryFilter };
 
 /** One result in the library, with the recipe that made it (the request, without secrets). */
 const assetViewSchema = z.object({
