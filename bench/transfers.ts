@@ -217,7 +217,7 @@ export async function run(context: BenchContext): Promise<Table[]> {
         figures: uploads,
         notes: [
           `throughput = bytes / median upload time (${each}, ${uploadRepeats} timed uploads each after an untimed first one; the upload cache is emptied between them)`,
-          "uploadFile reads the image header (type, pixels; a PNG's by hand, other formats through the image library), then streams the file as multipart in 256 KB reads, hashing each read as it goes; the last read waits for the hash's verdict, and a file the upload cache knows is dropped unfinished (a file of a size the cache holds is hashed first, on the hashing worker); raw = undici FormData with openAsBlob, POSTed",
+          "uploadFile reads the image header (type, pixels, transparency; a still PNG, JPEG or WebP with image-size, other formats through the image library), then streams the file as multipart in 256 KB reads into four buffers used in turn, the next read under way while a chunk goes out, hashing each read as it goes; the last read waits for the hash's verdict, and a file the upload cache knows is dropped unfinished (a file of a size the cache holds is hashed first, on the hashing worker); raw = undici FormData with openAsBlob, POSTed",
           'both are answered by the same simulator, which decodes each upload: its time is in both',
         ],
       },

@@ -12,6 +12,8 @@ import type { CatalogueModel, EndpointType } from './models';
 import { QUOTA_PER_CREDIT } from './options';
 import type { ResolvedSimulatorOptions, SimulatorSettings } from './options';
 import { FixedWindowLimiter } from './rate-limit';
+import { relayErrorBody, type RelayErrorFields } from './relay-errors';
+import { SeededRandom } from './seeded-random';
 import { StatsRecorder } from './stats';
 import { TextRequestLog } from './text/request-log';
 
@@ -26,14 +28,6 @@ declare module 'fastify' {
     /** Shape of rejections on this route; default `relay`. */
     errorStyle?: ErrorStyle;
   }
-}
-
-/** Fields of a relay-shaped error body. */
-export interface RelayErrorFields {
-  message: string;
-  type?: string;
-  code?: string | number | null;
-  param?: string | null;
 }
 
 export interface AuthenticateOptions {
@@ -103,55 +97,6 @@ export interface SimContext {
   sendAccountFailure(reply: FastifyReply, message: string, status?: number): FastifyReply;
   /** Run `listener` on `POST /__admin/reset` (drop tasks, files, caches). */
   onReset(listener: () => void): void;
-}
-
-/** Default `type` of relay errors by status. */
-function defaultErrorType(status: number): string {
-  if (status === 401) return 'authentication_error';
-  if (status === 403) return 'permission_error';
-  if (status === 429) return 'rate_limit_error';
-  if (status >= 500) return 'server_error';
-  return 'invalid_request_error';
-}
-
-/** Build a relay-shaped error body. */
-export function relayErrorBody(status: number, fields: RelayErrorFields): { error: Required<RelayErrorFields> } {
-  return {
-    error: {
-      message: fields.message,
-      type: fields.type ?? defaultErrorType(status),
-      param: fields.param ?? null,
-      code: fields.code ?? null,
-    },
-  };
-}
-
-/**
- * mulberry32: small seeded generator, so fault probabilities are reproducible. Its state is
- * saved with the simulator's, so a restarted simulator never hands out an id twice.
- */
-export class SeededRandom {
-  private state: number;
-
-  constructor(seed: number) {
-    this.state = seed >>> 0;
-  }
-
-  readonly next = (): number => {
-    this.state = (this.state + 0x6d2b79f5) >>> 0;
-    let t = this.state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-
-  get current(): number {
-    return this.state;
-  }
-
-  set current(state: number) {
-    this.state = state >>> 0;
-  }
 }
 
 /** The SimContext implementation plus the internals server.ts and the admin routes use. */

@@ -9,7 +9,7 @@
 import { Readable } from 'node:stream';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { relayErrorBody } from './context';
+import { relayErrorBody } from './relay-errors';
 import type { SimulatorContext } from './context';
 import type { FaultOf, FaultSubject } from './faults';
 

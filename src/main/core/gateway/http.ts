@@ -4,7 +4,7 @@
  * wrapper goes through `requestJson` or `openStream`; nothing else talks HTTP to the gateway.
  */
 import type { IncomingHttpHeaders } from 'node:http';
-import { Readable } from 'node:stream';
+import type { Readable } from 'node:stream';
 import { request, type Dispatcher } from 'undici';
 import { sleep, systemClock, type Clock } from '../lifecycle/clock';
 import { createLogger } from '../log';
@@ -202,7 +202,7 @@ export class GatewayHttp {
     // With no key at all, send no credentials rather than an empty one (the gateway says so clearly).
     if (this.apiKey !== '' && req.auth === 'x-api-key') headers['x-api-key'] = this.apiKey;
     else if (this.apiKey !== '') headers.authorization = `Bearer ${this.apiKey}`;
-    let body: string | Readable | undefined;
+    let body: string | AsyncIterable<Uint8Array> | undefined;
     if (req.json !== undefined) {
       headers['content-type'] = 'application/json';
       body = JSON.stringify(req.json);
@@ -210,13 +210,15 @@ export class GatewayHttp {
       const form = req.multipart();
       headers['content-type'] = form.contentType;
       headers['content-length'] = String(form.contentLength);
-      body = Readable.from(form.body, { objectMode: false });
+      // Handed to undici as it is, not through a Readable: undici asks for each chunk once the last has drained, which lets the body read into reused buffers.
+      body = form.body;
     }
     try {
       const response = await request(this.url(req), {
         method: req.method,
         headers,
-        body,
+        // undici takes an async iterable body (its documentation and `writeIterable`), though its types leave it out.
+        body: body as Dispatcher.DispatchOptions['body'],
         signal: req.signal ?? null,
         dispatcher: await this.agent,
         headersTimeout: req.timeouts?.headersMs ?? this.timeouts.headersMs,

@@ -20,7 +20,8 @@ async function fileOf(name: string, bytes: Uint8Array): Promise<MultipartFile> {
 
 async function collect(body: AsyncIterable<Uint8Array>): Promise<Buffer> {
   const chunks: Uint8Array[] = [];
-  for await (const chunk of body) chunks.push(chunk);
+  // Copied: the body reads into the same few buffers again.
+  for await (const chunk of body) chunks.push(Buffer.from(chunk));
   return Buffer.concat(chunks);
 }
 

@@ -1,6 +1,6 @@
 /**
- * Image uploads (`POST /v1/uploads/images`): the file is checked by content (the image library
- * reads its real format and pixel size) and against the 10 MB cap before anything is sent,
+ * Image uploads (`POST /v1/uploads/images`): the file is checked by content (its header gives its
+ * real format and pixel size) and against the 10 MB cap before anything is sent,
  * streamed from disk as multipart, and remembered by content hash so the same file is uploaded
  * once per gateway scope.
  */
@@ -11,7 +11,7 @@ import type { ErrorParams, ErrorReason } from '../../../shared/contract';
 import { UPLOAD_MAX_PIXELS } from '../../../shared/contract/uploads';
 import { UPLOAD_LIMITS, uploadRecordSchema } from '../../../shared/gateway/uploads';
 import { imageLibrary } from '../media/image-library';
-import { readPngHeader } from '../media/png-header';
+import { readImageHeader } from '../media/image-header';
 import { sha256OfFile } from '../sha256-stream';
 import { decodeAnswer } from './decode';
 import type { GatewayHttp, GatewayRequest } from './http';
@@ -84,12 +84,10 @@ interface HeaderFacts {
 
 /**
  * The header only: the pixel count is checked by the caller with a clearer message than the
- * decoder gives. A plain PNG is read by hand, every other file by the image library.
+ * decoder gives. A still PNG, JPEG or WebP is read without the image library, any other file by it.
  */
 async function headerOf(path: string): Promise<HeaderFacts> {
-  const png = await readPngHeader(path);
-  if (png !== undefined) return { format: 'png', ...png };
-  return imageLibrary()(path, { limitInputPixels: false }).metadata();
+  return (await readImageHeader(path)) ?? imageLibrary()(path, { limitInputPixels: false }).metadata();
 }
 
 /**

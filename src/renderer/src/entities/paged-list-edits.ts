@@ -2,16 +2,16 @@
  * Edits of loaded lists that are not "a new item at the top": items taken out (deleted) and items
  * brought back (undo), put back where their sort key places them within what is loaded.
  */
-import { askMain, usePagedQueriesStore, type PagedSource } from './paged-queries';
+import { askMain, editIds, usePagedQueriesStore, type PagedSource } from './paged-queries';
 
 /** Takes items out of every loaded list of a source. */
 export function itemsRemoved(source: { name: string }, ids: readonly string[]): void {
   const gone = new Set(ids);
   const prefix = `${source.name} `;
-  const { queries, update } = usePagedQueriesStore.getState();
-  for (const [key, query] of Object.entries(queries)) {
-    if (!key.startsWith(prefix) || !query.ids.some((id) => gone.has(id))) continue;
-    update(key, (current) => current && { ...current, ids: current.ids.filter((id) => !gone.has(id)) });
+  for (const [key, query] of Object.entries(usePagedQueriesStore.getState().queries)) {
+    // A list still loading keeps the edit even when it does not hold the items yet: its answer may.
+    if (!key.startsWith(prefix) || (query.status !== 'loading' && !query.ids.some((id) => gone.has(id)))) continue;
+    editIds(key, (ids) => ids.filter((id) => !gone.has(id)));
   }
 }
 
@@ -27,14 +27,13 @@ export function itemsRestored<F, T extends { id: string }>(
   compare: (filter: F, a: T, b: T) => number,
 ): void {
   const prefix = `${source.name} `;
-  const { queries, update } = usePagedQueriesStore.getState();
-  for (const [key, query] of Object.entries(queries)) {
+  for (const [key, query] of Object.entries(usePagedQueriesStore.getState().queries)) {
     if (!key.startsWith(prefix)) continue;
     const filter = JSON.parse(key.slice(prefix.length)) as F;
     const byId = new Map(items.map((item) => [item.id, item]));
     const place = (ids: readonly string[], id: string): string[] => {
       const item = byId.get(id);
-      if (!item) return [...ids];
+      if (!item || ids.includes(id)) return [...ids];
       const at = ids.findIndex((other) => {
         const loaded = itemOf(other);
         return loaded !== undefined && compare(filter, item, loaded) < 0;
@@ -43,15 +42,15 @@ export function itemsRestored<F, T extends { id: string }>(
       // Past the last loaded item it waits for the page that holds it, unless this was the last page.
       return usePagedQueriesStore.getState().queries[key]?.nextCursor === null ? [...ids, id] : [...ids];
     };
-    let ids = query.ids;
     const unsure: string[] = [];
+    const belonging: string[] = [];
     for (const item of items) {
-      if (ids.includes(item.id)) continue;
+      if (query.ids.includes(item.id)) continue;
       const belongs = source.matches ? source.matches(filter, item) : undefined;
       if (belongs === undefined) unsure.push(item.id);
-      if (belongs === true) ids = place(ids, item.id);
+      if (belongs === true) belonging.push(item.id);
     }
-    if (ids !== query.ids) update(key, (current) => current && { ...current, ids });
+    if (belonging.length > 0) editIds(key, (ids) => belonging.reduce((placed, id) => place(placed, id), [...ids]));
     if (unsure.length > 0) askMain(source, key, unsure, place);
   }
 }

@@ -95,10 +95,32 @@ const update = (key: string, change: (query: QueryState | undefined) => QuerySta
 
 const read = (key: string): QueryState | undefined => usePagedQueriesStore.getState().queries[key];
 
+/** A change of a list's ids made from an event (an item added, brought back or taken out). */
+export type IdsEdit = (ids: readonly string[]) => string[];
+
+/**
+ * The edits made to each list while its first page was loading. The answer may have been read
+ * before the change the event tells of, so they are made again on the answer's ids.
+ */
+const editsWhileLoading = new Map<string, IdsEdit[]>();
+
+/** Changes a loaded list's ids from an event; while its first page loads, the edit is kept to make again on the answer. */
+export function editIds(key: string, edit: IdsEdit): void {
+  const query = read(key);
+  if (!query) return;
+  if (query.status === 'loading') editsWhileLoading.set(key, [...(editsWhileLoading.get(key) ?? []), edit]);
+  update(key, (current) => {
+    if (!current) return current;
+    const ids = edit(current.ids);
+    return ids.length === current.ids.length && ids.every((id, i) => id === current.ids[i]) ? current : { ...current, ids };
+  });
+}
+
 /** Loads (or reloads) the first page; what was loaded before stays shown until the answer comes. */
 export async function loadFirstPage<F, T extends { id: string }>(source: PagedSource<F, T>, filter: F): Promise<void> {
   const key = queryKey(source, filter);
   const generation = (read(key)?.generation ?? 0) + 1;
+  editsWhileLoading.delete(key);
   update(key, (query) => ({
     ids: query?.ids ?? [],
     nextCursor: query?.nextCursor ?? null,
@@ -110,6 +132,8 @@ export async function loadFirstPage<F, T extends { id: string }>(source: PagedSo
   }));
   const answer = await source.fetchPage(filter, null, source.pageSize);
   if (read(key)?.generation !== generation) return;
+  const edits = editsWhileLoading.get(key) ?? [];
+  editsWhileLoading.delete(key);
   if (!answer.ok) {
     update(key, (query) => query && { ...query, status: 'error', error: answer.error });
     return;
@@ -117,6 +141,8 @@ export async function loadFirstPage<F, T extends { id: string }>(source: PagedSo
   // The list takes the ids first, so the cache keeps their items whatever its cap.
   update(key, (query) => query && { ...query, ids: answer.value.items.map((item) => item.id), nextCursor: answer.value.nextCursor, status: 'ready' });
   source.remember(answer.value.items);
+  // Placing an item may read the answer's items from the cache, so the edits come after it has them.
+  for (const edit of edits) editIds(key, edit);
 }
 
 /** The next-page load underway of each list, to abandon once nobody shows the list. */
@@ -176,7 +202,7 @@ export function itemAdded<F, T extends { id: string }>(source: PagedSource<F, T>
     if (!key.startsWith(prefix) || query.ids.includes(item.id)) continue;
     const belongs = source.matches ? source.matches(filterOfKey(source, key) as F, item) : undefined;
     if (belongs === false) continue;
-    if (belongs === true) update(key, (current) => current && { ...current, ids: [item.id, ...current.ids] });
+    if (belongs === true) editIds(key, (ids) => atTop(ids, item.id));
     else askMain(source, key, [item.id], atTop);
   }
 }
@@ -184,7 +210,7 @@ export function itemAdded<F, T extends { id: string }>(source: PagedSource<F, T>
 /** Puts an item main found to belong into a list's ids. */
 export type Placement = (ids: readonly string[], id: string) => string[];
 
-const atTop: Placement = (ids, id) => [id, ...ids];
+const atTop: Placement = (ids, id) => (ids.includes(id) ? [...ids] : [id, ...ids]);
 
 interface Asking {
   waiting: string[];

@@ -5,7 +5,6 @@
  * their confirmations and errors live here; each screen draws its own buttons.
  */
 import { useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { largerTiers, recipeValues, variantById, withReference } from '../../../shared/catalog';
 import type { AssetView, BatchView, Envelope, LibraryFilter, RerunMode } from '../../../shared/contract';
@@ -39,7 +38,6 @@ export function nextSteps(asset: Pick<AssetView, 'kind' | 'variantId' | 'request
 
 /** The calls behind the next steps, each answering with a toast or the page's alert. */
 export function useResultActions() {
-  const { t } = useTranslation();
   const alert = useErrorAlert();
   const navigate = useNavigate();
   return useMemo(() => {
@@ -55,8 +53,8 @@ export function useResultActions() {
         vary_strong: 'stream.varyingStrong',
         larger: 'resultActions.enlarging',
       } as const;
-      showToast(t(said[mode], words), 'success', {
-        action: { label: t('resultActions.follow'), run: () => void navigate(paths.batch(answer.value.batch.id)) },
+      showToast((t) => t(said[mode], words), 'success', {
+        action: { label: (t) => t('resultActions.follow'), run: () => void navigate(paths.batch(answer.value.batch.id)) },
       });
       return answer;
     };
@@ -73,10 +71,10 @@ export function useResultActions() {
       useAsReference: (asset: AssetView) => void navigate(paths.create({ reference: asset.id })),
       favourite: async (asset: AssetView, favourite = !asset.favourite): Promise<Envelope<AssetView>> => {
         const answer = alert.track(await useAssetsStore.getState().setFavourite(asset.id, favourite));
-        if (answer.ok) showToast(t(favourite ? 'resultActions.favourited' : 'resultActions.unfavourited'), 'success');
+        if (answer.ok) showToast((t) => t(favourite ? 'resultActions.favourited' : 'resultActions.unfavourited'), 'success');
         return answer;
       },
       open: (asset: AssetView, filter: LibraryFilter = {}) => void navigate(paths.asset(asset.id, filter)),
     };
-  }, [alert, navigate, t]);
+  }, [alert, navigate]);
 }

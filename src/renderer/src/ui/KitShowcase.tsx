@@ -53,7 +53,7 @@ export function KitShowcase() {
           <div className="form-actions">
             <IconButton label="Favourite" icon={Heart} pressed={liked} onClick={() => setLiked(!liked)} />
             <IconButton label="Download" icon={Download} variant="secondary" />
-            <Button size="sm" onClick={() => showToast('Batch queued: 8 images', 'success')}>
+            <Button size="sm" onClick={() => showToast(() => 'Batch queued: 8 images', 'success')}>
               Show a toast
             </Button>
             <Badge tone="accent">3 running</Badge>

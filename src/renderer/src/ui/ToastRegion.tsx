@@ -19,7 +19,7 @@ export function ToastRegion() {
         return (
           <div key={toast.id} className={`toast toast-${toast.tone}`} role={toast.tone === 'error' ? 'alert' : 'status'}>
             <Icon aria-hidden="true" size={18} className="toast-icon" />
-            <p>{toast.message}</p>
+            <p>{toast.message(t)}</p>
             {toast.action && (
               <Button
                 size="sm"
@@ -30,7 +30,7 @@ export function ToastRegion() {
                   dismiss(toast.id);
                 }}
               >
-                {toast.action.label}
+                {toast.action.label(t)}
               </Button>
             )}
             <IconButton label={t('toast.dismiss')} icon={X} size="sm" onClick={() => dismiss(toast.id)} />

@@ -1,10 +1,14 @@
+import type { TFunction } from 'i18next';
 import { create } from 'zustand';
 
 export type ToastTone = 'info' | 'success' | 'error';
 
+/** A toast's words, worded at each render with the window's `t`, so a toast follows the language the artist switches to. */
+export type ToastWords = (t: TFunction) => string;
+
 /** A button in a toast ("Undo"); pressing it runs `run` and closes the toast. */
 interface ToastAction {
-  label: string;
+  label: ToastWords;
   run: () => void;
 }
 
@@ -16,14 +20,14 @@ export interface ToastOptions {
 
 interface Toast {
   id: number;
-  message: string;
+  message: ToastWords;
   tone: ToastTone;
   action?: ToastAction | undefined;
 }
 
 interface ToastState {
   toasts: Toast[];
-  show: (message: string, tone?: ToastTone, options?: ToastOptions) => number;
+  show: (message: ToastWords, tone?: ToastTone, options?: ToastOptions) => number;
   dismiss: (id: number) => void;
 }
 
@@ -44,6 +48,6 @@ export const useToastStore = create<ToastState>()((set, get) => ({
 }));
 
 /** Shows a toast from anywhere (a container after an action). */
-export function showToast(message: string, tone?: ToastTone, options?: ToastOptions): number {
+export function showToast(message: ToastWords, tone?: ToastTone, options?: ToastOptions): number {
   return useToastStore.getState().show(message, tone, options);
 }

@@ -69,7 +69,7 @@ export function AccountPage() {
     }
     const keyed = alert.track(await profiles.setApiKey(saved.value.id, created.key));
     if (!keyed.ok) return {};
-    showToast(t('account.created.saved', { name: saved.value.name }), 'success');
+    showToast((t) => t('account.created.saved', { name: saved.value.name }), 'success');
     setCreated(null);
     return null;
   };

@@ -58,7 +58,7 @@ function PromptTools() {
     if (next) prompt = applyPresetText(prompt, channel.draft.mode, next);
     channel.send({ kind: 'replace', text: prompt }, ...(next && Object.keys(next.values).length > 0 ? [{ kind: 'values' as const, values: next.values }] : []));
     channel.setPreset(next);
-    if (next) showToast(t('assistant.presets.applied', { name: next.name }), 'success');
+    if (next) showToast((t) => t('assistant.presets.applied', { name: next.name }), 'success');
   };
 
   return (
@@ -102,11 +102,13 @@ function PromptTools() {
         onChoose={(entry) => {
           setHistoryOpen(false);
           void reuseHistoryEntry(entry).then((outcome) => {
-            if (outcome.kind === 'prompt') showToast(t('assistant.history.used'), 'success');
+            if (outcome.kind === 'prompt') showToast((t) => t('assistant.history.used'), 'success');
             else if (outcome.kind === 'templateWithoutCsv')
-              showToast(t('historyTemplates.csvNotKept', { name: outcome.name ?? 'CSV', limit: outcome.limitKb, column: '{{column}}' }), 'info');
-            else if (outcome.csv) showToast(t('historyTemplates.usedWithCsv', outcome.csv), 'success');
-            else showToast(t('historyTemplates.used'), 'success');
+              showToast((t) => t('historyTemplates.csvNotKept', { name: outcome.name ?? 'CSV', limit: outcome.limitKb, column: '{{column}}' }), 'info');
+            else {
+              const { csv } = outcome;
+              showToast((t) => (csv ? t('historyTemplates.usedWithCsv', csv) : t('historyTemplates.used')), 'success');
+            }
           });
         }}
       />
@@ -122,7 +124,7 @@ function PromptTools() {
         onSave={async (preset) => {
           const answer = await usePresetsStore.getState().save(preset);
           if (!answer.ok) return answer.error;
-          showToast(t('assistant.presets.saved', { name: answer.value.name }), 'success');
+          showToast((t) => t('assistant.presets.saved', { name: answer.value.name }), 'success');
           return null;
         }}
         onDelete={(preset) => {
@@ -130,7 +132,7 @@ function PromptTools() {
             .getState()
             .remove(preset.id)
             .then((answer) => {
-              if (answer.ok) showToast(t('assistant.presets.deleted', { name: preset.name }), 'success');
+              if (answer.ok) showToast((t) => t('assistant.presets.deleted', { name: preset.name }), 'success');
             });
         }}
       />

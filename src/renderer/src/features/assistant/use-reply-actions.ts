@@ -3,7 +3,6 @@
  * the message (or on Create's prompt when the message is empty), sending, and putting a reply in
  * Create's form through the prompt draft channel.
  */
-import { useTranslation } from 'react-i18next';
 import type { AssistantAction, AssistantMessage, StudioError } from '../../../../shared/contract';
 import { usePromptDraftStore } from '../../entities/prompt-draft-store';
 import { showToast } from '../../ui';
@@ -21,7 +20,6 @@ export interface ReplyActions {
 }
 
 export function useReplyActions(onError: (error: StudioError | null) => void): ReplyActions {
-  const { t } = useTranslation();
   const input = useAssistantStore((s) => s.input);
   const prompt = usePromptDraftStore((s) => s.draft.prompt);
   const sourceText = input.trim() !== '' ? input : prompt;
@@ -48,18 +46,18 @@ export function useReplyActions(onError: (error: StudioError | null) => void): R
     use: (message, mode) => {
       const text = promptFromReply(message.text);
       usePromptDraftStore.getState().send(mode === 'replace' ? { kind: 'replace', text } : { kind: 'insert', text });
-      showToast(mode === 'replace' ? t('assistant.used') : t('assistant.inserted'), 'success');
+      showToast((t) => (mode === 'replace' ? t('assistant.used') : t('assistant.inserted')), 'success');
     },
     lines: (lines) => {
       usePromptDraftStore.getState().send({ kind: 'lines', lines });
-      showToast(t('assistant.linesUsed', { count: lines.length }), 'success');
+      showToast((t) => t('assistant.linesUsed', { count: lines.length }), 'success');
     },
     copy: async (message) => {
       try {
         await navigator.clipboard.writeText(message.text);
-        showToast(t('assistant.copied'), 'success');
+        showToast((t) => t('assistant.copied'), 'success');
       } catch {
-        showToast(t('assistant.copyFailed'), 'error');
+        showToast((t) => t('assistant.copyFailed'), 'error');
       }
     },
   };

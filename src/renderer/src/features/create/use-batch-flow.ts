@@ -117,10 +117,10 @@ export function useBatchFlow(form: CreateForm): BatchFlow {
     useJobsStore.getState().batchesReceived([answer.value.batch]);
     store.setAttempted(false);
     // The card in the results shows it; the note is for screen readers and a glance.
-    showToast(t('create.submit.queued', { count: answer.value.jobCount }), 'success');
+    showToast((t) => t('create.submit.queued', { count: answer.value.jobCount }), 'success');
     const notKept = answer.value.csvNotKept;
-    if (notKept) showToast(t('create.batch.csvNotKept', { size: Math.ceil(notKept.bytes / 1024), limit: notKept.limit / 1024 }), 'info');
-  }, [ready, snapshot, busy, alert, problemsFor, hasPrompt, t]);
+    if (notKept) showToast((t) => t('create.batch.csvNotKept', { size: Math.ceil(notKept.bytes / 1024), limit: notKept.limit / 1024 }), 'info');
+  }, [ready, snapshot, busy, alert, problemsFor, hasPrompt]);
 
   return { submit, busy, attempted: state.attempted, errors, problems, ready };
 }

@@ -53,39 +53,39 @@ export function useCreateAddress(ready: boolean, generateChoices: readonly Model
       if (params.reuse !== null) {
         const asset = await fetchAsset(params.reuse);
         if (!asset) return;
-        if (!(await fillFromRecipe(asset.variantId, asset.request, asset.preset))) showToast(t('create.address.noRecipe'), 'error');
-        else showToast(t('create.address.reused'), 'success');
+        if (!(await fillFromRecipe(asset.variantId, asset.request, asset.preset))) showToast((t) => t('create.address.noRecipe'), 'error');
+        else showToast((t) => t('create.address.reused'), 'success');
       }
       if (params.retry !== null) {
         const answer = alert.track(await studio().call('jobs.get_jobs', { ids: [params.retry] }));
         const job = answer.ok ? answer.value[0] : undefined;
-        if (job && !(await fillForRetry(job))) showToast(t('create.address.noRecipe'), 'error');
+        if (job && !(await fillForRetry(job))) showToast((t) => t('create.address.noRecipe'), 'error');
       }
       if (params.edit !== null) {
         const asset = await fetchAsset(params.edit);
-        if (asset && (asset.kind !== 'image' || !(await openPainterOn(asset, generateChoices)))) showToast(t('stream.address.noEditor'), 'error');
+        if (asset && (asset.kind !== 'image' || !(await openPainterOn(asset, generateChoices)))) showToast((t) => t('stream.address.noEditor'), 'error');
       }
       if (params.animate !== null) {
         const asset = await fetchAsset(params.animate);
-        if (asset && (asset.kind !== 'image' || !(await animateFrom(asset, generateChoices)))) showToast(t('stream.address.noAnimator'), 'error');
+        if (asset && (asset.kind !== 'image' || !(await animateFrom(asset, generateChoices)))) showToast((t) => t('stream.address.noAnimator'), 'error');
       }
       if (params.reference !== null) {
         const asset = await fetchAsset(params.reference);
         if (!asset) return;
         if (asset.kind !== 'image') {
-          showToast(t('create.address.notImage'), 'error');
+          showToast((t) => t('create.address.notImage'), 'error');
           return;
         }
         const current = descriptionOf(useCreateStore.getState().variantId);
         const field = (current ? imageFields(current)[0]?.key : undefined) ?? PARKED;
-        if (field === PARKED) showToast(t('create.address.parked'), 'info');
+        if (field === PARKED) showToast((t) => t('create.address.parked'), 'info');
         await store.addAsset(field, asset.id, nameOf(asset), asset.mediaPath);
       }
       if (params.remix !== null) {
         const asset = await fetchAsset(params.remix);
         const choice = asset ? remixChoiceFor(asset, remixChoices) : undefined;
         if (!asset || asset.kind !== 'video' || asset.taskId === null || !choice) {
-          if (asset) showToast(t('create.address.notRemixable'), 'error');
+          if (asset) showToast((t) => t('create.address.notRemixable'), 'error');
           return;
         }
         store.startRemix(

@@ -1,5 +1,4 @@
 import { useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { displayModelOf, memberFor } from '../../../../shared/catalog';
 import type { AssetView, JobView } from '../../../../shared/contract';
@@ -17,7 +16,6 @@ import { useCreateStore } from './store/create-store';
  * actions of the view over Create.
  */
 export function useStreamActions() {
-  const { t } = useTranslation();
   const navigate = useNavigate();
   const alert = useErrorAlert();
   const results = useResultActions();
@@ -57,7 +55,7 @@ export function useStreamActions() {
           .then((answer) => {
             if (!alert.track(answer).ok) return;
             remember(answer);
-            showToast(t('results.runQueuedStarted'), 'success');
+            showToast((t) => t('results.runQueuedStarted'), 'success');
           });
       },
       onEditRetry: (job: JobView) => void navigate(paths.create({ retry: job.id })),
@@ -77,5 +75,5 @@ export function useStreamActions() {
       onOpenInGallery: (asset) => results.open(asset),
     };
     return { card, viewer, queuedFor };
-  }, [alert, navigate, offered, results, t]);
+  }, [alert, navigate, offered, results]);
 }

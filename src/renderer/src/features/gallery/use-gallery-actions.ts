@@ -1,5 +1,4 @@
 import { useMemo, type DragEvent } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { AssetView, BoardView, SmartFilter } from '../../../../shared/contract';
 import { writeAssetDrag } from '../../entities/asset-drag';
 import { assetOrder, assetPages } from '../../entities/asset-pages';
@@ -30,7 +29,6 @@ function download(url: string, fileName: string): void {
  * toast's button for as long as main keeps it undoable.
  */
 export function useGalleryActions() {
-  const { t } = useTranslation();
   const alert = useErrorAlert();
   const canDrag = useDesktopStore(desktopSelectors.canDrag);
 
@@ -44,7 +42,7 @@ export function useGalleryActions() {
       received(answer.value.restored);
       itemsRestored(assetPages, answer.value.restored, (id) => useAssetsStore.getState().assets[id], assetOrder);
       onRestored?.(answer.value.restored.map((asset) => asset.id));
-      showToast(t('gallery.restored', { count: answer.value.restored.length }), 'success');
+      showToast((t) => t('gallery.restored', { count: answer.value.restored.length }), 'success');
     };
 
     return {
@@ -52,20 +50,20 @@ export function useGalleryActions() {
         const answer = alert.track(await gallery().setFavourites(ids, favourite));
         if (!answer.ok) return;
         received(answer.value);
-        showToast(t(favourite ? 'gallery.favourited' : 'gallery.unfavourited', { count: answer.value.length }), 'success');
+        showToast((t) => t(favourite ? 'gallery.favourited' : 'gallery.unfavourited', { count: answer.value.length }), 'success');
       },
       tag: async (ids: readonly string[], tags: readonly string[]): Promise<void> => {
         const answer = alert.track(await gallery().tag(ids, tags));
         if (!answer.ok) return;
         received(answer.value);
-        showToast(t('gallery.tagged', { count: answer.value.length }), 'success');
+        showToast((t) => t('gallery.tagged', { count: answer.value.length }), 'success');
       },
       putOnBoard: async (boardId: string, ids: readonly string[], on = true): Promise<void> => {
         const answer = alert.track(await gallery().putOnBoard(boardId, ids, on));
         if (!answer.ok) return;
         received(answer.value.assets);
         const words = { count: answer.value.assets.length, board: answer.value.board.name };
-        showToast(t(on ? 'gallery.boarded' : 'gallery.unboarded', words), 'success');
+        showToast((t) => t(on ? 'gallery.boarded' : 'gallery.unboarded', words), 'success');
       },
       createBoard: async (name: string): Promise<string | null> => {
         const answer = alert.track(await gallery().createBoard(name));
@@ -73,13 +71,13 @@ export function useGalleryActions() {
       },
       createSmartBoard: async (name: string, filter: SmartFilter): Promise<string | null> => {
         const answer = alert.track(await gallery().createSmartBoard(name, filter));
-        if (answer.ok) showToast(t('gallery.board.saved', { name: answer.value.name }), 'success');
+        if (answer.ok) showToast((t) => t('gallery.board.saved', { name: answer.value.name }), 'success');
         return answer.ok ? answer.value.id : null;
       },
       renameBoard: async (id: string, name: string): Promise<boolean> => alert.track(await gallery().renameBoard(id, name)).ok,
       deleteBoard: async (board: BoardView): Promise<boolean> => {
         const answer = alert.track(await gallery().deleteBoard(board.id));
-        if (answer.ok) showToast(t('gallery.board.deleted', { name: board.name }), 'success');
+        if (answer.ok) showToast((t) => t('gallery.board.deleted', { name: board.name }), 'success');
         return answer.ok;
       },
       reorderBoards: async (ids: readonly string[]): Promise<void> => {
@@ -94,8 +92,8 @@ export function useGalleryActions() {
         if (deleted.length === 0) return [];
         itemsRemoved(assetPages, deleted);
         gallery().select({ type: 'clear' });
-        showToast(t('gallery.deleted', { count: deleted.length }), 'success', {
-          action: { label: t('gallery.undo'), run: () => void undo(deletionId, onRestored) },
+        showToast((t) => t('gallery.deleted', { count: deleted.length }), 'success', {
+          action: { label: (t) => t('gallery.undo'), run: () => void undo(deletionId, onRestored) },
           durationMs: Math.max(1000, undoUntil - Date.now() - 500),
         });
         return deleted;
@@ -108,13 +106,13 @@ export function useGalleryActions() {
         if (!desktop.ok) return;
         if (desktop.value.export) {
           const saved = alert.track(await gallery().saveExport(ids));
-          if (saved.ok && saved.value.saved) showToast(t('gallery.exported', { count: saved.value.items, file: saved.value.fileName }), 'success');
+          if (saved.ok && saved.value.saved) showToast((t) => t('gallery.exported', { count: saved.value.items, file: saved.value.fileName }), 'success');
           return;
         }
         const answer = alert.track(await gallery().exportAssets(ids));
         if (!answer.ok) return;
         download(studio().mediaUrl(answer.value.path), answer.value.fileName);
-        showToast(t('gallery.exported', { count: answer.value.items, file: answer.value.fileName }), 'success');
+        showToast((t) => t('gallery.exported', { count: answer.value.items, file: answer.value.fileName }), 'success');
       },
       reveal: async (id: string): Promise<void> => {
         alert.track(await gallery().reveal(id));
@@ -143,5 +141,5 @@ export function useGalleryActions() {
         writeSelectionDrag(event.dataTransfer, ids);
       },
     };
-  }, [alert, canDrag, t]);
+  }, [alert, canDrag]);
 }

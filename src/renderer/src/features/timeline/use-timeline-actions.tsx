@@ -42,9 +42,9 @@ export function useTimelineActions(): TimelineActions {
   const canceled = (reports: readonly CancelReport[]): void => {
     const pending = reports.filter((r) => r.outcome === 'pending').length;
     const refused = reports.filter((r) => r.outcome === 'not-cancelable').length;
-    if (refused > 0) showToast(t('timeline.toast.notCancelable', { count: refused }), 'error');
-    else if (pending > 0) showToast(t('timeline.toast.cancelPending', { count: pending }), 'info');
-    else showToast(t('timeline.toast.canceled'), 'success');
+    if (refused > 0) showToast((t) => t('timeline.toast.notCancelable', { count: refused }), 'error');
+    else if (pending > 0) showToast((t) => t('timeline.toast.cancelPending', { count: pending }), 'info');
+    else showToast((t) => t('timeline.toast.canceled'), 'success');
   };
   const cancelJobNow = async (job: JobView): Promise<void> => {
     const answer = alert.track(await store().cancelJob(job.id));
@@ -60,12 +60,12 @@ export function useTimelineActions(): TimelineActions {
       return;
     }
     if (current.kind === 'submit-again') {
-      if (alert.track(await store().submitAgain(current.job.id)).ok) showToast(t('timeline.toast.submittedAgain'), 'success');
+      if (alert.track(await store().submitAgain(current.job.id)).ok) showToast((t) => t('timeline.toast.submittedAgain'), 'success');
       return;
     }
     const choice = current.kind === 'resubmit' ? 'resubmit' : 'discard';
     if (alert.track(await store().resolveUnknown(current.job.id, choice)).ok) {
-      showToast(t(choice === 'resubmit' ? 'timeline.toast.resubmitted' : 'timeline.toast.discarded'), 'success');
+      showToast((t) => t(choice === 'resubmit' ? 'timeline.toast.resubmitted' : 'timeline.toast.discarded'), 'success');
     }
   };
 
@@ -118,7 +118,7 @@ export function useTimelineActions(): TimelineActions {
       void store()
         .retryJob(job.id)
         .then((result) => {
-          if (alert.track(result).ok) showToast(t('timeline.toast.retried'), 'success');
+          if (alert.track(result).ok) showToast((t) => t('timeline.toast.retried'), 'success');
         }),
     resubmitJob: (job) => setQuestion({ kind: 'resubmit', job }),
     discardJob: (job) => setQuestion({ kind: 'discard', job }),
@@ -129,13 +129,13 @@ export function useTimelineActions(): TimelineActions {
           if (!alert.track(result).ok) return;
           const waitsForKey = result.ok && result.value.waitingFor === 'key';
           const stillLate = result.ok && isOnGateway(result.value.state);
-          showToast(t(waitsForKey ? 'timeline.toast.stillNoKey' : stillLate ? 'timeline.toast.stillRunning' : 'timeline.toast.checked'), 'info');
+          showToast((t) => t(waitsForKey ? 'timeline.toast.stillNoKey' : stillLate ? 'timeline.toast.stillRunning' : 'timeline.toast.checked'), 'info');
         }),
     downloadAgain: (job) =>
       void store()
         .downloadAgain(job.id)
         .then((result) => {
-          if (alert.track(result).ok) showToast(t('timeline.toast.downloadingAgain'), 'info');
+          if (alert.track(result).ok) showToast((t) => t('timeline.toast.downloadingAgain'), 'info');
         }),
     submitAgain: (job) => setQuestion({ kind: 'submit-again', job }),
     lookUp: (job) =>
@@ -143,7 +143,7 @@ export function useTimelineActions(): TimelineActions {
         .lookUp(job.id)
         .then((result) => {
           if (alert.track(result).ok && result.ok)
-            showToast(t(`timeline.toast.lookUp.${result.value.outcome}`), result.value.outcome === 'found' ? 'success' : 'info');
+            showToast((t) => t(`timeline.toast.lookUp.${result.value.outcome}`), result.value.outcome === 'found' ? 'success' : 'info');
         }),
     pauseBatch: (batch) => void store().pauseBatch(batch.id).then(alert.track),
     resumeBatch: (batch) => void store().resumeBatch(batch.id).then(alert.track),

@@ -30,9 +30,9 @@ export function CreatedKey({ created, baseUrl, onSave, onDone }: CreatedKeyProps
   const copy = async (): Promise<void> => {
     try {
       await navigator.clipboard.writeText(created.key);
-      showToast(t('account.created.copied'), 'success');
+      showToast((t) => t('account.created.copied'), 'success');
     } catch {
-      showToast(t('account.created.copyFailed'), 'error');
+      showToast((t) => t('account.created.copyFailed'), 'error');
     }
   };
   const save = async (event: SubmitEvent<HTMLFormElement>): Promise<void> => {

@@ -1,5 +1,4 @@
 import { useEffect, useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useShallow } from 'zustand/react/shallow';
 import { useAssetsStore } from '../../../entities/assets-store';
 import { useCharactersStore } from '../../../entities/characters-store';
@@ -12,7 +11,6 @@ import { useCreateStore } from '../store/create-store';
 
 /** "Create a character", started from the page, the strip or `?character=`; its job joins the strip. */
 export function CharacterCreator() {
-  const { t } = useTranslation();
   const { open, initialAssetId, videos } = useCreateStore(
     useShallow((s) => ({ open: s.characterOpen, initialAssetId: s.characterAssetId, videos: s.characterVideos })),
   );
@@ -44,7 +42,7 @@ export function CharacterCreator() {
         if (!answer.ok) return answer.error;
         useCreateStore.getState().rememberJob(answer.value.id);
         useJobsStore.getState().jobsReceived([answer.value]);
-        showToast(t('create.character.started'), 'success');
+        showToast((t) => t('create.character.started'), 'success');
         return null;
       }}
     />

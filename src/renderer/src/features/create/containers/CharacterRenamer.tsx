@@ -1,4 +1,3 @@
-import { useTranslation } from 'react-i18next';
 import { useShallow } from 'zustand/react/shallow';
 import { mentionOf } from '../../../../../shared/catalog';
 import { useCharactersStore } from '../../../entities/characters-store';
@@ -8,7 +7,6 @@ import { useCreateStore } from '../store/create-store';
 
 /** "Rename @name", started from a character's card in Results. */
 export function CharacterRenamer() {
-  const { t } = useTranslation();
   const renamingId = useCreateStore((s) => s.renamingCharacterId);
   const characters = useCharactersStore(useShallow((s) => Object.values(s.characters)));
   const character = characters.find((candidate) => candidate.id === renamingId);
@@ -22,7 +20,7 @@ export function CharacterRenamer() {
         const answer = await useCreateStore.getState().renameCharacter(character.id, name);
         if (!answer.ok) return answer.error;
         useCharactersStore.getState().charactersReceived([answer.value]);
-        showToast(t('create.character.renamed', { name: mentionOf(answer.value) }), 'success');
+        showToast((t) => t('create.character.renamed', { name: mentionOf(answer.value) }), 'success');
         return null;
       }}
     />

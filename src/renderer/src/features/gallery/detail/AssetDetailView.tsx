@@ -120,7 +120,7 @@ export function AssetDetailView() {
     const answer = alert.track(await useGalleryStore.getState().grabFrame(asset.id, atMs));
     setGrabbing(false);
     if (!answer.ok) return;
-    showToast(t('gallery.detail.frameGrabbed'), 'success');
+    showToast((t) => t('gallery.detail.frameGrabbed'), 'success');
     results.useAsReference(answer.value);
   };
   return (
@@ -182,7 +182,7 @@ export function AssetDetailView() {
         mediaUrl={(path) => studio().mediaUrl(path)}
         onCopyPrompt={() => {
           void navigator.clipboard.writeText(asset.prompt).then(
-            () => showToast(t('gallery.detail.copied'), 'success'),
+            () => showToast((t) => t('gallery.detail.copied'), 'success'),
             () => undefined,
           );
         }}
