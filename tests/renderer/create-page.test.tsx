@@ -134,7 +134,8 @@ describe('a template reused from the history', () => {
     await until(() => expect(page.container.textContent).toContain('kites.csv · 2 rows'));
     expect(useCreateStore.getState()).toMatchObject({ mode: 'template', prompt: template, csv: { name: 'kites.csv' } });
     expect(page.container.textContent).toContain('with its CSV kites.csv (2 rows)');
-    expect(previewPrompts()).toEqual(['a red kite over the sea', 'a sky blue kite over the hills']);
+    // The CSV's rows fill the preview once its parser has loaded.
+    await until(() => expect(previewPrompts()).toEqual(['a red kite over the sea', 'a sky blue kite over the hills']));
   });
 
   it('comes back with its CSV when recalled with Up in the empty prompt box', async () => {

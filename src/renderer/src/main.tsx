@@ -11,6 +11,7 @@ import { featureModules } from './app/modules';
 import { createAppRouter } from './app/router';
 import { connectStudio } from './studio/studio-client';
 import { connectThumbnails } from './studio/thumbnails';
+import { loadErrorWording } from './errors/error-wording-loader';
 import { initI18n, resolveLanguage } from './i18n';
 import { startPreferenceEffects } from './preferences/apply-preferences';
 import { pickThumbnails, pickTransport } from './transport/pick-transport';
@@ -34,6 +35,8 @@ async function start(): Promise<void> {
   );
   // The pages an artist goes to next get ready while the first one loads (the Gallery's first screen, say).
   for (const module of featureModules) module.warm?.();
+  // Out of the entry to draw sooner, but loaded at once: an error to word may be that the studio is gone.
+  void loadErrorWording();
   await loadStudio();
 }
 

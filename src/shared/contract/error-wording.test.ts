@@ -4,7 +4,8 @@ import { PSEUDO_LOCALE, pseudoTree } from '../i18n/pseudo-locale';
 import { say, translatorFor } from '../i18n/translate';
 import { codeWords, errorReasons, reasonWords, type ErrorReason } from './error-reasons';
 import { errorCodes } from './errors';
-import { errorFor, errorText, wordError, wordIssue } from './error-wording';
+import { errorFor } from './error-summary';
+import { errorText, wordError, wordIssue } from './error-wording';
 import { inputMessages } from './input-messages';
 
 const sampleParams = {

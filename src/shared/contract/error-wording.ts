@@ -1,8 +1,8 @@
 import { describeForm, fieldLabelOf, isProblemCode, variantById, wordProblem, type FormDescription, type ProblemCode } from '../catalog';
 import { say, type Translate } from '../i18n/translate';
-import { inEnglish, translatorOf, type Reader } from '../i18n/locales';
+import { translatorOf, type Reader } from '../i18n/locales';
 import type { StudioError } from './define';
-import { codeWords, errorReasons, isErrorReason, reasonWords, type ErrorReason } from './error-reasons';
+import { errorSummary } from './error-summary';
 import type { ErrorParams, InputIssue } from './errors';
 import { knownInputMessage } from './input-messages';
 
@@ -89,8 +89,7 @@ function wordRequestProblem(issue: InputIssue, code: ProblemCode, translate: Tra
  */
 export function wordError(error: StudioError, reader: Reader): ErrorWording {
   const translate = translatorOf(reader);
-  const summary = say(isErrorReason(error.reason) ? reasonWords(error.reason, error.params ?? {}) : codeWords(error.code), translate);
-  const gatewayText = error.gatewayMessage?.trim() ? error.gatewayMessage.trim() : null;
+  const { summary, gatewayText } = errorSummary(error, translate);
   const issues = (error.issues ?? []).map((issue) => ({ path: issue.path.join('.'), text: wordIssue(issue, translate) }));
   return { summary, gatewayText, issues };
 }
@@ -104,9 +103,4 @@ export function errorText(error: StudioError, reader: Reader = 'en'): string {
   const lines = [summary, ...issues.map((issue, index) => (issue.path && !named(index) ? `${issue.path}: ${issue.text}` : issue.text))];
   if (gatewayText !== null && gatewayText !== summary) lines.push(translate('reasons.lines.gatewaySaid', { text: gatewayText }));
   return lines.join('\n');
-}
-
-/** An error for a known reason, with its code and English message; for code outside main (transports). */
-export function errorFor(reason: ErrorReason, params: ErrorParams = {}): StudioError {
-  return { code: errorReasons[reason].code, message: say(reasonWords(reason, params), inEnglish), reason, params };
 }

@@ -2,10 +2,9 @@ import { z } from 'zod';
 import { defineEvent, defineRoute } from './define';
 import { studioErrorSchema } from './errors';
 import { idSchema } from './ids';
+import { assetKindSchema, libraryFilterSchema } from './library-filter';
 import { presetRefSchema } from './assistant';
 import { plainString } from './plain-text';
-
-const assetKindSchema = z.enum(['image', 'video']);
 
 /** One result in the library, with the recipe that made it (the request, without secrets). */
 const assetViewSchema = z.object({
@@ -38,27 +37,6 @@ const assetViewSchema = z.object({
   preset: presetRefSchema.nullable(),
 });
 export type AssetView = z.infer<typeof assetViewSchema>;
-
-export const libraryFilterSchema = z
-  .object({
-    kind: assetKindSchema.optional(),
-    model: plainString().min(1).max(200).optional(),
-    favourite: z.boolean().optional(),
-    tag: plainString().min(1).max(64).optional(),
-    createdFrom: z.number().int().nonnegative().optional(),
-    createdBefore: z.number().int().nonnegative().optional(),
-    batchId: idSchema.optional(),
-    /** On this board. */
-    boardId: idSchema.optional(),
-    /** The prompt mentions this character (`@username`). */
-    character: plainString().trim().min(1).max(100).optional(),
-    /** Prompt search; control characters become spaces, as in every text of a filter. */
-    text: plainString().max(500).optional(),
-    /** By creation time; newest first unless `oldest`. */
-    order: z.enum(['newest', 'oldest']).optional(),
-  })
-  .strict();
-export type LibraryFilter = z.infer<typeof libraryFilterSchema>;
 
 const assetId = z.object({ id: idSchema }).strict();
 /** A selection of the gallery: up to 500 items at once. */

@@ -1,7 +1,24 @@
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { StudioError } from '../../../shared/contract';
-import { useErrorWording } from './use-error-wording';
+import { errorSummary } from '../../../shared/contract/error-summary';
+import type { ErrorWording } from '../../../shared/contract/error-wording';
+import { useTranslate } from '../i18n/use-words';
+import { loadErrorWording, useLoadedErrorWording } from './error-wording-loader';
 import './ErrorMessage.css';
+
+/**
+ * The error in the UI language. The frame shows errors before the model catalog's code is in:
+ * until then the summary alone, the field lines once it has loaded.
+ */
+function useWording(error: StudioError): ErrorWording {
+  const translate = useTranslate();
+  const wordError = useLoadedErrorWording();
+  useEffect(() => {
+    if (wordError === undefined) void loadErrorWording();
+  }, [wordError]);
+  return wordError === undefined ? { ...errorSummary(error, translate), issues: [] } : wordError(error, translate);
+}
 
 /**
  * An error as the user reads it: the explanation in their language, the fields to fix, and the
@@ -9,7 +26,7 @@ import './ErrorMessage.css';
  */
 export function ErrorMessage({ error }: { error: StudioError }) {
   const { t } = useTranslation();
-  const { summary, issues, gatewayText } = useErrorWording(error);
+  const { summary, issues, gatewayText } = useWording(error);
   return (
     <div className="error-message">
       <p className="error-summary">{summary}</p>

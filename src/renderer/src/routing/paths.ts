@@ -5,7 +5,7 @@
  * protocol as in a browser, survive a reload, and Back/Forward walk through them.
  */
 import { z } from 'zod';
-import { libraryFilterSchema, type LibraryFilter } from '../../../shared/contract';
+import { libraryFilterSchema, type LibraryFilter } from '../../../shared/contract/library-filter';
 
 /** The sections of the navigation, in order. */
 export const sections = ['create', 'gallery', 'timeline', 'account', 'settings'] as const;

@@ -1,6 +1,8 @@
 import { z } from 'zod';
+// The contract's modules one by one, not its index: the window's first screen needs neither every route's schema nor the model catalog.
 import type { Envelope, StudioError } from '../../../shared/contract';
-import { errorFor, studioErrorSchema } from '../../../shared/contract';
+import { errorFor } from '../../../shared/contract/error-summary';
+import { studioErrorSchema } from '../../../shared/contract/errors';
 import { encodeLibraryPath, type CallSignal, type StudioTransport } from '../../../shared/contract/client';
 
 /** Platform pieces the web transport needs; injectable so tests can stand in for the browser. */
