@@ -105,6 +105,13 @@ export function AssetGrid(props: AssetGridProps) {
   useEffect(() => virtualizer.measure(), [layout, virtualizer]);
 
   const virtualRows = virtualizer.getVirtualItems();
+  // Tiles that mount while the grid is still send their pictures' request at once (a new search's
+  // first screen); while it scrolls, the loader waits for it to rest. A grid that goes is still.
+  const { thumbnails } = props;
+  useLayoutEffect(() => {
+    thumbnails.scrolling(virtualizer.isScrolling);
+    return () => thumbnails.scrolling(false);
+  }, [thumbnails, virtualizer.isScrolling]);
   // The first screen of a new list: its pictures still on their way, watched until the last one settles.
   const { screenKey, onScreenDrawn } = props;
   const watchedKey = useRef<string | undefined>(undefined);
