@@ -22,9 +22,9 @@ export interface BatchedThumbnailsOptions {
 }
 
 /**
- * Tiles of a grid at rest (a new list's first screen, a page opened) go at the end of the render
- * that asked for them. While the grid scrolls, tiles are sent once a frame has passed without a
- * new one (the grid has come to rest) or the first of them has waited `LONGEST_WAIT_MS`: while the wheel flies, a row mounts every frame and
+ * A new first screen's tiles go as soon as the grid has drawn them (`sendWaiting`). Other tiles
+ * are sent once a frame has passed without a new one (the grid has come to rest) or the first of
+ * them has waited `LONGEST_WAIT_MS`: while the wheel flies, a row mounts every frame and
  * leaves the next, and a request for each would only be cancelled. A frame, not a fixed time: on
  * a busy machine a frame takes 80 ms, and a shorter rest was found between every two of them.
  */
@@ -63,9 +63,6 @@ export function batchedThumbnails(options: BatchedThumbnailsOptions = {}): Thumb
   let flushTimer: ReturnType<typeof setTimeout> | undefined;
   let watchingFrames = false;
   let askedThisFrame = false;
-  /** The grid is being scrolled (the wheel, a jump): tiles wait for it to rest. Otherwise they go at the end of the render that asked. */
-  let gridScrolling = false;
-  let flushQueued = false;
 
   const keep = (libraryPath: string, blob: Blob): void => {
     const before = kept.get(libraryPath);
@@ -152,15 +149,6 @@ export function batchedThumbnails(options: BatchedThumbnailsOptions = {}): Thumb
       void fetchBatch(group, batch);
     }
   }
-  /** Sends what waits once the render that asked has finished (its tiles all asked), without waiting for a frame. */
-  function flushAfterRender(): void {
-    if (flushQueued) return;
-    flushQueued = true;
-    queueMicrotask(() => {
-      flushQueued = false;
-      if (!gridScrolling) flush();
-    });
-  }
   function scheduleFlush(): void {
     if (typeof requestAnimationFrame !== 'function') {
       clearTimeout(flushTimer);
@@ -195,7 +183,6 @@ export function batchedThumbnails(options: BatchedThumbnailsOptions = {}): Thumb
     } else {
       waiting.push(wanted);
       askedThisFrame = true;
-      if (!gridScrolling) flushAfterRender();
       scheduleFlush();
     }
     return wanted;
@@ -220,9 +207,6 @@ export function batchedThumbnails(options: BatchedThumbnailsOptions = {}): Thumb
     warm(libraryPaths) {
       for (const libraryPath of libraryPaths) if (!kept.has(libraryPath) && !onTheirWay.has(libraryPath)) ask(libraryPath, null);
     },
-    scrolling(moving) {
-      gridScrolling = moving;
-      if (!moving && waiting.length > 0) flushAfterRender();
-    },
+    sendWaiting: flush,
   };
 }

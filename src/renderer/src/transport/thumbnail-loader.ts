@@ -22,8 +22,8 @@ export interface ThumbnailLoader {
   request(libraryPath: string, show: (url: string) => void): ThumbnailClaim;
   /** Fetches pictures before any tile asks (the Gallery readied while Create loads); nothing waits for it. */
   warm(libraryPaths: readonly string[]): void;
-  /** Whether the grid is being scrolled: a loader that gathers tiles into requests waits for it to rest, and sends at once otherwise. */
-  scrolling(moving: boolean): void;
+  /** The grid has drawn a new first screen: a loader that gathers tiles into requests sends what waits now, without waiting for the grid to rest. */
+  sendWaiting(): void;
 }
 
 /**
@@ -57,6 +57,6 @@ export function directThumbnails(mediaUrl: (libraryPath: string) => string, queu
       }
     },
     // One request a picture, in the queue's turns: nothing waits for the grid to rest.
-    scrolling: () => undefined,
+    sendWaiting: () => undefined,
   };
 }

@@ -105,13 +105,10 @@ export function AssetGrid(props: AssetGridProps) {
   useEffect(() => virtualizer.measure(), [layout, virtualizer]);
 
   const virtualRows = virtualizer.getVirtualItems();
-  // Tiles that mount while the grid is still send their pictures' request at once (a new search's
-  // first screen); while it scrolls, the loader waits for it to rest. A grid that goes is still.
+  // A new first screen (a search's, say) asks for its pictures at once, its tiles having asked in
+  // this same commit (children's layout effects run first); rows the wheel brings wait for the grid to rest.
   const { thumbnails } = props;
-  useLayoutEffect(() => {
-    thumbnails.scrolling(virtualizer.isScrolling);
-    return () => thumbnails.scrolling(false);
-  }, [thumbnails, virtualizer.isScrolling]);
+  useLayoutEffect(() => thumbnails.sendWaiting(), [thumbnails, props.screenKey]);
   // The first screen of a new list: its pictures still on their way, watched until the last one settles.
   const { screenKey, onScreenDrawn } = props;
   const watchedKey = useRef<string | undefined>(undefined);
