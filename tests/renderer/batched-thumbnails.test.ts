@@ -140,6 +140,20 @@ describe('the web window’s thumbnails, a screen a request', () => {
     expect(requests.map((request) => request.paths)).toEqual([[pathOf(11)], [pathOf(12), pathOf(13)]]);
   });
 
+  it('sends a new first screen as soon as the grid has drawn it, where other tiles wait for the grid to rest', async () => {
+    const { loader, requests } = windowLoader();
+    const resting = [16, 17].map((index) => tile(loader, pathOf(index)));
+    expect(requests).toHaveLength(0);
+    await Promise.all(resting.map((each) => each.shown));
+    const screen = [18, 19, 20].map((index) => tile(loader, pathOf(index)));
+    loader.sendWaiting();
+    expect(requests.map((request) => request.paths)).toEqual([
+      [pathOf(16), pathOf(17)],
+      [pathOf(18), pathOf(19), pathOf(20)],
+    ]);
+    await Promise.all(screen.map((each) => each.shown));
+  });
+
   it('splits more tiles than one request may carry', async () => {
     const { loader, requests } = windowLoader();
     const many = Array.from({ length: PICTURES }, (_, index) => tile(loader, pathOf(index)));
