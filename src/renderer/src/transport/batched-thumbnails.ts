@@ -47,6 +47,7 @@ interface Batch {
   /** Tiles still waiting for their picture in this request. */
   open: number;
   abort: AbortController;
+  libraryPaths: string[];
 }
 
 export function batchedThumbnails(options: BatchedThumbnailsOptions = {}): ThumbnailLoader {
@@ -86,9 +87,22 @@ export function batchedThumbnails(options: BatchedThumbnailsOptions = {}): Thumb
     wanted.show(wanted.url);
   };
 
+  /** A tile of the request has gone; once all have, the request is cancelled and tiles that joined it since ask anew. */
   const closeOne = (batch: Batch): void => {
     batch.open -= 1;
-    if (batch.open === 0) batch.abort.abort();
+    if (batch.open > 0) return;
+    batch.abort.abort();
+    // A first screen laid out again (its width measured) remounts its tiles: they join, then the request goes.
+    for (const libraryPath of batch.libraryPaths) {
+      const joined = onTheirWay.get(libraryPath);
+      onTheirWay.delete(libraryPath);
+      for (const wanted of joined ?? []) {
+        if (wanted.state !== 'joined') continue;
+        Object.assign(wanted, { state: 'waiting', askedAt: performance.now() });
+        waiting.push(wanted);
+      }
+    }
+    if (waiting.length > 0) scheduleFlush();
   };
 
   /** A picture is in (or will not come): everyone who joined its fetch is shown it too. */
@@ -128,7 +142,8 @@ export function batchedThumbnails(options: BatchedThumbnailsOptions = {}): Thumb
       // Cancelled (its tiles gone) or failed: a tile still here gets `/media`'s address, and its picture its own chance.
     } finally {
       for (const wanted of group.slice(next)) {
-        arrived(wanted.libraryPath, null);
+        // A cancelled request's joiners were sent on already (`closeOne`); its paths may be on their way again.
+        if (!batch.abort.signal.aborted) arrived(wanted.libraryPath, null);
         if (wanted.state === 'fetching') show(wanted, null);
       }
       batches -= 1;
@@ -140,7 +155,7 @@ export function batchedThumbnails(options: BatchedThumbnailsOptions = {}): Thumb
   function flush(): void {
     while (batches < batchesAtOnce && waiting.length > 0) {
       const group = waiting.splice(0, THUMBNAILS_AT_ONCE);
-      const batch: Batch = { open: group.length, abort: new AbortController() };
+      const batch: Batch = { open: group.length, abort: new AbortController(), libraryPaths: group.map((wanted) => wanted.libraryPath) };
       for (const wanted of group) {
         Object.assign(wanted, { state: 'fetching', batch });
         onTheirWay.set(wanted.libraryPath, onTheirWay.get(wanted.libraryPath) ?? new Set());

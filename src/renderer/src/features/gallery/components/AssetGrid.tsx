@@ -108,7 +108,8 @@ export function AssetGrid(props: AssetGridProps) {
   // A new first screen (a search's, say) asks for its pictures at once, its tiles having asked in
   // this same commit (children's layout effects run first); rows the wheel brings wait for the grid to rest.
   const { thumbnails } = props;
-  useLayoutEffect(() => thumbnails.sendWaiting(), [thumbnails, props.screenKey]);
+  // Again once its width is measured: tiles that moved to another row have asked anew.
+  useLayoutEffect(() => thumbnails.sendWaiting(), [thumbnails, props.screenKey, width]);
   // The first screen of a new list: its pictures still on their way, watched until the last one settles.
   const { screenKey, onScreenDrawn } = props;
   const watchedKey = useRef<string | undefined>(undefined);
