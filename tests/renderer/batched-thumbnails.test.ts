@@ -154,6 +154,20 @@ describe('the web window’s thumbnails, a screen a request', () => {
     await Promise.all(screen.map((each) => each.shown));
   });
 
+  it('sends a tile that joined a request cancelled since (a first screen laid out again) in a request of its own', async () => {
+    let answer = (): void => undefined;
+    const { loader, requests } = windowLoader(new Promise<void>((resolve) => (answer = resolve)));
+    const first = tile(loader, pathOf(21));
+    loader.sendWaiting();
+    const again = tile(loader, pathOf(21));
+    first.claim.release();
+    expect(requests[0]?.signal?.aborted).toBe(true);
+    loader.sendWaiting();
+    answer();
+    expect(bytesAt(await again.shown, pathOf(21)).equals(await servedAlone(pathOf(21)))).toBe(true);
+    expect(requests.map((request) => request.paths)).toEqual([[pathOf(21)], [pathOf(21)]]);
+  });
+
   it('splits more tiles than one request may carry', async () => {
     const { loader, requests } = windowLoader();
     const many = Array.from({ length: PICTURES }, (_, index) => tile(loader, pathOf(index)));
