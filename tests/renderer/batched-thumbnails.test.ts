@@ -1,10 +1,9 @@
 /**
  * The web window's thumbnail loader against the real web server and studio (here beside the
- * other window code it imports): the tiles of one render go in one `/media-thumbnails` request, each shown through an object URL holding the bytes `/media`
- * serves, released when its tile leaves; a request whose tiles have all left is cancelled, and
- * pictures already fetched (the warm start's too) are shown again without asking.
+ * other window code it imports): the tiles of one render go in one `/media-thumbnails` request, each shown through a `data:` address holding the bytes `/media`
+ * serves; a request whose tiles have all left is cancelled, and pictures already fetched (the warm
+ * start's too) are shown again without asking, as many as the loader's memory holds.
  */
-import { Blob as NodeBlob, resolveObjectURL } from 'node:buffer';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import sharp from 'sharp';
@@ -42,7 +41,7 @@ afterAll(async () => {
  * A window's loader with the session a browser holds, and the requests it made (their paths and
  * whether they were cancelled); `held` keeps each request from the server until it settles.
  */
-function windowLoader(held: Promise<void> = Promise.resolve()) {
+function windowLoader(held: Promise<void> = Promise.resolve(), keptBytes?: number) {
   const requests: { paths: string[]; signal: AbortSignal | undefined; done: Promise<unknown> }[] = [];
   const fetchWithSession: typeof fetch = (url, init) => {
     const paths = new URL(url instanceof Request ? url.url : url).searchParams.getAll('path');
@@ -50,7 +49,7 @@ function windowLoader(held: Promise<void> = Promise.resolve()) {
     requests.push({ paths, signal: init?.signal ?? undefined, done: done.catch(() => undefined) });
     return done;
   };
-  return { loader: batchedThumbnails({ baseUrl: server.url, fetch: fetchWithSession }), requests };
+  return { loader: batchedThumbnails({ baseUrl: server.url, fetch: fetchWithSession, ...(keptBytes === undefined ? {} : { keptBytes }) }), requests };
 }
 
 /** Asks as a tile does; resolves with the address it is shown. */
@@ -70,10 +69,13 @@ function tile(
   return { shown, claim, url: () => url };
 }
 
-const bytesAt = async (objectUrl: string): Promise<Buffer> => {
-  const blob = resolveObjectURL(objectUrl);
-  if (!(blob instanceof NodeBlob)) throw new Error(`${objectUrl} holds nothing`);
-  return Buffer.from(await blob.arrayBuffer());
+const DATA_ADDRESS = /^data:image\/webp;base64,([\w+/=]+)#(.+)$/;
+/** The bytes a `data:` address holds, checked to name its file. */
+const bytesAt = (address: string, libraryPath: string): Buffer => {
+  const [, base64, named] = DATA_ADDRESS.exec(address) ?? [];
+  if (base64 === undefined || named === undefined) throw new Error(`${address.slice(0, 40)} is not a picture's address`);
+  expect(decodeURIComponent(named)).toBe(libraryPath);
+  return Buffer.from(base64, 'base64');
 };
 const servedAlone = async (libraryPath: string): Promise<Buffer> =>
   Buffer.from(await (await fetch(`${server.url}/media/${libraryPath}`, { headers: { authorization: `Bearer ${server.token}` } })).arrayBuffer());
@@ -86,19 +88,26 @@ describe('the web window’s thumbnails, a screen a request', () => {
     const shown = await Promise.all(tiles.map((each) => each.shown));
     expect(requests.map((request) => request.paths)).toEqual([asked]);
     for (const index of [0, 1, 3]) {
-      expect(shown[index]).toMatch(/^blob:/);
-      expect((await bytesAt(shown[index] ?? '')).equals(await servedAlone(asked[index] ?? ''))).toBe(true);
+      expect(bytesAt(shown[index] ?? '', asked[index] ?? '').equals(await servedAlone(asked[index] ?? ''))).toBe(true);
     }
     expect(shown[2]).toBe(`${server.url}/media/${FOLDER}/notes.txt`);
   });
 
-  it('releases a tile’s object URL when the tile leaves', async () => {
-    const { loader } = windowLoader();
-    const one = tile(loader, pathOf(3));
-    const url = await one.shown;
-    expect(resolveObjectURL(url)).toBeInstanceOf(NodeBlob);
-    one.claim.release();
-    expect(resolveObjectURL(url)).toBeUndefined();
+  it('keeps only as many pictures as its memory holds, the least recently shown fetched again', async () => {
+    const one = tile(windowLoader().loader, pathOf(3));
+    const size = (await one.shown).length;
+    const { loader, requests } = windowLoader(Promise.resolve(), Math.floor(size * 2.5));
+    for (const index of [3, 14, 15]) {
+      const each = tile(loader, pathOf(index));
+      await each.shown;
+      each.claim.release();
+    }
+    const kept = tile(loader, pathOf(15));
+    expect(kept.url()).toMatch(DATA_ADDRESS);
+    const dropped = tile(loader, pathOf(3));
+    expect(dropped.url()).toBeUndefined();
+    expect(bytesAt(await dropped.shown, pathOf(3)).equals(await servedAlone(pathOf(3)))).toBe(true);
+    expect(requests.map((request) => request.paths)).toEqual([[pathOf(3)], [pathOf(14)], [pathOf(15)], [pathOf(3)]]);
   });
 
   it('asks nothing for tiles that left before their screen was sent, and cancels a request whose tiles have all left', async () => {
@@ -135,8 +144,8 @@ describe('the web window’s thumbnails, a screen a request', () => {
     joined.claim.release();
     const again = [11, 12, 13].map((index) => tile(loader, pathOf(index)));
     // Shown inside the request itself, from memory.
-    expect(again.map((each) => each.url()?.startsWith('blob:'))).toEqual([true, true, true]);
-    expect((await bytesAt(again[1]?.url() ?? '')).equals(await servedAlone(pathOf(12)))).toBe(true);
+    expect(again.map((each) => DATA_ADDRESS.test(each.url() ?? ''))).toEqual([true, true, true]);
+    expect(bytesAt(again[1]?.url() ?? '', pathOf(12)).equals(await servedAlone(pathOf(12)))).toBe(true);
     expect(requests.map((request) => request.paths)).toEqual([[pathOf(11)], [pathOf(12), pathOf(13)]]);
   });
 
