@@ -1,9 +1,10 @@
 /**
  * The web window's thumbnail loader against the real web server and studio (here beside the
- * other window code it imports): the tiles of one render go in one `/media-thumbnails` request, each shown through a `data:` address holding the bytes `/media`
- * serves; a request whose tiles have all left is cancelled, and pictures already fetched (the warm
- * start's too) are shown again without asking, as many as the loader's memory holds.
+ * other window code it imports): the tiles of one render go in one `/media-thumbnails` request, each shown through an object URL holding the bytes `/media`
+ * serves, released when its tile leaves; a request whose tiles have all left is cancelled, and
+ * pictures already fetched (the warm start's too) are shown again without asking.
  */
+import { Blob as NodeBlob, resolveObjectURL } from 'node:buffer';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import sharp from 'sharp';
@@ -41,7 +42,7 @@ afterAll(async () => {
  * A window's loader with the session a browser holds, and the requests it made (their paths and
  * whether they were cancelled); `held` keeps each request from the server until it settles.
  */
-function windowLoader(held: Promise<void> = Promise.resolve(), keptBytes?: number) {
+function windowLoader(held: Promise<void> = Promise.resolve()) {
   const requests: { paths: string[]; signal: AbortSignal | undefined; done: Promise<unknown> }[] = [];
   const fetchWithSession: typeof fetch = (url, init) => {
     const paths = new URL(url instanceof Request ? url.url : url).searchParams.getAll('path');
@@ -49,7 +50,7 @@ function windowLoader(held: Promise<void> = Promise.resolve(), keptBytes?: numbe
     requests.push({ paths, signal: init?.signal ?? undefined, done: done.catch(() => undefined) });
     return done;
   };
-  return { loader: batchedThumbnails({ baseUrl: server.url, fetch: fetchWithSession, ...(keptBytes === undefined ? {} : { keptBytes }) }), requests };
+  return { loader: batchedThumbnails({ baseUrl: server.url, fetch: fetchWithSession }), requests };
 }
 
 /** Asks as a tile does; resolves with the address it is shown. */
@@ -69,9 +70,14 @@ function tile(
   return { shown, claim, url: () => url };
 }
 
+const bytesAt = async (objectUrl: string): Promise<Buffer> => {
+  const blob = resolveObjectURL(objectUrl);
+  if (!(blob instanceof NodeBlob)) throw new Error(`${objectUrl} holds nothing`);
+  return Buffer.from(await blob.arrayBuffer());
+};
 const DATA_ADDRESS = /^data:image\/webp;base64,([\w+/=]+)#(.+)$/;
-/** The bytes a `data:` address holds, checked to name its file. */
-const bytesAt = (address: string, libraryPath: string): Buffer => {
+/** The bytes a first screen's `data:` address holds, checked to name its file. */
+const bytesInline = (address: string, libraryPath: string): Buffer => {
   const [, base64, named] = DATA_ADDRESS.exec(address) ?? [];
   if (base64 === undefined || named === undefined) throw new Error(`${address.slice(0, 40)} is not a picture's address`);
   expect(decodeURIComponent(named)).toBe(libraryPath);
@@ -88,26 +94,19 @@ describe('the web window’s thumbnails, a screen a request', () => {
     const shown = await Promise.all(tiles.map((each) => each.shown));
     expect(requests.map((request) => request.paths)).toEqual([asked]);
     for (const index of [0, 1, 3]) {
-      expect(bytesAt(shown[index] ?? '', asked[index] ?? '').equals(await servedAlone(asked[index] ?? ''))).toBe(true);
+      expect(shown[index]).toMatch(/^blob:/);
+      expect((await bytesAt(shown[index] ?? '')).equals(await servedAlone(asked[index] ?? ''))).toBe(true);
     }
     expect(shown[2]).toBe(`${server.url}/media/${FOLDER}/notes.txt`);
   });
 
-  it('keeps only as many pictures as its memory holds, the least recently shown fetched again', async () => {
-    const one = tile(windowLoader().loader, pathOf(3));
-    const size = (await one.shown).length;
-    const { loader, requests } = windowLoader(Promise.resolve(), Math.floor(size * 2.5));
-    for (const index of [3, 14, 15]) {
-      const each = tile(loader, pathOf(index));
-      await each.shown;
-      each.claim.release();
-    }
-    const kept = tile(loader, pathOf(15));
-    expect(kept.url()).toMatch(DATA_ADDRESS);
-    const dropped = tile(loader, pathOf(3));
-    expect(dropped.url()).toBeUndefined();
-    expect(bytesAt(await dropped.shown, pathOf(3)).equals(await servedAlone(pathOf(3)))).toBe(true);
-    expect(requests.map((request) => request.paths)).toEqual([[pathOf(3)], [pathOf(14)], [pathOf(15)], [pathOf(3)]]);
+  it('releases a tile’s object URL when the tile leaves', async () => {
+    const { loader } = windowLoader();
+    const one = tile(loader, pathOf(3));
+    const url = await one.shown;
+    expect(resolveObjectURL(url)).toBeInstanceOf(NodeBlob);
+    one.claim.release();
+    expect(resolveObjectURL(url)).toBeUndefined();
   });
 
   it('asks nothing for tiles that left before their screen was sent, and cancels a request whose tiles have all left', async () => {
@@ -144,12 +143,12 @@ describe('the web window’s thumbnails, a screen a request', () => {
     joined.claim.release();
     const again = [11, 12, 13].map((index) => tile(loader, pathOf(index)));
     // Shown inside the request itself, from memory.
-    expect(again.map((each) => DATA_ADDRESS.test(each.url() ?? ''))).toEqual([true, true, true]);
-    expect(bytesAt(again[1]?.url() ?? '', pathOf(12)).equals(await servedAlone(pathOf(12)))).toBe(true);
+    expect(again.map((each) => each.url()?.startsWith('blob:'))).toEqual([true, true, true]);
+    expect((await bytesAt(again[1]?.url() ?? '')).equals(await servedAlone(pathOf(12)))).toBe(true);
     expect(requests.map((request) => request.paths)).toEqual([[pathOf(11)], [pathOf(12), pathOf(13)]]);
   });
 
-  it('sends a new first screen as soon as the grid has drawn it, where other tiles wait for the grid to rest', async () => {
+  it('sends a new first screen as soon as the grid has drawn it, through data: addresses, where other tiles wait for the grid to rest', async () => {
     const { loader, requests } = windowLoader();
     const resting = [16, 17].map((index) => tile(loader, pathOf(index)));
     expect(requests).toHaveLength(0);
@@ -160,7 +159,13 @@ describe('the web window’s thumbnails, a screen a request', () => {
       [pathOf(16), pathOf(17)],
       [pathOf(18), pathOf(19), pathOf(20)],
     ]);
-    await Promise.all(screen.map((each) => each.shown));
+    const shown = await Promise.all(screen.map((each) => each.shown));
+    expect(bytesInline(shown[1] ?? '', pathOf(19)).equals(await servedAlone(pathOf(19)))).toBe(true);
+    expect((await resting[0]?.shown)?.startsWith('blob:')).toBe(true);
+    // Shown again later, from memory, through an object URL.
+    resting.concat(screen).forEach((each) => each.claim.release());
+    const later = tile(loader, pathOf(19));
+    expect((await bytesAt(later.url() ?? '')).equals(await servedAlone(pathOf(19)))).toBe(true);
   });
 
   it('sends a tile that joined a request cancelled since (a first screen laid out again) in a request of its own', async () => {
@@ -173,7 +178,7 @@ describe('the web window’s thumbnails, a screen a request', () => {
     expect(requests[0]?.signal?.aborted).toBe(true);
     loader.sendWaiting();
     answer();
-    expect(bytesAt(await again.shown, pathOf(21)).equals(await servedAlone(pathOf(21)))).toBe(true);
+    expect(bytesInline(await again.shown, pathOf(21)).equals(await servedAlone(pathOf(21)))).toBe(true);
     expect(requests.map((request) => request.paths)).toEqual([[pathOf(21)], [pathOf(21)]]);
   });
 

@@ -1,11 +1,12 @@
 /**
  * Web mode's thumbnail loader: the tiles that come into view together go in one request to
  * `/media-thumbnails` (a browser holds six connections per host over plain http, so thirty
- * thumbnails asked one by one arrive four or six at a time). Each picture is shown through a
- * `data:` address as soon as its bytes are in (a Blob and its object URL each wait on the
- * browser process, which on a busy machine was 75-290 ms of drawing a search's first screen);
- * a request whose tiles have all gone is cancelled. The addresses are kept in a bounded memory, so
- * tiles scrolled back to and the Gallery's warm start need no second fetch.
+ * thumbnails asked one by one arrive four or six at a time). Each picture is shown through an
+ * object URL as soon as its bytes are in, and released when its tile leaves; a new first screen's
+ * pictures through `data:` addresses instead (a Blob's object URL waits on the browser process,
+ * 10-35 ms each on a busy machine, which held a screen of 38 back by 0.4-1.3 s); a request whose tiles
+ * have all gone is cancelled. The bytes are kept in a bounded memory, so tiles scrolled back to
+ * and the Gallery's warm start need no second fetch.
  */
 import { THUMBNAILS_AT_ONCE, THUMBNAILS_ROUTE } from '../../../shared/contract/thumbnails';
 import { encodeLibraryPath } from '../../../shared/contract/client';
@@ -18,7 +19,7 @@ export interface BatchedThumbnailsOptions {
   fetch?: typeof globalThis.fetch;
   /** Requests on their way at once; the others of the window's six connections stay free for its calls and events. */
   batchesAtOnce?: number;
-  /** Characters of pictures' addresses kept in memory (base64: 4 for 3 bytes), the least recently shown dropped first. */
+  /** Bytes of pictures kept in memory, the least recently shown dropped first. */
   keptBytes?: number;
 }
 
@@ -41,6 +42,7 @@ interface Wanted {
   /** `joined`: the same picture is already on its way for another (the warm start); it waits for that one. */
   state: 'waiting' | 'fetching' | 'joined' | 'shown' | 'gone';
   batch?: Batch;
+  url?: string;
 }
 
 interface Batch {
@@ -48,6 +50,8 @@ interface Batch {
   open: number;
   abort: AbortController;
   libraryPaths: string[];
+  /** A new first screen's: its pictures are shown through `data:` addresses. */
+  inline: boolean;
 }
 
 export function batchedThumbnails(options: BatchedThumbnailsOptions = {}): ThumbnailLoader {
@@ -55,7 +59,7 @@ export function batchedThumbnails(options: BatchedThumbnailsOptions = {}): Thumb
   const fetchImpl = options.fetch ?? globalThis.fetch.bind(globalThis);
   const batchesAtOnce = options.batchesAtOnce ?? 2;
   const keptBytes = options.keptBytes ?? 48 * 1024 * 1024;
-  const kept = new Map<string, string>();
+  const kept = new Map<string, Blob>();
   let keptSize = 0;
   const waiting: Wanted[] = [];
   /** Pictures on their way, with whoever else waits for the same one. */
@@ -65,24 +69,29 @@ export function batchedThumbnails(options: BatchedThumbnailsOptions = {}): Thumb
   let watchingFrames = false;
   let askedThisFrame = false;
 
-  const keep = (libraryPath: string, address: string): void => {
+  const keep = (libraryPath: string, blob: Blob): void => {
     const before = kept.get(libraryPath);
-    if (before) keptSize -= before.length;
+    if (before) keptSize -= before.size;
     kept.delete(libraryPath);
-    kept.set(libraryPath, address);
-    keptSize += address.length;
+    kept.set(libraryPath, blob);
+    keptSize += blob.size;
     for (const [path, old] of kept) {
       if (keptSize <= keptBytes) break;
       kept.delete(path);
-      keptSize -= old.length;
+      keptSize -= old.size;
     }
   };
 
-  /** Hands a tile its address: the picture's bytes when in memory, else `/media`'s own (a large picture, say, which `<img>` then loads or fails on). */
-  const show = (wanted: Wanted, address: string | null): void => {
+  /**
+   * Hands a tile its address: `inline` (a first screen's `data:` address), an object URL for bytes in
+   * memory, else `/media`'s own (a large picture, say, which `<img>` then loads or fails on).
+   */
+  const show = (wanted: Wanted, blob: Blob | null, inline?: string): void => {
     if (wanted.state === 'gone') return;
     wanted.state = 'shown';
-    wanted.show?.(address ?? `${baseUrl}/media/${encodeLibraryPath(wanted.libraryPath)}`);
+    if (!wanted.show) return;
+    wanted.url = inline ?? (blob ? URL.createObjectURL(blob) : `${baseUrl}/media/${encodeLibraryPath(wanted.libraryPath)}`);
+    wanted.show(wanted.url);
   };
 
   /** A tile of the request has gone; once all have, the request is cancelled and tiles that joined it since ask anew. */
@@ -104,10 +113,10 @@ export function batchedThumbnails(options: BatchedThumbnailsOptions = {}): Thumb
   };
 
   /** A picture is in (or will not come): everyone who joined its fetch is shown it too. */
-  const arrived = (libraryPath: string, address: string | null): void => {
+  const arrived = (libraryPath: string, blob: Blob | null, inline?: string): void => {
     const joined = onTheirWay.get(libraryPath);
     onTheirWay.delete(libraryPath);
-    for (const wanted of joined ?? []) if (wanted.state === 'joined') show(wanted, address);
+    for (const wanted of joined ?? []) if (wanted.state === 'joined') show(wanted, blob, inline);
   };
 
   async function fetchBatch(group: Wanted[], batch: Batch): Promise<void> {
@@ -127,11 +136,12 @@ export function batchedThumbnails(options: BatchedThumbnailsOptions = {}): Thumb
           const type = types[next] ?? '';
           next += 1;
           if (!wanted) continue;
-          const address = bytes === null ? null : pictureAddress(bytes, type, wanted.libraryPath);
-          if (address) keep(wanted.libraryPath, address);
-          arrived(wanted.libraryPath, address);
+          const blob = bytes === null ? null : new Blob([bytes], { type });
+          if (blob) keep(wanted.libraryPath, blob);
+          const inline = bytes !== null && batch.inline ? pictureAddress(bytes, type, wanted.libraryPath) : undefined;
+          arrived(wanted.libraryPath, blob, inline);
           if (wanted.state === 'fetching') {
-            show(wanted, address);
+            show(wanted, blob, inline);
             closeOne(batch);
           }
         }
@@ -149,11 +159,11 @@ export function batchedThumbnails(options: BatchedThumbnailsOptions = {}): Thumb
     }
   }
 
-  /** Sends what waits, a screen a request. */
-  function flush(): void {
+  /** Sends what waits, a screen a request (`inline`: a new first screen's). */
+  function flush(inline = false): void {
     while (batches < batchesAtOnce && waiting.length > 0) {
       const group = waiting.splice(0, THUMBNAILS_AT_ONCE);
-      const batch: Batch = { open: group.length, abort: new AbortController(), libraryPaths: group.map((wanted) => wanted.libraryPath) };
+      const batch: Batch = { open: group.length, abort: new AbortController(), libraryPaths: group.map((wanted) => wanted.libraryPath), inline };
       for (const wanted of group) {
         Object.assign(wanted, { state: 'fetching', batch });
         onTheirWay.set(wanted.libraryPath, onTheirWay.get(wanted.libraryPath) ?? new Set());
@@ -185,11 +195,11 @@ export function batchedThumbnails(options: BatchedThumbnailsOptions = {}): Thumb
 
   const ask = (libraryPath: string, onShow: ((url: string) => void) | null): Wanted => {
     const wanted: Wanted = { libraryPath, askedAt: performance.now(), show: onShow, state: 'waiting' };
-    const address = kept.get(libraryPath);
+    const blob = kept.get(libraryPath);
     const joined = onTheirWay.get(libraryPath);
-    if (address) {
-      keep(libraryPath, address);
-      show(wanted, address);
+    if (blob) {
+      keep(libraryPath, blob);
+      show(wanted, blob);
     } else if (joined) {
       wanted.state = 'joined';
       joined.add(wanted);
@@ -212,13 +222,15 @@ export function batchedThumbnails(options: BatchedThumbnailsOptions = {}): Thumb
           if (was === 'waiting') waiting.splice(waiting.indexOf(wanted), 1);
           if (was === 'fetching' && wanted.batch) closeOne(wanted.batch);
           if (was === 'joined') onTheirWay.get(libraryPath)?.delete(wanted);
+          if (wanted.url?.startsWith('blob:')) URL.revokeObjectURL(wanted.url);
+          wanted.url = undefined;
         },
       };
     },
     warm(libraryPaths) {
       for (const libraryPath of libraryPaths) if (!kept.has(libraryPath) && !onTheirWay.has(libraryPath)) ask(libraryPath, null);
     },
-    sendWaiting: flush,
+    sendWaiting: () => flush(true),
   };
 }
 
