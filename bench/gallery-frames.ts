@@ -78,8 +78,8 @@ export async function run(context: BenchContext): Promise<Table[]> {
       storageState,
       grid: '[role="grid"].asset-grid',
       images: 'img.tile-media',
-      // Shown through object URLs of the screen's one answer (`/media-thumbnails`), or `/media` itself for a picture it did not serve.
-      isThumbnail: (url) => url.startsWith('blob:') || galleryThumbnails(url).length > 0,
+      // Shown through object URLs of the screen's one answer (`/media-thumbnails`), `data:` addresses for a new first screen, or `/media` itself for a picture it did not serve.
+      isThumbnail: (url) => url.startsWith('blob:') || url.startsWith('data:image/') || galleryThumbnails(url).length > 0,
       thumbnailsOf: galleryThumbnails,
     };
     const bareSide: Side = {

@@ -85,7 +85,7 @@ test('a search after fast scrolling is not kept waiting by the thumbnails of til
   const firstScreen = await grid.locator('img').evaluateAll((images) => images.map((image) => ({ src: image.getAttribute('src') ?? '' })));
   expect(firstScreen.length).toBeGreaterThan(10);
   await expect.poll(() => grid.locator('img').evaluateAll((images) => images.every((image) => (image as HTMLImageElement).naturalWidth > 0))).toBe(true);
-  expect(await grid.locator('img').evaluateAll((images) => images.every((image) => image.getAttribute('src')?.startsWith('blob:')))).toBe(true);
+  expect(await grid.locator('img').evaluateAll((images) => images.every((image) => /^(data:image\/|blob:)/.test(image.getAttribute('src') ?? '')))).toBe(true);
 
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Network.enable');

@@ -75,6 +75,14 @@ const bytesAt = async (objectUrl: string): Promise<Buffer> => {
   if (!(blob instanceof NodeBlob)) throw new Error(`${objectUrl} holds nothing`);
   return Buffer.from(await blob.arrayBuffer());
 };
+const DATA_ADDRESS = /^data:image\/webp;base64,([\w+/=]+)#(.+)$/;
+/** The bytes a first screen's `data:` address holds, checked to name its file. */
+const bytesInline = (address: string, libraryPath: string): Buffer => {
+  const [, base64, named] = DATA_ADDRESS.exec(address) ?? [];
+  if (base64 === undefined || named === undefined) throw new Error(`${address.slice(0, 40)} is not a picture's address`);
+  expect(decodeURIComponent(named)).toBe(libraryPath);
+  return Buffer.from(base64, 'base64');
+};
 const servedAlone = async (libraryPath: string): Promise<Buffer> =>
   Buffer.from(await (await fetch(`${server.url}/media/${libraryPath}`, { headers: { authorization: `Bearer ${server.token}` } })).arrayBuffer());
 
@@ -138,6 +146,40 @@ describe('the web window’s thumbnails, a screen a request', () => {
     expect(again.map((each) => each.url()?.startsWith('blob:'))).toEqual([true, true, true]);
     expect((await bytesAt(again[1]?.url() ?? '')).equals(await servedAlone(pathOf(12)))).toBe(true);
     expect(requests.map((request) => request.paths)).toEqual([[pathOf(11)], [pathOf(12), pathOf(13)]]);
+  });
+
+  it('sends a new first screen as soon as the grid has drawn it, through data: addresses, where other tiles wait for the grid to rest', async () => {
+    const { loader, requests } = windowLoader();
+    const resting = [16, 17].map((index) => tile(loader, pathOf(index)));
+    expect(requests).toHaveLength(0);
+    await Promise.all(resting.map((each) => each.shown));
+    const screen = [18, 19, 20].map((index) => tile(loader, pathOf(index)));
+    loader.sendWaiting();
+    expect(requests.map((request) => request.paths)).toEqual([
+      [pathOf(16), pathOf(17)],
+      [pathOf(18), pathOf(19), pathOf(20)],
+    ]);
+    const shown = await Promise.all(screen.map((each) => each.shown));
+    expect(bytesInline(shown[1] ?? '', pathOf(19)).equals(await servedAlone(pathOf(19)))).toBe(true);
+    expect((await resting[0]?.shown)?.startsWith('blob:')).toBe(true);
+    // Shown again later, from memory, through an object URL.
+    resting.concat(screen).forEach((each) => each.claim.release());
+    const later = tile(loader, pathOf(19));
+    expect((await bytesAt(later.url() ?? '')).equals(await servedAlone(pathOf(19)))).toBe(true);
+  });
+
+  it('sends a tile that joined a request cancelled since (a first screen laid out again) in a request of its own', async () => {
+    let answer = (): void => undefined;
+    const { loader, requests } = windowLoader(new Promise<void>((resolve) => (answer = resolve)));
+    const first = tile(loader, pathOf(21));
+    loader.sendWaiting();
+    const again = tile(loader, pathOf(21));
+    first.claim.release();
+    expect(requests[0]?.signal?.aborted).toBe(true);
+    loader.sendWaiting();
+    answer();
+    expect(bytesInline(await again.shown, pathOf(21)).equals(await servedAlone(pathOf(21)))).toBe(true);
+    expect(requests.map((request) => request.paths)).toEqual([[pathOf(21)], [pathOf(21)]]);
   });
 
   it('splits more tiles than one request may carry', async () => {

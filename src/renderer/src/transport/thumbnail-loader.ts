@@ -22,6 +22,8 @@ export interface ThumbnailLoader {
   request(libraryPath: string, show: (url: string) => void): ThumbnailClaim;
   /** Fetches pictures before any tile asks (the Gallery readied while Create loads); nothing waits for it. */
   warm(libraryPaths: readonly string[]): void;
+  /** The grid has drawn a new first screen: a loader that gathers tiles into requests sends what waits now, without waiting for the grid to rest. */
+  sendWaiting(): void;
 }
 
 /**
@@ -54,5 +56,7 @@ export function directThumbnails(mediaUrl: (libraryPath: string) => string, queu
         });
       }
     },
+    // One request a picture, in the queue's turns: nothing waits for the grid to rest.
+    sendWaiting: () => undefined,
   };
 }

@@ -80,6 +80,9 @@ export function AssetGrid(props: AssetGridProps) {
   const { items, selection, onSelect, square, tileSize } = props;
   const scrollRef = useRef<HTMLDivElement>(null);
   const [width, setWidth] = useState(FALLBACK.width);
+  // No tiles until the width is known (measured before the first paint): tiles laid out at the
+  // fallback width would ask for their pictures, then move to other rows and ask again.
+  const [widthKnown, setWidthKnown] = useState(false);
   const ids = useMemo(() => items.map((item) => item.id), [items]);
   const ratios = useMemo(() => items.map((item) => layoutRatio(item.width, item.height, item.kind, square)), [items, square]);
   // The last layout, so a new page only lays out itself (held in state: it is a cache, not data to render).
@@ -100,18 +103,26 @@ export function AssetGrid(props: AssetGridProps) {
     paddingStart: PADDING,
     paddingEnd: PADDING - GAP,
     initialRect: FALLBACK,
-    observeElementRect: observeInnerWidth(FALLBACK, setWidth),
+    observeElementRect: observeInnerWidth(FALLBACK, (measured) => {
+      setWidth(measured);
+      setWidthKnown(true);
+    }),
   });
   useEffect(() => virtualizer.measure(), [layout, virtualizer]);
 
-  const virtualRows = virtualizer.getVirtualItems();
+  const virtualRows = widthKnown ? virtualizer.getVirtualItems() : [];
+  // A new first screen (a search's, say) asks for its pictures at once, its tiles having asked in
+  // this same commit (children's layout effects run first); rows the wheel brings wait for the grid to rest.
+  const { thumbnails } = props;
+  // Again when the width changes: tiles that moved to another row have asked anew.
+  useLayoutEffect(() => thumbnails.sendWaiting(), [thumbnails, props.screenKey, width, widthKnown]);
   // The first screen of a new list: its pictures still on their way, watched until the last one settles.
   const { screenKey, onScreenDrawn } = props;
   const watchedKey = useRef<string | undefined>(undefined);
   const [drawnKey, setDrawnKey] = useState<string | undefined>(undefined);
   useLayoutEffect(() => {
     const element = scrollRef.current;
-    if (screenKey === undefined || watchedKey.current === screenKey || !element) return;
+    if (screenKey === undefined || watchedKey.current === screenKey || !element || !widthKnown) return;
     watchedKey.current = screenKey;
     const drawn = (): void => {
       setDrawnKey(screenKey);
@@ -130,7 +141,7 @@ export function AssetGrid(props: AssetGridProps) {
       image.addEventListener('error', settled, { once: true });
       image.addEventListener(THUMBNAIL_ABANDONED, settled, { once: true });
     }
-  }, [screenKey, onScreenDrawn]);
+  }, [screenKey, onScreenDrawn, widthKnown]);
 
   // The next page when the end comes near; while the first screen's pictures are on their way, only
   // when the end is in view (main answers one call at a time: a page would go before them).
