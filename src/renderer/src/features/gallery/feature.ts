@@ -6,16 +6,18 @@ import { loadFirstPage, queryKey, usePagedQueriesStore } from '../../entities/pa
 import { parseGalleryFilter, paths, patterns } from '../../routing/paths';
 import { childPath, type FeatureModule } from '../../studio/feature-module';
 import { useGalleryStore } from './gallery-store';
-import { warmGallery } from './warm-gallery';
+import { fetchFirstScreen, warmGallery } from './warm-gallery';
 
 const page = () => import('./GalleryPage').then((module) => ({ Component: module.GalleryPage }));
 /**
  * The gallery's first page for the address's filter, asked for while the page's code loads (the
- * router runs this beside `lazy`); the grid finds it on its way. Nothing waits for it.
+ * router runs this beside `lazy`), and its first screen's thumbnails as soon as it is in, while
+ * the page draws; the grid finds both on their way. Nothing waits for them.
  */
 const askFirstPage = ({ request }: LoaderFunctionArgs): null => {
   const filter = parseGalleryFilter(new URL(request.url).searchParams);
-  if (usePagedQueriesStore.getState().queries[queryKey(assetPages, filter)] === undefined) void loadFirstPage(assetPages, filter);
+  if (usePagedQueriesStore.getState().queries[queryKey(assetPages, filter)] === undefined)
+    void loadFirstPage(assetPages, filter).then(() => fetchFirstScreen(filter));
   return null;
 };
 /** Every change of the library: the counts of the filter panel follow. */
