@@ -10,6 +10,7 @@ import type { LaunchListener, SessionTableOptions } from './sessions';
 import { registerEventStream } from './event-stream';
 import { registerMediaRoute } from './media';
 import { registerThumbnailsRoute } from './thumbnails-route';
+import { registerBuiltAssets } from './built-assets';
 import { BinaryInputRefused, readBinaryInput, registerBinaryInput } from './binary-input';
 
 export interface WebServerOptions {
@@ -85,6 +86,7 @@ export async function startWebServer(options: WebServerOptions): Promise<Running
   registerThumbnailsRoute(app, () => options.studio.libraryRoot());
 
   if (options.rendererDir !== undefined && existsSync(options.rendererDir)) {
+    registerBuiltAssets(app, options.rendererDir);
     await app.register(fastifyStatic, { root: options.rendererDir, index: 'index.html' });
   }
 

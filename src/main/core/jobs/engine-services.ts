@@ -54,7 +54,8 @@ export interface EngineServices {
 
 export function buildEngineServices(options: JobEngineOptions): EngineServices {
   const { db } = options;
-  const tracker = new WorkTracker();
+  // Only a clock handed in (a test's) is moved on by anyone: pauses on it are worth counting.
+  const tracker = new WorkTracker(options.clock !== undefined && options.clock !== systemClock);
   const cancelRequests = new Set<string>();
   const timings = options.pollTimings ?? {};
   const retry = { ...DEFAULT_RETRY_LIMITS, ...options.retry };

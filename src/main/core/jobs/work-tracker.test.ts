@@ -47,4 +47,17 @@ describe('WorkTracker.quiet', () => {
     await clock.advance(60_000);
     await elsewhere;
   });
+
+  it('with pauses not counted (real time, which nobody moves on), takes a pausing piece of work for a running one', async () => {
+    const tracker = new WorkTracker(false);
+    const clock = new VirtualClock();
+    tracker.run('a retry', () => sleep(clock, 60_000));
+    let quiet = false;
+    const waiting = tracker.quiet().then(() => (quiet = true));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(quiet).toBe(false);
+    await clock.advance(60_000);
+    await waiting;
+    expect(tracker.size).toBe(0);
+  });
 });

@@ -3,7 +3,7 @@
  * `/media-thumbnails` (a browser holds six connections per host over plain http, so thirty
  * thumbnails asked one by one arrive four or six at a time). Each picture is shown through an
  * object URL as soon as its bytes are in, and released when its tile leaves; a new first screen's
- * pictures through `data:` addresses instead (a Blob's object URL waits on the browser process,
+ * pictures, and those fetched before the Gallery shows (`warm`), through `data:` addresses instead (a Blob's object URL waits on the browser process,
  * 10-35 ms each on a busy machine, which held a screen of 38 back by 0.4-1.3 s); a request whose tiles
  * have all gone is cancelled. The bytes are kept in a bounded memory, so tiles scrolled back to
  * and the Gallery's warm start need no second fetch.
@@ -54,13 +54,20 @@ interface Batch {
   inline: boolean;
 }
 
+/** A picture in memory; the warm start's keep their `data:` address, for the first screen they are fetched for. */
+interface Kept {
+  blob: Blob;
+  address?: string;
+}
+
 export function batchedThumbnails(options: BatchedThumbnailsOptions = {}): ThumbnailLoader {
   const baseUrl = options.baseUrl ?? '';
   const fetchImpl = options.fetch ?? globalThis.fetch.bind(globalThis);
   const batchesAtOnce = options.batchesAtOnce ?? 2;
   const keptBytes = options.keptBytes ?? 48 * 1024 * 1024;
-  const kept = new Map<string, Blob>();
+  const kept = new Map<string, Kept>();
   let keptSize = 0;
+  const sizeOf = (picture: Kept): number => picture.blob.size + (picture.address?.length ?? 0);
   const waiting: Wanted[] = [];
   /** Pictures on their way, with whoever else waits for the same one. */
   const onTheirWay = new Map<string, Set<Wanted>>();
@@ -69,16 +76,16 @@ export function batchedThumbnails(options: BatchedThumbnailsOptions = {}): Thumb
   let watchingFrames = false;
   let askedThisFrame = false;
 
-  const keep = (libraryPath: string, blob: Blob): void => {
+  const keep = (libraryPath: string, picture: Kept): void => {
     const before = kept.get(libraryPath);
-    if (before) keptSize -= before.size;
+    if (before) keptSize -= sizeOf(before);
     kept.delete(libraryPath);
-    kept.set(libraryPath, blob);
-    keptSize += blob.size;
+    kept.set(libraryPath, picture);
+    keptSize += sizeOf(picture);
     for (const [path, old] of kept) {
       if (keptSize <= keptBytes) break;
       kept.delete(path);
-      keptSize -= old.size;
+      keptSize -= sizeOf(old);
     }
   };
 
@@ -137,8 +144,8 @@ export function batchedThumbnails(options: BatchedThumbnailsOptions = {}): Thumb
           next += 1;
           if (!wanted) continue;
           const blob = bytes === null ? null : new Blob([bytes], { type });
-          if (blob) keep(wanted.libraryPath, blob);
           const inline = bytes !== null && batch.inline ? pictureAddress(bytes, type, wanted.libraryPath) : undefined;
+          if (blob) keep(wanted.libraryPath, { blob, address: wanted.show === null ? inline : undefined });
           arrived(wanted.libraryPath, blob, inline);
           if (wanted.state === 'fetching') {
             show(wanted, blob, inline);
@@ -195,11 +202,11 @@ export function batchedThumbnails(options: BatchedThumbnailsOptions = {}): Thumb
 
   const ask = (libraryPath: string, onShow: ((url: string) => void) | null): Wanted => {
     const wanted: Wanted = { libraryPath, askedAt: performance.now(), show: onShow, state: 'waiting' };
-    const blob = kept.get(libraryPath);
+    const picture = kept.get(libraryPath);
     const joined = onTheirWay.get(libraryPath);
-    if (blob) {
-      keep(libraryPath, blob);
-      show(wanted, blob);
+    if (picture) {
+      keep(libraryPath, picture);
+      show(wanted, picture.blob, picture.address);
     } else if (joined) {
       wanted.state = 'joined';
       joined.add(wanted);
@@ -227,8 +234,10 @@ export function batchedThumbnails(options: BatchedThumbnailsOptions = {}): Thumb
         },
       };
     },
+    // Sent at once, as the first screen it will be: its pictures keep their `data:` addresses.
     warm(libraryPaths) {
       for (const libraryPath of libraryPaths) if (!kept.has(libraryPath) && !onTheirWay.has(libraryPath)) ask(libraryPath, null);
+      flush(true);
     },
     sendWaiting: () => flush(true),
   };

@@ -6,16 +6,24 @@ import { loadFirstPage, queryKey, usePagedQueriesStore } from '../../entities/pa
 import { parseGalleryFilter, paths, patterns } from '../../routing/paths';
 import { childPath, type FeatureModule } from '../../studio/feature-module';
 import { useGalleryStore } from './gallery-store';
-import { warmGallery } from './warm-gallery';
+import { fetchFirstScreen, warmGallery } from './warm-gallery';
 
 const page = () => import('./GalleryPage').then((module) => ({ Component: module.GalleryPage }));
+/** No list of the library has been asked for in this window: the Gallery is what it opens on. */
+const windowOpening = (): boolean => !Object.keys(usePagedQueriesStore.getState().queries).some((key) => key.startsWith(`${assetPages.name}:`));
+
 /**
  * The gallery's first page for the address's filter, asked for while the page's code loads (the
- * router runs this beside `lazy`); the grid finds it on its way. Nothing waits for it.
+ * router runs this beside `lazy`); the grid finds it on its way. When the window opens on the
+ * Gallery, its first screen's thumbnails go as soon as the page is in, while the page draws. (Not
+ * for a search: most of its pictures are in memory by then, and asking early was slower there.)
+ * Nothing waits for them.
  */
 const askFirstPage = ({ request }: LoaderFunctionArgs): null => {
   const filter = parseGalleryFilter(new URL(request.url).searchParams);
-  if (usePagedQueriesStore.getState().queries[queryKey(assetPages, filter)] === undefined) void loadFirstPage(assetPages, filter);
+  if (usePagedQueriesStore.getState().queries[queryKey(assetPages, filter)] !== undefined) return null;
+  const opening = windowOpening();
+  void loadFirstPage(assetPages, filter).then(() => opening && fetchFirstScreen(filter));
   return null;
 };
 /** Every change of the library: the counts of the filter panel follow. */

@@ -4,6 +4,7 @@
  * loader (into its memory in web mode, the browser's cache otherwise). Choosing the Gallery then waits for none of them. Nothing waits
  * for this; the thumbnails go once the window has nothing else to do.
  */
+import type { LibraryFilter } from '../../../../shared/contract';
 import { assetPages } from '../../entities/asset-pages';
 import { useAssetsStore } from '../../entities/assets-store';
 import { loadFirstPage, queryKey, usePagedQueriesStore } from '../../entities/paged-queries';
@@ -18,21 +19,21 @@ const whenIdle = (run: () => void): void => {
   else setTimeout(run, 0);
 };
 
+/** Fetches the thumbnails of a filter's first page as it will first show (its first page must be in). */
+export function fetchFirstScreen(filter: LibraryFilter): void {
+  const ids = usePagedQueriesStore.getState().queries[queryKey(assetPages, filter)]?.ids ?? [];
+  const assets = useAssetsStore.getState().assets;
+  const paths = ids.slice(0, FIRST_SCREEN_THUMBNAILS).flatMap((id) => {
+    const asset = assets[id];
+    return asset ? [asset.thumbPath ?? asset.mediaPath] : [];
+  });
+  thumbnails().warm(paths);
+}
+
 /** Starts the warming; `loadPage` loads the Gallery page's code (the route's own `lazy`). */
 export function warmGallery(loadPage: () => Promise<unknown>): void {
   void loadPage();
   const filter = parseGalleryFilter(new URLSearchParams());
-  const key = queryKey(assetPages, filter);
-  if (usePagedQueriesStore.getState().queries[key] !== undefined) return;
-  void loadFirstPage(assetPages, filter).then(() =>
-    whenIdle(() => {
-      const ids = usePagedQueriesStore.getState().queries[key]?.ids ?? [];
-      const assets = useAssetsStore.getState().assets;
-      const paths = ids.slice(0, FIRST_SCREEN_THUMBNAILS).flatMap((id) => {
-        const asset = assets[id];
-        return asset ? [asset.thumbPath ?? asset.mediaPath] : [];
-      });
-      thumbnails().warm(paths);
-    }),
-  );
+  if (usePagedQueriesStore.getState().queries[queryKey(assetPages, filter)] !== undefined) return;
+  void loadFirstPage(assetPages, filter).then(() => whenIdle(() => fetchFirstScreen(filter)));
 }
