@@ -7,7 +7,7 @@
 import { PerformanceObserver, type PerformanceEntry } from 'node:perf_hooks';
 
 /** A turn longer than this counts as long: the target for the loop's p99. */
-export const LONG_TURN_MS = 20;
+const LONG_TURN_MS = 20;
 const TIMER_MS = 1;
 
 interface LateTimer {
