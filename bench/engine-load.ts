@@ -24,6 +24,7 @@ import { characterJob, describeCadences, familyOf, FULL_PLAN, imageJob, minimumP
 import { percentile } from './measure';
 import { timeSeriesPlot } from './plot';
 import type { FigureRow, Table } from './table';
+import { describeTurns, TurnMonitor, type TurnReport } from './engine-turns';
 
 const GATEWAY = join(import.meta.dirname, 'engine-gateway.ts');
 
@@ -87,7 +88,9 @@ export async function run(context: BenchContext): Promise<Table[]> {
     // Three phases: creating (the batch checked and stored), submitting (until every task is recorded), then in flight (until the last result is in the library).
     const submittingMonitor = new LoopDelayMonitor();
     const creatingMonitor = new LoopDelayMonitor();
-    let inFlight: { monitor: LoopDelayMonitor; since: number; submittingDelay: LoopDelay } | undefined;
+    // Which turns held the loop while submitting, and whether this process's own work or a garbage collection filled them.
+    const submittingTurns = new TurnMonitor();
+    let inFlight: { monitor: LoopDelayMonitor; since: number; submittingDelay: LoopDelay; submittingTurns: TurnReport } | undefined;
     const { batch } = await engine.commands.createBatch({ name: `${total} tasks in flight`, jobs });
     const creatingDelay = creatingMonitor.stop();
     const createdAt = Date.now();
@@ -96,7 +99,7 @@ export async function run(context: BenchContext): Promise<Table[]> {
     const idle = engine.waitForIdle({ timeoutMs: sized(context, 480_000, 180_000) });
     const samples = await sampleUntil(idle, read, (sample) => {
       if (inFlight || (countTasks.get(batch.id)?.n ?? 0) < total) return;
-      inFlight = { submittingDelay: submittingMonitor.stop(), monitor: new LoopDelayMonitor(), since: sample.atMs };
+      inFlight = { submittingDelay: submittingMonitor.stop(), submittingTurns: submittingTurns.stop(), monitor: new LoopDelayMonitor(), since: sample.atMs };
     });
     await idle;
     const doneAt = Date.now();
@@ -198,6 +201,7 @@ export async function run(context: BenchContext): Promise<Table[]> {
           `creating: ${((createdAt - startedAt) / 1000).toFixed(2)} s to check and store the batch (its jobs a few at a time, batch-creation.ts); submitting: ${((inFlightSince - startedAt) / 1000).toFixed(1)} s from creating the batch to every task recorded (the creation included); in flight: ${((doneAt - inFlightSince) / 1000).toFixed(1)} s more to the last result in the library; one sample every ${SAMPLE_EVERY_MS} ms`,
           `CPU per 1,000 polls, polls only: ${windowPolls} polls in the ${window.length} samples after every task was recorded and before the first finished; whole run: submissions, polls, downloads and thumbnails`,
           'event-loop delay: beyond the 1 ms timer of monitorEventLoopDelay; the demo gateway runs in its own process (fixture media, no rate limit)',
+          describeTurns('submitting', inFlight.submittingTurns),
           '"idle" = this process before the batch, the engine started and empty; settings.get goes through the router of a studio in this process',
           `latency = the job done (results stored) minus the task's end on the gateway (its recorded submission + its duration); includes the wait for the next poll`,
           `plot: ${plotPath}`,

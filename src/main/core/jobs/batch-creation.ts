@@ -10,7 +10,7 @@ import { randomUUID } from 'node:crypto';
 import type { NamedCharacter } from '../../../shared/catalog';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { namedCharacters, recordCreatedKey, type LibraryDatabase } from '../library';
-import { turnBudget } from '../lifecycle/turn-budget';
+import { TurnShare } from '../lifecycle/turn-budget';
 import { jobDeadlineMs, keyLifetimeMs, type BatchKeys, type MintedKey } from './batch-keys';
 import { BatchValidationError, prepareJobs, type CreateBatchInput, type JobEngineOptions, type PreparedJob } from './engine-types';
 import type { EngineEvents } from './events';
@@ -118,10 +118,15 @@ async function prepareInTurns(inputs: CreateBatchInput['jobs'], characters: read
  * once the turn's budget is spent; `wrapTurn` wraps a turn's items (in one transaction).
  */
 async function inTurns<T>(items: readonly T[], each: (item: T, index: number) => void, wrapTurn: (turn: () => void) => void = (turn) => turn()): Promise<void> {
+  const share = new TurnShare();
   let next = 0;
   while (next < items.length) {
     if (next > 0) await nextTurn();
-    const spent = turnBudget();
+    let spent = share.take();
+    while (!spent) {
+      await nextTurn();
+      spent = share.take();
+    }
     const end = Math.min(next + JOBS_PER_TURN, items.length);
     wrapTurn(() => {
       do {

@@ -12,7 +12,7 @@ import { listCharactersOfTask, listJobAssets, type Asset, type LibraryDatabase, 
 import { getBatch, getJob, type Job } from './store';
 import { latestTask } from './engine-queries';
 import { resultValidUntil } from './result-validity';
-import { turnBudget } from '../lifecycle/turn-budget';
+import { turnBudget, TurnShare } from '../lifecycle/turn-budget';
 
 const log = createLogger('job-engine');
 
@@ -82,6 +82,7 @@ export class EngineEvents {
   private readonly listeners = new Set<JobEngineListener>();
   private readonly changedJobs = new Set<string>();
   private flushScheduled = false;
+  private readonly share = new TurnShare();
   private readonly afterFlush: ((changed: FlushedBatches) => void)[] = [];
 
   constructor(private readonly db: LibraryDatabase) {}
@@ -105,7 +106,14 @@ export class EngineEvents {
 
   private scheduleFlush(): void {
     this.flushScheduled = true;
-    setImmediate(() => this.flush(JOBS_PER_FLUSH));
+    setImmediate(() => this.flushInTurn());
+  }
+
+  /** The scheduled flush: on the next turn instead when this one's budget is already spent. */
+  private flushInTurn(): void {
+    const spent = this.db.isOpen ? this.share.take() : undefined;
+    if (this.db.isOpen && !spent) setImmediate(() => this.flushInTurn());
+    else this.flush(JOBS_PER_FLUSH, spent);
   }
 
   emit(event: JobEngineEvent): void {
@@ -129,11 +137,10 @@ export class EngineEvents {
   }
 
   /** Emits pending job changes now (at most `limit` of them, fewer once the turn's budget is spent; the rest go on the next turns). */
-  flush(limit = Number.POSITIVE_INFINITY): void {
+  flush(limit = Number.POSITIVE_INFINITY, spent: () => boolean = turnBudget()): void {
     this.flushScheduled = false;
     const changed = { batchIds: new Set<string>(), withEndedJobs: new Set<string>() };
     if (this.changedJobs.size > 0 && this.db.isOpen) {
-      const spent = turnBudget();
       const jobs: JobDetail[] = [];
       for (const id of this.changedJobs) {
         if (jobs.length >= limit || (jobs.length > 0 && spent())) break;

@@ -13,7 +13,7 @@
  * power cut may take back without harm (what a poll learned: the next poll learns it again).
  */
 import type { LibraryDatabase } from '../library';
-import { turnBudget } from '../lifecycle/turn-budget';
+import { TurnShare } from '../lifecycle/turn-budget';
 
 /** Writes committed in one turn at most (fewer once the turn's budget is spent); the rest follow in the next turns, so a burst of answers never holds the loop long. */
 export const WRITES_PER_GROUP = 16;
@@ -27,6 +27,7 @@ interface QueuedWrite {
 export class GroupedWrites {
   private readonly queued: QueuedWrite[] = [];
   private flushScheduled = false;
+  private readonly share = new TurnShare();
 
   constructor(
     private readonly db: LibraryDatabase,
@@ -44,11 +45,15 @@ export class GroupedWrites {
   }
 
   private flush(): void {
+    const spent = this.db.isOpen ? this.share.take() : () => true;
+    if (!spent) {
+      setImmediate(() => this.flush());
+      return;
+    }
     const group: QueuedWrite[] = [];
     const outcomes = new Map<QueuedWrite, { ok: true; value: unknown } | { ok: false; error: unknown }>();
     // Writes join the group until 16 are in or the turn's budget is spent; the rest wait for the next turn.
     const writeAll = (): void => {
-      const spent = turnBudget();
       // Writes queued by the group's own work wait for the next group, as they would have before.
       const most = Math.min(WRITES_PER_GROUP, this.queued.length);
       while (group.length < most && (group.length === 0 || !spent())) {

@@ -30,6 +30,7 @@ import type { WorkTracker } from './work-tracker';
 import { abortedWith, type Clock } from '../lifecycle/clock';
 import { DisposableStore } from '../lifecycle/disposable';
 import { RunOnceScheduler } from '../lifecycle/scheduler';
+import { turnBudget } from '../lifecycle/turn-budget';
 
 const log = createLogger('poller');
 
@@ -118,10 +119,18 @@ export class TaskPoller {
     }
     const room = this.deps.maxParallel - this.inFlight.size;
     const due = room > 0 ? listDueTasks(this.deps.db, { now: this.deps.clock.now(), limit: room + this.inFlight.size }) : [];
+    // Each launch reads its job and task and builds its request at once: past the turn's budget the rest go on the next turn.
+    const spent = turnBudget();
+    let launched = 0;
     for (const task of due) {
       if (this.inFlight.size >= this.deps.maxParallel) break;
       if (this.inFlight.has(task.id)) continue;
+      if (launched > 0 && spent()) {
+        setImmediate(() => this.tick());
+        return;
+      }
       void this.launch(task);
+      launched += 1;
     }
     this.schedule();
   }

@@ -35,7 +35,7 @@ import type { WorkTracker } from './work-tracker';
 import { abortedWith, type Clock } from '../lifecycle/clock';
 import { DisposableStore } from '../lifecycle/disposable';
 import { RunOnceScheduler } from '../lifecycle/scheduler';
-import { turnBudget } from '../lifecycle/turn-budget';
+import { TurnShare } from '../lifecycle/turn-budget';
 
 const log = createLogger('queue');
 
@@ -80,6 +80,7 @@ export class JobQueue {
   private run = DisposableStore.disposed();
   private submissions = DisposableStore.disposed();
   private pumpScheduled = false;
+  private readonly share = new TurnShare();
   /** Jobs picked but not yet `submitting` (their budget check or connection is under way). */
   private readonly launching = new Map<string, { model: string; batchId: string | null }>();
   private readonly budgetBusy = new Set<string>();
@@ -176,13 +177,21 @@ export class JobQueue {
   pump(): void {
     if (this.pumpScheduled || this.stopped) return;
     this.pumpScheduled = true;
-    setImmediate(() => {
-      this.pumpScheduled = false;
-      this.pumpNow();
-    });
+    setImmediate(() => this.pumpInTurn());
   }
 
-  private pumpNow(): void {
+  /** The scheduled pump: on the next turn instead when this one's budget is already spent. */
+  private pumpInTurn(): void {
+    const spent = this.stopped ? undefined : this.share.take();
+    if (!this.stopped && !spent) {
+      setImmediate(() => this.pumpInTurn());
+      return;
+    }
+    this.pumpScheduled = false;
+    if (spent) this.pumpNow(spent);
+  }
+
+  private pumpNow(spent: () => boolean): void {
     // While a job's cost is being measured nothing else is submitted; its end pumps again.
     if (this.stopped || !this.deps.db.isOpen || this.paused || this.deps.costs.busy) return;
     const { db, gate, limits, costs } = this.deps;
@@ -205,7 +214,6 @@ export class JobQueue {
     // When every slot is taken there is nothing to read; a finishing job pumps again.
     const candidates = total >= limits.maxActive ? [] : listRunnableJobs(db, { now, limit: CANDIDATES_PER_TURN });
     let launched = 0;
-    const spent = turnBudget();
     for (const job of candidates) {
       if (total >= limits.maxActive) break;
       if (launched >= LAUNCHES_PER_TURN || (launched > 0 && spent())) {

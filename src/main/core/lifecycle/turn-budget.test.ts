@@ -1,6 +1,6 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
-import { turnBudget } from './turn-budget';
+import { turnBudget, TurnShare } from './turn-budget';
 
 describe('turnBudget', () => {
   it('shares one budget among the callers of a turn and starts afresh on the next turn', async () => {
@@ -22,5 +22,32 @@ describe('turnBudget', () => {
     expect(next()).toBe(false);
     clock += 1;
     expect(next()).toBe(true);
+  });
+
+  it('a share that finds the turn spent waits for the next turn, but never two turns in a row', async () => {
+    await nextTurn();
+    let clock = 100;
+    const now = (): number => clock;
+    const share = new TurnShare(4, now);
+    // Alone in the turn: the budget is fresh, so the share runs.
+    expect(share.take()).toBeDefined();
+
+    await nextTurn();
+    turnBudget(4, now);
+    clock += 5;
+    // Another caller spent this turn: come back on the next.
+    expect(share.take()).toBeUndefined();
+
+    await nextTurn();
+    turnBudget(4, now);
+    clock += 5;
+    // Spent again, but the share waited last turn: it takes its first item now.
+    const spent = share.take();
+    expect(spent?.()).toBe(true);
+
+    await nextTurn();
+    turnBudget(4, now);
+    clock += 5;
+    expect(share.take()).toBeUndefined();
   });
 });

@@ -30,3 +30,30 @@ export function turnBudget(budgetMs = TURN_BUDGET_MS, now: () => number = () => 
   const started = turnStartedAt;
   return () => now() - started >= budgetMs;
 }
+
+/**
+ * One caller's share of the turns. The budget's first item always runs, so each caller that came
+ * after the budget was spent still added one item (a group of writes, a pump of the queue, twenty
+ * job views) to a turn that was over: with five such callers a turn held the loop 20-40 ms. A
+ * caller that finds the turn spent waits for the next one instead, but never two turns in a row:
+ * then it takes its first item whatever is left, so nobody waits for ever behind the others.
+ */
+export class TurnShare {
+  private waitedLastTurn = false;
+
+  constructor(
+    private readonly budgetMs = TURN_BUDGET_MS,
+    private readonly now: () => number = () => performance.now(),
+  ) {}
+
+  /** The turn's budget for this caller's work now, or undefined when it should come back on the next turn. */
+  take(): (() => boolean) | undefined {
+    const spent = turnBudget(this.budgetMs, this.now);
+    if (!this.waitedLastTurn && spent()) {
+      this.waitedLastTurn = true;
+      return undefined;
+    }
+    this.waitedLastTurn = false;
+    return spent;
+  }
+}
