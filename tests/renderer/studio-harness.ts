@@ -17,6 +17,8 @@ import { FAST_ENGINE } from '../integration/jobs/harness';
 import { loadStudio, subscribeToMainEvents } from '../../src/renderer/src/app/main-events';
 import { initI18n } from '../../src/renderer/src/i18n';
 import { connectStudio } from '../../src/renderer/src/studio/studio-client';
+import { connectThumbnails } from '../../src/renderer/src/studio/thumbnails';
+import { directThumbnails } from '../../src/renderer/src/transport/thumbnail-loader';
 import { createInProcessTransport } from './in-process-transport';
 import { resetStores } from './reset-stores';
 
@@ -137,6 +139,9 @@ export function studioPerFile(
     await resetCore(main, start, options.emptyLibrary === true);
     resetStores();
     connectStudio(main.client);
+    // A loader of its own each test: jsdom never loads a picture, so the turns of an earlier test's pictures are never given back.
+    const client = main.client;
+    connectThumbnails(directThumbnails((libraryPath) => client.mediaUrl(libraryPath)));
     await initI18n('en');
     if (options.connect === false) return;
     unsubscribe = subscribeToMainEvents(main.client, options.navigate);
