@@ -3,8 +3,9 @@
  * `/media-thumbnails` (a browser holds six connections per host over plain http, so thirty
  * thumbnails asked one by one arrive four or six at a time). Each picture is shown through an
  * object URL as soon as its bytes are in, and released when its tile leaves; a new first screen's
- * pictures, and those fetched before the Gallery shows (`warm`), through `data:` addresses instead (a Blob's object URL waits on the browser process,
- * 10-35 ms each on a busy machine, which held a screen of 38 back by 0.4-1.3 s); a request whose tiles
+ * pictures, and those fetched before the Gallery shows (`warm`), through `data:` addresses instead
+ * (a Blob's object URL waits on the browser process, 10-35 ms each on a busy machine, which held a
+ * screen of 38 back by 0.4-1.3 s); a request whose tiles
  * have all gone is cancelled. The bytes are kept in a bounded memory, so tiles scrolled back to
  * and the Gallery's warm start need no second fetch.
  */

@@ -79,10 +79,11 @@ const cellId = (id: string): string => `tile-${id}`;
 export function AssetGrid(props: AssetGridProps) {
   const { items, selection, onSelect, square, tileSize } = props;
   const scrollRef = useRef<HTMLDivElement>(null);
-  const [width, setWidth] = useState(FALLBACK.width);
+  const [measuredWidth, setMeasuredWidth] = useState<number | undefined>(undefined);
+  const width = measuredWidth ?? FALLBACK.width;
   // No tiles until the width is known (measured before the first paint): tiles laid out at the
   // fallback width would ask for their pictures, then move to other rows and ask again.
-  const [widthKnown, setWidthKnown] = useState(false);
+  const widthKnown = measuredWidth !== undefined;
   const ids = useMemo(() => items.map((item) => item.id), [items]);
   const ratios = useMemo(() => items.map((item) => layoutRatio(item.width, item.height, item.kind, square)), [items, square]);
   // The last layout, so a new page only lays out itself (held in state: it is a cache, not data to render).
@@ -103,10 +104,7 @@ export function AssetGrid(props: AssetGridProps) {
     paddingStart: PADDING,
     paddingEnd: PADDING - GAP,
     initialRect: FALLBACK,
-    observeElementRect: observeInnerWidth(FALLBACK, (measured) => {
-      setWidth(measured);
-      setWidthKnown(true);
-    }),
+    observeElementRect: observeInnerWidth(FALLBACK, setMeasuredWidth),
   });
   useEffect(() => virtualizer.measure(), [layout, virtualizer]);
 
@@ -115,7 +113,7 @@ export function AssetGrid(props: AssetGridProps) {
   // this same commit (children's layout effects run first); rows the wheel brings wait for the grid to rest.
   const { thumbnails } = props;
   // Again when the width changes: tiles that moved to another row have asked anew.
-  useLayoutEffect(() => thumbnails.sendWaiting(), [thumbnails, props.screenKey, width, widthKnown]);
+  useLayoutEffect(() => thumbnails.sendWaiting(), [thumbnails, props.screenKey, measuredWidth]);
   // The first screen of a new list: its pictures still on their way, watched until the last one settles.
   const { screenKey, onScreenDrawn } = props;
   const watchedKey = useRef<string | undefined>(undefined);
