@@ -106,14 +106,8 @@ export class EngineEvents {
 
   private scheduleFlush(): void {
     this.flushScheduled = true;
-    setImmediate(() => this.flushInTurn());
-  }
-
-  /** The scheduled flush: on the next turn instead when this one's budget is already spent. */
-  private flushInTurn(): void {
-    const spent = this.db.isOpen ? this.share.take() : undefined;
-    if (this.db.isOpen && !spent) setImmediate(() => this.flushInTurn());
-    else this.flush(JOBS_PER_FLUSH, spent);
+    // On a later turn instead when this one's budget is already spent.
+    setImmediate(() => (this.db.isOpen ? this.share.runInTurn((spent) => this.flush(JOBS_PER_FLUSH, spent)) : this.flush(JOBS_PER_FLUSH)));
   }
 
   emit(event: JobEngineEvent): void {

@@ -44,12 +44,13 @@ export class GroupedWrites {
     });
   }
 
+  /** Writes the next group, on a later turn when this one's budget is already spent (a closed database at once: its writes fail). */
   private flush(): void {
-    const spent = this.db.isOpen ? this.share.take() : () => true;
-    if (!spent) {
-      setImmediate(() => this.flush());
-      return;
-    }
+    if (this.db.isOpen) this.share.runInTurn((spent) => this.writeGroup(spent));
+    else this.writeGroup(() => true);
+  }
+
+  private writeGroup(spent: () => boolean): void {
     const group: QueuedWrite[] = [];
     const outcomes = new Map<QueuedWrite, { ok: true; value: unknown } | { ok: false; error: unknown }>();
     // Writes join the group until 16 are in or the turn's budget is spent; the rest wait for the next turn.

@@ -177,18 +177,13 @@ export class JobQueue {
   pump(): void {
     if (this.pumpScheduled || this.stopped) return;
     this.pumpScheduled = true;
-    setImmediate(() => this.pumpInTurn());
-  }
-
-  /** The scheduled pump: on the next turn instead when this one's budget is already spent. */
-  private pumpInTurn(): void {
-    const spent = this.stopped ? undefined : this.share.take();
-    if (!this.stopped && !spent) {
-      setImmediate(() => this.pumpInTurn());
-      return;
-    }
-    this.pumpScheduled = false;
-    if (spent) this.pumpNow(spent);
+    // On a later turn instead when this one's budget is already spent.
+    setImmediate(() =>
+      this.share.runInTurn((spent) => {
+        this.pumpScheduled = false;
+        this.pumpNow(spent);
+      }),
+    );
   }
 
   private pumpNow(spent: () => boolean): void {

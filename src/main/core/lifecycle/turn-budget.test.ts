@@ -50,4 +50,21 @@ describe('turnBudget', () => {
     clock += 5;
     expect(share.take()).toBeUndefined();
   });
+
+  it('runs its work in this turn, or in the next when another caller spent this one', async () => {
+    await nextTurn();
+    let clock = 100;
+    const now = (): number => clock;
+    const share = new TurnShare(4, now);
+    const ran: string[] = [];
+    turnBudget(4, now);
+    clock += 5;
+    share.runInTurn(() => ran.push('first'));
+    expect(ran).toEqual([]);
+    await nextTurn();
+    await nextTurn();
+    expect(ran).toEqual(['first']);
+    share.runInTurn(() => ran.push('second'));
+    expect(ran).toEqual(['first', 'second']);
+  });
 });

@@ -56,4 +56,11 @@ export class TurnShare {
     this.waitedLastTurn = false;
     return spent;
   }
+
+  /** Runs `work` with the turn's budget now, or on a later turn when this caller should wait (`take`). */
+  runInTurn(work: (spent: () => boolean) => void): void {
+    const spent = this.take();
+    if (spent) work(spent);
+    else setImmediate(() => this.runInTurn(work));
+  }
 }
