@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { errorFor, inputMessages } from '../../../shared/contract';
+import { errorFor } from '../../../shared/contract/error-summary';
+import { inputMessages } from '../../../shared/contract/input-messages';
 import { sharedTranslator } from '../../../shared/i18n/locales';
 import { fieldErrorsOf } from './field-errors';
 

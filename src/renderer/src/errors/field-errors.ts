@@ -1,5 +1,6 @@
 import type { Reader } from '../../../shared/i18n/locales';
-import { wordError, type StudioError } from '../../../shared/contract';
+import type { StudioError } from '../../../shared/contract';
+import { wordError } from '../../../shared/contract/error-wording';
 
 /** Messages per input field, worded in the user's language. */
 export type FieldErrors = Partial<Record<string, string>>;

@@ -1,7 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { isLocaleId } from '../../../shared/i18n/locales';
 import type { Locale } from '../../../shared/catalog/types';
-import { wordError, type ErrorWording, type StudioError } from '../../../shared/contract';
+import type { ErrorWording, StudioError } from '../../../shared/contract';
+import { wordError } from '../../../shared/contract/error-wording';
 import { useTranslate } from '../i18n/use-words';
 
 /** The UI language as the shared wording knows it. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { errorFor } from '../../../shared/contract';
+import { errorFor } from '../../../shared/contract/error-summary';
 import { createWebTransport } from './web-transport';
 
 type FetchCall = { url: string; init: RequestInit | undefined };

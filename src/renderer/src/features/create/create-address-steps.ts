@@ -4,7 +4,7 @@
  * an image, or start image-to-video from one. Each takes the store's state as it is when called.
  */
 import type { AssetView, JobView, PresetRef } from '../../../../shared/contract';
-import { jobProblem } from '../../../../shared/contract';
+import { jobProblem } from '../../../../shared/contract/job-problems';
 import { displayModelOf, promptAsWritten, variantById } from '../../../../shared/catalog';
 import { useCharactersStore } from '../../entities/characters-store';
 import { usePromptDraftStore } from '../../entities/prompt-draft-store';

@@ -1,7 +1,8 @@
 import { CircleAlert, CircleSlash, ListChecks, PencilLine, RotateCcw, Trash2 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { jobProblem, type JobView } from '../../../../../shared/contract';
+import type { JobView } from '../../../../../shared/contract';
+import { jobProblem } from '../../../../../shared/contract/job-problems';
 import { isRequestFault } from '../../../entities/job-fault';
 import { paths } from '../../../routing/paths';
 import { Button } from '../../../ui';

@@ -1,7 +1,8 @@
 import { Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { SAVED_MASK_NAME_MAX, type StudioError } from '../../../../../shared/contract';
+import type { StudioError } from '../../../../../shared/contract';
+import { SAVED_MASK_NAME_MAX } from '../../../../../shared/contract/masks';
 import { ErrorMessage } from '../../../errors/ErrorMessage';
 import { Button, IconButton, TextField } from '../../../ui';
 import type { SavedMaskWork } from '../store/mask-slice';

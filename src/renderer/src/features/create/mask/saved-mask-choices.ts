@@ -3,7 +3,8 @@
  * the first image's pixel size: a mask of the image's shape is scaled to it when loaded, one of
  * another shape would be stretched out of place, so it is refused (listed with its size, saying why).
  */
-import { SAVED_MASK_NAME_MAX, type SavedMaskView } from '../../../../../shared/contract';
+import type { SavedMaskView } from '../../../../../shared/contract';
+import { SAVED_MASK_NAME_MAX } from '../../../../../shared/contract/masks';
 
 export interface SavedMaskChoice extends SavedMaskView {
   /** Of the image's shape: it can be loaded (scaled when `scaled`). */

@@ -1,12 +1,7 @@
 import type { StateCreator } from 'zustand';
-import {
-  errorFor,
-  UPLOAD_MAX_BYTES,
-  type FittedFromView,
-  type KnownReferenceView,
-  type StudioError,
-  type UploadedImageView,
-} from '../../../../../shared/contract';
+import type { FittedFromView, KnownReferenceView, StudioError, UploadedImageView } from '../../../../../shared/contract';
+import { errorFor } from '../../../../../shared/contract/error-summary';
+import { UPLOAD_MAX_BYTES } from '../../../../../shared/contract/uploads';
 import type { FormDescription, FormFieldDescription } from '../../../../../shared/catalog';
 import { studio } from '../../../studio/studio-client';
 import { imageFields } from '../model/form-values';

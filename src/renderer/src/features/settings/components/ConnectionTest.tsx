@@ -1,7 +1,8 @@
 import { CircleCheck, CircleX, Plug } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { connectionCauseWords, type ConnectionTest as Outcome, type Envelope } from '../../../../../shared/contract';
+import type { ConnectionTest as Outcome, Envelope } from '../../../../../shared/contract';
+import { connectionCauseWords } from '../../../../../shared/contract/connection-causes';
 import { ErrorMessage } from '../../../errors/ErrorMessage';
 import { useTranslate } from '../../../i18n/use-words';
 import { Button } from '../../../ui';

@@ -1,6 +1,7 @@
 import { Pause, Play } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { DEFAULT_CONCURRENCY, MAX_CONCURRENCY, type QueueView } from '../../../../../shared/contract';
+import type { QueueView } from '../../../../../shared/contract';
+import { DEFAULT_CONCURRENCY, MAX_CONCURRENCY } from '../../../../../shared/contract/settings';
 import { Button, Select, Switch, type SelectOption } from '../../../ui';
 import type { NoticePermission } from '../browser-notices';
 import './QueueBar.css';
