@@ -85,3 +85,84 @@ describe('prompt history of template batches', () => {
     ]);
   });
 });
+
+describe('the newest prompts, walked instead of grouped', () => {
+  /** A library of repeated prompts, template batches, plain batches with a template's words and results without a job. */
+  function mixedLibrary(seed: number) {
+    const clock = manualClock();
+    const { db } = openLibrary(tempFolder(), { clock: clock.now });
+    let state = seed;
+    const random = (below: number): number => {
+      state = (state * 1103515245 + 12345) % 2147483648;
+      return state % below;
+    };
+    const words = ['a red fox', 'a blue owl', '穿汉服的女孩', 'a {red|blue} fox', 'a koi pond', 'a tiny ramen shop', '   ', 'a lighthouse'];
+    const models = [variant, { variantId: 'image.gen-image-2.task', model: 'gen-image-2' }];
+    const uses: { prompt: string; isTemplate: boolean; model: string; at: number }[] = [];
+    for (let step = 0; step < 160; step++) {
+      clock.advance(1 + random(5));
+      const prompt = `${words[random(words.length)] ?? ''}${random(3) === 0 ? ` ${String(random(12))}` : ''}`;
+      const model = models[random(models.length)] ?? variant;
+      const choice = random(4);
+      if (choice === 0) {
+        // A result whose job is gone (a library read back from its files).
+        insertAsset(db, sampleAsset({ prompt, model: model.model, variantId: model.variantId, createdAt: clock.now() }));
+      } else {
+        const template = choice === 1 ? words[3] : undefined;
+        const batch = choice === 3 ? undefined : createBatch(db, { name: 'batch', ...(template ? { template } : {}) });
+        const made = insertJob(db, { ...model, request: { model: model.model, prompt }, prompt, ...(batch ? { batchId: batch.id } : {}) });
+        if (random(2) === 0) insertAsset(db, sampleAsset({ jobId: made.id, prompt, createdAt: clock.now(), filePath: `made-${String(step)}.png` }));
+        if (prompt.trim() !== '') uses.push({ prompt: template ?? prompt, isTemplate: template !== undefined, model: model.model, at: clock.now() });
+        continue;
+      }
+      if (prompt.trim() !== '') uses.push({ prompt, isTemplate: false, model: model.model, at: clock.now() });
+    }
+    return { db, uses };
+  }
+
+  /** What the history must say: every use grouped by prompt (a template apart from the same words typed), newest first. */
+  function expected(uses: { prompt: string; isTemplate: boolean; model: string; at: number }[], limit: number) {
+    const entries = new Map<string, { prompt: string; isTemplate: boolean; model: string; uses: number; lastUsedAt: number }>();
+    for (const use of uses) {
+      const key = `${String(use.isTemplate)}:${use.prompt}`;
+      const entry = entries.get(key);
+      if (!entry) entries.set(key, { prompt: use.prompt, isTemplate: use.isTemplate, model: use.model, uses: 1, lastUsedAt: use.at });
+      else Object.assign(entry, { uses: entry.uses + 1, ...(use.at >= entry.lastUsedAt ? { lastUsedAt: use.at, model: use.model } : {}) });
+    }
+    return [...entries.values()].sort((a, b) => b.lastUsedAt - a.lastUsedAt).slice(0, limit);
+  }
+
+  it.each([1, 7, 42])('counts every use of each of the newest prompts, with the model of its latest use (library %i)', (seed) => {
+    const { db, uses } = mixedLibrary(seed);
+    for (const limit of [3, 10, 200]) {
+      const history = listPromptHistory(db, { limit }).map(({ prompt, isTemplate, model, uses: count, lastUsedAt }) => ({
+        prompt,
+        isTemplate,
+        model,
+        uses: count,
+        lastUsedAt,
+      }));
+      expect(history).toEqual(expected(uses, limit));
+    }
+    // The same entries, the most used first, come from grouping the whole library.
+    const frequent = listPromptHistory(db, { order: 'frequent', limit: 200 });
+    expect(new Set(frequent.map((entry) => `${entry.prompt}:${String(entry.uses)}`))).toEqual(
+      new Set(expected(uses, 200).map((entry) => `${entry.prompt}:${String(entry.uses)}`)),
+    );
+  });
+
+  it('lists a result without a job newer than every job before them', () => {
+    const clock = manualClock();
+    const { db } = openLibrary(tempFolder(), { clock: clock.now });
+    job(db, 'an old job');
+    clock.advance(10);
+    insertAsset(db, sampleAsset({ prompt: 'a loose result', createdAt: clock.now(), filePath: 'loose.png' }));
+    clock.advance(10);
+    job(db, 'a new job');
+    expect(listPromptHistory(db).map((entry) => [entry.prompt, entry.thumbPath])).toEqual([
+      ['a new job', null],
+      ['a loose result', 'loose.png'],
+      ['an old job', null],
+    ]);
+  });
+});

@@ -6,6 +6,7 @@
  * prompts' full-text indexes, so English words match by prefix and Chinese matches any run of characters.
  */
 import type { LibraryDatabase } from './library-database';
+import { newestPromptEntries } from './newest-prompts';
 import { buildMatchQuery } from './search-text';
 
 export interface PromptHistoryEntry {
@@ -30,26 +31,51 @@ export interface PromptHistoryQuery {
   limit?: number | undefined;
 }
 
-interface HistoryRow {
+/** An entry as the database gives it, before its thumbnail. */
+export interface HistoryEntryRow {
   prompt: string;
   is_template: number;
   model: string;
   variant_id: string | null;
   uses: number;
   last_used_at: number;
+}
+
+interface HistoryRow extends HistoryEntryRow {
   thumb_path: string | null;
 }
 
 /** A result's picture: its thumbnail, else the image itself (a video without a poster has none). */
 const RESULT_PICTURE = "COALESCE(a.thumb_path, CASE WHEN a.kind = 'image' THEN a.file_path END)";
 
+/** The newest result's picture of the template or prompt `key` (an SQL expression). */
+const templatePicture = (key: string): string => `
+  SELECT ${RESULT_PICTURE} FROM batches b JOIN jobs j ON j.batch_id = b.id JOIN assets a ON a.job_id = j.id
+  WHERE b.template = ${key} AND ${RESULT_PICTURE} IS NOT NULL ORDER BY a.created_at DESC, a.id DESC LIMIT 1`;
+const promptPicture = (key: string): string => `
+  SELECT ${RESULT_PICTURE} FROM assets a
+  WHERE a.prompt = ${key} AND ${RESULT_PICTURE} IS NOT NULL ORDER BY a.created_at DESC, a.id DESC LIMIT 1`;
+
 export function listPromptHistory(db: LibraryDatabase, request: PromptHistoryQuery = {}): PromptHistoryEntry[] {
+  const limit = Math.min(200, Math.max(1, Math.trunc(request.limit ?? 50)));
+  const searching = request.query !== undefined && request.query.trim() !== '';
+  if (!searching && request.order !== 'frequent') return newestPromptEntries(db, limit).map((row) => entryOf(row, pictureOf(db, row)));
+  return groupedHistory(db, request, limit).map((row) => entryOf(row, row.thumb_path));
+}
+
+/** The newest result's picture of one entry. */
+function pictureOf(db: LibraryDatabase, row: HistoryEntryRow): string | null {
+  const sql = row.is_template === 1 ? templatePicture('?') : promptPicture('?');
+  return db.prepare<[string], { picture: string | null }>(`SELECT (${sql}) AS picture`).get(row.prompt)?.picture ?? null;
+}
+
+/** Every use grouped by prompt: for a search, and for the most used first. */
+function groupedHistory(db: LibraryDatabase, request: PromptHistoryQuery, limit: number): HistoryRow[] {
   const match = request.query === undefined ? null : buildMatchQuery(request.query);
   if (request.query !== undefined && request.query.trim() !== '' && match === null) return [];
   const jobFilter = match === null ? '' : 'AND j.seq IN (SELECT rowid FROM job_search WHERE job_search MATCH ?)';
   const assetFilter = match === null ? '' : 'AND seq IN (SELECT rowid FROM asset_search WHERE asset_search MATCH ?)';
   const order = request.order === 'frequent' ? 'uses DESC, last_used_at DESC' : 'last_used_at DESC';
-  const limit = Math.min(200, Math.max(1, Math.trunc(request.limit ?? 50)));
   // With one max() aggregate, SQLite takes the bare columns (model, variant) from the row holding it: the latest use.
   // A template's newest result is among its batches' jobs; a prompt's among the results made from it.
   const sql = `
@@ -63,25 +89,20 @@ export function listPromptHistory(db: LibraryDatabase, request: PromptHistoryQue
       SELECT prompt, is_template, model, variant_id, COUNT(*) AS uses, MAX(created_at) AS last_used_at
       FROM uses GROUP BY prompt, is_template ORDER BY ${order} LIMIT ?
     )
-    SELECT e.*, CASE WHEN e.is_template THEN (
-        SELECT ${RESULT_PICTURE} FROM batches b JOIN jobs j ON j.batch_id = b.id JOIN assets a ON a.job_id = j.id
-        WHERE b.template = e.prompt AND ${RESULT_PICTURE} IS NOT NULL ORDER BY a.created_at DESC, a.id DESC LIMIT 1
-      ) ELSE (
-        SELECT ${RESULT_PICTURE} FROM assets a
-        WHERE a.prompt = e.prompt AND ${RESULT_PICTURE} IS NOT NULL ORDER BY a.created_at DESC, a.id DESC LIMIT 1
-      ) END AS thumb_path
+    SELECT e.*, CASE WHEN e.is_template THEN (${templatePicture('e.prompt')}) ELSE (${promptPicture('e.prompt')}) END AS thumb_path
     FROM entries e ORDER BY ${order}`;
   const params = match === null ? [limit] : [match, match, limit];
-  return db
-    .prepare<unknown[], HistoryRow>(sql)
-    .all(...params)
-    .map((row) => ({
-      prompt: row.prompt,
-      isTemplate: row.is_template === 1,
-      model: row.model,
-      variantId: row.variant_id,
-      uses: row.uses,
-      lastUsedAt: row.last_used_at,
-      thumbPath: row.thumb_path,
-    }));
+  return db.prepare<unknown[], HistoryRow>(sql).all(...params);
+}
+
+function entryOf(row: HistoryEntryRow, thumbPath: string | null): PromptHistoryEntry {
+  return {
+    prompt: row.prompt,
+    isTemplate: row.is_template === 1,
+    model: row.model,
+    variantId: row.variant_id,
+    uses: row.uses,
+    lastUsedAt: row.last_used_at,
+    thumbPath,
+  };
 }

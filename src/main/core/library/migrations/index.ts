@@ -28,6 +28,7 @@ import { savedMasks } from './027_saved_masks';
 import { batchTemplateCsv } from './028_batch_template_csv';
 import { characterNames } from './029_character_names';
 import { queueOrderIndexes } from './030_queue_order_indexes';
+import { promptHistoryIndexes } from './031_prompt_history_indexes';
 import type { Migration } from './migration';
 
 export type { Migration } from './migration';
@@ -64,6 +65,7 @@ export const migrations: readonly Migration[] = [
   batchTemplateCsv,
   characterNames,
   queueOrderIndexes,
+  promptHistoryIndexes,
 ];
 
 /** The schema version a library has once every migration ran (the last one's number). */
