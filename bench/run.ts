@@ -32,6 +32,7 @@ const benchmarks: Record<string, BenchmarkEntry> = {
   paging: { summary: 'gallery pages (first, deep, filtered) via listAssets vs hand-written keyset SQL', load: () => import('./paging') },
   search: { summary: 'prompt search via listAssets vs the same FTS query by hand and a LIKE scan', load: () => import('./search') },
   facets: { summary: 'countAssetFacets vs a bare COUNT(*)', load: () => import('./facets') },
+  'prompt-history': { summary: 'the prompt history Create asks for as it opens vs the newest jobs read by hand', load: () => import('./prompt-history') },
   'library-rebuild': {
     summary: 'a library folder without its database: 100,000 results read back from their sidecars, first page and total, vs reading the files',
     load: () => import('./library-rebuild'),
