@@ -6,7 +6,16 @@
  * reads about one row an entry when prompts differ, and never more rows than the grouping did.
  */
 import type { LibraryDatabase } from './library-database';
-import type { HistoryEntryRow } from './prompt-history';
+
+/** An entry as the database gives it, before its thumbnail. */
+export interface HistoryEntryRow {
+  prompt: string;
+  is_template: number;
+  model: string;
+  variant_id: string | null;
+  uses: number;
+  last_used_at: number;
+}
 
 interface Use {
   prompt: string;

@@ -6,7 +6,7 @@
  * prompts' full-text indexes, so English words match by prefix and Chinese matches any run of characters.
  */
 import type { LibraryDatabase } from './library-database';
-import { newestPromptEntries } from './newest-prompts';
+import { newestPromptEntries, type HistoryEntryRow } from './newest-prompts';
 import { buildMatchQuery } from './search-text';
 
 export interface PromptHistoryEntry {
@@ -29,16 +29,6 @@ export interface PromptHistoryQuery {
   order?: 'recent' | 'frequent' | undefined;
   /** At most this many entries (default 50, 1-200). */
   limit?: number | undefined;
-}
-
-/** An entry as the database gives it, before its thumbnail. */
-export interface HistoryEntryRow {
-  prompt: string;
-  is_template: number;
-  model: string;
-  variant_id: string | null;
-  uses: number;
-  last_used_at: number;
 }
 
 interface HistoryRow extends HistoryEntryRow {
