@@ -122,11 +122,7 @@ async function inTurns<T>(items: readonly T[], each: (item: T, index: number) =>
   let next = 0;
   while (next < items.length) {
     if (next > 0) await nextTurn();
-    let spent = share.take();
-    while (!spent) {
-      await nextTurn();
-      spent = share.take();
-    }
+    const spent = await share.due();
     const end = Math.min(next + JOBS_PER_TURN, items.length);
     wrapTurn(() => {
       do {

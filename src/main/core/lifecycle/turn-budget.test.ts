@@ -67,4 +67,22 @@ describe('turnBudget', () => {
     share.runInTurn(() => ran.push('second'));
     expect(ran).toEqual(['first', 'second']);
   });
+
+  it('gives an async caller the budget on the first turn it may take', async () => {
+    await nextTurn();
+    let clock = 100;
+    const now = (): number => clock;
+    const share = new TurnShare(4, now);
+    turnBudget(4, now);
+    clock += 5;
+    let given = false;
+    const due = share.due().then((spent) => {
+      given = true;
+      return spent;
+    });
+    await Promise.resolve();
+    expect(given).toBe(false);
+    const spent = await due;
+    expect(spent()).toBe(false);
+  });
 });

@@ -8,6 +8,7 @@
  * grouped writes and batch creation all run as `setImmediate` callbacks of the same turn, and with
  * 4 ms each they held the loop 15-35 ms together while a batch of 1,000 was submitted.
  */
+import { setImmediate as nextTurn } from 'node:timers/promises';
 
 /** Work per turn that keeps the loop's delay well under the 20 ms a window call may wait. */
 const TURN_BUDGET_MS = 4;
@@ -62,5 +63,14 @@ export class TurnShare {
     const spent = this.take();
     if (spent) work(spent);
     else setImmediate(() => this.runInTurn(work));
+  }
+
+  /** The turn's budget for this caller, now or on the first later turn it may take (for async callers). */
+  async due(): Promise<() => boolean> {
+    for (;;) {
+      const spent = this.take();
+      if (spent) return spent;
+      await nextTurn();
+    }
   }
 }
