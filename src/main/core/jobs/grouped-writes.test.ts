@@ -3,7 +3,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { LibraryDatabase } from '../library';
+import { TurnShare } from '../lifecycle/turn-budget';
 import { GroupedWrites, WRITES_PER_GROUP } from './grouped-writes';
+
+/** A turn budget whose clock stands still: a group takes every write it may, however busy the machine. */
+const unhurried = (): TurnShare => new TurnShare(4, () => 0);
 
 describe('grouped writes of what polls learned', () => {
   let root: string;
@@ -27,7 +31,7 @@ describe('grouped writes of what polls learned', () => {
       .map((row) => row.text);
 
   it('commits writes queued together in one transaction, each visible once its promise resolves with its result', async () => {
-    const writes = new GroupedWrites(db, { durable: false });
+    const writes = new GroupedWrites(db, { durable: false, share: unhurried() });
     const insert = (text: string) => () => db.prepare('INSERT INTO notes (text) VALUES (?)').run(text);
     const first = writes.run(insert('a'));
     const second = writes.run(insert('b'));
@@ -37,6 +41,21 @@ describe('grouped writes of what polls learned', () => {
     await second;
     // The database is back to flushing every commit to disk once the group is written.
     expect(db.connection.pragma('synchronous', { simple: true })).toBe(2);
+  });
+
+  it('once the turn has used its budget, the rest of a group waits for the next turn, every write kept and in order', async () => {
+    // Each write takes 3 ms of the clock: the budget of 4 ms is spent after the second.
+    let clock = 0;
+    const writes = new GroupedWrites(db, { durable: false, share: new TurnShare(4, () => clock) });
+    const slow = (text: string) => () => {
+      clock += 3;
+      return db.prepare('INSERT INTO notes (text) VALUES (?)').run(text).changes;
+    };
+    const all = ['a', 'b', 'c', 'd'].map((text) => writes.run(slow(text)));
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(texts()).toEqual(['a', 'b']);
+    await expect(Promise.all(all)).resolves.toEqual([1, 1, 1, 1]);
+    expect(texts()).toEqual(['a', 'b', 'c', 'd']);
   });
 
   it('a write that throws is rolled back alone: the others of its group are kept', async () => {
@@ -96,7 +115,7 @@ describe('grouped writes of what polls learned', () => {
   });
 
   it('a burst larger than a group is committed over the next turns, a group a turn, every write kept and in order', async () => {
-    const writes = new GroupedWrites(db, { durable: true });
+    const writes = new GroupedWrites(db, { durable: true, share: unhurried() });
     const burst = Array.from({ length: WRITES_PER_GROUP * 2 + 3 }, (_, index) =>
       writes.run(() => db.prepare('INSERT INTO notes (text) VALUES (?)').run(`answer ${index}`).changes),
     );

@@ -27,12 +27,15 @@ interface QueuedWrite {
 export class GroupedWrites {
   private readonly queued: QueuedWrite[] = [];
   private flushScheduled = false;
-  private readonly share = new TurnShare();
+  private readonly share: TurnShare;
 
+  /** `share` is the turn budget the groups draw on: tests give one with a clock of their own. */
   constructor(
     private readonly db: LibraryDatabase,
-    private readonly options: { durable: boolean },
-  ) {}
+    private readonly options: { durable: boolean; share?: TurnShare },
+  ) {
+    this.share = options.share ?? new TurnShare();
+  }
 
   /** Runs `work` in the next group's transaction; resolves with its result once the group is committed. */
   run<T>(work: () => T): Promise<T> {
