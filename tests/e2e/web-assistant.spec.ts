@@ -116,11 +116,25 @@ test('a reply can be stopped midway, keeping what arrived', async () => {
   await messageBox().press('Enter');
   const reply = panel().locator('.assistant-turn-reply').last();
   await expect(reply.getByText(/^w0 w1 w2/)).toBeVisible();
+  // Stop stands where Send does, still while the reply above it grows.
   await panel().getByRole('button', { name: 'Stop' }).click();
   await expect(panel().getByText('Stopped. What arrived is kept.')).toBeVisible();
   const kept = (await reply.locator('.assistant-text').textContent()) ?? '';
   expect(kept.length).toBeGreaterThan(5);
   expect(kept.length).toBeLessThan(words.length);
+
+  // Send is back in Stop's place; Escape in the message box stops the next reply the same way.
+  await expect(panel().getByRole('button', { name: 'Send' })).toBeVisible();
+  const replies = panel().locator('.assistant-turn-reply');
+  const stopped = panel().getByText('Stopped. What arrived is kept.');
+  const [repliesBefore, stoppedBefore] = [await replies.count(), await stopped.count()];
+  await messageBox().fill(`echo: ${words}`);
+  await messageBox().press('Enter');
+  await expect(replies).toHaveCount(repliesBefore + 1);
+  await expect(replies.last().getByText(/^w0 w1 w2/)).toBeVisible();
+  await messageBox().press('Escape');
+  await expect(stopped).toHaveCount(stoppedBefore + 1);
+  await expect(panel().getByRole('button', { name: 'Send' })).toBeVisible();
 });
 
 test('"expand into 4 variations" fills a batch of 4 lines that runs to completion', async () => {

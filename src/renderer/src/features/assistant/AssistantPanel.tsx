@@ -60,7 +60,8 @@ function AssistantPanel() {
   const actions = useReplyActions(setError);
   const store = useAssistantStore.getState();
   const variantLabel = variantId ? modelName(variantId) : null;
-  const streaming = state.messages.some((message) => message.status === 'streaming');
+  const streamingReply = state.messages.findLast((message) => message.status === 'streaming');
+  const streaming = streamingReply !== undefined;
   const lastText = state.messages.at(-1)?.text.length ?? 0;
   const lastStatus = state.messages.at(-1)?.status;
 
@@ -141,7 +142,6 @@ function AssistantPanel() {
             key={message.id}
             message={message}
             turnLabel={turnLabel(message.action, message.variantId)}
-            onStop={() => void store.cancel(message.id)}
             onUse={(mode) => actions.use(message, mode)}
             onLines={actions.lines}
             onCopy={() => void actions.copy(message)}
@@ -181,6 +181,7 @@ function AssistantPanel() {
         onImageAsset={(assetId, name) => store.setImage({ name, source: { assetId }, previewUrl: null })}
         onRemoveImage={() => store.setImage(null)}
         onSend={() => void run(() => actions.send(state.image ? 'describe' : 'chat', state.image ? { image: state.image } : {}))}
+        onStop={streamingReply ? () => void store.cancel(streamingReply.id) : null}
         busy={busy}
         disabled={!ready || (state.input.trim() === '' && state.image === null) || streaming}
       />

@@ -1,4 +1,4 @@
-import { useEffect, useRef, type RefObject } from 'react';
+import { useEffect, useLayoutEffect, useRef, type RefObject } from 'react';
 
 /** How far from the end (px) still counts as reading the newest text. */
 const NEAR_END = 24;
@@ -31,7 +31,8 @@ export function useStickToEnd(ref: RefObject<HTMLElement | null>, shown: boolean
     };
   }, [ref, shown]);
 
-  useEffect(() => {
+  // Before the paint: the newest line never shows below the end for a frame and then jumps.
+  useLayoutEffect(() => {
     const element = ref.current;
     if (!element) return;
     element.scrollTop = element.scrollHeight;

@@ -1,4 +1,4 @@
-import { ImagePlus, Send, X } from 'lucide-react';
+import { ImagePlus, Send, Square, X } from 'lucide-react';
 import { useId, useRef, useState, type DragEvent, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { carriesAsset, readAssetDrag } from '../../../entities/asset-drag';
@@ -14,6 +14,8 @@ export interface MessageComposerProps {
   onImageAsset: (assetId: string, name: string) => void;
   onRemoveImage: () => void;
   onSend: () => void;
+  /** Stops the reply on its way; while one streams, Stop takes Send's place and Escape in the box presses it. */
+  onStop: (() => void) | null;
   busy: boolean;
   disabled: boolean;
 }
@@ -21,9 +23,10 @@ export interface MessageComposerProps {
 /**
  * The message to the assistant, and an image to describe (dropped, chosen, or dragged from the
  * library). Enter sends, Shift+Enter starts a new line; the keys never reach Create's own
- * Ctrl+Enter, which would queue a generation.
+ * Ctrl+Enter, which would queue a generation. Stop stands where Send does, so it never moves
+ * while the reply above it grows.
  */
-export function MessageComposer({ value, onChange, image, onImageFile, onImageAsset, onRemoveImage, onSend, busy, disabled }: MessageComposerProps) {
+export function MessageComposer({ value, onChange, image, onImageFile, onImageAsset, onRemoveImage, onSend, onStop, busy, disabled }: MessageComposerProps) {
   const { t } = useTranslation();
   const id = useId();
   const picker = useRef<HTMLInputElement>(null);
@@ -42,6 +45,11 @@ export function MessageComposer({ value, onChange, image, onImageFile, onImageAs
     if (file) onImageFile(file);
   };
   const keys = (event: KeyboardEvent<HTMLTextAreaElement>): void => {
+    if (event.key === 'Escape' && onStop) {
+      event.preventDefault();
+      onStop();
+      return;
+    }
     if (event.key !== 'Enter' || event.nativeEvent.isComposing) return;
     // Handled here in every case, so the page's Ctrl+Enter (generate) does not fire from this box.
     event.preventDefault();
@@ -102,9 +110,15 @@ export function MessageComposer({ value, onChange, image, onImageFile, onImageAs
             event.target.value = '';
           }}
         />
-        <Button size="sm" variant="primary" icon={Send} busy={busy} disabled={disabled} onClick={onSend}>
-          {t('assistant.send')}
-        </Button>
+        {onStop ? (
+          <Button size="sm" icon={Square} onClick={onStop}>
+            {t('assistant.stop')}
+          </Button>
+        ) : (
+          <Button size="sm" variant="primary" icon={Send} busy={busy} disabled={disabled} onClick={onSend}>
+            {t('assistant.send')}
+          </Button>
+        )}
       </div>
     </section>
   );

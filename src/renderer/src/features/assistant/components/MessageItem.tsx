@@ -1,4 +1,4 @@
-import { ClipboardCopy, ListPlus, Replace, Square, TextCursorInput } from 'lucide-react';
+import { ClipboardCopy, ListPlus, Replace, TextCursorInput } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import type { AssistantMessage } from '../../../../../shared/contract';
 import { ErrorMessage } from '../../../errors/ErrorMessage';
@@ -10,14 +10,13 @@ export interface MessageItemProps {
   message: AssistantMessage;
   /** The label of an artist's turn ("Improve for …"), or null for a plain message. */
   turnLabel: string | null;
-  onStop: () => void;
   onUse: (mode: 'replace' | 'insert') => void;
   onLines: (lines: string[]) => void;
   onCopy: () => void;
 }
 
 /** One turn: the artist's message (with what it asked), or a reply as it streams, with what can be done with it. */
-export function MessageItem({ message, turnLabel, onStop, onUse, onLines, onCopy }: MessageItemProps) {
+export function MessageItem({ message, turnLabel, onUse, onLines, onCopy }: MessageItemProps) {
   const { t } = useTranslation();
   const streaming = message.status === 'streaming';
   if (message.role === 'user') {
@@ -41,9 +40,6 @@ export function MessageItem({ message, turnLabel, onStop, onUse, onLines, onCopy
       {streaming && (
         <div className="assistant-turn-status">
           <span role="status">{t('assistant.status.writing')}</span>
-          <Button size="sm" variant="quiet" icon={Square} onClick={onStop}>
-            {t('assistant.stop')}
-          </Button>
         </div>
       )}
       {message.status === 'canceled' && <p className="assistant-turn-note">{t('assistant.status.stopped')}</p>}
