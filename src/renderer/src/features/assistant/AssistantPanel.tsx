@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useShallow } from 'zustand/react/shallow';
 import { displayModelOf, variantById } from '../../../../shared/catalog';
 import type { StudioError } from '../../../../shared/contract';
-import { useAppInfoStore } from '../../entities/app-info-store';
+import { usePerGateway } from '../../entities/use-per-gateway';
 import { usePromptDraftStore } from '../../entities/prompt-draft-store';
 import { ErrorMessage } from '../../errors/ErrorMessage';
 import { useLocale } from '../../errors/use-error-wording';
@@ -51,7 +51,7 @@ function AssistantPanel() {
   );
   const model = useAssistantStore(chosenModel);
   const variantId = usePromptDraftStore((s) => s.draft.variantId);
-  const gateway = useAppInfoStore((s) => s.info?.gatewayUrl);
+  const loadModels = useAssistantStore((s) => s.loadModels);
   const [error, setError] = useState<StudioError | null>(null);
   const [busy, setBusy] = useState(false);
   const [count, setCount] = useState(4);
@@ -65,9 +65,8 @@ function AssistantPanel() {
   const lastText = state.messages.at(-1)?.text.length ?? 0;
   const lastStatus = state.messages.at(-1)?.status;
 
-  useEffect(() => {
-    if (state.open) void useAssistantStore.getState().loadModels();
-  }, [gateway, state.open]);
+  // Its text models each time the panel opens, and again whenever another gateway answers.
+  usePerGateway(loadModels, state.open);
   // This Create session's conversation comes back after a reload.
   useEffect(() => {
     const id = remembered.conversation();

@@ -2,7 +2,7 @@ import { UserRoundPlus } from 'lucide-react';
 import { useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCharactersStore } from '../../entities/characters-store';
-import { useAppInfoStore } from '../../entities/app-info-store';
+import { usePerGateway } from '../../entities/use-per-gateway';
 import { Slot } from '../../studio/slots';
 import { Button, Page } from '../../ui';
 import { CharacterCreator } from './containers/CharacterCreator';
@@ -29,14 +29,12 @@ export function CreatePage() {
   const flow = useBatchFlow(form);
   const models = useCreateStore((s) => s.models);
   const status = useCreateStore((s) => s.modelsStatus);
-  const gateway = useAppInfoStore((s) => s.info?.gatewayUrl);
+  const loadModels = useCreateStore((s) => s.loadModels);
   const generate = useMemo(() => modelChoices(models, 'generate'), [models]);
   const remix = useMemo(() => modelChoices(models, 'remix'), [models]);
 
   // The models of the gateway in use, again whenever another gateway answers.
-  useEffect(() => {
-    void useCreateStore.getState().loadModels();
-  }, [gateway]);
+  usePerGateway(loadModels);
   useEffect(() => {
     void useCharactersStore.getState().load();
   }, []);
