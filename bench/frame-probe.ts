@@ -83,6 +83,16 @@ const PROBE = String.raw`
     nodes() { return document.getElementsByTagName('*').length; },
     resetSeen() { state.seen.clear(); },
     firstScreen(selector, timeoutMs) { return untilReady(selector, null, 0, timeoutMs); },
+    drawn(selector, timeoutMs) {
+      return new Promise((resolve) => {
+        const check = (now) => {
+          if (document.querySelector(selector) !== null) resolve(now);
+          else if (performance.now() > timeoutMs) resolve(null);
+          else requestAnimationFrame(check);
+        };
+        requestAnimationFrame(check);
+      });
+    },
     afterInput(selector, cellsInclude, timeoutMs) {
       const since = state.lastInputAt;
       return untilReady(selector, cellsInclude, since, timeoutMs).then((at) => (at === null ? null : at - since));
@@ -107,6 +117,15 @@ export function stopRecording(page: Page): Promise<Recording> {
 /** Milliseconds from navigation start to the first screen of thumbnails complete (null: not within the time). */
 export function firstScreenAt(page: Page, selector: string, timeoutMs: number): Promise<number | null> {
   return page.evaluate(`globalThis.__benchProbe.firstScreen(${JSON.stringify(selector)}, ${String(timeoutMs)})`);
+}
+
+/**
+ * Milliseconds from navigation start to the first frame with an element of `selector` (null: not
+ * by `timeoutMs` after navigation start). Looked for every frame: a locator's wait asks again after
+ * 0, 20, 50, 100 and 100 ms, then every 500 ms, and saw the Gallery's link 100-500 ms after it was drawn.
+ */
+export function drawnAt(page: Page, selector: string, timeoutMs: number): Promise<number | null> {
+  return page.evaluate(`globalThis.__benchProbe.drawn(${JSON.stringify(selector)}, ${String(timeoutMs)})`);
 }
 
 /**

@@ -7,7 +7,7 @@
  * same is measured from the window shown; not here, as its runtime cannot be installed.)
  */
 import type { Browser } from '@playwright/test';
-import { firstScreenAt, installProbe } from './frame-probe';
+import { drawnAt, firstScreenAt, installProbe } from './frame-probe';
 
 const VIEWPORT = { width: 1440, height: 900 };
 
@@ -25,8 +25,8 @@ export async function openToGallery(browser: Browser, launchUrl: string, images:
     await installProbe(page);
     const started = performance.now();
     await page.goto(launchUrl, { waitUntil: 'commit' });
+    if ((await drawnAt(page, 'nav a[href="#/gallery"]', 60_000)) === null) throw new Error('the navigation was not drawn within 60 s');
     const gallery = page.getByRole('navigation').getByRole('link', { name: 'Gallery' });
-    await gallery.waitFor({ timeout: 60_000 });
     const navigationMs = performance.now() - started;
     await gallery.click();
     if ((await firstScreenAt(page, images, 60_000)) === null) throw new Error('the Gallery showed no thumbnails within 60 s');
