@@ -71,10 +71,17 @@ export default defineConfig({
       rolldownOptions: {
         input: { index: resolve('src/renderer/index.html') },
         output: {
-          // The icons in one file, not one each: over plain http a browser fetches six files at a time
-          // per host, and the Gallery's seventeen files (ten of them icons) came in three rounds.
+          // Few files, not one per shared module: over plain http a browser fetches six files at a time
+          // per host (the event stream holds one of them), and each waits 20-300 ms for its turn on a
+          // busy machine. The icons are one file: the Gallery's seventeen files (ten of them icons) came
+          // in three rounds. The code two or more pages share, with what it imports, is one more:
+          // opening the studio asked for 23 files, and the Gallery's first thumbnails after the launch
+          // address came 100-200 ms later than with 8.
           codeSplitting: {
-            groups: [{ name: 'icons', test: /[\\/]lucide-react[\\/]/u }],
+            groups: [
+              { name: 'icons', test: /[\\/]lucide-react[\\/]/u },
+              { name: 'shared', test: /[\\/]src[\\/](renderer|shared)[\\/]/u, minShareCount: 2 },
+            ],
           },
         },
       },
