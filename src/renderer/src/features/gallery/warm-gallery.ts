@@ -3,10 +3,8 @@
  * first page of results, and the first screen's thumbnails fetched by the transport's thumbnail
  * loader (into its memory in web mode, the browser's cache otherwise). Choosing the Gallery then
  * waits for none of them; nothing waits for this. The thumbnails go as soon as the first page is
- * in, not once the window rests: while Create draws, that rest came 300-600 ms later, often after
- * the artist had chosen the Gallery, whose first screen then waited for them. Waiting for the rest
- * made the launch to the Gallery's first thumbnails longer in 7 of 10 alternating rounds (about
- * 1,300 against 1,245 ms, the round medians' median) and Create's model picker ready 0-60 ms sooner.
+ * in, not once the window rests: while Create draws, that rest came after the artist had often
+ * chosen the Gallery already, whose first screen then waited for them (bench/README.md).
  */
 import type { LibraryFilter } from '../../../../shared/contract';
 import { assetPages } from '../../entities/asset-pages';
