@@ -5,7 +5,7 @@
 // large library. Its timings are `npm run bench -- gallery-frames` (search after fast scrolling).
 import { linkSync, mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { expect, test, type BrowserContext, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import { seedLibraryAssets } from '../helpers/seed-assets';
 import { startWebMode, type WebModeStudio } from './support/web-mode';
@@ -17,45 +17,26 @@ const isLantern = (index: number): boolean => index % 10 === 0;
 /**
  * Installed in the page before its code: each thumbnail request as the window sends it, with the
  * results it asks for and the results whose tiles are in the grid at that moment (both by the
- * seed number in the prompt), and how it ended. The window reads the answers in its thumbnail
- * worker (where one starts), so a request is watched as the page hands it to the worker, and in
- * the page's own `fetch` otherwise.
+ * seed number in the prompt), and how it ended.
  */
 const WATCH_THUMBNAIL_REQUESTS = String.raw`
 (() => {
   const seedsOf = (texts, pattern) => texts.map((text) => Number(pattern.exec(text)?.[1] ?? -1));
   const requests = [];
   globalThis.__thumbnailRequests = requests;
-  const record = (address) => {
-    const url = new URL(address, location.href);
-    if (url.pathname !== '/media-thumbnails') return undefined;
-    const request = {
+  const fetchBefore = globalThis.fetch;
+  globalThis.fetch = function (input, init) {
+    const url = new URL(typeof input === 'string' ? input : input.url, location.href);
+    if (url.pathname !== '/media-thumbnails') return fetchBefore.call(this, input, init);
+    const record = {
       asked: seedsOf(url.searchParams.getAll('path'), /seed-(\d+)\.webp$/),
       inGrid: seedsOf([...document.querySelectorAll('[role="gridcell"]')].map((cell) => cell.getAttribute('aria-label') || ''), /(?:lantern|prompt) (\d+)/),
       outcome: 'pending',
     };
-    requests.push(request);
-    return request;
-  };
-  const settle = (request, outcome) => { if (request?.outcome === 'pending') request.outcome = outcome; };
-  const fetchBefore = globalThis.fetch;
-  globalThis.fetch = function (input, init) {
-    const request = record(typeof input === 'string' ? input : input.url);
+    requests.push(record);
     const answer = fetchBefore.call(this, input, init);
-    if (request) answer.then((response) => response.clone().arrayBuffer()).then(() => settle(request, 'finished'), () => settle(request, init?.signal?.aborted ? 'cancelled' : 'failed'));
+    answer.then((response) => response.clone().arrayBuffer()).then(() => { record.outcome = 'finished'; }, () => { record.outcome = init?.signal?.aborted ? 'cancelled' : 'failed'; });
     return answer;
-  };
-  globalThis.Worker = class extends globalThis.Worker {
-    reads = new Map();
-    constructor(...args) {
-      super(...args);
-      this.addEventListener('message', ({ data }) => { if (data?.kind === 'ended') settle(this.reads.get(data.id), data.failed ? 'failed' : 'finished'); });
-    }
-    postMessage(message, ...rest) {
-      if (message?.kind === 'read') this.reads.set(message.id, record(message.request.url));
-      if (message?.kind === 'cancel') settle(this.reads.get(message.id), 'cancelled');
-      return super.postMessage(message, ...rest);
-    }
   };
 })();
 `;
@@ -67,7 +48,6 @@ interface ThumbnailRequest {
 }
 
 let studio: WebModeStudio;
-let context: BrowserContext;
 let page: Page;
 
 test.beforeAll(async ({ browser }) => {
@@ -86,13 +66,12 @@ test.beforeAll(async ({ browser }) => {
     linkSync(picture, join(libraryRoot, thumbPath));
     return { thumbPath, prompt: isLantern(index) ? `a paper lantern ${String(index)}` : `seeded prompt ${String(index)}` };
   });
-  context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
-  page = await context.newPage();
+  page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
   await page.addInitScript(WATCH_THUMBNAIL_REQUESTS);
   await page.goto(studio.launchUrl);
 });
 test.afterAll(async () => {
-  await context.close();
+  await page.close();
   await studio.stop();
 });
 
@@ -164,30 +143,4 @@ test('a search after fast scrolling is not kept waiting by the thumbnails of til
   // The search's own screen came in its own request(s), naming lanterns only.
   const searched = all.filter((request) => request.asked.some(isLantern) && request.asked.every(isLantern));
   expect(searched.length).toBeGreaterThan(0);
-  // The screens the wheel rested on were read in the thumbnail worker, off the page's thread.
-  expect(page.workers().map((worker) => worker.url())).toContainEqual(expect.stringMatching(/thumbnail-reader/));
-});
-
-test('a window whose thumbnail worker cannot start shows the pictures all the same', async ({ browser }) => {
-  // The same session (the launch address is good once) in a browser of its own, without the search the test above left.
-  const { cookies } = await context.storageState();
-  const own = await browser.newContext({ viewport: { width: 1440, height: 900 }, storageState: { cookies, origins: [] } });
-  const blocked = await own.newPage();
-  await blocked.route(/thumbnail-reader/, (route) => route.abort());
-  await blocked.goto(`${studio.url}/#/gallery`);
-  const grid = blocked.getByRole('grid', { name: 'Results' });
-  await expect(grid.getByRole('gridcell').first()).toBeVisible();
-  // Past the first screen (`data:` addresses), to tiles the grid asks for once it rests: read in the page itself
-  // (object URLs), or at `/media`'s own addresses where a read was on its way to the worker when it failed.
-  const pictures = (): Promise<{ later: number; drawn: boolean }> =>
-    grid.locator('img').evaluateAll((images) => ({
-      later: images.filter((image) => /^(blob:|\/media\/)/.test(image.getAttribute('src') ?? '')).length,
-      drawn: images.every((image) => (image as HTMLImageElement).naturalWidth > 0),
-    }));
-  // Once, to the end of what is loaded: scrolled again and again, the grid would grow a page each time and never rest.
-  await grid.evaluate((element) => (element.scrollTop = element.scrollHeight));
-  await expect.poll(async () => (await pictures()).later).toBeGreaterThan(10);
-  await expect.poll(async () => (await pictures()).drawn).toBe(true);
-  expect(blocked.workers()).toEqual([]);
-  await own.close();
 });

@@ -2,23 +2,21 @@
  * Web mode's thumbnail loader: the tiles that come into view together go in one request to
  * `/media-thumbnails` (a browser holds six connections per host over plain http, so thirty
  * thumbnails asked one by one arrive four or six at a time). Each picture is shown through an
- * object URL as soon as its bytes are in, made by the thumbnail worker off the page's thread; a
- * new first screen's pictures, and those fetched before the Gallery shows (`warm`), through `data:`
- * addresses instead (a Blob's object URL waits on the browser process, 10-35 ms each on a busy
- * machine, which held a screen of 38 back by 0.4-1.3 s); a request whose tiles have all gone is
- * cancelled. The addresses are kept in a bounded memory, so tiles scrolled back to and the
- * Gallery's warm start need no second fetch.
+ * object URL as soon as its bytes are in, and released when its tile leaves; a new first screen's
+ * pictures, and those fetched before the Gallery shows (`warm`), through `data:` addresses instead
+ * (a Blob's object URL waits on the browser process, 10-35 ms each on a busy machine, which held a
+ * screen of 38 back by 0.4-1.3 s); a request whose tiles
+ * have all gone is cancelled. The bytes are kept in a bounded memory, so tiles scrolled back to
+ * and the Gallery's warm start need no second fetch.
  */
 import { THUMBNAILS_AT_ONCE, THUMBNAILS_ROUTE } from '../../../shared/contract/thumbnails';
 import { encodeLibraryPath } from '../../../shared/contract/client';
+import { ThumbnailFrames } from './thumbnail-frames';
 import type { ThumbnailClaim, ThumbnailLoader } from './thumbnail-loader';
-import { pageReader, type ReadPicture, type ThumbnailReader } from './thumbnail-reading';
-import { workerReader } from './worker-reader';
 
 export interface BatchedThumbnailsOptions {
   /** Prefix of the studio's paths; '' means the page's own origin. */
   baseUrl?: string;
-  /** Fetches in the page's own thread; without it, a worker reads the answers where the window can start one. */
   fetch?: typeof globalThis.fetch;
   /** Requests on their way at once; the others of the window's six connections stay free for its calls and events. */
   batchesAtOnce?: number;
@@ -45,6 +43,7 @@ interface Wanted {
   /** `joined`: the same picture is already on its way for another (the warm start); it waits for that one. */
   state: 'waiting' | 'fetching' | 'joined' | 'shown' | 'gone';
   batch?: Batch;
+  url?: string;
 }
 
 interface Batch {
@@ -56,21 +55,20 @@ interface Batch {
   inline: boolean;
 }
 
-/** The page's own thread where a fetch is given or no worker can start (tests on Node), else the thumbnail worker. */
-function readerFor(options: BatchedThumbnailsOptions): ThumbnailReader {
-  if (options.fetch) return pageReader(options.fetch);
-  const inPage = pageReader(globalThis.fetch.bind(globalThis));
-  return typeof Worker === 'function' ? workerReader(inPage) : inPage;
+/** A picture in memory; the warm start's keep their `data:` address, for the first screen they are fetched for. */
+interface Kept {
+  blob: Blob;
+  address?: string;
 }
 
 export function batchedThumbnails(options: BatchedThumbnailsOptions = {}): ThumbnailLoader {
   const baseUrl = options.baseUrl ?? '';
-  const reader = readerFor(options);
+  const fetchImpl = options.fetch ?? globalThis.fetch.bind(globalThis);
   const batchesAtOnce = options.batchesAtOnce ?? 2;
   const keptBytes = options.keptBytes ?? 48 * 1024 * 1024;
-  /** Pictures in memory by library path: an object URL, or a first screen's `data:` address. */
-  const kept = new Map<string, ReadPicture & { address: string }>();
+  const kept = new Map<string, Kept>();
   let keptSize = 0;
+  const sizeOf = (picture: Kept): number => picture.blob.size + (picture.address?.length ?? 0);
   const waiting: Wanted[] = [];
   /** Pictures on their way, with whoever else waits for the same one. */
   const onTheirWay = new Map<string, Set<Wanted>>();
@@ -79,28 +77,29 @@ export function batchedThumbnails(options: BatchedThumbnailsOptions = {}): Thumb
   let watchingFrames = false;
   let askedThisFrame = false;
 
-  /** Keeps a picture as the most recent, dropping the least recently shown past the bound (a tile showing one keeps its decoded picture). */
-  const keep = (libraryPath: string, picture: ReadPicture & { address: string }): void => {
+  const keep = (libraryPath: string, picture: Kept): void => {
     const before = kept.get(libraryPath);
-    if (before) keptSize -= before.size;
-    if (before && before.address !== picture.address) reader.drop(before.address);
+    if (before) keptSize -= sizeOf(before);
     kept.delete(libraryPath);
     kept.set(libraryPath, picture);
-    keptSize += picture.size;
+    keptSize += sizeOf(picture);
     for (const [path, old] of kept) {
       if (keptSize <= keptBytes) break;
       kept.delete(path);
-      keptSize -= old.size;
-      reader.drop(old.address);
+      keptSize -= sizeOf(old);
     }
   };
 
-  /** Hands a tile its picture's address, else `/media`'s own (a large picture, say, which `<img>` then loads or fails on). */
-  const show = (wanted: Wanted, address: string | null): void => {
+  /**
+   * Hands a tile its address: `inline` (a first screen's `data:` address), an object URL for bytes in
+   * memory, else `/media`'s own (a large picture, say, which `<img>` then loads or fails on).
+   */
+  const show = (wanted: Wanted, blob: Blob | null, inline?: string): void => {
     if (wanted.state === 'gone') return;
     wanted.state = 'shown';
     if (!wanted.show) return;
-    wanted.show(address ?? `${baseUrl}/media/${encodeLibraryPath(wanted.libraryPath)}`);
+    wanted.url = inline ?? (blob ? URL.createObjectURL(blob) : `${baseUrl}/media/${encodeLibraryPath(wanted.libraryPath)}`);
+    wanted.show(wanted.url);
   };
 
   /** A tile of the request has gone; once all have, the request is cancelled and tiles that joined it since ask anew. */
@@ -122,33 +121,39 @@ export function batchedThumbnails(options: BatchedThumbnailsOptions = {}): Thumb
   };
 
   /** A picture is in (or will not come): everyone who joined its fetch is shown it too. */
-  const arrived = (libraryPath: string, address: string | null): void => {
+  const arrived = (libraryPath: string, blob: Blob | null, inline?: string): void => {
     const joined = onTheirWay.get(libraryPath);
     onTheirWay.delete(libraryPath);
-    for (const wanted of joined ?? []) if (wanted.state === 'joined') show(wanted, address);
+    for (const wanted of joined ?? []) if (wanted.state === 'joined') show(wanted, blob, inline);
   };
 
   async function fetchBatch(group: Wanted[], batch: Batch): Promise<void> {
-    const paths = group.map((wanted) => wanted.libraryPath);
-    const query = paths.map((libraryPath) => `path=${encodeURIComponent(libraryPath)}`).join('&');
-    // Absolute: a worker resolves a relative address against its own script's.
-    const url = new URL(`${baseUrl}${THUMBNAILS_ROUTE}?${query}`, globalThis.location?.href).href;
+    const query = group.map((wanted) => `path=${encodeURIComponent(wanted.libraryPath)}`).join('&');
     let next = 0;
     try {
-      await reader.read({ url, paths, inline: batch.inline }, batch.abort.signal, (pictures) => {
-        for (const picture of pictures) {
+      const response = await fetchImpl(`${baseUrl}${THUMBNAILS_ROUTE}?${query}`, { credentials: 'same-origin', signal: batch.abort.signal });
+      if (!response.ok || !response.body) throw new Error(`thumbnails answered ${String(response.status)}`);
+      const types = (response.headers.get('x-media-types') ?? '').split(',');
+      const frames = new ThumbnailFrames();
+      const reader = response.body.getReader();
+      for (;;) {
+        const { done, value } = await reader.read();
+        if (done) break;
+        for (const bytes of frames.push(value)) {
           const wanted = group[next];
+          const type = types[next] ?? '';
           next += 1;
           if (!wanted) continue;
-          const { address } = picture;
-          if (address !== null) keep(wanted.libraryPath, { address, size: picture.size });
-          arrived(wanted.libraryPath, address);
+          const blob = bytes === null ? null : new Blob([bytes], { type });
+          const inline = bytes !== null && batch.inline ? pictureAddress(bytes, type, wanted.libraryPath) : undefined;
+          if (blob) keep(wanted.libraryPath, { blob, address: wanted.show === null ? inline : undefined });
+          arrived(wanted.libraryPath, blob, inline);
           if (wanted.state === 'fetching') {
-            show(wanted, address);
+            show(wanted, blob, inline);
             closeOne(batch);
           }
         }
-      });
+      }
     } catch {
       // Cancelled (its tiles gone) or failed: a tile still here gets `/media`'s address, and its picture its own chance.
     } finally {
@@ -202,7 +207,7 @@ export function batchedThumbnails(options: BatchedThumbnailsOptions = {}): Thumb
     const joined = onTheirWay.get(libraryPath);
     if (picture) {
       keep(libraryPath, picture);
-      show(wanted, picture.address);
+      show(wanted, picture.blob, picture.address);
     } else if (joined) {
       wanted.state = 'joined';
       joined.add(wanted);
@@ -225,6 +230,8 @@ export function batchedThumbnails(options: BatchedThumbnailsOptions = {}): Thumb
           if (was === 'waiting') waiting.splice(waiting.indexOf(wanted), 1);
           if (was === 'fetching' && wanted.batch) closeOne(wanted.batch);
           if (was === 'joined') onTheirWay.get(libraryPath)?.delete(wanted);
+          if (wanted.url?.startsWith('blob:')) URL.revokeObjectURL(wanted.url);
+          wanted.url = undefined;
         },
       };
     },
@@ -235,4 +242,23 @@ export function batchedThumbnails(options: BatchedThumbnailsOptions = {}): Thumb
     },
     sendWaiting: () => flush(true),
   };
+}
+
+/** `Uint8Array.prototype.toBase64` (Chromium 140 and later): the bytes encoded natively, with no string built a character at a time. */
+type WithToBase64 = Uint8Array & { toBase64?: () => string };
+
+/**
+ * A picture's bytes as an address an `<img>` takes without asking anyone, its library path as the
+ * fragment (which the browser ignores) so the address names its file, as `/media`'s does.
+ */
+function pictureAddress(bytes: Uint8Array, type: string, libraryPath: string): string {
+  return `data:${type || 'application/octet-stream'};base64,${base64Of(bytes)}#${encodeURIComponent(libraryPath)}`;
+}
+
+function base64Of(bytes: WithToBase64): string {
+  if (typeof bytes.toBase64 === 'function') return bytes.toBase64();
+  let binary = '';
+  // In slices: `fromCharCode` takes its characters as arguments, and a call holds only so many.
+  for (let at = 0; at < bytes.length; at += 0x8000) binary += String.fromCharCode(...bytes.subarray(at, at + 0x8000));
+  return btoa(binary);
 }

@@ -10,7 +10,7 @@ import { ThumbnailQueue } from './thumbnail-queue';
 export interface ThumbnailClaim {
   /** The picture has loaded or failed in the tile: its turn (if any) goes to the next tile. */
   settled(): void;
-  /** The tile has gone: a fetch nobody else waits for stops (the picture given may stay in memory for the next tile). Safe to call twice. */
+  /** The tile has gone: a fetch nobody else waits for stops, and the address given is released. Safe to call twice. */
   release(): void;
 }
 
