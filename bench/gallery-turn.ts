@@ -51,27 +51,27 @@ interface Network {
   thumbnails(): { count: number; bytes: number };
 }
 
-/**
- * Counts thumbnails fetched over the network (body and headers as received), from the browser's
- * own events as Playwright reports them: those include the page's workers, where web mode reads
- * its thumbnails, which a CDP session on the page does not see.
- */
+/** Counts thumbnails fetched over the network (bytes on the wire) from the browser's own events. */
 async function watchNetwork(
   page: Page,
   thumbnailsOf: (url: string) => string[],
 ): Promise<Network & { metrics: () => Promise<{ nodes: number; heapMb: number }> }> {
   const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Network.enable');
   await cdp.send('Performance.enable');
+  const asked = new Map<string, number>();
   let count = 0;
   let bytes = 0;
-  page.on('requestfinished', (request) => {
-    const thumbnails = thumbnailsOf(request.url()).length;
-    if (thumbnails === 0) return;
+  cdp.on('Network.requestWillBeSent', (event) => {
+    const thumbnails = thumbnailsOf(event.request.url).length;
+    if (thumbnails > 0) asked.set(event.requestId, thumbnails);
+  });
+  cdp.on('Network.loadingFinished', (event) => {
+    const thumbnails = asked.get(event.requestId);
+    if (thumbnails === undefined) return;
+    asked.delete(event.requestId);
     count += thumbnails;
-    void request.sizes().then(
-      (sizes) => (bytes += sizes.responseBodySize + sizes.responseHeadersSize),
-      () => undefined,
-    );
+    bytes += event.encodedDataLength;
   });
   return {
     reset: () => {

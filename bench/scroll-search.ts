@@ -5,7 +5,7 @@
  * committed word to a screen of matching thumbnails, and the thumbnail fetches around it (the
  * browser's own network events: finished, cancelled), for a timeline of one run.
  */
-import type { Browser, BrowserContext, Page, Request } from '@playwright/test';
+import type { Browser, BrowserContext, Page } from '@playwright/test';
 import { afterInputReady, firstScreenAt, installProbe } from './frame-probe';
 
 export interface ScrollSearchSide {
@@ -49,31 +49,27 @@ const WHEEL_PX = 900;
 const WHEEL_EVERY_MS = 16;
 const pause = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 
-/**
- * Records thumbnail fetches with the time each started and ended (ms on this process's clock), as
- * Playwright reports the browser's requests: those include the page's workers, where web mode
- * reads its thumbnails. The CDP session types the search through an input method.
- */
+/** Records thumbnail fetches with the time each started and ended (ms on this process's clock). */
 async function recordFetches(page: Page, thumbnailsOf: (url: string) => string[]) {
   const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Network.enable');
   type Fetch = { path: string; started: number; ended: number | null; outcome: ThumbnailFetch['outcome'] };
-  const requests = new Map<Request, Fetch[]>();
-  page.on('request', (request) => {
-    const paths = thumbnailsOf(request.url());
+  const requests = new Map<string, Fetch[]>();
+  cdp.on('Network.requestWillBeSent', (event) => {
+    const paths = thumbnailsOf(event.request.url);
     const started = performance.now();
     if (paths.length > 0)
       requests.set(
-        request,
+        event.requestId,
         paths.map((path) => ({ path, started, ended: null, outcome: 'unfinished' })),
       );
   });
-  const end = (request: Request, outcome: ThumbnailFetch['outcome']): void => {
+  const end = (requestId: string, outcome: ThumbnailFetch['outcome']): void => {
     const ended = performance.now();
-    for (const fetch of requests.get(request) ?? []) Object.assign(fetch, { ended, outcome });
+    for (const fetch of requests.get(requestId) ?? []) Object.assign(fetch, { ended, outcome });
   };
-  page.on('requestfinished', (request) => end(request, 'finished'));
-  // Chromium names a request the page gave up on `net::ERR_ABORTED`.
-  page.on('requestfailed', (request) => end(request, /ERR_ABORTED/u.test(request.failure()?.errorText ?? '') ? 'cancelled' : 'failed'));
+  cdp.on('Network.loadingFinished', (event) => end(event.requestId, 'finished'));
+  cdp.on('Network.loadingFailed', (event) => end(event.requestId, event.canceled === true ? 'cancelled' : 'failed'));
   return { cdp, all: () => [...requests.values()].flat(), requests: () => requests.size };
 }
 
